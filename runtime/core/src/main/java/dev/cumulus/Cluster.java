@@ -1,0 +1,70 @@
+package dev.cumulus;
+
+import java.time.Duration;
+
+/**
+ * One node's view of a running cluster. Programs are SPMD: every node runs the same {@code main}.
+ *
+ * <pre>{@code
+ * try (Cluster cluster = Cluster.join()) {      // inside a node started by `cumulus run`
+ *     int me = cluster.nodeId(), n = cluster.size();
+ *     cluster.barrier();
+ * }
+ * }</pre>
+ *
+ * In tests, {@link LocalCluster#run(int, LocalCluster.NodeBody)} runs n nodes as threads of one JVM over the same
+ * protocol code.
+ */
+public interface Cluster extends AutoCloseable {
+
+    /**
+     * Joins the cluster this process was started in by {@code cumulus run}; returns when every node has joined.
+     *
+     * @throws CumulusException if this process was not started by {@code cumulus run}, or the other nodes do not
+     *                          appear within the join timeout
+     */
+    static Cluster join() {
+        return dev.cumulus.internal.node.NodeRuntime.joinFromLaunch();
+    }
+
+    /** This node's id, 0 to {@code size() - 1}. */
+    int nodeId();
+
+    /** Number of nodes in the cluster. */
+    int size();
+
+    /** Global barrier: returns once every node has entered it. */
+    void barrier();
+
+    /**
+     * Makes {@code object} callable from every node under {@code name} through interface {@code iface}. Returns a
+     * proxy for it (calls through the proxy from this node run directly on the object).
+     *
+     * @throws CumulusException if the name is already taken in this cluster
+     */
+    <T> T export(T object, Class<T> iface, String name);
+
+    /**
+     * Finds the object exported under {@code name} on any node; waits up to the lookup timeout for the name to
+     * appear (an SPMD program's export on another node may still be on its way).
+     *
+     * @throws CumulusException naming the missing name when it does not appear in time
+     */
+    <T> T lookup(String name, Class<T> iface);
+
+    /** Like {@link #lookup(String, Class)} with an explicit wait. */
+    <T> T lookup(String name, Class<T> iface, Duration wait);
+
+    /**
+     * Creates an instance of {@code impl} (no-argument constructor) on node {@code node}, exports it under
+     * {@code name}, and returns a proxy for it.
+     */
+    <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node);
+
+    /** {@link #remoteNew(Class, Class, String, int)} on the next node after this one (round robin). */
+    <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name);
+
+    /** Leaves the cluster: a final barrier with the other nodes, then transport shutdown. */
+    @Override
+    void close();
+}

@@ -1,0 +1,152 @@
+package dev.cumulus.internal.launch;
+
+import dev.cumulus.CumulusException;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * What a node process needs to know about its run: written by the launcher ({@code cumulus run}) as
+ * {@code -Dcumulus.*} system properties on each node's command line, read by {@code Cluster.join()}.
+ *
+ * @param runId          unique id of the run; nodes ignore messages from other runs
+ * @param nodeId         this node, 0..size-1
+ * @param size           number of nodes
+ * @param runDir         directory for the run's files (JFR recordings, logs)
+ * @param aeronDir       Aeron media driver directory this node connects to, or {@code null} to embed a driver
+ * @param transport      {@link TransportMode#IPC} when all nodes share one driver on one host, else UDP
+ * @param endpoints      for UDP: {@code host:port} of every node, indexed by node id (empty for IPC)
+ * @param streamBase     first Aeron stream id of this run (a run uses a small range above it)
+ * @param heartbeatIntervalMs how often a node tells its peers it is alive
+ * @param heartbeatTimeoutMs  silence after which a peer is declared dead or hung
+ * @param idleStrategy   idle strategy spec for the node's agent thread (see {@code IdleStrategies})
+ * @param profile        whether the node records JFR events into {@code runDir}
+ */
+public record LaunchConfig(
+    String runId,
+    int nodeId,
+    int size,
+    Path runDir,
+    String aeronDir,
+    TransportMode transport,
+    List<String> endpoints,
+    int streamBase,
+    long heartbeatIntervalMs,
+    long heartbeatTimeoutMs,
+    String idleStrategy,
+    boolean profile) {
+
+    public static final String PREFIX = "cumulus.";
+    public static final int MAX_NODES = 256;
+    public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 200;
+    public static final long DEFAULT_HEARTBEAT_TIMEOUT_MS = 5_000;
+    public static final String DEFAULT_IDLE_STRATEGY = "backoff";
+
+    /** How nodes reach each other. */
+    public enum TransportMode { IPC, UDP }
+
+    public LaunchConfig {
+        if (runId == null || runId.isBlank()) {
+            throw new CumulusException("launch configuration: run id is missing");
+        }
+        if (size < 1 || size > MAX_NODES) {
+            throw new CumulusException("launch configuration: node count " + size + " is outside 1.." + MAX_NODES);
+        }
+        if (nodeId < 0 || nodeId >= size) {
+            throw new CumulusException("launch configuration: node id " + nodeId + " is outside 0.." + (size - 1));
+        }
+        endpoints = List.copyOf(endpoints);
+        if (transport == TransportMode.UDP && endpoints.size() != size) {
+            throw new CumulusException("launch configuration: UDP transport needs one endpoint per node, got "
+                + endpoints.size() + " for " + size + " nodes");
+        }
+        if (heartbeatIntervalMs <= 0 || heartbeatTimeoutMs <= heartbeatIntervalMs) {
+            throw new CumulusException("launch configuration: heartbeat timeout (" + heartbeatTimeoutMs
+                + " ms) must exceed the interval (" + heartbeatIntervalMs + " ms), both positive");
+        }
+    }
+
+    /** The same run seen from another node. */
+    public LaunchConfig forNode(int otherNodeId) {
+        return new LaunchConfig(runId, otherNodeId, size, runDir, aeronDir, transport, endpoints, streamBase,
+            heartbeatIntervalMs, heartbeatTimeoutMs, idleStrategy, profile);
+    }
+
+    /** As {@code -Dcumulus.x=y} arguments for a node's command line. */
+    public List<String> toJvmArguments() {
+        List<String> args = new ArrayList<>();
+        toProperties().forEach((k, v) -> args.add("-D" + k + "=" + v));
+        return args;
+    }
+
+    /** As properties (keys with the {@code cumulus.} prefix). */
+    public Map<String, String> toProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(PREFIX + "run.id", runId);
+        p.put(PREFIX + "node.id", Integer.toString(nodeId));
+        p.put(PREFIX + "nodes", Integer.toString(size));
+        p.put(PREFIX + "run.dir", runDir.toString());
+        if (aeronDir != null) {
+            p.put(PREFIX + "aeron.dir", aeronDir);
+        }
+        p.put(PREFIX + "transport", transport.name().toLowerCase());
+        if (!endpoints.isEmpty()) {
+            p.put(PREFIX + "endpoints", String.join(",", endpoints));
+        }
+        p.put(PREFIX + "stream.base", Integer.toString(streamBase));
+        p.put(PREFIX + "heartbeat.interval.ms", Long.toString(heartbeatIntervalMs));
+        p.put(PREFIX + "heartbeat.timeout.ms", Long.toString(heartbeatTimeoutMs));
+        p.put(PREFIX + "idle", idleStrategy);
+        p.put(PREFIX + "profile", Boolean.toString(profile));
+        return p;
+    }
+
+    /** True when this JVM was started by the launcher. */
+    public static boolean isPresent(Properties props) {
+        return props.getProperty(PREFIX + "run.id") != null;
+    }
+
+    /** Reads the configuration the launcher put on this JVM's command line. */
+    public static LaunchConfig fromProperties(Properties props) {
+        if (!isPresent(props)) {
+            throw new CumulusException("Cluster.join() works only inside a node started by 'cumulus run' "
+                + "(no -Dcumulus.run.id on this JVM). Start the program with "
+                + "'cumulus run --nodes N -cp CLASSPATH MAIN', or use LocalCluster.run(n, body) for n nodes in one JVM.");
+        }
+        String endpoints = props.getProperty(PREFIX + "endpoints", "");
+        return new LaunchConfig(
+            props.getProperty(PREFIX + "run.id"),
+            intProp(props, "node.id", -1),
+            intProp(props, "nodes", 0),
+            Path.of(props.getProperty(PREFIX + "run.dir", ".")),
+            props.getProperty(PREFIX + "aeron.dir"),
+            TransportMode.valueOf(props.getProperty(PREFIX + "transport", "ipc").toUpperCase()),
+            endpoints.isEmpty() ? List.of() : Arrays.asList(endpoints.split(",")),
+            intProp(props, "stream.base", 1000),
+            longProp(props, "heartbeat.interval.ms", DEFAULT_HEARTBEAT_INTERVAL_MS),
+            longProp(props, "heartbeat.timeout.ms", DEFAULT_HEARTBEAT_TIMEOUT_MS),
+            props.getProperty(PREFIX + "idle", DEFAULT_IDLE_STRATEGY),
+            Boolean.parseBoolean(props.getProperty(PREFIX + "profile", "false")));
+    }
+
+    private static int intProp(Properties props, String key, int dflt) {
+        return (int) longProp(props, key, dflt);
+    }
+
+    private static long longProp(Properties props, String key, long dflt) {
+        String v = props.getProperty(PREFIX + key);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new CumulusException("launch configuration: -D" + PREFIX + key + "=" + v + " is not a number");
+        }
+    }
+}
