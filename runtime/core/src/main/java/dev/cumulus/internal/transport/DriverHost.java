@@ -1,0 +1,71 @@
+package dev.cumulus.internal.transport;
+
+import dev.cumulus.CumulusException;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.BackoffIdleStrategy;
+
+import java.io.File;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An embedded Aeron media driver that the nodes of one host share. The launcher ({@code cumulus run}) hosts one for
+ * its local nodes; {@code LocalCluster} hosts one for its in-JVM nodes. One shared-mode driver thread, which backs
+ * off to parking when idle: with IPC between co-located nodes the driver is off the data path (publishers write
+ * straight into the subscriber's log), so its idle strategy costs no latency.
+ *
+ * <p>Invariant: the driver directory is deleted on close, and at start if a stale one exists.
+ */
+public final class DriverHost implements AutoCloseable {
+    private final MediaDriver driver;
+    private final String directory;
+
+    private DriverHost(MediaDriver driver, String directory) {
+        this.driver = driver;
+        this.directory = directory;
+    }
+
+    /**
+     * Starts a driver in {@code directory} (use a fresh path per run, e.g. {@code /dev/shm/cumulus-RUNID}).
+     *
+     * @throws CumulusException when the driver cannot start, e.g. the directory is not writable
+     */
+    public static DriverHost start(String directory) {
+        MediaDriver.Context ctx = new MediaDriver.Context()
+            .aeronDirectoryName(directory)
+            .dirDeleteOnStart(true)
+            .dirDeleteOnShutdown(true)
+            .threadingMode(ThreadingMode.SHARED)
+            .sharedIdleStrategy(new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1),
+                TimeUnit.MICROSECONDS.toNanos(200)))
+            .termBufferSparseFile(true)
+            .spiesSimulateConnection(false)
+            .warnIfDirectoryExists(false)
+            .printConfigurationOnStart(false)
+            .clientLivenessTimeoutNs(TimeUnit.SECONDS.toNanos(5))
+            .publicationUnblockTimeoutNs(TimeUnit.SECONDS.toNanos(15))
+            .timerIntervalNs(TimeUnit.MILLISECONDS.toNanos(1))
+            .errorHandler(Throwable::printStackTrace);
+        try {
+            return new DriverHost(MediaDriver.launchEmbedded(ctx), directory);
+        } catch (RuntimeException e) {
+            throw new CumulusException("could not start the Aeron media driver in " + directory + ": " + e.getMessage()
+                + ". Check that the directory's file system (usually /dev/shm) is writable and has free space.", e);
+        }
+    }
+
+    /** The directory clients pass as {@code aeronDirectoryName}. */
+    public String directory() {
+        return directory;
+    }
+
+    @Override
+    public void close() {
+        try {
+            driver.close();
+        } finally {
+            IoUtil.delete(new File(directory), true);
+        }
+    }
+}

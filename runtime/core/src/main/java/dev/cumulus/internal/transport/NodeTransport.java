@@ -1,0 +1,334 @@
+package dev.cumulus.internal.transport;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import io.aeron.Aeron;
+import io.aeron.FragmentAssembler;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import io.aeron.exceptions.AeronException;
+import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.Header;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.ByteOrder;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One node's end of the transport: a subscription per {@link Channel} on which it receives, and a publication per
+ * peer and channel. Everything above speaks node ids, channels and buffers; this is the only place that knows Aeron.
+ *
+ * <p>Threads: {@link #poll(int)} is called by the node's agent thread only. {@link #trySend} and {@link #send} may be
+ * called from any thread (Aeron's concurrent publications). Messages larger than one Aeron message are split into
+ * chunks tagged with a per-sender message id and reassembled here, so concurrent senders may interleave them.
+ *
+ * <p>Frame layout (little endian): {@code [type:1][pad:3][source:4][runTag:4]} then, for chunks,
+ * {@code [messageId:8][totalLength:4][chunkOffset:4]}, then payload.
+ */
+public final class NodeTransport implements AutoCloseable {
+    /** {@link #trySend} result: the message is in the destination's log (or the local queue). */
+    public static final int SENT = 0;
+    /** {@link #trySend} result: the destination has not subscribed yet (still starting, or gone). */
+    public static final int NOT_CONNECTED = -1;
+    /** {@link #trySend} result: the destination is behind; try again shortly. */
+    public static final int BACK_PRESSURED = -2;
+    /** {@link #trySend} result: this transport is closed. */
+    public static final int CLOSED = -3;
+
+    static final byte FRAME_WHOLE = 1;
+    static final byte FRAME_CHUNK = 2;
+    static final int WHOLE_HEADER = 12;
+    static final int CHUNK_HEADER = 28;
+    private static final int MAX_CHUNK_PAYLOAD = 512 * 1024;
+    private static final long CONNECT_WAIT_NS = 30_000_000_000L;
+
+    private final TransportContext context;
+    private final int nodeId;
+    private final int size;
+    private final Aeron aeron;
+    private final AgentInvoker conductor;
+    private final Publication[][] publications;
+    private final Subscription[] subscriptions;
+    private final FragmentHandler[] assemblers;
+    private final ChunkAssembler chunkAssembler;
+    private final MessageHandler handler;
+    private final ConcurrentLinkedQueue<LocalMessage> loopback = new ConcurrentLinkedQueue<>();
+    private final AtomicReferenceArray<String> failedPeers;
+    private final AtomicLong nextMessageId = new AtomicLong();
+    private final ThreadLocal<UnsafeBuffer> headerBuffers =
+        ThreadLocal.withInitial(() -> new UnsafeBuffer(new byte[CHUNK_HEADER]));
+    private final UnsafeBuffer loopbackView = new UnsafeBuffer(0, 0);
+    private volatile boolean closed;
+
+    private record LocalMessage(Channel channel, byte[] bytes) {
+    }
+
+    /**
+     * Connects to the driver, subscribes this node's streams and adds publications to every peer.
+     *
+     * @throws CumulusException with the cause when the driver is not there or an endpoint cannot be bound
+     */
+    public NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler) {
+        this.context = context;
+        this.nodeId = nodeId;
+        this.size = size;
+        this.handler = handler;
+        this.failedPeers = new AtomicReferenceArray<>(size);
+        this.chunkAssembler = new ChunkAssembler(context.maxMessageBytes());
+        try {
+            this.aeron = Aeron.connect(new Aeron.Context()
+                .aeronDirectoryName(context.aeronDir())
+                .useConductorAgentInvoker(true)
+                .driverTimeoutMs(10_000)
+                .errorHandler(this::onAeronError));
+        } catch (RuntimeException e) {
+            throw new CumulusException("node " + nodeId + " could not connect to the Aeron media driver in "
+                + context.aeronDir() + ": " + e.getMessage(), e);
+        }
+        this.conductor = aeron.conductorAgentInvoker();
+        this.publications = new Publication[size][Channel.values().length];
+        this.subscriptions = new Subscription[Channel.values().length];
+        this.assemblers = new FragmentHandler[Channel.values().length];
+        try {
+            for (Channel ch : Channel.values()) {
+                subscriptions[ch.ordinal()] = aeron.addSubscription(subscribeChannel(), context.streamId(nodeId, ch));
+                Channel channel = ch;
+                assemblers[ch.ordinal()] = new FragmentAssembler(
+                    (buffer, offset, length, header) -> onFrame(channel, buffer, offset, length, header));
+                for (int peer = 0; peer < size; peer++) {
+                    if (peer != nodeId) {
+                        publications[peer][ch.ordinal()] =
+                            aeron.addPublication(publishChannel(peer, ch), context.streamId(peer, ch));
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            aeron.close();
+            String where = context.udp() ? " at " + context.endpoints().get(nodeId) : "";
+            throw new CumulusException("node " + nodeId + " could not open its Aeron streams" + where + ": "
+                + e.getMessage() + (context.udp() ? " (is the port in use? pick another base port)" : ""), e);
+        }
+    }
+
+    private String subscribeChannel() {
+        return context.udp() ? "aeron:udp?endpoint=" + context.endpoints().get(nodeId) : "aeron:ipc";
+    }
+
+    private String publishChannel(int peer, Channel ch) {
+        int termLength = ch == Channel.CONTROL ? TransportContext.CONTROL_TERM_LENGTH : context.dataTermLength();
+        return context.udp()
+            ? "aeron:udp?endpoint=" + context.endpoints().get(peer) + "|term-length=" + termLength
+            : "aeron:ipc?term-length=" + termLength;
+    }
+
+    private void onAeronError(Throwable t) {
+        if (!closed) {
+            System.err.println("cumulus: node " + nodeId + " transport error: " + t);
+        }
+    }
+
+    public int nodeId() {
+        return nodeId;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** Runs the Aeron client duty cycle and delivers up to {@code fragmentLimit} fragments per channel. Agent thread only. */
+    public int poll(int fragmentLimit) {
+        if (closed) {
+            return 0;
+        }
+        int work = conductor.invoke();
+        LocalMessage local;
+        int localBudget = fragmentLimit;
+        while (localBudget-- > 0 && (local = loopback.poll()) != null) {
+            loopbackView.wrap(local.bytes());
+            handler.onMessage(nodeId, local.channel(), loopbackView, 0, local.bytes().length);
+            work++;
+        }
+        for (Channel ch : Channel.values()) {
+            work += subscriptions[ch.ordinal()].poll(assemblers[ch.ordinal()], fragmentLimit);
+        }
+        return work;
+    }
+
+    private void onFrame(Channel channel, DirectBuffer buffer, int offset, int length, Header header) {
+        if (length < WHOLE_HEADER) {
+            return;
+        }
+        byte type = buffer.getByte(offset);
+        int source = buffer.getInt(offset + 4, ByteOrder.LITTLE_ENDIAN);
+        int tag = buffer.getInt(offset + 8, ByteOrder.LITTLE_ENDIAN);
+        if (tag != context.runTag() || source < 0 || source >= size) {
+            return; // a frame of another run that shares the stream ids, or garbage: not ours
+        }
+        if (type == FRAME_WHOLE) {
+            handler.onMessage(source, channel, buffer, offset + WHOLE_HEADER, length - WHOLE_HEADER);
+        } else if (type == FRAME_CHUNK && length >= CHUNK_HEADER) {
+            long messageId = buffer.getLong(offset + 12, ByteOrder.LITTLE_ENDIAN);
+            int total = buffer.getInt(offset + 20, ByteOrder.LITTLE_ENDIAN);
+            int chunkOffset = buffer.getInt(offset + 24, ByteOrder.LITTLE_ENDIAN);
+            DirectBuffer whole = chunkAssembler.onChunk(source, channel, messageId, total, chunkOffset, buffer,
+                offset + CHUNK_HEADER, length - CHUNK_HEADER);
+            if (whole != null) {
+                try {
+                    handler.onMessage(source, channel, whole, 0, total);
+                } finally {
+                    chunkAssembler.release(source, channel, messageId);
+                }
+            }
+        }
+    }
+
+    /**
+     * Offers a message once, without waiting. Messages that need chunking are refused here (use {@link #send}).
+     *
+     * @return {@link #SENT}, {@link #NOT_CONNECTED}, {@link #BACK_PRESSURED} or {@link #CLOSED}
+     */
+    public int trySend(int destination, Channel channel, DirectBuffer buffer, int offset, int length) {
+        if (closed) {
+            return CLOSED;
+        }
+        if (destination == nodeId) {
+            byte[] copy = new byte[length];
+            buffer.getBytes(offset, copy);
+            loopback.add(new LocalMessage(channel, copy));
+            return SENT;
+        }
+        Publication pub = publications[destination][channel.ordinal()];
+        if (length + WHOLE_HEADER > pub.maxMessageLength()) {
+            throw new IllegalArgumentException("message of " + length + " bytes needs chunking; use send()");
+        }
+        UnsafeBuffer header = headerBuffers.get();
+        writeHeader(header, FRAME_WHOLE);
+        return mapResult(pub.offer(header, 0, WHOLE_HEADER, buffer, offset, length));
+    }
+
+    /**
+     * Sends a message of any size up to the configured maximum, waiting out back-pressure and a destination that is
+     * still connecting. Any thread except the agent thread (which must not block: use {@link #trySend}).
+     *
+     * @param deadlineNs  {@code nanoTime} after which to give up
+     * @throws NodeFailedException when the destination is known to have failed
+     * @throws CumulusException    when the deadline passes or the transport is closed
+     */
+    public void send(int destination, Channel channel, DirectBuffer buffer, int offset, int length, long deadlineNs) {
+        if (length > context.maxMessageBytes()) {
+            throw new CumulusException("message of " + length + " bytes exceeds the limit of "
+                + context.maxMessageBytes() + " bytes; send the data in parts");
+        }
+        if (destination == nodeId) {
+            trySend(destination, channel, buffer, offset, length);
+            return;
+        }
+        Publication pub = publications[destination][channel.ordinal()];
+        if (length + WHOLE_HEADER <= pub.maxMessageLength()) {
+            UnsafeBuffer header = headerBuffers.get();
+            writeHeader(header, FRAME_WHOLE);
+            offerUntilDone(destination, pub, header, WHOLE_HEADER, buffer, offset, length, deadlineNs);
+            return;
+        }
+        int chunkPayload = Math.min(MAX_CHUNK_PAYLOAD, pub.maxMessageLength() - CHUNK_HEADER);
+        long messageId = nextMessageId.incrementAndGet();
+        UnsafeBuffer header = headerBuffers.get();
+        for (int done = 0; done < length; done += chunkPayload) {
+            int n = Math.min(chunkPayload, length - done);
+            writeHeader(header, FRAME_CHUNK);
+            header.putLong(12, messageId, ByteOrder.LITTLE_ENDIAN);
+            header.putInt(20, length, ByteOrder.LITTLE_ENDIAN);
+            header.putInt(24, done, ByteOrder.LITTLE_ENDIAN);
+            offerUntilDone(destination, pub, header, CHUNK_HEADER, buffer, offset + done, n, deadlineNs);
+        }
+    }
+
+    private void offerUntilDone(int destination, Publication pub, UnsafeBuffer header, int headerLength,
+                                DirectBuffer buffer, int offset, int length, long deadlineNs) {
+        long connectDeadlineNs = System.nanoTime() + CONNECT_WAIT_NS;
+        for (int attempt = 0; ; attempt++) {
+            long result = pub.offer(header, 0, headerLength, buffer, offset, length);
+            if (result > 0) {
+                return;
+            }
+            int code = mapResult(result);
+            if (code == CLOSED) {
+                throw new CumulusException("node " + nodeId + " cannot send to node " + destination
+                    + ": the transport is closed (the node is shutting down)");
+            }
+            String failure = failedPeers.get(destination);
+            if (failure != null) {
+                throw new NodeFailedException(destination, failure);
+            }
+            long now = System.nanoTime();
+            if (now - deadlineNs > 0 || (code == NOT_CONNECTED && now - connectDeadlineNs > 0)) {
+                throw new CumulusException("node " + nodeId + " could not send to node " + destination + ": "
+                    + (code == NOT_CONNECTED ? "it is not connected" : "it is not draining its stream (back-pressure)")
+                    + "; is it alive?");
+            }
+            if (attempt < 20) {
+                Thread.onSpinWait();
+            } else if (attempt < 40) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(20_000);
+            }
+        }
+    }
+
+    private void writeHeader(UnsafeBuffer header, byte type) {
+        header.putByte(0, type);
+        header.putByte(1, (byte) 0);
+        header.putShort(2, (short) 0);
+        header.putInt(4, nodeId, ByteOrder.LITTLE_ENDIAN);
+        header.putInt(8, context.runTag(), ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static int mapResult(long result) {
+        if (result > 0) {
+            return SENT;
+        }
+        if (result == Publication.NOT_CONNECTED) {
+            return NOT_CONNECTED;
+        }
+        if (result == Publication.BACK_PRESSURED || result == Publication.ADMIN_ACTION) {
+            return BACK_PRESSURED;
+        }
+        return CLOSED;
+    }
+
+    /** Whether a publication to {@code peer} has a subscriber on the other end. */
+    public boolean isConnected(int peer, Channel channel) {
+        return peer == nodeId || publications[peer][channel.ordinal()].isConnected();
+    }
+
+    /** Makes senders blocked on {@code peer} give up with a {@link NodeFailedException} carrying {@code reason}. */
+    public void markFailed(int peer, String reason) {
+        failedPeers.compareAndSet(peer, null, reason);
+    }
+
+    /** The largest payload one {@link #trySend} accepts on {@code channel}. */
+    public int maxTrySendLength(Channel channel) {
+        int peer = nodeId == 0 ? Math.min(1, size - 1) : 0;
+        Publication p = publications[peer][channel.ordinal()];
+        return p == null ? context.maxMessageBytes() : p.maxMessageLength() - WHOLE_HEADER;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            aeron.close();
+        } catch (AeronException e) {
+            // closing after the driver went away: nothing more to release
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.cumulus.internal.transport;
+
+import dev.cumulus.CumulusException;
+
+import java.util.List;
+
+/**
+ * Configuration of one node's transport, validated at construction.
+ *
+ * @param aeronDir          media driver directory to connect to (the driver must be running)
+ * @param udp               true: each node subscribes at its {@code endpoints} entry over UDP; false: Aeron IPC on
+ *                          one shared driver (all nodes on one host)
+ * @param endpoints         {@code host:port} per node id (UDP only)
+ * @param streamBase        first stream id; a run uses {@code streamBase .. streamBase + 2 * size}
+ * @param runTag            32-bit tag of the run; frames carrying another tag are dropped
+ * @param dataTermLength    term length of data streams (power of two, 64 KiB..1 GiB); larger messages are chunked
+ * @param maxMessageBytes   largest message a node accepts (reassembly bound)
+ */
+public record TransportContext(
+    String aeronDir,
+    boolean udp,
+    List<String> endpoints,
+    int streamBase,
+    int runTag,
+    int dataTermLength,
+    int maxMessageBytes) {
+
+    public static final int DEFAULT_DATA_TERM_LENGTH = 8 * 1024 * 1024;
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+    static final int CONTROL_TERM_LENGTH = 256 * 1024;
+
+    public TransportContext {
+        if (aeronDir == null || aeronDir.isBlank()) {
+            throw new CumulusException("transport: no Aeron directory given");
+        }
+        endpoints = List.copyOf(endpoints);
+        if (Integer.bitCount(dataTermLength) != 1 || dataTermLength < 64 * 1024 || dataTermLength > (1 << 30)) {
+            throw new CumulusException("transport: data term length " + dataTermLength
+                + " must be a power of two between 64 KiB and 1 GiB");
+        }
+        if (maxMessageBytes < 1024) {
+            throw new CumulusException("transport: max message size " + maxMessageBytes + " is below 1 KiB");
+        }
+        for (String e : endpoints) {
+            int colon = e.lastIndexOf(':');
+            if (colon <= 0 || colon == e.length() - 1) {
+                throw new CumulusException("transport: endpoint '" + e + "' is not host:port");
+            }
+        }
+    }
+
+    /** Stream id on which node {@code nodeId} receives channel {@code channel}. */
+    int streamId(int nodeId, Channel channel) {
+        return streamBase + nodeId * 2 + channel.ordinal();
+    }
+}

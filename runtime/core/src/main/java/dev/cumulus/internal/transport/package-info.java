@@ -1,0 +1,12 @@
+/**
+ * The transport: the only package that imports {@code io.aeron}. It gives the layers above node ids, two
+ * {@link dev.cumulus.internal.transport.Channel}s (control, data) and Agrona buffers, and hides streams,
+ * publications, chunking of large messages, back-pressure and connection waits.
+ *
+ * <p>Threads: the node's agent thread polls ({@code NodeTransport.poll}); any thread sends. {@code DriverHost}
+ * runs the shared media driver's single thread.
+ *
+ * <p>Never: blocks the agent thread, spins forever on back-pressure (every wait has a deadline), or accepts a frame
+ * of another run.
+ */
+package dev.cumulus.internal.transport;
