@@ -1,0 +1,151 @@
+package dev.cumulus.internal.codec;
+
+import java.lang.reflect.Method;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * Encodes Java values into Agrona buffers and decodes them, for passing arguments, results and exceptions by value
+ * between nodes. Little-endian; the wire format is described in {@code docs/design/TRANSFER.md}.
+ *
+ * <p>Transferable: primitives and boxes, strings, arrays, records, enums, the JDK's common collections and maps
+ * (natural ordering only for sorted ones), {@code Optional}, {@code Instant}, {@code Duration}, {@code LocalDate},
+ * {@code BigInteger}, {@code BigDecimal}, {@code UUID}, and classes annotated {@link dev.cumulus.Transferable}.
+ * Values the {@link ReferenceHandler} claims travel as {@link RemoteRef}s. Anything else is refused at the sender with
+ * a {@link dev.cumulus.NotTransferableException} naming the type and the path to it. Arrays, {@code @Transferable}
+ * objects and mutable collections keep their sharing and cycles within one message.
+ *
+ * <p>Thread-safe: every call works on its own encoding or decoding state; class metadata is cached per class.
+ * Writes need a buffer that grows ({@code ExpandableArrayBuffer}, {@code ExpandableDirectByteBuffer}); a fixed buffer
+ * that is too small throws {@link IndexOutOfBoundsException}. A write that fails leaves the buffer's bytes beyond
+ * {@code offset} undefined.
+ */
+public final class ValueCodec {
+    private static final int MAX_CACHED_CLASSES = 4096;
+
+    private final ReferenceHandler references;
+    private final ClassLoader classLoader;
+    private final CodecLimits limits;
+    private final ConcurrentHashMap<String, Class<?>> resolved = new ConcurrentHashMap<>();
+
+    /**
+     * @param references  decides which values travel by reference ({@link ReferenceHandler#NONE} for none)
+     * @param classLoader resolves class names read from the wire
+     * @param limits      bounds for encoding and decoding ({@link CodecLimits#DEFAULTS})
+     */
+    public ValueCodec(ReferenceHandler references, ClassLoader classLoader, CodecLimits limits) {
+        this.references = Objects.requireNonNull(references, "references");
+        this.classLoader = Objects.requireNonNull(classLoader, "classLoader");
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    public ReferenceHandler referenceHandler() {
+        return references;
+    }
+
+    public ClassLoader classLoader() {
+        return classLoader;
+    }
+
+    public CodecLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Encodes one value as a self-contained message.
+     *
+     * @param contextLabel what the value is, for error messages, e.g. {@code "result of Worker.compute"}
+     * @return the offset just after the encoded value
+     * @throws dev.cumulus.NotTransferableException if the value (or anything it refers to) may not be transferred;
+     *                                              the message names the type and the path from {@code contextLabel}
+     */
+    public int write(MutableDirectBuffer buffer, int offset, Object value, String contextLabel) {
+        Encoder encoder = new Encoder(references, limits, buffer, offset);
+        encoder.writeTop(value, contextLabel == null ? "value" : contextLabel);
+        return encoder.position();
+    }
+
+    /**
+     * Encodes the arguments of a call as one message: the values one after another, with one handle table and class
+     * table, so objects shared between arguments stay shared. Read it back with one {@link ValueReader}, with
+     * {@link ValueReader#readArguments(int)} or one {@link ValueReader#read()} per argument.
+     *
+     * @param arguments the arguments ({@code null} for none)
+     * @param method    the interface method; refusals are labelled "argument <i>i</i> of Iface.method", counting from 1
+     * @return the offset just after the encoded arguments
+     */
+    public int writeArguments(MutableDirectBuffer buffer, int offset, Object[] arguments, Method method) {
+        int count = arguments == null ? 0 : arguments.length;
+        if (count != method.getParameterCount()) {
+            throw new IllegalArgumentException(method + " takes " + method.getParameterCount() + " arguments, not "
+                + count);
+        }
+        return writeArguments(buffer, offset, arguments,
+            method.getDeclaringClass().getSimpleName() + "." + method.getName());
+    }
+
+    /**
+     * Encodes call arguments as one message; refusals are labelled "argument <i>i</i> of {@code callLabel}",
+     * counting from 1.
+     */
+    public int writeArguments(MutableDirectBuffer buffer, int offset, Object[] arguments, String callLabel) {
+        Encoder encoder = new Encoder(references, limits, buffer, offset);
+        int count = arguments == null ? 0 : arguments.length;
+        for (int i = 0; i < count; i++) {
+            encoder.writeTop(arguments[i], "argument " + (i + 1) + " of " + callLabel);
+        }
+        return encoder.position();
+    }
+
+    /**
+     * Encodes a throwable: class name, message and stack trace of it and of its causes (at most
+     * {@link CodecLimits#maxCauseDepth()} throwables of {@link CodecLimits#maxStackFrames()} frames each; longer
+     * messages and names are cut). Never refuses. Read it back with {@link ValueReader#readThrowable(Class[])}.
+     *
+     * @return the offset just after the encoded throwable
+     */
+    public int writeThrowable(MutableDirectBuffer buffer, int offset, Throwable throwable) {
+        Encoder encoder = new Encoder(references, limits, buffer, offset);
+        encoder.writeThrowable(Objects.requireNonNull(throwable, "throwable"));
+        return encoder.position();
+    }
+
+    /**
+     * @return a reader of the {@code length} bytes at {@code offset}; see {@link ValueReader}
+     * @throws CodecException if the range lies outside the buffer or exceeds {@link CodecLimits#maxMessageBytes()}
+     */
+    public ValueReader reader(DirectBuffer buffer, int offset, int length) {
+        return new ValueReader(this, buffer, offset, length);
+    }
+
+    /**
+     * Resolves a class name read from the wire, without initialising the class, and accepts it only if it is a
+     * record, an enum, a {@code @Transferable} class, a built-in kind, or an array (element type) of those.
+     */
+    Class<?> resolveClass(String name) {
+        Class<?> type = resolved.get(name);
+        if (type != null) {
+            return type;
+        }
+        try {
+            type = Class.forName(name, false, classLoader);
+        } catch (ClassNotFoundException | LinkageError | IllegalArgumentException e) {
+            throw new CodecException("class " + name + " named in the message is not available on this node", e);
+        }
+        if (!TypeInfo.acceptableComponent(type)) {
+            throw new CodecException("class " + name + " named in the message may not be decoded: only records,"
+                + " enums, @Transferable classes and built-in kinds are accepted");
+        }
+        if (resolved.size() < MAX_CACHED_CLASSES) {
+            resolved.putIfAbsent(name, type);
+        }
+        return type;
+    }
+
+    @Override
+    public String toString() {
+        return "ValueCodec[references=" + references + ", limits=" + limits + "]";
+    }
+}
