@@ -1,11 +1,27 @@
 package dev.cumulus;
 
+import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.node.NodeRuntime;
+import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.transport.TransportContext;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
 /**
- * n nodes as threads of one JVM, with the same semantics and protocol code as a real cluster. For tests and quick
- * experiments:
+ * n nodes as threads of one JVM, with the same semantics and protocol code as a real cluster (one shared Aeron
+ * driver, IPC streams). For tests and quick experiments:
  * <pre>{@code LocalCluster.run(4, cluster -> { ... });}</pre>
  */
 public final class LocalCluster {
+    /** Most nodes one JVM runs. */
+    public static final int MAX_NODES = 64;
+    private static final long STOP_WAIT_MS = 10_000;
+
     private LocalCluster() {
     }
 
@@ -16,10 +32,103 @@ public final class LocalCluster {
     }
 
     /**
-     * Runs {@code body} on {@code nodes} nodes and returns when all have finished. If any node throws, the others
-     * are stopped and the first failure is rethrown (wrapped in a {@link CumulusException} if checked).
+     * Runs {@code body} on {@code nodes} nodes, each on its own thread, and returns when all have finished; each
+     * node's cluster is closed after its body returns. If any node throws, the cluster fails (fail-stop: blocked
+     * barriers and calls on the other nodes throw) and the first failure is rethrown — wrapped in a
+     * {@link CumulusException} if it is checked.
      */
     public static void run(int nodes, NodeBody body) {
-        throw new UnsupportedOperationException("work in progress");
+        run(nodes, LaunchConfig.DEFAULT_IDLE_STRATEGY, body);
+    }
+
+    /** {@link #run(int, NodeBody)} with an idle strategy for the nodes' agent threads (see {@code cumulus run --idle}). */
+    public static void run(int nodes, String idleStrategy, NodeBody body) {
+        if (nodes < 1 || nodes > MAX_NODES) {
+            throw new CumulusException("LocalCluster runs 1 to " + MAX_NODES + " nodes, not " + nodes);
+        }
+        String runId = "local-" + UUID.randomUUID().toString().substring(0, 8);
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        ClusterNode[] members = new ClusterNode[nodes];
+        Thread[] threads = new Thread[nodes];
+        try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId))) {
+            TransportContext transport = new TransportContext(driver.directory(), false, List.of(), 1000,
+                runId.hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
+            try {
+                for (int i = 0; i < nodes; i++) {
+                    members[i] = ClusterNode.start(new ClusterNode.Options(i, nodes,
+                            LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS,
+                            30_000, idleStrategy, 0, Duration.ofSeconds(10)),
+                        transport, Thread.currentThread().getContextClassLoader(), null);
+                }
+                for (int i = 0; i < nodes; i++) {
+                    ClusterNode node = members[i];
+                    threads[i] = Thread.ofPlatform().name("cumulus-local-node-" + i).start(() -> runNode(node, body,
+                        failures));
+                }
+                for (Thread t : threads) {
+                    t.join();
+                }
+            } finally {
+                stop(members, threads, failures);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumulusException("interrupted while the local cluster ran", e);
+        }
+        if (!failures.isEmpty()) {
+            Throwable first = failures.getFirst();
+            for (Throwable other : failures.subList(1, failures.size())) {
+                if (other != first) {
+                    first.addSuppressed(other);
+                }
+            }
+            if (first instanceof RuntimeException r) {
+                throw r;
+            }
+            if (first instanceof Error e) {
+                throw e;
+            }
+            throw new CumulusException("a node failed: " + first, first);
+        }
+    }
+
+    private static void runNode(ClusterNode node, NodeBody body, List<Throwable> failures) {
+        try {
+            node.awaitJoined();
+            body.run(node);
+            node.close();
+        } catch (Throwable t) {
+            // The root cause goes first; the failures it causes on other nodes follow it.
+            if (t instanceof NodeFailedException && node.failure() != null && node.failure().nodeId() != node.nodeId()) {
+                failures.add(t);
+            } else {
+                failures.addFirst(t);
+            }
+            node.failSelf("node " + node.nodeId() + " threw " + t);
+        }
+    }
+
+    private static void stop(ClusterNode[] members, Thread[] threads, List<Throwable> failures)
+        throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS);
+        for (int i = 0; i < threads.length; i++) {
+            Thread t = threads[i];
+            if (t == null) {
+                continue;
+            }
+            if (t.isAlive()) {
+                t.interrupt();
+            }
+            t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            if (t.isAlive()) {
+                failures.add(new CumulusException("node " + i + " did not stop within " + STOP_WAIT_MS
+                    + " ms after the cluster ended; its thread is still running"));
+            }
+        }
+        for (ClusterNode m : members) {
+            if (m != null) {
+                m.leave();
+            }
+        }
     }
 }

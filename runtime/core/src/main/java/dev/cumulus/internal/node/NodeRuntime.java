@@ -1,15 +1,87 @@
 package dev.cumulus.internal.node;
 
 import dev.cumulus.Cluster;
+import dev.cumulus.CumulusException;
 import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.transport.TransportContext;
 
-/** Starts a node from its launch configuration. (Work in progress.) */
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts this process's node from the launcher's {@link LaunchConfig} ({@code Cluster.join()}). Fail-stop policy of
+ * a launched node: on a failure it prints one line naming the failed node and the reason, lets blocked calls throw,
+ * and exits with {@link #EXIT_CLUSTER_FAILED} after a short grace period if the program has not ended by itself.
+ */
 public final class NodeRuntime {
+    /** Exit code of a node that ends because the cluster failed. */
+    public static final int EXIT_CLUSTER_FAILED = 3;
+    static final long JOIN_TIMEOUT_MS = Long.getLong("cumulus.join.timeout.ms", 60_000);
+    static final long EXIT_GRACE_MS = 2_000;
+
     private NodeRuntime() {
     }
 
     public static Cluster joinFromLaunch() {
         LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
-        throw new UnsupportedOperationException("not yet: " + config.runId());
+        DriverHost embedded = null;
+        String aeronDir = config.aeronDir();
+        if (aeronDir == null) {
+            if (config.transport() == LaunchConfig.TransportMode.IPC && config.size() > 1) {
+                throw new CumulusException("IPC transport needs the nodes to share a media driver: start them with "
+                    + "'cumulus run', which hosts one, or use UDP endpoints");
+            }
+            embedded = DriverHost.start(defaultDriverDir(config.runId() + "-node" + config.nodeId()));
+            aeronDir = embedded.directory();
+        }
+        TransportContext transport = new TransportContext(aeronDir,
+            config.transport() == LaunchConfig.TransportMode.UDP, config.endpoints(), config.streamBase(),
+            config.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
+            TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
+        ClusterNode.Options options = new ClusterNode.Options(config.nodeId(), config.size(),
+            config.heartbeatIntervalMs(), config.heartbeatTimeoutMs(), JOIN_TIMEOUT_MS, config.idleStrategy(),
+            callTimeoutNs(), Duration.ofMillis(Long.getLong("cumulus.lookup.wait.ms", 10_000)));
+        ClusterNode node = ClusterNode.start(options, transport, contextLoader(), NodeRuntime::exitAfterGrace);
+        DriverHost driver = embedded;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            node.leave();
+            if (driver != null) {
+                driver.close();
+            }
+        }, "cumulus-node-shutdown"));
+        return node.awaitJoined();
+    }
+
+    /** Where a node-private driver goes: /dev/shm when present (memory-backed), else the temp directory. */
+    public static String defaultDriverDir(String name) {
+        java.io.File shm = new java.io.File("/dev/shm");
+        String base = shm.isDirectory() && shm.canWrite() ? shm.getPath() : System.getProperty("java.io.tmpdir");
+        return base + java.io.File.separator + "cumulus-" + name;
+    }
+
+    private static long callTimeoutNs() {
+        String v = System.getProperty("cumulus.call.timeout.ms");
+        return v == null ? 0 : TimeUnit.MILLISECONDS.toNanos(Long.parseLong(v.trim()));
+    }
+
+    private static ClassLoader contextLoader() {
+        ClassLoader l = Thread.currentThread().getContextClassLoader();
+        return l != null ? l : NodeRuntime.class.getClassLoader();
+    }
+
+    private static void exitAfterGrace(ClusterNode node, dev.cumulus.NodeFailedException failure) {
+        System.err.println("cumulus: node " + node.nodeId() + " stops: " + failure.getMessage() + " (fail-stop)");
+        System.err.flush();
+        Thread exiter = new Thread(() -> {
+            try {
+                Thread.sleep(EXIT_GRACE_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            System.exit(EXIT_CLUSTER_FAILED);
+        }, "cumulus-fail-stop");
+        exiter.setDaemon(true);
+        exiter.start();
     }
 }

@@ -1,0 +1,153 @@
+package dev.cumulus;
+
+import dev.cumulus.internal.rpc.RemoteInvocationHandler;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Asynchronous calls on remote objects (Babylon's asynchronous tickets). A ticket is a proxy of the same interface
+ * as the remote object; calling a method on it starts the remote call and returns at once (with {@code null}, 0 or
+ * false); {@link #getResult(Object)} waits for the result.
+ *
+ * <pre>{@code
+ * Worker ticket = AsyncTicket.newTicket(worker);
+ * ticket.multiply(rows);                        // returns immediately
+ * double[][] part = AsyncTicket.getResult(ticket);
+ * }</pre>
+ *
+ * A ticket carries one call; make a new ticket for the next one.
+ */
+public final class AsyncTicket {
+    private AsyncTicket() {
+    }
+
+    /** A ticket for one asynchronous call on {@code remote}, a proxy from lookup, export or remoteNew. */
+    @SuppressWarnings("unchecked")
+    public static <T> T newTicket(T remote) {
+        RemoteInvocationHandler target = handlerOf(remote);
+        Class<?>[] interfaces = remote.getClass().getInterfaces();
+        return (T) Proxy.newProxyInstance(remote.getClass().getClassLoader(), interfaces, new Ticket(target));
+    }
+
+    /**
+     * Waits for the ticket's call and returns its result; rethrows the remote exception (checked exceptions the
+     * interface method declares arrive wrapped in a {@link RemoteCallException}, since this method cannot declare
+     * them).
+     *
+     * @throws CumulusException if no call was made on the ticket
+     */
+    @SuppressWarnings("unchecked")
+    public static <R> R getResult(Object ticket) {
+        CompletableFuture<Object> future = future(ticket);
+        try {
+            return (R) future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumulusException("interrupted while waiting for an asynchronous call", e);
+        } catch (ExecutionException e) {
+            throw rethrow(e.getCause());
+        }
+    }
+
+    /** The ticket's call as a future: completes with the result, or exceptionally with the remote exception. */
+    public static CompletableFuture<Object> future(Object ticket) {
+        Ticket t = ticketOf(ticket);
+        CompletableFuture<Object> f = t.result;
+        if (f == null) {
+            throw new CumulusException("no call was made on this ticket yet; call a method on it first");
+        }
+        return f;
+    }
+
+    private static RuntimeException rethrow(Throwable cause) {
+        if (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof RuntimeException r) {
+            throw r;
+        }
+        if (cause instanceof Error e) {
+            throw e;
+        }
+        throw new RemoteCallException("the asynchronous call threw " + cause, cause);
+    }
+
+    static RemoteInvocationHandler handlerOf(Object remote) {
+        if (remote != null && Proxy.isProxyClass(remote.getClass())
+            && Proxy.getInvocationHandler(remote) instanceof RemoteInvocationHandler h) {
+            return h;
+        }
+        throw new CumulusException("not a remote object proxy: " + (remote == null ? "null" : remote.getClass().getName())
+            + "; pass what cluster.lookup, export or remoteNew returned");
+    }
+
+    private static Ticket ticketOf(Object ticket) {
+        if (ticket != null && Proxy.isProxyClass(ticket.getClass())
+            && Proxy.getInvocationHandler(ticket) instanceof Ticket t) {
+            return t;
+        }
+        throw new CumulusException("not a ticket: " + (ticket == null ? "null" : ticket.getClass().getName())
+            + "; make one with AsyncTicket.newTicket(proxy)");
+    }
+
+    private static final class Ticket implements InvocationHandler {
+        private final RemoteInvocationHandler target;
+        private volatile CompletableFuture<Object> result;
+
+        Ticket(RemoteInvocationHandler target) {
+            this.target = target;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) {
+            if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                    case "equals" -> proxy == args[0];
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    default -> "AsyncTicket[" + target.label() + (result == null ? ", unused]" : "]");
+                };
+            }
+            synchronized (this) {
+                if (result != null) {
+                    throw new CumulusException("this ticket already carries a call to " + target.label()
+                        + "; make a new ticket with AsyncTicket.newTicket for each call");
+                }
+                result = target.invokeAsync(method, args);
+            }
+            return defaultValue(method.getReturnType());
+        }
+
+        private static Object defaultValue(Class<?> type) {
+            if (!type.isPrimitive() || type == void.class) {
+                return null;
+            }
+            if (type == boolean.class) {
+                return false;
+            }
+            if (type == char.class) {
+                return '\0';
+            }
+            if (type == long.class) {
+                return 0L;
+            }
+            if (type == float.class) {
+                return 0f;
+            }
+            if (type == double.class) {
+                return 0d;
+            }
+            if (type == byte.class) {
+                return (byte) 0;
+            }
+            if (type == short.class) {
+                return (short) 0;
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,276 @@
+package dev.cumulus.internal.node;
+
+import dev.cumulus.Cluster;
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.jfr.NodeLifecycleEvent;
+import dev.cumulus.internal.rpc.RemoteObjects;
+import dev.cumulus.internal.rpc.RpcEngine;
+import dev.cumulus.internal.transport.Channel;
+import dev.cumulus.internal.transport.IdleStrategies;
+import dev.cumulus.internal.transport.NodeTransport;
+import dev.cumulus.internal.transport.TransportContext;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.SystemNanoClock;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One node of a cluster: the {@link Cluster} implementation behind {@code Cluster.join()} and {@code LocalCluster}.
+ * Owns the node's transport, its agent thread (duty cycle in {@link NodeAgent}) and its RPC engine.
+ *
+ * <p>Fail-stop: when a peer fails (or this node is told it failed), every blocked barrier and remote call throws a
+ * {@link NodeFailedException} naming the node, and the {@link FailureListener} decides what happens to the process.
+ */
+public final class ClusterNode implements Cluster {
+
+    /**
+     * Node settings.
+     *
+     * @param callTimeoutNs  default timeout of remote calls; 0 waits as long as the target lives
+     * @param lookupWait     how long {@code lookup} waits for a name to appear
+     */
+    public record Options(int nodeId, int size, long heartbeatIntervalMs, long heartbeatTimeoutMs, long joinTimeoutMs,
+                          String idleStrategy, long callTimeoutNs, Duration lookupWait) {
+        public Options {
+            if (size < 1 || nodeId < 0 || nodeId >= size) {
+                throw new CumulusException("node " + nodeId + " is outside 0.." + (size - 1));
+            }
+            IdleStrategies.parse(idleStrategy);
+        }
+    }
+
+    /** Told once when the cluster fails (a peer, or this node). Runs on the agent thread; must not block. */
+    @FunctionalInterface
+    public interface FailureListener {
+        void onFailure(ClusterNode node, NodeFailedException failure);
+    }
+
+    private final Options options;
+    private final NodeTransport transport;
+    private final NodeAgent agent;
+    private final AgentRunner runner;
+    private final RpcEngine rpc;
+    private final RemoteObjects remoteObjects;
+    private final FailureListener failureListener;
+    private final CompletableFuture<Void> joined = new CompletableFuture<>();
+    private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
+    private final AtomicLong barrierEpoch = new AtomicLong();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicLong nextRemoteNewNode;
+    private volatile NodeFailedException failure;
+
+    private ClusterNode(Options options, TransportContext transportContext, ClassLoader loader,
+                        FailureListener failureListener) {
+        this.options = options;
+        this.failureListener = failureListener;
+        this.nextRemoteNewNode = new AtomicLong(options.nodeId() + 1);
+        NodeAgent[] agentRef = new NodeAgent[1];
+        this.transport = new NodeTransport(transportContext, options.nodeId(), options.size(),
+            (source, channel, buffer, offset, length) -> agentRef[0].onMessage(source, channel, buffer, offset, length));
+        long deadlineSlackNs = TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs() * 4);
+        this.rpc = new RpcEngine(options.nodeId(), options.size(),
+            (dest, buf, off, len) -> transport.send(dest, Channel.DATA, buf, off, len, System.nanoTime() + deadlineSlackNs),
+            loader, options.callTimeoutNs());
+        this.agent = new NodeAgent(transport, new SystemNanoClock(), new Listener(),
+            TimeUnit.MILLISECONDS.toNanos(options.heartbeatIntervalMs()),
+            TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs()),
+            TimeUnit.MILLISECONDS.toNanos(options.joinTimeoutMs()));
+        agentRef[0] = agent;
+        this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
+        this.runner = new AgentRunner(IdleStrategies.parse(options.idleStrategy()), this::onAgentError, null, agent);
+    }
+
+    /** Starts a node (its agent thread) without waiting for the others; call {@link #awaitJoined()} next. */
+    public static ClusterNode start(Options options, TransportContext transportContext, ClassLoader loader,
+                                    FailureListener failureListener) {
+        ClusterNode node = new ClusterNode(options, transportContext, loader, failureListener);
+        AgentRunner.startOnThread(node.runner, r -> {
+            Thread t = new Thread(r, "cumulus-node-" + options.nodeId());
+            t.setDaemon(true);
+            return t;
+        });
+        return node;
+    }
+
+    /** Waits until every node of the cluster has been heard from. */
+    public ClusterNode awaitJoined() {
+        await(joined, "joining the cluster");
+        return this;
+    }
+
+    @Override
+    public int nodeId() {
+        return options.nodeId();
+    }
+
+    @Override
+    public int size() {
+        return options.size();
+    }
+
+    @Override
+    public void barrier() {
+        checkUsable();
+        long epoch = barrierEpoch.incrementAndGet();
+        CompletableFuture<Void> released = barriers.computeIfAbsent(epoch, e -> new CompletableFuture<>());
+        NodeFailedException f = failure;
+        if (f != null) {
+            released.completeExceptionally(f);
+        }
+        agent.execute(() -> agent.enterBarrier(epoch));
+        try {
+            await(released, "the global barrier");
+        } finally {
+            barriers.remove(epoch);
+        }
+    }
+
+    @Override
+    public <T> T export(T object, Class<T> iface, String name) {
+        checkUsable();
+        return remoteObjects.export(object, iface, name);
+    }
+
+    @Override
+    public <T> T lookup(String name, Class<T> iface) {
+        return lookup(name, iface, options.lookupWait());
+    }
+
+    @Override
+    public <T> T lookup(String name, Class<T> iface, Duration wait) {
+        checkUsable();
+        return remoteObjects.lookup(name, iface, wait);
+    }
+
+    @Override
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node) {
+        checkUsable();
+        return remoteObjects.remoteNew(impl, iface, name, node);
+    }
+
+    @Override
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
+        int node = (int) (nextRemoteNewNode.getAndIncrement() % options.size());
+        return remoteNew(impl, iface, name, node);
+    }
+
+    /** The failure that ended this cluster, or {@code null}. */
+    public NodeFailedException failure() {
+        return failure;
+    }
+
+    /** Declares this node failed (fail-stop for everybody), e.g. when its program died. */
+    public void failSelf(String reason) {
+        agent.execute(() -> agent.fail(options.nodeId(), reason, true));
+    }
+
+    @Override
+    public void close() {
+        if (failure == null && !closed.get()) {
+            barrier();
+        }
+        leave();
+    }
+
+    /** Leaves without the closing barrier: says goodbye (if healthy) and stops. Idempotent. */
+    public void leave() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (failure == null) {
+            CompletableFuture<Void> said = new CompletableFuture<>();
+            agent.execute(() -> {
+                agent.sayGoodbye();
+                said.complete(null);
+            });
+            try {
+                said.get(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the agent is stuck or gone: nothing more to say
+            }
+            NodeLifecycleEvent.record(options.nodeId(), "left", options.nodeId(), "");
+        }
+        rpc.close();
+        runner.close();
+    }
+
+    private void checkUsable() {
+        NodeFailedException f = failure;
+        if (f != null) {
+            throw new NodeFailedException(f.nodeId(), f.getMessage());
+        }
+        if (closed.get()) {
+            throw new CumulusException("node " + options.nodeId() + " has left the cluster (close() was called)");
+        }
+    }
+
+    private void await(CompletableFuture<Void> future, String what) {
+        try {
+            future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumulusException("node " + options.nodeId() + " was interrupted while waiting for " + what, e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof NodeFailedException nf) {
+                throw new NodeFailedException(nf.nodeId(), nf.getMessage());
+            }
+            throw new CumulusException("node " + options.nodeId() + " failed while waiting for " + what, e.getCause());
+        }
+    }
+
+    private void onAgentError(Throwable t) {
+        String reason = "node " + options.nodeId() + " hit an internal error: " + t;
+        System.err.println("cumulus: " + reason);
+        t.printStackTrace();
+        agent.fail(options.nodeId(), reason, true);
+    }
+
+    private final class Listener implements NodeAgent.Listener {
+        @Override
+        public void onData(int source, DirectBuffer buffer, int offset, int length) {
+            rpc.onData(source, buffer, offset, length);
+        }
+
+        @Override
+        public void onJoined() {
+            joined.complete(null);
+        }
+
+        @Override
+        public void onBarrierReleased(long epoch) {
+            barriers.computeIfAbsent(epoch, e -> new CompletableFuture<>()).complete(null);
+        }
+
+        @Override
+        public void onFailure(int peer, String reason) {
+            NodeFailedException f = new NodeFailedException(peer, reason);
+            rpc.onNodeGone(peer, reason);
+            if (failure != null) {
+                return;
+            }
+            failure = f;
+            joined.completeExceptionally(f);
+            barriers.values().forEach(b -> b.completeExceptionally(f));
+            if (failureListener != null) {
+                failureListener.onFailure(ClusterNode.this, f);
+            }
+        }
+
+        @Override
+        public void onPeerLeft(int peer) {
+            rpc.onNodeGone(peer, "node " + peer + " has left the cluster");
+        }
+    }
+}

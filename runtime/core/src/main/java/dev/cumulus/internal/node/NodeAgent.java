@@ -1,0 +1,236 @@
+package dev.cumulus.internal.node;
+
+import dev.cumulus.internal.jfr.NodeLifecycleEvent;
+import dev.cumulus.internal.transport.Channel;
+import dev.cumulus.internal.transport.NodeTransport;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.util.ArrayDeque;
+import java.util.Iterator;
+
+/**
+ * The node's duty cycle: polls the transport, answers the control protocol (hello, heartbeats, barrier, goodbye,
+ * failure), detects dead or hung peers, and hands data messages to the layer above. Never blocks; other threads
+ * reach it through {@link #execute(Runnable)}. Time comes from an injected {@link NanoClock}.
+ */
+final class NodeAgent implements Agent {
+    /** What the node above learns from the agent. Called on the agent thread; must not block. */
+    interface Listener {
+        void onData(int source, DirectBuffer buffer, int offset, int length);
+
+        /** Every peer has been heard from. */
+        void onJoined();
+
+        void onBarrierReleased(long epoch);
+
+        /** {@code peer} failed (or this node, when {@code peer == self}); called once per peer. */
+        void onFailure(int peer, String reason);
+
+        void onPeerLeft(int peer);
+    }
+
+    private static final int FRAGMENT_LIMIT = 16;
+    private static final long HELLO_INTERVAL_NS = 20_000_000L;
+    private static final long OUTBOX_DEADLINE_NS = 10_000_000_000L;
+
+    private final NodeTransport transport;
+    private final NanoClock clock;
+    private final Membership membership;
+    private final Listener listener;
+    private final int self;
+    private final int size;
+    private final long heartbeatIntervalNs;
+    private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
+    private final ArrayDeque<Pending> outbox = new ArrayDeque<>();
+    private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[2048]);
+    private final BarrierCoordinator coordinator;
+    private long nextHeartbeatNs;
+    private volatile boolean joined;
+
+    private record Pending(int destination, byte[] bytes, long deadlineNs) {
+    }
+
+    NodeAgent(NodeTransport transport, NanoClock clock, Listener listener, long heartbeatIntervalNs,
+              long heartbeatTimeoutNs, long joinTimeoutNs) {
+        this.transport = transport;
+        this.clock = clock;
+        this.listener = listener;
+        this.self = transport.nodeId();
+        this.size = transport.size();
+        this.heartbeatIntervalNs = heartbeatIntervalNs;
+        this.membership = new Membership(self, size, heartbeatTimeoutNs, clock.nanoTime(), joinTimeoutNs);
+        this.coordinator = self == 0 ? new BarrierCoordinator(size) : null;
+    }
+
+    @Override
+    public String roleName() {
+        return "cumulus-node-" + self;
+    }
+
+    /** True once every peer has been heard from. */
+    boolean joined() {
+        return joined;
+    }
+
+    /** Runs {@code command} on the agent thread. */
+    void execute(Runnable command) {
+        commands.offer(command);
+    }
+
+    @Override
+    public int doWork() {
+        int work = transport.poll(FRAGMENT_LIMIT);
+        Runnable command;
+        while ((command = commands.poll()) != null) {
+            command.run();
+            work++;
+        }
+        long now = clock.nanoTime();
+        if (now - nextHeartbeatNs >= 0) {
+            work += onTimer(now);
+        }
+        if (!outbox.isEmpty()) {
+            work += drainOutbox(now);
+        }
+        return work;
+    }
+
+    private int onTimer(long now) {
+        boolean wasJoined = joined;
+        ControlMessage beat = wasJoined ? new ControlMessage.Heartbeat() : new ControlMessage.Hello();
+        int length = ControlMessage.encode(beat, scratch);
+        for (int peer = 0; peer < size; peer++) {
+            if (peer != self && isReachable(peer)) {
+                transport.trySend(peer, Channel.CONTROL, scratch, 0, length);
+            }
+        }
+        nextHeartbeatNs = now + (wasJoined ? heartbeatIntervalNs : HELLO_INTERVAL_NS);
+        for (Membership.Suspect s : membership.check(now)) {
+            fail(s.peer(), s.reason(), true);
+        }
+        return 1;
+    }
+
+    private boolean isReachable(int peer) {
+        Membership.PeerState s = membership.state(peer);
+        return s == Membership.PeerState.ALIVE || s == Membership.PeerState.JOINING;
+    }
+
+    /** Control and data messages from the transport. */
+    void onMessage(int source, Channel channel, DirectBuffer buffer, int offset, int length) {
+        if (membership.state(source) == Membership.PeerState.FAILED) {
+            return;
+        }
+        membership.onHeard(source, clock.nanoTime());
+        if (!joined && membership.allJoined()) {
+            joined = true;
+            NodeLifecycleEvent.record(self, "joined", self, size + " nodes");
+            listener.onJoined();
+        }
+        if (channel == Channel.DATA) {
+            listener.onData(source, buffer, offset, length);
+            return;
+        }
+        ControlMessage message = ControlMessage.decode(buffer, offset, length);
+        if (message == null) {
+            return;
+        }
+        switch (message) {
+            case ControlMessage.Hello h -> { }
+            case ControlMessage.Heartbeat h -> { }
+            case ControlMessage.BarrierEnter b -> {
+                if (coordinator != null && coordinator.onEnter(source, b.epoch())) {
+                    sendToAll(new ControlMessage.BarrierRelease(b.epoch()), true);
+                }
+            }
+            case ControlMessage.BarrierRelease b -> listener.onBarrierReleased(b.epoch());
+            case ControlMessage.Goodbye g -> {
+                membership.onGoodbye(source);
+                NodeLifecycleEvent.record(self, "peer-left", source, "");
+                listener.onPeerLeft(source);
+            }
+            case ControlMessage.Failure f -> {
+                if (f.failedNode() >= 0 && f.failedNode() < size) {
+                    fail(f.failedNode(), f.reason() + " (reported by node " + source + ")", false);
+                }
+            }
+        }
+    }
+
+    /** Sends a barrier entry to the coordinator (agent thread). */
+    void enterBarrier(long epoch) {
+        if (coordinator != null) {
+            if (coordinator.onEnter(self, epoch)) {
+                sendToAll(new ControlMessage.BarrierRelease(epoch), true);
+            }
+        } else {
+            send(0, new ControlMessage.BarrierEnter(epoch));
+        }
+    }
+
+    /** Tells every reachable peer this node leaves (agent thread). */
+    void sayGoodbye() {
+        sendToAll(new ControlMessage.Goodbye(), false);
+    }
+
+    /** Declares {@code peer} failed: stop talking to it, tell the others, tell the node above. Agent thread. */
+    void fail(int peer, String reason, boolean tellOthers) {
+        if (!membership.markFailed(peer)) {
+            return;
+        }
+        transport.markFailed(peer, reason);
+        NodeLifecycleEvent.record(self, peer == self ? "failed" : "peer-failed", peer, reason);
+        if (tellOthers) {
+            sendToAll(new ControlMessage.Failure(peer, reason), false);
+        }
+        listener.onFailure(peer, reason);
+    }
+
+    private void sendToAll(ControlMessage message, boolean includeSelf) {
+        for (int peer = 0; peer < size; peer++) {
+            if ((peer != self || includeSelf) && (peer == self || isReachable(peer))) {
+                send(peer, message);
+            }
+        }
+    }
+
+    private void send(int destination, ControlMessage message) {
+        int length = ControlMessage.encode(message, scratch);
+        if (transport.trySend(destination, Channel.CONTROL, scratch, 0, length) != NodeTransport.SENT) {
+            byte[] bytes = new byte[length];
+            scratch.getBytes(0, bytes);
+            outbox.add(new Pending(destination, bytes, clock.nanoTime() + OUTBOX_DEADLINE_NS));
+        }
+    }
+
+    private int drainOutbox(long now) {
+        int work = 0;
+        UnsafeBuffer view = new UnsafeBuffer(0, 0);
+        for (Iterator<Pending> it = outbox.iterator(); it.hasNext(); ) {
+            Pending p = it.next();
+            if (!isReachable(p.destination())) {
+                it.remove();
+                continue;
+            }
+            view.wrap(p.bytes());
+            if (transport.trySend(p.destination(), Channel.CONTROL, view, 0, p.bytes().length) == NodeTransport.SENT) {
+                it.remove();
+                work++;
+            } else if (now - p.deadlineNs() > 0) {
+                it.remove();
+                fail(p.destination(), "node " + p.destination() + " did not take control messages for "
+                    + OUTBOX_DEADLINE_NS / 1_000_000_000L + " s", true);
+            }
+        }
+        return work;
+    }
+
+    @Override
+    public void onClose() {
+        transport.close();
+    }
+}

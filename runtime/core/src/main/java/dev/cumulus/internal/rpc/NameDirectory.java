@@ -1,0 +1,20 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.internal.codec.RemoteRef;
+
+/**
+ * The cluster's name service, split over the nodes: a name lives on node {@code floorMod(name.hashCode(), size)}.
+ * Every node exports its part as a system object at start.
+ */
+interface NameDirectory {
+    long OBJECT_ID = 1;
+
+    /** Binds {@code name}; returns {@code null} on success, or the reference that already holds the name. */
+    RemoteRef bind(String name, RemoteRef ref);
+
+    /** Waits up to {@code waitMs} for {@code name} to be bound; returns its reference or {@code null}. */
+    RemoteRef resolve(String name, long waitMs) throws InterruptedException;
+
+    /** Names bound here (for error messages), at most {@code limit}. */
+    java.util.List<String> names(int limit);
+}

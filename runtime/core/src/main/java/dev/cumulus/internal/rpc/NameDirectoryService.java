@@ -1,0 +1,44 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.internal.codec.RemoteRef;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/** One node's part of the name service. Called on call threads (virtual); waits on its own monitor. */
+final class NameDirectoryService implements NameDirectory {
+    static final int MAX_NAME_CHARS = 256;
+    private final Map<String, RemoteRef> bindings = new HashMap<>();
+
+    @Override
+    public synchronized RemoteRef bind(String name, RemoteRef ref) {
+        RemoteRef existing = bindings.putIfAbsent(name, ref);
+        if (existing == null) {
+            notifyAll();
+        }
+        return existing;
+    }
+
+    @Override
+    public synchronized RemoteRef resolve(String name, long waitMs) throws InterruptedException {
+        long deadline = System.nanoTime() + waitMs * 1_000_000L;
+        RemoteRef ref;
+        while ((ref = bindings.get(name)) == null) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return null;
+            }
+            wait(Math.max(1, left / 1_000_000L));
+        }
+        return ref;
+    }
+
+    @Override
+    public synchronized List<String> names(int limit) {
+        List<String> all = new ArrayList<>(new TreeSet<>(bindings.keySet()));
+        return all.subList(0, Math.min(limit, all.size()));
+    }
+}

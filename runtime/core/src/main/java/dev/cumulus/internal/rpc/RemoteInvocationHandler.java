@@ -1,0 +1,102 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.internal.codec.RemoteRef;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Behind every remote-object proxy: turns a method call into a synchronous remote call (or a direct call when the
+ * object lives on this node). {@code equals}, {@code hashCode} and {@code toString} are answered locally.
+ */
+public final class RemoteInvocationHandler implements InvocationHandler {
+    private final RpcEngine engine;
+    private final RemoteRef ref;
+    private final String label;
+    private final long timeoutNs;
+
+    RemoteInvocationHandler(RpcEngine engine, RemoteRef ref, String label, long timeoutNs) {
+        this.engine = engine;
+        this.ref = ref;
+        this.label = label;
+        this.timeoutNs = timeoutNs;
+    }
+
+    public RemoteRef ref() {
+        return ref;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public long timeoutNs() {
+        return timeoutNs;
+    }
+
+    /** The same object with another call timeout (0: none). */
+    public RemoteInvocationHandler withTimeout(long newTimeoutNs) {
+        return new RemoteInvocationHandler(engine, ref, label, newTimeoutNs);
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        if (method.getDeclaringClass() == Object.class) {
+            return switch (method.getName()) {
+                case "equals" -> args[0] != null && java.lang.reflect.Proxy.isProxyClass(args[0].getClass())
+                    && java.lang.reflect.Proxy.getInvocationHandler(args[0]) instanceof RemoteInvocationHandler h
+                    && h.ref.equals(ref);
+                case "hashCode" -> ref.hashCode();
+                case "toString" -> "Remote[" + label + " on node " + ref.nodeId() + "]";
+                default -> throw new UnsupportedOperationException(method.getName());
+            };
+        }
+        if (method.isDefault()) {
+            return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+        }
+        Object local = engine.localTarget(ref);
+        if (local != null) {
+            return RpcEngine.invokeLocal(local, method, args == null ? new Object[0] : args);
+        }
+        return engine.await(engine.start(ref, label, method, args, false), timeoutNs);
+    }
+
+    /**
+     * Starts {@code method} without waiting; the future completes with its result or its exception. Local objects
+     * run on a virtual thread.
+     */
+    public CompletableFuture<Object> invokeAsync(Method method, Object[] args) {
+        Object[] actual = args == null ? new Object[0] : args;
+        CompletableFuture<Object> result = new CompletableFuture<>();
+        Object local = engine.localTarget(ref);
+        if (local != null) {
+            engine.runAsync(() -> complete(result, () -> RpcEngine.invokeLocal(local, method, actual)));
+            return result;
+        }
+        RpcEngine.PendingCall call = engine.start(ref, label, method, actual, true);
+        call.reply().whenComplete((reply, failure) -> {
+            if (failure != null) {
+                result.completeExceptionally(failure);
+            } else {
+                engine.runAsync(() -> complete(result, () -> engine.decodeReply(call, reply)));
+            }
+        });
+        if (timeoutNs > 0) {
+            result.orTimeout(timeoutNs, java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
+        return result;
+    }
+
+    private interface ThrowingSupplier {
+        Object get() throws Throwable;
+    }
+
+    private static void complete(CompletableFuture<Object> result, ThrowingSupplier supplier) {
+        try {
+            result.complete(supplier.get());
+        } catch (Throwable t) {
+            result.completeExceptionally(t);
+        }
+    }
+}

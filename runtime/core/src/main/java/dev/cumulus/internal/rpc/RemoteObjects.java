@@ -1,0 +1,127 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.internal.codec.RemoteRef;
+
+import java.lang.reflect.Constructor;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The remote-object API of one node (export, lookup, remoteNew) over {@link RpcEngine} and the name service.
+ * Any user thread.
+ */
+public final class RemoteObjects {
+    private final RpcEngine engine;
+    private final int size;
+    private final ClassLoader loader;
+
+    public RemoteObjects(RpcEngine engine, int size, ClassLoader loader) {
+        this.engine = engine;
+        this.size = size;
+        this.loader = loader;
+        engine.exportSystem(NameDirectory.OBJECT_ID, new NameDirectoryService(), NameDirectory.class);
+        engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
+    }
+
+    public <T> T export(T object, Class<T> iface, String name) {
+        checkName(name);
+        if (object == null) {
+            throw new CumulusException("cannot export null as '" + name + "'");
+        }
+        RemoteRef ref = engine.export(object, iface, name);
+        RemoteRef existing = directoryFor(name).bind(name, ref);
+        if (existing != null) {
+            throw new CumulusException("the name '" + name + "' is already taken by an object on node "
+                + existing.nodeId() + " (" + existing.interfaceName() + "); export under another name");
+        }
+        return engine.proxy(ref, iface, name);
+    }
+
+    public <T> T lookup(String name, Class<T> iface, Duration wait) {
+        checkName(name);
+        RemoteRef ref;
+        NameDirectory directory = directoryFor(name);
+        try {
+            ref = directory.resolve(name, Math.max(0, wait.toMillis()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumulusException("interrupted while looking up '" + name + "'", e);
+        }
+        if (ref == null) {
+            List<String> known = directory.names(10);
+            throw new CumulusException("no remote object named '" + name + "' was exported within " + wait.toMillis()
+                + " ms" + (known.isEmpty() ? "" : " (names on its directory node: " + String.join(", ", known) + ")")
+                + "; check the name, or export it before looking it up");
+        }
+        checkInterface(ref, iface, name);
+        return engine.proxy(ref, iface, name);
+    }
+
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node) {
+        checkName(name);
+        if (node < 0 || node >= size) {
+            throw new CumulusException("remoteNew: node " + node + " is outside 0.." + (size - 1));
+        }
+        if (!iface.isAssignableFrom(impl)) {
+            throw new CumulusException(impl.getName() + " does not implement " + iface.getName());
+        }
+        RemoteFactory factory = engine.proxy(new RemoteRef(node, RemoteFactory.OBJECT_ID, RemoteFactory.class.getName()),
+            RemoteFactory.class, "cumulus.factory");
+        RemoteRef ref = factory.create(impl.getName(), iface.getName(), name);
+        return engine.proxy(ref, iface, name);
+    }
+
+    private RemoteRef createHere(String implClass, String ifaceName, String name) {
+        try {
+            Class<?> iface = Class.forName(ifaceName, false, loader);
+            Class<?> impl = Class.forName(implClass, true, loader);
+            if (!iface.isInterface() || !iface.isAssignableFrom(impl)) {
+                throw new CumulusException(implClass + " does not implement interface " + ifaceName);
+            }
+            Constructor<?> ctor = impl.getDeclaredConstructor();
+            ctor.setAccessible(true);
+            Object instance = ctor.newInstance();
+            @SuppressWarnings("unchecked")
+            Class<Object> typed = (Class<Object>) iface;
+            Object proxy = export(instance, typed, name);
+            return ((RemoteInvocationHandler) java.lang.reflect.Proxy.getInvocationHandler(proxy)).ref();
+        } catch (ClassNotFoundException e) {
+            throw new CumulusException("node " + engine.nodeId() + " cannot load " + e.getMessage()
+                + "; every node must run with the same classpath");
+        } catch (NoSuchMethodException e) {
+            throw new CumulusException(implClass + " needs a no-argument constructor for remoteNew");
+        } catch (ReflectiveOperationException e) {
+            throw new CumulusException("could not create " + implClass + ": " + e, e);
+        }
+    }
+
+    private NameDirectory directoryFor(String name) {
+        int node = Math.floorMod(name.hashCode(), size);
+        return engine.proxy(new RemoteRef(node, NameDirectory.OBJECT_ID, NameDirectory.class.getName()),
+            NameDirectory.class, "cumulus.names");
+    }
+
+    private void checkInterface(RemoteRef ref, Class<?> iface, String name) {
+        if (ref.interfaceName().equals(iface.getName())) {
+            return;
+        }
+        try {
+            Class<?> exported = Class.forName(ref.interfaceName(), false, loader);
+            if (iface.isAssignableFrom(exported)) {
+                return;
+            }
+        } catch (ClassNotFoundException e) {
+            // fall through
+        }
+        throw new CumulusException("'" + name + "' was exported as " + ref.interfaceName() + ", which is not a "
+            + iface.getName());
+    }
+
+    private static void checkName(String name) {
+        if (name == null || name.isEmpty() || name.length() > NameDirectoryService.MAX_NAME_CHARS) {
+            throw new CumulusException("remote object names must have 1 to " + NameDirectoryService.MAX_NAME_CHARS
+                + " characters, got " + (name == null ? "null" : name.length()));
+        }
+    }
+}

@@ -1,0 +1,337 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.RemoteTimeoutException;
+import dev.cumulus.internal.codec.CodecLimits;
+import dev.cumulus.internal.codec.ReferenceHandler;
+import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.codec.ValueCodec;
+import dev.cumulus.internal.codec.ValueReader;
+import dev.cumulus.internal.jfr.RemoteCallEvent;
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Remote method calls between nodes: the client side (pending calls, replies, timeouts, failed nodes) and the
+ * server side (every incoming call runs on its own virtual thread, so a call that blocks — Babylon's edge exchange —
+ * never holds up others).
+ *
+ * <p>Wire format on the data channel (little endian): {@code CALL [1][callId:8][objectId:8][methodId:4][args]},
+ * {@code REPLY [2][callId:8][value]}, {@code ERROR [3][callId:8][throwable]}. Values use {@link ValueCodec}.
+ *
+ * <p>Threads: {@link #onData} runs on the node's agent thread and only copies bytes and completes futures; decoding
+ * happens on the caller's thread (replies) or the call's virtual thread (calls).
+ */
+public final class RpcEngine implements ReferenceHandler, AutoCloseable {
+    static final byte CALL = 1;
+    static final byte REPLY = 2;
+    static final byte ERROR = 3;
+    static final int CALL_HEADER = 21;
+    static final int REPLY_HEADER = 9;
+
+    /** Sends one message on the data channel to {@code destination}, waiting out back-pressure. */
+    @FunctionalInterface
+    public interface DataSender {
+        void send(int destination, DirectBuffer buffer, int offset, int length);
+    }
+
+    record Reply(byte type, byte[] bytes) {
+    }
+
+    record PendingCall(long callId, int target, Method method, String label, CompletableFuture<Reply> reply,
+                       RemoteCallEvent event, int requestBytes) {
+    }
+
+    private final int self;
+    private final DataSender sender;
+    private final ValueCodec codec;
+    private final ClassLoader loader;
+    private final ExportTable exports = new ExportTable();
+    private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
+    private final AtomicLong nextCallId = new AtomicLong();
+    private final AtomicReferenceArray<String> goneNodes;
+    private final ExecutorService callThreads;
+    private final ThreadLocal<ExpandableArrayBuffer> buffers =
+        ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
+    private final long defaultTimeoutNs;
+
+    /**
+     * @param defaultTimeoutNs timeout of calls through new proxies; 0 waits as long as the target node lives
+     */
+    public RpcEngine(int self, int size, DataSender sender, ClassLoader loader, long defaultTimeoutNs) {
+        this.self = self;
+        this.sender = sender;
+        this.loader = loader;
+        this.defaultTimeoutNs = defaultTimeoutNs;
+        this.goneNodes = new AtomicReferenceArray<>(size);
+        this.codec = new ValueCodec(this, loader, CodecLimits.DEFAULTS);
+        this.callThreads = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("cumulus-call-" + self + "-", 0).factory());
+    }
+
+    public int nodeId() {
+        return self;
+    }
+
+    // ---------------------------------------------------------------- exporting
+
+    /** Serves {@code target} under a fresh object id; returns its reference. */
+    public RemoteRef export(Object target, Class<?> iface, String name) {
+        ExportTable.Exported e = exports.add(target, iface, name);
+        return new RemoteRef(self, e.objectId(), iface.getName());
+    }
+
+    /** Serves a system service under a fixed id (below {@link ExportTable#FIRST_USER_ID}). */
+    public void exportSystem(long objectId, Object target, Class<?> iface) {
+        exports.add(objectId, target, iface, "cumulus." + iface.getSimpleName());
+    }
+
+    /** A proxy for the object behind {@code ref}. */
+    public <T> T proxy(RemoteRef ref, Class<T> iface, String label) {
+        RemoteInvocationHandler h = new RemoteInvocationHandler(this, ref, label, defaultTimeoutNs);
+        return iface.cast(Proxy.newProxyInstance(iface.getClassLoader(), new Class<?>[] {iface}, h));
+    }
+
+    // ---------------------------------------------------------------- client side
+
+    /** Starts a call; the future completes with the raw reply (decode with {@link #decodeReply}). */
+    PendingCall start(RemoteRef ref, String label, Method method, Object[] args, boolean async) {
+        int target = ref.nodeId();
+        String gone = goneNodes.get(target);
+        if (gone != null) {
+            throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
+        }
+        ExpandableArrayBuffer buf = buffers.get();
+        long callId = nextCallId.incrementAndGet();
+        buf.putByte(0, CALL);
+        buf.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
+        buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
+        buf.putInt(17, MethodIds.idOf(method), ByteOrder.LITTLE_ENDIAN);
+        int end = codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
+        RemoteCallEvent event = new RemoteCallEvent();
+        event.begin();
+        PendingCall call = new PendingCall(callId, target, method, label, new CompletableFuture<>(), event, end);
+        event.async = async;
+        pending.put(callId, call);
+        gone = goneNodes.get(target);
+        if (gone != null) {
+            pending.remove(callId);
+            throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
+        }
+        try {
+            sender.send(target, buf, 0, end);
+        } catch (RuntimeException e) {
+            pending.remove(callId);
+            throw e;
+        }
+        return call;
+    }
+
+    /** Waits for a call's reply and decodes it: the result, or the remote exception rethrown. */
+    Object await(PendingCall call, long timeoutNs) throws Throwable {
+        Reply reply;
+        try {
+            reply = timeoutNs > 0 ? call.reply().get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply().get();
+        } catch (TimeoutException e) {
+            pending.remove(call.callId());
+            commit(call, "timeout", 0);
+            throw new RemoteTimeoutException("call " + describe(call.label(), call.method()) + " on node "
+                + call.target() + " got no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms");
+        } catch (ExecutionException e) {
+            commit(call, "node-failed", 0);
+            throw e.getCause();
+        } catch (InterruptedException e) {
+            pending.remove(call.callId());
+            Thread.currentThread().interrupt();
+            throw new CumulusException("interrupted while waiting for " + describe(call.label(), call.method()), e);
+        }
+        return decodeReply(call, reply);
+    }
+
+    /** Decodes a reply: returns the result or throws the remote exception as the interface declares it. */
+    Object decodeReply(PendingCall call, Reply reply) throws Throwable {
+        byte[] bytes = reply.bytes();
+        ValueReader reader = codec.reader(new org.agrona.concurrent.UnsafeBuffer(bytes), REPLY_HEADER,
+            bytes.length - REPLY_HEADER);
+        if (reply.type() == REPLY) {
+            Object value = reader.read();
+            commit(call, "ok", bytes.length);
+            return value;
+        }
+        Throwable remote = reader.readThrowable(call.method().getExceptionTypes());
+        commit(call, "exception", bytes.length);
+        throw remote;
+    }
+
+    private void commit(PendingCall call, String outcome, int replyBytes) {
+        RemoteCallEvent e = call.event();
+        e.end();
+        if (e.shouldCommit()) {
+            e.callerNode = self;
+            e.targetNode = call.target();
+            e.object = call.label();
+            e.method = call.method().getName();
+            e.requestBytes = call.requestBytes();
+            e.replyBytes = replyBytes;
+            e.outcome = outcome;
+            e.commit();
+        }
+    }
+
+    /** Runs {@code task} on a call thread (virtual). */
+    void runAsync(Runnable task) {
+        callThreads.execute(task);
+    }
+
+    // ---------------------------------------------------------------- agent thread
+
+    /** A data message arrived. Agent thread: copies and hands off, never decodes or blocks. */
+    public void onData(int source, DirectBuffer buffer, int offset, int length) {
+        if (length < REPLY_HEADER) {
+            return;
+        }
+        byte type = buffer.getByte(offset);
+        byte[] bytes = new byte[length];
+        buffer.getBytes(offset, bytes);
+        switch (type) {
+            case CALL -> {
+                if (length >= CALL_HEADER) {
+                    callThreads.execute(() -> serve(source, bytes));
+                }
+            }
+            case REPLY, ERROR -> {
+                long callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
+                PendingCall call = pending.remove(callId);
+                if (call != null && call.target() == source) {
+                    call.reply().complete(new Reply(type, bytes));
+                }
+            }
+            default -> {
+                // not an RPC message: ignore
+            }
+        }
+    }
+
+    /** {@code node} failed or left: its pending calls fail now, and new calls fail at once. Any thread. */
+    public void onNodeGone(int node, String reason) {
+        goneNodes.compareAndSet(node, null, reason);
+        pending.values().removeIf(call -> {
+            if (call.target() == node) {
+                call.reply().completeExceptionally(new NodeFailedException(node,
+                    "call " + describe(call.label(), call.method()) + " on node " + node + " failed: " + reason));
+                return true;
+            }
+            return false;
+        });
+    }
+
+    // ---------------------------------------------------------------- server side
+
+    private void serve(int source, byte[] bytes) {
+        org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
+        long callId = in.getLong(1, ByteOrder.LITTLE_ENDIAN);
+        long objectId = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
+        int methodId = in.getInt(17, ByteOrder.LITTLE_ENDIAN);
+        ExpandableArrayBuffer out = buffers.get();
+        int end;
+        try {
+            ExportTable.Exported target = exports.get(objectId);
+            if (target == null) {
+                throw new CumulusException("node " + self + " serves no object #" + objectId
+                    + " (it was never exported here, or the node restarted)");
+            }
+            Method method = target.methods().get(methodId);
+            if (method == null) {
+                throw new CumulusException("object '" + target.name() + "' on node " + self + " has no method with id "
+                    + methodId + " in " + target.iface().getName() + "; do all nodes run the same classes?");
+            }
+            ValueReader reader = codec.reader(in, CALL_HEADER, bytes.length - CALL_HEADER);
+            Object[] args = new Object[method.getParameterCount()];
+            for (int i = 0; i < args.length; i++) {
+                args[i] = reader.read();
+            }
+            Object result = invokeLocal(target.target(), method, args);
+            out.putByte(0, REPLY);
+            out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
+            end = codec.write(out, REPLY_HEADER, result, "result of " + describe(target.name(), method));
+        } catch (Throwable t) {
+            out.putByte(0, ERROR);
+            out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
+            end = codec.writeThrowable(out, REPLY_HEADER, t);
+        }
+        try {
+            sender.send(source, out, 0, end);
+        } catch (RuntimeException e) {
+            // the caller is gone or unreachable: nobody is left to tell
+        }
+    }
+
+    /** Invokes {@code method} on a local object, unwrapping reflection's wrapper exception. */
+    static Object invokeLocal(Object target, Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** The local object behind {@code ref}, or {@code null} when it lives on another node. */
+    Object localTarget(RemoteRef ref) {
+        if (ref.nodeId() != self) {
+            return null;
+        }
+        ExportTable.Exported e = exports.get(ref.objectId());
+        return e == null ? null : e.target();
+    }
+
+    // ---------------------------------------------------------------- references in arguments
+
+    @Override
+    public RemoteRef toRef(Object value) {
+        if (value != null && Proxy.isProxyClass(value.getClass())
+            && Proxy.getInvocationHandler(value) instanceof RemoteInvocationHandler h) {
+            return h.ref();
+        }
+        return null;
+    }
+
+    @Override
+    public Object fromRef(RemoteRef ref) {
+        Class<?> iface;
+        try {
+            iface = Class.forName(ref.interfaceName(), false, loader);
+        } catch (ClassNotFoundException e) {
+            throw new CumulusException("a remote reference names interface " + ref.interfaceName()
+                + ", which is not on this node's classpath");
+        }
+        if (!iface.isInterface()) {
+            throw new CumulusException("a remote reference names " + ref.interfaceName() + ", which is not an interface");
+        }
+        return proxy(ref, iface, "#" + ref.objectId() + "@node" + ref.nodeId());
+    }
+
+    static String describe(String label, Method method) {
+        return label + "." + method.getName() + "()";
+    }
+
+    @Override
+    public void close() {
+        callThreads.shutdownNow();
+    }
+}

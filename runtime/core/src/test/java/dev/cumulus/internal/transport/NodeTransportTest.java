@@ -1,0 +1,150 @@
+package dev.cumulus.internal.transport;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.File;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Real Aeron: one shared driver, IPC streams, two or three node transports polled by the test thread. */
+@Timeout(60)
+class NodeTransportTest {
+    private DriverHost driver;
+    private final List<NodeTransport> transports = new CopyOnWriteArrayList<>();
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+
+    record Received(int to, int from, Channel channel, byte[] bytes) {
+    }
+
+    @BeforeEach
+    void startDriver() {
+        driver = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID());
+    }
+
+    @AfterEach
+    void cleanUp() {
+        transports.forEach(NodeTransport::close);
+        driver.close();
+        assertFalse(new File(driver.directory()).exists(), "driver directory removed");
+    }
+
+    private NodeTransport node(int id, int size, int runTag) {
+        TransportContext ctx = new TransportContext(driver.directory(), false, List.of(), 2000, runTag,
+            TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024);
+        NodeTransport t = new NodeTransport(ctx, id, size, (source, channel, buffer, offset, length) -> {
+            byte[] bytes = new byte[length];
+            buffer.getBytes(offset, bytes);
+            received.add(new Received(id, source, channel, bytes));
+        });
+        transports.add(t);
+        return t;
+    }
+
+    private void pollUntil(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            int work = 0;
+            for (NodeTransport t : transports) {
+                work += t.poll(64);
+            }
+            if (work == 0) {
+                Thread.onSpinWait();
+            }
+            assertTrue(System.nanoTime() < deadline, "condition not reached in time");
+        }
+    }
+
+    @Test
+    void deliversSmallMessagesWithSourceAndChannel() {
+        NodeTransport a = node(0, 2, 7);
+        NodeTransport b = node(1, 2, 7);
+        pollUntil(() -> a.isConnected(1, Channel.DATA) && b.isConnected(0, Channel.CONTROL));
+        UnsafeBuffer msg = new UnsafeBuffer("hello".getBytes());
+        assertEquals(NodeTransport.SENT, a.trySend(1, Channel.CONTROL, msg, 0, 5));
+        a.send(1, Channel.DATA, msg, 1, 4, System.nanoTime() + 5_000_000_000L);
+        pollUntil(() -> received.size() == 2);
+        assertTrue(received.contains(new Received(1, 0, Channel.CONTROL, "hello".getBytes())) || received.stream()
+            .anyMatch(r -> r.channel() == Channel.CONTROL && new String(r.bytes()).equals("hello") && r.from() == 0));
+        assertTrue(received.stream().anyMatch(r -> r.channel() == Channel.DATA && new String(r.bytes()).equals("ello")));
+    }
+
+    @Test
+    void largeMessagesFromConcurrentSendersAreChunkedAndReassembled() throws Exception {
+        NodeTransport a = node(0, 3, 7);
+        NodeTransport b = node(1, 3, 7);
+        NodeTransport c = node(2, 3, 7);
+        pollUntil(() -> a.isConnected(2, Channel.DATA) && b.isConnected(2, Channel.DATA));
+        byte[] big1 = new byte[5 * 1024 * 1024 + 3];
+        byte[] big2 = new byte[3 * 1024 * 1024 + 11];
+        new Random(1).nextBytes(big1);
+        new Random(2).nextBytes(big2);
+        Thread s1 = Thread.ofPlatform().start(() ->
+            a.send(2, Channel.DATA, new UnsafeBuffer(big1), 0, big1.length, System.nanoTime() + 20_000_000_000L));
+        Thread s2 = Thread.ofPlatform().start(() ->
+            b.send(2, Channel.DATA, new UnsafeBuffer(big2), 0, big2.length, System.nanoTime() + 20_000_000_000L));
+        pollUntil(() -> received.size() == 2);
+        s1.join();
+        s2.join();
+        for (Received r : received) {
+            assertEquals(2, r.to());
+            assertArrayEquals(r.from() == 0 ? big1 : big2, r.bytes());
+        }
+        assertEquals(0, c.poll(1), "nothing left over");
+    }
+
+    @Test
+    void framesOfAnotherRunAreDropped() {
+        NodeTransport ours = node(0, 2, 7);
+        NodeTransport stranger = node(1, 2, 99);
+        NodeTransport peer = node(1, 2, 7);
+        pollUntil(() -> stranger.isConnected(0, Channel.CONTROL));
+        UnsafeBuffer msg = new UnsafeBuffer(new byte[] {1, 2, 3});
+        stranger.send(0, Channel.CONTROL, msg, 0, 3, System.nanoTime() + 5_000_000_000L);
+        peer.send(0, Channel.CONTROL, msg, 0, 2, System.nanoTime() + 5_000_000_000L);
+        pollUntil(() -> received.stream().anyMatch(r -> r.to() == 0));
+        assertEquals(1, received.stream().filter(r -> r.to() == 0).count());
+        assertEquals(2, received.getFirst().bytes().length, "only the message tagged with our run arrived");
+        assertTrue(ours.isConnected(1, Channel.DATA));
+    }
+
+    @Test
+    void sendGivesUpWithAClearMessageWhenNobodyListens() {
+        NodeTransport a = node(0, 2, 7);
+        UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
+        assertEquals(NodeTransport.NOT_CONNECTED, a.trySend(1, Channel.DATA, msg, 0, 8));
+        var e = assertThrows(dev.cumulus.CumulusException.class,
+            () -> a.send(1, Channel.DATA, msg, 0, 8, System.nanoTime() + 200_000_000L));
+        assertTrue(e.getMessage().contains("node 1"), e.getMessage());
+        a.markFailed(1, "node 1 is gone");
+        var f = assertThrows(dev.cumulus.NodeFailedException.class,
+            () -> a.send(1, Channel.DATA, msg, 0, 8, System.nanoTime() + 10_000_000_000L));
+        assertEquals(1, f.nodeId());
+    }
+
+    @Test
+    void chunkAssemblerRejectsOutOfBoundsChunks() {
+        ChunkAssembler assembler = new ChunkAssembler(1024);
+        UnsafeBuffer src = new UnsafeBuffer(new byte[2048]);
+        assertEquals(null, assembler.onChunk(0, Channel.DATA, 1, 4096, 0, src, 0, 10), "too large");
+        assertEquals(null, assembler.onChunk(0, Channel.DATA, 1, 100, 95, src, 0, 10), "past the end");
+        assertEquals(null, assembler.onChunk(0, Channel.DATA, 1, 100, -1, src, 0, 10), "negative offset");
+        assertEquals(0, assembler.partialCount());
+        assertEquals(null, assembler.onChunk(0, Channel.DATA, 2, 20, 0, src, 0, 10));
+        assertEquals(20, assembler.onChunk(0, Channel.DATA, 2, 20, 10, src, 0, 10).capacity());
+        assembler.release(0, Channel.DATA, 2);
+        assertEquals(0, assembler.partialCount());
+    }
+}
