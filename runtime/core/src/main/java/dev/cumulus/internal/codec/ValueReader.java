@@ -229,8 +229,9 @@ public final class ValueReader {
             case Tags.TREE_MAP -> fill(register(new TreeMap<>()), count(2));
             case Tags.FIXED_SIZE_LIST -> {
                 Object[] elements = new Object[count(1)];
-                register(Arrays.asList(elements));
-                yield readInto(elements);
+                List<Object> list = register(Arrays.asList(elements));
+                readInto(elements);
+                yield list;
             }
             case Tags.IMMUTABLE_LIST -> {
                 Object[] elements = readInto(new Object[count(1)]);

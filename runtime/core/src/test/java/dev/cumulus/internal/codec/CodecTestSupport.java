@@ -1,0 +1,40 @@
+package dev.cumulus.internal.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/** Shared helpers: a default codec and one-call round trips. */
+final class CodecTestSupport {
+    static final ValueCodec CODEC = new ValueCodec(ReferenceHandler.NONE, CodecTestSupport.class.getClassLoader(),
+        CodecLimits.DEFAULTS);
+
+    private CodecTestSupport() {
+    }
+
+    /** Encodes at a non-zero offset and decodes; checks the reader consumed exactly the encoded bytes. */
+    @SuppressWarnings("unchecked")
+    static <T> T roundTrip(ValueCodec codec, T value) {
+        MutableDirectBuffer buffer = new ExpandableArrayBuffer(64);
+        int offset = 7;
+        int end = codec.write(buffer, offset, value, "value");
+        ValueReader reader = codec.reader(buffer, offset, end - offset);
+        Object decoded = reader.read();
+        assertEquals(end, reader.position(), "reader must stop exactly at the end of the encoding");
+        return (T) decoded;
+    }
+
+    static <T> T roundTrip(T value) {
+        return roundTrip(CODEC, value);
+    }
+
+    /** @return the encoding of {@code value} as a byte array */
+    static byte[] encode(ValueCodec codec, Object value) {
+        ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(64);
+        int end = codec.write(buffer, 0, value, "value");
+        byte[] bytes = new byte[end];
+        buffer.getBytes(0, bytes);
+        return bytes;
+    }
+}
