@@ -1,0 +1,81 @@
+package dev.cumulus.analysis;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Entry point: checks the replication restrictions (rules CUM101–CUM120, see {@link Rules}) and classifies every
+ * method of every cloud class as read or write (Manta §2.2, §3.1).
+ *
+ * <pre>{@code
+ * try (CloudAnalyzer analyzer = CloudAnalyzer.forClasspath(List.of(Path.of("target/classes")))) {
+ *     AnalysisResult result = analyzer.analyzeAll();
+ *     result.findings().forEach(f -> System.out.println(FindingFormatter.format(f)));
+ * }
+ * }</pre>
+ *
+ * <p>An analyzer caches parsed classes and derived facts, so reuse one per classpath (the agent keeps one for the
+ * whole run). Global facts, such as which interfaces the program exports as remote objects or which roots reach a
+ * node class, are computed from {@link ClassSource#allClassNames()} on first use. Thread-safe: calls are serialized.
+ */
+public final class CloudAnalyzer implements AutoCloseable {
+    private final ClassSource source;
+    private final Engine engine;
+
+    /** An analyzer over the given source; {@link #close()} closes the source. */
+    public CloudAnalyzer(ClassSource source) {
+        this.source = Objects.requireNonNull(source, "source");
+        this.engine = new Engine(source);
+    }
+
+    /** An analyzer over a classpath of directories and jars ({@link ClassSource#classpath(List)}). */
+    public static CloudAnalyzer forClasspath(List<Path> entries) {
+        return new CloudAnalyzer(ClassSource.classpath(entries));
+    }
+
+    /** An analyzer over class files held in memory, keyed by internal name. */
+    public static CloudAnalyzer forClassBytes(Map<String, byte[]> classes) {
+        return new CloudAnalyzer(ClassSource.ofBytes(classes));
+    }
+
+    /** Checks and classifies every class of the source. */
+    public synchronized AnalysisResult analyzeAll() {
+        List<Finding> findings = new ArrayList<>();
+        List<MethodClassification> classifications = new ArrayList<>();
+        for (String name : engine.allNames()) {
+            engine.info(name).ifPresent(c -> engine.check(c, findings, classifications));
+        }
+        return result(findings, classifications);
+    }
+
+    /**
+     * Checks one class (the agent's per-class check): findings located in that class, and the classification of its
+     * methods if it is a cloud class. Supertypes, callees and overrides are read from the source as needed. A class
+     * the source does not have, or whose bytes cannot be parsed, gives an empty result.
+     *
+     * @param internalName e.g. {@code dev/example/Stack}
+     */
+    public synchronized AnalysisResult analyzeClass(String internalName) {
+        List<Finding> findings = new ArrayList<>();
+        List<MethodClassification> classifications = new ArrayList<>();
+        Optional<ClassInfo> c = engine.info(internalName);
+        c.ifPresent(ci -> engine.check(ci, findings, classifications));
+        return result(findings, classifications);
+    }
+
+    private static AnalysisResult result(List<Finding> findings, List<MethodClassification> classifications) {
+        findings.sort(FindingFormatter.ORDER);
+        classifications.sort(Engine.CLASSIFICATION_ORDER);
+        return new AnalysisResult(findings, classifications);
+    }
+
+    /** Closes the class source (open jars). */
+    @Override
+    public void close() {
+        source.close();
+    }
+}

@@ -1,0 +1,84 @@
+package dev.cumulus.analysis;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The rule catalogue shared by the agent, {@code cumulus check} and the language server. Ids are stable (DESIGN.md
+ * §4); each has a page under {@code docs/rules/}.
+ */
+public final class Rules {
+    private Rules() {
+    }
+
+    public static final Rule CUM101 = new Rule("CUM101", "not both Root and Node", Severity.ERROR,
+            "A class may not implement both Cloud.Root and Cloud.Node (directly or through supertypes): a class is "
+                    + "either the entry point of a cloud or an object owned by one, which keeps clouds separate.",
+            "implement either Cloud.Root or Cloud.Node, not both");
+
+    public static final Rule CUM102 = new Rule("CUM102", "cloud classes are not remote objects", Severity.ERROR,
+            "A cloud class may not be a remote object: it may not implement java.rmi.Remote, and no instance or class "
+                    + "of it may be published with Cluster.export or Cluster.remoteNew. Replicas are local copies; "
+                    + "a remote reference would be shared by all of them.",
+            "replicate it with cluster.replicated(...) or export a separate non-cloud object");
+
+    public static final Rule CUM103 = new Rule("CUM103", "no remote references in clouds", Severity.ERROR,
+            "Fields, parameters and results of cloud classes may not be remote objects (java.rmi.Remote subtypes, or "
+                    + "interfaces the program exports, looks up or creates remotely). Every replica would call the "
+                    + "remote object: the nested invocation problem (Manta §2.2).",
+            "pass the values the cloud needs instead of a remote reference");
+
+    public static final Rule CUM104 = new Rule("CUM104", "no mutable static state", Severity.ERROR,
+            "Cloud classes may not have mutable static fields (non-final, or final of a mutable type such as an array "
+                    + "or a collection), and cloud methods may not read or write other classes' mutable statics: "
+                    + "statics are shared by all clouds and can change outside the broadcast order.",
+            "make it an instance field of the cloud");
+
+    public static final Rule CUM105 = new Rule("CUM105", "no references between clouds", Severity.ERROR,
+            "A cloud object may not refer to another cloud: roots may not hold root types, and a node may refer only "
+                    + "to the root of its own cloud (a root whose field types reach the node class).",
+            "keep the other cloud's name or id and look it up, or merge the two clouds");
+
+    public static final Rule CUM106 = new Rule("CUM106", "cloud fields are private to the cloud", Severity.ERROR,
+            "Fields of cloud classes may be read and written only by cloud code: an access from another class bypasses "
+                    + "the read/write classification, so a write would not be broadcast.",
+            "make the field private and add a cloud method that reads or writes it");
+
+    public static final Rule CUM107 = new Rule("CUM107", "only well-behaved calls", Severity.ERROR,
+            "Cloud methods run on every replica and must produce identical results everywhere: no time, randomness, "
+                    + "I/O, environment (getenv, system properties), identity hash codes or thread creation, "
+                    + "directly or through helper methods of other classes.",
+            "compute the value outside the cloud and pass it in as an argument");
+
+    public static final Rule CUM108 = new Rule("CUM108", "transferable parameters and results", Severity.ERROR,
+            "Arguments and results of public root methods are passed by value and must be transferable: primitives, "
+                    + "boxes, String, arrays of transferables, records, enums, java.util collections and maps, "
+                    + "classes annotated @dev.cumulus.Transferable, or Cloud.Root types (which arrive as the local "
+                    + "replica).",
+            "use a transferable type (record, enum, collection, @Transferable class)");
+
+    public static final Rule CUM109 = new Rule("CUM109", "cloud fields hold cloud objects or values", Severity.ERROR,
+            "Objects reachable from a cloud must be cloud objects, arrays, immutable values (primitives, boxes, "
+                    + "String, records of immutables, enums) or known java.util collections (whose mutators count "
+                    + "as writes); other objects could change without the classifier seeing a write.",
+            "make the class a Cloud.Node, or use a record, an array or a java.util collection");
+
+    public static final Rule CUM120 = new Rule("CUM120", "read-named method is a write", Severity.WARNING,
+            "A method named like a read (get*, is*, has*, size, count*, receive*, peek*, contains*, find*) is "
+                    + "classified as a write, so every call is broadcast to all replicas (Manta §4.6: a receive that "
+                    + "counts its calls).",
+            "move the assignment out of the method, or rename it if it really writes");
+
+    private static final List<Rule> ALL = List.of(CUM101, CUM102, CUM103, CUM104, CUM105, CUM106, CUM107, CUM108,
+            CUM109, CUM120);
+
+    /** Every rule, in id order. */
+    public static List<Rule> all() {
+        return ALL;
+    }
+
+    /** The rule with this id, if any. */
+    public static Optional<Rule> byId(String id) {
+        return ALL.stream().filter(r -> r.id().equals(id)).findFirst();
+    }
+}
