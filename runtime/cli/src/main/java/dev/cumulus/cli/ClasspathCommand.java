@@ -1,0 +1,25 @@
+package dev.cumulus.cli;
+
+import dev.cumulus.cli.launch.RuntimeClasspath;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+import java.util.concurrent.Callable;
+
+/** {@code cumulus classpath}: what a program needs on its classpath to compile against Cumulus. */
+@Command(name = "classpath",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Print the Cumulus runtime classpath (absolute paths, joined with the platform's path separator) on one line:",
+        "what a program needs to compile against Cumulus, e.g. javac -cp \"$(./cumulus classpath)\" -d out Main.java.",
+        "'cumulus run' adds it to every node by itself."})
+final class ClasspathCommand implements Callable<Integer> {
+    @ParentCommand
+    CumulusCli cli;
+
+    @Override
+    public Integer call() {
+        cli.out().println(RuntimeClasspath.asString());
+        return 0;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.cumulus.cli;
+
+import dev.cumulus.cli.launch.ClusterLauncher;
+import dev.cumulus.cli.launch.LaunchContext;
+import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code cumulus run}: N node JVMs on this host running the same main. The machinery is {@link ClusterLauncher}. */
+@Command(name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Run MAIN on N node JVMs on this host (SPMD: every node runs the same main; Cluster.join() connects them).",
+        "Each node's output line is prefixed with [i]. Options go before MAIN; everything after MAIN goes to the program.",
+        ""},
+    footer = {
+        "",
+        "Exit code: 0 when every node exits 0; otherwise the code of the first node to fail (the worst node is the",
+        "first to fail; nodes the launcher stops after that do not count); 124 on --timeout; 130 when the launcher",
+        "is interrupted; 2 for a usage error (nothing is started); 1 when the launcher itself fails.",
+        "",
+        "Examples:",
+        "  cumulus run --nodes 4 -cp out org.example.Search 42",
+        "  cumulus run --nodes 2 --profile --timeout 5m -cp app.jar org.example.Stencil"})
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    CumulusCli cli;
+
+    @Option(names = "--nodes", required = true, paramLabel = "N",
+        description = "Number of node JVMs, 1..64 on one host.")
+    long nodes;
+
+    @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = ".",
+        description = "The program's classpath (default: the current directory). The Cumulus runtime is added.")
+    String classpath;
+
+    @Option(names = "--profile",
+        description = "Record JFR on every node (<run dir>/node-<i>.jfr) and print a per-object profile after the run.")
+    boolean profile;
+
+    @Option(names = "--timeout", paramLabel = "D", converter = DurationConverter.class,
+        description = "End the run after D (500ms, 30s, 5m, 1h) with exit code 124.")
+    Duration timeout;
+
+    @Option(names = "--run-dir", paramLabel = "DIR",
+        description = "Run directory (default: ./cumulus-runs/<runId>).")
+    Path runDir;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG",
+        description = "Extra JVM option for every node (repeatable), e.g. --jvm-arg=-Xmx512m.")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--transport", paramLabel = "ipc|udp", defaultValue = "ipc",
+        description = "ipc (default): the nodes share the launcher's media driver. udp: node i listens on "
+            + "127.0.0.1:<base-port + i>.")
+    TransportMode transport;
+
+    @Option(names = "--base-port", paramLabel = "P", defaultValue = "" + LaunchContext.DEFAULT_BASE_PORT,
+        description = "First UDP port with --transport udp (default: ${DEFAULT-VALUE}).")
+    int basePort;
+
+    @Option(names = "--hosts", paramLabel = "FILE", description = "Hosts to run on (not supported yet).")
+    Path hosts;
+
+    @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
+        description = "Idle strategy of the nodes' agent threads: backoff (default), "
+            + "backoff:SPINS:YIELDS:MIN_PARK_NS:MAX_PARK_NS, spin, yield or sleep:NS.")
+    String idle;
+
+    @Option(names = "--heartbeat-timeout", paramLabel = "D", converter = DurationConverter.class,
+        defaultValue = LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS + "ms",
+        description = "Silence after which a node declares a peer dead (default: 5s).")
+    Duration heartbeatTimeout;
+
+    @Parameters(index = "0", paramLabel = "MAIN", description = "The program's main class.")
+    String mainClass;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for the program.")
+    List<String> args = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        LaunchContext ctx = new LaunchContext()
+            .nodes(nodes)
+            .classpath(classpath)
+            .profile(profile)
+            .timeout(timeout)
+            .runDir(runDir)
+            .jvmArgs(jvmArgs)
+            .transport(transport)
+            .basePort(basePort)
+            .hostsFile(hosts)
+            .idle(idle)
+            .heartbeatTimeout(heartbeatTimeout)
+            .mainClass(mainClass)
+            .programArgs(args);
+        return new ClusterLauncher(ctx, cli.out(), cli.err()).run().exitCode();
+    }
+}

@@ -1,0 +1,457 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.cli.profile.ProfileReport;
+import dev.cumulus.cli.profile.ProfileSettings;
+import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
+import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.transport.IdleStrategies;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * {@code cumulus run}: starts one shared Aeron media driver and N node JVMs on this host, copies their output with
+ * {@code [i] } prefixes, waits for them, and ends the run the same way whatever happens.
+ *
+ * <p>Exit rule, "the worst node is the first to fail": all nodes exit 0 → 0; otherwise the exit code of the first
+ * node that exits non-zero on its own. Nodes the launcher stops after that (SIGTERM, then SIGKILL after the grace
+ * period) do not count. A timeout gives 124, a stop of the launcher itself (Ctrl-C, SIGTERM) 130.
+ *
+ * <p>Invariant: when {@link #run()} returns or throws, and when the JVM shuts down during a run, no node process is
+ * left and the driver directory is deleted.
+ *
+ * <p>Threads: the caller's thread runs the whole run; two pump threads per node copy output; process-exit callbacks
+ * feed a queue the caller's thread waits on; the shutdown hook (or any thread calling {@link #shutdown()}) stops the
+ * nodes. Stopping and cleaning up are serialised on one lock and idempotent.
+ */
+public final class ClusterLauncher {
+    /** Flags every node JVM gets (Agrona needs jdk.internal.misc; Aeron's native access; a GC without threads). */
+    static final List<String> NODE_JVM_FLAGS = List.of(
+        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+        "--enable-native-access=ALL-UNNAMED",
+        "-XX:+UseSerialGC");
+    static final int STREAM_BASE = 1000;
+    private static final Duration OUTPUT_DRAIN = Duration.ofSeconds(2);
+    private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+
+    private final LaunchContext ctx;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Object lock = new Object();
+    private final List<NodeProcess> nodes = new CopyOnWriteArrayList<>();
+    private final LinkedBlockingQueue<NodeProcess> exits = new LinkedBlockingQueue<>();
+    private volatile boolean shutdownRequested;
+    private volatile String runId;
+    private volatile String driverDir;
+    private DriverHost driver;      // guarded by lock
+    private boolean cleanedUp;      // guarded by lock
+    private Thread hook;
+
+    /**
+     * @param out where the nodes' stdout goes (prefixed) and the profile table
+     * @param err where the nodes' stderr goes (prefixed) and the launcher's own messages
+     */
+    public ClusterLauncher(LaunchContext ctx, PrintStream out, PrintStream err) {
+        this.ctx = ctx;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** The run id once {@link #run()} has chosen one, else null. */
+    public String runId() {
+        return runId;
+    }
+
+    /** The Aeron directory once {@link #run()} has chosen one, else null. */
+    public String driverDirectory() {
+        return driverDir;
+    }
+
+    /**
+     * Runs the program on the nodes and returns how it ended.
+     *
+     * @throws LaunchException  for a usage error, before anything is started
+     * @throws CumulusException when the launcher cannot start the driver or a node (everything started is stopped)
+     */
+    public RunResult run() {
+        ctx.validate();
+        List<Path> userClasspath = userClasspath(ctx.classpath());
+        List<Path> classpath = new ArrayList<>(RuntimeClasspath.entries());
+        classpath.addAll(userClasspath);
+        MainClassCheck.check(ctx.mainClass(), classpath, ctx.classpath());
+        try {
+            IdleStrategies.parse(ctx.idle());
+        } catch (CumulusException e) {
+            throw new LaunchException("--idle: " + e.getMessage());
+        }
+
+        String id;
+        Path driverPath;
+        do {
+            id = RunId.next();
+            driverPath = driverRoot().resolve("cumulus-" + id);
+        } while (Files.exists(driverPath));
+        runId = id;
+        driverDir = driverPath.toString();
+        RunDirectory runDir = RunDirectory.create(ctx.runDir() != null ? ctx.runDir() : ctx.runsRoot().resolve(id));
+        List<LaunchConfig> configs = configs(id, runDir.path(), driverDir);
+        Map<String, String> launch = new LinkedHashMap<>(configs.getFirst().toProperties());
+        launch.remove(LaunchConfig.PREFIX + "node.id");
+        launch.put("main", ctx.mainClass());
+        launch.put("args", String.join(" ", ctx.programArgs()));
+        launch.put("classpath", ctx.classpath());
+        launch.put("started", Instant.now().toString());
+        runDir.writeProperties(RunDirectory.LAUNCH_PROPERTIES, launch, "cumulus run");
+        Path jfc = ctx.profile() ? runDir.writeText(RunDirectory.PROFILE_SETTINGS, ProfileSettings.jfc()) : null;
+        String nodeClasspath = classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+
+        RunResult result;
+        installShutdownHook();
+        try {
+            synchronized (lock) {
+                if (!shutdownRequested) {
+                    driver = DriverHost.start(driverDir);
+                }
+            }
+            for (LaunchConfig config : configs) {
+                synchronized (lock) {
+                    if (shutdownRequested) {
+                        break;
+                    }
+                    NodeProcess node = NodeProcess.start(config.nodeId(),
+                        command(config, nodeClasspath, runDir, jfc), out, err, ctx.tailLines());
+                    nodes.add(node);
+                    node.process().onExit().thenRun(() -> exits.add(node));
+                }
+            }
+            result = await(runDir);
+        } finally {
+            stopAll();
+            drainOutput();
+            cleanup();
+            removeShutdownHook();
+        }
+        Map<String, String> ended = new LinkedHashMap<>();
+        ended.put("ending", result.ending().name());
+        ended.put("exit.code", Integer.toString(result.exitCode()));
+        ended.put("failed.node", Integer.toString(result.failedNode()));
+        ended.put("ended", Instant.now().toString());
+        runDir.writeProperties(RunDirectory.RESULT_PROPERTIES, ended, "cumulus run result");
+        if (ctx.profile()) {
+            ProfileReport.read(runDir.path()).print(out);
+        }
+        err.println("cumulus: run " + id + " directory: " + runDir.path());
+        return result;
+    }
+
+    /**
+     * Stops every node (SIGTERM, then SIGKILL after the grace period), closes the driver and deletes its directory.
+     * What the shutdown hook runs; callable from any thread, any number of times. A running {@link #run()} then
+     * returns with {@link RunResult.Ending#STOPPED}.
+     */
+    public void shutdown() {
+        shutdownRequested = true;
+        stopAll();
+        cleanup();
+    }
+
+    private RunResult await(RunDirectory runDir) {
+        long deadlineNs = ctx.timeout() == null ? Long.MAX_VALUE : System.nanoTime() + ctx.timeout().toNanos();
+        int remaining = nodes.size();
+        try {
+            while (remaining > 0 && !shutdownRequested) {
+                NodeProcess node;
+                if (deadlineNs == Long.MAX_VALUE) {
+                    node = exits.take();
+                } else {
+                    long leftNs = deadlineNs - System.nanoTime();
+                    if (leftNs <= 0) {
+                        return timedOut(runDir);
+                    }
+                    node = exits.poll(leftNs, TimeUnit.NANOSECONDS);
+                    if (node == null) {
+                        continue;
+                    }
+                }
+                remaining--;
+                int code = node.exitCode();
+                if (code != 0 && !node.stopRequested() && !shutdownRequested) {
+                    return failed(node, code, runDir);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            shutdownRequested = true;
+        }
+        if (shutdownRequested) {
+            List<Integer> running = running();
+            err.println("cumulus: run stopped" + (running.isEmpty() ? "" : "; stopping nodes " + ids(running)));
+            return new RunResult(RunResult.EXIT_STOPPED, RunResult.Ending.STOPPED, runId, runDir.path(), driverDir,
+                -1, running);
+        }
+        return new RunResult(0, RunResult.Ending.ALL_SUCCEEDED, runId, runDir.path(), driverDir, -1, List.of());
+    }
+
+    private RunResult timedOut(RunDirectory runDir) {
+        List<Integer> running = running();
+        err.println("cumulus: timed out after " + format(ctx.timeout()) + "; nodes still running: " + ids(running)
+            + " (stopping them)");
+        return new RunResult(RunResult.EXIT_TIMEOUT, RunResult.Ending.TIMED_OUT, runId, runDir.path(), driverDir, -1,
+            running);
+    }
+
+    private RunResult failed(NodeProcess node, int code, RunDirectory runDir) throws InterruptedException {
+        List<Integer> running = running();
+        signalStop();
+        node.joinOutput(OUTPUT_DRAIN);
+        StringBuilder sb = new StringBuilder();
+        sb.append("cumulus: node ").append(node.id()).append(" exited with code ").append(code);
+        List<String> last = node.lastLines();
+        if (last.isEmpty()) {
+            sb.append("; it wrote no output");
+        } else {
+            sb.append("; last output:");
+            for (String line : last) {
+                sb.append(System.lineSeparator()).append("  [").append(node.id()).append("] ").append(line);
+            }
+        }
+        if (!running.isEmpty()) {
+            sb.append(System.lineSeparator()).append("cumulus: stopping nodes ").append(ids(running));
+        }
+        err.println(sb);
+        return new RunResult(code, RunResult.Ending.NODE_FAILED, runId, runDir.path(), driverDir, node.id(), running);
+    }
+
+    /** SIGTERM to every live node; marks them as stopped by the launcher. */
+    private void signalStop() {
+        for (NodeProcess node : nodes) {
+            if (node.isAlive()) {
+                node.requestStop();
+            }
+        }
+    }
+
+    private void stopAll() {
+        synchronized (lock) {
+            if (nodes.stream().noneMatch(NodeProcess::isAlive)) {
+                return;
+            }
+            signalStop();
+            try {
+                long deadline = System.nanoTime() + ctx.grace().toNanos();
+                for (NodeProcess node : nodes) {
+                    node.waitFor(deadline - System.nanoTime());
+                }
+                for (NodeProcess node : nodes) {
+                    if (node.isAlive()) {
+                        node.forceStop();
+                    }
+                }
+                long killDeadline = System.nanoTime() + KILL_WAIT.toNanos();
+                for (NodeProcess node : nodes) {
+                    if (!node.waitFor(killDeadline - System.nanoTime())) {
+                        err.println("cumulus: node " + node.id() + " (pid " + node.process().pid()
+                            + ") did not end after SIGKILL");
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                nodes.forEach(NodeProcess::forceStop);
+            }
+        }
+    }
+
+    private void drainOutput() {
+        long deadline = System.nanoTime() + OUTPUT_DRAIN.toNanos();
+        try {
+            for (NodeProcess node : nodes) {
+                node.joinOutput(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        out.flush();
+        err.flush();
+    }
+
+    private void cleanup() {
+        synchronized (lock) {
+            if (cleanedUp) {
+                return;
+            }
+            cleanedUp = true;
+            try {
+                if (driver != null) {
+                    driver.close();
+                }
+            } catch (RuntimeException e) {
+                err.println("cumulus: closing the media driver failed: " + e);
+            } finally {
+                if (driverDir != null) {
+                    deleteRecursively(Path.of(driverDir));
+                }
+            }
+        }
+    }
+
+    private void installShutdownHook() {
+        if (!ctx.shutdownHook()) {
+            return;
+        }
+        hook = new Thread(() -> {
+            if (!cleanedUpNow()) {
+                err.println("cumulus: launcher stopping; stopping every node");
+                shutdown();
+            }
+        }, "cumulus-run-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    private boolean cleanedUpNow() {
+        synchronized (lock) {
+            return cleanedUp;
+        }
+    }
+
+    private void removeShutdownHook() {
+        if (hook == null) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down; the hook has run or is running
+        }
+    }
+
+    private List<LaunchConfig> configs(String id, Path runDir, String aeronDir) {
+        int n = ctx.nodes();
+        List<String> endpoints = new ArrayList<>();
+        if (ctx.transport() == TransportMode.UDP) {
+            for (int i = 0; i < n; i++) {
+                endpoints.add("127.0.0.1:" + (ctx.basePort() + i));
+            }
+        }
+        List<LaunchConfig> configs = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                configs.add(new LaunchConfig(id, i, n, runDir, aeronDir, ctx.transport(), endpoints, STREAM_BASE,
+                    LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, ctx.heartbeatTimeout().toMillis(), ctx.idle(),
+                    ctx.profile()));
+            }
+        } catch (CumulusException e) {
+            throw new LaunchException(e.getMessage());
+        }
+        return configs;
+    }
+
+    private List<String> command(LaunchConfig config, String classpath, RunDirectory runDir, Path jfc) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(NODE_JVM_FLAGS);
+        if (jfc != null) {
+            cmd.add("-XX:StartFlightRecording=filename=" + runDir.jfrFile(config.nodeId()) + ",dumponexit=true,settings="
+                + jfc);
+            cmd.add("-Xlog:jfr+startup=error");
+        }
+        cmd.addAll(ctx.jvmArgs());
+        cmd.addAll(config.toJvmArguments());
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.addAll(ctx.mainAndArgs());
+        return cmd;
+    }
+
+    /** The user's classpath as absolute paths ({@code dir/*} expanded to its jars); warns about missing entries. */
+    private List<Path> userClasspath(String cp) {
+        List<Path> paths = new ArrayList<>();
+        if (cp == null || cp.isBlank()) {
+            return paths;
+        }
+        for (String entry : cp.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.equals("*") || entry.endsWith(File.separator + "*")) {
+                Path dir = Path.of(entry.substring(0, entry.length() - 1)).toAbsolutePath().normalize();
+                try (Stream<Path> s = Files.list(dir)) {
+                    s.filter(p -> p.getFileName().toString().toLowerCase().endsWith(".jar")).sorted().forEach(paths::add);
+                } catch (IOException e) {
+                    err.println("cumulus: warning: classpath entry " + entry + " does not exist");
+                }
+                continue;
+            }
+            Path p = Path.of(entry).toAbsolutePath().normalize();
+            if (!Files.exists(p)) {
+                err.println("cumulus: warning: classpath entry " + entry + " does not exist");
+            }
+            paths.add(p);
+        }
+        return paths;
+    }
+
+    private List<Integer> running() {
+        return nodes.stream().filter(NodeProcess::isAlive).map(NodeProcess::id).sorted().toList();
+    }
+
+    private static String ids(List<Integer> ids) {
+        return ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    static Path driverRoot() {
+        Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+            return shm;
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    /** {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h} or a combination when nothing shorter fits. */
+    public static String format(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 3_600_000 == 0) {
+            return ms / 3_600_000 + "h";
+        }
+        if (ms % 60_000 == 0) {
+            return ms / 60_000 + "m";
+        }
+        if (ms % 1000 == 0) {
+            return ms / 1000 + "s";
+        }
+        return ms + "ms";
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // reported below if the directory survives
+                }
+            });
+        } catch (IOException ignored) {
+            // reported below
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What {@code cumulus run} was asked to do: configuration with validation, in the style of Aeron's contexts. Fluent
+ * setters; {@link #validate()} checks everything that can be checked without touching the file system or starting a
+ * process, and throws a {@link LaunchException} whose message says the valid values and why.
+ */
+public final class LaunchContext {
+    /** Most nodes {@code cumulus run} starts on one host: each node is a JVM with a few threads of its own. */
+    public static final int MAX_LOCAL_NODES = 64;
+    public static final int DEFAULT_BASE_PORT = 40100;
+    public static final Duration DEFAULT_GRACE = Duration.ofSeconds(3);
+    public static final int DEFAULT_TAIL_LINES = 20;
+
+    private long nodes;
+    private String mainClass;
+    private List<String> programArgs = List.of();
+    private String classpath = ".";
+    private List<String> jvmArgs = List.of();
+    private boolean profile;
+    private Duration timeout;
+    private Path runDir;
+    private Path runsRoot = Path.of("cumulus-runs");
+    private TransportMode transport = TransportMode.IPC;
+    private int basePort = DEFAULT_BASE_PORT;
+    private Path hostsFile;
+    private String idle = LaunchConfig.DEFAULT_IDLE_STRATEGY;
+    private Duration heartbeatTimeout = Duration.ofMillis(LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS);
+    private Duration grace = DEFAULT_GRACE;
+    private int tailLines = DEFAULT_TAIL_LINES;
+    private boolean shutdownHook = true;
+
+    public LaunchContext nodes(long n) { this.nodes = n; return this; }
+    public LaunchContext mainClass(String name) { this.mainClass = name; return this; }
+    public LaunchContext programArgs(List<String> args) { this.programArgs = List.copyOf(args == null ? List.of() : args); return this; }
+    public LaunchContext classpath(String cp) { this.classpath = cp; return this; }
+    public LaunchContext jvmArgs(List<String> args) { this.jvmArgs = List.copyOf(args == null ? List.of() : args); return this; }
+    public LaunchContext profile(boolean on) { this.profile = on; return this; }
+    /** Whole-run time limit, or {@code null} for none. */
+    public LaunchContext timeout(Duration d) { this.timeout = d; return this; }
+    /** Explicit run directory; by default {@code runsRoot/<runId>}. */
+    public LaunchContext runDir(Path dir) { this.runDir = dir; return this; }
+    /** Where default run directories go ({@code ./cumulus-runs}). */
+    public LaunchContext runsRoot(Path dir) { this.runsRoot = dir; return this; }
+    public LaunchContext transport(TransportMode mode) { this.transport = mode; return this; }
+    public LaunchContext basePort(int port) { this.basePort = port; return this; }
+    public LaunchContext hostsFile(Path file) { this.hostsFile = file; return this; }
+    public LaunchContext idle(String spec) { this.idle = spec; return this; }
+    public LaunchContext heartbeatTimeout(Duration d) { this.heartbeatTimeout = d; return this; }
+    /** How long a node gets between SIGTERM and SIGKILL when the launcher stops it. */
+    public LaunchContext grace(Duration d) { this.grace = d; return this; }
+    public LaunchContext tailLines(int n) { this.tailLines = n; return this; }
+    /** Whether the launcher installs a JVM shutdown hook that stops the nodes on Ctrl-C/SIGTERM (default on). */
+    public LaunchContext shutdownHook(boolean on) { this.shutdownHook = on; return this; }
+
+    public int nodes() { return (int) nodes; }
+    public String mainClass() { return mainClass; }
+    public List<String> programArgs() { return programArgs; }
+    public String classpath() { return classpath; }
+    public List<String> jvmArgs() { return jvmArgs; }
+    public boolean profile() { return profile; }
+    public Duration timeout() { return timeout; }
+    public Path runDir() { return runDir; }
+    public Path runsRoot() { return runsRoot; }
+    public TransportMode transport() { return transport; }
+    public int basePort() { return basePort; }
+    public Path hostsFile() { return hostsFile; }
+    public String idle() { return idle; }
+    public Duration heartbeatTimeout() { return heartbeatTimeout; }
+    public Duration grace() { return grace; }
+    public int tailLines() { return tailLines; }
+    public boolean shutdownHook() { return shutdownHook; }
+
+    /** Checks the options; throws a {@link LaunchException} with a message that names the valid values. */
+    public LaunchContext validate() {
+        if (nodes < 1) {
+            throw new LaunchException("--nodes " + nodes + " is not a node count: a run needs at least 1 node "
+                + "(valid: 1.." + MAX_LOCAL_NODES + " on one host)");
+        }
+        if (nodes > MAX_LOCAL_NODES) {
+            throw new LaunchException("--nodes " + nodes + " is too many for one host: valid is 1.." + MAX_LOCAL_NODES
+                + ", because every node is a JVM of its own on this machine (" + Runtime.getRuntime().availableProcessors()
+                + " cores here)");
+        }
+        if (hostsFile != null) {
+            throw new LaunchException("--hosts is not supported yet: this version starts every node on this host. "
+                + "Use --transport udp to run the nodes over real UDP endpoints.");
+        }
+        if (mainClass == null || mainClass.isBlank()) {
+            throw new LaunchException("no MAIN class given: cumulus run --nodes N -cp CLASSPATH MAIN [ARGS...]");
+        }
+        Objects.requireNonNull(transport, "transport");
+        if (transport == TransportMode.UDP && (basePort < 1024 || basePort + nodes - 1 > 65535)) {
+            throw new LaunchException("--base-port " + basePort + " does not fit " + nodes + " nodes: node i listens on "
+                + "base-port + i, so the base port must be between 1024 and " + (65535 - nodes + 1));
+        }
+        if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+            throw new LaunchException("--timeout must be positive, e.g. 30s, 500ms or 5m");
+        }
+        if (heartbeatTimeout == null || heartbeatTimeout.toMillis() <= LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS) {
+            throw new LaunchException("--heartbeat-timeout must be longer than the heartbeat interval ("
+                + LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS + " ms), e.g. 5s");
+        }
+        if (grace == null || grace.isNegative()) {
+            throw new LaunchException("grace period must be zero or positive");
+        }
+        if (tailLines < 0) {
+            throw new LaunchException("tail lines must be zero or positive");
+        }
+        return this;
+    }
+
+    /** The program's command tail: main class then its arguments. */
+    List<String> mainAndArgs() {
+        List<String> l = new ArrayList<>();
+        l.add(mainClass);
+        l.addAll(programArgs);
+        return l;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.CumulusException;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A run's directory ({@code ./cumulus-runs/<runId>} by default). It holds:
+ * <ul>
+ *   <li>{@code launch.properties}: run id, node count, main class, arguments, classpath, transport;</li>
+ *   <li>{@code result.properties}: how the run ended and its exit code;</li>
+ *   <li>with {@code --profile}: {@code cumulus.jfc} (the recording settings) and {@code node-<i>.jfr} per node.</li>
+ * </ul>
+ * The directory outlives the run; {@code cumulus profile RUN_DIR} reads it later.
+ */
+public final class RunDirectory {
+    public static final String LAUNCH_PROPERTIES = "launch.properties";
+    public static final String RESULT_PROPERTIES = "result.properties";
+    public static final String PROFILE_SETTINGS = "cumulus.jfc";
+
+    private final Path path;
+
+    private RunDirectory(Path path) {
+        this.path = path;
+    }
+
+    /** Creates the directory (and its parents) if needed. */
+    static RunDirectory create(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(abs);
+        } catch (IOException e) {
+            throw new LaunchException("cannot create the run directory " + abs + ": " + e
+                + "; choose another with --run-dir");
+        }
+        return new RunDirectory(abs);
+    }
+
+    /** The file name of node {@code node}'s recording: {@code node-<i>.jfr}. */
+    public static String jfrFileName(int node) {
+        return "node-" + node + ".jfr";
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    Path jfrFile(int node) {
+        return path.resolve(jfrFileName(node));
+    }
+
+    Path writeText(String name, String text) {
+        Path file = path.resolve(name);
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CumulusException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        return file;
+    }
+
+    void writeProperties(String name, Map<String, String> values, String comment) {
+        Properties p = new Properties();
+        p.putAll(values);
+        Path file = path.resolve(name);
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(w, comment);
+        } catch (IOException e) {
+            throw new CumulusException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

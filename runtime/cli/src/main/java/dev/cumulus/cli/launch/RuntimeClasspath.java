@@ -1,0 +1,60 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.CumulusException;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The classpath a node needs for the Cumulus runtime: the jars or class directories that hold the public API, the
+ * Aeron client and driver, and Agrona, found through their classes' {@link CodeSource}s in this JVM. Whatever way
+ * the launcher was started (the {@code ./cumulus} script, Maven's test classpath, an IDE), the nodes get the same
+ * runtime the launcher has.
+ */
+public final class RuntimeClasspath {
+    /** One class from each artifact a node needs; looked up by name so this package does not import Aeron. */
+    private static final List<String> ANCHORS = List.of(
+        "dev.cumulus.Cluster",
+        "io.aeron.Aeron",
+        "io.aeron.driver.MediaDriver",
+        "org.agrona.DirectBuffer");
+
+    private RuntimeClasspath() {
+    }
+
+    /** Absolute paths, in a stable order, without duplicates. */
+    public static List<Path> entries() {
+        Set<Path> paths = new LinkedHashSet<>();
+        for (String name : ANCHORS) {
+            paths.add(locate(name));
+        }
+        return new ArrayList<>(paths);
+    }
+
+    /** {@link #entries()} joined with the platform's path separator. */
+    public static String asString() {
+        return String.join(java.io.File.pathSeparator, entries().stream().map(Path::toString).toList());
+    }
+
+    private static Path locate(String className) {
+        try {
+            Class<?> c = Class.forName(className, false, RuntimeClasspath.class.getClassLoader());
+            CodeSource cs = c.getProtectionDomain().getCodeSource();
+            if (cs == null || cs.getLocation() == null) {
+                throw new CumulusException("cannot tell where " + className + " was loaded from; the launcher must "
+                    + "run from jars or class directories (use ./cumulus)");
+            }
+            return Path.of(cs.getLocation().toURI()).toAbsolutePath().normalize();
+        } catch (ClassNotFoundException e) {
+            throw new CumulusException("the launcher's classpath lacks " + className
+                + "; run it through ./cumulus, which puts the Cumulus runtime on the classpath", e);
+        } catch (URISyntaxException e) {
+            throw new CumulusException("cannot turn the location of " + className + " into a path: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/**
+ * The machinery of {@code cumulus run}: {@link dev.cumulus.cli.launch.ClusterLauncher} starts one shared media driver
+ * ({@code DriverHost}, in {@code /dev/shm/cumulus-<runId>}) and N node JVMs ({@code NodeProcess}) with the launch
+ * contract ({@code LaunchConfig}) as {@code -Dcumulus.*} properties, copies their output line by line with {@code [i] }
+ * prefixes ({@code OutputPump}), and ends the run: all nodes exit 0, the first node fails on its own, the timeout
+ * passes, or the launcher is stopped. {@code RunDirectory} holds what a run leaves behind ({@code launch.properties},
+ * {@code result.properties}, the JFR recordings).
+ *
+ * <p>Threads: the caller's thread runs the run and waits on a queue fed by process-exit callbacks; two daemon pump
+ * threads per node; the JVM shutdown hook (Ctrl-C, SIGTERM) stops the nodes. Stopping and clean-up are serialised on
+ * one lock and idempotent.
+ *
+ * <p>Never: leaves a node process or the driver directory behind (on every ending, also on exceptions and on
+ * shutdown); starts anything before the options and the main class are checked; runs the user's code in the launcher
+ * (the main class is loaded without initialising it); sleeps to wait (it waits on process exits with deadlines);
+ * imports {@code io.aeron}.
+ */
+package dev.cumulus.cli.launch;

@@ -1,0 +1,16 @@
+package dev.cumulus.cli.launch.mains;
+
+import java.util.concurrent.CountDownLatch;
+
+/** Node 0 throws from main (exit code 1, stack trace on stderr); the others block until killed. */
+public final class ThrowMain {
+    private ThrowMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        if ("0".equals(System.getProperty("cumulus.node.id"))) {
+            throw new IllegalStateException("boom from node 0");
+        }
+        new CountDownLatch(1).await();
+    }
+}
