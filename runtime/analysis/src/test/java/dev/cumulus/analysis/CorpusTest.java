@@ -208,7 +208,7 @@ class CorpusTest {
                 reading.reasonChain());
         MethodClassification register = result.classification("corpus/classify/Registry", "register",
                 "(Ljava/lang/String;)V").orElseThrow();
-        assertEquals(List.of("Registry.register()", "List.add() on Registry.names at Registry.java:17"),
+        assertEquals(List.of("Registry.register()", "List.add() on Registry.names at Registry.java:16"),
                 register.reasonChain());
     }
 
