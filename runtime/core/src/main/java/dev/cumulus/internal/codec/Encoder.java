@@ -452,6 +452,9 @@ final class Encoder {
             putInt(count);
             for (int i = 0; i < count; i++) {
                 StackTraceElement frame = frames[i];
+                putTableString(frame.getClassLoaderName());
+                putTableString(frame.getModuleName());
+                putTableString(frame.getModuleVersion());
                 putTableString(frame.getClassName());
                 putTableString(frame.getMethodName());
                 putTableString(frame.getFileName());

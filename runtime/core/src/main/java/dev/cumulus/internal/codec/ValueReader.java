@@ -143,13 +143,17 @@ public final class ValueReader {
                     throw bad("stack trace of " + frameCount + " frames (limit CodecLimits.maxStackFrames = "
                         + limits.maxStackFrames() + ")");
                 }
-                need(16L * frameCount);
+                need(28L * frameCount);
                 StackTraceElement[] frames = new StackTraceElement[frameCount];
                 for (int f = 0; f < frameCount; f++) {
+                    String classLoaderName = tableString(strings, true);
+                    String moduleName = tableString(strings, true);
+                    String moduleVersion = tableString(strings, true);
                     String declaringClass = tableString(strings, false);
                     String methodName = tableString(strings, false);
                     String fileName = tableString(strings, true);
-                    frames[f] = new StackTraceElement(declaringClass, methodName, fileName, getInt());
+                    frames[f] = new StackTraceElement(classLoaderName, moduleName, moduleVersion, declaringClass,
+                        methodName, fileName, getInt());
                 }
                 chain[i] = new RemoteThrowables.Info(className, message, frames);
             }
