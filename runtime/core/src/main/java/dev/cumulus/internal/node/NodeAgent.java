@@ -99,7 +99,16 @@ final class NodeAgent implements Agent {
         return work;
     }
 
+    private void checkJoined() {
+        if (!joined && membership.allJoined()) {
+            joined = true;
+            NodeLifecycleEvent.record(self, "joined", self, size + " nodes");
+            listener.onJoined();
+        }
+    }
+
     private int onTimer(long now) {
+        checkJoined();
         boolean wasJoined = joined;
         ControlMessage beat = wasJoined ? new ControlMessage.Heartbeat() : new ControlMessage.Hello();
         int length = ControlMessage.encode(beat, scratch);
@@ -126,11 +135,7 @@ final class NodeAgent implements Agent {
             return;
         }
         membership.onHeard(source, clock.nanoTime());
-        if (!joined && membership.allJoined()) {
-            joined = true;
-            NodeLifecycleEvent.record(self, "joined", self, size + " nodes");
-            listener.onJoined();
-        }
+        checkJoined();
         if (channel == Channel.DATA) {
             listener.onData(source, buffer, offset, length);
             return;
