@@ -1,0 +1,147 @@
+package dev.cumulus.cli;
+
+import dev.cumulus.cli.launch.mains.PrintArgsMain;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line in-process through {@link CumulusCli#execute}: help, version, usage errors, exit codes. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CumulusCliTest {
+    static final String TEST_CLASSES = location(PrintArgsMain.class);
+
+    @TempDir
+    Path tmp;
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result cli(String... args) {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        int code = CumulusCli.execute(args, out.stream(), err.stream());
+        return new Result(code, out.text(), err.text());
+    }
+
+    @AfterEach
+    void noProcessLeft() {
+        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+        left.forEach(ProcessHandle::destroyForcibly);
+        assertTrue(left.isEmpty(), "processes left: " + left);
+    }
+
+    @Test
+    void helpListsTheCommands() {
+        Result r = cli("--help");
+        assertEquals(0, r.code());
+        assertTrue(r.out().startsWith("Usage: cumulus "), r.out());
+        assertTrue(r.out().contains("  run "), r.out());
+        assertTrue(r.out().contains("  classpath "), r.out());
+    }
+
+    @Test
+    void everySubcommandHasHelp() {
+        Result run = cli("run", "--help");
+        assertEquals(0, run.code());
+        assertTrue(run.out().contains("--nodes=N"), run.out());
+        assertTrue(run.out().contains("the worst node is the"), run.out());
+        assertEquals(0, cli("classpath", "--help").code());
+        assertEquals(0, cli("help", "run").code());
+    }
+
+    @Test
+    void versionNamesTheToolkitAndTheJdk() {
+        Result r = cli("--version");
+        assertEquals(0, r.code());
+        assertTrue(r.out().startsWith("cumulus "), r.out());
+        assertTrue(r.out().contains("Java " + Runtime.version()), r.out());
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        Result r = cli();
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("Usage: cumulus"), r.err());
+    }
+
+    @Test
+    void aBadNodeCountIsOneLineAndExitTwo() {
+        Result r = cli("run", "--nodes", "0", "-cp", TEST_CLASSES, PrintArgsMain.class.getName());
+        assertEquals(2, r.code());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("cumulus run: --nodes 0 is not a node count"), r.err());
+        assertTrue(r.err().contains("1..64"), r.err());
+
+        Result huge = cli("run", "--nodes", "99999999999999999999", PrintArgsMain.class.getName());
+        assertEquals(2, huge.code());
+        assertEquals(1, huge.err().lines().count(), huge.err());
+    }
+
+    @Test
+    void missingOptionsAndBadDurationsAreUsageErrors() {
+        Result r = cli("run", PrintArgsMain.class.getName());
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("cumulus run: Missing required option: '--nodes=N'"), r.err());
+
+        Result d = cli("run", "--nodes", "2", "--timeout", "5x", PrintArgsMain.class.getName());
+        assertEquals(2, d.code());
+        assertTrue(d.err().contains("'5x' is not a duration; use a number with a unit: 500ms, 30s, 5m or 1h"), d.err());
+
+        Result h = cli("run", "--nodes", "2", "--hosts", "hosts.txt", PrintArgsMain.class.getName());
+        assertEquals(2, h.code());
+        assertTrue(h.err().startsWith("cumulus run: --hosts is not supported yet"), h.err());
+    }
+
+    @Test
+    void anUnknownMainClassIsOneLineWithoutStackTraceUnlessDebug() {
+        Result r = cli("run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
+        assertEquals(2, r.code());
+        assertEquals("cumulus run: no class com.example.Missing on the classpath " + TEST_CLASSES, r.err().strip());
+
+        Result debug = cli("--debug", "run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
+        assertEquals(2, debug.code());
+        assertTrue(debug.err().contains("\tat dev.cumulus.cli.launch."), debug.err());
+    }
+
+    @Test
+    void everythingAfterMainGoesToTheProgram() {
+        Result r = cli("run", "--nodes", "1", "-cp", TEST_CLASSES, "--jvm-arg", "-XX:TieredStopAtLevel=1",
+            "--run-dir", tmp.resolve("run").toString(), PrintArgsMain.class.getName(), "--nodes", "x", "--help");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("[0] node 0 of 1 args [--nodes, x, --help]"), r.out());
+        assertTrue(r.err().contains("directory: " + tmp.resolve("run")), r.err());
+    }
+
+    @Test
+    void classpathPrintsTheRuntimeOnOneLine() {
+        Result r = cli("classpath");
+        assertEquals(0, r.code());
+        assertEquals(1, r.out().lines().count(), r.out());
+        String[] entries = r.out().strip().split(File.pathSeparator);
+        for (String e : entries) {
+            assertTrue(Path.of(e).isAbsolute(), e);
+        }
+        assertTrue(r.out().contains("aeron-client"), r.out());
+        assertTrue(r.out().contains("aeron-driver"), r.out());
+        assertTrue(r.out().contains("agrona"), r.out());
+        assertFalse(r.out().contains("picocli"), "the runtime classpath is what programs need, not the CLI's");
+    }
+
+    static String location(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

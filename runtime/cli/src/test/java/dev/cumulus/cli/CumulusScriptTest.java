@@ -1,0 +1,136 @@
+package dev.cumulus.cli;
+
+import dev.cumulus.cli.launch.RuntimeClasspath;
+import dev.cumulus.cli.launch.mains.BlockMain;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The {@code ./cumulus} script, run with bash from another directory. {@code CUMULUS_CLI_CLASSPATH} points it at the
+ * classes of this build, so it does not start a Maven build of its own.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CumulusScriptTest {
+    @TempDir
+    Path tmp;
+
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void noProcessLeft() throws Exception {
+        for (Process p : started) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+        left.forEach(ProcessHandle::destroyForcibly);
+        assertTrue(left.isEmpty(), "processes left: " + left);
+    }
+
+    @Test
+    void helpWorksFromAnotherDirectory() throws Exception {
+        Process p = script("--help");
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), new String(p.getErrorStream().readAllBytes()));
+        assertTrue(out.startsWith("Usage: cumulus "), out);
+        assertTrue(out.contains("  run "), out);
+    }
+
+    @Test
+    void sigtermToTheLauncherStopsEveryNodeAndDeletesTheDriverDirectory() throws Exception {
+        Path runDir = tmp.resolve("run");
+        Process p = script("run", "--nodes", "2", "--run-dir", runDir.toString(), "-cp",
+            CumulusCliTest.TEST_CLASSES, "--jvm-arg=-XX:TieredStopAtLevel=1", BlockMain.class.getName());
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        CompletableFuture.runAsync(() -> copy(p, out, false));
+        CompletableFuture.runAsync(() -> copy(p, err, true));
+        out.awaitContains(Duration.ofSeconds(40), "[0] ready pid=", "[1] ready pid=");
+        List<ProcessHandle> nodes = new ArrayList<>();
+        Matcher m = Pattern.compile("ready pid=(\\d+)").matcher(out.text());
+        while (m.find()) {
+            nodes.add(ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow());
+        }
+        String runId = launchProperties(runDir).getProperty("cumulus.run.id");
+        assertNotNull(runId);
+        String driverDir = launchProperties(runDir).getProperty("cumulus.aeron.dir");
+        assertTrue(Files.isDirectory(Path.of(driverDir)), driverDir);
+
+        p.destroy();                                                      // SIGTERM to the launcher JVM
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "launcher ended");
+        assertEquals(143, p.exitValue(), err.text());
+        for (ProcessHandle node : nodes) {
+            node.onExit().get(10, TimeUnit.SECONDS);
+            assertFalse(node.isAlive(), "node " + node.pid());
+        }
+        assertFalse(Files.exists(Path.of(driverDir)), "driver directory deleted: " + driverDir);
+        assertTrue(driverDir.endsWith("cumulus-" + runId), driverDir);
+    }
+
+    private Process script(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("bash", repoRoot().resolve("cumulus").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile());
+        pb.environment().put("CUMULUS_CLI_CLASSPATH", cliClasspath());
+        pb.environment().put("CUMULUS_JAVA_HOME", System.getProperty("java.home"));
+        Process p = pb.start();
+        started.add(p);
+        return p;
+    }
+
+    private static String cliClasspath() {
+        List<String> cp = new ArrayList<>();
+        cp.add(CumulusCliTest.location(CumulusCli.class));
+        cp.add(CumulusCliTest.location(CommandLine.class));
+        RuntimeClasspath.entries().forEach(e -> cp.add(e.toString()));
+        return String.join(File.pathSeparator, cp);
+    }
+
+    private static Path repoRoot() {
+        for (Path d = Path.of(CumulusCliTest.TEST_CLASSES); d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("cumulus")) && Files.isRegularFile(d.resolve("build"))) {
+                return d;
+            }
+        }
+        throw new IllegalStateException("no ./cumulus above " + CumulusCliTest.TEST_CLASSES);
+    }
+
+    private static Properties launchProperties(Path runDir) throws IOException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(runDir.resolve("launch.properties"))) {
+            p.load(r);
+        }
+        return p;
+    }
+
+    private static void copy(Process p, CapturedOutput to, boolean stderr) {
+        try {
+            (stderr ? p.getErrorStream() : p.getInputStream()).transferTo(to);
+        } catch (IOException e) {
+            // process gone
+        }
+    }
+}

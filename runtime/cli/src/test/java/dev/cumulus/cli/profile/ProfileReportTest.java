@@ -1,0 +1,99 @@
+package dev.cumulus.cli.profile;
+
+import dev.cumulus.cli.CapturedOutput;
+import dev.cumulus.internal.jfr.NodeLifecycleEvent;
+import dev.cumulus.internal.jfr.RemoteCallEvent;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The profile table from recordings made in this JVM, and the recording settings. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ProfileReportTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void groupsRemoteCallsByObjectAndMethod() throws Exception {
+        try (Recording r = new Recording()) {
+            r.enable(RemoteCallEvent.NAME);
+            r.enable(NodeLifecycleEvent.NAME);
+            r.start();
+            NodeLifecycleEvent.record(1, "joined", 1, "");
+            call(1, 0, "grid", "get", false, 10, 800);
+            call(1, 0, "grid", "get", true, 10, 800);
+            call(2, 0, "grid", "set", false, 900, 0);
+            NodeLifecycleEvent.record(1, "peer-failed", 2, "heartbeat timeout");
+            r.stop();
+            r.dump(dir.resolve("node-1.jfr"));
+        }
+        Files.writeString(dir.resolve("launch.properties"), "cumulus.nodes=2\n");
+
+        ProfileReport report = ProfileReport.read(dir);
+
+        ProfileReport.CallStats get = report.calls().get("grid").get("get");
+        assertEquals(2, get.calls());
+        assertEquals(1, get.asyncCalls());
+        assertEquals(20, get.requestBytes());
+        assertEquals(1600, get.replyBytes());
+        assertEquals(1, report.calls().get("grid").get("set").calls());
+        assertEquals(2, report.lifecycle().size());
+        assertEquals(1, report.problems().size(), "node-0.jfr is missing: " + report.problems());
+
+        CapturedOutput out = new CapturedOutput();
+        report.print(out.stream());
+        String text = out.text();
+        assertTrue(text.contains("1 recording (node-1.jfr)"), text);
+        assertTrue(text.contains("warning: node-0.jfr is missing"), text);
+        assertTrue(java.util.regex.Pattern.compile("grid\\s+get\\s+2\\s+1\\s+0\\s+\\S+\\s+\\S+\\s+20\\s+1600\\s+1 -> 0\n")
+            .matcher(text).find(), text);
+        assertTrue(java.util.regex.Pattern.compile("grid\\s+set\\s+1\\s+0\\s+0\\s+\\S+\\s+\\S+\\s+900\\s+0\\s+2 -> 0\n")
+            .matcher(text).find(), text);
+        assertTrue(text.contains("node 1  peer-failed (node 2): heartbeat timeout"), text);
+    }
+
+    @Test
+    void saysSoWhenThereAreNoEvents() {
+        CapturedOutput out = new CapturedOutput();
+        ProfileReport.read(dir).print(out.stream());
+        assertTrue(out.text().contains("no recordings"), out.text());
+        assertTrue(out.text().contains("no Cumulus events recorded"), out.text());
+    }
+
+    @Test
+    void settingsAreTheJdkDefaultsPlusTheCumulusEvents() throws Exception {
+        Path jfc = dir.resolve("cumulus.jfc");
+        Files.writeString(jfc, ProfileSettings.jfc());
+
+        Map<String, String> settings = Configuration.create(jfc).getSettings();
+
+        assertEquals("true", settings.get("dev.cumulus.RemoteCall#enabled"));
+        assertEquals("true", settings.get("dev.cumulus.NodeLifecycle#enabled"));
+        assertEquals("0 ms", settings.get("dev.cumulus.RemoteCall#threshold"));
+        assertTrue(settings.containsKey("jdk.GarbageCollection#enabled"), "based on default.jfc");
+    }
+
+    private static void call(int caller, int target, String object, String method, boolean async, long req, long reply) {
+        RemoteCallEvent e = new RemoteCallEvent();
+        e.begin();
+        e.callerNode = caller;
+        e.targetNode = target;
+        e.object = object;
+        e.method = method;
+        e.async = async;
+        e.requestBytes = req;
+        e.replyBytes = reply;
+        e.outcome = "ok";
+        e.commit();
+    }
+}
