@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Fail-stop: when a peer fails (or this node is told it failed), every blocked barrier and remote call throws a
  * {@link NodeFailedException} naming the node, and the {@link FailureListener} decides what happens to the process.
  */
-public final class ClusterNode implements Cluster {
+public final class ClusterNode implements Cluster, NodeServices {
 
     /**
      * Node settings.
@@ -62,11 +62,14 @@ public final class ClusterNode implements Cluster {
     private final RpcEngine rpc;
     private final RemoteObjects remoteObjects;
     private final FailureListener failureListener;
+    private final Map<Class<?>, Object> capabilities;
     private final CompletableFuture<Void> joined = new CompletableFuture<>();
     private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
     private final AtomicLong barrierEpoch = new AtomicLong();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextRemoteNewNode;
+    private final java.util.List<java.util.function.BiConsumer<Integer, String>> failureWatchers =
+        new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile NodeFailedException failure;
 
     private ClusterNode(Options options, TransportContext transportContext, ClassLoader loader,
@@ -87,6 +90,7 @@ public final class ClusterNode implements Cluster {
             TimeUnit.MILLISECONDS.toNanos(options.joinTimeoutMs()));
         agentRef[0] = agent;
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
+        this.capabilities = Capabilities.createAll(this);
         this.runner = new AgentRunner(IdleStrategies.parse(options.idleStrategy()), this::onAgentError, null, agent);
     }
 
@@ -162,6 +166,31 @@ public final class ClusterNode implements Cluster {
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
         int node = (int) (nextRemoteNewNode.getAndIncrement() % options.size());
         return remoteNew(impl, iface, name, node);
+    }
+
+    @Override
+    public <T> void exportSystem(long objectId, T service, Class<T> iface) {
+        rpc.exportSystem(objectId, service, iface);
+    }
+
+    @Override
+    public <T> T systemProxy(int node, long objectId, Class<T> iface) {
+        return rpc.proxy(new dev.cumulus.internal.codec.RemoteRef(node, objectId, iface.getName()), iface,
+            "cumulus." + iface.getSimpleName());
+    }
+
+    @Override
+    public void onNodeFailure(java.util.function.BiConsumer<Integer, String> listener) {
+        failureWatchers.add(listener);
+    }
+
+    /** The runtime of a capability (created at node start by {@link Capabilities}). */
+    public <T> T capability(Class<T> type) {
+        Object c = capabilities.get(type);
+        if (c == null) {
+            throw new IllegalStateException("no capability " + type.getName() + " in this node");
+        }
+        return type.cast(c);
     }
 
     /** The failure that ended this cluster, or {@code null}. */
@@ -257,6 +286,7 @@ public final class ClusterNode implements Cluster {
         public void onFailure(int peer, String reason) {
             NodeFailedException f = new NodeFailedException(peer, reason);
             rpc.onNodeGone(peer, reason);
+            failureWatchers.forEach(w -> w.accept(peer, reason));
             if (failure != null) {
                 return;
             }

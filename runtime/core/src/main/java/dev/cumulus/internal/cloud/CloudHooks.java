@@ -1,0 +1,79 @@
+package dev.cumulus.internal.cloud;
+
+/**
+ * The static entry points the Cumulus agent weaves into cloud classes (classes implementing {@code Cloud.Root} or
+ * {@code Cloud.Node}). Every hook delegates to the installed {@link CloudDispatcher}; until the cloud runtime installs
+ * one, they let the original code run unchanged.
+ *
+ * <p>What the agent weaves (and nothing else; it adds no fields or methods, so already-loaded classes can be
+ * retransformed):
+ * <ul>
+ *   <li>at the start of every non-private, non-static, non-abstract, non-bridge method classified <b>write</b>:
+ *       {@code Object r = CloudHooks.beforeWrite(this, "name(desc)", new Object[] {params...});
+ *       if (r != CloudHooks.PROCEED) return (unboxed, cast) r;}</li>
+ *   <li>around the body of every such method classified <b>read</b>: a handler for {@link RestartAsWrite} that
+ *       returns {@code CloudHooks.restartAsWrite(this, "name(desc)", new Object[] {original params...}, signal)}
+ *       (the original parameter values, saved at entry);</li>
+ *   <li>in every method of a cloud class: {@code Object.wait()/wait(J)/wait(JI)/notify()/notifyAll()} calls
+ *       replaced by {@link #await(Object)}, {@link #await(Object, long)}, {@link #await(Object, long, int)},
+ *       {@link #notify(Object)}, {@link #notifyAll(Object)}.</li>
+ * </ul>
+ */
+public final class CloudHooks {
+    /** Returned by {@link #beforeWrite} when the original body should run here. */
+    public static final Object PROCEED = new Object();
+
+    private static volatile CloudDispatcher dispatcher = CloudDispatcher.PASS_THROUGH;
+    private static volatile boolean agentInstalled;
+
+    private CloudHooks() {
+    }
+
+    /** Installs the runtime's dispatcher (one per JVM; the cloud runtime keeps per-node state inside it). */
+    public static void install(CloudDispatcher d) {
+        dispatcher = d == null ? CloudDispatcher.PASS_THROUGH : d;
+    }
+
+    public static CloudDispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /** Called by the agent when it starts (premain or agentmain). */
+    public static void markAgentInstalled() {
+        agentInstalled = true;
+    }
+
+    /** True once the agent runs in this JVM, i.e. cloud classes loaded from now on are woven. */
+    public static boolean agentInstalled() {
+        return agentInstalled;
+    }
+
+    public static Object beforeWrite(Object self, String methodKey, Object[] args) throws Throwable {
+        return dispatcher.beforeWrite(self, methodKey, args);
+    }
+
+    public static Object restartAsWrite(Object self, String methodKey, Object[] args, RestartAsWrite signal)
+        throws Throwable {
+        return dispatcher.restartAsWrite(self, methodKey, args, signal);
+    }
+
+    public static void await(Object monitor) throws InterruptedException {
+        dispatcher.await(monitor, 0, 0);
+    }
+
+    public static void await(Object monitor, long millis) throws InterruptedException {
+        dispatcher.await(monitor, millis, 0);
+    }
+
+    public static void await(Object monitor, long millis, int nanos) throws InterruptedException {
+        dispatcher.await(monitor, millis, nanos);
+    }
+
+    public static void notify(Object monitor) {
+        dispatcher.notify(monitor, false);
+    }
+
+    public static void notifyAll(Object monitor) {
+        dispatcher.notify(monitor, true);
+    }
+}

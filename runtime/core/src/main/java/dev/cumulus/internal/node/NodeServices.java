@@ -1,0 +1,32 @@
+package dev.cumulus.internal.node;
+
+import java.util.function.BiConsumer;
+
+/**
+ * What a capability (tuple space, shared arrays, clouds) gets from its node: identity, system objects served over
+ * RPC, and failure notices. Implemented by {@link ClusterNode}; capabilities never see the transport.
+ */
+public interface NodeServices {
+    /** Fixed object ids of the system services every node exports at start. */
+    long NAME_DIRECTORY_ID = 1;
+    long REMOTE_FACTORY_ID = 2;
+    long PASTSET_ID = 3;
+    long CLOUDS_ID = 4;
+    long ARRAYS_ID = 5;
+
+    int nodeId();
+
+    int size();
+
+    /** Serves {@code service} under {@code objectId} on this node (call once, at start, before peers call it). */
+    <T> void exportSystem(long objectId, T service, Class<T> iface);
+
+    /** A proxy to the system service {@code objectId} on {@code node} (calls to this node run locally). */
+    <T> T systemProxy(int node, long objectId, Class<T> iface);
+
+    /** Tells {@code listener} (on the agent thread; must not block) when a node fails: (node, reason). */
+    void onNodeFailure(BiConsumer<Integer, String> listener);
+
+    /** Global barrier across all nodes. */
+    void barrier();
+}
