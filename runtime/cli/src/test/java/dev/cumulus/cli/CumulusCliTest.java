@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The command line in-process through {@link CumulusCli#execute}: help, version, usage errors, exit codes. */
@@ -114,12 +115,26 @@ class CumulusCliTest {
     }
 
     @Test
-    void everythingAfterMainGoesToTheProgram() {
+    void everythingAfterMainGoesToTheProgram() throws Exception {
         Result r = cli("run", "--nodes", "1", "-cp", TEST_CLASSES, "--jvm-arg", "-XX:TieredStopAtLevel=1",
             "--run-dir", tmp.resolve("run").toString(), PrintArgsMain.class.getName(), "--nodes", "x", "--help");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("[0] node 0 of 1 args [--nodes, x, --help]"), r.out());
         assertTrue(r.err().contains("directory: " + tmp.resolve("run")), r.err());
+        String launch = java.nio.file.Files.readString(tmp.resolve("run").resolve("launch.properties"));
+        java.util.regex.Matcher dir = java.util.regex.Pattern.compile("cumulus.aeron.dir=(.*)").matcher(launch);
+        assertTrue(dir.find(), launch);
+        assertFalse(java.nio.file.Files.exists(Path.of(dir.group(1).strip())), "driver directory deleted");
+    }
+
+    @Test
+    void durationsNeedAUnit() {
+        assertEquals(java.time.Duration.ofMillis(500), DurationConverter.parse("500ms"));
+        assertEquals(java.time.Duration.ofSeconds(30), DurationConverter.parse("30s"));
+        assertEquals(java.time.Duration.ofMinutes(5), DurationConverter.parse("5m"));
+        assertEquals(java.time.Duration.ofHours(1), DurationConverter.parse("1H"));
+        assertThrows(picocli.CommandLine.TypeConversionException.class, () -> DurationConverter.parse("30"));
+        assertThrows(picocli.CommandLine.TypeConversionException.class, () -> DurationConverter.parse("-1s"));
     }
 
     @Test
