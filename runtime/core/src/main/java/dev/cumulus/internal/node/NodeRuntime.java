@@ -44,6 +44,7 @@ public final class NodeRuntime {
             callTimeoutNs(), Duration.ofMillis(Long.getLong("cumulus.lookup.wait.ms", 10_000)));
         ClusterNode node = ClusterNode.start(options, transport, contextLoader(), NodeRuntime::exitAfterGrace);
         DriverHost driver = embedded;
+        exitQuietlyOnClusterFailure();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             node.leave();
             if (driver != null) {
@@ -51,6 +52,24 @@ public final class NodeRuntime {
             }
         }, "cumulus-node-shutdown"));
         return node.awaitJoined();
+    }
+
+    /**
+     * A {@link dev.cumulus.NodeFailedException} that escapes the program ends the node with
+     * {@link #EXIT_CLUSTER_FAILED}; the failure was already reported in one line, so no stack trace is printed.
+     */
+    private static void exitQuietlyOnClusterFailure() {
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
+            if (error instanceof dev.cumulus.NodeFailedException) {
+                System.exit(EXIT_CLUSTER_FAILED);
+            } else if (previous != null) {
+                previous.uncaughtException(thread, error);
+            } else {
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                error.printStackTrace();
+            }
+        });
     }
 
     /** Where a node-private driver goes: /dev/shm when present (memory-backed), else the temp directory. */

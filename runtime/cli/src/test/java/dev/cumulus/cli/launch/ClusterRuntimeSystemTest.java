@@ -1,0 +1,106 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.cli.CapturedOutput;
+import dev.cumulus.cli.launch.mains.HangOnNode2Main;
+import dev.cumulus.cli.launch.mains.RingCallsMain;
+import dev.cumulus.examples.matmul.MasterWorker;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * System tests of the cluster runtime: real node JVMs started by the launcher, joined with {@code Cluster.join()},
+ * talking over Aeron through the launcher's shared driver. After every test: no child process, no driver directory.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class ClusterRuntimeSystemTest {
+    @TempDir
+    Path tmp;
+
+    private final List<ClusterLauncher> launchers = new ArrayList<>();
+
+    record Run(RunResult result, String out, String err) {
+    }
+
+    @AfterEach
+    void nothingLeftBehind() throws Exception {
+        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+        left.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : left) {
+            p.onExit().get(10, TimeUnit.SECONDS);
+        }
+        List<String> dirs = launchers.stream().map(ClusterLauncher::driverDirectory)
+            .filter(d -> d != null && Files.exists(Path.of(d))).toList();
+        assertTrue(left.isEmpty(), "processes left behind: " + left);
+        assertTrue(dirs.isEmpty(), "driver directories left behind: " + dirs);
+    }
+
+    private Run run(LaunchContext ctx) {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        ClusterLauncher launcher = new ClusterLauncher(ctx.runsRoot(tmp.resolve("runs")), out.stream(), err.stream());
+        launchers.add(launcher);
+        return new Run(launcher.run(), out.text(), err.text());
+    }
+
+    private static String location(Class<?> c) {
+        try {
+            return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void theReadmeJobMasterWorkerOnFourNodesIsVerifiedAndProfiled() {
+        Run r = run(new LaunchContext().nodes(4).mainClass(MasterWorker.class.getName())
+            .programArgs(List.of("128")).classpath(location(MasterWorker.class)).profile(true));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("[0] C = A x B for 128x128 on 3 workers"), r.out());
+        assertTrue(r.out().contains(": verified"), r.out());
+        for (int i = 0; i < 4; i++) {
+            assertTrue(Files.isRegularFile(r.result().runDir().resolve("node-" + i + ".jfr")), "node-" + i + ".jfr");
+        }
+        assertTrue(r.out().contains("matrix-worker-0 multiply") || r.err().contains("matrix-worker-0 multiply"),
+            "the profile table names the worker objects:\n" + r.out() + r.err());
+    }
+
+    @Test
+    void remoteCallsAroundARingOfRealProcesses() {
+        Run r = run(new LaunchContext().nodes(3).mainClass(RingCallsMain.class.getName())
+            .classpath(location(RingCallsMain.class)));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        for (int i = 0; i < 3; i++) {
+            int right = (i + 1) % 3;
+            assertTrue(r.out().contains("[" + i + "] node " + right + " greets node " + i + " sum=" + (i + 10)), r.out());
+            assertTrue(r.out().contains("[" + i + "] node " + right + " greets ticket of " + i + " sum=6"), r.out());
+        }
+    }
+
+    @Test
+    void aHungNodeIsDetectedByHeartbeatsAndTheRunFailsNamingIt() {
+        long start = System.nanoTime();
+        Run r = run(new LaunchContext().nodes(3).mainClass(HangOnNode2Main.class.getName())
+            .classpath(location(HangOnNode2Main.class)).heartbeatTimeout(Duration.ofSeconds(2)));
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+
+        assertEquals(3, r.result().exitCode(), "fail-stop exit code of the nodes that detect the hang\n" + r.err());
+        assertTrue(r.err().contains("node 2 has not been heard from for"), r.err());
+        assertTrue(!r.out().contains("passed a barrier"), "nobody passes a barrier a hung node never reached");
+        assertTrue(seconds < 30, "the hang must end the run within seconds, took " + seconds + " s");
+    }
+}
