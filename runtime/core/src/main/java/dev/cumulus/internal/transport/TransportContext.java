@@ -11,7 +11,7 @@ import java.util.List;
  * @param udp               true: each node subscribes at its {@code endpoints} entry over UDP; false: Aeron IPC on
  *                          one shared driver (all nodes on one host)
  * @param endpoints         {@code host:port} per node id (UDP only)
- * @param streamBase        first stream id; a run uses {@code streamBase .. streamBase + 2 * size}
+ * @param streamBase        first stream id; a run uses {@code streamBase .. streamBase + 3 * size}
  * @param runTag            32-bit tag of the run; frames carrying another tag are dropped
  * @param dataTermLength    term length of data streams (power of two, 64 KiB..1 GiB); larger messages are chunked
  * @param maxMessageBytes   largest message a node accepts (reassembly bound)
@@ -51,6 +51,6 @@ public record TransportContext(
 
     /** Stream id on which node {@code nodeId} receives channel {@code channel}. */
     int streamId(int nodeId, Channel channel) {
-        return streamBase + nodeId * 2 + channel.ordinal();
+        return streamBase + nodeId * Channel.values().length + channel.ordinal();
     }
 }
