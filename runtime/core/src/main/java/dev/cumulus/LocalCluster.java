@@ -57,7 +57,7 @@ public final class LocalCluster {
                 for (int i = 0; i < nodes; i++) {
                     members[i] = ClusterNode.start(new ClusterNode.Options(i, nodes,
                             LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS,
-                            30_000, idleStrategy, 0, Duration.ofSeconds(10)),
+                            30_000, idleStrategy, 0, Duration.ofSeconds(10), NodeRuntime.sequencerMode()),
                         transport, Thread.currentThread().getContextClassLoader(), null);
                 }
                 for (int i = 0; i < nodes; i++) {

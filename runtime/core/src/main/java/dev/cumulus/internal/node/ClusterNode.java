@@ -4,6 +4,8 @@ import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
+import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.order.TotalOrder;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.transport.Channel;
@@ -12,6 +14,7 @@ import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.CompositeAgent;
 import org.agrona.concurrent.SystemNanoClock;
 
 import java.time.Duration;
@@ -38,9 +41,10 @@ public final class ClusterNode implements Cluster, NodeServices {
      *
      * @param callTimeoutNs  default timeout of remote calls; 0 waits as long as the target lives
      * @param lookupWait     how long {@code lookup} waits for a name to appear
+     * @param sequencer      whether the ordered broadcast's sequencer migrates to writers or stays on node 0
      */
     public record Options(int nodeId, int size, long heartbeatIntervalMs, long heartbeatTimeoutMs, long joinTimeoutMs,
-                          String idleStrategy, long callTimeoutNs, Duration lookupWait) {
+                          String idleStrategy, long callTimeoutNs, Duration lookupWait, TotalOrder.Mode sequencer) {
         public Options {
             if (size < 1 || nodeId < 0 || nodeId >= size) {
                 throw new CumulusException("node " + nodeId + " is outside 0.." + (size - 1));
@@ -58,6 +62,8 @@ public final class ClusterNode implements Cluster, NodeServices {
     private final Options options;
     private final NodeTransport transport;
     private final NodeAgent agent;
+    private final BroadcastEndpoint broadcast;
+    private volatile BarrierWatermark watermark = BarrierWatermark.NONE;
     private final AgentRunner runner;
     private final RpcEngine rpc;
     private final RemoteObjects remoteObjects;
@@ -66,6 +72,7 @@ public final class ClusterNode implements Cluster, NodeServices {
     private final CompletableFuture<Void> joined = new CompletableFuture<>();
     private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
     private final AtomicLong barrierEpoch = new AtomicLong();
+    private final Map<Long, Long> releaseWatermarks = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextRemoteNewNode;
     private final java.util.List<java.util.function.BiConsumer<Integer, String>> failureWatchers =
@@ -89,9 +96,12 @@ public final class ClusterNode implements Cluster, NodeServices {
             TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs()),
             TimeUnit.MILLISECONDS.toNanos(options.joinTimeoutMs()));
         agentRef[0] = agent;
+        this.broadcast = new BroadcastEndpoint(transport, options.sequencer(), 0,
+            (node, reason) -> agent.fail(node, reason, true));
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
         this.capabilities = Capabilities.createAll(this);
-        this.runner = new AgentRunner(IdleStrategies.parse(options.idleStrategy()), this::onAgentError, null, agent);
+        this.runner = new AgentRunner(IdleStrategies.parse(options.idleStrategy()), this::onAgentError, null,
+            new CompositeAgent(agent, broadcast));
     }
 
     /** Starts a node (its agent thread) without waiting for the others; call {@link #awaitJoined()} next. */
@@ -131,11 +141,22 @@ public final class ClusterNode implements Cluster, NodeServices {
         if (f != null) {
             released.completeExceptionally(f);
         }
-        agent.execute(() -> agent.enterBarrier(epoch));
+        BarrierWatermark w = watermark;
+        long applied = w.applied();
+        agent.execute(() -> agent.enterBarrier(epoch, applied));
         try {
             await(released, "the global barrier");
         } finally {
             barriers.remove(epoch);
+        }
+        long target = releaseWatermarks.getOrDefault(epoch, -1L);
+        releaseWatermarks.remove(epoch);
+        try {
+            w.awaitApplied(target);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumulusException("node " + options.nodeId() + " was interrupted while applying writes at a barrier",
+                e);
         }
     }
 
@@ -177,6 +198,16 @@ public final class ClusterNode implements Cluster, NodeServices {
     public <T> T systemProxy(int node, long objectId, Class<T> iface) {
         return rpc.proxy(new dev.cumulus.internal.codec.RemoteRef(node, objectId, iface.getName()), iface,
             "cumulus." + iface.getSimpleName());
+    }
+
+    @Override
+    public BroadcastEndpoint orderedBroadcast() {
+        return broadcast;
+    }
+
+    @Override
+    public void barrierWatermark(BarrierWatermark w) {
+        this.watermark = w;
     }
 
     @Override
@@ -278,7 +309,13 @@ public final class ClusterNode implements Cluster, NodeServices {
         }
 
         @Override
-        public void onBarrierReleased(long epoch) {
+        public void onOrder(int source, DirectBuffer buffer, int offset, int length) {
+            broadcast.onMessage(source, buffer, offset, length);
+        }
+
+        @Override
+        public void onBarrierReleased(long epoch, long releaseWatermark) {
+            releaseWatermarks.put(epoch, releaseWatermark);
             barriers.computeIfAbsent(epoch, e -> new CompletableFuture<>()).complete(null);
         }
 

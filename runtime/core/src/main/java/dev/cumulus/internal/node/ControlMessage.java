@@ -22,12 +22,12 @@ sealed interface ControlMessage {
     record Heartbeat() implements ControlMessage {
     }
 
-    /** A node entered global barrier {@code epoch} (to the coordinator, node 0). */
-    record BarrierEnter(long epoch) implements ControlMessage {
+    /** A node entered global barrier {@code epoch}, having applied broadcasts up to {@code watermark}. */
+    record BarrierEnter(long epoch, long watermark) implements ControlMessage {
     }
 
-    /** Every node entered barrier {@code epoch}; all may leave it (from the coordinator). */
-    record BarrierRelease(long epoch) implements ControlMessage {
+    /** Every node entered barrier {@code epoch}; each leaves once it applied broadcasts up to {@code watermark}. */
+    record BarrierRelease(long epoch, long watermark) implements ControlMessage {
     }
 
     /** The sender is leaving normally; its silence from now on is not a failure. */
@@ -59,12 +59,14 @@ sealed interface ControlMessage {
             case BarrierEnter b -> {
                 buffer.putByte(0, BARRIER_ENTER);
                 buffer.putLong(1, b.epoch(), ByteOrder.LITTLE_ENDIAN);
-                yield 9;
+                buffer.putLong(9, b.watermark(), ByteOrder.LITTLE_ENDIAN);
+                yield 17;
             }
             case BarrierRelease b -> {
                 buffer.putByte(0, BARRIER_RELEASE);
                 buffer.putLong(1, b.epoch(), ByteOrder.LITTLE_ENDIAN);
-                yield 9;
+                buffer.putLong(9, b.watermark(), ByteOrder.LITTLE_ENDIAN);
+                yield 17;
             }
             case Goodbye g -> {
                 buffer.putByte(0, GOODBYE);
@@ -93,11 +95,12 @@ sealed interface ControlMessage {
             case HEARTBEAT -> new Heartbeat();
             case GOODBYE -> new Goodbye();
             case BARRIER_ENTER, BARRIER_RELEASE -> {
-                if (length < 9) {
+                if (length < 17) {
                     yield null;
                 }
                 long epoch = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
-                yield type == BARRIER_ENTER ? new BarrierEnter(epoch) : new BarrierRelease(epoch);
+                long watermark = buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN);
+                yield type == BARRIER_ENTER ? new BarrierEnter(epoch, watermark) : new BarrierRelease(epoch, watermark);
             }
             case FAILURE -> {
                 if (length < 9) {

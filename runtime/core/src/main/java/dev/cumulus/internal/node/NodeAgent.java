@@ -22,10 +22,12 @@ final class NodeAgent implements Agent {
     interface Listener {
         void onData(int source, DirectBuffer buffer, int offset, int length);
 
+        void onOrder(int source, DirectBuffer buffer, int offset, int length);
+
         /** Every peer has been heard from. */
         void onJoined();
 
-        void onBarrierReleased(long epoch);
+        void onBarrierReleased(long epoch, long watermark);
 
         /** {@code peer} failed (or this node, when {@code peer == self}); called once per peer. */
         void onFailure(int peer, String reason);
@@ -140,6 +142,10 @@ final class NodeAgent implements Agent {
             listener.onData(source, buffer, offset, length);
             return;
         }
+        if (channel == Channel.ORDER) {
+            listener.onOrder(source, buffer, offset, length);
+            return;
+        }
         ControlMessage message = ControlMessage.decode(buffer, offset, length);
         if (message == null) {
             return;
@@ -148,11 +154,14 @@ final class NodeAgent implements Agent {
             case ControlMessage.Hello h -> { }
             case ControlMessage.Heartbeat h -> { }
             case ControlMessage.BarrierEnter b -> {
-                if (coordinator != null && coordinator.onEnter(source, b.epoch())) {
-                    sendToAll(new ControlMessage.BarrierRelease(b.epoch()), true);
+                if (coordinator != null) {
+                    long released = coordinator.onEnter(source, b.epoch(), b.watermark());
+                    if (released != BarrierCoordinator.OPEN) {
+                        sendToAll(new ControlMessage.BarrierRelease(b.epoch(), released), true);
+                    }
                 }
             }
-            case ControlMessage.BarrierRelease b -> listener.onBarrierReleased(b.epoch());
+            case ControlMessage.BarrierRelease b -> listener.onBarrierReleased(b.epoch(), b.watermark());
             case ControlMessage.Goodbye g -> {
                 membership.onGoodbye(source);
                 NodeLifecycleEvent.record(self, "peer-left", source, "");
@@ -166,14 +175,18 @@ final class NodeAgent implements Agent {
         }
     }
 
-    /** Sends a barrier entry to the coordinator (agent thread). */
-    void enterBarrier(long epoch) {
+    /**
+     * Sends a barrier entry to the coordinator (agent thread). {@code watermark}: the highest ordered-broadcast
+     * number applied here; the release carries the maximum over all nodes.
+     */
+    void enterBarrier(long epoch, long watermark) {
         if (coordinator != null) {
-            if (coordinator.onEnter(self, epoch)) {
-                sendToAll(new ControlMessage.BarrierRelease(epoch), true);
+            long released = coordinator.onEnter(self, epoch, watermark);
+            if (released != BarrierCoordinator.OPEN) {
+                sendToAll(new ControlMessage.BarrierRelease(epoch, released), true);
             }
         } else {
-            send(0, new ControlMessage.BarrierEnter(epoch));
+            send(0, new ControlMessage.BarrierEnter(epoch, watermark));
         }
     }
 

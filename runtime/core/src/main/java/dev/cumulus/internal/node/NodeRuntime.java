@@ -41,7 +41,7 @@ public final class NodeRuntime {
             TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
         ClusterNode.Options options = new ClusterNode.Options(config.nodeId(), config.size(),
             config.heartbeatIntervalMs(), config.heartbeatTimeoutMs(), JOIN_TIMEOUT_MS, config.idleStrategy(),
-            callTimeoutNs(), Duration.ofMillis(Long.getLong("cumulus.lookup.wait.ms", 10_000)));
+            callTimeoutNs(), Duration.ofMillis(Long.getLong("cumulus.lookup.wait.ms", 10_000)), sequencerMode());
         ClusterNode node = ClusterNode.start(options, transport, contextLoader(), NodeRuntime::exitAfterGrace);
         DriverHost driver = embedded;
         exitQuietlyOnClusterFailure();
@@ -77,6 +77,16 @@ public final class NodeRuntime {
         java.io.File shm = new java.io.File("/dev/shm");
         String base = shm.isDirectory() && shm.canWrite() ? shm.getPath() : System.getProperty("java.io.tmpdir");
         return base + java.io.File.separator + "cumulus-" + name;
+    }
+
+    /** {@code -Dcumulus.sequencer=migrating} (default) or {@code static} (the sequencer stays on node 0). */
+    public static dev.cumulus.internal.order.TotalOrder.Mode sequencerMode() {
+        String v = System.getProperty("cumulus.sequencer", "migrating").trim().toUpperCase();
+        try {
+            return dev.cumulus.internal.order.TotalOrder.Mode.valueOf(v);
+        } catch (IllegalArgumentException e) {
+            throw new CumulusException("-Dcumulus.sequencer=" + v.toLowerCase() + " is not known; use migrating or static");
+        }
     }
 
     private static long callTimeoutNs() {

@@ -27,6 +27,12 @@ public interface NodeServices {
     /** Tells {@code listener} (on the agent thread; must not block) when a node fails: (node, reason). */
     void onNodeFailure(BiConsumer<Integer, String> listener);
 
+    /** The totally ordered broadcast of this node (set its delivery before the node starts). */
+    dev.cumulus.internal.order.BroadcastEndpoint orderedBroadcast();
+
+    /** What the global barrier waits for besides the nodes: ordered writes applied up to the release watermark. */
+    void barrierWatermark(BarrierWatermark watermark);
+
     /** Global barrier across all nodes. */
     void barrier();
 }

@@ -16,7 +16,7 @@ class ControlMessageTest {
     void everyMessageRoundTrips() {
         UnsafeBuffer buffer = new UnsafeBuffer(new byte[2048]);
         for (ControlMessage m : List.of(new ControlMessage.Hello(), new ControlMessage.Heartbeat(),
-            new ControlMessage.BarrierEnter(7), new ControlMessage.BarrierRelease(Long.MAX_VALUE),
+            new ControlMessage.BarrierEnter(7, 3), new ControlMessage.BarrierRelease(Long.MAX_VALUE, -1),
             new ControlMessage.Goodbye(), new ControlMessage.Failure(3, "node 3 went silent"))) {
             int length = ControlMessage.encode(m, buffer);
             assertEquals(m, ControlMessage.decode(buffer, 0, length));

@@ -1,0 +1,167 @@
+package dev.cumulus.internal.order;
+
+import dev.cumulus.internal.jfr.SequencerMigrationEvent;
+import dev.cumulus.internal.transport.Channel;
+import dev.cumulus.internal.transport.NodeTransport;
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BiConsumer;
+
+/**
+ * Runs a node's {@link TotalOrder} on the transport's ORDER channel: decodes what arrives, encodes what it sends,
+ * and keeps one FIFO outbox per destination so back-pressure never blocks the agent thread. Messages too large for
+ * one Aeron message go out on a virtual thread (chunked by the transport) in their turn.
+ *
+ * <p>Threads: {@link #submit} from any thread; the rest is an Agrona {@link Agent} run on the node's agent thread.
+ */
+public final class BroadcastEndpoint implements Agent {
+    private static final long STUCK_NS = 10_000_000_000L;
+
+    private final NodeTransport transport;
+    private final TotalOrder order;
+    private final int self;
+    private final int size;
+    private final ExpandableArrayBuffer scratch = new ExpandableArrayBuffer(256);
+    private final Outbox[] outboxes;
+    private final ExecutorService bigSends;
+    private final BiConsumer<Integer, String> failer;
+    private volatile TotalOrder.Delivery delivery = (seq, origin, payload) -> { };
+
+    private static final class Outbox {
+        final ArrayDeque<byte[]> queue = new ArrayDeque<>();
+        volatile boolean sendingBig;
+        long headSinceNs;
+    }
+
+    /**
+     * @param failer told (agent thread) when a destination takes nothing for 10 s: (node, reason)
+     */
+    public BroadcastEndpoint(NodeTransport transport, TotalOrder.Mode mode, int initialHolder,
+                             BiConsumer<Integer, String> failer) {
+        this.transport = transport;
+        this.self = transport.nodeId();
+        this.size = transport.size();
+        this.failer = failer;
+        this.outboxes = new Outbox[size];
+        for (int i = 0; i < size; i++) {
+            outboxes[i] = new Outbox();
+        }
+        this.bigSends = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("cumulus-order-send-", 0).factory());
+        this.order = new TotalOrder(self, size, mode, initialHolder, this::send,
+            (seq, origin, payload) -> delivery.deliver(seq, origin, payload), this::onTokenArrived);
+    }
+
+    /** Where delivered messages go, in sequence order, on the agent thread. Set before the node starts. */
+    public void delivery(TotalOrder.Delivery d) {
+        this.delivery = d;
+    }
+
+    /** Broadcasts {@code payload} to every node (this one included) in the total order. Any thread. */
+    public void submit(byte[] payload) {
+        order.submit(payload);
+    }
+
+    /** Highest sequence number handed to the delivery. Any thread. */
+    public long delivered() {
+        return order.delivered();
+    }
+
+    public TotalOrder.Mode mode() {
+        return order.mode();
+    }
+
+    @Override
+    public String roleName() {
+        return "cumulus-order-" + self;
+    }
+
+    @Override
+    public int doWork() {
+        int work = order.doWork();
+        long now = System.nanoTime();
+        for (int dest = 0; dest < size; dest++) {
+            work += drain(dest, now);
+        }
+        return work;
+    }
+
+    /** A message from the ORDER channel (agent thread). */
+    public void onMessage(int source, DirectBuffer buffer, int offset, int length) {
+        OrderMessage m = OrderMessage.decode(buffer, offset, length, size);
+        if (m != null) {
+            order.onMessage(source, m);
+        }
+    }
+
+    private void onTokenArrived(int from, long nextSeq, int waitingCount) {
+        SequencerMigrationEvent e = new SequencerMigrationEvent();
+        if (e.shouldCommit()) {
+            e.fromNode = from;
+            e.toNode = self;
+            e.nextSeq = nextSeq;
+            e.waiting = waitingCount;
+            e.reason = "node " + self + " broadcasts";
+            e.commit();
+        }
+    }
+
+    private void send(int dest, OrderMessage message) {
+        int length = OrderMessage.encode(message, scratch);
+        Outbox box = outboxes[dest];
+        if (box.queue.isEmpty() && !box.sendingBig && length <= transport.maxTrySendLength(Channel.ORDER)
+            && transport.trySend(dest, Channel.ORDER, scratch, 0, length) == NodeTransport.SENT) {
+            return;
+        }
+        byte[] copy = new byte[length];
+        scratch.getBytes(0, copy);
+        if (box.queue.isEmpty()) {
+            box.headSinceNs = System.nanoTime();
+        }
+        box.queue.add(copy);
+    }
+
+    private int drain(int dest, long now) {
+        Outbox box = outboxes[dest];
+        int work = 0;
+        while (!box.queue.isEmpty() && !box.sendingBig) {
+            byte[] head = box.queue.peek();
+            if (head.length > transport.maxTrySendLength(Channel.ORDER)) {
+                box.sendingBig = true;
+                box.queue.poll();
+                bigSends.execute(() -> {
+                    try {
+                        transport.send(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length,
+                            System.nanoTime() + STUCK_NS);
+                    } catch (RuntimeException e) {
+                        // the node failed or the transport closed: the failure is reported by the membership
+                    } finally {
+                        box.sendingBig = false;
+                    }
+                });
+                return work + 1;
+            }
+            if (transport.trySend(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length) != NodeTransport.SENT) {
+                if (now - box.headSinceNs > STUCK_NS) {
+                    box.queue.clear();
+                    failer.accept(dest, "node " + dest + " took no ordered broadcast for 10 s");
+                }
+                return work;
+            }
+            box.queue.poll();
+            box.headSinceNs = now;
+            work++;
+        }
+        return work;
+    }
+
+    @Override
+    public void onClose() {
+        bigSends.shutdownNow();
+    }
+}
