@@ -35,6 +35,7 @@ import java.util.concurrent.Callable;
     subcommands = {
         RunCommand.class,
         ClasspathCommand.class,
+        BenchCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class CumulusCli implements Callable<Integer> {

@@ -1,0 +1,112 @@
+package dev.cumulus.bench;
+
+import org.HdrHistogram.Histogram;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The child side of the orchestrator's stdout protocol, and the measurement loops every child shares.
+ *
+ * <pre>
+ * READY &lt;address&gt;                      a process is listening / connected; it waits for GO on stdin
+ * PHASE &lt;name&gt; start|end              the measured part of a phase begins / ends (the orchestrator samples CPU)
+ * RESULT sync count=N p50Ns=.. p99Ns=.. maxNs=.. meanNs=..
+ * RESULT async calls=N elapsedNs=..
+ * </pre>
+ */
+public final class ChildIo {
+    private static final PrintStream OUT = System.out;
+    private static final CountDownLatch GO = new CountDownLatch(1);
+    private static final long HIGHEST_NS = TimeUnit.SECONDS.toNanos(10);
+
+    private ChildIo() {
+    }
+
+    /** One synchronous round trip number {@code i}. */
+    @FunctionalInterface
+    public interface RoundTrip {
+        void call(int i) throws Exception;
+    }
+
+    /**
+     * Watches our stdin, which the orchestrator holds: a line {@code GO} opens the start gate
+     * ({@link #awaitGo()}); end of stream means the orchestrator went away, and this process exits, so a killed
+     * orchestrator leaves no orphan process.
+     */
+    public static void exitWithParent() {
+        Thread t = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                String l;
+                while ((l = in.readLine()) != null) {
+                    if (l.trim().equals("GO")) {
+                        GO.countDown();
+                    }
+                }
+            } catch (IOException e) {
+                // treat like end of stream
+            }
+            Runtime.getRuntime().halt(97);
+        }, "bench-parent-watch");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Prints {@code READY address} and waits for the orchestrator's {@code GO} (all peers are ready). */
+    public static void readyAndAwaitGo(String address) throws InterruptedException {
+        line("READY " + address);
+        if (!GO.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("no GO from the orchestrator within 60 s");
+        }
+    }
+
+    public static synchronized void line(String s) {
+        OUT.println(s);
+        OUT.flush();
+    }
+
+    /** Warm-up, then the measured round trips between {@code PHASE sync start/end}; prints the RESULT line. */
+    public static void measureSync(Workload w, RoundTrip rt) throws Exception {
+        long end = System.nanoTime() + w.warmupMaxNs();
+        for (int i = 0; i < w.warmupCalls() && System.nanoTime() - end < 0; i++) {
+            rt.call(i);
+        }
+        Histogram h = new Histogram(HIGHEST_NS, 3);
+        line("PHASE sync start");
+        long start = System.nanoTime();
+        end = start + w.measureMaxNs();
+        for (int i = 0; i < w.measuredCalls(); i++) {
+            long t0 = System.nanoTime();
+            rt.call(i);
+            long t1 = System.nanoTime();
+            h.recordValue(Math.min(t1 - t0, HIGHEST_NS));
+            if (t1 - end > 0) {
+                break;
+            }
+        }
+        long elapsed = System.nanoTime() - start;
+        line("PHASE sync end");
+        line("RESULT sync count=" + h.getTotalCount() + " p50Ns=" + h.getValueAtPercentile(50) + " p99Ns="
+            + h.getValueAtPercentile(99) + " maxNs=" + h.getMaxValue() + " meanNs=" + (long) h.getMean()
+            + " elapsedNs=" + elapsed);
+    }
+
+    /** Prints the async RESULT line. */
+    public static void asyncResult(long calls, long elapsedNs) {
+        line("RESULT async calls=" + calls + " elapsedNs=" + elapsedNs);
+    }
+
+    /** A payload of {@code n} bytes with a recognisable pattern. */
+    public static byte[] payload(int n) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (i * 7 + 1);
+        }
+        return b;
+    }
+}

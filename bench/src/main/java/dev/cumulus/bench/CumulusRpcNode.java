@@ -1,0 +1,133 @@
+package dev.cumulus.bench;
+
+import dev.cumulus.AsyncTicket;
+import dev.cumulus.Cluster;
+
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One node of the Cumulus RPC measurement, started by {@link RpcBench} with the launch contract of
+ * {@code cumulus run} ({@code -Dcumulus.*}) and the {@link Workload} ({@code -Dbench.*}).
+ *
+ * <ol>
+ *   <li>every node exports an {@link Echo} as {@code echo-<id>}; barrier;</li>
+ *   <li>sync: node 0 calls {@code echo} on nodes 1..n-1 round robin, one call at a time (the others only serve);
+ *       barrier;</li>
+ *   <li>async: nodes 1..n-1 each keep {@code window} {@link AsyncTicket} calls outstanding to node 0, warm up,
+ *       barrier, measure for the same time concurrently; barrier.</li>
+ * </ol>
+ */
+public final class CumulusRpcNode {
+    private CumulusRpcNode() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        ChildIo.exitWithParent();
+        Workload w = Workload.current();
+        byte[] payload = ChildIo.payload(w.payloadBytes());
+        try (Cluster cluster = Cluster.join()) {
+            int me = cluster.nodeId();
+            int n = cluster.size();
+            cluster.export(new EchoService(), Echo.class, "echo-" + me);
+            cluster.barrier();
+            if (me == 0 && n > 1) {
+                Echo[] targets = new Echo[n - 1];
+                for (int i = 1; i < n; i++) {
+                    targets[i - 1] = cluster.lookup("echo-" + i, Echo.class);
+                    check(targets[i - 1].echo(payload), payload);
+                }
+                ChildIo.measureSync(w, i -> targets[i % targets.length].echo(payload));
+            }
+            cluster.barrier();
+            if (w.async() && n > 1) {
+                Echo target = me == 0 ? null : cluster.lookup("echo-0", Echo.class);
+                AsyncCaller caller = me == 0 ? null : new AsyncCaller(target, payload, w.window());
+                if (caller != null) {
+                    caller.runFor(w.asyncWarmupNs());
+                }
+                cluster.barrier();
+                if (me == 0) {
+                    ChildIo.line("PHASE async start");
+                }
+                if (caller != null) {
+                    long c0 = caller.completed();
+                    long t0 = System.nanoTime();
+                    caller.runFor(w.asyncMeasureNs());
+                    ChildIo.asyncResult(caller.completed() - c0, System.nanoTime() - t0);
+                    caller.drain();
+                }
+                cluster.barrier();
+                if (me == 0) {
+                    ChildIo.line("PHASE async end");
+                }
+            }
+        }
+    }
+
+    static void check(byte[] got, byte[] sent) {
+        if (got == null || got.length != sent.length || got[got.length - 1] != sent[sent.length - 1]) {
+            throw new IllegalStateException("echo returned a wrong payload");
+        }
+    }
+
+    /** Keeps {@code window} asynchronous calls in flight. */
+    private static final class AsyncCaller {
+        private final Echo target;
+        private final byte[] payload;
+        private final int window;
+        private final Semaphore slots;
+        private final AtomicLong completed = new AtomicLong();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+        AsyncCaller(Echo target, byte[] payload, int window) {
+            this.target = target;
+            this.payload = payload;
+            this.window = window;
+            this.slots = new Semaphore(window);
+        }
+
+        long completed() {
+            return completed.get();
+        }
+
+        void runFor(long ns) throws InterruptedException {
+            long end = System.nanoTime() + ns;
+            while (System.nanoTime() - end < 0) {
+                if (!slots.tryAcquire(10, TimeUnit.MILLISECONDS)) {
+                    continue;
+                }
+                Echo ticket = AsyncTicket.newTicket(target);
+                ticket.echo(payload);
+                AsyncTicket.future(ticket).whenComplete((r, e) -> {
+                    if (e != null) {
+                        failure.compareAndSet(null, e);
+                    }
+                    completed.incrementAndGet();
+                    slots.release();
+                });
+                Throwable f = failure.get();
+                if (f != null) {
+                    throw new IllegalStateException("an asynchronous call failed", f);
+                }
+            }
+        }
+
+        void drain() throws InterruptedException {
+            if (!slots.tryAcquire(window, 30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("asynchronous calls did not complete within 30 s");
+            }
+            slots.release(window);
+        }
+    }
+
+    /** Returns the argument. */
+    public static final class EchoService implements Echo {
+        @Override
+        public byte[] echo(byte[] payload) {
+            return payload;
+        }
+    }
+}

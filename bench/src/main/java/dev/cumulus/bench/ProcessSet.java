@@ -1,0 +1,359 @@
+package dev.cumulus.bench;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.internal.transport.DriverHost;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The processes (and the media driver and directories) of one measurement. Starts children with the same JVM flags
+ * and this JVM's classpath, reads their stdout protocol ({@link ChildIo}), samples their CPU time at
+ * {@code PHASE sync start/end}, and on {@link #close()} stops them all (SIGTERM, SIGKILL after a grace) and deletes
+ * every directory. A JVM shutdown hook closes every open set, so Ctrl-C leaves nothing behind either.
+ *
+ * <p>Threads: the caller's thread drives; two reader threads per child (stdout, stderr).
+ */
+final class ProcessSet implements AutoCloseable {
+    /** Flags of every child JVM: the ones {@code cumulus run} gives its nodes. */
+    static final List<String> JVM_FLAGS = List.of(
+        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+        "--enable-native-access=ALL-UNNAMED",
+        "-XX:+UseSerialGC",
+        "-Djava.rmi.server.hostname=127.0.0.1");
+    private static final List<String> ANCHORS = List.of(
+        "dev.cumulus.bench.RpcBench", "dev.cumulus.Cluster", "io.aeron.Aeron", "io.aeron.driver.MediaDriver",
+        "org.agrona.DirectBuffer", "org.HdrHistogram.Histogram");
+    private static final Set<ProcessSet> OPEN = ConcurrentHashMap.newKeySet();
+    private static final Duration GRACE = Duration.ofSeconds(3);
+    private static final int TAIL_LINES = 30;
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN.forEach(ProcessSet::close), "bench-cleanup"));
+    }
+
+    /** One child process. */
+    final class Child {
+        final String name;
+        final Process process;
+        private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        private final Deque<String> tail = new ArrayDeque<>();
+
+        private Child(String name, Process process) {
+            this.name = name;
+            this.process = process;
+        }
+
+        private void onLine(String line, boolean stdout) {
+            synchronized (tail) {
+                tail.addLast((stdout ? "" : "[stderr] ") + line);
+                while (tail.size() > TAIL_LINES) {
+                    tail.removeFirst();
+                }
+            }
+            if (stdout) {
+                if (line.startsWith("PHASE ")) {
+                    onPhase(line.substring("PHASE ".length()).trim());
+                }
+                lines.add(line);
+            }
+        }
+
+        String tail() {
+            synchronized (tail) {
+                return tail.isEmpty() ? "  (no output)" : tail.stream().map(l -> "  " + l).collect(Collectors.joining("\n"));
+            }
+        }
+
+        /** The rest of the first stdout line that starts with {@code prefix} (e.g. "READY "). */
+        String await(String prefix, Duration timeout) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            try {
+                while (true) {
+                    String l = lines.poll(50, TimeUnit.MILLISECONDS);
+                    if (l != null && l.startsWith(prefix)) {
+                        return l.substring(prefix.length()).trim();
+                    }
+                    if (l == null && !process.isAlive() && lines.isEmpty()) {
+                        process.waitFor(1, TimeUnit.SECONDS);
+                        Thread.sleep(100); // let the reader threads copy the last lines
+                        throw new CumulusException(label + ": " + name + " exited with code " + process.exitValue()
+                            + " before printing '" + prefix.trim() + "'; its last output:\n" + tail());
+                    }
+                    if (System.nanoTime() - deadline > 0) {
+                        throw new CumulusException(label + ": " + name + " printed no '" + prefix.trim() + "' within "
+                            + timeout.toSeconds() + " s; its last output:\n" + tail());
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CumulusException(label + ": interrupted while waiting for " + name, e);
+            }
+        }
+
+        /** Opens the child's start gate. */
+        void go() {
+            try {
+                OutputStream in = process.getOutputStream();
+                in.write("GO\n".getBytes(StandardCharsets.UTF_8));
+                in.flush();
+            } catch (IOException e) {
+                throw new CumulusException(label + ": cannot start " + name + ": " + e.getMessage(), e);
+            }
+        }
+
+        /** Waits for the child to exit and checks its exit code is 0. */
+        void awaitSuccess(Duration timeout) {
+            try {
+                if (!process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                    throw new CumulusException(label + ": " + name + " did not exit within " + timeout.toSeconds()
+                        + " s; its last output:\n" + tail());
+                }
+                if (process.exitValue() != 0) {
+                    Thread.sleep(100);
+                    throw new CumulusException(label + ": " + name + " exited with code " + process.exitValue()
+                        + "; its last output:\n" + tail());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CumulusException(label + ": interrupted while waiting for " + name, e);
+            }
+        }
+    }
+
+    private final String label;
+    private final String classpath;
+    private final List<Child> children = new ArrayList<>();
+    private final List<DriverHost> drivers = new ArrayList<>();
+    private final List<Path> directories = new ArrayList<>();
+    private final Map<String, long[]> phaseStart = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, Double>> phaseCpu = new ConcurrentHashMap<>();
+    private boolean closed;
+
+    ProcessSet(String label) {
+        this.label = label;
+        this.classpath = classpath();
+        OPEN.add(this);
+    }
+
+    /** Starts an embedded shared-mode media driver (the one {@code cumulus run} uses) in a fresh directory. */
+    synchronized String startDriver(String name) {
+        String dir = driverRoot().resolve("cumulus-bench-" + name + "-" + ProcessHandle.current().pid() + "-"
+            + Long.toHexString(System.nanoTime())).toString();
+        drivers.add(DriverHost.start(dir));
+        directories.add(Path.of(dir));
+        return dir;
+    }
+
+    /** A fresh temporary directory, deleted on close. */
+    synchronized Path tempDirectory(String name) {
+        try {
+            Path d = Files.createTempDirectory("cumulus-bench-" + name + "-");
+            directories.add(d);
+            return d;
+        } catch (IOException e) {
+            throw new CumulusException("cannot create a temporary directory: " + e.getMessage(), e);
+        }
+    }
+
+    /** Starts {@code main} in a JVM of its own. */
+    synchronized Child start(String name, List<String> jvmArgs, Class<?> main, List<String> args) {
+        if (closed) {
+            throw new CumulusException(label + ": stopped");
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(JVM_FLAGS);
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(main.getName());
+        cmd.addAll(args);
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).start();
+        } catch (IOException e) {
+            throw new CumulusException(label + ": cannot start " + name + ": " + e.getMessage(), e);
+        }
+        Child c = new Child(name, p);
+        children.add(c);
+        pump(c, p.getInputStream(), true);
+        pump(c, p.getErrorStream(), false);
+        return c;
+    }
+
+    private void pump(Child c, InputStream in, boolean stdout) {
+        Thread.ofPlatform().daemon().name("bench-out-" + c.name).start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                String l;
+                while ((l = r.readLine()) != null) {
+                    c.onLine(l, stdout);
+                }
+            } catch (IOException e) {
+                // the process is gone
+            }
+        });
+    }
+
+    /** CPU use of every process (and {@code drv}, this JVM) during the phase: CPU time / wall time, 1.0 = one core. */
+    Map<String, Double> cpu(String phase) {
+        return phaseCpu.getOrDefault(phase, Map.of());
+    }
+
+    private void onPhase(String what) {
+        String[] p = what.split(" ");
+        if (p.length != 2) {
+            return;
+        }
+        long[] snapshot = snapshot();
+        if (p[1].equals("start")) {
+            phaseStart.putIfAbsent(p[0], snapshot);
+        } else if (p[1].equals("end") && phaseStart.containsKey(p[0]) && !phaseCpu.containsKey(p[0])) {
+            long[] s = phaseStart.get(p[0]);
+            double wall = snapshot[0] - s[0];
+            Map<String, Double> use = new LinkedHashMap<>();
+            List<Child> cs = snapshotChildren();
+            for (int i = 0; i < cs.size() && i + 2 < snapshot.length; i++) {
+                if (s.length > i + 2 && s[i + 2] >= 0 && snapshot[i + 2] >= 0) {
+                    use.put(cs.get(i).name, (snapshot[i + 2] - s[i + 2]) / wall);
+                }
+            }
+            use.put("drv", (snapshot[1] - s[1]) / wall);
+            phaseCpu.put(p[0], use);
+        }
+    }
+
+    private synchronized List<Child> snapshotChildren() {
+        return List.copyOf(children);
+    }
+
+    /** [nanoTime, own CPU ns, child CPU ns...] (-1 when unknown). */
+    private long[] snapshot() {
+        List<Child> cs = snapshotChildren();
+        long[] s = new long[cs.size() + 2];
+        s[0] = System.nanoTime();
+        s[1] = cpuNs(ProcessHandle.current());
+        for (int i = 0; i < cs.size(); i++) {
+            s[i + 2] = cpuNs(cs.get(i).process.toHandle());
+        }
+        return s;
+    }
+
+    private static long cpuNs(ProcessHandle h) {
+        return h.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+    }
+
+    @Override
+    public void close() {
+        List<Child> cs;
+        List<DriverHost> ds;
+        List<Path> dirs;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            cs = List.copyOf(children);
+            ds = List.copyOf(drivers);
+            dirs = List.copyOf(directories);
+        }
+        try {
+            for (Child c : cs) {
+                c.process.destroy();
+            }
+            long deadline = System.nanoTime() + GRACE.toNanos();
+            for (Child c : cs) {
+                try {
+                    if (!c.process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                        c.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                    }
+                } catch (InterruptedException e) {
+                    c.process.destroyForcibly();
+                    Thread.currentThread().interrupt();
+                }
+            }
+            for (DriverHost d : ds) {
+                try {
+                    d.close();
+                } catch (RuntimeException e) {
+                    // the directory is deleted below anyway
+                }
+            }
+            for (Path d : dirs) {
+                deleteRecursively(d);
+            }
+        } finally {
+            OPEN.remove(this);
+        }
+    }
+
+    /** The directories this set created (for tests: all gone after close). */
+    synchronized List<Path> directories() {
+        return List.copyOf(directories);
+    }
+
+    static Path driverRoot() {
+        Path shm = Path.of("/dev/shm");
+        return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // best effort
+                }
+            });
+        } catch (IOException ignored) {
+            // best effort
+        }
+    }
+
+    /** Where this JVM loaded the bench, the runtime, Aeron, Agrona and HdrHistogram from. */
+    static String classpath() {
+        Set<String> paths = new LinkedHashSet<>();
+        for (String name : ANCHORS) {
+            try {
+                Class<?> c = Class.forName(name, false, ProcessSet.class.getClassLoader());
+                var cs = c.getProtectionDomain().getCodeSource();
+                if (cs != null && cs.getLocation() != null) {
+                    paths.add(Path.of(cs.getLocation().toURI()).toAbsolutePath().toString());
+                }
+            } catch (ClassNotFoundException | URISyntaxException e) {
+                // fall back to java.class.path below
+            }
+        }
+        String jcp = System.getProperty("java.class.path", "");
+        if (paths.size() < ANCHORS.size() && !jcp.isEmpty()) {
+            paths.add(jcp);
+        }
+        return String.join(java.io.File.pathSeparator, paths);
+    }
+}

@@ -1,0 +1,322 @@
+package dev.cumulus.bench;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.bench.peers.AeronPingPong;
+import dev.cumulus.bench.peers.RmiPingPong;
+import dev.cumulus.bench.peers.UdpPingPong;
+import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.transport.IdleStrategies;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The {@code rpc} suite of {@code cumulus bench}: Cumulus remote calls between node processes, side by side with a
+ * raw Aeron ping-pong, a blocking UDP ping-pong and {@code java.rmi}, as ratios. What is measured is printed in the
+ * output's header; see bench/README.md.
+ */
+public final class RpcBench {
+    /** Row labels (the smoke test looks for them). */
+    public static final String OURS = "cumulus rpc";
+    public static final String AERON = "raw aeron ipc";
+    public static final String UDP = "udp blocking";
+    public static final String RMI = "java.rmi";
+    public static final List<String> SWEEP = List.of("backoff", "yield", "spin", "sleep:100000");
+
+    /**
+     * @param nodes     process counts to measure (each at least 2)
+     * @param quick     short runs (smoke test)
+     * @param idleSweep also measure Cumulus and raw Aeron with each idle strategy of {@link #SWEEP} on 2 processes
+     * @param idle      idle strategy of the main comparison (Cumulus nodes and the raw Aeron peer)
+     */
+    public record Options(List<Integer> nodes, boolean quick, boolean idleSweep, String idle) {
+        public Options {
+            nodes = List.copyOf(nodes);
+            if (nodes.isEmpty()) {
+                throw new IllegalArgumentException("--nodes: give at least one process count, e.g. 2,4");
+            }
+            for (int n : nodes) {
+                if (n < 2 || n > 16) {
+                    throw new IllegalArgumentException("--nodes " + n + ": each count must be 2..16 (a round trip "
+                        + "needs two processes; more than a few only measures the scheduler on a small box)");
+                }
+            }
+            IdleStrategies.parse(idle);
+        }
+    }
+
+    /** One system's figures in one section. {@code NaN} when not measured. */
+    record Row(String label, double p50Us, double p99Us, long syncCalls, double asyncPerSec,
+               Map<String, Double> cpu) {
+    }
+
+    private enum Peer {
+        AERON_IPC(AERON, AeronPingPong.class), UDP_BLOCKING(UDP, UdpPingPong.class), JAVA_RMI(RMI, RmiPingPong.class);
+
+        final String label;
+        final Class<?> main;
+
+        Peer(String label, Class<?> main) {
+            this.label = label;
+            this.main = main;
+        }
+    }
+
+    private static final Duration STEP_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Options options;
+    private final Workload workload;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private RpcBench(Options options, PrintStream out, PrintStream err) {
+        this.options = options;
+        this.workload = options.quick() ? Workload.quick() : Workload.standard();
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs the suite and prints the tables to {@code out} (progress to {@code err}). Returns 0.
+     *
+     * @throws CumulusException when a process fails or times out (its last output is in the message); every
+     *                          process and directory is gone by then
+     */
+    public static int run(Options options, PrintStream out, PrintStream err) {
+        return new RpcBench(options, out, err).run();
+    }
+
+    private int run() {
+        header();
+        for (int n : options.nodes()) {
+            List<Row> rows = new ArrayList<>();
+            rows.add(ours(n, options.idle(), workload));
+            for (Peer p : Peer.values()) {
+                rows.add(peer(p, n, options.idle(), workload));
+            }
+            section(n, rows);
+        }
+        if (options.idleSweep()) {
+            List<Row[]> sweep = new ArrayList<>();
+            Workload w = workload.withAsync(false);
+            for (String idle : SWEEP) {
+                sweep.add(new Row[] {ours(2, idle, w), peer(Peer.AERON_IPC, 2, idle, w)});
+            }
+            sweepTable(sweep);
+        }
+        out.flush();
+        return 0;
+    }
+
+    // ------------------------------------------------------------------ measurements
+
+    private void progress(String what) {
+        err.println("cumulus bench: " + what);
+        err.flush();
+    }
+
+    private Row ours(int n, String idle, Workload w) {
+        progress(OURS + ", " + n + " processes, idle " + idle);
+        try (ProcessSet set = new ProcessSet(OURS + " (" + n + " processes)")) {
+            String aeronDir = set.startDriver("rpc");
+            Path runDir = set.tempDirectory("rpc-run");
+            String runId = "bench-" + Long.toHexString(System.nanoTime());
+            List<ProcessSet.Child> nodes = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                LaunchConfig c = new LaunchConfig(runId, i, n, runDir, aeronDir, LaunchConfig.TransportMode.IPC,
+                    List.of(), 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false);
+                List<String> jvm = new ArrayList<>(c.toJvmArguments());
+                jvm.addAll(w.toJvmArguments());
+                nodes.add(set.start("p" + i, jvm, CumulusRpcNode.class, List.of()));
+            }
+            Map<String, String> sync = parse(nodes.getFirst().await("RESULT sync", STEP_TIMEOUT));
+            double perSec = Double.NaN;
+            if (w.async()) {
+                perSec = 0;
+                for (int i = 1; i < n; i++) {
+                    perSec += perSecond(parse(nodes.get(i).await("RESULT async", STEP_TIMEOUT)));
+                }
+            }
+            for (ProcessSet.Child c : nodes) {
+                c.awaitSuccess(STEP_TIMEOUT);
+            }
+            return new Row(OURS, us(sync, "p50Ns"), us(sync, "p99Ns"), Long.parseLong(sync.get("count")), perSec,
+                set.cpu("sync"));
+        }
+    }
+
+    private Row peer(Peer peer, int n, String idle, Workload w) {
+        progress(peer.label + ", " + n + " processes" + (peer == Peer.AERON_IPC ? ", idle " + idle : ""));
+        Map<String, String> sync;
+        Map<String, Double> cpu;
+        try (ProcessSet set = new ProcessSet(peer.label + " sync (" + n + " processes)")) {
+            List<String> jvm = jvmArgs(set, peer, idle, w);
+            List<Integer> serverIds = new ArrayList<>();
+            List<String> addresses = new ArrayList<>();
+            for (int i = 1; i < n; i++) {
+                ProcessSet.Child s = set.start("p" + i, jvm, peer.main, List.of("server", "" + i, "0"));
+                serverIds.add(i);
+                addresses.add(s.await("READY ", STEP_TIMEOUT));
+            }
+            String targets = peer == Peer.AERON_IPC ? join(serverIds) : String.join(",", addresses);
+            ProcessSet.Child client = set.start("p0", jvm, peer.main, List.of("sync", "0", targets));
+            client.await("READY ", STEP_TIMEOUT);
+            client.go();
+            sync = parse(client.await("RESULT sync", STEP_TIMEOUT));
+            client.awaitSuccess(STEP_TIMEOUT);
+            cpu = set.cpu("sync");
+        }
+        double perSec = Double.NaN;
+        if (w.async()) {
+            try (ProcessSet set = new ProcessSet(peer.label + " async (" + n + " processes)")) {
+                List<String> jvm = jvmArgs(set, peer, idle, w);
+                List<Integer> clientIds = new ArrayList<>();
+                for (int i = 1; i < n; i++) {
+                    clientIds.add(i);
+                }
+                ProcessSet.Child server = set.start("p0", jvm, peer.main, List.of("server", "0", join(clientIds)));
+                String address = server.await("READY ", STEP_TIMEOUT);
+                String target = peer == Peer.AERON_IPC ? "0" : address;
+                List<ProcessSet.Child> clients = new ArrayList<>();
+                for (int i : clientIds) {
+                    clients.add(set.start("p" + i, jvm, peer.main, List.of("async", "" + i, target)));
+                }
+                for (ProcessSet.Child c : clients) {
+                    c.await("READY ", STEP_TIMEOUT);
+                }
+                clients.forEach(ProcessSet.Child::go);
+                perSec = 0;
+                for (ProcessSet.Child c : clients) {
+                    perSec += perSecond(parse(c.await("RESULT async", STEP_TIMEOUT)));
+                }
+            }
+        }
+        return new Row(peer.label, us(sync, "p50Ns"), us(sync, "p99Ns"), Long.parseLong(sync.get("count")), perSec,
+            cpu);
+    }
+
+    private static List<String> jvmArgs(ProcessSet set, Peer peer, String idle, Workload w) {
+        List<String> jvm = new ArrayList<>(w.toJvmArguments());
+        if (peer == Peer.AERON_IPC) {
+            jvm.add("-Dbench.aeron.dir=" + set.startDriver("aeron"));
+            jvm.add("-Dbench.idle=" + idle);
+        }
+        return jvm;
+    }
+
+    private static String join(List<Integer> ids) {
+        return ids.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    static Map<String, String> parse(String kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String part : kv.trim().split("\\s+")) {
+            int eq = part.indexOf('=');
+            if (eq > 0) {
+                m.put(part.substring(0, eq), part.substring(eq + 1));
+            }
+        }
+        return m;
+    }
+
+    private static double us(Map<String, String> m, String key) {
+        return Long.parseLong(m.get(key)) / 1000.0;
+    }
+
+    private static double perSecond(Map<String, String> m) {
+        return Long.parseLong(m.get("calls")) * 1e9 / Long.parseLong(m.get("elapsedNs"));
+    }
+
+    // ------------------------------------------------------------------ printing
+
+    private void header() {
+        Workload w = workload;
+        Runtime.Version v = Runtime.version();
+        out.printf("cumulus bench rpc: %s, %d cores, Java %s (%s), %s %s%s%n",
+            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
+            Runtime.getRuntime().availableProcessors(), v, System.getProperty("java.vendor"),
+            System.getProperty("os.name"), System.getProperty("os.arch"), options.quick() ? ", QUICK (smoke test)" : "");
+        out.println("  Every process is a JVM of its own started by this command (flags of 'cumulus run', -XX:+UseSerialGC).");
+        out.printf("  payload: %d bytes each way (byte[%d]).%n", w.payloadBytes(), w.payloadBytes());
+        out.printf("  sync : process 0 calls processes 1..N-1 round robin, one call at a time (the others only serve);%n"
+            + "         %,d warm-up, then %,d measured round trips (at most %.1f s); p50/p99 of the round-trip time.%n",
+            w.warmupCalls(), w.measuredCalls(), w.measureMaxNs() / 1e9);
+        out.printf("  async: processes 1..N-1 all call process 0 concurrently, each keeping %d calls outstanding%n"
+            + "         (ours: AsyncTicket; aeron, udp: %d messages in flight; rmi: %d calling threads);%n"
+            + "         %.1f s warm-up, %.1f s measured; completed calls per second, summed over the callers.%n",
+            w.window(), w.window(), w.window(), w.asyncWarmupNs() / 1e9, w.asyncMeasureNs() / 1e9);
+        out.printf("  ours : Cumulus remote object (export, lookup, Echo.echo(byte[])), Aeron IPC through one shared%n"
+            + "         media driver, idle strategy '%s'. raw aeron: same driver set-up and idle strategy, one%n"
+            + "         thread per process, no RPC layer. udp: blocking DatagramChannel on 127.0.0.1. rmi: JDK registry%n"
+            + "         on a free loopback port.%n", options.idle());
+        out.println("  CPU  : CPU time of each process during the measured sync phase / wall time (100% = one core);");
+        out.println("         'drv' is this JVM (it hosts the shared media driver; ~0 for udp and rmi).");
+        out.println("  ratio: theirs / ours. Latency ratio > 1: ours is faster. Throughput ratio < 1: ours is faster.");
+    }
+
+    private void section(int n, List<Row> rows) {
+        Row ours = rows.getFirst();
+        out.println();
+        out.printf("%d processes%n", n);
+        out.printf("  %-16s %9s %9s %9s %9s %13s %7s   %s%n", "system", "p50 µs", "p99 µs", "p50 ratio", "p99 ratio",
+            "async call/s", "ratio", "CPU during sync");
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "  %-16s %9.1f %9.1f %9.2f %9.2f %13s %7s   %s%n", r.label(), r.p50Us(), r.p99Us(),
+                r.p50Us() / ours.p50Us(), r.p99Us() / ours.p99Us(), count(r.asyncPerSec()),
+                Double.isNaN(r.asyncPerSec()) ? "-" : String.format(Locale.ROOT, "%.2f", r.asyncPerSec() / ours.asyncPerSec()),
+                cpu(r.cpu()));
+        }
+        Row aeron = find(rows, AERON);
+        Row rmi = find(rows, RMI);
+        goal("our p50 <= 1.5 x raw aeron p50", ours.p50Us(), 1.5, aeron);
+        goal("our p50 <= 0.5 x java.rmi p50 ", ours.p50Us(), 0.5, rmi);
+    }
+
+    private void goal(String what, double oursUs, double factor, Row theirs) {
+        double limit = factor * theirs.p50Us();
+        boolean met = oursUs <= limit;
+        out.printf(Locale.ROOT, "  goal: %s: %.1f µs vs limit %.1f µs (ours = %.2f x %s): %s%n", what, oursUs, limit,
+            oursUs / theirs.p50Us(), theirs.label(), met ? "MET" : "NOT MET");
+    }
+
+    private void sweepTable(List<Row[]> sweep) {
+        out.println();
+        out.println("idle strategies, 2 processes, sync round trips only (CPU during the measured phase, 100% = one core)");
+        out.printf("  %-14s %9s %9s   %-26s | %9s %9s   %s%n", "idle", "ours p50", "ours p99", "ours CPU", "aeron p50",
+            "aeron p99", "aeron CPU");
+        for (int i = 0; i < sweep.size(); i++) {
+            Row o = sweep.get(i)[0];
+            Row a = sweep.get(i)[1];
+            out.printf(Locale.ROOT, "  %-14s %9.1f %9.1f   %-26s | %9.1f %9.1f   %s%n", SWEEP.get(i), o.p50Us(),
+                o.p99Us(), cpu(o.cpu()), a.p50Us(), a.p99Us(), cpu(a.cpu()));
+        }
+    }
+
+    private static Row find(List<Row> rows, String label) {
+        return rows.stream().filter(r -> r.label().equals(label)).findFirst().orElseThrow();
+    }
+
+    private static String count(double perSec) {
+        return Double.isNaN(perSec) ? "-" : String.format(Locale.ROOT, "%,.0f", perSec);
+    }
+
+    private static String cpu(Map<String, Double> cpu) {
+        if (cpu.isEmpty()) {
+            return "-";
+        }
+        return cpu.entrySet().stream()
+            .sorted(Map.Entry.comparingByKey((a, b) -> a.equals("drv") ? 1 : b.equals("drv") ? -1 : a.compareTo(b)))
+            .map(e -> e.getKey() + " " + Math.round(e.getValue() * 100) + "%")
+            .collect(Collectors.joining(" "));
+    }
+}

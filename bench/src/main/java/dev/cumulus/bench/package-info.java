@@ -1,0 +1,15 @@
+/**
+ * {@code cumulus bench}: benchmarks of the Cumulus runtime on real node processes, printed side by side with peer
+ * baselines as ratios. {@link dev.cumulus.bench.RpcBench} is the {@code rpc} suite.
+ *
+ * <p>Processes: the orchestrator ({@code RpcBench}, in the CLI's JVM) starts every measured process itself with the
+ * same JVM flags and the current classpath, hosts the shared Aeron media driver of a run, reads the processes'
+ * stdout protocol ({@code READY}, {@code PHASE}, {@code RESULT} lines, see {@link dev.cumulus.bench.ChildIo}) and
+ * samples their CPU time. Children exit when their stdin closes, so a killed orchestrator leaves no orphan.
+ *
+ * <p>Threads: the orchestrator's caller thread runs the suite; one reader thread per child copies its output; a JVM
+ * shutdown hook stops every child and deletes every Aeron and run directory on Ctrl-C.
+ *
+ * <p>Never: runs a measurement inside the orchestrator's JVM, or leaves a process or a directory behind.
+ */
+package dev.cumulus.bench;

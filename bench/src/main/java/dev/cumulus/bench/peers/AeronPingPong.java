@@ -1,0 +1,165 @@
+package dev.cumulus.bench.peers;
+
+import dev.cumulus.bench.ChildIo;
+import dev.cumulus.bench.Workload;
+import dev.cumulus.internal.transport.IdleStrategies;
+import io.aeron.Aeron;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.FragmentHandler;
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Raw Aeron IPC ping-pong through the shared media driver the orchestrator hosts ({@code -Dbench.aeron.dir}), with
+ * the same idle strategy as the Cumulus nodes ({@code -Dbench.idle}, parsed by the runtime's IdleStrategies) and the
+ * same client set-up (conductor invoked from the polling thread). One thread per process does everything: no
+ * hand-off. Process {@code i} subscribes to stream {@code 2000 + i}; a message is {@code [sender:4][seq:8]} padded
+ * to the payload size, echoed verbatim.
+ *
+ * <ul>
+ *   <li>{@code server SELF CLIENTS}: echoes to the sender;</li>
+ *   <li>{@code sync SELF SERVERS}: one message at a time, round robin over the servers;</li>
+ *   <li>{@code async SELF SERVER}: keeps {@code window} messages in flight.</li>
+ * </ul>
+ */
+public final class AeronPingPong {
+    static final int STREAM_BASE = 2000;
+    static final String CHANNEL = "aeron:ipc?term-length=8m";
+
+    private final Aeron aeron;
+    private final AgentInvoker conductor;
+    private final IdleStrategy idle;
+    private final Subscription sub;
+    private final Map<Integer, Publication> pubs = new HashMap<>();
+    private final UnsafeBuffer out;
+    private final int self;
+    private long received;
+
+    private AeronPingPong(int self, int[] peers, int payloadBytes) {
+        this.self = self;
+        this.aeron = Aeron.connect(new Aeron.Context()
+            .aeronDirectoryName(System.getProperty("bench.aeron.dir"))
+            .useConductorAgentInvoker(true)
+            .driverTimeoutMs(10_000));
+        this.conductor = aeron.conductorAgentInvoker();
+        this.idle = IdleStrategies.parse(System.getProperty("bench.idle", "backoff"));
+        this.sub = aeron.addSubscription(CHANNEL, STREAM_BASE + self);
+        for (int p : peers) {
+            pubs.put(p, aeron.addPublication(CHANNEL, STREAM_BASE + p));
+        }
+        this.out = new UnsafeBuffer(new byte[payloadBytes]);
+        out.putInt(0, self, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    public static void main(String[] argv) throws Exception {
+        ChildIo.exitWithParent();
+        Args args = Args.parse(argv);
+        Workload w = Workload.current();
+        AeronPingPong p = new AeronPingPong(args.self(), args.others(), w.payloadBytes());
+        switch (args.role()) {
+            case "server" -> p.serve();
+            case "sync" -> p.sync(w, args.others());
+            case "async" -> p.async(w, args.others()[0]);
+            default -> throw new IllegalArgumentException("unknown role " + args.role());
+        }
+    }
+
+    private void awaitConnected() {
+        for (Publication pub : pubs.values()) {
+            while (!pub.isConnected()) {
+                conductor.invoke();
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    private void offer(Publication pub, UnsafeBuffer buf, int offset, int length) {
+        while (pub.offer(buf, offset, length) < 0) {
+            conductor.invoke();
+            Thread.onSpinWait();
+        }
+    }
+
+    private void serve() {
+        ChildIo.line("READY " + (STREAM_BASE + self));
+        FragmentHandler echo = (buffer, offset, length, header) -> {
+            int sender = buffer.getInt(offset, ByteOrder.LITTLE_ENDIAN);
+            Publication pub = pubs.get(sender);
+            if (pub != null) {
+                while (pub.offer(buffer, offset, length) < 0) {
+                    conductor.invoke();
+                    Thread.onSpinWait();
+                }
+            }
+        };
+        while (!Thread.currentThread().isInterrupted()) {
+            idle.idle(conductor.invoke() + sub.poll(echo, 16));
+        }
+    }
+
+    private void sync(Workload w, int[] servers) throws Exception {
+        awaitConnected();
+        Publication[] targets = new Publication[servers.length];
+        for (int i = 0; i < servers.length; i++) {
+            targets[i] = pubs.get(servers[i]);
+        }
+        FragmentHandler onReply = (buffer, offset, length, header) -> received++;
+        ChildIo.readyAndAwaitGo("stream " + (STREAM_BASE + self));
+        ChildIo.measureSync(w, i -> {
+            out.putLong(4, i, ByteOrder.LITTLE_ENDIAN);
+            long want = received + 1;
+            offer(targets[i % targets.length], out, 0, out.capacity());
+            idle.reset();
+            while (received < want) {
+                int work = conductor.invoke() + sub.poll(onReply, 1);
+                if (received < want) {
+                    idle.idle(work);
+                }
+            }
+        });
+    }
+
+    private void async(Workload w, int server) throws Exception {
+        awaitConnected();
+        Publication pub = pubs.get(server);
+        ChildIo.readyAndAwaitGo("stream " + (STREAM_BASE + self));
+        long[] seq = {0};
+        boolean[] sending = {true};
+        FragmentHandler onReply = (buffer, offset, length, header) -> {
+            received++;
+            if (sending[0]) {
+                out.putLong(4, seq[0]++, ByteOrder.LITTLE_ENDIAN);
+                offer(pub, out, 0, out.capacity());
+            }
+        };
+        for (int i = 0; i < w.window(); i++) {
+            out.putLong(4, seq[0]++, ByteOrder.LITTLE_ENDIAN);
+            offer(pub, out, 0, out.capacity());
+        }
+        long start = System.nanoTime();
+        long measureFrom = start + w.asyncWarmupNs();
+        long end = measureFrom + w.asyncMeasureNs();
+        long c0 = -1;
+        long t0 = 0;
+        while (true) {
+            long now = System.nanoTime();
+            if (c0 < 0 && now - measureFrom >= 0) {
+                c0 = received;
+                t0 = now;
+            }
+            if (now - end >= 0) {
+                sending[0] = false;
+                ChildIo.asyncResult(received - c0, now - t0);
+                break;
+            }
+            idle.idle(conductor.invoke() + sub.poll(onReply, 16));
+        }
+        aeron.close();
+    }
+}

@@ -1,0 +1,143 @@
+package dev.cumulus.bench.peers;
+
+import dev.cumulus.bench.ChildIo;
+import dev.cumulus.bench.Workload;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.ExportException;
+import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code java.rmi} round trips with the JDK's own registry ({@code LocateRegistry.createRegistry} on a free
+ * loopback port; the object is exported on loopback too), {@code -Djava.rmi.server.hostname=127.0.0.1}.
+ *
+ * <ul>
+ *   <li>{@code server SELF}: creates the registry, binds {@code echo}, prints the registry port;</li>
+ *   <li>{@code sync SELF PORTS}: one call at a time, round robin over the servers;</li>
+ *   <li>{@code async SELF PORT}: {@code window} platform threads calling in a loop (RMI has no asynchronous call;
+ *       this is how an RMI program keeps calls outstanding).</li>
+ * </ul>
+ */
+public final class RmiPingPong {
+    private RmiPingPong() {
+    }
+
+    /** Binds server sockets to the loopback address only. */
+    private record LoopbackSockets() implements RMIServerSocketFactory {
+        @Override
+        public ServerSocket createServerSocket(int port) throws IOException {
+            return new ServerSocket(port, 128, InetAddress.getLoopbackAddress());
+        }
+    }
+
+    private static final class Service implements RmiEcho {
+        @Override
+        public byte[] echo(byte[] payload) {
+            return payload;
+        }
+    }
+
+    public static void main(String[] argv) throws Exception {
+        ChildIo.exitWithParent();
+        Args args = Args.parse(argv);
+        Workload w = Workload.current();
+        switch (args.role()) {
+            case "server" -> serve();
+            case "sync" -> sync(w, args.others());
+            case "async" -> async(w, args.others()[0]);
+            default -> throw new IllegalArgumentException("unknown role " + args.role());
+        }
+    }
+
+    private static final List<Object> KEEP = new ArrayList<>();
+
+    private static void serve() throws Exception {
+        LoopbackSockets sockets = new LoopbackSockets();
+        Registry registry = null;
+        int port = 0;
+        for (int attempt = 0; registry == null; attempt++) {
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = probe.getLocalPort();
+            }
+            try {
+                registry = LocateRegistry.createRegistry(port, null, sockets);
+            } catch (ExportException e) {
+                if (attempt >= 10) {
+                    throw e;
+                }
+            }
+        }
+        Service service = new Service();
+        RmiEcho stub = (RmiEcho) UnicastRemoteObject.exportObject(service, 0, null, sockets);
+        registry.rebind("echo", stub);
+        KEEP.add(registry);
+        KEEP.add(service);
+        ChildIo.line("READY " + port);
+        Thread.currentThread().join(); // RMI's own threads serve; stop by signal
+    }
+
+    private static RmiEcho lookup(int port) throws Exception {
+        return (RmiEcho) LocateRegistry.getRegistry("127.0.0.1", port).lookup("echo");
+    }
+
+    private static void sync(Workload w, int[] ports) throws Exception {
+        RmiEcho[] servers = new RmiEcho[ports.length];
+        byte[] payload = ChildIo.payload(w.payloadBytes());
+        for (int i = 0; i < ports.length; i++) {
+            servers[i] = lookup(ports[i]);
+            servers[i].echo(payload);
+        }
+        ChildIo.readyAndAwaitGo("client");
+        ChildIo.measureSync(w, i -> servers[i % servers.length].echo(payload));
+    }
+
+    private static void async(Workload w, int port) throws Exception {
+        RmiEcho server = lookup(port);
+        byte[] payload = ChildIo.payload(w.payloadBytes());
+        server.echo(payload);
+        ChildIo.readyAndAwaitGo("client");
+        AtomicLong completed = new AtomicLong();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        long measureFrom = System.nanoTime() + w.asyncWarmupNs();
+        long end = measureFrom + w.asyncMeasureNs();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < w.window(); t++) {
+            threads.add(Thread.ofPlatform().name("rmi-caller-" + t).start(() -> {
+                try {
+                    while (System.nanoTime() - end < 0) {
+                        server.echo(payload);
+                        completed.incrementAndGet();
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            }));
+        }
+        long now;
+        while ((now = System.nanoTime()) - measureFrom < 0) {
+            Thread.sleep(1);
+        }
+        long c0 = completed.get();
+        long t0 = now;
+        while ((now = System.nanoTime()) - end < 0) {
+            Thread.sleep(1);
+        }
+        long c1 = completed.get();
+        ChildIo.asyncResult(c1 - c0, now - t0);
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw new IllegalStateException("an RMI call failed", failure.get());
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.cumulus.cli;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.bench.RpcBench;
+import dev.cumulus.internal.launch.LaunchConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code cumulus bench [SUITE]}: benchmarks on real node processes, side by side with peers, as ratios. */
+@Command(name = "bench",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Run benchmarks on node processes of this host and print them side by side with peer baselines, as ratios.",
+        "Suites: rpc (remote calls vs raw Aeron IPC, blocking UDP and java.rmi). Without SUITE: all suites.",
+        "Keep the machine otherwise idle: on a small box other work shows up in the figures.",
+        ""},
+    footer = {
+        "",
+        "Examples:",
+        "  cumulus bench rpc",
+        "  cumulus bench rpc --nodes 2 --idle-sweep",
+        "  cumulus bench rpc --quick --nodes 2        # smoke test, a few seconds per system"})
+final class BenchCommand implements Callable<Integer> {
+    static final List<String> SUITES = List.of("rpc");
+
+    @ParentCommand
+    CumulusCli cli;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SUITE", description = "Suite to run: ${COMPLETION-CANDIDATES}.",
+        completionCandidates = Suites.class)
+    String suite;
+
+    @Option(names = "--nodes", split = ",", paramLabel = "N[,N...]", defaultValue = "2,4",
+        description = "Node process counts to measure (default: ${DEFAULT-VALUE}).")
+    List<Integer> nodes = new ArrayList<>();
+
+    @Option(names = "--quick", description = "Short runs (a smoke test; the figures are rough).")
+    boolean quick;
+
+    @Option(names = "--idle-sweep",
+        description = "Also measure every idle strategy (backoff, yield, spin, sleep:100000) on 2 nodes, with CPU use.")
+    boolean idleSweep;
+
+    @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
+        description = "Idle strategy of the nodes (and the raw Aeron peer) in the main comparison (default: ${DEFAULT-VALUE}).")
+    String idle;
+
+    static final class Suites extends ArrayList<String> {
+        Suites() {
+            super(SUITES);
+        }
+    }
+
+    @Override
+    public Integer call() {
+        if (suite != null && !SUITES.contains(suite)) {
+            cli.err().println("cumulus bench: unknown suite '" + suite + "'; suites: " + String.join(", ", SUITES));
+            return CumulusCli.EXIT_USAGE;
+        }
+        RpcBench.Options options;
+        try {
+            options = new RpcBench.Options(nodes, quick, idleSweep, idle);
+        } catch (IllegalArgumentException | CumulusException e) {
+            cli.err().println("cumulus bench: " + e.getMessage());
+            return CumulusCli.EXIT_USAGE;
+        }
+        return RpcBench.run(options, cli.out(), cli.err());
+    }
+}
