@@ -64,6 +64,18 @@ public interface Cluster extends AutoCloseable {
     /** {@link #remoteNew(Class, Class, String, int)} on the next node after this one (round robin). */
     <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name);
 
+    /**
+     * The PastSet structured tuple space with the default placement, first touch (an element lives on the node that
+     * entered it first). Every call returns the same space; see {@link dev.cumulus.pastset.PastSet}.
+     */
+    dev.cumulus.pastset.PastSet pastSet();
+
+    /**
+     * The PastSet space whose elements are placed by {@code placement} (central, round robin or first touch). Each
+     * placement is its own space: the same template in two of them names two different elements.
+     */
+    dev.cumulus.pastset.PastSet pastSet(dev.cumulus.pastset.Placement placement);
+
     /** Leaves the cluster: a final barrier with the other nodes, then transport shutdown. */
     @Override
     void close();

@@ -10,7 +10,8 @@ import java.util.function.Function;
  * their system objects are served before any peer can call them. Add a capability by adding its factory here.
  */
 final class Capabilities {
-    private static final List<Function<NodeServices, Object>> FACTORIES = List.of();
+    private static final List<Function<NodeServices, Object>> FACTORIES = List.of(
+        dev.cumulus.internal.pastset.PastSetRuntime::new);
 
     private Capabilities() {
     }

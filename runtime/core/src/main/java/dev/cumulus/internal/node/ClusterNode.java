@@ -215,6 +215,16 @@ public final class ClusterNode implements Cluster, NodeServices {
         failureWatchers.add(listener);
     }
 
+    @Override
+    public dev.cumulus.pastset.PastSet pastSet() {
+        return capability(dev.cumulus.internal.pastset.PastSetRuntime.class).pastSet();
+    }
+
+    @Override
+    public dev.cumulus.pastset.PastSet pastSet(dev.cumulus.pastset.Placement placement) {
+        return capability(dev.cumulus.internal.pastset.PastSetRuntime.class).pastSet(placement);
+    }
+
     /** The runtime of a capability (created at node start by {@link Capabilities}). */
     public <T> T capability(Class<T> type) {
         Object c = capabilities.get(type);

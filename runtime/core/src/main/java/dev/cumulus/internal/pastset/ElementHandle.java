@@ -1,0 +1,275 @@
+package dev.cumulus.internal.pastset;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.RemoteCallException;
+import dev.cumulus.internal.codec.RemoteThrowable;
+import dev.cumulus.pastset.Element;
+import dev.cumulus.pastset.Placement;
+import dev.cumulus.pastset.Semantics;
+import dev.cumulus.pastset.Template;
+import dev.cumulus.pastset.Tuple;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * The client side of one element. A local element (home is this node) is called directly: the fast path, no message,
+ * no thread hand-off; a remote one goes to its home node's {@link PastSetService}. Any user thread.
+ */
+final class ElementHandle implements Element {
+    private final PastSetRuntime runtime;
+    private final Placement placement;
+    private final Template template;
+    private final String id;
+    private final String name;
+    private final int home;
+    private ElementState local;
+
+    ElementHandle(PastSetRuntime runtime, Placement placement, Template template, String id, int home) {
+        this.runtime = runtime;
+        this.placement = placement;
+        this.template = template;
+        this.id = id;
+        this.name = PastSetRuntime.nameOf(id);
+        this.home = home;
+    }
+
+    void bindLocal(ElementState state) {
+        this.local = state;
+    }
+
+    @Override
+    public Template template() {
+        return template;
+    }
+
+    @Override
+    public int homeNode() {
+        return home;
+    }
+
+    @Override
+    public boolean isLocal() {
+        return local != null;
+    }
+
+    // ---------------------------------------------------------------- move
+
+    /** A checked tuple, snapshotted for its trip: kept as is (local) or encoded (remote). */
+    private record Prepared(StoredTuple local, byte[] remote) {
+    }
+
+    private Prepared prepare(Object[] fields) {
+        try {
+            template.check(fields);
+        } catch (CumulusException e) {
+            throw new CumulusException("move into element " + name + ": " + e.getMessage());
+        }
+        String label = "move into element " + name;
+        if (local != null) {
+            return new Prepared(runtime.codec().store(fields, label), null);
+        }
+        return new Prepared(null, runtime.codec().encode(fields, label));
+    }
+
+    private long send(Prepared p, Semantics.Caller caller) {
+        if (local != null) {
+            runtime.localOps.increment();
+            return local.move(p.local(), null, caller, false).index();
+        }
+        MoveReply r = remote("move", p.remote().length,
+            () -> runtime.service(home).move(id, caller.node(), caller.thread(), p.remote()));
+        return r.index();
+    }
+
+    @Override
+    public long move(Object... fields) {
+        return send(prepare(fields), caller());
+    }
+
+    @Override
+    public CompletableFuture<Long> moveAsync(Object... fields) {
+        Prepared p;
+        try {
+            p = prepare(fields);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        Semantics.Caller c = caller();
+        return CompletableFuture.supplyAsync(() -> send(p, c), runtime.async());
+    }
+
+    // ---------------------------------------------------------------- observe
+
+    private Tuple observe(Semantics.Caller caller) {
+        if (local != null) {
+            runtime.localOps.increment();
+            ElementState.Outcome o = local.observe(caller, false);
+            return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
+        }
+        Observed o = remote("observe", -1, () -> runtime.service(home).observe(id, caller.node(), caller.thread()));
+        return Tuple.of(o.index(), runtime.codec().decode(o.tuple(), name));
+    }
+
+    private Tuple observeIndex(long index) {
+        if (local != null) {
+            runtime.localOps.increment();
+            ElementState.Outcome o = local.observeAt(index, false);
+            return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
+        }
+        Observed o = remote("observe-index", -1, () -> runtime.service(home).observeAt(id, index));
+        return Tuple.of(o.index(), runtime.codec().decode(o.tuple(), name));
+    }
+
+    @Override
+    public Tuple observe() {
+        return observe(caller());
+    }
+
+    @Override
+    public CompletableFuture<Tuple> observeAsync() {
+        Semantics.Caller c = caller();
+        return CompletableFuture.supplyAsync(() -> observe(c), runtime.async());
+    }
+
+    @Override
+    public Tuple observe(long index) {
+        return observeIndex(index);
+    }
+
+    @Override
+    public CompletableFuture<Tuple> observeAsync(long index) {
+        return CompletableFuture.supplyAsync(() -> observeIndex(index), runtime.async());
+    }
+
+    // ---------------------------------------------------------------- pointers, delta, truncate
+
+    private long[] pointers() {
+        if (local != null) {
+            runtime.localOps.increment();
+            return local.pointers();
+        }
+        return remote("pointers", 0, () -> runtime.service(home).pointers(id));
+    }
+
+    @Override
+    public long first() {
+        return pointers()[0];
+    }
+
+    @Override
+    public long last() {
+        return pointers()[1];
+    }
+
+    @Override
+    public long delta() {
+        return pointers()[2];
+    }
+
+    @Override
+    public void delta(long k) {
+        if (k < 1) {
+            throw new CumulusException("DeltaValue of element " + name + " must be at least 1, not " + k
+                + " (it bounds the unobserved tuples; 1 makes every move wait for the previous tuple's observe)");
+        }
+        if (local != null) {
+            runtime.localOps.increment();
+            local.delta(k);
+            return;
+        }
+        remote("delta", 0, () -> {
+            runtime.service(home).delta(id, k);
+            return null;
+        });
+    }
+
+    @Override
+    public void truncate(long index) {
+        if (local != null) {
+            runtime.localOps.increment();
+            local.truncate(index);
+            return;
+        }
+        remote("truncate", 0, () -> {
+            runtime.service(home).truncate(id, index);
+            return null;
+        });
+    }
+
+    // ---------------------------------------------------------------- remote calls and their failures
+
+    private Semantics.Caller caller() {
+        return new Semantics.Caller(runtime.self(), Thread.currentThread().threadId());
+    }
+
+    /**
+     * Calls the home node; turns the failure of the home (or of the cluster) into a {@link NodeFailedException}
+     * that names this element. Records a JFR event for moves and observes.
+     *
+     * @param requestBytes tuple bytes sent (moves), -1 for observes (the reply's bytes count)
+     */
+    <T> T remote(String operation, int requestBytes, Supplier<T> call) {
+        String gone = runtime.failure(home);
+        if (gone != null) {
+            throw lost(home, gone);
+        }
+        runtime.remoteOps.increment();
+        boolean recorded = operation.startsWith("move") || operation.startsWith("observe");
+        PastSetOperationEvent event = recorded ? new PastSetOperationEvent() : null;
+        if (event != null) {
+            event.begin();
+        }
+        String outcome = "error";
+        T result = null;
+        try {
+            result = call.get();
+            outcome = "ok";
+            return result;
+        } catch (NodeFailedException e) {
+            if (e.nodeId() == home) {
+                throw lost(home, e.getMessage());
+            }
+            throw new NodeFailedException(e.nodeId(), operation + " on element " + name + " failed: " + e.getMessage());
+        } catch (RemoteCallException e) {
+            if (e.getCause() instanceof RemoteThrowable rt
+                && NodeFailedException.class.getName().equals(rt.remoteClassName())) {
+                int failed = runtime.anyFailedNode();
+                throw new NodeFailedException(failed >= 0 ? failed : home, rt.getMessage());
+            }
+            throw e;
+        } finally {
+            if (event != null) {
+                event.end();
+                if (event.shouldCommit()) {
+                    event.element = id;
+                    event.operation = operation;
+                    event.callerNode = runtime.self();
+                    event.homeNode = home;
+                    if (result instanceof MoveReply m) {
+                        event.bytes = requestBytes;
+                        event.blockedNs = m.blockedNs();
+                    } else if (result instanceof Observed o) {
+                        event.bytes = o.tuple().length;
+                        event.blockedNs = o.blockedNs();
+                    } else {
+                        event.bytes = Math.max(0, requestBytes);
+                    }
+                    event.outcome = outcome;
+                    event.commit();
+                }
+            }
+        }
+    }
+
+    private NodeFailedException lost(int node, String reason) {
+        return new NodeFailedException(node, "element " + name + " is lost: its home node " + node
+            + " failed (" + reason + "); its tuples are gone and its callers cannot go on");
+    }
+
+    @Override
+    public String toString() {
+        return "Element[" + name + " in the " + placement + " space on node " + home + (isLocal() ? ", local" : "") + "]";
+    }
+}

@@ -1,0 +1,438 @@
+package dev.cumulus.internal.pastset;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.pastset.Element;
+import dev.cumulus.pastset.Semantics;
+import dev.cumulus.pastset.Template;
+import dev.cumulus.pastset.Tuple;
+
+import java.util.ArrayList;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
+
+/**
+ * One element on its home node: the log, the First/Last pointers, DeltaValue, the redefinition if any, and the
+ * counters the per-second summary reads. The home node's lock orders every operation on the element, local or
+ * remote, which gives the one causally ordered log everybody sees.
+ *
+ * <p>Threads: local callers (fast path) and RPC call threads (virtual). A blocked move or observe waits on the
+ * element's condition, which parks only the calling thread.
+ *
+ * <p>Indexes: the first tuple ever appended has index 0; {@code next} is the index the next tuple gets (Last =
+ * {@code next - 1}); the log holds indexes {@code oldest .. next - 1}; First is in {@code oldest .. next}.
+ */
+final class ElementState {
+    private final String id;
+    private final String name;
+    private final TupleCodec codec;
+    private final LongSupplier clock;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+
+    private final ArrayList<StoredTuple> log = new ArrayList<>();
+    private long oldest;
+    private long first;
+    private long next;
+    private long delta = Element.UNBOUNDED;
+
+    private Template template;
+    private Semantics semantics = Semantics.standard();
+    private Semantics.Redefinition redefinition;
+    private final Context context = new Context();
+    /** Why every call fails, or null. */
+    private String broken;
+    private Throwable brokenCause;
+    private int brokenByNode = -1;
+
+    // counters for the summary event, guarded by lock
+    private long moves;
+    private long observes;
+    private long remoteOps;
+    private long blockedNs;
+    private int waiting;
+
+    /**
+     * @param id    the space key ({@code placement/templateKey})
+     * @param name  what messages call it, e.g. {@code row(int,double[])}
+     * @param clock nanosecond clock for blocked-time accounting
+     */
+    ElementState(String id, String name, Template template, TupleCodec codec, LongSupplier clock) {
+        this.id = id;
+        this.name = name;
+        this.template = template;
+        this.codec = codec;
+        this.clock = clock;
+    }
+
+    String id() {
+        return id;
+    }
+
+    String name() {
+        return name;
+    }
+
+    void knowTemplate(Template t) {
+        lock.lock();
+        try {
+            if (template == null) {
+                template = t;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Result of a blocking operation: the value and how long the caller waited. */
+    record Outcome(long index, StoredTuple tuple, long blockedNs) {
+    }
+
+    // ---------------------------------------------------------------- operations
+
+    /** Appends (or runs the redefined move). {@code fields} is the decoded tuple when the caller has it, else null. */
+    Outcome move(StoredTuple tuple, Object[] fields, Semantics.Caller caller, boolean remote) {
+        lock.lock();
+        long waitedNs = 0;
+        try {
+            while (true) {
+                checkUsable();
+                if (redefinition != null) {
+                    Object[] f = fields != null ? fields : codec.fields(tuple, name);
+                    long idx = runRedefined("move", () -> redefinition.move(context, caller, f));
+                    count(true, remote, waitedNs);
+                    changed.signalAll();
+                    return new Outcome(idx, null, waitedNs);
+                }
+                if (next - first < delta) {
+                    break;
+                }
+                waitedNs += await();
+            }
+            long idx = next++;
+            log.add(tuple);
+            count(true, remote, waitedNs);
+            changed.signalAll();
+            return new Outcome(idx, null, waitedNs);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Returns the oldest unobserved tuple and advances First (or runs the redefined observe). */
+    Outcome observe(Semantics.Caller caller, boolean remote) {
+        lock.lock();
+        long waitedNs = 0;
+        try {
+            while (true) {
+                checkUsable();
+                if (redefinition != null) {
+                    long idx = runRedefined("observe", () -> redefinition.observe(context, caller));
+                    if (idx != Semantics.BLOCK) {
+                        if (idx < oldest || idx >= next) {
+                            breakWith("its observe returned index " + idx + ", outside the log " + oldest + ".."
+                                + (next - 1), null);
+                            checkUsable();
+                        }
+                        count(false, remote, waitedNs);
+                        changed.signalAll();
+                        return new Outcome(idx, log.get((int) (idx - oldest)), waitedNs);
+                    }
+                } else if (first < next) {
+                    long idx = first++;
+                    count(false, remote, waitedNs);
+                    changed.signalAll();
+                    return new Outcome(idx, log.get((int) (idx - oldest)), waitedNs);
+                }
+                waitedNs += await();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Re-reads the tuple at {@code index}, waiting until it exists. */
+    Outcome observeAt(long index, boolean remote) {
+        if (index < 0) {
+            throw new CumulusException("element " + name + " has no tuple with the negative index " + index);
+        }
+        lock.lock();
+        long waitedNs = 0;
+        try {
+            while (true) {
+                checkUsable();
+                if (index < oldest) {
+                    throw new CumulusException("tuple " + index + " of element " + name + " was truncated; the oldest"
+                        + " tuple kept is " + oldest + " (truncate drops tuples for good: observe a later index)");
+                }
+                if (index < next) {
+                    count(false, remote, waitedNs);
+                    return new Outcome(index, log.get((int) (index - oldest)), waitedNs);
+                }
+                waitedNs += await();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    long[] pointers() {
+        lock.lock();
+        try {
+            checkUsable();
+            return new long[] {first, next - 1, delta};
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void delta(long k) {
+        if (k < 1) {
+            throw new CumulusException("DeltaValue of element " + name + " must be at least 1, not " + k
+                + " (it bounds the unobserved tuples; 1 makes every move wait for the previous tuple's observe)");
+        }
+        lock.lock();
+        try {
+            checkUsable();
+            delta = k;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void truncate(long index) {
+        lock.lock();
+        try {
+            checkUsable();
+            if (index > next) {
+                throw new CumulusException("cannot truncate element " + name + " at index " + index
+                    + ": its newest tuple is " + (next - 1) + " (truncate(i) drops tuples older than i, so i may"
+                    + " be at most last() + 1 = " + next + ")");
+            }
+            if (index <= oldest) {
+                return;
+            }
+            log.subList(0, (int) (index - oldest)).clear();
+            oldest = index;
+            if (first < oldest) {
+                first = oldest;
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Installs {@code s} (created by {@code factory}); on failure breaks the element and throws. */
+    void redefine(Template t, Semantics s, ClassLoader loader) {
+        lock.lock();
+        try {
+            if (brokenByNode >= 0) {
+                checkUsable();
+            }
+            if (t != null) {
+                template = t;
+            }
+            semantics = s;
+            broken = null;
+            brokenCause = null;
+            if (s.isStandard()) {
+                redefinition = null;
+                changed.signalAll();
+                return;
+            }
+            redefinition = null;
+            Semantics.Redefinition r;
+            try {
+                Class<?> type = Class.forName(s.className(), true, loader);
+                if (!Semantics.Redefinition.class.isAssignableFrom(type)) {
+                    throw new CumulusException(s.className() + " does not implement "
+                        + Semantics.Redefinition.class.getName());
+                }
+                var ctor = type.getDeclaredConstructor();
+                ctor.setAccessible(true);
+                r = (Semantics.Redefinition) ctor.newInstance();
+                r.init(context, s.params());
+            } catch (Throwable e) {
+                Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
+                breakWith("its semantics " + s.className() + " could not be installed: " + cause, cause);
+                changed.signalAll();
+                checkUsable();
+                return;
+            }
+            redefinition = r;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The cluster failed: every blocked and later call fails. */
+    void fail(int node, String reason) {
+        lock.lock();
+        try {
+            if (brokenByNode < 0) {
+                brokenByNode = node;
+                broken = reason;
+                brokenCause = null;
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- summary counters
+
+    /** A snapshot of the counters since the last one; resets them. */
+    record Summary(long moves, long observes, long remoteOps, long blockedNs, int waiting, long first, long last,
+                   long kept) {
+        boolean active() {
+            return moves > 0 || observes > 0 || waiting > 0;
+        }
+    }
+
+    Summary drainSummary() {
+        lock.lock();
+        try {
+            Summary s = new Summary(moves, observes, remoteOps, blockedNs, waiting, first, next - 1, next - oldest);
+            moves = 0;
+            observes = 0;
+            remoteOps = 0;
+            blockedNs = 0;
+            return s;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Calls waiting on this element right now (tests wait on this). */
+    int waiting() {
+        lock.lock();
+        try {
+            return waiting;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private void count(boolean move, boolean remote, long waitedNs) {
+        if (move) {
+            moves++;
+        } else {
+            observes++;
+        }
+        if (remote) {
+            remoteOps++;
+        }
+        blockedNs += waitedNs;
+    }
+
+    /** Waits for the next change; returns the time waited. Lock held. */
+    private long await() {
+        long start = clock.getAsLong();
+        waiting++;
+        try {
+            changed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumulusException("interrupted while waiting on element " + name, e);
+        } finally {
+            waiting--;
+        }
+        long waited = clock.getAsLong() - start;
+        return waited;
+    }
+
+    private void checkUsable() {
+        if (broken == null) {
+            return;
+        }
+        if (brokenByNode >= 0) {
+            throw new NodeFailedException(brokenByNode, "element " + name + " cannot be used: " + broken);
+        }
+        throw new CumulusException("element " + name + " is broken: " + broken
+            + "; redefine it (e.g. with Semantics.standard()) to use it again", brokenCause);
+    }
+
+    private void breakWith(String why, Throwable cause) {
+        broken = why;
+        brokenCause = cause;
+        redefinition = null;
+        changed.signalAll();
+    }
+
+    private interface RedefinedCall {
+        long run();
+    }
+
+    private long runRedefined(String op, RedefinedCall call) {
+        try {
+            return call.run();
+        } catch (Throwable e) {
+            if (e instanceof VirtualMachineError vme && !(e instanceof StackOverflowError)) {
+                throw vme;
+            }
+            breakWith("its semantics " + semantics.className() + " threw " + e + " in " + op, e);
+            checkUsable();
+            throw new AssertionError("unreachable");
+        }
+    }
+
+    /** The element as a redefinition sees it. Called only by the redefinition, under the lock. */
+    private final class Context implements Semantics.Context {
+        @Override
+        public Template template() {
+            return template;
+        }
+
+        @Override
+        public long append(Object... fields) {
+            log.add(codec.store(fields, "a tuple appended to " + name + " by " + semantics.className()));
+            changed.signalAll();
+            return next++;
+        }
+
+        @Override
+        public Tuple tuple(long index) {
+            if (index < oldest || index >= next) {
+                throw new CumulusException("element " + name + " keeps tuples " + oldest + ".." + (next - 1)
+                    + ", not " + index);
+            }
+            return Tuple.of(index, codec.fields(log.get((int) (index - oldest)), name));
+        }
+
+        @Override
+        public long oldest() {
+            return oldest;
+        }
+
+        @Override
+        public long first() {
+            return first;
+        }
+
+        @Override
+        public void first(long index) {
+            if (index < oldest || index > next) {
+                throw new CumulusException("First of element " + name + " must be in " + oldest + ".." + next
+                    + ", not " + index);
+            }
+            first = index;
+        }
+
+        @Override
+        public long last() {
+            return next - 1;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Element[" + id + "]";
+    }
+}

@@ -1,0 +1,51 @@
+package dev.cumulus.internal.pastset;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.pastset.Element;
+import dev.cumulus.pastset.PastSet;
+import dev.cumulus.pastset.Placement;
+import dev.cumulus.pastset.Semantics;
+import dev.cumulus.pastset.Template;
+
+/** One node's view of the space of one placement. Any user thread. */
+final class Space implements PastSet {
+    private final PastSetRuntime runtime;
+    private final Placement placement;
+
+    Space(PastSetRuntime runtime, Placement placement) {
+        this.runtime = runtime;
+        this.placement = placement;
+    }
+
+    @Override
+    public Element enter(Template template) {
+        if (template == null) {
+            throw new CumulusException("enter(template): template is null; build one with Template.of(...)");
+        }
+        String id = PastSetRuntime.id(placement, template);
+        int home = runtime.home(placement, id, template.key());
+        ElementHandle h = new ElementHandle(runtime, placement, template, id, home);
+        if (home == runtime.self()) {
+            h.bindLocal(runtime.state(id, template));
+        }
+        return h;
+    }
+
+    @Override
+    public void redefine(Template template, Semantics semantics) {
+        if (template == null || semantics == null) {
+            throw new CumulusException("redefine(template, semantics): neither may be null");
+        }
+        runtime.redefine(placement, template, semantics);
+    }
+
+    @Override
+    public Placement placement() {
+        return placement;
+    }
+
+    @Override
+    public String toString() {
+        return "PastSet[" + placement + " on node " + runtime.self() + "]";
+    }
+}

@@ -1,0 +1,17 @@
+/**
+ * The PastSet runtime behind {@link dev.cumulus.pastset}: {@link dev.cumulus.internal.pastset.PastSetRuntime} (one per
+ * node, created by {@code Capabilities}), the element state on home nodes ({@code ElementState}: log, First, Last,
+ * DeltaValue, redefinition), the RPC server interface ({@link dev.cumulus.internal.pastset.PastSetService}), the
+ * client handles ({@code Space}, {@code ElementHandle}), the built-in redefinitions
+ * ({@link dev.cumulus.internal.pastset.Reduction}, {@link dev.cumulus.internal.pastset.AllGather}) and the JFR events.
+ * Design note: {@code docs/design/PASTSET.md}.
+ *
+ * <p>Threads: user threads run client calls and, for elements held by their own node, the operation itself (fast
+ * path); RPC call threads (virtual, one per incoming call) run remote operations and may block on an element's
+ * condition; the agent thread only reports node failures, which are handled on a fresh virtual thread.
+ *
+ * <p>Never: blocks a platform thread it does not own (a blocked move or observe parks its caller); holds an element's
+ * lock while waiting for another node; orders operations on one element anywhere but on its home node; lets a
+ * broken redefinition or a failed home node pass silently (callers get an error naming the element).
+ */
+package dev.cumulus.internal.pastset;
