@@ -76,6 +76,18 @@ public interface Cluster extends AutoCloseable {
      */
     dev.cumulus.pastset.PastSet pastSet(dev.cumulus.pastset.Placement placement);
 
+    /**
+     * Collective: every node calls it with the same name and gets its own replica of the same cloud (Manta §2).
+     * {@code factory} creates this node's replica and must give every node the same initial state. Read methods of
+     * the root run on the local replica; write methods are shipped through a totally ordered broadcast and run on
+     * every replica, in the same order everywhere; the call returns when the local replica has applied it, with
+     * this replica's result. Returns once every node has created its replica.
+     *
+     * @throws CumulusException if the name is used for another class on some node, or the cloud classes cannot be
+     *                          woven (the Cumulus agent is missing)
+     */
+    <T extends Cloud.Root> T replicated(String name, java.util.function.Supplier<T> factory);
+
     /** Leaves the cluster: a final barrier with the other nodes, then transport shutdown. */
     @Override
     void close();

@@ -11,7 +11,8 @@ import java.util.function.Function;
  */
 final class Capabilities {
     private static final List<Function<NodeServices, Object>> FACTORIES = List.of(
-        dev.cumulus.internal.pastset.PastSetRuntime::new);
+        dev.cumulus.internal.pastset.PastSetRuntime::new,
+        dev.cumulus.internal.cloud.CloudRuntime::new);
 
     private Capabilities() {
     }

@@ -201,6 +201,22 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     @Override
+    public void fail(String reason) {
+        failSelf(reason);
+    }
+
+    @Override
+    public void localReferences(dev.cumulus.internal.codec.ReferenceHandler handler) {
+        rpc.localReferences(handler);
+    }
+
+    @Override
+    public <T extends dev.cumulus.Cloud.Root> T replicated(String name, java.util.function.Supplier<T> factory) {
+        checkUsable();
+        return capability(dev.cumulus.internal.cloud.CloudRuntime.class).replicated(name, factory);
+    }
+
+    @Override
     public BroadcastEndpoint orderedBroadcast() {
         return broadcast;
     }
@@ -272,6 +288,15 @@ public final class ClusterNode implements Cluster, NodeServices {
             }
             NodeLifecycleEvent.record(options.nodeId(), "left", options.nodeId(), "");
         }
+        capabilities.values().forEach(c -> {
+            if (c instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    // closing a capability must not stop the node from leaving
+                }
+            }
+        });
         rpc.close();
         runner.close();
     }

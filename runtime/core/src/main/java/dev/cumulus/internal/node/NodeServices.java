@@ -33,6 +33,12 @@ public interface NodeServices {
     /** What the global barrier waits for besides the nodes: ordered writes applied up to the release watermark. */
     void barrierWatermark(BarrierWatermark watermark);
 
+    /** Ends the cluster (fail-stop) with {@code reason}, e.g. after a fatal error on this node. */
+    void fail(String reason);
+
+    /** Objects this capability passes by reference in remote calls (e.g. replica roots). */
+    void localReferences(dev.cumulus.internal.codec.ReferenceHandler handler);
+
     /** Global barrier across all nodes. */
     void barrier();
 }

@@ -70,6 +70,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final ThreadLocal<ExpandableArrayBuffer> buffers =
         ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
     private final long defaultTimeoutNs;
+    private volatile ReferenceHandler localReferences = ReferenceHandler.NONE;
 
     /**
      * @param defaultTimeoutNs timeout of calls through new proxies; 0 waits as long as the target node lives
@@ -302,8 +303,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     // ---------------------------------------------------------------- references in arguments
 
+    /**
+     * Objects passed by reference that are not remote objects — replica roots travel as their cloud's name and
+     * arrive as the receiver's own replica. Checked before proxies.
+     */
+    public void localReferences(ReferenceHandler handler) {
+        this.localReferences = handler;
+    }
+
     @Override
     public RemoteRef toRef(Object value) {
+        RemoteRef local = localReferences.toRef(value);
+        if (local != null) {
+            return local;
+        }
         if (value != null && Proxy.isProxyClass(value.getClass())
             && Proxy.getInvocationHandler(value) instanceof RemoteInvocationHandler h) {
             return h.ref();
@@ -313,6 +326,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     @Override
     public Object fromRef(RemoteRef ref) {
+        if (ref.interfaceName().startsWith("cloud:")) {
+            return localReferences.fromRef(ref);
+        }
         Class<?> iface;
         try {
             iface = Class.forName(ref.interfaceName(), false, loader);

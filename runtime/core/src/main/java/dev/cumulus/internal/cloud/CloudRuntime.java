@@ -1,0 +1,433 @@
+package dev.cumulus.internal.cloud;
+
+import dev.cumulus.Cloud;
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.codec.CodecLimits;
+import dev.cumulus.internal.codec.ReferenceHandler;
+import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.codec.ValueCodec;
+import dev.cumulus.internal.codec.ValueReader;
+import dev.cumulus.internal.jfr.BroadcastWriteEvent;
+import dev.cumulus.internal.node.BarrierWatermark;
+import dev.cumulus.internal.node.NodeServices;
+import dev.cumulus.internal.order.BroadcastEndpoint;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * One node's replicated objects (Manta's clouds): creates replicas collectively, ships write calls through the
+ * node's totally ordered broadcast, and applies delivered writes to the local replicas on the node's
+ * {@link DeliveryScheduler}. Reads never come here: they run on the local replica.
+ *
+ * <p>Broadcast payloads: {@code JOIN(name, class)} when a node created its replica of a cloud (the cloud is active
+ * once every node's JOIN is delivered — the same point in the total order everywhere, before any write to it), and
+ * {@code WRITE(callId, name, methodKey, args...)}. Arguments and results are passed by value.
+ */
+public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, AutoCloseable {
+    private static final byte JOIN = 1;
+    private static final byte WRITE = 2;
+    private static final String CLOUD_REF_PREFIX = "cloud:";
+    private static final ThreadLocal<DeliveryScheduler> DELIVERING = new ThreadLocal<>();
+
+    private final NodeServices node;
+    private final BroadcastEndpoint broadcast;
+    private final DeliveryScheduler scheduler;
+    private final ValueCodec codec;
+    private final Map<String, Replica> clouds = new ConcurrentHashMap<>();
+    private final Map<Long, PendingWrite> pending = new ConcurrentHashMap<>();
+    private final AtomicLong nextCallId = new AtomicLong();
+    private final Object appliedLock = new Object();
+    private volatile long applied = -1;
+    private volatile NodeFailedException failure;
+
+    /** A cloud as this node knows it. */
+    public static final class Replica {
+        private final CloudRuntime runtime;
+        private final String name;
+        private final Object root;
+        private final CompletableFuture<Void> active = new CompletableFuture<>();
+        private final java.util.Set<Integer> joined = new java.util.HashSet<>();
+        private String className;
+        final AtomicLong writes = new AtomicLong();
+        final AtomicLong restarts = new AtomicLong();
+
+        Replica(CloudRuntime runtime, String name, Object root) {
+            this.runtime = runtime;
+            this.name = name;
+            this.root = root;
+        }
+
+        CloudRuntime runtime() {
+            return runtime;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public Object root() {
+            return root;
+        }
+    }
+
+    private record PendingWrite(CompletableFuture<Object> result, BroadcastWriteEvent event) {
+    }
+
+    public CloudRuntime(NodeServices node) {
+        this.node = node;
+        this.broadcast = node.orderedBroadcast();
+        this.codec = new ValueCodec(this, Thread.currentThread().getContextClassLoader(), CodecLimits.DEFAULTS);
+        this.scheduler = new DeliveryScheduler("cumulus-delivery-" + node.nodeId(), this::onApplied);
+        broadcast.delivery(this::onDelivered);
+        node.barrierWatermark(this);
+        node.onNodeFailure(this::onNodeFailure);
+        node.localReferences(this);
+        scheduler.start();
+    }
+
+    static boolean inDelivery() {
+        DeliveryScheduler s = DELIVERING.get();
+        return s != null && s.inExecution();
+    }
+
+    static DeliveryScheduler currentScheduler() {
+        DeliveryScheduler s = DELIVERING.get();
+        return s != null && s.inExecution() ? s : null;
+    }
+
+    // ------------------------------------------------------------------ creating clouds
+
+    /**
+     * Collective: every node calls it with the same name; each gets its own replica, created by {@code factory} on
+     * this node. Returns once every node has created its replica.
+     */
+    public <T extends Cloud.Root> T replicated(String name, Supplier<T> factory) {
+        checkUsable();
+        if (name == null || name.isEmpty() || name.length() > 256) {
+            throw new CumulusException("cloud names have 1 to 256 characters");
+        }
+        AgentLoader.ensureInstalled();
+        ReplicaDispatcher.install();
+        Replica existing = clouds.get(name);
+        if (existing != null) {
+            awaitActive(existing);
+            @SuppressWarnings("unchecked")
+            T root = (T) existing.root;
+            return root;
+        }
+        T root = factory.get();
+        if (root == null) {
+            throw new CumulusException("the factory of cloud '" + name + "' returned null");
+        }
+        Replica replica = new Replica(this, name, root);
+        if (clouds.putIfAbsent(name, replica) != null) {
+            return replicated(name, factory);
+        }
+        ReplicaDispatcher.INSTANCE.register(root, replica);
+        ExpandableArrayBuffer buf = new ExpandableArrayBuffer(128);
+        buf.putByte(0, JOIN);
+        int end = codec.write(buf, 1, name, "cloud name");
+        end = codec.write(buf, end, root.getClass().getName(), "cloud class");
+        broadcast.submit(copy(buf, end));
+        awaitActive(replica);
+        return root;
+    }
+
+    private void awaitActive(Replica replica) {
+        try {
+            replica.active.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumulusException("interrupted while creating cloud '" + replica.name + "'", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new CumulusException("cloud '" + replica.name + "' could not be created: " + e.getCause(),
+                e.getCause());
+        }
+    }
+
+    // ------------------------------------------------------------------ shipping writes
+
+    /** Ships a write call to every replica; returns this replica's result (or throws its exception). */
+    Object ship(Replica replica, String methodKey, Object[] args, Object self) throws Throwable {
+        checkUsable();
+        long callId = nextCallId.incrementAndGet();
+        ExpandableArrayBuffer buf = new ExpandableArrayBuffer(128);
+        buf.putByte(0, WRITE);
+        buf.putLong(1, callId);
+        int end = codec.write(buf, 9, replica.name, "cloud name");
+        end = codec.write(buf, end, methodKey, "method");
+        end = codec.writeArguments(buf, end, args == null ? new Object[0] : args,
+            replica.root.getClass().getSimpleName() + "." + methodKey);
+        BroadcastWriteEvent event = new BroadcastWriteEvent();
+        event.begin();
+        event.cloud = replica.name;
+        event.method = methodKey.substring(0, methodKey.indexOf('('));
+        event.bytes = end;
+        PendingWrite p = new PendingWrite(new CompletableFuture<>(), event);
+        pending.put(callId, p);
+        NodeFailedException f = failure;
+        if (f != null) {
+            pending.remove(callId);
+            throw new NodeFailedException(f.nodeId(), f.getMessage());
+        }
+        broadcast.submit(copy(buf, end));
+        replica.writes.incrementAndGet();
+        if (Thread.holdsLock(self)) {
+            // The caller is inside a synchronized method of the replica: give the monitor up while the write runs.
+            while (!p.result.isDone()) {
+                self.wait();
+            }
+        }
+        try {
+            return p.result.get();
+        } catch (ExecutionException e) {
+            throw e.getCause();
+        }
+    }
+
+    void recordRestart(Replica replica) {
+        replica.restarts.incrementAndGet();
+    }
+
+    // ------------------------------------------------------------------ applying delivered messages
+
+    private void onDelivered(long seq, int origin, byte[] payload) {
+        if (payload.length == 0) {
+            return;
+        }
+        if (payload[0] == JOIN) {
+            scheduler.deliver(new InlineStep(seq, () -> applyJoin(origin, payload)));
+        } else if (payload[0] == WRITE) {
+            scheduler.deliver(new WriteStep(seq, origin, payload));
+        }
+    }
+
+    private record InlineStep(long seq, Runnable body) implements DeliveryScheduler.Step {
+        @Override
+        public boolean inline() {
+            return true;
+        }
+
+        @Override
+        public void run() {
+            body.run();
+        }
+    }
+
+    private void applyJoin(int origin, byte[] payload) {
+        ValueReader r = codec.reader(new UnsafeBuffer(payload), 1, payload.length - 1);
+        String name = (String) r.read();
+        String className = (String) r.read();
+        Replica replica = clouds.computeIfAbsent(name, n -> new Replica(this, n, null));
+        if (replica.className == null) {
+            replica.className = className;
+        } else if (!replica.className.equals(className)) {
+            replica.active.completeExceptionally(new CumulusException("the cloud name '" + name + "' is used for "
+                + replica.className + " and for " + className + " (node " + origin + "); one name, one class"));
+            return;
+        }
+        replica.joined.add(origin);
+        if (replica.joined.size() == node.size()) {
+            replica.active.complete(null);
+        }
+    }
+
+    private final class WriteStep implements DeliveryScheduler.Step {
+        private final long seq;
+        private final int origin;
+        private final byte[] payload;
+
+        WriteStep(long seq, int origin, byte[] payload) {
+            this.seq = seq;
+            this.origin = origin;
+            this.payload = payload;
+        }
+
+        @Override
+        public long seq() {
+            return seq;
+        }
+
+        @Override
+        public boolean inline() {
+            return false;
+        }
+
+        @Override
+        public void run() {
+            DELIVERING.set(scheduler);
+            long callId = new UnsafeBuffer(payload).getLong(1);
+            Object result = null;
+            Throwable thrown = null;
+            Replica replica = null;
+            try {
+                ValueReader r = codec.reader(new UnsafeBuffer(payload), 9, payload.length - 9);
+                String name = (String) r.read();
+                String methodKey = (String) r.read();
+                replica = clouds.get(name);
+                if (replica == null || replica.root == null) {
+                    throw new CumulusException("write to cloud '" + name + "', which node " + node.nodeId()
+                        + " does not have");
+                }
+                Method m = Methods.find(replica.root.getClass(), methodKey);
+                Object[] args = r.readArguments(m.getParameterCount());
+                result = m.invoke(replica.root, args);
+            } catch (InvocationTargetException e) {
+                thrown = e.getCause();
+            } catch (Throwable t) {
+                thrown = t;
+            } finally {
+                DELIVERING.remove();
+            }
+            if (thrown instanceof VirtualMachineError fatal) {
+                node.fail("node " + node.nodeId() + " failed applying a replicated write: " + fatal);
+            }
+            if (origin == node.nodeId()) {
+                complete(callId, seq, replica, result, thrown);
+            }
+        }
+    }
+
+    private void complete(long callId, long seq, Replica replica, Object result, Throwable thrown) {
+        PendingWrite p = pending.remove(callId);
+        if (p == null) {
+            return;
+        }
+        BroadcastWriteEvent e = p.event;
+        e.end();
+        if (e.shouldCommit()) {
+            e.node = node.nodeId();
+            e.seq = seq;
+            e.commit();
+        }
+        if (thrown != null) {
+            p.result.completeExceptionally(thrown);
+        } else {
+            try {
+                p.result.complete(copyByValue(result));
+            } catch (RuntimeException notTransferable) {
+                p.result.completeExceptionally(notTransferable);
+            }
+        }
+        if (replica != null && replica.root != null) {
+            synchronized (replica.root) {
+                replica.root.notifyAll(); // a caller waiting inside a synchronized method of the replica
+            }
+        }
+    }
+
+    /** Results are passed by value: the caller never shares an object with its replica. */
+    private Object copyByValue(Object value) {
+        if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean
+            || value instanceof Character || value instanceof Enum<?>) {
+            return value;
+        }
+        ExpandableArrayBuffer buf = new ExpandableArrayBuffer(64);
+        int end = codec.write(buf, 0, value, "result");
+        return codec.reader(buf, 0, end).read();
+    }
+
+    private void onApplied(long seq) {
+        synchronized (appliedLock) {
+            applied = seq;
+            appliedLock.notifyAll();
+        }
+    }
+
+    @Override
+    public long applied() {
+        return applied;
+    }
+
+    @Override
+    public void awaitApplied(long seq) throws InterruptedException {
+        synchronized (appliedLock) {
+            while (applied < seq && failure == null) {
+                appliedLock.wait();
+            }
+        }
+        checkUsable();
+    }
+
+    private void onNodeFailure(int failed, String reason) {
+        NodeFailedException f = new NodeFailedException(failed, reason);
+        failure = f;
+        pending.values().forEach(p -> p.result.completeExceptionally(f));
+        pending.clear();
+        clouds.values().forEach(r -> r.active.completeExceptionally(f));
+        synchronized (appliedLock) {
+            appliedLock.notifyAll();
+        }
+    }
+
+    private void checkUsable() {
+        NodeFailedException f = failure;
+        if (f != null) {
+            throw new NodeFailedException(f.nodeId(), f.getMessage());
+        }
+    }
+
+    // ------------------------------------------------------------------ clouds passed by reference
+
+    /** A replica root passed in a call or write travels as its cloud name and arrives as the local replica. */
+    @Override
+    public RemoteRef toRef(Object value) {
+        Replica r = ReplicaDispatcher.INSTANCE.replicaOf(value);
+        return r == null ? null : new RemoteRef(node.nodeId(), 0, CLOUD_REF_PREFIX + r.name);
+    }
+
+    @Override
+    public Object fromRef(RemoteRef ref) {
+        return localReplica(ref.interfaceName());
+    }
+
+    /** For a reference naming a cloud ({@code cloud:NAME}): this node's replica; else {@code null}. */
+    public Object localReplica(String refName) {
+        if (!refName.startsWith(CLOUD_REF_PREFIX)) {
+            return null;
+        }
+        String name = refName.substring(CLOUD_REF_PREFIX.length());
+        Replica r = clouds.get(name);
+        if (r == null || r.root == null) {
+            throw new CumulusException("a reference to cloud '" + name + "' arrived at node " + node.nodeId()
+                + ", which has not created it; call cluster.replicated(\"" + name + "\", ...) on every node first");
+        }
+        return r.root;
+    }
+
+    /** Per-cloud counters for profiles: name -> {writes, restarts}. */
+    public Map<String, long[]> counters() {
+        Map<String, long[]> m = new java.util.TreeMap<>();
+        clouds.values().forEach(r -> m.put(r.name, new long[] {r.writes.get(), r.restarts.get()}));
+        return m;
+    }
+
+    @Override
+    public void close() {
+        scheduler.stop();
+        clouds.values().forEach(r -> {
+            if (r.root != null) {
+                ReplicaDispatcher.INSTANCE.unregister(r.root);
+            }
+        });
+    }
+
+    private static byte[] copy(ExpandableArrayBuffer buf, int length) {
+        byte[] bytes = new byte[length];
+        buf.getBytes(0, bytes);
+        return bytes;
+    }
+}
