@@ -1,0 +1,158 @@
+package dev.cumulus.agent;
+
+import dev.cumulus.analysis.AnalysisResult;
+import dev.cumulus.analysis.CloudAnalyzer;
+import dev.cumulus.analysis.Finding;
+import dev.cumulus.analysis.FindingFormatter;
+import dev.cumulus.analysis.Rules;
+import dev.cumulus.analysis.Severity;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassModel;
+import java.lang.instrument.ClassFileTransformer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.ProtectionDomain;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * The agent's {@link ClassFileTransformer} (retransform-capable). For each class being defined or retransformed:
+ * library and runtime classes are skipped by name; the others are parsed far enough to tell whether they implement
+ * {@code Cloud.Root} or {@code Cloud.Node} (supertypes read as resources of the defining loader, cached). A cloud
+ * class is analysed with {@link CloudAnalyzer#analyzeClass} (one analyzer per defining loader) and then either
+ * refused (error findings) or woven ({@link Weaver}).
+ *
+ * <p>Never throws and never swallows: a failure is printed as one line on stderr naming the class and the cause,
+ * and the class is left as it was. Runs on whichever thread loads a class; re-entrant loads on the same thread
+ * (classes the analysis itself needs) are passed through.
+ */
+public final class CloudTransformer implements ClassFileTransformer {
+    private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<>();
+    private static final boolean VERBOSE = Boolean.getBoolean("cumulus.agent.verbose");
+    private static final boolean DEBUG = Boolean.getBoolean("cumulus.agent.debug");
+    private static final String DUMP_DIR = System.getProperty("cumulus.agent.dumpDir");
+
+    private final PrintStream err;
+    private final Map<ClassLoader, LoaderState> loaders = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private record LoaderState(LoaderClassSource source, CloudAnalyzer analyzer, ClassFile classFile) {
+    }
+
+    /** A transformer that reports to {@code err} (the agent passes {@link System#err}). */
+    public CloudTransformer(PrintStream err) {
+        this.err = err;
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
+                            ProtectionDomain protectionDomain, byte[] classfileBuffer) {
+        if (className == null || loader == null || classfileBuffer == null || Names.skip(className)
+                || BUSY.get() != null) {
+            return null;
+        }
+        BUSY.set(Boolean.TRUE);
+        try {
+            return transformOrNull(loader, className, classBeingRedefined != null, classfileBuffer);
+        } catch (Throwable t) {
+            err.println("cumulus-agent: cannot weave " + Names.dotted(className) + ", left unchanged: " + t
+                    + (t.getStackTrace().length > 0 ? " at " + t.getStackTrace()[0] : ""));
+            if (DEBUG) {
+                t.printStackTrace(err);
+            }
+            return null;
+        } finally {
+            BUSY.remove();
+        }
+    }
+
+    /** True if {@code className} defined by {@code loader} is a cloud class (for the agent's retransform pass). */
+    boolean isCloud(ClassLoader loader, String className) {
+        return state(loader).source().isCloud(className);
+    }
+
+    private LoaderState state(ClassLoader loader) {
+        synchronized (loaders) {
+            return loaders.computeIfAbsent(loader, l -> {
+                LoaderClassSource s = new LoaderClassSource(l);
+                return new LoaderState(s, new CloudAnalyzer(s), Weaver.classFile(l));
+            });
+        }
+    }
+
+    private byte[] transformOrNull(ClassLoader loader, String className, boolean retransform, byte[] bytes) {
+        LoaderState st = state(loader);
+        if (!st.source().supertypesAreCloud(bytes)) {
+            return null;
+        }
+        ClassModel cm = st.classFile().parse(bytes);
+        if (Weaver.alreadyWoven(cm)) {
+            return null;
+        }
+        st.source().defining(className, bytes);
+        AnalysisResult result = st.analyzer().analyzeClass(className);
+        List<Finding> errors = result.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList();
+        if (!errors.isEmpty()) {
+            return refuse(st, cm, className, errors, retransform);
+        }
+        if (VERBOSE) {
+            result.findings().forEach(f -> err.println(FindingFormatter.format(f)));
+        }
+        byte[] woven = Weaver.weave(st.classFile(), cm, result);
+        if (VERBOSE) {
+            err.println("cumulus-agent: " + (woven == null ? "nothing to weave in " : "wove ") + Names.dotted(className));
+        }
+        dump(className, woven);
+        return woven;
+    }
+
+    private byte[] refuse(LoaderState st, ClassModel cm, String className, List<Finding> errors,
+                          boolean retransform) {
+        String message = refusalMessage(className, errors);
+        Refusals.record(new Refusals.Refusal(Names.dotted(className), message, errors, !retransform));
+        if (retransform) {
+            err.println("cumulus-agent: " + message.replace("\n", "\n  ")
+                    + "\n  (the class was loaded before the agent attached: it stays usable but is not woven; "
+                    + "start the JVM with -javaagent:cumulus-agent.jar to refuse it at load time)");
+            return null;
+        }
+        err.print(FindingFormatter.formatAll(errors));
+        err.println("cumulus-agent: refused " + Names.dotted(className) + " (" + errors.size()
+                + (errors.size() == 1 ? " error" : " errors") + "); it cannot be initialized");
+        byte[] refused = Weaver.refuse(st.classFile(), cm, message);
+        dump(className, refused);
+        return refused;
+    }
+
+    /** With {@code -Dcumulus.agent.dumpDir=DIR}, writes each woven class to DIR/name.class (for javap). */
+    private void dump(String className, byte[] bytes) {
+        if (DUMP_DIR == null || bytes == null) {
+            return;
+        }
+        try {
+            Path f = Path.of(DUMP_DIR, className + ".class");
+            Files.createDirectories(f.getParent());
+            Files.write(f, bytes);
+        } catch (IOException | RuntimeException e) {
+            err.println("cumulus-agent: cannot dump " + Names.dotted(className) + " to " + DUMP_DIR + ": " + e);
+        }
+    }
+
+    /**
+     * {@code class X violates CUM104, CUM107 of the replication restrictions:} followed by one compiler-style line
+     * per error, each naming its rule page.
+     */
+    static String refusalMessage(String className, List<Finding> errors) {
+        StringBuilder sb = new StringBuilder("class ").append(Names.dotted(className)).append(" violates ")
+                .append(String.join(", ", errors.stream().map(Finding::ruleId).distinct().sorted().toList()))
+                .append(" of the replication restrictions and was refused by the Cumulus agent:");
+        errors.stream().sorted(FindingFormatter.ORDER).forEach(f -> {
+            sb.append("\n  ").append(FindingFormatter.format(f));
+            Rules.byId(f.ruleId()).ifPresent(r -> sb.append(" (see ").append(r.docPath()).append(')'));
+        });
+        return sb.toString();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.cumulus.agent;
+
+import dev.cumulus.internal.cloud.CloudHooks;
+import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Cumulus Java agent: {@code -javaagent:cumulus-agent.jar} (premain) or attached to a running JVM (agentmain,
+ * see {@code dev.cumulus.internal.cloud.AgentLoader}). Registers the {@link CloudTransformer}; when attached, also
+ * retransforms every already-loaded cloud class. What is woven and why: {@code docs/design/AGENT.md}.
+ *
+ * <p>The jar's dependencies ({@code cumulus-runtime}, {@code cumulus-analysis}) must be on the application
+ * classpath; the launcher puts them there.
+ */
+public final class CumulusAgent {
+    private static Instrumentation instrumentation;
+    private static CloudTransformer transformer;
+
+    private CumulusAgent() {
+    }
+
+    public static void premain(String args, Instrumentation inst) {
+        install(inst, false);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        install(inst, true);
+    }
+
+    /** The instrumentation the agent was started with, or {@code null} if it is not installed. */
+    public static synchronized Instrumentation instrumentation() {
+        return instrumentation;
+    }
+
+    private static synchronized void install(Instrumentation inst, boolean retransformLoaded) {
+        if (instrumentation != null) {
+            CloudHooks.markAgentInstalled();
+            return;
+        }
+        instrumentation = inst;
+        preload();
+        transformer = new CloudTransformer(System.err);
+        inst.addTransformer(transformer, true);
+        if (retransformLoaded) {
+            retransformLoadedCloudClasses(inst, transformer);
+        }
+        CloudHooks.markAgentInstalled();
+    }
+
+    /**
+     * Loads the classes the transformer's first steps use before it is registered: otherwise loading one of them
+     * would run the transformer on itself, and the nested load would define the class twice (LinkageError).
+     */
+    private static void preload() {
+        Names.skip("");
+        for (String n : List.of("CloudTransformer", "CloudTransformer$LoaderState", "LoaderClassSource", "Weaver",
+                "Weaver$Plan", "Weaver$MethodWeave", "Refusals", "Refusals$Refusal")) {
+            try {
+                Class.forName("dev.cumulus.agent." + n, true, CumulusAgent.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("the Cumulus agent jar is incomplete: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Retransforms (one by one, so one failure does not stop the others) every loaded cloud class. */
+    static void retransformLoadedCloudClasses(Instrumentation inst, CloudTransformer t) {
+        if (!inst.isRetransformClassesSupported()) {
+            System.err.println("cumulus-agent: this JVM cannot retransform classes; cloud classes loaded before the "
+                    + "agent attached are not woven (start the JVM with -javaagent:cumulus-agent.jar)");
+            return;
+        }
+        List<Class<?>> cloud = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (c.isArray() || c.isPrimitive() || c.isHidden() || c.getClassLoader() == null
+                    || !inst.isModifiableClass(c)) {
+                continue;
+            }
+            String internal = c.getName().replace('.', '/');
+            if (!Names.skip(internal) && implementsCloud(c)) {
+                cloud.add(c);
+            }
+        }
+        for (Class<?> c : cloud) {
+            try {
+                inst.retransformClasses(c);
+            } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
+                System.err.println("cumulus-agent: cannot retransform " + c.getName() + ", left unchanged: " + e);
+            }
+        }
+    }
+
+    private static boolean implementsCloud(Class<?> c) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Class<?> i : k.getInterfaces()) {
+                if (i.getName().equals("dev.cumulus.Cloud$Root") || i.getName().equals("dev.cumulus.Cloud$Node")
+                        || implementsCloud(i)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

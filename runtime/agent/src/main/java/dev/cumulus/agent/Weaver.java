@@ -1,0 +1,323 @@
+package dev.cumulus.agent;
+
+import static java.lang.constant.ConstantDescs.CD_Boolean;
+import static java.lang.constant.ConstantDescs.CD_Byte;
+import static java.lang.constant.ConstantDescs.CD_Character;
+import static java.lang.constant.ConstantDescs.CD_Double;
+import static java.lang.constant.ConstantDescs.CD_Float;
+import static java.lang.constant.ConstantDescs.CD_Integer;
+import static java.lang.constant.ConstantDescs.CD_Long;
+import static java.lang.constant.ConstantDescs.CD_Object;
+import static java.lang.constant.ConstantDescs.CD_Short;
+import static java.lang.constant.ConstantDescs.CD_String;
+import static java.lang.constant.ConstantDescs.CD_int;
+import static java.lang.constant.ConstantDescs.CD_long;
+import static java.lang.constant.ConstantDescs.CD_void;
+
+import dev.cumulus.analysis.Access;
+import dev.cumulus.analysis.AnalysisResult;
+import dev.cumulus.analysis.MethodClassification;
+import java.lang.classfile.AccessFlags;
+import java.lang.classfile.ClassBuilder;
+import java.lang.classfile.ClassElement;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassHierarchyResolver;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.ClassTransform;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.CodeElement;
+import java.lang.classfile.CodeModel;
+import java.lang.classfile.CodeTransform;
+import java.lang.classfile.Label;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.MethodTransform;
+import java.lang.classfile.Opcode;
+import java.lang.classfile.TypeKind;
+import java.lang.classfile.attribute.CodeAttribute;
+import java.lang.classfile.constantpool.ClassEntry;
+import java.lang.classfile.constantpool.PoolEntry;
+import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDesc;
+import java.lang.constant.MethodTypeDesc;
+import java.lang.reflect.AccessFlag;
+
+/**
+ * Rewrites the class file of a cloud class with {@code java.lang.classfile}: exactly what {@code CloudHooks}'
+ * javadoc lists (write prologue, read restart handler, wait/notify calls), or, for a refused class, a static
+ * initializer that throws. Adds no fields and no methods (the refusal's {@code <clinit>} only at load time), so the
+ * result is a legal retransformation. Stateless.
+ */
+final class Weaver {
+    static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName(Names.HOOKS);
+    static final ClassDesc CD_RESTART = ClassDesc.of("dev.cumulus.internal.cloud.RestartAsWrite");
+    static final ClassDesc CD_CUMULUS_EXCEPTION = ClassDesc.of("dev.cumulus.CumulusException");
+    private static final ClassDesc CD_OBJECT_ARRAY = CD_Object.arrayType();
+    private static final MethodTypeDesc MTD_BEFORE_WRITE =
+            MethodTypeDesc.of(CD_Object, CD_Object, CD_String, CD_OBJECT_ARRAY);
+    private static final MethodTypeDesc MTD_RESTART =
+            MethodTypeDesc.of(CD_Object, CD_Object, CD_String, CD_OBJECT_ARRAY, CD_RESTART);
+    /** Longest refusal message put into the constant pool (a CONSTANT_Utf8 holds at most 65535 bytes). */
+    private static final int MAX_MESSAGE_CHARS = 16_000;
+
+    private Weaver() {
+    }
+
+    /** True if the class already calls CloudHooks (woven before, e.g. by a second agent): it is left alone. */
+    static boolean alreadyWoven(ClassModel cm) {
+        for (PoolEntry pe : cm.constantPool()) {
+            if (pe instanceof ClassEntry ce && ce.asInternalName().equals(Names.HOOKS)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static ClassFile classFile(ClassLoader loader) {
+        ClassHierarchyResolver r = loader == null ? ClassHierarchyResolver.defaultResolver()
+                : ClassHierarchyResolver.ofResourceParsing(loader).orElse(ClassHierarchyResolver.defaultResolver());
+        return ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(r.cached()));
+    }
+
+    /** What is woven into one method. */
+    record Plan(Access access, String key, boolean waitNotify) {
+        boolean nothing() {
+            return access == null && !waitNotify;
+        }
+    }
+
+    /**
+     * The woven class, or {@code null} if nothing in it needs weaving (no read/write method, no wait/notify call).
+     */
+    static byte[] weave(ClassFile cf, ClassModel cm, AnalysisResult result) {
+        String className = cm.thisClass().asInternalName();
+        boolean[] changed = {false};
+        ClassTransform ct = (ClassBuilder clb, ClassElement ce) -> {
+            if (ce instanceof MethodModel mm && mm.code().isPresent()) {
+                Plan p = plan(className, mm, result);
+                if (!p.nothing()) {
+                    changed[0] = true;
+                    clb.transformMethod(mm, MethodTransform.transformingCode(
+                            new MethodWeave(p, mm.methodTypeSymbol(), maxLocals(mm.code().get()))));
+                    return;
+                }
+            }
+            clb.with(ce);
+        };
+        byte[] out = cf.transformClass(cm, ct);
+        return changed[0] ? out : null;
+    }
+
+    static Plan plan(String className, MethodModel mm, AnalysisResult result) {
+        String name = mm.methodName().stringValue();
+        String desc = mm.methodType().stringValue();
+        boolean waitNotify = mm.code().map(c -> c.elementStream()
+                .anyMatch(e -> e instanceof InvokeInstruction ii && hookFor(ii) != null)).orElse(false);
+        AccessFlags f = mm.flags();
+        Access access = null;
+        if (!name.startsWith("<") && !f.has(AccessFlag.PRIVATE) && !f.has(AccessFlag.STATIC)
+                && !f.has(AccessFlag.ABSTRACT) && !f.has(AccessFlag.BRIDGE) && !f.has(AccessFlag.NATIVE)) {
+            access = result.classification(className, name, desc).map(MethodClassification::access).orElse(null);
+        }
+        return new Plan(access, name + desc, waitNotify);
+    }
+
+    private static int maxLocals(CodeModel code) {
+        return code instanceof CodeAttribute ca ? ca.maxLocals() : 255;
+    }
+
+    /** The CloudHooks method that replaces an Object.wait/notify/notifyAll call, or {@code null}. */
+    static String hookFor(InvokeInstruction ii) {
+        Opcode op = ii.opcode();
+        if (op != Opcode.INVOKEVIRTUAL && op != Opcode.INVOKEINTERFACE && op != Opcode.INVOKESPECIAL) {
+            return null;
+        }
+        String d = ii.type().stringValue();
+        return switch (ii.name().stringValue()) {
+            case "wait" -> d.equals("()V") || d.equals("(J)V") || d.equals("(JI)V") ? "await" : null;
+            case "notify" -> d.equals("()V") ? "notify" : null;
+            case "notifyAll" -> d.equals("()V") ? "notifyAll" : null;
+            default -> null;
+        };
+    }
+
+    private static MethodTypeDesc hookType(String hookDesc) {
+        return switch (hookDesc) {
+            case "(J)V" -> MethodTypeDesc.of(CD_void, CD_Object, CD_long);
+            case "(JI)V" -> MethodTypeDesc.of(CD_void, CD_Object, CD_long, CD_int);
+            default -> MethodTypeDesc.of(CD_void, CD_Object);
+        };
+    }
+
+    /** The code transform for one method. */
+    private static final class MethodWeave implements CodeTransform {
+        private final Plan plan;
+        private final MethodTypeDesc type;
+        private int nextLocal;
+        private int[] saved;
+        private Label start;
+
+        MethodWeave(Plan plan, MethodTypeDesc type, int maxLocals) {
+            this.plan = plan;
+            this.type = type;
+            this.nextLocal = maxLocals;
+        }
+
+        @Override
+        public void atStart(CodeBuilder b) {
+            if (plan.access() == Access.WRITE) {
+                // Object r = CloudHooks.beforeWrite(this, key, args); if (r != PROCEED) return (T) r;
+                b.aload(0);
+                b.ldc(plan.key());
+                boxedArgs(b, paramSlots(b));
+                b.invokestatic(CD_HOOKS, "beforeWrite", MTD_BEFORE_WRITE);
+                b.dup();
+                b.getstatic(CD_HOOKS, "PROCEED", CD_Object);
+                Label proceed = b.newLabel();
+                b.if_acmpeq(proceed);
+                returnResult(b, type.returnType());
+                b.labelBinding(proceed);
+                b.pop();
+            } else if (plan.access() == Access.READ) {
+                // save the original parameter values to fresh locals: the body may reassign its parameters
+                int[] slots = paramSlots(b);
+                saved = new int[slots.length];
+                for (int i = 0; i < slots.length; i++) {
+                    TypeKind k = TypeKind.from(type.parameterType(i));
+                    saved[i] = nextLocal;
+                    nextLocal += k.slotSize();
+                    b.loadLocal(k, slots[i]);
+                    b.storeLocal(k, saved[i]);
+                }
+                start = b.newBoundLabel();
+            }
+        }
+
+        @Override
+        public void accept(CodeBuilder b, CodeElement e) {
+            if (e instanceof InvokeInstruction ii) {
+                String hook = hookFor(ii);
+                if (hook != null) {
+                    b.invokestatic(CD_HOOKS, hook, hookType(ii.type().stringValue()));
+                    return;
+                }
+            }
+            b.with(e);
+        }
+
+        @Override
+        public void atEnd(CodeBuilder b) {
+            if (plan.access() != Access.READ) {
+                return;
+            }
+            // catch (RestartAsWrite signal) { return (T) CloudHooks.restartAsWrite(this, key, savedArgs, signal); }
+            Label end = b.newBoundLabel();
+            Label handler = b.newBoundLabel();
+            int signal = nextLocal++;
+            b.astore(signal);
+            b.aload(0);
+            b.ldc(plan.key());
+            boxedArgs(b, saved);
+            b.aload(signal);
+            b.invokestatic(CD_HOOKS, "restartAsWrite", MTD_RESTART);
+            returnResult(b, type.returnType());
+            b.exceptionCatch(start, end, handler, CD_RESTART);
+        }
+
+        private int[] paramSlots(CodeBuilder b) {
+            int[] slots = new int[type.parameterCount()];
+            for (int i = 0; i < slots.length; i++) {
+                slots[i] = b.parameterSlot(i);
+            }
+            return slots;
+        }
+
+        /** Pushes {@code new Object[] {boxed locals...}}. */
+        private void boxedArgs(CodeBuilder b, int[] slots) {
+            b.loadConstant(slots.length);
+            b.anewarray(CD_Object);
+            for (int i = 0; i < slots.length; i++) {
+                ClassDesc t = type.parameterType(i);
+                TypeKind k = TypeKind.from(t);
+                b.dup();
+                b.loadConstant(i);
+                b.loadLocal(k, slots[i]);
+                box(b, k);
+                b.aastore();
+            }
+        }
+    }
+
+    private static void box(CodeBuilder b, TypeKind k) {
+        ClassDesc boxType = boxOf(k);
+        if (boxType != null) {
+            b.invokestatic(boxType, "valueOf", MethodTypeDesc.of(boxType, primitiveOf(k)));
+        }
+    }
+
+    /** Consumes the Object on the stack and returns it as the method's return type (unboxed, cast). */
+    static void returnResult(CodeBuilder b, ClassDesc returnType) {
+        TypeKind k = TypeKind.from(returnType);
+        if (k == TypeKind.VOID) {
+            b.pop();
+            b.return_();
+            return;
+        }
+        ClassDesc boxType = boxOf(k);
+        if (boxType != null) {
+            b.checkcast(boxType);
+            b.invokevirtual(boxType, primitiveOf(k).displayName() + "Value", MethodTypeDesc.of(primitiveOf(k)));
+        } else if (!returnType.equals(CD_Object)) {
+            b.checkcast(returnType);
+        }
+        b.return_(k);
+    }
+
+    private static ClassDesc boxOf(TypeKind k) {
+        return switch (k) {
+            case BOOLEAN -> CD_Boolean;
+            case BYTE -> CD_Byte;
+            case CHAR -> CD_Character;
+            case SHORT -> CD_Short;
+            case INT -> CD_Integer;
+            case LONG -> CD_Long;
+            case FLOAT -> CD_Float;
+            case DOUBLE -> CD_Double;
+            default -> null;
+        };
+    }
+
+    private static ClassDesc primitiveOf(TypeKind k) {
+        return k.upperBound();
+    }
+
+    /**
+     * The refused class: every element kept except its static initializer, which is replaced by one that throws
+     * {@code new CumulusException(message)} (the JVM wraps it in an {@link ExceptionInInitializerError}). Load time
+     * only: a retransformation may not add a method.
+     */
+    static byte[] refuse(ClassFile cf, ClassModel cm, String message) {
+        String msg = message.length() > MAX_MESSAGE_CHARS
+                ? message.substring(0, MAX_MESSAGE_CHARS) + "\n... (truncated; run 'cumulus check' for all)"
+                : message;
+        return cf.transformClass(cm, new ClassTransform() {
+            @Override
+            public void accept(ClassBuilder clb, ClassElement ce) {
+                if (!(ce instanceof MethodModel mm && mm.methodName().equalsString("<clinit>"))) {
+                    clb.with(ce);
+                }
+            }
+
+            @Override
+            public void atEnd(ClassBuilder clb) {
+                clb.withMethodBody("<clinit>", MethodTypeDesc.of(CD_void), ClassFile.ACC_STATIC, cb -> {
+                    cb.new_(CD_CUMULUS_EXCEPTION);
+                    cb.dup();
+                    cb.ldc((ConstantDesc) msg);
+                    cb.invokespecial(CD_CUMULUS_EXCEPTION, "<init>", MethodTypeDesc.of(CD_void, CD_String));
+                    cb.athrow();
+                });
+            }
+        });
+    }
+}

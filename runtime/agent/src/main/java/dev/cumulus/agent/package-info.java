@@ -1,0 +1,19 @@
+/**
+ * The Cumulus Java agent: turns cloud classes (implementing {@code Cloud.Root} or {@code Cloud.Node}) into
+ * replicated ones at load time.
+ *
+ * <p><b>What it is for.</b> {@link dev.cumulus.agent.CumulusAgent} registers the
+ * {@link dev.cumulus.agent.CloudTransformer}, which checks every cloud class with the analysis library
+ * ({@code CloudAnalyzer.analyzeClass}) and either refuses it (error findings: printed compiler-style, the class's
+ * static initializer throws, {@link dev.cumulus.agent.Refusals} records it) or weaves the calls listed in
+ * {@code CloudHooks}' javadoc: a write prologue, a {@code RestartAsWrite} handler around reads, and wait/notify
+ * rewrites. Design and limits: {@code docs/design/AGENT.md}.
+ *
+ * <p><b>Threads.</b> The transformer runs on whatever thread loads a class, concurrently; per-loader state is
+ * guarded, the analyzer serializes its calls. {@code Refusals} is thread-safe.
+ *
+ * <p><b>What it never does.</b> Never adds fields or methods to a class (so attached agents can retransform loaded
+ * classes), never loads or initializes the classes it analyses, never swallows an error (one line on stderr, class
+ * left unchanged), never touches JDK, library or Cumulus runtime classes.
+ */
+package dev.cumulus.agent;
