@@ -44,14 +44,15 @@ final class TupleCodec {
     }
 
     StoredTuple store(Object[] fields, String label) {
-        if (StoredTuple.immutable(fields)) {
-            return new StoredTuple(fields.clone(), null);
+        Object[] values = StoredTuple.snapshot(fields);
+        if (values != null) {
+            return new StoredTuple(values, null);
         }
         return new StoredTuple(null, encode(fields, label));
     }
 
     Object[] fields(StoredTuple t, String element) {
-        return t.values() != null ? t.values().clone() : decode(t.bytes(), element);
+        return t.values() != null ? t.valuesCopy() : decode(t.bytes(), element);
     }
 
     byte[] bytes(StoredTuple t, String element) {

@@ -1,0 +1,67 @@
+package dev.cumulus.pastset;
+
+import dev.cumulus.LocalCluster;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.pastset.PastSetRuntime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import static dev.cumulus.pastset.PastSetTestSupport.awaitCondition;
+import static dev.cumulus.pastset.PastSetTestSupport.runtime;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A node holding elements dies: callers elsewhere get an error that names the element. */
+@Timeout(120)
+class PastSetFailureTest {
+
+    @Test
+    void callersOfElementsOnAFailedNodeGetAnErrorNamingTheElement() {
+        Map<Integer, Throwable> seen = new ConcurrentHashMap<>();
+        AtomicReferenceArray<PastSetRuntime> runtimes = new AtomicReferenceArray<>(3);
+        Template t = Template.of("doomed", int.class);
+        RuntimeException thrown = assertThrows(RuntimeException.class, () -> LocalCluster.run(3, cluster -> {
+            runtimes.set(cluster.nodeId(), runtime(cluster));
+            PastSet space = cluster.pastSet(Placement.FIRST_TOUCH);
+            if (cluster.nodeId() == 2) {
+                assertTrue(space.enter(t).isLocal());
+            }
+            cluster.barrier();
+            if (cluster.nodeId() == 2) {
+                awaitCondition(() -> runtimes.get(2).waiting(Placement.FIRST_TOUCH, t) == 2);
+                throw new IllegalStateException("node 2 dies on purpose");
+            }
+            Element doomed = space.enter(t);
+            assertEquals(2, doomed.homeNode());
+            try {
+                doomed.observe();
+            } catch (Throwable e) {
+                seen.put(cluster.nodeId(), e);
+                // a later call on the element fails at once, naming it too
+                try {
+                    doomed.move(1);
+                } catch (Throwable again) {
+                    seen.put(10 + cluster.nodeId(), again);
+                }
+                throw e;
+            }
+        }));
+        // the root cause is reported (first, or among the suppressed failures it caused)
+        boolean rootCauseReported = "node 2 dies on purpose".equals(thrown.getMessage())
+            || java.util.Arrays.stream(thrown.getSuppressed()).anyMatch(s -> "node 2 dies on purpose".equals(s.getMessage()));
+        assertTrue(rootCauseReported, String.valueOf(thrown));
+        for (int key : new int[] {0, 1, 10, 11}) {
+            Throwable e = seen.get(key);
+            NodeFailedException nf = assertInstanceOf(NodeFailedException.class, e, String.valueOf(e));
+            assertEquals(2, nf.nodeId());
+            assertTrue(nf.getMessage().contains("doomed(int)"), nf.getMessage());
+            assertTrue(nf.getMessage().contains("node 2"), nf.getMessage());
+        }
+    }
+}
