@@ -35,6 +35,7 @@ import java.util.concurrent.Callable;
     subcommands = {
         RunCommand.class,
         ClasspathCommand.class,
+        CheckCommand.class,
         BenchCommand.class,
         CommandLine.HelpCommand.class,
     })
