@@ -112,6 +112,16 @@ public final class RpcBench {
                 sweep.add(new Row[] {ours(2, idle, w), peer(Peer.AERON_IPC, 2, idle, w)});
             }
             sweepTable(sweep);
+            List<Row> breakdown = new ArrayList<>();
+            breakdown.add(peer(Peer.AERON_IPC, 2, options.idle(), w, List.of(), "raw aeron"));
+            breakdown.add(peer(Peer.AERON_IPC, 2, options.idle(), w,
+                List.of("-Dbench.aeron.server.handoff=true"), "+ server hand-off"));
+            breakdown.add(peer(Peer.AERON_IPC, 2, options.idle(), w,
+                List.of("-Dbench.aeron.client.handoff=true"), "+ client hand-off"));
+            breakdown.add(peer(Peer.AERON_IPC, 2, options.idle(), w,
+                List.of("-Dbench.aeron.server.handoff=true", "-Dbench.aeron.client.handoff=true"), "+ both"));
+            breakdown.add(ours(2, options.idle(), w));
+            breakdownTable(breakdown);
         }
         out.flush();
         return 0;
@@ -156,11 +166,16 @@ public final class RpcBench {
     }
 
     private Row peer(Peer peer, int n, String idle, Workload w) {
-        progress(peer.label + ", " + n + " processes" + (peer == Peer.AERON_IPC ? ", idle " + idle : ""));
+        return peer(peer, n, idle, w, List.of(), peer.label);
+    }
+
+    private Row peer(Peer peer, int n, String idle, Workload w, List<String> extraJvm, String label) {
+        progress(label + ", " + n + " processes" + (peer == Peer.AERON_IPC ? ", idle " + idle : ""));
         Map<String, String> sync;
         Map<String, Double> cpu;
         try (ProcessSet set = new ProcessSet(peer.label + " sync (" + n + " processes)")) {
             List<String> jvm = jvmArgs(set, peer, idle, w);
+            jvm.addAll(extraJvm);
             List<Integer> serverIds = new ArrayList<>();
             List<String> addresses = new ArrayList<>();
             for (int i = 1; i < n; i++) {
@@ -201,7 +216,7 @@ public final class RpcBench {
                 }
             }
         }
-        return new Row(peer.label, us(sync, "p50Ns"), us(sync, "p99Ns"), Long.parseLong(sync.get("count")), perSec,
+        return new Row(label, us(sync, "p50Ns"), us(sync, "p99Ns"), Long.parseLong(sync.get("count")), perSec,
             cpu);
     }
 
@@ -299,6 +314,18 @@ public final class RpcBench {
             Row a = sweep.get(i)[1];
             out.printf(Locale.ROOT, "  %-14s %9.1f %9.1f   %-26s | %9.1f %9.1f   %s%n", SWEEP.get(i), o.p50Us(),
                 o.p99Us(), cpu(o.cpu()), a.p50Us(), a.p99Us(), cpu(a.cpu()));
+        }
+    }
+
+    private void breakdownTable(List<Row> rows) {
+        out.println();
+        out.printf("where the time goes: raw aeron ping-pong (2 processes, idle '%s') plus the thread hand-offs of%n"
+            + "Cumulus RPC. server hand-off: the polling thread copies the request and a virtual thread sends the reply;%n"
+            + "client hand-off: the caller offers and parks on a future that a separate polling thread completes.%n",
+            options.idle());
+        out.printf("  %-18s %9s %9s   %s%n", "variant", "p50 µs", "p99 µs", "CPU during sync");
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "  %-18s %9.1f %9.1f   %s%n", r.label(), r.p50Us(), r.p99Us(), cpu(r.cpu()));
         }
     }
 

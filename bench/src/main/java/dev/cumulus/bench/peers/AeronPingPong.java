@@ -14,6 +14,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 import java.nio.ByteOrder;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Raw Aeron IPC ping-pong through the shared media driver the orchestrator hosts ({@code -Dbench.aeron.dir}), with
@@ -88,14 +92,29 @@ public final class AeronPingPong {
 
     private void serve() {
         ChildIo.line("READY " + (STREAM_BASE + self));
+        boolean handoff = Boolean.getBoolean("bench.aeron.server.handoff");
+        ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
         FragmentHandler echo = (buffer, offset, length, header) -> {
             int sender = buffer.getInt(offset, ByteOrder.LITTLE_ENDIAN);
             Publication pub = pubs.get(sender);
-            if (pub != null) {
-                while (pub.offer(buffer, offset, length) < 0) {
-                    conductor.invoke();
-                    Thread.onSpinWait();
-                }
+            if (pub == null) {
+                return;
+            }
+            if (handoff) {
+                // what RpcEngine does: copy, run the call on a virtual thread, which offers the reply itself
+                byte[] copy = new byte[length];
+                buffer.getBytes(offset, copy);
+                calls.execute(() -> {
+                    UnsafeBuffer b = new UnsafeBuffer(copy);
+                    while (pub.offer(b, 0, copy.length) < 0) {
+                        Thread.onSpinWait();
+                    }
+                });
+                return;
+            }
+            while (pub.offer(buffer, offset, length) < 0) {
+                conductor.invoke();
+                Thread.onSpinWait();
             }
         };
         while (!Thread.currentThread().isInterrupted()) {
@@ -111,6 +130,10 @@ public final class AeronPingPong {
         }
         FragmentHandler onReply = (buffer, offset, length, header) -> received++;
         ChildIo.readyAndAwaitGo("stream " + (STREAM_BASE + self));
+        if (Boolean.getBoolean("bench.aeron.client.handoff")) {
+            syncWithPoller(w, targets);
+            return;
+        }
         ChildIo.measureSync(w, i -> {
             out.putLong(4, i, ByteOrder.LITTLE_ENDIAN);
             long want = received + 1;
@@ -123,6 +146,38 @@ public final class AeronPingPong {
                 }
             }
         });
+    }
+
+    /**
+     * What a Cumulus caller does: the calling thread offers and parks on a future; a separate polling thread (the
+     * node's agent) runs the duty cycle with the idle strategy and completes the future, which unparks the caller.
+     */
+    private void syncWithPoller(Workload w, Publication[] targets) throws Exception {
+        AtomicReference<CompletableFuture<Void>> waiting = new AtomicReference<>();
+        FragmentHandler onReply = (buffer, offset, length, header) -> {
+            CompletableFuture<Void> f = waiting.getAndSet(null);
+            if (f != null) {
+                f.complete(null);
+            }
+        };
+        Thread poller = Thread.ofPlatform().daemon().name("poller").start(() -> {
+            while (true) {
+                idle.idle(conductor.invoke() + sub.poll(onReply, 16));
+            }
+        });
+        ChildIo.measureSync(w, i -> {
+            CompletableFuture<Void> f = new CompletableFuture<>();
+            waiting.set(f);
+            UnsafeBuffer b = new UnsafeBuffer(new byte[out.capacity()]);
+            b.putInt(0, self, ByteOrder.LITTLE_ENDIAN);
+            b.putLong(4, i, ByteOrder.LITTLE_ENDIAN);
+            Publication pub = targets[i % targets.length];
+            while (pub.offer(b, 0, b.capacity()) < 0) {
+                Thread.onSpinWait();
+            }
+            f.get();
+        });
+        poller.interrupt();
     }
 
     private void async(Workload w, int server) throws Exception {
