@@ -44,7 +44,12 @@ public final class CumulusAgent {
         transformer = new CloudTransformer(System.err);
         inst.addTransformer(transformer, true);
         if (retransformLoaded) {
-            retransformLoadedCloudClasses(inst, transformer);
+            long t0 = System.nanoTime();
+            int n = retransformLoadedCloudClasses(inst, transformer);
+            if (Boolean.getBoolean("cumulus.agent.verbose")) {
+                System.err.println("cumulus-agent: attached; retransformed " + n + " loaded cloud classes in "
+                        + (System.nanoTime() - t0) / 1_000_000 + " ms");
+            }
         }
         CloudHooks.markAgentInstalled();
     }
@@ -66,11 +71,11 @@ public final class CumulusAgent {
     }
 
     /** Retransforms (one by one, so one failure does not stop the others) every loaded cloud class. */
-    static void retransformLoadedCloudClasses(Instrumentation inst, CloudTransformer t) {
+    static int retransformLoadedCloudClasses(Instrumentation inst, CloudTransformer t) {
         if (!inst.isRetransformClassesSupported()) {
             System.err.println("cumulus-agent: this JVM cannot retransform classes; cloud classes loaded before the "
                     + "agent attached are not woven (start the JVM with -javaagent:cumulus-agent.jar)");
-            return;
+            return 0;
         }
         List<Class<?>> cloud = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -90,6 +95,7 @@ public final class CumulusAgent {
                 System.err.println("cumulus-agent: cannot retransform " + c.getName() + ", left unchanged: " + e);
             }
         }
+        return cloud.size();
     }
 
     private static boolean implementsCloud(Class<?> c) {
