@@ -64,4 +64,37 @@ class PastSetFailureTest {
             assertTrue(nf.getMessage().contains("node 2"), nf.getMessage());
         }
     }
+
+    @Test
+    void blockedCallersOfElementsOnSurvivingNodesAreWokenWhenTheClusterFails() {
+        Map<Integer, Throwable> seen = new ConcurrentHashMap<>();
+        AtomicReferenceArray<PastSetRuntime> runtimes = new AtomicReferenceArray<>(3);
+        Template t = Template.of("waiting-for-node-2", int.class);
+        assertThrows(RuntimeException.class, () -> LocalCluster.run(3, cluster -> {
+            runtimes.set(cluster.nodeId(), runtime(cluster));
+            Element e = cluster.pastSet(Placement.CENTRAL).enter(t);
+            cluster.barrier();
+            if (cluster.nodeId() == 2) {
+                awaitCondition(() -> runtimes.get(0).waiting(Placement.CENTRAL, t) == 2);
+                throw new IllegalStateException("node 2 dies before moving");
+            }
+            try {
+                e.observe(); // node 0 locally, node 1 remotely: both wait for node 2's move
+            } catch (Throwable failure) {
+                seen.put(cluster.nodeId(), failure);
+                if (cluster.nodeId() == 0) {
+                    // the home stays up until node 1 has its answer (a node whose body throws is declared failed)
+                    awaitCondition(() -> seen.containsKey(1));
+                }
+                throw failure;
+            }
+        }));
+        for (int node : new int[] {0, 1}) {
+            Throwable e = seen.get(node);
+            NodeFailedException nf = assertInstanceOf(NodeFailedException.class, e, String.valueOf(e));
+            assertEquals(2, nf.nodeId(), nf.getMessage());
+            assertTrue(nf.getMessage().contains("waiting-for-node-2(int)") && nf.getMessage().contains("node 2"),
+                nf.getMessage());
+        }
+    }
 }

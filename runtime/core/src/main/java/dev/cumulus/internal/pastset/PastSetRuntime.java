@@ -39,7 +39,11 @@ public final class PastSetRuntime {
         Collections.newSetFromMap(new WeakHashMap<>()));
 
     static {
-        FlightRecorder.addPeriodicEvent(PastSetSummaryEvent.class, PastSetRuntime::emitSummaries);
+        try {
+            FlightRecorder.addPeriodicEvent(PastSetSummaryEvent.class, PastSetRuntime::emitSummaries);
+        } catch (RuntimeException | LinkageError e) {
+            // a JVM without Flight Recorder: no summaries, everything else works
+        }
     }
 
     private final NodeServices node;
