@@ -57,6 +57,34 @@ public final class ChildIo {
         t.start();
     }
 
+    /**
+     * Prototype of a possible runtime change, for the breakdown table: with {@code -Dbench.timer.slack.ns=N} sets
+     * this thread's Linux timer slack (inherited by every thread it starts afterwards: the node's agent, the
+     * virtual threads' carriers) with {@code prctl(PR_SET_TIMERSLACK, N)}. The default slack of 50 µs makes
+     * {@code parkNanos(1 µs)} sleep ~50 µs or more. Does nothing without the property or off Linux.
+     */
+    public static void applyTimerSlack() {
+        String ns = System.getProperty("bench.timer.slack.ns");
+        if (ns == null || !System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+            return;
+        }
+        try {
+            java.lang.foreign.Linker linker = java.lang.foreign.Linker.nativeLinker();
+            java.lang.invoke.MethodHandle prctl = linker.downcallHandle(
+                linker.defaultLookup().find("prctl").orElseThrow(),
+                java.lang.foreign.FunctionDescriptor.of(java.lang.foreign.ValueLayout.JAVA_INT,
+                    java.lang.foreign.ValueLayout.JAVA_INT, java.lang.foreign.ValueLayout.JAVA_LONG,
+                    java.lang.foreign.ValueLayout.JAVA_LONG, java.lang.foreign.ValueLayout.JAVA_LONG,
+                    java.lang.foreign.ValueLayout.JAVA_LONG));
+            int rc = (int) prctl.invokeExact(29 /* PR_SET_TIMERSLACK */, Long.parseLong(ns), 0L, 0L, 0L);
+            if (rc != 0) {
+                throw new IllegalStateException("prctl(PR_SET_TIMERSLACK) returned " + rc);
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot set the timer slack: " + t, t);
+        }
+    }
+
     /** Prints {@code READY address} and waits for the orchestrator's {@code GO} (all peers are ready). */
     public static void readyAndAwaitGo(String address) throws InterruptedException {
         line("READY " + address);

@@ -26,6 +26,7 @@ public final class CumulusRpcNode {
 
     public static void main(String[] args) throws Exception {
         ChildIo.exitWithParent();
+        ChildIo.applyTimerSlack();
         Workload w = Workload.current();
         byte[] payload = ChildIo.payload(w.payloadBytes());
         try (Cluster cluster = Cluster.join()) {

@@ -121,6 +121,9 @@ public final class RpcBench {
             breakdown.add(peer(Peer.AERON_IPC, 2, options.idle(), w,
                 List.of("-Dbench.aeron.server.handoff=true", "-Dbench.aeron.client.handoff=true"), "+ both"));
             breakdown.add(ours(2, options.idle(), w));
+            List<String> slack = List.of("-Dbench.timer.slack.ns=1");
+            breakdown.add(peer(Peer.AERON_IPC, 2, options.idle(), w, slack, "raw aeron, slack 1ns"));
+            breakdown.add(ours(2, options.idle(), w, slack, "cumulus, slack 1ns"));
             breakdownTable(breakdown);
         }
         out.flush();
@@ -135,7 +138,11 @@ public final class RpcBench {
     }
 
     private Row ours(int n, String idle, Workload w) {
-        progress(OURS + ", " + n + " processes, idle " + idle);
+        return ours(n, idle, w, List.of(), OURS);
+    }
+
+    private Row ours(int n, String idle, Workload w, List<String> extraJvm, String label) {
+        progress(label + ", " + n + " processes, idle " + idle);
         try (ProcessSet set = new ProcessSet(OURS + " (" + n + " processes)")) {
             String aeronDir = set.startDriver("rpc");
             Path runDir = set.tempDirectory("rpc-run");
@@ -147,6 +154,7 @@ public final class RpcBench {
                     LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false);
                 List<String> jvm = new ArrayList<>(c.toJvmArguments());
                 jvm.addAll(w.toJvmArguments());
+                jvm.addAll(extraJvm);
                 nodes.add(set.start("p" + i, jvm, CumulusRpcNode.class, List.of()));
             }
             Map<String, String> sync = parse(nodes.getFirst().await("RESULT sync", STEP_TIMEOUT));
@@ -160,7 +168,7 @@ public final class RpcBench {
             for (ProcessSet.Child c : nodes) {
                 c.awaitSuccess(STEP_TIMEOUT);
             }
-            return new Row(OURS, us(sync, "p50Ns"), us(sync, "p99Ns"), Long.parseLong(sync.get("count")), perSec,
+            return new Row(label, us(sync, "p50Ns"), us(sync, "p99Ns"), Long.parseLong(sync.get("count")), perSec,
                 set.cpu("sync"));
         }
     }
@@ -321,11 +329,12 @@ public final class RpcBench {
         out.println();
         out.printf("where the time goes: raw aeron ping-pong (2 processes, idle '%s') plus the thread hand-offs of%n"
             + "Cumulus RPC. server hand-off: the polling thread copies the request and a virtual thread sends the reply;%n"
-            + "client hand-off: the caller offers and parks on a future that a separate polling thread completes.%n",
+            + "client hand-off: the caller offers and parks on a future that a separate polling thread completes.%n"
+            + "slack 1ns: prototype; main sets Linux timer slack 1 ns (prctl) before it starts the agent/poller and carrier threads.%n",
             options.idle());
-        out.printf("  %-18s %9s %9s   %s%n", "variant", "p50 µs", "p99 µs", "CPU during sync");
+        out.printf("  %-22s %9s %9s   %s%n", "variant", "p50 µs", "p99 µs", "CPU during sync");
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "  %-18s %9.1f %9.1f   %s%n", r.label(), r.p50Us(), r.p99Us(), cpu(r.cpu()));
+            out.printf(Locale.ROOT, "  %-22s %9.1f %9.1f   %s%n", r.label(), r.p50Us(), r.p99Us(), cpu(r.cpu()));
         }
     }
 

@@ -63,6 +63,7 @@ public final class AeronPingPong {
 
     public static void main(String[] argv) throws Exception {
         ChildIo.exitWithParent();
+        ChildIo.applyTimerSlack();
         Args args = Args.parse(argv);
         Workload w = Workload.current();
         AeronPingPong p = new AeronPingPong(args.self(), args.others(), w.payloadBytes());
