@@ -102,7 +102,7 @@ final class ElementState {
                     Object[] f = fields != null ? fields : codec.fields(tuple, name);
                     long idx = runRedefined("move", () -> redefinition.move(context, caller, f));
                     count(true, remote, waitedNs);
-                    changed.signalAll();
+                    wake();
                     return new Outcome(idx, null, waitedNs);
                 }
                 if (next - first < delta) {
@@ -113,7 +113,7 @@ final class ElementState {
             long idx = next++;
             log.add(tuple);
             count(true, remote, waitedNs);
-            changed.signalAll();
+            wake();
             return new Outcome(idx, null, waitedNs);
         } finally {
             lock.unlock();
@@ -136,13 +136,13 @@ final class ElementState {
                             checkUsable();
                         }
                         count(false, remote, waitedNs);
-                        changed.signalAll();
+                        wake();
                         return new Outcome(idx, log.get((int) (idx - oldest)), waitedNs);
                     }
                 } else if (first < next) {
                     long idx = first++;
                     count(false, remote, waitedNs);
-                    changed.signalAll();
+                    wake();
                     return new Outcome(idx, log.get((int) (idx - oldest)), waitedNs);
                 }
                 waitedNs += await();
@@ -196,7 +196,7 @@ final class ElementState {
         try {
             checkUsable();
             delta = k;
-            changed.signalAll();
+            wake();
         } finally {
             lock.unlock();
         }
@@ -219,7 +219,7 @@ final class ElementState {
             if (first < oldest) {
                 first = oldest;
             }
-            changed.signalAll();
+            wake();
         } finally {
             lock.unlock();
         }
@@ -240,7 +240,7 @@ final class ElementState {
             brokenCause = null;
             if (s.isStandard()) {
                 redefinition = null;
-                changed.signalAll();
+                wake();
                 return;
             }
             redefinition = null;
@@ -258,12 +258,12 @@ final class ElementState {
             } catch (Throwable e) {
                 Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
                 breakWith("its semantics " + s.className() + " could not be installed: " + cause, cause);
-                changed.signalAll();
+                wake();
                 checkUsable();
                 return;
             }
             redefinition = r;
-            changed.signalAll();
+            wake();
         } finally {
             lock.unlock();
         }
@@ -278,7 +278,7 @@ final class ElementState {
                 broken = reason;
                 brokenCause = null;
             }
-            changed.signalAll();
+            wake();
         } finally {
             lock.unlock();
         }
@@ -348,6 +348,13 @@ final class ElementState {
         return waited;
     }
 
+    /** Wakes every waiting call so it re-checks its condition. Lock held; free when nobody waits (fast path). */
+    private void wake() {
+        if (waiting > 0) {
+            changed.signalAll();
+        }
+    }
+
     private void checkUsable() {
         if (broken == null) {
             return;
@@ -363,7 +370,7 @@ final class ElementState {
         broken = why;
         brokenCause = cause;
         redefinition = null;
-        changed.signalAll();
+        wake();
     }
 
     private interface RedefinedCall {
@@ -393,7 +400,7 @@ final class ElementState {
         @Override
         public long append(Object... fields) {
             log.add(codec.store(fields, "a tuple appended to " + name + " by " + semantics.className()));
-            changed.signalAll();
+            wake();
             return next++;
         }
 
