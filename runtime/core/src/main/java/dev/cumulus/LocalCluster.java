@@ -46,6 +46,7 @@ public final class LocalCluster {
         if (nodes < 1 || nodes > MAX_NODES) {
             throw new CumulusException("LocalCluster runs 1 to " + MAX_NODES + " nodes, not " + nodes);
         }
+        attachAgentIfAvailable();
         String runId = "local-" + UUID.randomUUID().toString().substring(0, 8);
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         ClusterNode[] members = new ClusterNode[nodes];
@@ -89,6 +90,19 @@ public final class LocalCluster {
                 throw e;
             }
             throw new CumulusException("a node failed: " + first, first);
+        }
+    }
+
+    /**
+     * Cloud classes must be woven before they are loaded (a refused class can then be made unusable); the body's
+     * lambdas load them, so the agent is attached first when it is on the classpath. Without it, clouds report
+     * what to do when first used.
+     */
+    private static void attachAgentIfAvailable() {
+        try {
+            dev.cumulus.internal.cloud.AgentLoader.ensureInstalled();
+        } catch (CumulusException e) {
+            // no agent on the classpath: only replicated objects need it, and they say so
         }
     }
 

@@ -24,6 +24,7 @@ public final class CloudHooks {
     public static final Object PROCEED = new Object();
 
     private static volatile CloudDispatcher dispatcher = CloudDispatcher.PASS_THROUGH;
+    private static final java.util.Map<String, String> REFUSALS = new java.util.concurrent.ConcurrentHashMap<>();
     private static volatile boolean agentInstalled;
 
     private CloudHooks() {
@@ -46,6 +47,19 @@ public final class CloudHooks {
     /** True once the agent runs in this JVM, i.e. cloud classes loaded from now on are woven. */
     public static boolean agentInstalled() {
         return agentInstalled;
+    }
+
+    /**
+     * Called by the agent when it refuses a cloud class (rule violations); the runtime then refuses to replicate it
+     * even when the class was loaded before the agent and so could not be made unusable.
+     */
+    public static void recordRefusal(String className, String message) {
+        REFUSALS.put(className, message);
+    }
+
+    /** The agent's refusal message for {@code className}, or {@code null}. */
+    public static String refusalOf(String className) {
+        return REFUSALS.get(className);
     }
 
     public static Object beforeWrite(Object self, String methodKey, Object[] args) throws Throwable {

@@ -54,17 +54,16 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     public static final class Replica {
         private final CloudRuntime runtime;
         private final String name;
-        private final Object root;
+        private volatile Object root;
         private final CompletableFuture<Void> active = new CompletableFuture<>();
         private final java.util.Set<Integer> joined = new java.util.HashSet<>();
         private String className;
         final AtomicLong writes = new AtomicLong();
         final AtomicLong restarts = new AtomicLong();
 
-        Replica(CloudRuntime runtime, String name, Object root) {
+        Replica(CloudRuntime runtime, String name) {
             this.runtime = runtime;
             this.name = name;
-            this.root = root;
         }
 
         CloudRuntime runtime() {
@@ -118,29 +117,42 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
         AgentLoader.ensureInstalled();
         ReplicaDispatcher.install();
-        Replica existing = clouds.get(name);
-        if (existing != null) {
-            awaitActive(existing);
-            @SuppressWarnings("unchecked")
-            T root = (T) existing.root;
-            return root;
+        // A JOIN from a faster node may have created the entry already (without a local root).
+        Replica replica = clouds.computeIfAbsent(name, n -> new Replica(this, n));
+        boolean joinNow = false;
+        synchronized (replica) {
+            if (replica.root == null) {
+                T root = factory.get();
+                if (root == null) {
+                    throw new CumulusException("the factory of cloud '" + name + "' returned null");
+                }
+                checkNotRefused(root.getClass());
+                replica.root = root;
+                ReplicaDispatcher.INSTANCE.register(root, replica);
+                joinNow = true;
+            }
         }
-        T root = factory.get();
-        if (root == null) {
-            throw new CumulusException("the factory of cloud '" + name + "' returned null");
+        if (joinNow) {
+            ExpandableArrayBuffer buf = new ExpandableArrayBuffer(128);
+            buf.putByte(0, JOIN);
+            int end = codec.write(buf, 1, name, "cloud name");
+            end = codec.write(buf, end, replica.root.getClass().getName(), "cloud class");
+            broadcast.submit(copy(buf, end));
         }
-        Replica replica = new Replica(this, name, root);
-        if (clouds.putIfAbsent(name, replica) != null) {
-            return replicated(name, factory);
-        }
-        ReplicaDispatcher.INSTANCE.register(root, replica);
-        ExpandableArrayBuffer buf = new ExpandableArrayBuffer(128);
-        buf.putByte(0, JOIN);
-        int end = codec.write(buf, 1, name, "cloud name");
-        end = codec.write(buf, end, root.getClass().getName(), "cloud class");
-        broadcast.submit(copy(buf, end));
         awaitActive(replica);
+        @SuppressWarnings("unchecked")
+        T root = (T) replica.root;
         return root;
+    }
+
+    /** A class the agent refused (rule violations) is never replicated; the message lists the findings. */
+    private static void checkNotRefused(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            String refusal = CloudHooks.refusalOf(c.getName());
+            if (refusal != null) {
+                throw new CumulusException("cannot replicate " + type.getName() + ": " + refusal);
+            }
+        }
     }
 
     private void awaitActive(Replica replica) {
@@ -231,7 +243,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         ValueReader r = codec.reader(new UnsafeBuffer(payload), 1, payload.length - 1);
         String name = (String) r.read();
         String className = (String) r.read();
-        Replica replica = clouds.computeIfAbsent(name, n -> new Replica(this, n, null));
+        Replica replica = clouds.computeIfAbsent(name, n -> new Replica(this, n));
         if (replica.className == null) {
             replica.className = className;
         } else if (!replica.className.equals(className)) {
