@@ -6,6 +6,7 @@ import dev.cumulus.analysis.Finding;
 import dev.cumulus.analysis.FindingFormatter;
 import dev.cumulus.analysis.Rules;
 import dev.cumulus.analysis.Severity;
+import dev.cumulus.internal.cloud.CloudHooks;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.classfile.ClassFile;
@@ -113,6 +114,7 @@ public final class CloudTransformer implements ClassFileTransformer {
                           boolean retransform) {
         String message = refusalMessage(className, errors);
         Refusals.record(new Refusals.Refusal(Names.dotted(className), message, errors, !retransform));
+        tellRuntime(Names.dotted(className), message);
         if (retransform) {
             err.println("cumulus-agent: " + message.replace("\n", "\n  ")
                     + "\n  (the class was loaded before the agent attached: it stays usable but is not woven; "
@@ -125,6 +127,26 @@ public final class CloudTransformer implements ClassFileTransformer {
         byte[] refused = Weaver.refuse(st.classFile(), cm, message);
         dump(className, refused);
         return refused;
+    }
+
+    /**
+     * Passes the refusal to {@code CloudHooks.recordRefusal(String, String)} so the cloud runtime refuses to replicate
+     * the class even when it was loaded before the agent. Looked up reflectively: runtimes without that hook are
+     * fine ({@link Refusals} still has it).
+     */
+    private void tellRuntime(String dottedName, String message) {
+        java.lang.reflect.Method record;
+        try {
+            record = CloudHooks.class.getMethod("recordRefusal", String.class, String.class);
+        } catch (NoSuchMethodException e) {
+            return;
+        }
+        try {
+            record.invoke(null, dottedName, message);
+        } catch (ReflectiveOperationException e) {
+            err.println("cumulus-agent: cannot report the refusal of " + dottedName + " to the runtime: "
+                    + (e.getCause() != null ? e.getCause() : e));
+        }
     }
 
     /** With {@code -Dcumulus.agent.dumpDir=DIR}, writes each woven class to DIR/name.class (for javap). */

@@ -295,6 +295,12 @@ class WeaverTest {
         assertTrue(r.atLoadTime());
         assertEquals(m, r.message());
         assertEquals("CUM104", r.findings().getFirst().ruleId());
+        try { // CloudHooks.recordRefusal/refusalOf, where the runtime has them
+            Method refusalOf = CloudHooks.class.getMethod("refusalOf", String.class);
+            assertEquals(m, refusalOf.invoke(null, "weave.Refused"));
+        } catch (NoSuchMethodException absent) {
+            // older runtime: Refusals is the only record
+        }
         // later uses keep failing, naming the first failure
         NoClassDefFoundError again = assertThrows(NoClassDefFoundError.class,
                 () -> Class.forName("weave.Refused", true, loader));
