@@ -24,19 +24,18 @@ final class ElementHandle implements Element {
     private final String id;
     private final String name;
     private final int home;
-    private ElementState local;
+    /** The element's state when this node holds it (fast path), else null. */
+    private final ElementState local;
 
-    ElementHandle(PastSetRuntime runtime, Placement placement, Template template, String id, int home) {
+    ElementHandle(PastSetRuntime runtime, Placement placement, Template template, String id, int home,
+                  ElementState local) {
         this.runtime = runtime;
         this.placement = placement;
         this.template = template;
         this.id = id;
         this.name = PastSetRuntime.nameOf(id);
         this.home = home;
-    }
-
-    void bindLocal(ElementState state) {
-        this.local = state;
+        this.local = local;
     }
 
     @Override

@@ -219,7 +219,7 @@ public final class PastSetRuntime {
         for (Class<?> t : template.types()) {
             names.add(t.getName());
         }
-        new ElementHandle(this, placement, template, id, home).remote("redefine", 0,
+        new ElementHandle(this, placement, template, id, home, null).remote("redefine", 0,
             () -> {
                 service(home).redefine(id, template.tag(), names, semantics.className(), semantics.params());
                 return null;

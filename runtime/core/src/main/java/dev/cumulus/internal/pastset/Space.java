@@ -24,11 +24,8 @@ final class Space implements PastSet {
         }
         String id = PastSetRuntime.id(placement, template);
         int home = runtime.home(placement, id, template.key());
-        ElementHandle h = new ElementHandle(runtime, placement, template, id, home);
-        if (home == runtime.self()) {
-            h.bindLocal(runtime.state(id, template));
-        }
-        return h;
+        return new ElementHandle(runtime, placement, template, id, home,
+            home == runtime.self() ? runtime.state(id, template) : null);
     }
 
     @Override
