@@ -267,4 +267,29 @@ class PastSetClusterTest {
             }
         });
     }
+
+    @Test
+    void aBrokenRedefinitionOnAnotherNodeIsReportedToRemoteCallersAndTheSpaceKeepsWorking() {
+        LocalCluster.run(2, cluster -> {
+            PastSet space = cluster.pastSet(Placement.CENTRAL);
+            Template bad = Template.of("remote-bad", int.class);
+            Template boom = Template.of("remote-boom", int.class);
+            if (cluster.nodeId() == 1) {
+                CumulusException missing = assertThrows(CumulusException.class,
+                    () -> space.redefine(bad, Semantics.custom("com.example.Missing", "x")));
+                assertTrue(missing.getMessage().contains("com.example.Missing"), missing.getMessage());
+                CumulusException reported = assertThrows(CumulusException.class, () -> space.enter(bad).move(1));
+                assertTrue(reported.getMessage().contains("remote-bad(int)")
+                    && reported.getMessage().contains("com.example.Missing"), reported.getMessage());
+
+                space.redefine(boom, Semantics.custom(PastSetSingleNodeTest.Exploding.class));
+                CumulusException thrown = assertThrows(CumulusException.class, () -> space.enter(boom).move(1));
+                assertTrue(thrown.getMessage().contains("kaboom"), thrown.getMessage());
+
+                Element fine = space.enter("remote-fine", int.class);
+                fine.move(4);
+                assertEquals(4, fine.observe().getInt(0), "the space keeps working");
+            }
+        });
+    }
 }
