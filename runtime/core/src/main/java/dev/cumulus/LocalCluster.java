@@ -47,7 +47,7 @@ public final class LocalCluster {
             throw new CumulusException("LocalCluster runs 1 to " + MAX_NODES + " nodes, not " + nodes);
         }
         attachAgentIfAvailable();
-        String runId = "local-" + UUID.randomUUID().toString().substring(0, 8);
+        String runId = "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         ClusterNode[] members = new ClusterNode[nodes];
         Thread[] threads = new Thread[nodes];

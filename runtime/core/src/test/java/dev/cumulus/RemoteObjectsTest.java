@@ -121,7 +121,8 @@ class RemoteObjectsTest {
 
     @AfterEach
     void noDriverDirectoriesLeft() {
-        File[] left = new File("/dev/shm").listFiles((dir, name) -> name.startsWith("cumulus-local-"));
+        String ours = "cumulus-local-" + ProcessHandle.current().pid() + "-";
+        File[] left = new File("/dev/shm").listFiles((dir, name) -> name.startsWith(ours));
         assertTrue(left == null || left.length == 0, "driver directories left: " + java.util.Arrays.toString(left));
     }
 

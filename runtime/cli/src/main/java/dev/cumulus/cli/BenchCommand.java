@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
         "Examples:",
         "  cumulus bench rpc",
         "  cumulus bench rpc --nodes 2 --idle-sweep",
-        "  cumulus bench rpc --quick --nodes 2        # smoke test, a few seconds per system"})
+        "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s"})
 final class BenchCommand implements Callable<Integer> {
     static final List<String> SUITES = List.of("rpc");
 
@@ -36,7 +36,7 @@ final class BenchCommand implements Callable<Integer> {
         completionCandidates = Suites.class)
     String suite;
 
-    @Option(names = "--nodes", split = ",", paramLabel = "N[,N...]", defaultValue = "2,4",
+    @Option(names = "--nodes", split = ",", paramLabel = "N", defaultValue = "2,4",
         description = "Node process counts to measure (default: ${DEFAULT-VALUE}).")
     List<Integer> nodes = new ArrayList<>();
 

@@ -37,6 +37,7 @@ import java.util.concurrent.Callable;
         ClasspathCommand.class,
         CheckCommand.class,
         BenchCommand.class,
+        NewCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class CumulusCli implements Callable<Integer> {

@@ -87,8 +87,15 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for the program.")
     List<String> args = new ArrayList<>();
 
+    @Option(names = "--no-check",
+        description = "Start the nodes without checking the classpath's cloud classes first (rules CUM101-CUM120).")
+    boolean noCheck;
+
     @Override
     public Integer call() {
+        if (!noCheck && !RestrictionPreCheck.passes(classpath, cli.err())) {
+            return 1;
+        }
         LaunchContext ctx = new LaunchContext()
             .nodes(nodes)
             .classpath(classpath)

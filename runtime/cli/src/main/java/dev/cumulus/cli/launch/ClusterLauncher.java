@@ -90,6 +90,8 @@ public final class ClusterLauncher {
      * @throws LaunchException  for a usage error, before anything is started
      * @throws CumulusException when the launcher cannot start the driver or a node (everything started is stopped)
      */
+    private Path agentJar;
+
     public RunResult run() {
         ctx.validate();
         List<Path> userClasspath = userClasspath(ctx.classpath());
@@ -120,6 +122,7 @@ public final class ClusterLauncher {
         launch.put("started", Instant.now().toString());
         runDir.writeProperties(RunDirectory.LAUNCH_PROPERTIES, launch, "cumulus run");
         Path jfc = ctx.profile() ? runDir.writeText(RunDirectory.PROFILE_SETTINGS, ProfileSettings.jfc()) : null;
+        agentJar = dev.cumulus.internal.cloud.AgentLoader.agentJar();
         String nodeClasspath = classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
 
         RunResult result;
@@ -366,6 +369,7 @@ public final class ClusterLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(NODE_JVM_FLAGS);
+        cmd.add("-javaagent:" + agentJar);
         if (jfc != null) {
             cmd.add("-XX:StartFlightRecording=filename=" + runDir.jfrFile(config.nodeId()) + ",dumponexit=true,settings="
                 + jfc);

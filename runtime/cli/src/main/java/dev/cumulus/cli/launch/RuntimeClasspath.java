@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * The classpath a node needs for the Cumulus runtime: the jars or class directories that hold the public API, the
- * Aeron client and driver, and Agrona, found through their classes' {@link CodeSource}s in this JVM. Whatever way
+ * restriction checker and the agent (which weaves cloud classes), the Aeron client and driver, and Agrona, found through their classes' {@link CodeSource}s in this JVM. Whatever way
  * the launcher was started (the {@code ./cumulus} script, Maven's test classpath, an IDE), the nodes get the same
  * runtime the launcher has.
  */
@@ -20,6 +20,8 @@ public final class RuntimeClasspath {
     /** One class from each artifact a node needs; looked up by name so this package does not import Aeron. */
     private static final List<String> ANCHORS = List.of(
         "dev.cumulus.Cluster",
+        "dev.cumulus.analysis.CloudAnalyzer",
+        "dev.cumulus.agent.CumulusAgent",
         "io.aeron.Aeron",
         "io.aeron.driver.MediaDriver",
         "org.agrona.DirectBuffer");

@@ -2,6 +2,7 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.cli.launch.mains.HangOnNode2Main;
+import testapps.ReplicatedMinimumMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.examples.matmul.MasterWorker;
 import org.junit.jupiter.api.AfterEach;
@@ -88,6 +89,17 @@ class ClusterRuntimeSystemTest {
             int right = (i + 1) % 3;
             assertTrue(r.out().contains("[" + i + "] node " + right + " greets node " + i + " sum=" + (i + 10)), r.out());
             assertTrue(r.out().contains("[" + i + "] node " + right + " greets ticket of " + i + " sum=6"), r.out());
+        }
+    }
+
+    @Test
+    void aReplicatedObjectAcrossRealProcessesConvergesAfterABarrier() {
+        Run r = run(new LaunchContext().nodes(3).mainClass(ReplicatedMinimumMain.class.getName())
+            .classpath(location(ReplicatedMinimumMain.class)).profile(true));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(r.out().contains("[" + i + "] node " + i + " sees minimum 751"), r.out());
         }
     }
 

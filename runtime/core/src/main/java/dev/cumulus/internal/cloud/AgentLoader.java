@@ -74,8 +74,11 @@ public final class AgentLoader {
         return lastAttachNanos;
     }
 
-    /** The agent jar: the system property, else where the agent's classes are on the classpath. */
-    static Path agentJar() {
+    /**
+     * The agent jar: the system property, else where the agent's classes are on the classpath (a class directory is
+     * packed into a temporary jar). What {@code cumulus run} passes to {@code -javaagent:}.
+     */
+    public static Path agentJar() {
         String prop = System.getProperty(JAR_PROPERTY);
         if (prop != null && !prop.isBlank()) {
             Path p = Path.of(prop).toAbsolutePath();

@@ -1,0 +1,591 @@
+package dev.cumulus.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import java.util.stream.Stream;
+
+/**
+ * {@code cumulus new TEMPLATE DIR}: scaffolds a Maven project from one of the repository's {@code templates/}.
+ *
+ * <p>A template is a folder with a {@code template.json} manifest and the files it names:
+ * <pre>{@code
+ * { "name": "replicated", "description": "...",
+ *   "variables": [ { "name": "package", "description": "...", "default": "org.example.app",
+ *                    "pattern": "[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*", "message": "a Java package name" } ],
+ *   "files": [ { "from": "src/Main.java", "to": "src/main/java/{{packagePath}}/Main.java" } ],
+ *   "run": { "mainClass": "{{package}}.Main", "nodes": 3, "expect": "a line the run prints" } }
+ * }</pre>
+ * {@code {{name}}} in file contents and target paths is replaced by the variable's value; names that are not
+ * variables are left alone. Besides the manifest's variables there are derived ones: {@code packagePath}
+ * ({@code package} with '/'), {@code groupId} (the package), {@code template}, {@code description} and
+ * {@code cumulusHome} (the toolkit's root, for the README's run command). Every value must match its variable's
+ * pattern as a whole; an error names the variable, the value and the rule. DIR must be absent or empty.
+ *
+ * <p>The templates folder is {@code --templates DIR}, else {@code templates/} in the repository that holds the CLI
+ * (found from the CLI's jar or class directory: {@code runtime/cli/target/...} → the repository root).
+ */
+@Command(name = "new",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Create a new Cumulus project (a Maven project) in DIR from a template.",
+        "'cumulus new --list' lists the templates; each generated project's README has its run command."})
+final class NewCommand implements Callable<Integer> {
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Za-z][A-Za-z0-9_]*)}}");
+
+    @ParentCommand
+    CumulusCli cli;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TEMPLATE", description = "Template name (see --list).")
+    String template;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "DIR", description = "Directory to create; must be absent or empty.")
+    Path dir;
+
+    @Option(names = "--package", paramLabel = "PACKAGE", description = "Java package of the generated classes (the 'package' variable).")
+    String packageName;
+
+    @Option(names = "--var", paramLabel = "NAME=VALUE", description = "Set a template variable; repeatable.")
+    Map<String, String> vars = new LinkedHashMap<>();
+
+    @Option(names = "--templates", paramLabel = "DIR", description = "Templates folder (default: templates/ of the Cumulus installation).")
+    Path templatesDir;
+
+    @Option(names = "--list", description = "List the templates and their variables.")
+    boolean list;
+
+    @Option(names = "--json", description = "With --list: print the templates as JSON (for the editor).")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintStream out = cli.out();
+        Path root = templatesDir != null ? templatesDir.toAbsolutePath().normalize() : defaultTemplatesDir();
+        if (root == null || !Files.isDirectory(root)) {
+            return usage(root == null
+                ? "cannot find the templates folder next to the Cumulus installation; pass --templates DIR"
+                : "no templates folder " + root);
+        }
+        List<Template> templates;
+        try {
+            templates = Template.loadAll(root);
+        } catch (TemplateException e) {
+            cli.err().println("cumulus new: " + e.getMessage());
+            return CumulusCli.EXIT_ERROR;
+        }
+        if (list) {
+            if (json) {
+                out.println(Json.write(templates.stream().map(Template::describe).toList()));
+            } else {
+                for (Template t : templates) {
+                    out.printf("%-12s %s%n", t.name, t.description);
+                    for (Variable v : t.variables) {
+                        out.printf("    %-12s %s (default %s)%n", v.name, v.description, v.defaultValue);
+                    }
+                }
+            }
+            return 0;
+        }
+        if (template == null || dir == null) {
+            return usage("TEMPLATE and DIR are required (templates: " + names(templates) + ")");
+        }
+        Template t = templates.stream().filter(x -> x.name.equals(template)).findFirst().orElse(null);
+        if (t == null) {
+            return usage("no template '" + template + "' (templates: " + names(templates) + ")");
+        }
+        Path target = dir.toAbsolutePath().normalize();
+        if (Files.exists(target)) {
+            if (!Files.isDirectory(target)) {
+                return usage(dir + " exists and is not a directory");
+            }
+            try (Stream<Path> entries = Files.list(target)) {
+                if (entries.findAny().isPresent()) {
+                    return usage(dir + " is not empty; choose a new or empty directory");
+                }
+            }
+        }
+
+        Map<String, String> given = new LinkedHashMap<>(vars);
+        if (packageName != null) {
+            given.put("package", packageName);
+        }
+        Map<String, String> values;
+        try {
+            values = t.resolve(given, target, cumulusHome(root));
+        } catch (TemplateException e) {
+            return usage(e.getMessage());
+        }
+        List<Path> written;
+        try {
+            written = t.render(values, target);
+        } catch (TemplateException e) {
+            cli.err().println("cumulus new: " + e.getMessage());
+            return CumulusCli.EXIT_ERROR;
+        }
+        out.println("Created " + dir + " from template '" + t.name + "' (" + written.size() + " files).");
+        if (t.mainClass != null) {
+            out.println("Next: cd " + dir + " && mvn -q package && " + values.get("cumulusHome") + File.separator
+                + "cumulus run --nodes " + values.getOrDefault("nodes", "3") + " -cp target/classes "
+                + render(t.mainClass, values));
+        }
+        return 0;
+    }
+
+    private int usage(String message) {
+        cli.err().println("cumulus new: " + message);
+        return CumulusCli.EXIT_USAGE;
+    }
+
+    private static String names(List<Template> templates) {
+        return String.join(", ", templates.stream().map(x -> x.name).toList());
+    }
+
+    /** {@code templates/} of the repository (or installation) that holds this class, or null. */
+    static Path defaultTemplatesDir() {
+        Path here;
+        try {
+            var cs = NewCommand.class.getProtectionDomain().getCodeSource();
+            if (cs == null || cs.getLocation() == null) {
+                return null;
+            }
+            here = Path.of(cs.getLocation().toURI()).toAbsolutePath().normalize();
+        } catch (URISyntaxException e) {
+            return null;
+        }
+        // runtime/cli/target/cumulus-cli.jar or runtime/cli/target/classes: walk up to the folder holding templates/
+        for (Path p = here; p != null; p = p.getParent()) {
+            Path candidate = p.resolve("templates");
+            if (Files.isDirectory(candidate) && Files.isRegularFile(p.resolve("cumulus"))) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    /** The toolkit's root for the README's run command: the parent of the templates folder if it has ./cumulus. */
+    private static String cumulusHome(Path templatesRoot) {
+        Path parent = templatesRoot.getParent();
+        if (parent != null && Files.isRegularFile(parent.resolve("cumulus"))) {
+            return parent.toString();
+        }
+        Path fallback = defaultTemplatesDir();
+        return fallback != null ? fallback.getParent().toString() : "path/to/cumulus";
+    }
+
+    static String render(String text, Map<String, String> values) {
+        Matcher m = PLACEHOLDER.matcher(text);
+        StringBuilder sb = new StringBuilder(text.length());
+        while (m.find()) {
+            String v = values.get(m.group(1));
+            m.appendReplacement(sb, Matcher.quoteReplacement(v != null ? v : m.group()));
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+
+    /** A template error (bad manifest, bad value); the message is shown as is. */
+    static final class TemplateException extends Exception {
+        TemplateException(String message) {
+            super(message);
+        }
+    }
+
+    record Variable(String name, String description, String defaultValue, Pattern pattern, String message) {
+        void check(String value) throws TemplateException {
+            if (pattern != null && !pattern.matcher(value).matches()) {
+                throw new TemplateException("variable '" + name + "': value '" + value + "' must be "
+                    + (message != null ? message : "as described") + " (pattern " + pattern.pattern() + ")");
+            }
+        }
+    }
+
+    record FileEntry(String from, String to) {
+    }
+
+    static final class Template {
+        final String name;
+        final String description;
+        final List<Variable> variables;
+        final List<FileEntry> files;
+        final String mainClass;
+        final Path folder;
+        final Map<String, Object> run;
+
+        private Template(Path folder, Map<String, Object> manifest) throws TemplateException {
+            this.folder = folder;
+            this.name = string(manifest, "name", folder.getFileName().toString());
+            this.description = string(manifest, "description", "");
+            this.variables = new ArrayList<>();
+            for (Object o : list(manifest, "variables")) {
+                Map<String, Object> v = map(o, "variables");
+                String vname = string(v, "name", null);
+                if (vname == null) {
+                    throw new TemplateException(folder + "/template.json: a variable has no name");
+                }
+                Pattern p = null;
+                String regex = string(v, "pattern", null);
+                if (regex != null) {
+                    try {
+                        p = Pattern.compile(regex);
+                    } catch (PatternSyntaxException e) {
+                        throw new TemplateException(folder + "/template.json: variable '" + vname + "': bad pattern: "
+                            + e.getDescription());
+                    }
+                }
+                variables.add(new Variable(vname, string(v, "description", ""), string(v, "default", ""), p,
+                    string(v, "message", null)));
+            }
+            this.files = new ArrayList<>();
+            for (Object o : list(manifest, "files")) {
+                Map<String, Object> f = map(o, "files");
+                String from = string(f, "from", null);
+                if (from == null) {
+                    throw new TemplateException(folder + "/template.json: a file entry has no 'from'");
+                }
+                files.add(new FileEntry(from, string(f, "to", from)));
+            }
+            Object r = manifest.get("run");
+            this.run = r instanceof Map<?, ?> ? map(r, "run") : Map.of();
+            this.mainClass = string(run, "mainClass", null);
+        }
+
+        static List<Template> loadAll(Path root) throws IOException, TemplateException {
+            List<Template> result = new ArrayList<>();
+            try (Stream<Path> dirs = Files.list(root)) {
+                for (Path d : dirs.sorted().toList()) {
+                    Path manifest = d.resolve("template.json");
+                    if (Files.isRegularFile(manifest)) {
+                        Object parsed;
+                        try {
+                            parsed = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
+                        } catch (IllegalArgumentException e) {
+                            throw new TemplateException(manifest + ": " + e.getMessage());
+                        }
+                        result.add(new Template(d, map(parsed, manifest.toString())));
+                    }
+                }
+            }
+            return result;
+        }
+
+        Map<String, String> resolve(Map<String, String> given, Path target, String cumulusHome) throws TemplateException {
+            Map<String, String> values = new LinkedHashMap<>();
+            for (String key : given.keySet()) {
+                if (variables.stream().noneMatch(v -> v.name.equals(key))) {
+                    throw new TemplateException("template '" + name + "' has no variable '" + key + "' (variables: "
+                        + String.join(", ", variables.stream().map(Variable::name).toList()) + ")");
+                }
+            }
+            for (Variable v : variables) {
+                String value = given.get(v.name);
+                if (value == null) {
+                    value = v.defaultValue;
+                    // a project's artifactId defaults to its folder's name when that name is a valid one
+                    String dirName = target.getFileName() == null ? "" : target.getFileName().toString();
+                    if (v.name.equals("artifactId") && v.pattern != null && v.pattern.matcher(dirName).matches()) {
+                        value = dirName;
+                    }
+                }
+                v.check(value);
+                values.put(v.name, value);
+            }
+            String pkg = values.getOrDefault("package", "");
+            values.putIfAbsent("packagePath", pkg.replace('.', '/'));
+            values.putIfAbsent("groupId", pkg.isEmpty() ? "org.example" : pkg);
+            values.putIfAbsent("template", name);
+            values.putIfAbsent("description", description);
+            values.putIfAbsent("cumulusHome", cumulusHome);
+            return values;
+        }
+
+        List<Path> render(Map<String, String> values, Path target) throws IOException, TemplateException {
+            List<Path> written = new ArrayList<>();
+            for (FileEntry f : files) {
+                Path source = folder.resolve(f.from()).normalize();
+                if (!source.startsWith(folder) || !Files.isRegularFile(source)) {
+                    throw new TemplateException("template '" + name + "' names a missing file " + f.from());
+                }
+                Path out = target.resolve(NewCommand.render(f.to(), values)).normalize();
+                if (!out.startsWith(target)) {
+                    throw new TemplateException("template '" + name + "': " + f.to() + " leaves the project folder");
+                }
+                Files.createDirectories(out.getParent());
+                Files.writeString(out, NewCommand.render(Files.readString(source, StandardCharsets.UTF_8), values),
+                    StandardCharsets.UTF_8);
+                written.add(out);
+            }
+            return written;
+        }
+
+        Map<String, Object> describe() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", name);
+            m.put("description", description);
+            List<Object> vs = new ArrayList<>();
+            for (Variable v : variables) {
+                Map<String, Object> vm = new LinkedHashMap<>();
+                vm.put("name", v.name);
+                vm.put("description", v.description);
+                vm.put("default", v.defaultValue);
+                vm.put("pattern", v.pattern == null ? null : v.pattern.pattern());
+                vm.put("message", v.message);
+                vs.add(vm);
+            }
+            m.put("variables", vs);
+            m.put("run", run);
+            return m;
+        }
+
+        private static String string(Map<String, Object> m, String key, String fallback) {
+            Object v = m.get(key);
+            return v == null ? fallback : v instanceof Double d && d == Math.rint(d) ? Long.toString(d.longValue()) : v.toString();
+        }
+
+        private static List<Object> list(Map<String, Object> m, String key) throws TemplateException {
+            Object v = m.get(key);
+            if (v == null) {
+                return List.of();
+            }
+            if (v instanceof List<?> l) {
+                return new ArrayList<>(l);
+            }
+            throw new TemplateException("template.json: '" + key + "' must be a list");
+        }
+
+        @SuppressWarnings("unchecked")
+        private static Map<String, Object> map(Object o, String what) throws TemplateException {
+            if (o instanceof Map<?, ?> m) {
+                return (Map<String, Object>) m;
+            }
+            throw new TemplateException(what + ": expected a JSON object");
+        }
+    }
+
+    /** Just enough JSON for template manifests: objects, arrays, strings, numbers, booleans, null. */
+    static final class Json {
+        private final String s;
+        private int i;
+
+        private Json(String s) {
+            this.s = s;
+        }
+
+        static Object parse(String text) {
+            Json j = new Json(text);
+            Object v = j.value();
+            j.ws();
+            if (j.i != text.length()) {
+                throw j.error("trailing characters");
+            }
+            return v;
+        }
+
+        private IllegalArgumentException error(String what) {
+            int line = 1;
+            for (int k = 0; k < Math.min(i, s.length()); k++) {
+                if (s.charAt(k) == '\n') {
+                    line++;
+                }
+            }
+            return new IllegalArgumentException("JSON error at line " + line + ": " + what);
+        }
+
+        private void ws() {
+            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+        }
+
+        private Object value() {
+            ws();
+            if (i >= s.length()) {
+                throw error("unexpected end");
+            }
+            char c = s.charAt(i);
+            switch (c) {
+                case '{' -> {
+                    i++;
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    ws();
+                    if (peek('}')) {
+                        return m;
+                    }
+                    do {
+                        ws();
+                        String key = str();
+                        ws();
+                        expect(':');
+                        m.put(key, value());
+                        ws();
+                    } while (peek(','));
+                    expect('}');
+                    return m;
+                }
+                case '[' -> {
+                    i++;
+                    List<Object> l = new ArrayList<>();
+                    ws();
+                    if (peek(']')) {
+                        return l;
+                    }
+                    do {
+                        l.add(value());
+                        ws();
+                    } while (peek(','));
+                    expect(']');
+                    return l;
+                }
+                case '"' -> {
+                    return str();
+                }
+                default -> {
+                    if (s.startsWith("true", i)) {
+                        i += 4;
+                        return Boolean.TRUE;
+                    }
+                    if (s.startsWith("false", i)) {
+                        i += 5;
+                        return Boolean.FALSE;
+                    }
+                    if (s.startsWith("null", i)) {
+                        i += 4;
+                        return null;
+                    }
+                    int start = i;
+                    while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
+                        i++;
+                    }
+                    if (start == i) {
+                        throw error("unexpected '" + c + "'");
+                    }
+                    return Double.parseDouble(s.substring(start, i));
+                }
+            }
+        }
+
+        private boolean peek(char c) {
+            if (i < s.length() && s.charAt(i) == c) {
+                i++;
+                return true;
+            }
+            return false;
+        }
+
+        private void expect(char c) {
+            if (!peek(c)) {
+                throw error("expected '" + c + "'");
+            }
+        }
+
+        private String str() {
+            expect('"');
+            StringBuilder sb = new StringBuilder();
+            while (i < s.length()) {
+                char c = s.charAt(i++);
+                if (c == '"') {
+                    return sb.toString();
+                }
+                if (c == '\\') {
+                    if (i >= s.length()) {
+                        break;
+                    }
+                    char e = s.charAt(i++);
+                    switch (e) {
+                        case 'n' -> sb.append('\n');
+                        case 't' -> sb.append('\t');
+                        case 'r' -> sb.append('\r');
+                        case 'b' -> sb.append('\b');
+                        case 'f' -> sb.append('\f');
+                        case 'u' -> {
+                            if (i + 4 > s.length()) {
+                                throw error("bad \\u escape");
+                            }
+                            sb.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
+                            i += 4;
+                        }
+                        default -> sb.append(e);
+                    }
+                } else {
+                    sb.append(c);
+                }
+            }
+            throw error("unterminated string");
+        }
+
+        static String write(Object o) {
+            StringBuilder sb = new StringBuilder();
+            write(o, sb);
+            return sb.toString();
+        }
+
+        private static void write(Object o, StringBuilder sb) {
+            if (o == null) {
+                sb.append("null");
+            } else if (o instanceof Map<?, ?> m) {
+                sb.append('{');
+                boolean first = true;
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    if (!first) {
+                        sb.append(',');
+                    }
+                    first = false;
+                    write(String.valueOf(e.getKey()), sb);
+                    sb.append(':');
+                    write(e.getValue(), sb);
+                }
+                sb.append('}');
+            } else if (o instanceof List<?> l) {
+                sb.append('[');
+                for (int k = 0; k < l.size(); k++) {
+                    if (k > 0) {
+                        sb.append(',');
+                    }
+                    write(l.get(k), sb);
+                }
+                sb.append(']');
+            } else if (o instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d)) {
+                sb.append(d.longValue());
+            } else if (o instanceof Number || o instanceof Boolean) {
+                sb.append(o);
+            } else {
+                String str = o.toString();
+                sb.append('"');
+                for (int k = 0; k < str.length(); k++) {
+                    char c = str.charAt(k);
+                    switch (c) {
+                        case '"' -> sb.append("\\\"");
+                        case '\\' -> sb.append("\\\\");
+                        case '\n' -> sb.append("\\n");
+                        case '\r' -> sb.append("\\r");
+                        case '\t' -> sb.append("\\t");
+                        default -> {
+                            if (c < 0x20) {
+                                sb.append(String.format("\\u%04x", (int) c));
+                            } else {
+                                sb.append(c);
+                            }
+                        }
+                    }
+                }
+                sb.append('"');
+            }
+        }
+    }
+}
