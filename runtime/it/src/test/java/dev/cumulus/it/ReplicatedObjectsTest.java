@@ -77,6 +77,33 @@ class ReplicatedObjectsTest {
     }
 
     @Test
+    void replicasStayIdenticalWhenTheNetworkBelowTheOrderingLayerDelaysAndReorders() {
+        java.util.List<DelayReorderNetwork> networks = new CopyOnWriteArrayList<>();
+        dev.cumulus.internal.order.BroadcastEndpoint.injectFaults((node, real) -> {
+            DelayReorderNetwork n = new DelayReorderNetwork(real, 1000 + node, 50);
+            networks.add(n);
+            return n;
+        });
+        try {
+            Set<Long> hashes = ConcurrentHashMap.newKeySet();
+            LocalCluster.run(3, cluster -> {
+                Journal journal = cluster.replicated("journal", Journal::new);
+                Random random = new Random(cluster.nodeId() * 31L);
+                for (int i = 0; i < 80; i++) {
+                    journal.append(cluster.nodeId(), "w" + i + "-" + random.nextInt(100));
+                }
+                cluster.barrier();
+                assertEquals(240, journal.size());
+                hashes.add(journal.stateHash());
+            });
+            assertEquals(1, hashes.size(), "replicas diverged: " + hashes);
+            assertTrue(networks.stream().mapToInt(n -> n.delayed).sum() > 240, "messages went through the fault layer");
+        } finally {
+            dev.cumulus.internal.order.BroadcastEndpoint.injectFaults(null);
+        }
+    }
+
+    @Test
     void waitAndNotifyWorkAcrossNodesWithProducersAndConsumersEverywhere() {
         Set<Integer> consumed = ConcurrentHashMap.newKeySet();
         AtomicInteger count = new AtomicInteger();

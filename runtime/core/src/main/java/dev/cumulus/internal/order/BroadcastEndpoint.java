@@ -23,6 +23,24 @@ import java.util.function.BiConsumer;
 public final class BroadcastEndpoint implements Agent {
     private static final long STUCK_NS = 10_000_000_000L;
 
+    /** A network below the ordering layer that misbehaves on purpose (tests): it may hold messages until ticked. */
+    public interface FaultyNetwork extends TotalOrder.Network {
+        /** Called every duty cycle on the agent thread; releases held messages. Returns work done. */
+        int tick();
+    }
+
+    private static volatile java.util.function.BiFunction<Integer, TotalOrder.Network, FaultyNetwork> faults;
+
+    /**
+     * Test seam: endpoints created from now on send through {@code wrapper.apply(node, realNetwork)} (delay,
+     * reorder, ...). {@code null} removes it. Never set in production code.
+     */
+    public static void injectFaults(java.util.function.BiFunction<Integer, TotalOrder.Network, FaultyNetwork> wrapper) {
+        faults = wrapper;
+    }
+
+    private final FaultyNetwork faulty;
+
     private final NodeTransport transport;
     private final TotalOrder order;
     private final int self;
@@ -53,7 +71,9 @@ public final class BroadcastEndpoint implements Agent {
             outboxes[i] = new Outbox();
         }
         this.bigSends = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("cumulus-order-send-", 0).factory());
-        this.order = new TotalOrder(self, size, mode, initialHolder, this::send,
+        var wrapper = faults;
+        this.faulty = wrapper == null ? null : wrapper.apply(self, this::send);
+        this.order = new TotalOrder(self, size, mode, initialHolder, faulty == null ? this::send : faulty,
             (seq, origin, payload) -> delivery.deliver(seq, origin, payload), this::onTokenArrived);
     }
 
@@ -84,6 +104,9 @@ public final class BroadcastEndpoint implements Agent {
     @Override
     public int doWork() {
         int work = order.doWork();
+        if (faulty != null) {
+            work += faulty.tick();
+        }
         long now = System.nanoTime();
         for (int dest = 0; dest < size; dest++) {
             work += drain(dest, now);
