@@ -88,6 +88,93 @@ public interface Cluster extends AutoCloseable {
      */
     <T extends Cloud.Root> T replicated(String name, java.util.function.Supplier<T> factory);
 
+    // ---------------------------------------------------------------- shared arrays (DSA), barriers, scalars
+
+    /**
+     * Collective: every node calls it with the same arguments and gets its own view of the same shared {@code double}
+     * array of {@code rows x cols} elements, split into {@code blockRows x blockCols} partitions (the unit of caching
+     * and coherence) whose home nodes follow {@code distribution}. Elements start at 0. Calling it again on a node
+     * returns the same view. See {@link dev.cumulus.array.SharedArray} for consistency and indices.
+     *
+     * @throws CumulusException if the partition size does not divide the array or exceeds it, or another node created
+     *                          the name with another element type, shape, partition size or distribution
+     */
+    dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, int rows, int cols, int blockRows,
+                                                          int blockCols, dev.cumulus.array.Distribution distribution);
+
+    /** {@link #sharedDoubleArray(String, int, int, int, int, dev.cumulus.array.Distribution)} with block distribution. */
+    default dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, int rows, int cols, int blockRows,
+                                                                  int blockCols) {
+        return sharedDoubleArray(name, rows, cols, blockRows, blockCols, dev.cumulus.array.Distribution.BLOCK);
+    }
+
+    /** A one-row shared {@code double} array of {@code length} elements in partitions of {@code blockLength}. */
+    default dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, int length, int blockLength) {
+        return sharedDoubleArray(name, 1, length, 1, blockLength, dev.cumulus.array.Distribution.BLOCK);
+    }
+
+    /** Like {@link #sharedDoubleArray(String, int, int, int, int, dev.cumulus.array.Distribution)}, of {@code float}. */
+    dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, int rows, int cols, int blockRows, int blockCols,
+                                                        dev.cumulus.array.Distribution distribution);
+
+    default dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, int rows, int cols, int blockRows,
+                                                                int blockCols) {
+        return sharedFloatArray(name, rows, cols, blockRows, blockCols, dev.cumulus.array.Distribution.BLOCK);
+    }
+
+    default dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, int length, int blockLength) {
+        return sharedFloatArray(name, 1, length, 1, blockLength, dev.cumulus.array.Distribution.BLOCK);
+    }
+
+    /** Like {@link #sharedDoubleArray(String, int, int, int, int, dev.cumulus.array.Distribution)}, of {@code long}. */
+    dev.cumulus.array.SharedLongArray sharedLongArray(String name, int rows, int cols, int blockRows, int blockCols,
+                                                      dev.cumulus.array.Distribution distribution);
+
+    default dev.cumulus.array.SharedLongArray sharedLongArray(String name, int rows, int cols, int blockRows,
+                                                              int blockCols) {
+        return sharedLongArray(name, rows, cols, blockRows, blockCols, dev.cumulus.array.Distribution.BLOCK);
+    }
+
+    default dev.cumulus.array.SharedLongArray sharedLongArray(String name, int length, int blockLength) {
+        return sharedLongArray(name, 1, length, 1, blockLength, dev.cumulus.array.Distribution.BLOCK);
+    }
+
+    /** Like {@link #sharedDoubleArray(String, int, int, int, int, dev.cumulus.array.Distribution)}, of {@code int}. */
+    dev.cumulus.array.SharedIntArray sharedIntArray(String name, int rows, int cols, int blockRows, int blockCols,
+                                                    dev.cumulus.array.Distribution distribution);
+
+    default dev.cumulus.array.SharedIntArray sharedIntArray(String name, int rows, int cols, int blockRows,
+                                                            int blockCols) {
+        return sharedIntArray(name, rows, cols, blockRows, blockCols, dev.cumulus.array.Distribution.BLOCK);
+    }
+
+    default dev.cumulus.array.SharedIntArray sharedIntArray(String name, int length, int blockLength) {
+        return sharedIntArray(name, 1, length, 1, blockLength, dev.cumulus.array.Distribution.BLOCK);
+    }
+
+    /**
+     * Collective: a named cluster barrier whose members are {@code localThreads} threads of this node (each node says
+     * how many of its threads take part; 0 for none, but every node must call it). Tree-structured: the last local
+     * thread to arrive is its node's proxy towards the barrier's root. See {@link Barrier}.
+     *
+     * @throws CumulusException if this node already created the name with another thread count
+     */
+    Barrier barrier(String name, int localThreads);
+
+    /** {@link #barrier(String, int)} with one member thread per node. */
+    default Barrier barrier(String name) {
+        return barrier(name, 1);
+    }
+
+    /** A named barrier for {@code threads} threads of this node only (no messages). */
+    Barrier localBarrier(String name, int threads);
+
+    /** Collective: the shared {@code long} named {@code name} (0 at first), held on one home node. */
+    SharedLong sharedLong(String name);
+
+    /** Collective: the shared {@code double} named {@code name} (0 at first), held on one home node. */
+    SharedDouble sharedDouble(String name);
+
     /** Leaves the cluster: a final barrier with the other nodes, then transport shutdown. */
     @Override
     void close();

@@ -12,7 +12,8 @@ import java.util.function.Function;
 final class Capabilities {
     private static final List<Function<NodeServices, Object>> FACTORIES = List.of(
         dev.cumulus.internal.pastset.PastSetRuntime::new,
-        dev.cumulus.internal.cloud.CloudRuntime::new);
+        dev.cumulus.internal.cloud.CloudRuntime::new,
+        dev.cumulus.internal.array.ArrayRuntime::new);
 
     private Capabilities() {
     }

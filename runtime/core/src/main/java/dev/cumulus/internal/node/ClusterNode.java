@@ -224,6 +224,7 @@ public final class ClusterNode implements Cluster, NodeServices {
     @Override
     public void barrierWatermark(BarrierWatermark w) {
         this.watermark = w;
+        rpc.causality(w);
     }
 
     @Override
@@ -239,6 +240,50 @@ public final class ClusterNode implements Cluster, NodeServices {
     @Override
     public dev.cumulus.pastset.PastSet pastSet(dev.cumulus.pastset.Placement placement) {
         return capability(dev.cumulus.internal.pastset.PastSetRuntime.class).pastSet(placement);
+    }
+
+    @Override
+    public dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, int rows, int cols, int blockRows,
+                                                                 int blockCols, dev.cumulus.array.Distribution d) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedDoubleArray(name, rows, cols, blockRows, blockCols, d);
+    }
+
+    @Override
+    public dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, int rows, int cols, int blockRows,
+                                                               int blockCols, dev.cumulus.array.Distribution d) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedFloatArray(name, rows, cols, blockRows, blockCols, d);
+    }
+
+    @Override
+    public dev.cumulus.array.SharedLongArray sharedLongArray(String name, int rows, int cols, int blockRows,
+                                                             int blockCols, dev.cumulus.array.Distribution d) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedLongArray(name, rows, cols, blockRows, blockCols, d);
+    }
+
+    @Override
+    public dev.cumulus.array.SharedIntArray sharedIntArray(String name, int rows, int cols, int blockRows,
+                                                           int blockCols, dev.cumulus.array.Distribution d) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedIntArray(name, rows, cols, blockRows, blockCols, d);
+    }
+
+    @Override
+    public dev.cumulus.Barrier barrier(String name, int localThreads) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).barrier(name, localThreads);
+    }
+
+    @Override
+    public dev.cumulus.Barrier localBarrier(String name, int threads) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).localBarrier(name, threads);
+    }
+
+    @Override
+    public dev.cumulus.SharedLong sharedLong(String name) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedLong(name);
+    }
+
+    @Override
+    public dev.cumulus.SharedDouble sharedDouble(String name) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedDouble(name);
     }
 
     /** The runtime of a capability (created at node start by {@link Capabilities}). */
