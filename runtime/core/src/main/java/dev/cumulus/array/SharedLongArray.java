@@ -1,0 +1,52 @@
+package dev.cumulus.array;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A shared array of {@code long}, partitioned into blocks cached with directory-based coherence (DSA §2–§3). Reads
+ * of a partition this node holds a copy of, and writes to a partition it owns, are local; anything else fetches the
+ * partition through its home node. Created by {@code cluster.sharedLongArray(name, ...)}.
+ *
+ * @see SharedArray for consistency, indices and partitions
+ */
+public interface SharedLongArray extends SharedArray {
+    /** Element {@code i} of a one-row array. */
+    long get(int i);
+
+    /** Element {@code (i, j)}. */
+    long get(int i, int j);
+
+    /** Sets element {@code i} of a one-row array. */
+    void set(int i, long value);
+
+    /** Sets element {@code (i, j)}. */
+    void set(int i, int j, long value);
+
+    /**
+     * Copies the {@code rows x cols} region starting at {@code (row, col)} into {@code into} (row-major, length at
+     * least {@code rows * cols}); the region may span partitions.
+     */
+    void readBlock(int row, int col, int rows, int cols, long[] into);
+
+    /** {@link #readBlock(int, int, int, int, long[])} into a new array. */
+    default long[] readBlock(int row, int col, int rows, int cols) {
+        long[] into = new long[Math.multiplyExact(rows, cols)];
+        readBlock(row, col, rows, cols, into);
+        return into;
+    }
+
+    /** Writes {@code from} (row-major) into the {@code rows x cols} region starting at {@code (row, col)}. */
+    void writeBlock(int row, int col, int rows, int cols, long[] from);
+
+    /** {@link #get(int, int)} without waiting for a miss. */
+    CompletableFuture<Long> getAsync(int i, int j);
+
+    /** {@link #set(int, int, long)} without waiting for a miss; a later barrier on this node waits for it. */
+    CompletableFuture<Void> setAsync(int i, int j, long value);
+
+    /** {@link #readBlock(int, int, int, int)} without waiting. */
+    CompletableFuture<long[]> readBlockAsync(int row, int col, int rows, int cols);
+
+    /** {@link #writeBlock(int, int, int, int, long[])} without waiting ({@code from} is copied first). */
+    CompletableFuture<Void> writeBlockAsync(int row, int col, int rows, int cols, long[] from);
+}

@@ -1,0 +1,32 @@
+package dev.cumulus.internal.array;
+
+/**
+ * What one node's shared-array runtime offers the others over RPC (system object {@code NodeServices.ARRAYS_ID}).
+ * Every incoming call runs on its own virtual thread. Public only because RPC proxies need it; not user API.
+ */
+public interface ArrayService {
+    /** One coherence message (sent one-way: the caller does not wait for the reply). */
+    void deliver(CoherenceMessage message);
+
+    /**
+     * Registry (the node {@code name} hashes to): records {@code spec} unless the name is taken, and returns the
+     * registered spec; throws if {@code spec} differs from it.
+     */
+    ArraySpec register(ArraySpec spec, int node);
+
+    /** Registry: the registered spec of {@code name} (waits briefly for a registration on its way), or fails. */
+    ArraySpec spec(String name);
+
+    /** Barrier root: node {@code node} takes part in barrier {@code name} with {@code threads} threads. */
+    void barrierJoin(String name, int node, int threads, boolean tree);
+
+    /**
+     * Barrier root: {@code weight} threads of {@code node} arrived (all of a node's in tree mode, one in centralized
+     * mode); returns the released generation once every member has arrived, or throws naming who is missing after
+     * {@code timeoutNs}.
+     */
+    long barrierArrive(String name, int node, int weight, long timeoutNs);
+
+    /** Scalar home: one atomic operation on shared scalar {@code name}; values are raw long bits. */
+    long scalar(String name, boolean isDouble, int op, long a, long b);
+}

@@ -1,0 +1,41 @@
+package dev.cumulus.internal.array;
+
+/** The element type of a shared array; partitions are plain primitive arrays of this type. */
+public enum ElementKind {
+    DOUBLE(8, double.class), FLOAT(4, float.class), LONG(8, long.class), INT(4, int.class);
+
+    final int bytes;
+    final Class<?> type;
+
+    ElementKind(int bytes, Class<?> type) {
+        this.bytes = bytes;
+        this.type = type;
+    }
+
+    Object newArray(int length) {
+        return switch (this) {
+            case DOUBLE -> new double[length];
+            case FLOAT -> new float[length];
+            case LONG -> new long[length];
+            case INT -> new int[length];
+        };
+    }
+
+    Object copy(Object array) {
+        return switch (this) {
+            case DOUBLE -> ((double[]) array).clone();
+            case FLOAT -> ((float[]) array).clone();
+            case LONG -> ((long[]) array).clone();
+            case INT -> ((int[]) array).clone();
+        };
+    }
+
+    int length(Object array) {
+        return java.lang.reflect.Array.getLength(array);
+    }
+
+    /** {@code "double"} for messages. */
+    String javaName() {
+        return type.getName();
+    }
+}

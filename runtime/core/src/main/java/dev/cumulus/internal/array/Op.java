@@ -1,0 +1,50 @@
+package dev.cumulus.internal.array;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * One access waiting for a partition: its body runs on the partition's data under the partition's lock, as soon as
+ * the node's copy allows it (right after the grant that allows it is installed, before any later invalidation), so
+ * every miss makes progress. The future completes after the lock is released.
+ */
+final class Op {
+    final Access access;
+    final Function<Object, Object> body;
+    final CompletableFuture<Object> future = new CompletableFuture<>();
+    final long startNs;
+    Object result;
+    RuntimeException failure;
+    int hops;
+
+    Op(Access access, Function<Object, Object> body, long startNs) {
+        this.access = access;
+        this.body = body;
+        this.startNs = startNs;
+    }
+
+    /** Runs the body on {@code data} (caller holds the partition's lock). */
+    void run(Object data, int hopCount, Effects fx) {
+        this.hops = hopCount;
+        try {
+            result = body.apply(data);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        fx.complete(this);
+    }
+
+    void fail(RuntimeException e, Effects fx) {
+        failure = e;
+        fx.complete(this);
+    }
+
+    /** After the lock is released. */
+    void finish() {
+        if (failure != null) {
+            future.completeExceptionally(failure);
+        } else {
+            future.complete(result);
+        }
+    }
+}
