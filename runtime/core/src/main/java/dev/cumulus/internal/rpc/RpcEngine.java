@@ -32,8 +32,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * server side (every incoming call runs on its own virtual thread, so a call that blocks — Babylon's edge exchange —
  * never holds up others).
  *
- * <p>Wire format on the data channel (little endian): {@code CALL [1][callId:8][objectId:8][methodId:4][args]},
- * {@code REPLY [2][callId:8][value]}, {@code ERROR [3][callId:8][throwable]}. Values use {@link ValueCodec}.
+ * <p>Wire format on the data channel (little endian):
+ * {@code CALL [1][callId:8][objectId:8][methodId:4][applied:8][args]}, {@code REPLY [2][callId:8][applied:8][value]},
+ * {@code ERROR [3][callId:8][applied:8][throwable]}. Values use {@link ValueCodec}. {@code applied} is the sender's
+ * replicated-write watermark: the receiver applies writes up to it before it runs the call (or returns the reply),
+ * so a node that writes a replicated object and then calls another node never has that node read an older replica
+ * — and the same for replies. Calls and replicated writes are causally ordered.
  *
  * <p>Threads: {@link #onData} runs on the node's agent thread and only copies bytes and completes futures; decoding
  * happens on the caller's thread (replies) or the call's virtual thread (calls).
@@ -42,8 +46,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final byte CALL = 1;
     static final byte REPLY = 2;
     static final byte ERROR = 3;
-    static final int CALL_HEADER = 21;
-    static final int REPLY_HEADER = 9;
+    static final int CALL_HEADER = 29;
+    static final int REPLY_HEADER = 17;
 
     /** Sends one message on the data channel to {@code destination}, waiting out back-pressure. */
     @FunctionalInterface
@@ -71,6 +75,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
     private final long defaultTimeoutNs;
     private volatile ReferenceHandler localReferences = ReferenceHandler.NONE;
+    private volatile dev.cumulus.internal.node.BarrierWatermark causality = dev.cumulus.internal.node.BarrierWatermark.NONE;
 
     /**
      * @param defaultTimeoutNs timeout of calls through new proxies; 0 waits as long as the target node lives
@@ -124,6 +129,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         buf.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
         buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
         buf.putInt(17, MethodIds.idOf(method), ByteOrder.LITTLE_ENDIAN);
+        buf.putLong(21, causality.applied(), ByteOrder.LITTLE_ENDIAN);
         int end = codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
         RemoteCallEvent event = new RemoteCallEvent();
         event.begin();
@@ -168,6 +174,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Decodes a reply: returns the result or throws the remote exception as the interface declares it. */
     Object decodeReply(PendingCall call, Reply reply) throws Throwable {
         byte[] bytes = reply.bytes();
+        catchUp(new org.agrona.concurrent.UnsafeBuffer(bytes).getLong(9, ByteOrder.LITTLE_ENDIAN));
         ValueReader reader = codec.reader(new org.agrona.concurrent.UnsafeBuffer(bytes), REPLY_HEADER,
             bytes.length - REPLY_HEADER);
         if (reply.type() == REPLY) {
@@ -262,6 +269,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 throw new CumulusException("object '" + target.name() + "' on node " + self + " has no method with id "
                     + methodId + " in " + target.iface().getName() + "; do all nodes run the same classes?");
             }
+            catchUp(in.getLong(21, ByteOrder.LITTLE_ENDIAN));
             ValueReader reader = codec.reader(in, CALL_HEADER, bytes.length - CALL_HEADER);
             Object[] args = new Object[method.getParameterCount()];
             for (int i = 0; i < args.length; i++) {
@@ -270,10 +278,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             Object result = invokeLocal(target.target(), method, args);
             out.putByte(0, REPLY);
             out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
+            out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
             end = codec.write(out, REPLY_HEADER, result, "result of " + describe(target.name(), method));
         } catch (Throwable t) {
             out.putByte(0, ERROR);
             out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
+            out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
             end = codec.writeThrowable(out, REPLY_HEADER, t);
         }
         try {
@@ -302,6 +312,23 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     // ---------------------------------------------------------------- references in arguments
+
+    /** The replicated-write watermark calls and replies carry (see the class comment). */
+    public void causality(dev.cumulus.internal.node.BarrierWatermark watermark) {
+        this.causality = watermark;
+    }
+
+    private void catchUp(long applied) {
+        dev.cumulus.internal.node.BarrierWatermark w = causality;
+        if (applied > w.applied()) {
+            try {
+                w.awaitApplied(applied);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CumulusException("interrupted while applying replicated writes before a remote call", e);
+            }
+        }
+    }
 
     /**
      * Objects passed by reference that are not remote objects — replica roots travel as their cloud's name and
