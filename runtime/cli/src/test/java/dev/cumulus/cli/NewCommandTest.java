@@ -1,0 +1,184 @@
+package dev.cumulus.cli;
+
+import dev.cumulus.cli.launch.ClusterLauncher;
+import dev.cumulus.cli.launch.LaunchContext;
+import dev.cumulus.cli.launch.RunResult;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code cumulus new}: every template in the repository's {@code templates/} is generated, built with Maven (offline,
+ * against the {@code cumulus-runtime} that the build installed in the local repository) and run on 3 real node
+ * processes through the launcher; plus the validation errors.
+ */
+class NewCommandTest {
+    /** template name → the line its program prints when it checked its own result. */
+    private static final Map<String, String> EXPECTED = Map.of(
+        "replicated", "shortest tour: verified",
+        "arrays", "C = A x B: verified",
+        "tuplespace", "sum of contributions: verified",
+        "remote", "primes: verified");
+
+    @TempDir
+    static Path tmp;
+
+    private static Path templates;
+
+    record Cli(int code, String out, String err) {
+    }
+
+    @BeforeAll
+    static void findTemplates() {
+        templates = NewCommand.defaultTemplatesDir();
+        assertNotNull(templates, "templates/ is found from the CLI's class directory");
+    }
+
+    private static Cli cli(String... args) {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        int code = CumulusCli.execute(args, out.stream(), err.stream());
+        return new Cli(code, out.text(), err.text());
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void everyTemplateIsGeneratedBuiltAndRunsOnThreeNodes() throws Exception {
+        List<String> names = new ArrayList<>();
+        try (var dirs = Files.list(templates)) {
+            dirs.filter(d -> Files.isRegularFile(d.resolve("template.json")))
+                .forEach(d -> names.add(d.getFileName().toString()));
+        }
+        assertTrue(names.containsAll(EXPECTED.keySet()), "templates present: " + names);
+
+        Path root = tmp.resolve("generated");
+        StringBuilder modules = new StringBuilder();
+        for (String name : names) {
+            Cli r = cli("new", name, root.resolve(name).toString(), "--package", "org.acme." + name);
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().contains("Created"), r.out());
+            String pom = Files.readString(root.resolve(name).resolve("pom.xml"));
+            assertTrue(pom.contains("<artifactId>cumulus-runtime</artifactId>") && pom.contains("0.1.0-SNAPSHOT")
+                && pom.contains("<release>25</release>"), pom);
+            assertTrue(Files.readString(root.resolve(name).resolve("README.md")).contains("cumulus run --nodes 3"),
+                "the README has the run command");
+            assertTrue(Files.isRegularFile(root.resolve(name).resolve("src/main/java/org/acme/" + name + "/Main.java")));
+            modules.append("<module>").append(name).append("</module>");
+        }
+
+        // One Maven invocation builds all generated projects (each is a standalone project; this pom only aggregates).
+        Files.writeString(root.resolve("pom.xml"), """
+            <project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+            <groupId>test</groupId><artifactId>all</artifactId><version>1</version><packaging>pom</packaging>
+            <modules>%s</modules></project>""".formatted(modules));
+        mavenPackage(root);
+
+        for (String name : names) {
+            Path classes = root.resolve(name).resolve("target/classes");
+            CapturedOutput out = new CapturedOutput();
+            CapturedOutput err = new CapturedOutput();
+            RunResult result = new ClusterLauncher(new LaunchContext().nodes(3).mainClass("org.acme." + name + ".Main")
+                .classpath(classes.toString()).runsRoot(tmp.resolve("runs")).timeout(Duration.ofSeconds(40)),
+                out.stream(), err.stream()).run();
+            assertEquals(0, result.exitCode(), name + ":\n" + out.text() + err.text());
+            String expected = EXPECTED.get(name);
+            if (expected != null) {
+                assertTrue(out.text().contains("[0] " + expected), name + " prints '" + expected + "':\n" + out.text());
+            }
+        }
+    }
+
+    private static void mavenPackage(Path dir) throws IOException, InterruptedException {
+        String javaHome = System.getProperty("java.home");
+        Path log = dir.resolve("maven.log");
+        ProcessBuilder pb = new ProcessBuilder("mvn", "-B", "-q", "-o", "package")
+            .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("JAVA_HOME", javaHome);
+        pb.environment().put("PATH", javaHome + File.separator + "bin" + File.pathSeparator + System.getenv("PATH"));
+        String mavenOpts = System.getenv("MAVEN_OPTS");   // kept: it may name another local repository
+        pb.environment().put("MAVEN_OPTS", (mavenOpts == null ? "" : mavenOpts + " ") + "--sun-misc-unsafe-memory-access=allow");
+        Process p = pb.start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("mvn package did not finish in 120 s:\n" + Files.readString(log));
+        }
+        assertEquals(0, p.exitValue(), "mvn -q -o package of the generated projects:\n"
+            + Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void listNamesEveryTemplate() {
+        Cli r = cli("new", "--list");
+        assertEquals(0, r.code(), r.err());
+        for (String name : EXPECTED.keySet()) {
+            assertTrue(r.out().contains(name), r.out());
+        }
+        Cli json = cli("new", "--list", "--json");
+        assertEquals(0, json.code(), json.err());
+        assertTrue(json.out().startsWith("[{\"name\":"), json.out());
+    }
+
+    @Test
+    void aBadPackageNamesTheVariableTheValueAndTheRule() {
+        Cli r = cli("new", "replicated", tmp.resolve("bad-package").toString(), "--package", "Org.Example");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("variable 'package'") && r.err().contains("'Org.Example'")
+            && r.err().contains("Java package name") && r.err().contains("pattern"), r.err());
+        assertTrue(!Files.exists(tmp.resolve("bad-package")), "nothing is written on a validation error");
+    }
+
+    @Test
+    void aBadVariableValueAndAnUnknownVariableAreRefused() {
+        Cli r = cli("new", "tuplespace", tmp.resolve("bad-var").toString(), "--var", "laps=many");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("variable 'laps'") && r.err().contains("'many'"), r.err());
+
+        Cli unknown = cli("new", "tuplespace", tmp.resolve("bad-var").toString(), "--var", "colour=blue");
+        assertEquals(CumulusCli.EXIT_USAGE, unknown.code());
+        assertTrue(unknown.err().contains("no variable 'colour'") && unknown.err().contains("laps"), unknown.err());
+    }
+
+    @Test
+    void aNonEmptyDirectoryAndAnUnknownTemplateAreRefused() throws IOException {
+        Path full = Files.createDirectories(tmp.resolve("full"));
+        Files.writeString(full.resolve("keep.txt"), "mine");
+        Cli r = cli("new", "remote", full.toString());
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("is not empty"), r.err());
+        assertEquals("mine", Files.readString(full.resolve("keep.txt")));
+
+        Cli unknown = cli("new", "nosuch", tmp.resolve("x").toString());
+        assertEquals(CumulusCli.EXIT_USAGE, unknown.code());
+        assertTrue(unknown.err().contains("no template 'nosuch'") && unknown.err().contains("replicated"), unknown.err());
+    }
+
+    @Test
+    void aTemplatesFolderCanBeGivenExplicitly() throws IOException {
+        Path mine = Files.createDirectories(tmp.resolve("my-templates/hello"));
+        Files.writeString(mine.resolve("template.json"), """
+            { "name": "hello", "description": "d",
+              "variables": [ { "name": "who", "default": "world", "pattern": "[a-z]+", "message": "lower-case" } ],
+              "files": [ { "from": "hi.txt", "to": "{{who}}/hi.txt" } ] }""");
+        Files.writeString(mine.resolve("hi.txt"), "hello {{who}} {{unknown}}");
+        Cli r = cli("new", "hello", tmp.resolve("out-hello").toString(), "--templates",
+            tmp.resolve("my-templates").toString(), "--var", "who=cumulus");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("hello cumulus {{unknown}}", Files.readString(tmp.resolve("out-hello/cumulus/hi.txt")));
+    }
+}

@@ -1,0 +1,95 @@
+// The Communication Profile view: a webview with a sortable per-object table (rows open the source line) and a chart.
+import * as vscode from 'vscode';
+import { ProfileModel, ProfileRow } from './profile';
+
+export const LAG_NOTE = 'Live figures come from JDK Flight Recorder streaming and are about one second behind the program.';
+
+export class ProfileViewProvider implements vscode.WebviewViewProvider {
+  static readonly viewId = 'cumulus.profileView';
+  private view?: vscode.WebviewView;
+
+  constructor(private readonly model: ProfileModel, private readonly open: (row: ProfileRow) => void) {
+    model.onChange(() => this.post());
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    view.webview.options = { enableScripts: true };
+    view.webview.html = profileHtml(nonce());
+    view.webview.onDidReceiveMessage((m: { type: string; object?: string }) => {
+      if (m.type === 'open' && m.object) {
+        const row = this.model.get(m.object);
+        if (row) this.open(row);
+      } else if (m.type === 'ready') {
+        this.post();
+      }
+    });
+    view.onDidChangeVisibility(() => this.post());
+  }
+
+  reveal(): void {
+    this.view?.show?.(true);
+  }
+
+  private post(): void {
+    void this.view?.webview.postMessage({ type: 'rows', rows: this.model.all(), live: this.model.live, runDir: this.model.runDir });
+  }
+}
+
+function nonce(): string {
+  let s = '';
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  for (let i = 0; i < 24; i++) s += chars.charAt(Math.floor(Math.random() * chars.length));
+  return s;
+}
+
+export function profileHtml(n: string): string {
+  return `<!DOCTYPE html><html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${n}';">
+<style>
+ body{font-family:var(--vscode-font-family);font-size:var(--vscode-font-size);color:var(--vscode-foreground);padding:4px}
+ table{border-collapse:collapse;width:100%} th,td{padding:2px 6px;text-align:right;white-space:nowrap}
+ th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}
+ th{cursor:pointer;border-bottom:1px solid var(--vscode-panel-border);user-select:none}
+ tbody tr{cursor:pointer} tbody tr:hover{background:var(--vscode-list-hoverBackground)}
+ .note{opacity:.75;font-size:90%;margin:4px 0} .empty{opacity:.7;margin:8px 0}
+ #chart .bar{height:12px;background:var(--vscode-charts-blue,#3794ff);margin:2px 0}
+ #chart .lbl{font-size:85%}
+</style></head><body>
+<div class="note" id="note">${LAG_NOTE}</div>
+<div id="status" class="note"></div>
+<table id="t"><thead><tr>
+ <th data-k="object">object</th><th data-k="kind">kind</th><th data-k="calls">calls</th><th data-k="writesPerSec">writes/s</th>
+ <th data-k="p99Us">p99 µs</th><th data-k="migrations">migrations</th><th data-k="misses">misses</th><th data-k="bytes">bytes</th>
+</tr></thead><tbody></tbody></table>
+<div id="empty" class="empty">No profile yet: run a program with “Cumulus: Run on Cluster…”.</div>
+<h4>Traffic by object</h4><div id="chart"></div>
+<script nonce="${n}">
+ const vscode = acquireVsCodeApi();
+ let rows = [], key = 'calls', desc = true;
+ const num = v => v === undefined || v === null ? '' : (typeof v === 'number' ? (Number.isInteger(v) ? v.toLocaleString('en') : v.toFixed(1)) : String(v));
+ function value(r, k){ if (k === 'p99Us') return r.p99Us ?? r.p99WriteUs; return r[k]; }
+ function render(){
+   const sorted = rows.slice().sort((a,b)=>{ const x=value(a,key), y=value(b,key);
+     const c = (typeof x === 'number' || typeof y === 'number') ? (x??-1)-(y??-1) : String(x??'').localeCompare(String(y??''));
+     return desc ? -c : c; });
+   const tb = document.querySelector('tbody'); tb.innerHTML = '';
+   for (const r of sorted){ const tr = document.createElement('tr'); tr.dataset.object = r.object;
+     tr.title = r.source ? 'open ' + r.source.uri.split('/').pop() + ':' + (r.source.line+1) : 'open the object\\'s source';
+     for (const k of ['object','kind','calls','writesPerSec','p99Us','migrations','misses','bytes']){
+       const td = document.createElement('td'); td.textContent = num(value(r,k)); tr.appendChild(td); }
+     tr.onclick = () => vscode.postMessage({type:'open', object:r.object}); tb.appendChild(tr); }
+   document.getElementById('empty').style.display = rows.length ? 'none' : 'block';
+   const chart = document.getElementById('chart'); chart.innerHTML = '';
+   const metric = r => (r.calls ?? 0) + (r.writesPerSec ?? 0);
+   const max = Math.max(1, ...rows.map(metric));
+   for (const r of sorted){ const l = document.createElement('div'); l.className='lbl'; l.textContent = r.object + ' ' + num(metric(r));
+     const b = document.createElement('div'); b.className='bar'; b.style.width = (100*metric(r)/max)+'%'; chart.appendChild(l); chart.appendChild(b); }
+ }
+ document.querySelectorAll('th').forEach(th => th.onclick = () => { const k = th.dataset.k; desc = key === k ? !desc : true; key = k; render(); });
+ window.addEventListener('message', e => { const m = e.data; if (m.type === 'rows'){ rows = m.rows;
+   document.getElementById('status').textContent = m.live ? 'Run in progress (live).' : (m.runDir ? 'Final report of ' + m.runDir : '');
+   render(); } });
+ vscode.postMessage({type:'ready'});
+</script></body></html>`;
+}

@@ -1,0 +1,54 @@
+// Mirrors the language server's custom protocol: lsp-server/src/main/java/dev/cumulus/lsp/CumulusProtocol.java
+// (documented in lsp-server/PROTOCOL.md). Custom methods are cumulus/..., never $/...; commands go over the standard
+// workspace/executeCommand. Keep this file and the Java interface in step.
+
+/** Notification, server to client: one output line of a run. node is -1 for the launcher itself. */
+export const NODE_OUTPUT = 'cumulus/nodeOutput';
+export interface NodeOutput {
+  node: number;
+  line: string;
+  stream: 'stdout' | 'stderr' | string;
+}
+
+/** Notification, server to client: a run's state changed. exitCode and runDir are set at the end. */
+export const RUN_STATUS = 'cumulus/runStatus';
+export type RunState = 'starting' | 'running' | 'finished' | 'failed';
+export interface RunStatus {
+  state: RunState | string;
+  exitCode?: number | null;
+  runDir?: string | null;
+  message?: string | null;
+}
+
+/**
+ * Request, client to server: one object's live figures (one line of the profiler's JSON-lines stream); the server
+ * answers true and shows them in its code lenses. Only `object` is required.
+ */
+export const PROFILE_UPDATE = 'cumulus/profileUpdate';
+export interface ProfileUpdate {
+  object: string;
+  kind?: 'cloud' | 'array' | 'tuple' | 'remote' | string | null;
+  className?: string | null;
+  writesPerSec?: number | null;
+  p99WriteUs?: number | null;
+  migrations?: number | null;
+  misses?: number | null;
+}
+
+/** Notification, client to server: forget all figures (a new run starts). */
+export const PROFILE_RESET = 'cumulus/profileReset';
+
+/** workspace/executeCommand commands the server registers. */
+export const Commands = {
+  /** [nodes: number, mainClass: string] → true; starts `cumulus run --nodes N --profile`. */
+  run: 'cumulus.run',
+  /** [] → boolean; stops the current run. */
+  stop: 'cumulus.stop',
+  /** [template: string, dir: string, package?: string] → the CLI's output text. */
+  newProject: 'cumulus.newProject',
+  /** [object: string] → ProfileUpdate | null: the object's newest figures. */
+  showProfile: 'cumulus.showProfile',
+} as const;
+
+export type RunArgs = [nodes: number, mainClass: string];
+export type NewProjectArgs = [template: string, dir: string, pkg?: string];

@@ -1,0 +1,147 @@
+// The Cluster Run view: the run and its nodes with their state; one output channel per node.
+import * as vscode from 'vscode';
+import { NodeOutput, RunStatus } from './protocol';
+
+export type NodeState = 'starting' | 'running' | 'exited' | 'failed' | 'stopped';
+
+export interface RunInfo {
+  mainClass: string;
+  nodes: number;
+  state: string;
+  exitCode?: number | null;
+  message?: string | null;
+  runDir?: string | null;
+}
+
+export class RunModel {
+  run?: RunInfo;
+  nodeStates: NodeState[] = [];
+  lines: number[] = [];
+  private listeners: (() => void)[] = [];
+
+  onChange(f: () => void): void {
+    this.listeners.push(f);
+  }
+
+  private changed(): void {
+    for (const f of this.listeners) f();
+  }
+
+  start(mainClass: string, nodes: number): void {
+    this.run = { mainClass, nodes, state: 'starting' };
+    this.nodeStates = Array.from({ length: nodes }, () => 'starting' as NodeState);
+    this.lines = Array.from({ length: nodes }, () => 0);
+    this.changed();
+  }
+
+  output(o: NodeOutput): void {
+    if (o.node >= 0) {
+      while (this.nodeStates.length <= o.node) {
+        this.nodeStates.push('starting');
+        this.lines.push(0);
+      }
+      if (this.nodeStates[o.node] === 'starting') this.nodeStates[o.node] = 'running';
+      this.lines[o.node]++;
+      this.changed();
+    }
+  }
+
+  status(s: RunStatus): void {
+    if (!this.run) this.run = { mainClass: '?', nodes: this.nodeStates.length, state: s.state };
+    this.run.state = s.state;
+    this.run.exitCode = s.exitCode;
+    this.run.message = s.message;
+    this.run.runDir = s.runDir;
+    if (s.state === 'running') {
+      this.nodeStates = this.nodeStates.map((n) => (n === 'starting' ? 'running' : n));
+    } else if (s.state === 'finished' || s.state === 'failed') {
+      const end: NodeState = s.state === 'finished' && (s.exitCode ?? 0) === 0 ? 'exited'
+        : s.exitCode === 130 || s.exitCode === 143 ? 'stopped' : 'failed';
+      this.nodeStates = this.nodeStates.map(() => end);
+    }
+    this.changed();
+  }
+
+  get running(): boolean {
+    return !!this.run && (this.run.state === 'starting' || this.run.state === 'running');
+  }
+}
+
+export function statusText(m: RunModel): string {
+  const r = m.run;
+  if (!r) return '$(cloud) Cumulus';
+  switch (r.state) {
+    case 'starting': return `$(sync~spin) Cumulus: starting ${r.nodes} nodes`;
+    case 'running': return `$(sync~spin) Cumulus: running on ${r.nodes} nodes`;
+    case 'finished': return (r.exitCode ?? 0) === 0 ? '$(check) Cumulus: finished' : `$(error) Cumulus: exit ${r.exitCode}`;
+    case 'failed': return `$(error) Cumulus: failed${r.exitCode != null ? ` (exit ${r.exitCode})` : ''}`;
+    default: return `$(cloud) Cumulus: ${r.state}`;
+  }
+}
+
+type Item = { kind: 'run' } | { kind: 'node'; node: number } | { kind: 'empty' };
+
+export class RunTreeProvider implements vscode.TreeDataProvider<Item> {
+  private emitter = new vscode.EventEmitter<Item | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+
+  constructor(private readonly model: RunModel) {
+    model.onChange(() => this.emitter.fire(undefined));
+  }
+
+  getChildren(element?: Item): Item[] {
+    if (element) return [];
+    if (!this.model.run) return [{ kind: 'empty' }];
+    return [{ kind: 'run' }, ...this.model.nodeStates.map((_, node) => ({ kind: 'node' as const, node }))];
+  }
+
+  getTreeItem(element: Item): vscode.TreeItem {
+    if (element.kind === 'empty') {
+      const t = new vscode.TreeItem('No run yet — Cumulus: Run on Cluster…');
+      t.command = { command: 'cumulus.runOnCluster', title: 'Run on Cluster…' };
+      return t;
+    }
+    const r = this.model.run!;
+    if (element.kind === 'run') {
+      const t = new vscode.TreeItem(`${r.mainClass} on ${r.nodes} nodes: ${r.state}${r.exitCode != null ? ` (exit ${r.exitCode})` : ''}`);
+      t.description = r.message ?? undefined;
+      t.tooltip = r.runDir ? `run directory ${r.runDir}` : undefined;
+      t.iconPath = new vscode.ThemeIcon(this.model.running ? 'sync~spin' : r.state === 'finished' && (r.exitCode ?? 0) === 0 ? 'pass' : 'error');
+      return t;
+    }
+    const state = this.model.nodeStates[element.node];
+    const t = new vscode.TreeItem(`node ${element.node}`);
+    t.description = `${state} · ${this.model.lines[element.node]} lines`;
+    t.contextValue = 'node';
+    t.iconPath = new vscode.ThemeIcon(state === 'running' || state === 'starting' ? 'vm-running' : state === 'exited' ? 'vm-outline' : 'vm-active');
+    t.command = { command: 'cumulus.showNodeOutput', title: 'Show Node Output', arguments: [element.node] };
+    return t;
+  }
+}
+
+/** One output channel per node (created when the node first writes), plus one for the launcher. */
+export class NodeChannels {
+  private channels = new Map<number, vscode.OutputChannel>();
+
+  channel(node: number): vscode.OutputChannel {
+    let c = this.channels.get(node);
+    if (!c) {
+      c = vscode.window.createOutputChannel(node < 0 ? 'Cumulus Run' : `Cumulus Node ${node}`);
+      this.channels.set(node, c);
+    }
+    return c;
+  }
+
+  append(o: NodeOutput): void {
+    this.channel(o.node).appendLine(o.stream === 'stderr' ? `[err] ${o.line}` : o.line);
+  }
+
+  clear(): void {
+    for (const c of this.channels.values()) c.clear();
+  }
+
+  dispose(): void {
+    for (const c of this.channels.values()) c.dispose();
+    this.channels.clear();
+  }
+}

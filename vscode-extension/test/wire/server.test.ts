@@ -1,0 +1,65 @@
+// The real wire: the built language server jar over stdio, driven with vscode-languageserver-protocol.
+// Skipped (with a message) when lsp-server/target/cumulus-lsp.jar is not built yet or there is no JDK 25.
+import { strict as assert } from 'node:assert';
+import * as cp from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, InitializeRequest,
+  InitializedNotification, DidOpenTextDocumentNotification, PublishDiagnosticsNotification, PublishDiagnosticsParams,
+  ShutdownRequest, ExitNotification } from 'vscode-languageserver-protocol/node';
+import { findJdk } from '../../src/jdk';
+import { serverJar, serverLaunch } from '../../src/server';
+
+const repo = path.resolve(__dirname, '..', '..', '..', '..');
+const jar = serverJar(repo);
+const jdk = findJdk(process.env.CUMULUS_JAVA_HOME);
+// zip entry names are stored uncompressed: a jar without the main class is a stub, not a built server
+const built = fs.existsSync(jar) && fs.readFileSync(jar).includes('dev/cumulus/lsp/CumulusLanguageServer.class');
+const skip = !built ? `SKIP: ${jar} is not built yet (or lacks dev.cumulus.lsp.CumulusLanguageServer; run ./build)`
+  : 'error' in jdk ? `SKIP: no JDK 25 (${jdk.error})` : false;
+if (skip) console.log(skip);
+
+describe('language server over stdio', () => {
+  it('initializes and publishes a CUM diagnostic for a corpus file', { skip, timeout: 90_000 }, async () => {
+    const launch = serverLaunch((jdk as { home: string }).home, repo);
+    const child = cp.spawn(launch.command, launch.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const corpus = path.join(repo, 'runtime', 'analysis', 'src', 'test', 'corpus');
+    const file = path.join(corpus, 'CUM101', 'BothKinds.java');
+    const uri = pathToFileURL(file).toString();
+    const diagnostics = new Promise<PublishDiagnosticsParams>((resolve) => {
+      conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+        if (p.uri === uri && p.diagnostics.some((d) => String(d.code ?? d.message).includes('CUM'))) resolve(p);
+      });
+    });
+    const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(
+      `the server exited with code ${code}; stderr:\n${stderr.slice(-3000)}`))));
+    exited.catch(() => undefined);
+    conn.listen();
+    try {
+      const init = await Promise.race([exited, conn.sendRequest(InitializeRequest.type, {
+        processId: process.pid, rootUri: pathToFileURL(corpus).toString(), capabilities: {},
+        workspaceFolders: [{ uri: pathToFileURL(corpus).toString(), name: 'corpus' }],
+        initializationOptions: { cumulusCommand: path.join(repo, 'cumulus') },
+      })]);
+      assert.ok(init.capabilities, 'the server answers initialize');
+      await conn.sendNotification(InitializedNotification.type, {});
+      await conn.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: 'java', version: 1, text: fs.readFileSync(file, 'utf8') } });
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(
+        `no CUM diagnostic for ${file} within 60 s; server stderr:\n${stderr.slice(-3000)}`)), 60_000));
+      const p = await Promise.race([diagnostics, timeout, exited]);
+      const d = p.diagnostics.find((x) => String(x.code ?? x.message).includes('CUM'))!;
+      assert.match(String(d.code ?? d.message), /CUM101/);
+      await conn.sendRequest(ShutdownRequest.type);
+      await conn.sendNotification(ExitNotification.type);
+    } finally {
+      conn.dispose();
+      child.kill();
+    }
+  });
+});
