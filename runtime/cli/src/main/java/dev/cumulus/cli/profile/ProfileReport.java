@@ -38,6 +38,9 @@ import java.util.stream.Stream;
 public final class ProfileReport {
     static final String REMOTE_CALL = "dev.cumulus.RemoteCall";
     static final String NODE_LIFECYCLE = "dev.cumulus.NodeLifecycle";
+    static final String BROADCAST_WRITE = "dev.cumulus.BroadcastWrite";
+    static final String SEQUENCER_MIGRATION = "dev.cumulus.SequencerMigration";
+    static final String CLOUD_SUMMARY = "dev.cumulus.CloudSummary";
     private static final Pattern JFR_FILE = Pattern.compile("node-(\\d+)\\.jfr");
 
     /** Statistics of one object's method. */
@@ -79,6 +82,9 @@ public final class ProfileReport {
     private final List<String> problems = new ArrayList<>();
     private final Map<String, Map<String, CallStats>> calls = new TreeMap<>();
     private final List<Lifecycle> lifecycle = new ArrayList<>();
+    private final Map<String, Map<String, CallStats>> writes = new TreeMap<>();
+    private final Map<Integer, Long> sequencerArrivals = new TreeMap<>();
+    private final Map<String, Map<Integer, Long>> restarts = new TreeMap<>();
 
     private ProfileReport(Path runDir) {
         this.runDir = runDir;
@@ -117,6 +123,10 @@ public final class ProfileReport {
                 RecordedEvent e = rf.readEvent();
                 switch (e.getEventType().getName()) {
                     case REMOTE_CALL -> addCall(e);
+                    case BROADCAST_WRITE -> addWrite(e);
+                    case SEQUENCER_MIGRATION -> sequencerArrivals.merge(intField(e, "toNode"), 1L, Long::sum);
+                    case CLOUD_SUMMARY -> restarts.computeIfAbsent(stringField(e, "cloud"), k -> new TreeMap<>())
+                        .merge(intField(e, "node"), longField(e, "restarts"), Math::max);
                     case NODE_LIFECYCLE -> lifecycle.add(new Lifecycle(e.getStartTime(), intField(e, "node"),
                         stringField(e, "phase"), intField(e, "subject"), stringField(e, "detail")));
                     default -> {
@@ -147,6 +157,25 @@ public final class ProfileReport {
         s.targets.add(intField(e, "targetNode"));
     }
 
+    private void addWrite(RecordedEvent e) {
+        CallStats s = writes.computeIfAbsent(stringField(e, "cloud"), k -> new TreeMap<>())
+            .computeIfAbsent(stringField(e, "method"), k -> new CallStats());
+        s.calls++;
+        s.requestBytes += longField(e, "bytes");
+        s.latenciesNs.add(e.getDuration().toNanos());
+        s.callers.add(intField(e, "node"));
+    }
+
+    /** Replicated writes: cloud → method → stats (calls = writes, latency = until the local replica applied it). */
+    public Map<String, Map<String, CallStats>> writes() {
+        return writes;
+    }
+
+    /** How often the sequencer arrived at each node. */
+    public Map<Integer, Long> sequencerArrivals() {
+        return sequencerArrivals;
+    }
+
     /** Remote-call statistics: object → method → stats, both sorted by name. */
     public Map<String, Map<String, CallStats>> calls() {
         return calls;
@@ -175,7 +204,7 @@ public final class ProfileReport {
         sb.append(recordings.isEmpty() ? "no recordings" : recordings.size() + " recording"
             + (recordings.size() == 1 ? "" : "s") + " (" + String.join(", ", recordings) + ")").append(nl);
         problems.forEach(p -> sb.append("  warning: ").append(p).append(nl));
-        if (calls.isEmpty() && lifecycle.isEmpty()) {
+        if (calls.isEmpty() && lifecycle.isEmpty() && writes.isEmpty()) {
             sb.append("  no Cumulus events recorded (no remote calls and no lifecycle changes)").append(nl);
             out.print(sb);
             out.flush();
@@ -195,6 +224,29 @@ public final class ProfileReport {
                 join(s.callers) + " -> " + join(s.targets)})));
             sb.append("remote calls by object and method:").append(nl);
             table(sb, rows, nl);
+        }
+        if (!writes.isEmpty()) {
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"cloud", "method", "writes", "restarts", "p50 " + us, "p99 " + us, "bytes",
+                "writer nodes"});
+            writes.forEach((cloud, methods) -> {
+                long restarted = restarts.getOrDefault(cloud, Map.of()).values().stream().mapToLong(Long::longValue)
+                    .sum();
+                methods.forEach((method, s) -> rows.add(new String[] {
+                    cloud, method, Long.toString(s.calls), Long.toString(restarted),
+                    String.format(Locale.ROOT, "%.1f", s.percentileMicros(50)),
+                    String.format(Locale.ROOT, "%.1f", s.percentileMicros(99)),
+                    Long.toString(s.requestBytes), join(s.callers)}));
+            });
+            sb.append("replicated writes by cloud and method (latency: call to local apply):").append(nl);
+            table(sb, rows, nl);
+            long moves = sequencerArrivals.values().stream().mapToLong(Long::longValue).sum();
+            sb.append("sequencer migrations: ").append(moves);
+            if (!sequencerArrivals.isEmpty()) {
+                sb.append(" (arrivals per node: ").append(sequencerArrivals.entrySet().stream()
+                    .map(en -> en.getKey() + "=" + en.getValue()).collect(Collectors.joining(", "))).append(')');
+            }
+            sb.append(nl);
         }
         if (lifecycle.isEmpty()) {
             sb.append("lifecycle: none recorded").append(nl);

@@ -49,6 +49,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private final Object appliedLock = new Object();
     private volatile long applied = -1;
     private volatile NodeFailedException failure;
+    private final java.util.function.Consumer<dev.cumulus.internal.jfr.CloudSummaryEvent.Emitter> summaries;
 
     /** A cloud as this node knows it. */
     public static final class Replica {
@@ -84,6 +85,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
     public CloudRuntime(NodeServices node) {
         this.node = node;
+        this.summaries = emitter -> clouds.values().forEach(r -> emitter.emit(node.nodeId(), r.name, r.writes.get(),
+            r.restarts.get()));
         this.broadcast = node.orderedBroadcast();
         this.codec = new ValueCodec(this, Thread.currentThread().getContextClassLoader(), CodecLimits.DEFAULTS);
         this.scheduler = new DeliveryScheduler("cumulus-delivery-" + node.nodeId(), this::onApplied);
@@ -91,6 +94,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         node.barrierWatermark(this);
         node.onNodeFailure(this::onNodeFailure);
         node.localReferences(this);
+        dev.cumulus.internal.jfr.CloudSummaryEvent.addSource(summaries);
         scheduler.start();
     }
 
@@ -429,6 +433,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
     @Override
     public void close() {
+        dev.cumulus.internal.jfr.CloudSummaryEvent.removeSource(summaries);
         scheduler.stop();
         clouds.values().forEach(r -> {
             if (r.root != null) {
