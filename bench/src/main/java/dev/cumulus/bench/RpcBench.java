@@ -294,10 +294,9 @@ public final class RpcBench {
         out.printf("  %-16s %9s %9s %9s %9s %13s %7s   %s%n", "system", "p50 µs", "p99 µs", "p50 ratio", "p99 ratio",
             "async call/s", "ratio", "CPU during sync");
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "  %-16s %9.1f %9.1f %9.2f %9.2f %13s %7s   %s%n", r.label(), r.p50Us(), r.p99Us(),
-                r.p50Us() / ours.p50Us(), r.p99Us() / ours.p99Us(), count(r.asyncPerSec()),
-                Double.isNaN(r.asyncPerSec()) ? "-" : String.format(Locale.ROOT, "%.2f", r.asyncPerSec() / ours.asyncPerSec()),
-                cpu(r.cpu()));
+            out.printf(Locale.ROOT, "  %-16s %9.1f %9.1f %9s %9s %13s %7s   %s%n", r.label(), r.p50Us(), r.p99Us(),
+                ratio(r.p50Us() / ours.p50Us()), ratio(r.p99Us() / ours.p99Us()), count(r.asyncPerSec()),
+                Double.isNaN(r.asyncPerSec()) ? "-" : ratio(r.asyncPerSec() / ours.asyncPerSec()), cpu(r.cpu()));
         }
         Row aeron = find(rows, AERON);
         Row rmi = find(rows, RMI);
@@ -308,8 +307,8 @@ public final class RpcBench {
     private void goal(String what, double oursUs, double factor, Row theirs) {
         double limit = factor * theirs.p50Us();
         boolean met = oursUs <= limit;
-        out.printf(Locale.ROOT, "  goal: %s: %.1f µs vs limit %.1f µs (ours = %.2f x %s): %s%n", what, oursUs, limit,
-            oursUs / theirs.p50Us(), theirs.label(), met ? "MET" : "NOT MET");
+        out.printf(Locale.ROOT, "  goal: %s: %.1f µs vs limit %.1f µs (ours = %s x %s): %s%n", what, oursUs, limit,
+            ratio(oursUs / theirs.p50Us()), theirs.label(), met ? "MET" : "NOT MET");
     }
 
     private void sweepTable(List<Row[]> sweep) {
@@ -340,6 +339,15 @@ public final class RpcBench {
 
     private static Row find(List<Row> rows, String label) {
         return rows.stream().filter(r -> r.label().equals(label)).findFirst().orElseThrow();
+    }
+
+    /** A ratio with enough digits that a small one does not print as 0.00. */
+    static String ratio(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "-";
+        }
+        String f = v >= 100 ? "%.0f" : v >= 0.1 ? "%.2f" : v >= 0.001 ? "%.4f" : "%.6f";
+        return String.format(Locale.ROOT, f, v);
     }
 
     private static String count(double perSec) {
