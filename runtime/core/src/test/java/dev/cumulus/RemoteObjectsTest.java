@@ -292,6 +292,36 @@ class RemoteObjectsTest {
     }
 
     @Test
+    void aCallPendingOnANodeThatFailsThrowsNamingTheNode() {
+        CountDownLatch callArrived = new CountDownLatch(1);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> LocalCluster.run(2, cluster -> {
+            if (cluster.nodeId() == 1) {
+                cluster.export(new Edge() {
+                    @Override public double[] take() throws InterruptedException {
+                        callArrived.countDown();
+                        new CountDownLatch(1).await();           // never answers
+                        return null;
+                    }
+
+                    @Override public void put(double[] values) {
+                    }
+                }, Edge.class, "stuck");
+            }
+            cluster.barrier();
+            if (cluster.nodeId() == 1) {
+                callArrived.await();
+                throw new IllegalStateException("node 1 crashes while serving a call");
+            }
+            Edge stuck = cluster.lookup("stuck", Edge.class);
+            NodeFailedException f = assertThrows(NodeFailedException.class, stuck::take);
+            assertEquals(1, f.nodeId());
+            assertTrue(f.getMessage().contains("node 1"), f.getMessage());
+            throw f;
+        }));
+        assertEquals("node 1 crashes while serving a call", e.getMessage());
+    }
+
+    @Test
     void aNodeThatThrowsEndsTheClusterAndBlockedNodesLearnWhy() {
         CountDownLatch othersBlocked = new CountDownLatch(2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LocalCluster.run(3, cluster -> {

@@ -98,6 +98,9 @@ public final class ClusterLauncher {
         List<Path> classpath = new ArrayList<>(RuntimeClasspath.entries());
         classpath.addAll(userClasspath);
         MainClassCheck.check(ctx.mainClass(), classpath, ctx.classpath());
+        if (ctx.transport() == TransportMode.UDP) {
+            checkPortsFree();
+        }
         try {
             IdleStrategies.parse(ctx.idle());
         } catch (CumulusException e) {
@@ -341,6 +344,20 @@ public final class ClusterLauncher {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException e) {
             // the JVM is shutting down; the hook has run or is running
+        }
+    }
+
+    /** UDP endpoints must be free before anything starts; a busy one is named with the option that changes it. */
+    private void checkPortsFree() {
+        for (int i = 0; i < ctx.nodes(); i++) {
+            int port = ctx.basePort() + i;
+            try (java.net.DatagramSocket probe = new java.net.DatagramSocket(
+                new java.net.InetSocketAddress("127.0.0.1", port))) {
+                probe.getLocalPort();
+            } catch (java.net.SocketException e) {
+                throw new LaunchException("UDP port " + port + " (node " + i + "'s endpoint 127.0.0.1:" + port
+                    + ") is in use; pick another --base-port");
+            }
         }
     }
 

@@ -104,6 +104,20 @@ class ClusterRuntimeSystemTest {
     }
 
     @Test
+    void aBusyUdpPortIsNamedBeforeAnythingStarts() throws Exception {
+        try (java.net.DatagramSocket busy = new java.net.DatagramSocket(
+            new java.net.InetSocketAddress("127.0.0.1", 0))) {
+            int port = busy.getLocalPort();
+            LaunchException e = org.junit.jupiter.api.Assertions.assertThrows(LaunchException.class, () -> run(
+                new LaunchContext().nodes(2).mainClass(RingCallsMain.class.getName())
+                    .classpath(location(RingCallsMain.class)).transport(
+                        dev.cumulus.internal.launch.LaunchConfig.TransportMode.UDP).basePort(port)));
+            assertTrue(e.getMessage().contains("UDP port " + port) && e.getMessage().contains("--base-port"),
+                e.getMessage());
+        }
+    }
+
+    @Test
     void aHungNodeIsDetectedByHeartbeatsAndTheRunFailsNamingIt() {
         long start = System.nanoTime();
         Run r = run(new LaunchContext().nodes(3).mainClass(HangOnNode2Main.class.getName())
