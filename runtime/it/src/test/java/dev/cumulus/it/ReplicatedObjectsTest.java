@@ -196,6 +196,28 @@ class ReplicatedObjectsTest {
     }
 
     @Test
+    void aFatalErrorOnOneReplicaEndsTheRunEverywhereWithItsMessage() {
+        dev.cumulus.NodeFailedException e = assertThrows(dev.cumulus.NodeFailedException.class,
+            () -> LocalCluster.run(3, cluster -> {
+                Fragile fragile = cluster.replicated("fragile", () -> {
+                    Fragile f = new Fragile();
+                    if (cluster.nodeId() == 1) {
+                        f.markNodeOne(); // runs as plain Java: the object is not a replica yet
+                    }
+                    return f;
+                });
+                cluster.barrier();
+                if (cluster.nodeId() == 0) {
+                    fragile.write();
+                }
+                cluster.barrier();
+            }));
+        assertTrue(e.getMessage().contains("OutOfMemoryError") && e.getMessage().contains("simulated"),
+            e.getMessage());
+        assertEquals(1, e.nodeId(), "the failure names the node whose replica failed");
+    }
+
+    @Test
     void oneNodeClusterStillReplicates() {
         LocalCluster.run(1, (Cluster cluster) -> {
             Minimum m = cluster.replicated("solo", Minimum::new);
