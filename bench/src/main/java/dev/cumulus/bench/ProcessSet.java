@@ -50,8 +50,13 @@ final class ProcessSet implements AutoCloseable {
     private static final Duration GRACE = Duration.ofSeconds(3);
     private static final int TAIL_LINES = 30;
 
+    private static volatile boolean shuttingDown;
+
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN.forEach(ProcessSet::close), "bench-cleanup"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            shuttingDown = true;
+            OPEN.forEach(ProcessSet::close);
+        }, "bench-cleanup"));
     }
 
     /** One child process. */
@@ -156,10 +161,21 @@ final class ProcessSet implements AutoCloseable {
         this.label = label;
         this.classpath = classpath();
         OPEN.add(this);
+        if (shuttingDown) { // the hook may have iterated before we were added: it sets the flag first
+            close();
+            throw new CumulusException(label + ": the JVM is shutting down");
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new CumulusException(label + ": stopped");
+        }
     }
 
     /** Starts an embedded shared-mode media driver (the one {@code cumulus run} uses) in a fresh directory. */
     synchronized String startDriver(String name) {
+        checkOpen();
         String dir = driverRoot().resolve("cumulus-bench-" + name + "-" + ProcessHandle.current().pid() + "-"
             + Long.toHexString(System.nanoTime())).toString();
         drivers.add(DriverHost.start(dir));
@@ -169,6 +185,7 @@ final class ProcessSet implements AutoCloseable {
 
     /** A fresh temporary directory, deleted on close. */
     synchronized Path tempDirectory(String name) {
+        checkOpen();
         try {
             Path d = Files.createTempDirectory("cumulus-bench-" + name + "-");
             directories.add(d);
@@ -180,9 +197,7 @@ final class ProcessSet implements AutoCloseable {
 
     /** Starts {@code main} in a JVM of its own. */
     synchronized Child start(String name, List<String> jvmArgs, Class<?> main, List<String> args) {
-        if (closed) {
-            throw new CumulusException(label + ": stopped");
-        }
+        checkOpen();
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_FLAGS);
