@@ -13,7 +13,9 @@ import { findJdk } from '../../src/jdk';
 import { serverJar, serverLaunch } from '../../src/server';
 
 const repo = path.resolve(__dirname, '..', '..', '..', '..');
-const jar = serverJar(repo);
+// CUMULUS_SERVER_ROOT: test another checkout's built server (its lsp-server/target/cumulus-lsp.jar)
+const serverRoot = process.env.CUMULUS_SERVER_ROOT || repo;
+const jar = serverJar(serverRoot);
 const jdk = findJdk(process.env.CUMULUS_JAVA_HOME);
 // zip entry names are stored uncompressed: a jar without the main class is a stub, not a built server
 const built = fs.existsSync(jar) && fs.readFileSync(jar).includes('dev/cumulus/lsp/CumulusLanguageServer.class');
@@ -23,7 +25,7 @@ if (skip) console.log(skip);
 
 describe('language server over stdio', () => {
   it('initializes and publishes a CUM diagnostic for a corpus file', { skip, timeout: 90_000 }, async () => {
-    const launch = serverLaunch((jdk as { home: string }).home, repo);
+    const launch = serverLaunch((jdk as { home: string }).home, serverRoot);
     const child = cp.spawn(launch.command, launch.args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
@@ -50,9 +52,10 @@ describe('language server over stdio', () => {
       await conn.sendNotification(InitializedNotification.type, {});
       await conn.sendNotification(DidOpenTextDocumentNotification.type, {
         textDocument: { uri, languageId: 'java', version: 1, text: fs.readFileSync(file, 'utf8') } });
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(
-        `no CUM diagnostic for ${file} within 60 s; server stderr:\n${stderr.slice(-3000)}`)), 60_000));
-      const p = await Promise.race([diagnostics, timeout, exited]);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(
+        `no CUM diagnostic for ${file} within 60 s; server stderr:\n${stderr.slice(-3000)}`)), 60_000); });
+      const p = await Promise.race([diagnostics, timeout, exited]).finally(() => clearTimeout(timer));
       const d = p.diagnostics.find((x) => String(x.code ?? x.message).includes('CUM'))!;
       assert.match(String(d.code ?? d.message), /CUM101/);
       await conn.sendRequest(ShutdownRequest.type);
