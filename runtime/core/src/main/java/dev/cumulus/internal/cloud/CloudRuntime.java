@@ -384,6 +384,16 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         pending.values().forEach(p -> p.result.completeExceptionally(f));
         pending.clear();
         clouds.values().forEach(r -> r.active.completeExceptionally(f));
+        // Callers waiting for a write inside a synchronized method of a replica wait on its monitor; wake them off
+        // the agent thread (taking a monitor may block).
+        Thread.ofVirtual().name("cumulus-cloud-failure").start(() -> clouds.values().forEach(r -> {
+            Object root = r.root;
+            if (root != null) {
+                synchronized (root) {
+                    root.notifyAll();
+                }
+            }
+        }));
         synchronized (appliedLock) {
             appliedLock.notifyAll();
         }
