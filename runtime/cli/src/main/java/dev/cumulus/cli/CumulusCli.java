@@ -38,6 +38,7 @@ import java.util.concurrent.Callable;
         CheckCommand.class,
         BenchCommand.class,
         NewCommand.class,
+        ProfileCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class CumulusCli implements Callable<Integer> {

@@ -47,6 +47,16 @@ final class RunCommand implements Callable<Integer> {
         description = "Record JFR on every node (<run dir>/node-<i>.jfr) and print a per-object profile after the run.")
     boolean profile;
 
+    @Option(names = "--profile-stream",
+        description = "Print every node's one-second profile summary as a stdout line '@cumulus-profile {json}' "
+            + "(for the editor; JFR data lags about one second). Implies --profile.")
+    boolean profileStream;
+
+    @Option(names = "--live",
+        description = "Print a one-line live profile every second on stderr (JFR data lags about one second). "
+            + "Implies --profile.")
+    boolean live;
+
     @Option(names = "--timeout", paramLabel = "D", converter = DurationConverter.class,
         description = "End the run after D (500ms, 30s, 5m, 1h) with exit code 124.")
     Duration timeout;
@@ -99,7 +109,7 @@ final class RunCommand implements Callable<Integer> {
         LaunchContext ctx = new LaunchContext()
             .nodes(nodes)
             .classpath(classpath)
-            .profile(profile)
+            .profile(profile || profileStream || live)
             .timeout(timeout)
             .runDir(runDir)
             .jvmArgs(jvmArgs)
@@ -110,6 +120,6 @@ final class RunCommand implements Callable<Integer> {
             .heartbeatTimeout(heartbeatTimeout)
             .mainClass(mainClass)
             .programArgs(args);
-        return new ClusterLauncher(ctx, cli.out(), cli.err()).run().exitCode();
+        return new ClusterLauncher(ctx, cli.out(), cli.err()).profileStream(profileStream).live(live).run().exitCode();
     }
 }

@@ -7,6 +7,8 @@ import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.IdleStrategies;
+import dev.cumulus.profiler.live.LiveSink;
+import dev.cumulus.profiler.live.LiveView;
 
 import java.io.File;
 import java.io.IOException;
@@ -50,6 +52,11 @@ public final class ClusterLauncher {
     static final int STREAM_BASE = 1000;
     private static final Duration OUTPUT_DRAIN = Duration.ofSeconds(2);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    /** The file in the run directory that receives every live profile line. */
+    public static final String LIVE_PROFILE = "profile-live.jsonl";
+    /** Prefix of a live profile line on stdout with {@link #profileStream(boolean)}. */
+    public static final String PROFILE_STREAM_PREFIX = "@cumulus-profile ";
+    static final String LIVE_SINK_PROPERTY = "cumulus.profile.sink";
 
     private final LaunchContext ctx;
     private final PrintStream out;
@@ -63,6 +70,9 @@ public final class ClusterLauncher {
     private DriverHost driver;      // guarded by lock
     private boolean cleanedUp;      // guarded by lock
     private Thread hook;
+    private boolean profileStream;
+    private boolean live;
+    private LiveSink liveSink;
 
     /**
      * @param out where the nodes' stdout goes (prefixed) and the profile table
@@ -72,6 +82,21 @@ public final class ClusterLauncher {
         this.ctx = ctx;
         this.out = out;
         this.err = err;
+    }
+
+    /**
+     * With profiling: print every node's one-second summary on {@code out} as {@code @cumulus-profile {json}} (one
+     * line each, no node prefix), for the editor.
+     */
+    public ClusterLauncher profileStream(boolean on) {
+        this.profileStream = on;
+        return this;
+    }
+
+    /** With profiling: print one live line a second on {@code err} ({@link LiveView}). */
+    public ClusterLauncher live(boolean on) {
+        this.live = on;
+        return this;
     }
 
     /** The run id once {@link #run()} has chosen one, else null. */
@@ -125,6 +150,9 @@ public final class ClusterLauncher {
         launch.put("started", Instant.now().toString());
         runDir.writeProperties(RunDirectory.LAUNCH_PROPERTIES, launch, "cumulus run");
         Path jfc = ctx.profile() ? runDir.writeText(RunDirectory.PROFILE_SETTINGS, ProfileSettings.jfc()) : null;
+        if (ctx.profile()) {
+            openLiveSink(runDir.path().resolve(LIVE_PROFILE));
+        }
         agentJar = dev.cumulus.internal.cloud.AgentLoader.agentJar();
         String nodeClasspath = classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
 
@@ -151,6 +179,7 @@ public final class ClusterLauncher {
         } finally {
             stopAll();
             drainOutput();
+            closeLiveSink();
             cleanup();
             removeShutdownHook();
         }
@@ -347,6 +376,39 @@ public final class ClusterLauncher {
         }
     }
 
+    /**
+     * The loopback socket the nodes' live profilers send to; every line goes to {@code profile-live.jsonl}, and to
+     * stdout or the live view when asked for. Without it the run still records JFR.
+     */
+    private void openLiveSink(Path file) {
+        LiveView view = live ? new LiveView(System.currentTimeMillis()) : null;
+        try {
+            liveSink = LiveSink.open(file, (line, summary) -> {
+                if (profileStream) {
+                    out.println(PROFILE_STREAM_PREFIX + line);
+                }
+                if (view != null) {
+                    String text = view.accept(summary, System.currentTimeMillis());
+                    if (text != null) {
+                        err.println("cumulus: " + text);
+                    }
+                }
+            });
+        } catch (IOException e) {
+            err.println("cumulus: no live profile (cannot open its socket or " + file + ": " + e.getMessage() + ")");
+            return;
+        }
+        if (live) {
+            err.println(LiveView.HEADER);
+        }
+    }
+
+    private void closeLiveSink() {
+        if (liveSink != null) {
+            liveSink.close();
+        }
+    }
+
     /** UDP endpoints must be free before anything starts; a busy one is named with the option that changes it. */
     private void checkPortsFree() {
         for (int i = 0; i < ctx.nodes(); i++) {
@@ -391,6 +453,9 @@ public final class ClusterLauncher {
             cmd.add("-XX:StartFlightRecording=filename=" + runDir.jfrFile(config.nodeId()) + ",dumponexit=true,settings="
                 + jfc);
             cmd.add("-Xlog:jfr+startup=error");
+        }
+        if (liveSink != null) {
+            cmd.add("-D" + LIVE_SINK_PROPERTY + "=" + liveSink.address());
         }
         cmd.addAll(ctx.jvmArgs());
         cmd.addAll(config.toJvmArguments());

@@ -22,6 +22,7 @@ public final class RuntimeClasspath {
         "dev.cumulus.Cluster",
         "dev.cumulus.analysis.CloudAnalyzer",
         "dev.cumulus.agent.CumulusAgent",
+        "dev.cumulus.profiler.live.LiveProfiler",
         "io.aeron.Aeron",
         "io.aeron.driver.MediaDriver",
         "org.agrona.DirectBuffer");

@@ -25,6 +25,7 @@ public final class NodeRuntime {
 
     public static Cluster joinFromLaunch() {
         LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
+        startLiveProfiler(config.nodeId());
         DriverHost embedded = null;
         String aeronDir = config.aeronDir();
         if (aeronDir == null) {
@@ -52,6 +53,25 @@ public final class NodeRuntime {
             }
         }, "cumulus-node-shutdown"));
         return node.awaitJoined();
+    }
+
+    /**
+     * With {@code -Dcumulus.profile.sink=HOST:PORT} (set by {@code cumulus run --profile}), starts the profiler's live
+     * summaries of this node; reflective, so the runtime does not depend on the profiler. Never fails the node.
+     */
+    private static void startLiveProfiler(int nodeId) {
+        String sink = System.getProperty("cumulus.profile.sink");
+        if (sink == null || sink.isBlank()) {
+            return;
+        }
+        try {
+            Class.forName("dev.cumulus.profiler.live.LiveProfiler", true, NodeRuntime.class.getClassLoader())
+                .getMethod("start", String.class, int.class).invoke(null, sink, nodeId);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite && ite.getCause() != null
+                ? ite.getCause() : e;
+            System.err.println("cumulus: node " + nodeId + ": no live profile (" + cause + ")");
+        }
     }
 
     /**

@@ -1,0 +1,151 @@
+package dev.cumulus.profiler.live;
+
+import dev.cumulus.profiler.Json;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+
+/**
+ * The launcher side of live profiling: a loopback UDP socket that receives the nodes' one-second summaries, adds the
+ * receive time ({@code "recv"}, ms since the epoch) as the line's first field, appends every line to a JSON-lines file
+ * and hands it to a listener. Datagrams that are not a JSON object are ignored (counted in {@link #rejected()}).
+ *
+ * <p>Threads: one daemon receive thread calls the listener; {@link #close()} drains what has arrived and stops it.
+ */
+public final class LiveSink implements AutoCloseable {
+    private static final int MAX_DATAGRAM = 64 * 1024;
+    private static final int POLL_MS = 200;
+
+    private final DatagramSocket socket;
+    private final BufferedWriter file;
+    private final BiConsumer<String, Map<String, Object>> listener;
+    private final Thread thread;
+    private final Map<Integer, AtomicLong> perNode = new ConcurrentHashMap<>();
+    private final AtomicLong rejected = new AtomicLong();
+    private volatile boolean closing;
+
+    private LiveSink(Path jsonl, BiConsumer<String, Map<String, Object>> listener) throws IOException {
+        this.socket = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        this.socket.setSoTimeout(POLL_MS);
+        this.file = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8);
+        this.listener = listener;
+        this.thread = new Thread(this::receive, "cumulus-profile-sink");
+        this.thread.setDaemon(true);
+    }
+
+    /**
+     * Opens the sink on a free loopback port and starts receiving.
+     *
+     * @param jsonl    file every received line is appended to (created or truncated)
+     * @param listener called with each line (with {@code "recv"}) and its parsed object, on the receive thread
+     */
+    public static LiveSink open(Path jsonl, BiConsumer<String, Map<String, Object>> listener) throws IOException {
+        LiveSink sink = new LiveSink(jsonl, listener);
+        sink.thread.start();
+        return sink;
+    }
+
+    /** {@code 127.0.0.1:PORT}, the value of {@code -Dcumulus.profile.sink} for the nodes. */
+    public String address() {
+        return socket.getLocalAddress().getHostAddress() + ":" + socket.getLocalPort();
+    }
+
+    public int port() {
+        return socket.getLocalPort();
+    }
+
+    /** Lines received from each node so far. */
+    public Map<Integer, Long> received() {
+        Map<Integer, Long> m = new java.util.TreeMap<>();
+        perNode.forEach((k, v) -> m.put(k, v.get()));
+        return m;
+    }
+
+    public long rejected() {
+        return rejected.get();
+    }
+
+    private void receive() {
+        byte[] buf = new byte[MAX_DATAGRAM];
+        DatagramPacket packet = new DatagramPacket(buf, buf.length);
+        while (true) {
+            try {
+                packet.setLength(buf.length);
+                socket.receive(packet);
+            } catch (SocketTimeoutException e) {
+                if (closing) {
+                    return;
+                }
+                continue;
+            } catch (IOException e) {
+                return;
+            }
+            String text = new String(packet.getData(), packet.getOffset(), packet.getLength(),
+                StandardCharsets.UTF_8).strip();
+            onLine(text, System.currentTimeMillis());
+        }
+    }
+
+    private void onLine(String text, long recvMs) {
+        Map<String, Object> m;
+        try {
+            if (!text.startsWith("{") || text.indexOf('\n') >= 0) {
+                throw new IllegalArgumentException("not one JSON object");
+            }
+            m = Json.parseObject(text);
+        } catch (IllegalArgumentException e) {
+            rejected.incrementAndGet();
+            return;
+        }
+        String line = "{\"recv\":" + recvMs + (text.length() > 2 ? "," : "") + text.substring(1);
+        m.put("recv", recvMs);
+        int node = (int) Json.num(m.get("node"), -1);
+        perNode.computeIfAbsent(node, k -> new AtomicLong()).incrementAndGet();
+        try {
+            file.write(line);
+            file.newLine();
+            file.flush();
+        } catch (IOException e) {
+            // the file is a record; the listener still gets the line
+        }
+        try {
+            listener.accept(line, m);
+        } catch (RuntimeException e) {
+            // a broken listener must not stop the sink
+        }
+    }
+
+    /** Receives what has already arrived (up to a short poll), then stops and closes the file. */
+    @Override
+    public void close() {
+        closing = true;
+        try {
+            thread.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        socket.close();
+        try {
+            thread.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            file.close();
+        } catch (IOException ignored) {
+            // nothing more to write
+        }
+    }
+}

@@ -1,0 +1,393 @@
+package dev.cumulus.profiler.report;
+
+import dev.cumulus.profiler.LongList;
+import dev.cumulus.profiler.report.RunProfile.ArrayNode;
+import dev.cumulus.profiler.report.RunProfile.ArrayStats;
+import dev.cumulus.profiler.report.RunProfile.CallStats;
+import dev.cumulus.profiler.report.RunProfile.Cell;
+import dev.cumulus.profiler.report.RunProfile.Lifecycle;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static dev.cumulus.profiler.report.Svg.esc;
+
+/**
+ * A {@link RunProfile} as one self-contained HTML page (inline CSS, SVG and a few lines of JS; nothing fetched from
+ * the network): charts of replicated writes and their latency over time per cloud, the sequencer's location over
+ * time, remote-call latency over time, a per-partition miss heat map per shared array, and every table of the text
+ * report. Section ids: {@code clouds}, {@code sequencer}, {@code remote}, {@code arrays}, {@code elements},
+ * {@code other}, {@code nodes}, {@code lifecycle}.
+ */
+public final class HtmlReport {
+    /** Most series one chart draws; the busiest objects are kept. */
+    static final int MAX_SERIES = 8;
+    /** Most partition columns of a heat map; beyond that, neighbouring partitions share a column. */
+    static final int MAX_COLUMNS = 128;
+    private static final int BUCKETS = 40;
+    private static final int WIDTH = 760;
+
+    private HtmlReport() {
+    }
+
+    /** Writes the page to {@code file}. */
+    public static void write(RunProfile p, Path file) throws IOException {
+        Files.writeString(file, render(p), StandardCharsets.UTF_8);
+    }
+
+    public static String render(RunProfile p) {
+        StringBuilder sb = new StringBuilder(64 * 1024);
+        String title = "Cumulus profile: " + p.runDir().getFileName();
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title))
+            .append("</title>\n<style>").append(CSS).append("</style></head><body>\n");
+        sb.append("<h1>").append(esc(title)).append("</h1>\n<p class=\"meta\">Run directory <code>")
+            .append(esc(p.runDir().toString())).append("</code> · ");
+        sb.append(p.recordings().isEmpty() ? "no recordings" : p.recordings().size() + " recording"
+            + (p.recordings().size() == 1 ? "" : "s") + " (" + esc(String.join(", ", p.recordings())) + ")");
+        if (p.lastNs() > 0) {
+            sb.append(String.format(Locale.ROOT, " · %.3f s of events", (p.lastNs() - p.firstNs()) / 1e9));
+        }
+        sb.append("</p>\n");
+        for (String problem : p.problems()) {
+            sb.append("<p class=\"warn\">warning: ").append(esc(problem)).append("</p>\n");
+        }
+        if (p.isEmpty()) {
+            sb.append("<p class=\"empty\">No Cumulus events were recorded in this run.</p>\n");
+        }
+        sb.append("<nav><a href=\"#clouds\">clouds</a> <a href=\"#sequencer\">sequencer</a> <a href=\"#remote\">"
+            + "remote objects</a> <a href=\"#arrays\">shared arrays</a> <a href=\"#elements\">tuple elements</a> "
+            + "<a href=\"#other\">other events</a> <a href=\"#nodes\">nodes</a> <a href=\"#lifecycle\">lifecycle</a>"
+            + "</nav>\n");
+        double span = Math.max(1e-3, (p.lastNs() - p.firstNs()) / 1e9);
+        clouds(p, sb, span);
+        sequencer(p, sb, span);
+        remote(p, sb, span);
+        arrays(p, sb);
+        elements(p, sb);
+        other(p, sb);
+        nodes(p, sb);
+        lifecycle(p, sb);
+        sb.append("<footer>Times are from each node's JFR clock (one host: one clock). Latency of a write: from the call "
+            + "to its application on the writer's replica; of a remote call: send to reply, as the caller saw it."
+            + "</footer>\n<script>").append(JS).append("</script>\n</body></html>\n");
+        return sb.toString();
+    }
+
+    // ---------------------------------------------------------------- sections
+
+    private static void clouds(RunProfile p, StringBuilder sb, double span) {
+        sb.append("<section id=\"clouds\"><h2>Replicated objects (clouds)</h2>\n");
+        if (p.writes().isEmpty() && p.restarts().isEmpty()) {
+            sb.append("<p class=\"empty\">No replicated writes were recorded.</p></section>\n");
+            return;
+        }
+        for (Map.Entry<String, Map<String, CallStats>> en : p.writes().entrySet()) {
+            Series s = series(p, en.getValue().values(), span);
+            List<Svg.Series> rate = List.of(new Svg.Series("writes/s", Svg.PALETTE[0], s.x, s.rate, Svg.Style.BARS));
+            List<Svg.Series> lat = List.of(
+                new Svg.Series("p50 µs", Svg.PALETTE[2], s.x, s.p50, Svg.Style.LINE),
+                new Svg.Series("p99 µs", Svg.PALETTE[1], s.x, s.p99, Svg.Style.LINE));
+            sb.append("<div class=\"row\">")
+                .append(Svg.chart("cloud " + en.getKey() + ": writes per second", "writes/s", span, rate, null,
+                    WIDTH / 2 - 6, 220))
+                .append(Svg.chart("cloud " + en.getKey() + ": time to local apply", "µs", span, lat, null,
+                    WIDTH / 2 - 6, 220))
+                .append("</div>\n");
+        }
+        List<String[]> rows = new ArrayList<>();
+        TreeSet<String> clouds = new TreeSet<>(p.writes().keySet());
+        clouds.addAll(p.restarts().keySet());
+        for (String cloud : clouds) {
+            Map<String, CallStats> methods = p.writes().getOrDefault(cloud, Map.of());
+            if (methods.isEmpty()) {
+                rows.add(new String[] {cloud, "-", "0", Long.toString(p.restarts(cloud)), "", "", "0", ""});
+            }
+            methods.forEach((m, s) -> rows.add(new String[] {cloud, m, Long.toString(s.calls()),
+                Long.toString(p.restarts(cloud)), TextReport.f1(s.percentileMicros(50)),
+                TextReport.f1(s.percentileMicros(99)), Long.toString(s.requestBytes()), TextReport.join(s.callers())}));
+        }
+        table(sb, new String[] {"cloud", "method", "writes", "restarts", "p50 µs", "p99 µs", "bytes", "writers"},
+            rows);
+        sb.append("</section>\n");
+    }
+
+    private static void sequencer(RunProfile p, StringBuilder sb, double span) {
+        sb.append("<section id=\"sequencer\"><h2>Sequencer location over time</h2>\n");
+        List<long[]> steps = p.sequencerLocation();
+        if (steps.isEmpty()) {
+            sb.append("<p class=\"empty\">The sequencer never migrated (no migrations recorded).</p></section>\n");
+            return;
+        }
+        TreeSet<Integer> nodes = p.allNodes();
+        steps.forEach(s -> nodes.add((int) s[1]));
+        int maxNode = nodes.isEmpty() ? 0 : Math.max(0, nodes.last());
+        List<String> cats = new ArrayList<>();
+        for (int i = 0; i <= maxNode; i++) {
+            cats.add("node " + i);
+        }
+        double[] xs = new double[steps.size()];
+        double[] ys = new double[steps.size()];
+        for (int i = 0; i < steps.size(); i++) {
+            xs[i] = Math.max(0, (steps.get(i)[0] - p.firstNs()) / 1e9);
+            ys[i] = steps.get(i)[1];
+        }
+        sb.append(Svg.chart("sequencer location (" + p.migrations().size() + " migrations)", "node", span,
+            List.of(new Svg.Series("sequencer", Svg.PALETTE[4], xs, ys, Svg.Style.STEP)), cats, WIDTH,
+            Math.max(140, 70 + 26 * cats.size())));
+        StringBuilder arrivals = new StringBuilder();
+        p.sequencerArrivals().forEach((n, c) -> arrivals.append(arrivals.isEmpty() ? "" : ", ").append("node ")
+            .append(n).append(": ").append(c));
+        sb.append("<p>Arrivals per node: ").append(esc(arrivals.toString())).append("</p></section>\n");
+    }
+
+    private static void remote(RunProfile p, StringBuilder sb, double span) {
+        sb.append("<section id=\"remote\"><h2>Remote objects</h2>\n");
+        if (p.calls().isEmpty()) {
+            sb.append("<p class=\"empty\">No remote calls were recorded.</p></section>\n");
+            return;
+        }
+        List<Map.Entry<String, Map<String, CallStats>>> busiest = new ArrayList<>(p.calls().entrySet());
+        busiest.sort(Comparator.comparingLong((Map.Entry<String, Map<String, CallStats>> e) ->
+            -e.getValue().values().stream().mapToLong(CallStats::calls).sum()));
+        List<Svg.Series> lat = new ArrayList<>();
+        List<Svg.Series> rate = new ArrayList<>();
+        for (int i = 0; i < Math.min(MAX_SERIES, busiest.size()); i++) {
+            Series s = series(p, busiest.get(i).getValue().values(), span);
+            String color = Svg.PALETTE[i % Svg.PALETTE.length];
+            lat.add(new Svg.Series(busiest.get(i).getKey(), color, s.x, s.p99, Svg.Style.LINE));
+            rate.add(new Svg.Series(busiest.get(i).getKey(), color, s.x, s.rate, Svg.Style.LINE));
+        }
+        sb.append(Svg.chart("remote call latency over time (p99 per interval, caller's view)", "µs", span, lat, null,
+            WIDTH, 240)).append('\n');
+        sb.append(Svg.chart("remote calls per second", "calls/s", span, rate, null, WIDTH, 200)).append('\n');
+        if (busiest.size() > MAX_SERIES) {
+            sb.append("<p class=\"note\">Charts show the ").append(MAX_SERIES).append(" busiest of ")
+                .append(busiest.size()).append(" objects.</p>");
+        }
+        List<String[]> rows = new ArrayList<>();
+        p.calls().forEach((o, methods) -> methods.forEach((m, s) -> rows.add(new String[] {o, m,
+            Long.toString(s.calls()), Long.toString(s.asyncCalls()), Long.toString(s.failedCalls()),
+            TextReport.f1(s.percentileMicros(50)), TextReport.f1(s.percentileMicros(99)),
+            Long.toString(s.requestBytes()), Long.toString(s.replyBytes()),
+            TextReport.join(s.callers()) + " → " + TextReport.join(s.targets())})));
+        table(sb, new String[] {"object", "method", "calls", "async", "failed", "p50 µs", "p99 µs", "request bytes",
+            "reply bytes", "callers → targets"}, rows);
+        sb.append("</section>\n");
+    }
+
+    private static void arrays(RunProfile p, StringBuilder sb) {
+        sb.append("<section id=\"arrays\"><h2>Shared arrays: misses per partition and node</h2>\n");
+        boolean any = false;
+        for (Map.Entry<String, ArrayStats> en : p.arrays().entrySet()) {
+            ArrayStats a = en.getValue();
+            if (a.partitions().isEmpty()) {
+                continue;
+            }
+            any = true;
+            TreeSet<Integer> nodes = new TreeSet<>();
+            a.partitions().values().forEach(m -> nodes.addAll(m.keySet()));
+            int lo = a.partitions().firstKey();
+            int hi = a.partitions().lastKey();
+            int count = hi - lo + 1;
+            int per = (int) Math.ceil(count / (double) MAX_COLUMNS);
+            int cols = (int) Math.ceil(count / (double) per);
+            List<Integer> nodeList = new ArrayList<>(nodes);
+            long[][] values = new long[nodeList.size()][cols];
+            long[][] inval = new long[nodeList.size()][cols];
+            for (Map.Entry<Integer, TreeMap<Integer, Cell>> part : a.partitions().entrySet()) {
+                int c = (part.getKey() - lo) / per;
+                for (Map.Entry<Integer, Cell> cell : part.getValue().entrySet()) {
+                    int r = nodeList.indexOf(cell.getKey());
+                    values[r][c] += cell.getValue().misses();
+                    inval[r][c] += cell.getValue().invalidations();
+                }
+            }
+            List<String> rowLabels = nodeList.stream().map(n -> "node " + n).toList();
+            List<String> colLabels = new ArrayList<>();
+            String[][] tips = new String[nodeList.size()][cols];
+            for (int c = 0; c < cols; c++) {
+                int from = lo + c * per;
+                int to = Math.min(hi, from + per - 1);
+                String range = from == to ? Integer.toString(from) : from + "-" + to;
+                colLabels.add(range);
+                for (int r = 0; r < nodeList.size(); r++) {
+                    tips[r][c] = en.getKey() + " partition " + range + ", node " + nodeList.get(r) + ": "
+                        + values[r][c] + " misses, " + inval[r][c] + " invalidations";
+                }
+            }
+            sb.append(Svg.heatMap("array " + en.getKey() + (per > 1 ? " (" + per + " partitions per column)" : ""),
+                rowLabels, colLabels, values, tips)).append('\n');
+        }
+        if (!any) {
+            sb.append("<p class=\"empty\">No shared-array misses were recorded in this run (no events with array and "
+                + "partition fields).</p>\n");
+        }
+        if (!p.arrays().isEmpty()) {
+            List<String[]> rows = new ArrayList<>();
+            p.arrays().forEach((name, a) -> a.nodes().forEach((n, an) -> rows.add(new String[] {name,
+                Integer.toString(n), Long.toString(an.hits()), Long.toString(an.misses()),
+                Long.toString(an.invalidations()), Long.toString(an.bytes())})));
+            table(sb, new String[] {"array", "node", "hits", "misses", "invalidations", "bytes"}, rows);
+        }
+        sb.append("</section>\n");
+    }
+
+    private static void elements(RunProfile p, StringBuilder sb) {
+        sb.append("<section id=\"elements\"><h2>Tuple elements (PastSet)</h2>\n");
+        if (p.elements().isEmpty()) {
+            sb.append("<p class=\"empty\">No tuple operations were recorded.</p></section>\n");
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        p.elements().forEach((name, s) -> rows.add(new String[] {name, Long.toString(s.moves()),
+            Long.toString(s.observes()), Long.toString(s.remoteOperations()), TextReport.f1(s.blockedNs() / 1e6),
+            TextReport.f1(s.remoteLatenciesNs().percentile(99) / 1000.0), Long.toString(s.bytes()),
+            Long.toString(s.maxDistance()), TextReport.join(s.callers()) + " → " + TextReport.join(s.homes())}));
+        table(sb, new String[] {"element", "moves", "observes", "remote ops", "blocked ms", "remote p99 µs", "bytes",
+            "max distance", "callers → homes"}, rows);
+        sb.append("</section>\n");
+    }
+
+    private static void other(RunProfile p, StringBuilder sb) {
+        sb.append("<section id=\"other\"><h2>Other Cumulus events</h2>\n");
+        if (p.other().isEmpty()) {
+            sb.append("<p class=\"empty\">None.</p></section>\n");
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        p.other().forEach((k, s) -> rows.add(new String[] {k, Long.toString(s.count()),
+            TextReport.f1(s.totalDurationNs() / 1e6), TextReport.f1(s.maxDurationNs() / 1000.0),
+            Long.toString(s.bytes()), TextReport.join(s.nodes())}));
+        table(sb, new String[] {"event and key", "count", "total ms", "max µs", "bytes", "nodes"}, rows);
+        sb.append("</section>\n");
+    }
+
+    private static void nodes(RunProfile p, StringBuilder sb) {
+        sb.append("<section id=\"nodes\"><h2>Per node totals</h2>\n");
+        if (p.nodes().isEmpty()) {
+            sb.append("<p class=\"empty\">No events.</p></section>\n");
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        p.nodes().forEach((n, t) -> rows.add(new String[] {Integer.toString(n), Long.toString(t.events()),
+            Long.toString(t.remoteCalls()), Long.toString(t.failedCalls()), Long.toString(t.writes()),
+            Long.toString(t.sequencerArrivals()), Long.toString(t.tupleOperations()), Long.toString(t.arrayMisses()),
+            Long.toString(t.bytes())}));
+        table(sb, new String[] {"node", "events", "remote calls", "failed", "writes", "sequencer arrivals",
+            "tuple ops", "array misses", "bytes sent"}, rows);
+        sb.append("</section>\n");
+    }
+
+    private static void lifecycle(RunProfile p, StringBuilder sb) {
+        sb.append("<section id=\"lifecycle\"><h2>Lifecycle</h2>\n");
+        if (p.lifecycle().isEmpty()) {
+            sb.append("<p class=\"empty\">No lifecycle changes were recorded.</p></section>\n");
+            return;
+        }
+        long t0 = p.lifecycle().getFirst().time().toEpochMilli();
+        List<String[]> rows = new ArrayList<>();
+        for (Lifecycle l : p.lifecycle()) {
+            rows.add(new String[] {String.format(Locale.ROOT, "+%.3f s", (l.time().toEpochMilli() - t0) / 1e3),
+                Integer.toString(l.node()), l.phase(), l.subject() == l.node() ? "" : "node " + l.subject(),
+                l.detail()});
+        }
+        table(sb, new String[] {"time", "node", "phase", "about", "detail"}, rows);
+        sb.append("</section>\n");
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** Per-interval rate and latency percentiles of some calls, over the run's span. */
+    private record Series(double[] x, double[] rate, double[] p50, double[] p99) {
+    }
+
+    private static Series series(RunProfile p, Iterable<CallStats> stats, double spanSec) {
+        int buckets = BUCKETS;
+        double width = spanSec / buckets;
+        LongList[] lat = new LongList[buckets];
+        for (int i = 0; i < buckets; i++) {
+            lat[i] = new LongList();
+        }
+        for (CallStats s : stats) {
+            for (int i = 0; i < s.latenciesNs().size(); i++) {
+                double t = (s.endTimesNs().get(i) - p.firstNs()) / 1e9;
+                int b = (int) Math.min(buckets - 1, Math.max(0, Math.floor(t / width)));
+                lat[b].add(s.latenciesNs().get(i));
+            }
+        }
+        double[] x = new double[buckets];
+        double[] rate = new double[buckets];
+        double[] p50 = new double[buckets];
+        double[] p99 = new double[buckets];
+        int n = 0;
+        for (int i = 0; i < buckets; i++) {
+            if (lat[i].isEmpty()) {
+                continue;
+            }
+            long[] v = lat[i].toArray();
+            Arrays.sort(v);
+            x[n] = (i + 0.5) * width;
+            rate[n] = v.length / width;
+            p50[n] = LongList.percentileOfSorted(v, v.length, 50) / 1000.0;
+            p99[n] = LongList.percentileOfSorted(v, v.length, 99) / 1000.0;
+            n++;
+        }
+        return new Series(Arrays.copyOf(x, n), Arrays.copyOf(rate, n), Arrays.copyOf(p50, n), Arrays.copyOf(p99, n));
+    }
+
+    private static void table(StringBuilder sb, String[] header, List<String[]> rows) {
+        sb.append("<table class=\"sortable\"><thead><tr>");
+        for (String h : header) {
+            sb.append("<th>").append(esc(h)).append("</th>");
+        }
+        sb.append("</tr></thead><tbody>\n");
+        for (String[] r : rows) {
+            sb.append("<tr>");
+            for (String c : r) {
+                boolean num = !c.isEmpty() && c.chars().allMatch(ch -> Character.isDigit(ch) || ch == '.' || ch == '-');
+                sb.append(num ? "<td class=\"n\">" : "<td>").append(esc(c)).append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        sb.append("</tbody></table>\n");
+    }
+
+    private static final String CSS = """
+        body{font:14px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px auto;max-width:1000px;\
+        color:#111827;padding:0 16px}
+        h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #e5e7eb;\
+        padding-bottom:4px}
+        .meta{color:#4b5563;margin:0 0 8px}.warn{color:#b45309}.empty{color:#6b7280;font-style:italic}\
+        .note{color:#6b7280}
+        nav a{margin-right:10px;color:#2563eb;text-decoration:none}
+        table{border-collapse:collapse;margin:8px 0 4px;font-size:13px}
+        th,td{border-bottom:1px solid #e5e7eb;padding:3px 10px;text-align:left}
+        th{background:#f3f4f6;cursor:pointer;user-select:none}td.n{text-align:right;font-variant-numeric:tabular-nums}
+        .row{display:flex;gap:12px;flex-wrap:wrap}
+        svg{margin:6px 0;background:#fff}svg .plot{fill:#fafafa;stroke:#d1d5db}svg .grid{stroke:#e5e7eb}\
+        svg .axis{stroke:#6b7280}
+        svg text{font:11px system-ui,sans-serif;fill:#374151}svg .t{font-weight:600;font-size:12px}\
+        svg .yl{text-anchor:end}svg .xl{text-anchor:middle}svg .al{text-anchor:middle;fill:#6b7280}\
+        svg .cell{stroke:#f3f4f6}
+        footer{margin-top:32px;color:#6b7280;font-size:12px}
+        """;
+
+    private static final String JS = """
+        document.querySelectorAll('table.sortable th').forEach(function(th){th.addEventListener('click',function(){\
+        var t=th.closest('table'),b=t.tBodies[0],i=Array.prototype.indexOf.call(th.parentNode.children,th),\
+        d=th.dataset.d==='a'?'d':'a';th.dataset.d=d;var rows=Array.prototype.slice.call(b.rows);\
+        rows.sort(function(x,y){var p=x.cells[i].textContent,q=y.cells[i].textContent,a=parseFloat(p),c=parseFloat(q);\
+        var r=(!isNaN(a)&&!isNaN(c))?a-c:p.localeCompare(q);return d==='a'?r:-r;});\
+        rows.forEach(function(r){b.appendChild(r);});});});
+        """;
+}

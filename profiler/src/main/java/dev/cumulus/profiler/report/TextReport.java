@@ -1,0 +1,271 @@
+package dev.cumulus.profiler.report;
+
+import dev.cumulus.profiler.report.RunProfile.ArrayNode;
+import dev.cumulus.profiler.report.RunProfile.ArrayStats;
+import dev.cumulus.profiler.report.RunProfile.CallStats;
+import dev.cumulus.profiler.report.RunProfile.Cell;
+import dev.cumulus.profiler.report.RunProfile.ElementStats;
+import dev.cumulus.profiler.report.RunProfile.Lifecycle;
+import dev.cumulus.profiler.report.RunProfile.NodeTotals;
+
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * A {@link RunProfile} as plain text tables. The remote-call table's layout is parsed by the editor (one row per
+ * object and method, whitespace-separated, indented), so its columns do not change.
+ */
+public final class TextReport {
+    private static final int MAX_SEQUENCER_STEPS = 16;
+
+    private TextReport() {
+    }
+
+    /** Writes the report to {@code out} (µs when the stream can encode it, else us). */
+    public static void print(RunProfile p, PrintStream out) {
+        out.print(render(p, canEncode(out, 'µ') ? "µs" : "us", System.lineSeparator()));
+        out.flush();
+    }
+
+    /** The report as text. */
+    public static String render(RunProfile p, String us, String nl) {
+        StringBuilder sb = new StringBuilder();
+        List<String> recordings = p.recordings();
+        sb.append("cumulus profile of ").append(p.runDir()).append(": ");
+        sb.append(recordings.isEmpty() ? "no recordings" : recordings.size() + " recording"
+            + (recordings.size() == 1 ? "" : "s") + " (" + String.join(", ", recordings) + ")").append(nl);
+        p.problems().forEach(x -> sb.append("  warning: ").append(x).append(nl));
+        if (p.isEmpty()) {
+            sb.append("  no Cumulus events recorded (no remote calls and no lifecycle changes)").append(nl);
+            return sb.toString();
+        }
+        remoteCalls(p, sb, us, nl);
+        clouds(p, sb, us, nl);
+        elements(p, sb, us, nl);
+        arrays(p, sb, us, nl);
+        other(p, sb, us, nl);
+        nodes(p, sb, nl);
+        lifecycle(p, sb, nl);
+        return sb.toString();
+    }
+
+    private static void remoteCalls(RunProfile p, StringBuilder sb, String us, String nl) {
+        if (p.calls().isEmpty()) {
+            sb.append("remote calls: none recorded").append(nl);
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"object", "method", "calls", "async", "failed", "p50 " + us, "p99 " + us,
+            "request bytes", "reply bytes", "nodes (callers -> targets)"});
+        p.calls().forEach((object, methods) -> methods.forEach((method, s) -> rows.add(new String[] {
+            object, method, Long.toString(s.calls()), Long.toString(s.asyncCalls()), Long.toString(s.failedCalls()),
+            f1(s.percentileMicros(50)), f1(s.percentileMicros(99)),
+            Long.toString(s.requestBytes()), Long.toString(s.replyBytes()),
+            join(s.callers()) + " -> " + join(s.targets())})));
+        sb.append("remote calls by object and method:").append(nl);
+        table(sb, rows, nl, 2);
+    }
+
+    private static void clouds(RunProfile p, StringBuilder sb, String us, String nl) {
+        if (p.writes().isEmpty() && p.migrations().isEmpty() && p.restarts().isEmpty()) {
+            return;
+        }
+        if (!p.writes().isEmpty() || !p.restarts().isEmpty()) {
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"cloud", "method", "writes", "restarts", "p50 " + us, "p99 " + us, "bytes",
+                "writer nodes"});
+            TreeSet<String> clouds = new TreeSet<>(p.writes().keySet());
+            clouds.addAll(p.restarts().keySet());
+            for (String cloud : clouds) {
+                Map<String, CallStats> methods = p.writes().getOrDefault(cloud, Map.of());
+                String restarted = Long.toString(p.restarts(cloud));
+                if (methods.isEmpty()) {
+                    rows.add(new String[] {cloud, "-", "0", restarted, "-", "-", "0", ""});
+                }
+                methods.forEach((method, s) -> rows.add(new String[] {
+                    cloud, method, Long.toString(s.calls()), restarted,
+                    f1(s.percentileMicros(50)), f1(s.percentileMicros(99)),
+                    Long.toString(s.requestBytes()), join(s.callers())}));
+            }
+            sb.append("replicated writes by cloud and method (latency: call to local apply):").append(nl);
+            table(sb, rows, nl, 2);
+        }
+        long moves = p.sequencerArrivals().values().stream().mapToLong(Long::longValue).sum();
+        sb.append("sequencer migrations: ").append(moves);
+        if (!p.sequencerArrivals().isEmpty()) {
+            sb.append(" (arrivals per node: ").append(p.sequencerArrivals().entrySet().stream()
+                .map(en -> en.getKey() + "=" + en.getValue()).collect(Collectors.joining(", "))).append(')');
+        }
+        sb.append(nl);
+        List<long[]> steps = p.sequencerLocation();
+        if (!steps.isEmpty()) {
+            long t0 = p.firstNs();
+            sb.append("sequencer location: ");
+            int shown = Math.min(steps.size(), MAX_SEQUENCER_STEPS);
+            for (int i = 0; i < shown; i++) {
+                long[] s = steps.get(i);
+                sb.append(i == 0 ? "" : " -> ").append("node ").append(s[1])
+                    .append(String.format(Locale.ROOT, " (+%.3fs)", (s[0] - t0) / 1e9));
+            }
+            if (steps.size() > shown) {
+                sb.append(" ... ").append(steps.size() - shown).append(" more (see profile.html)");
+            }
+            sb.append(nl);
+        }
+    }
+
+    private static void elements(RunProfile p, StringBuilder sb, String us, String nl) {
+        if (p.elements().isEmpty()) {
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"element", "moves", "observes", "remote ops", "blocked ms", "remote p99 " + us,
+            "bytes", "max distance", "nodes (callers -> homes)"});
+        p.elements().forEach((name, s) -> rows.add(new String[] {name, Long.toString(s.moves()),
+            Long.toString(s.observes()), Long.toString(s.remoteOperations()), f1(s.blockedNs() / 1e6),
+            f1(s.remoteLatenciesNs().percentile(99) / 1000.0), Long.toString(s.bytes()),
+            Long.toString(s.maxDistance()), join(s.callers()) + " -> " + join(s.homes())}));
+        sb.append("tuple elements (PastSet):").append(nl);
+        table(sb, rows, nl, 1);
+    }
+
+    private static void arrays(RunProfile p, StringBuilder sb, String us, String nl) {
+        if (p.arrays().isEmpty()) {
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"array", "node", "hits", "misses", "invalidations", "bytes", "hottest partition"});
+        for (Map.Entry<String, ArrayStats> en : p.arrays().entrySet()) {
+            ArrayStats a = en.getValue();
+            for (Map.Entry<Integer, ArrayNode> n : a.nodes().entrySet()) {
+                ArrayNode an = n.getValue();
+                rows.add(new String[] {en.getKey(), Integer.toString(n.getKey()), Long.toString(an.hits()),
+                    Long.toString(an.misses()), Long.toString(an.invalidations()), Long.toString(an.bytes()),
+                    hottest(a, n.getKey())});
+            }
+        }
+        sb.append("shared arrays by node (misses: the larger of miss events and summary counters):").append(nl);
+        table(sb, rows, nl, 2);
+        for (Map.Entry<String, ArrayStats> en : p.arrays().entrySet()) {
+            ArrayStats a = en.getValue();
+            if (!a.missLatenciesNs().isEmpty() || a.ownershipTransfers() > 0) {
+                sb.append("  ").append(en.getKey()).append(": miss latency p50 ")
+                    .append(f1(a.missLatenciesNs().percentile(50) / 1000.0)).append(' ').append(us)
+                    .append(", p99 ").append(f1(a.missLatenciesNs().percentile(99) / 1000.0)).append(' ').append(us)
+                    .append(", ownership transfers ").append(a.ownershipTransfers()).append(nl);
+            }
+        }
+    }
+
+    private static String hottest(ArrayStats a, int node) {
+        int best = -1;
+        long most = 0;
+        for (Map.Entry<Integer, TreeMap<Integer, Cell>> en : a.partitions().entrySet()) {
+            Cell c = en.getValue().get(node);
+            if (c != null && c.misses() + c.invalidations() > most) {
+                most = c.misses() + c.invalidations();
+                best = en.getKey();
+            }
+        }
+        return best < 0 ? "-" : best + " (" + most + ")";
+    }
+
+    private static void other(RunProfile p, StringBuilder sb, String us, String nl) {
+        if (p.other().isEmpty()) {
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"event and key", "count", "total ms", "max " + us, "bytes", "nodes"});
+        p.other().forEach((k, s) -> rows.add(new String[] {k, Long.toString(s.count()),
+            f1(s.totalDurationNs() / 1e6), f1(s.maxDurationNs() / 1000.0), Long.toString(s.bytes()),
+            join(s.nodes())}));
+        sb.append("other Cumulus events:").append(nl);
+        table(sb, rows, nl, 1);
+    }
+
+    private static void nodes(RunProfile p, StringBuilder sb, String nl) {
+        if (p.nodes().isEmpty()) {
+            return;
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"node", "events", "remote calls", "failed", "writes", "sequencer arrivals",
+            "tuple ops", "array misses", "bytes sent"});
+        p.nodes().forEach((n, t) -> rows.add(new String[] {Integer.toString(n), Long.toString(t.events()),
+            Long.toString(t.remoteCalls()), Long.toString(t.failedCalls()), Long.toString(t.writes()),
+            Long.toString(t.sequencerArrivals()), Long.toString(t.tupleOperations()),
+            Long.toString(t.arrayMisses()), Long.toString(t.bytes())}));
+        sb.append("per node totals (calls, writes and tuple operations the node made):").append(nl);
+        table(sb, rows, nl, 1);
+    }
+
+    private static void lifecycle(RunProfile p, StringBuilder sb, String nl) {
+        if (p.lifecycle().isEmpty()) {
+            sb.append("lifecycle: none recorded").append(nl);
+            return;
+        }
+        sb.append("lifecycle:").append(nl);
+        Instant t0 = p.lifecycle().getFirst().time();
+        for (Lifecycle l : p.lifecycle()) {
+            Duration d = Duration.between(t0, l.time());
+            sb.append(String.format(Locale.ROOT, "  +%.3fs  node %d  %s", d.toNanos() / 1e9, l.node(), l.phase()));
+            if (l.subject() != l.node()) {
+                sb.append(" (node ").append(l.subject()).append(')');
+            }
+            if (!l.detail().isEmpty()) {
+                sb.append(": ").append(l.detail());
+            }
+            sb.append(nl);
+        }
+    }
+
+    static String f1(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** Rows with the first {@code leftCols} columns and the last one left-aligned, the others right-aligned. */
+    private static void table(StringBuilder sb, List<String[]> rows, String nl, int leftCols) {
+        int cols = rows.getFirst().length;
+        int[] width = new int[cols];
+        for (String[] r : rows) {
+            for (int i = 0; i < cols; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        for (String[] r : rows) {
+            sb.append(' ');
+            for (int i = 0; i < cols; i++) {
+                boolean left = i < leftCols || i == cols - 1;
+                String cell = pad(r[i], width[i], left);
+                sb.append(' ').append(i == cols - 1 ? cell.stripTrailing() : cell);
+            }
+            sb.append(nl);
+        }
+    }
+
+    private static String pad(String s, int width, boolean left) {
+        String fill = " ".repeat(width - s.length());
+        return left ? s + fill : fill + s;
+    }
+
+    static String join(TreeSet<Integer> ids) {
+        return ids.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    private static boolean canEncode(PrintStream out, char c) {
+        try {
+            Charset cs = out.charset();
+            return cs.newEncoder().canEncode(c);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+}
