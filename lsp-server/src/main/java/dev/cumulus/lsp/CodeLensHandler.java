@@ -1,0 +1,61 @@
+package dev.cumulus.lsp;
+
+import dev.cumulus.lsp.model.LensSites;
+import dev.cumulus.lsp.model.MethodMark;
+import dev.cumulus.lsp.model.ProfileFigures;
+import dev.cumulus.lsp.model.Snapshot;
+import dev.cumulus.lsp.model.SourceIndex;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.eclipse.lsp4j.CodeLens;
+import org.eclipse.lsp4j.CodeLensParams;
+import org.eclipse.lsp4j.Command;
+
+/**
+ * {@code textDocument/codeLens}: live figures of the current run on cloud classes and on calls that create named
+ * distributed objects ({@link LensSites}); "no run yet" before the first figures arrive. Lenses are refreshed with
+ * {@code workspace/codeLens/refresh} when figures change.
+ */
+final class CodeLensHandler {
+    static final String NO_RUN = "no run yet";
+
+    List<CodeLens> lenses(Snapshot s, CodeLensParams params, ProfileFigures figures) {
+        List<CodeLens> out = new ArrayList<>();
+        try {
+            String uri = params.getTextDocument().getUri();
+            SourceIndex idx = s.index(uri);
+            if (idx == null) {
+                return out;
+            }
+            Set<String> cloud = new HashSet<>();
+            for (MethodMark m : s.marks(uri)) {
+                cloud.add(m.className());
+            }
+            for (LensSites.Site site : LensSites.find(idx, cloud)) {
+                String title;
+                String object;
+                if (site.object() != null) {
+                    ProfileFigures.Figures f = figures.get(site.object());
+                    object = site.object();
+                    title = f != null ? ProfileFigures.describe(f) : site.object() + ": " + NO_RUN;
+                } else {
+                    String dotted = site.cloudClass().replace('/', '.');
+                    List<ProfileFigures.Figures> fs = figures.ofClass(dotted);
+                    object = fs.isEmpty() ? null : fs.getFirst().object();
+                    title = fs.isEmpty() ? (figures.hasAny() ? "cloud: no figures for this class in this run"
+                            : "cloud: " + NO_RUN)
+                            : String.join(" | ", fs.stream().map(ProfileFigures::describe).toList());
+                }
+                Command c = new Command(title, CumulusProtocol.SHOW_PROFILE,
+                        object == null ? List.of() : List.of(object));
+                out.add(new CodeLens(Lsp.range(site.range()), c, null));
+            }
+        } catch (RuntimeException e) {
+            CumulusLanguageServer.LOG.log(java.util.logging.Level.WARNING, "code lenses", e);
+            return List.of();
+        }
+        return out;
+    }
+}

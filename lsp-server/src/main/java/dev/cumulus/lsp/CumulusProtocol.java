@@ -1,0 +1,72 @@
+package dev.cumulus.lsp;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.jsonrpc.services.JsonNotification;
+import org.eclipse.lsp4j.jsonrpc.services.JsonRequest;
+import org.eclipse.lsp4j.services.LanguageClient;
+
+/**
+ * The Cumulus additions to LSP, in one place (documented in {@code lsp-server/PROTOCOL.md}; the VS Code extension's
+ * {@code protocol.ts} mirrors this interface). Custom methods are {@code cumulus/...}, never {@code $/...}; commands
+ * run over the standard {@code workspace/executeCommand}.
+ *
+ * <p>This interface is the server side (requests the client sends); {@link Client} is the client side
+ * (notifications the server sends).
+ */
+public interface CumulusProtocol {
+    /** Request, client to server: one line of live per-object figures ({@link ProfileUpdate}); answers {@code true}. */
+    String PROFILE_UPDATE = "cumulus/profileUpdate";
+    /** Notification, client to server: forget all figures (a new run starts). */
+    String PROFILE_RESET = "cumulus/profileReset";
+    /** Notification, server to client: one output line of a run ({@link NodeOutput}). */
+    String NODE_OUTPUT = "cumulus/nodeOutput";
+    /** Notification, server to client: a run's state changed ({@link RunStatus}). */
+    String RUN_STATUS = "cumulus/runStatus";
+
+    /** Command: {@code [nodes: number, mainClass: string]}; starts {@code cumulus run --nodes N --profile}. */
+    String RUN = "cumulus.run";
+    /** Command: no arguments; stops the current run. */
+    String STOP = "cumulus.stop";
+    /** Command: {@code [template: string, dir: string, package?: string]}; runs {@code cumulus new}. */
+    String NEW_PROJECT = "cumulus.newProject";
+    /** Command: {@code [object: string]}; returns the object's newest figures (what a profile lens shows). */
+    String SHOW_PROFILE = "cumulus.showProfile";
+    /** Every command the server registers in {@code executeCommandProvider}. */
+    List<String> COMMANDS = List.of(RUN, STOP, NEW_PROJECT, SHOW_PROFILE);
+
+    /**
+     * One object's live figures; the same shape as one line of the profiler's JSON-lines stream:
+     * {@code {"object":"best","kind":"cloud","writesPerSec":1200,"p99WriteUs":35.5,"migrations":3,"misses":0}}.
+     * Only {@code object} is required; {@code className} (binary name with dots) lets the class's lens show it.
+     */
+    record ProfileUpdate(String object, String kind, String className, Double writesPerSec, Double p99WriteUs,
+                         Long migrations, Long misses) {
+    }
+
+    /** One output line of a run; {@code node} is -1 for the launcher itself; {@code stream} is stdout or stderr. */
+    record NodeOutput(int node, String line, String stream) {
+    }
+
+    /**
+     * A run's state: {@code starting}, {@code running}, {@code finished} or {@code failed}; {@code exitCode} and
+     * {@code runDir} are set at the end (runDir holds the JFR files), {@code message} says what happened.
+     */
+    record RunStatus(String state, Integer exitCode, String runDir, String message) {
+    }
+
+    @JsonRequest(PROFILE_UPDATE)
+    CompletableFuture<Boolean> profileUpdate(ProfileUpdate update);
+
+    @JsonNotification(PROFILE_RESET)
+    void profileReset(Object ignored);
+
+    /** The client side: LSP plus the Cumulus notifications. */
+    interface Client extends LanguageClient {
+        @JsonNotification(NODE_OUTPUT)
+        void nodeOutput(NodeOutput output);
+
+        @JsonNotification(RUN_STATUS)
+        void runStatus(RunStatus status);
+    }
+}
