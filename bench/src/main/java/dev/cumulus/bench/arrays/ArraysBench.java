@@ -1,0 +1,393 @@
+package dev.cumulus.bench.arrays;
+
+import dev.cumulus.Barrier;
+import dev.cumulus.Cluster;
+import dev.cumulus.LocalCluster;
+import dev.cumulus.array.Distribution;
+import dev.cumulus.array.SharedDoubleArray;
+import dev.cumulus.internal.array.ArrayRuntime;
+import dev.cumulus.internal.node.ClusterNode;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The {@code arrays} suite of {@code cumulus bench}: shared-array hit cost against a plain Java array read, read and
+ * write miss latency against a Cumulus RPC round trip, write cost as sharers grow, tree against centralized barriers,
+ * and matrix multiply / LU time per partition size. Runs the nodes as threads of this JVM ({@link LocalCluster}: one
+ * Aeron driver, IPC), so every row shares the same transport and scheduler; p50/p99 are over repeated samples.
+ */
+public final class ArraysBench {
+    private final boolean quick;
+    private final PrintStream out;
+
+    private ArraysBench(boolean quick, PrintStream out) {
+        this.quick = quick;
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        boolean quick = Arrays.asList(args).contains("--quick");
+        if (Arrays.asList(args).contains("--hits-only")) {
+            new ArraysBench(quick, System.out).hits();
+            return;
+        }
+        System.exit(run(quick, System.out, System.err));
+    }
+
+    /** Runs the suite; returns 0, or 1 when a measurement failed. */
+    public static int run(boolean quick, PrintStream out, PrintStream err) {
+        try {
+            new ArraysBench(quick, out).all();
+            return 0;
+        } catch (RuntimeException e) {
+            err.println("cumulus bench arrays: " + e);
+            e.printStackTrace(err);
+            return 1;
+        }
+    }
+
+    record Stats(double p50, double p99) {
+        static Stats of(List<Double> samples) {
+            double[] s = samples.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            return new Stats(s[(int) ((s.length - 1) * 0.5)], s[(int) Math.ceil((s.length - 1) * 0.99)]);
+        }
+    }
+
+    private void row(String label, Stats s, String unit, Stats base) {
+        out.printf(Locale.ROOT, "  %-44s p50 %9.3f %s  p99 %9.3f %s%s%n", label, s.p50(), unit, s.p99(), unit,
+            base == null ? "" : String.format(Locale.ROOT, "   ratio p50 %.2fx  p99 %.2fx", s.p50() / base.p50(),
+                s.p99() / base.p99()));
+    }
+
+    private void all() {
+        out.println("cumulus bench arrays — shared arrays on LocalCluster (nodes are threads of one JVM, Aeron IPC), "
+            + Runtime.getRuntime().availableProcessors() + " cores" + (quick ? ", --quick" : ""));
+        Stats[] hit = hits();
+        Stats[] miss = misses();
+        sharers();
+        barriers();
+        kernels();
+        out.println();
+        out.printf(Locale.ROOT, "goal: hit within 3x a plain array read: %.2fx -> %s%n", hit[1].p50() / hit[0].p50(),
+            hit[1].p50() <= 3 * hit[0].p50() ? "met" : "NOT met");
+        double worst = Math.max(miss[1].p50(), miss[2].p50()) / miss[0].p50();
+        out.printf(Locale.ROOT, "goal: miss within 2.5x an RPC round trip: read %.2fx, write %.2fx -> %s%n",
+            miss[1].p50() / miss[0].p50(), miss[2].p50() / miss[0].p50(), worst <= 2.5 ? "met" : "NOT met");
+    }
+
+    // ---------------------------------------------------------------- hits
+
+    private static volatile double sink;
+
+    private Stats[] hits() {
+        out.println();
+        out.println("hit cost: random reads of a 256x256 double array (32x32 partitions, all valid here), ns per read");
+        int n = 256;
+        int reads = quick ? 200_000 : 2_000_000;
+        int rounds = quick ? 15 : 41;
+        List<Double> plain = new ArrayList<>();
+        List<Double> shared = new ArrayList<>();
+        LocalCluster.run(1, cluster -> {
+            SharedDoubleArray a = cluster.sharedDoubleArray("bench-hit", n, n, 32, 32);
+            double[] p = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < n; j++) {
+                    a.set(i, j, i + j);
+                    p[i * n + j] = i + j;
+                }
+            }
+            int[] is = new int[reads];
+            int[] js = new int[reads];
+            SplittableRandom r = new SplittableRandom(1);
+            for (int k = 0; k < reads; k++) {
+                is[k] = r.nextInt(n);
+                js[k] = r.nextInt(n);
+            }
+            for (int round = 0; round < rounds; round++) {
+                long t0 = System.nanoTime();
+                double s = 0;
+                for (int k = 0; k < reads; k++) {
+                    s += p[is[k] * n + js[k]];
+                }
+                long t1 = System.nanoTime();
+                for (int k = 0; k < reads; k++) {
+                    s += a.get(is[k], js[k]);
+                }
+                long t2 = System.nanoTime();
+                sink = s;
+                if (round >= rounds / 3) { // warm-up first
+                    plain.add((t1 - t0) / (double) reads);
+                    shared.add((t2 - t1) / (double) reads);
+                }
+            }
+        });
+        Stats base = Stats.of(plain);
+        Stats ours = Stats.of(shared);
+        row("plain double[] read", base, "ns", null);
+        row("SharedDoubleArray.get hit", ours, "ns", base);
+        return new Stats[] {base, ours};
+    }
+
+    // ---------------------------------------------------------------- misses
+
+    /** A remote object for the RPC round-trip baseline. */
+    public interface Echo {
+        long echo(long v);
+    }
+
+    public static final class EchoImpl implements Echo {
+        @Override
+        public long echo(long v) {
+            return v;
+        }
+    }
+
+    private Stats[] misses() {
+        out.println();
+        out.println("miss latency, 2 nodes: node 1 owns every partition (exclusive), node 0 touches one element of "
+            + "each (the paper's §4.2 set-up); partitions homed on node 1; us per access");
+        int partitions = quick ? 64 : 256;
+        int rounds = quick ? 5 : 15;
+        int block = 16;
+        List<Double> rpc = new CopyOnWriteArrayList<>();
+        List<Double> reads = new CopyOnWriteArrayList<>();
+        List<Double> writes = new CopyOnWriteArrayList<>();
+        LocalCluster.run(2, cluster -> {
+            int me = cluster.nodeId();
+            // one partition column, all partitions homed on node 1 (BLOCK puts the second half there)
+            SharedDoubleArray a = cluster.sharedDoubleArray("bench-miss", 2 * partitions * block, block, block, block);
+            Barrier b = cluster.barrier("bench-miss");
+            if (me == 1) {
+                cluster.export(new EchoImpl(), Echo.class, "bench-echo");
+            }
+            b.await();
+            if (me == 0) {
+                Echo echo = cluster.lookup("bench-echo", Echo.class);
+                for (int k = 0; k < 2000; k++) {
+                    echo.echo(k);
+                }
+                for (int k = 0; k < (quick ? 2000 : 10000); k++) {
+                    long t = System.nanoTime();
+                    echo.echo(k);
+                    rpc.add((System.nanoTime() - t) / 1e3);
+                }
+            }
+            for (int round = 0; round < rounds; round++) {
+                for (int kind = 0; kind < 2; kind++) {
+                    if (me == 1) {
+                        for (int p = partitions; p < 2 * partitions; p++) {
+                            a.acquirePartition(p);
+                        }
+                    }
+                    b.await();
+                    if (me == 0) {
+                        for (int p = partitions; p < 2 * partitions; p++) {
+                            long t = System.nanoTime();
+                            if (kind == 0) {
+                                sink = a.get(p * block, 0);
+                            } else {
+                                a.set(p * block, 0, round);
+                            }
+                            double us = (System.nanoTime() - t) / 1e3;
+                            if (round > 0) {
+                                (kind == 0 ? reads : writes).add(us);
+                            }
+                        }
+                    }
+                    b.await();
+                }
+            }
+        });
+        Stats base = Stats.of(rpc);
+        Stats r = Stats.of(reads);
+        Stats w = Stats.of(writes);
+        row("cumulus rpc round trip (8-byte echo)", base, "us", null);
+        row("read miss, owner is the home (" + block + "x" + block + ")", r, "us", base);
+        row("write miss, owner is the home (" + block + "x" + block + ")", w, "us", base);
+        return new Stats[] {base, r, w};
+    }
+
+    // ---------------------------------------------------------------- write cost vs sharers
+
+    private void sharers() {
+        out.println();
+        out.println("write cost as sharers grow, 4 nodes: k nodes hold shared copies, node 0 writes one element of "
+            + "each partition (homed on node 3); us per write");
+        int rounds = quick ? 4 : 12;
+        int partitions = quick ? 16 : 64;
+        for (int block : new int[] {8, 32}) {
+            for (int k = 1; k <= 3; k++) {
+                int sharersCount = k;
+                List<Double> samples = new CopyOnWriteArrayList<>();
+                LocalCluster.run(4, cluster -> {
+                    int me = cluster.nodeId();
+                    SharedDoubleArray a = cluster.sharedDoubleArray("bench-sharers", 4 * partitions * block, block,
+                        block, block);
+                    Barrier b = cluster.barrier("bench-sharers");
+                    for (int round = 0; round < rounds; round++) {
+                        if (me >= 1 && me <= sharersCount) {
+                            for (int p = 3 * partitions; p < 4 * partitions; p++) {
+                                a.requestPartitionCopy(p);
+                            }
+                        }
+                        b.await();
+                        if (me == 0) {
+                            for (int p = 3 * partitions; p < 4 * partitions; p++) {
+                                long t = System.nanoTime();
+                                a.set(p * block, 0, round);
+                                if (round > 0) {
+                                    samples.add((System.nanoTime() - t) / 1e3);
+                                }
+                            }
+                        }
+                        b.await();
+                    }
+                });
+                row(block + "x" + block + " partition, " + k + " sharer(s)", Stats.of(samples), "us", null);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- barriers
+
+    private void barriers() {
+        out.println();
+        out.println("barrier cost, tree (one proxy per node) vs centralized (every thread calls the root); "
+            + "us per barrier as thread 0 of node 0 sees it");
+        int rounds = quick ? 100 : 400;
+        for (int nodes = 2; nodes <= 4; nodes++) {
+            for (int threads : new int[] {1, 2, 4}) {
+                Stats tree = barrier(nodes, threads, rounds, true);
+                Stats central = barrier(nodes, threads, rounds, false);
+                row(nodes + " nodes x " + threads + " threads: tree", tree, "us", null);
+                row(nodes + " nodes x " + threads + " threads: centralized", central, "us", tree);
+            }
+        }
+    }
+
+    private Stats barrier(int nodes, int threads, int rounds, boolean tree) {
+        List<Double> samples = new CopyOnWriteArrayList<>();
+        LocalCluster.run(nodes, cluster -> {
+            ArrayRuntime rt = ((ClusterNode) cluster).capability(ArrayRuntime.class);
+            Barrier b = tree ? rt.barrier("bench-barrier", threads) : rt.centralizedBarrier("bench-barrier", threads);
+            List<Thread> ts = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                boolean measure = cluster.nodeId() == 0 && t == 0;
+                ts.add(Thread.ofPlatform().start(() -> {
+                    for (int r = 0; r < rounds; r++) {
+                        long t0 = System.nanoTime();
+                        b.await();
+                        if (measure && r >= rounds / 5) {
+                            samples.add((System.nanoTime() - t0) / 1e3);
+                        }
+                    }
+                }));
+            }
+            for (Thread t : ts) {
+                t.join();
+            }
+        });
+        return Stats.of(samples);
+    }
+
+    // ---------------------------------------------------------------- kernels
+
+    private void kernels() {
+        out.println();
+        int n = quick ? 64 : 128;
+        out.println("kernels on 2 nodes, " + n + "x" + n + " doubles, time per run in ms (3 runs)");
+        for (int block : new int[] {8, 16, 32}) {
+            List<Double> mm = new ArrayList<>();
+            List<Double> lu = new ArrayList<>();
+            for (int run = 0; run < 3; run++) {
+                double[] ms = new double[2];
+                int tag = run;
+                LocalCluster.run(2, cluster -> {
+                    double[] t = kernelRun(cluster, n, block, tag);
+                    if (cluster.nodeId() == 0) {
+                        ms[0] = t[0];
+                        ms[1] = t[1];
+                    }
+                });
+                mm.add(ms[0]);
+                lu.add(ms[1]);
+            }
+            row("matrix multiply, " + block + "x" + block + " partitions", Stats.of(mm), "ms", null);
+            row("LU block-cyclic, " + block + "x" + block + " partitions", Stats.of(lu), "ms", null);
+        }
+    }
+
+    private static double[] kernelRun(Cluster cluster, int n, int block, int tag) {
+        int me = cluster.nodeId();
+        SharedDoubleArray a = cluster.sharedDoubleArray("k-a", n, n, block, block);
+        SharedDoubleArray b = cluster.sharedDoubleArray("k-b", n, n, block, block);
+        SharedDoubleArray c = cluster.sharedDoubleArray("k-c", n, n, block, block);
+        SharedDoubleArray l = cluster.sharedDoubleArray("k-lu", n, n, block, block, Distribution.BLOCK_CYCLIC);
+        Barrier bar = cluster.barrier("k-bar");
+        for (int p = 0; p < a.partitions(); p++) {
+            if (a.homeOf(p) == me) {
+                for (int i = a.firstRowOf(p); i < a.firstRowOf(p) + block; i++) {
+                    for (int j = a.firstColOf(p); j < a.firstColOf(p) + block; j++) {
+                        a.set(i, j, (i + j) % 7);
+                        b.set(i, j, (i * j) % 5);
+                    }
+                }
+            }
+            if (l.homeOf(p) == me) {
+                for (int i = l.firstRowOf(p); i < l.firstRowOf(p) + block; i++) {
+                    for (int j = l.firstColOf(p); j < l.firstColOf(p) + block; j++) {
+                        l.set(i, j, i == j ? n + 1.0 : ((i * 13 + j * 7) % 11) / 11.0);
+                    }
+                }
+            }
+        }
+        bar.await();
+        long t0 = System.nanoTime();
+        for (int p = 0; p < c.partitions(); p++) {
+            if (c.homeOf(p) != me) {
+                continue;
+            }
+            int r0 = c.firstRowOf(p);
+            int c0 = c.firstColOf(p);
+            double[] rows = a.readBlock(r0, 0, block, n);
+            double[] cols = b.readBlock(0, c0, n, block);
+            double[] out = new double[block * block];
+            for (int i = 0; i < block; i++) {
+                for (int k = 0; k < n; k++) {
+                    double aik = rows[i * n + k];
+                    for (int j = 0; j < block; j++) {
+                        out[i * block + j] += aik * cols[k * block + j];
+                    }
+                }
+            }
+            c.writeBlock(r0, c0, block, block, out);
+        }
+        bar.await();
+        long t1 = System.nanoTime();
+        for (int k = 0; k < n - 1; k++) {
+            double pivot = l.get(k, k);
+            for (int i = k + 1; i < n; i++) {
+                if (l.homeOf(l.partitionOf(i, k)) == me) {
+                    l.set(i, k, l.get(i, k) / pivot);
+                }
+            }
+            bar.await();
+            for (int i = k + 1; i < n; i++) {
+                for (int j = k + 1; j < n; j++) {
+                    if (l.homeOf(l.partitionOf(i, j)) == me) {
+                        l.set(i, j, l.get(i, j) - l.get(i, k) * l.get(k, j));
+                    }
+                }
+            }
+            bar.await();
+        }
+        long t2 = System.nanoTime();
+        return new double[] {(t1 - t0) / 1e6, (t2 - t1) / 1e6};
+    }
+}
