@@ -1,0 +1,117 @@
+package dev.cumulus.cli;
+
+import dev.cumulus.internal.jfr.BroadcastWriteEvent;
+import dev.cumulus.internal.jfr.RemoteCallEvent;
+import dev.cumulus.internal.jfr.SequencerMigrationEvent;
+import dev.cumulus.profiler.Json;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code cumulus profile RUN_DIR} in-process, on a run directory whose recording is made with the runtime's events. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ProfileCommandTest {
+    @TempDir
+    Path dir;
+
+    record Result(int code, String out, String err) {
+    }
+
+    private static Result cli(String... args) {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        int code = CumulusCli.execute(args, out.stream(), err.stream());
+        return new Result(code, out.text(), err.text());
+    }
+
+    private Path runDir() throws Exception {
+        Path run = dir.resolve("run");
+        Files.createDirectories(run);
+        try (Recording r = new Recording()) {
+            r.enable(RemoteCallEvent.NAME);
+            r.enable(BroadcastWriteEvent.NAME);
+            r.enable(SequencerMigrationEvent.NAME);
+            r.start();
+            RemoteCallEvent c = new RemoteCallEvent();
+            c.begin();
+            c.callerNode = 0;
+            c.targetNode = 1;
+            c.object = "worker-1";
+            c.method = "multiply";
+            c.requestBytes = 64;
+            c.replyBytes = 32;
+            c.outcome = "ok";
+            c.commit();
+            BroadcastWriteEvent w = new BroadcastWriteEvent();
+            w.begin();
+            w.node = 0;
+            w.cloud = "best";
+            w.method = "set";
+            w.bytes = 12;
+            w.commit();
+            SequencerMigrationEvent m = new SequencerMigrationEvent();
+            m.fromNode = 1;
+            m.toNode = 0;
+            m.commit();
+            r.stop();
+            r.dump(run.resolve("node-0.jfr"));
+        }
+        Files.writeString(run.resolve("launch.properties"), "cumulus.nodes=1\n");
+        return run;
+    }
+
+    @Test
+    void printsTheTablesAndWritesTheHtmlPage() throws Exception {
+        Path run = runDir();
+
+        Result r = cli("profile", run.toString());
+
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("remote calls by object and method:"), r.out());
+        assertTrue(r.out().contains("worker-1"), r.out());
+        assertTrue(r.out().contains("replicated writes by cloud and method"), r.out());
+        assertTrue(r.out().contains("sequencer migrations: 1"), r.out());
+        Path html = run.resolve("profile.html");
+        assertTrue(Files.isRegularFile(html));
+        assertTrue(r.err().contains("wrote " + html.toAbsolutePath().normalize()), r.err());
+        String page = Files.readString(html);
+        assertTrue(page.contains("<section id=\"sequencer\">") && page.contains("<svg"), "charts in the page");
+    }
+
+    @Test
+    void jsonToStdoutAndHtmlWhereAsked() throws Exception {
+        Path run = runDir();
+        Path html = dir.resolve("elsewhere.html");
+
+        Result r = cli("profile", "--json", "--html", html.toString(), run.toString());
+
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> m = Json.parseObject(r.out().strip());
+        assertEquals("worker-1", ((Map<?, ?>) ((List<?>) m.get("remote")).getFirst()).get("object"));
+        assertTrue(Files.isRegularFile(html));
+        assertFalse(Files.exists(run.resolve("profile.html")));
+    }
+
+    @Test
+    void aMissingRunDirectoryIsAUsageError() {
+        Path missing = dir.resolve("no-such-run");
+
+        Result r = cli("profile", missing.toString());
+
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("cumulus profile: " + missing + " does not exist"), r.err());
+        assertTrue(r.err().contains("run directory"), r.err());
+        assertEquals(2, cli("profile").code(), "RUN_DIR is required");
+    }
+}

@@ -1,0 +1,76 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.cli.CapturedOutput;
+import dev.cumulus.examples.matmul.MasterWorker;
+import dev.cumulus.profiler.Json;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Live profiles of a real 2-node run: every node's summaries reach the launcher, its file and stdout. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class LiveProfileSystemTest {
+    @TempDir
+    Path tmp;
+
+    @AfterEach
+    void nothingLeftBehind() throws Exception {
+        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+        left.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : left) {
+            p.onExit().get(10, TimeUnit.SECONDS);
+        }
+        assertTrue(left.isEmpty(), "processes left behind: " + left);
+    }
+
+    @Test
+    void everyNodeStreamsSummariesToTheLauncher() throws Exception {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        LaunchContext ctx = new LaunchContext().nodes(2).mainClass(MasterWorker.class.getName())
+            .programArgs(List.of("96")).classpath(location(MasterWorker.class)).profile(true)
+            .runsRoot(tmp.resolve("runs"));
+
+        RunResult result = new ClusterLauncher(ctx, out.stream(), err.stream()).profileStream(true).run();
+
+        assertEquals(0, result.exitCode(), out.text() + err.text());
+        Map<Long, Integer> perNode = new TreeMap<>();
+        for (String line : out.text().split("\\R")) {
+            if (line.startsWith("@cumulus-profile ")) {
+                Map<String, Object> m = Json.parseObject(line.substring("@cumulus-profile ".length()));
+                perNode.merge((Long) m.get("node"), 1, Integer::sum);
+                assertTrue(m.containsKey("recv") && m.containsKey("t") && m.get("objects") instanceof List,
+                    line);
+            }
+            assertFalse(line.startsWith("[0] @cumulus-profile") || line.startsWith("[1] @cumulus-profile"), line);
+        }
+        assertTrue(perNode.getOrDefault(0L, 0) >= 1 && perNode.getOrDefault(1L, 0) >= 1,
+            "a summary from each node on stdout: " + perNode + "\n" + out.text() + err.text());
+        Path jsonl = result.runDir().resolve(ClusterLauncher.LIVE_PROFILE);
+        List<String> lines = Files.readAllLines(jsonl);
+        assertTrue(lines.stream().anyMatch(l -> l.contains("\"node\":0,")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains("\"node\":1,")), lines.toString());
+        assertTrue(out.text().contains("remote calls by object and method:"), "the offline report still follows");
+    }
+
+    private static String location(Class<?> c) {
+        try {
+            return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
