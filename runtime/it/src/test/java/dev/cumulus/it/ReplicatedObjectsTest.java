@@ -218,6 +218,25 @@ class ReplicatedObjectsTest {
     }
 
     @Test
+    void anArgumentThatCannotBeTransferredIsRefusedAtTheCallerAndNothingIsShipped() {
+        List<Integer> sizes = new CopyOnWriteArrayList<>();
+        LocalCluster.run(2, cluster -> {
+            Bag bag = cluster.replicated("bag", Bag::new);
+            if (cluster.nodeId() == 0) {
+                @SuppressWarnings({"unchecked", "rawtypes"})
+                List<String> polluted = (List) List.of(new StringBuilder("mutable"));
+                dev.cumulus.NotTransferableException e = assertThrows(dev.cumulus.NotTransferableException.class,
+                    () -> bag.addAll(polluted));
+                assertTrue(e.getMessage().contains("java.lang.StringBuilder"), e.getMessage());
+                bag.addAll(List.of("fine"));
+            }
+            cluster.barrier();
+            sizes.add(bag.size());
+        });
+        assertEquals(List.of(1, 1), sizes);
+    }
+
+    @Test
     void oneNodeClusterStillReplicates() {
         LocalCluster.run(1, (Cluster cluster) -> {
             Minimum m = cluster.replicated("solo", Minimum::new);
