@@ -36,16 +36,17 @@ import java.util.stream.Stream;
  *
  * <p>Threads: the caller's thread drives; two reader threads per child (stdout, stderr).
  */
-final class ProcessSet implements AutoCloseable {
+public final class ProcessSet implements AutoCloseable {
     /** Flags of every child JVM: the ones {@code cumulus run} gives its nodes. */
-    static final List<String> JVM_FLAGS = List.of(
+    public static final List<String> JVM_FLAGS = List.of(
         "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "--enable-native-access=ALL-UNNAMED",
         "-XX:+UseSerialGC",
         "-Djava.rmi.server.hostname=127.0.0.1");
     private static final List<String> ANCHORS = List.of(
         "dev.cumulus.bench.RpcBench", "dev.cumulus.Cluster", "io.aeron.Aeron", "io.aeron.driver.MediaDriver",
-        "org.agrona.DirectBuffer", "org.HdrHistogram.Histogram");
+        "org.agrona.DirectBuffer", "org.HdrHistogram.Histogram", "dev.cumulus.agent.CumulusAgent",
+        "dev.cumulus.analysis.CloudAnalyzer", "org.jgroups.JChannel");
     private static final Set<ProcessSet> OPEN = ConcurrentHashMap.newKeySet();
     private static final Duration GRACE = Duration.ofSeconds(3);
     private static final int TAIL_LINES = 30;
@@ -60,9 +61,9 @@ final class ProcessSet implements AutoCloseable {
     }
 
     /** One child process. */
-    final class Child {
-        final String name;
-        final Process process;
+    public final class Child {
+        public final String name;
+        public final Process process;
         private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
         private final Deque<String> tail = new ArrayDeque<>();
 
@@ -86,14 +87,14 @@ final class ProcessSet implements AutoCloseable {
             }
         }
 
-        String tail() {
+        public String tail() {
             synchronized (tail) {
                 return tail.isEmpty() ? "  (no output)" : tail.stream().map(l -> "  " + l).collect(Collectors.joining("\n"));
             }
         }
 
         /** The rest of the first stdout line that starts with {@code prefix} (e.g. "READY "). */
-        String await(String prefix, Duration timeout) {
+        public String await(String prefix, Duration timeout) {
             long deadline = System.nanoTime() + timeout.toNanos();
             try {
                 while (true) {
@@ -119,7 +120,7 @@ final class ProcessSet implements AutoCloseable {
         }
 
         /** Opens the child's start gate. */
-        void go() {
+        public void go() {
             try {
                 OutputStream in = process.getOutputStream();
                 in.write("GO\n".getBytes(StandardCharsets.UTF_8));
@@ -130,7 +131,7 @@ final class ProcessSet implements AutoCloseable {
         }
 
         /** Waits for the child to exit and checks its exit code is 0. */
-        void awaitSuccess(Duration timeout) {
+        public void awaitSuccess(Duration timeout) {
             try {
                 if (!process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
                     throw new CumulusException(label + ": " + name + " did not exit within " + timeout.toSeconds()
@@ -157,7 +158,7 @@ final class ProcessSet implements AutoCloseable {
     private final Map<String, Map<String, Double>> phaseCpu = new ConcurrentHashMap<>();
     private boolean closed;
 
-    ProcessSet(String label) {
+    public ProcessSet(String label) {
         this.label = label;
         this.classpath = classpath();
         OPEN.add(this);
@@ -174,7 +175,7 @@ final class ProcessSet implements AutoCloseable {
     }
 
     /** Starts an embedded shared-mode media driver (the one {@code cumulus run} uses) in a fresh directory. */
-    synchronized String startDriver(String name) {
+    public synchronized String startDriver(String name) {
         checkOpen();
         String dir = driverRoot().resolve("cumulus-bench-" + name + "-" + ProcessHandle.current().pid() + "-"
             + Long.toHexString(System.nanoTime())).toString();
@@ -184,7 +185,7 @@ final class ProcessSet implements AutoCloseable {
     }
 
     /** A fresh temporary directory, deleted on close. */
-    synchronized Path tempDirectory(String name) {
+    public synchronized Path tempDirectory(String name) {
         checkOpen();
         try {
             Path d = Files.createTempDirectory("cumulus-bench-" + name + "-");
@@ -196,9 +197,18 @@ final class ProcessSet implements AutoCloseable {
     }
 
     /** Starts {@code main} in a JVM of its own. */
-    synchronized Child start(String name, List<String> jvmArgs, Class<?> main, List<String> args) {
+    public Child start(String name, List<String> jvmArgs, Class<?> main, List<String> args) {
+        return start(name, List.of(), jvmArgs, main, args);
+    }
+
+    /**
+     * Starts {@code main} in a JVM of its own, its command line prefixed by {@code prefix} (e.g.
+     * {@code ip netns exec NS}, which execs the JVM in its place, so the child is still the JVM).
+     */
+    public synchronized Child start(String name, List<String> prefix, List<String> jvmArgs, Class<?> main,
+                                    List<String> args) {
         checkOpen();
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_FLAGS);
         cmd.addAll(jvmArgs);
@@ -233,7 +243,7 @@ final class ProcessSet implements AutoCloseable {
     }
 
     /** CPU use of every process (and {@code drv}, this JVM) during the phase: CPU time / wall time, 1.0 = one core. */
-    Map<String, Double> cpu(String phase) {
+    public Map<String, Double> cpu(String phase) {
         return phaseCpu.getOrDefault(phase, Map.of());
     }
 
@@ -325,11 +335,11 @@ final class ProcessSet implements AutoCloseable {
     }
 
     /** The directories this set created (for tests: all gone after close). */
-    synchronized List<Path> directories() {
+    public synchronized List<Path> directories() {
         return List.copyOf(directories);
     }
 
-    static Path driverRoot() {
+    public static Path driverRoot() {
         Path shm = Path.of("/dev/shm");
         return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
     }

@@ -241,7 +241,7 @@ public final class RpcBench {
         return ids.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
-    static Map<String, String> parse(String kv) {
+    public static Map<String, String> parse(String kv) {
         Map<String, String> m = new LinkedHashMap<>();
         for (String part : kv.trim().split("\\s+")) {
             int eq = part.indexOf('=');
@@ -342,7 +342,7 @@ public final class RpcBench {
     }
 
     /** A ratio with enough digits that a small one does not print as 0.00. */
-    static String ratio(double v) {
+    public static String ratio(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "-";
         }

@@ -17,7 +17,8 @@ import java.util.concurrent.Callable;
     mixinStandardHelpOptions = true,
     description = {
         "Run benchmarks on node processes of this host and print them side by side with peer baselines, as ratios.",
-        "Suites: rpc (remote calls vs raw Aeron IPC, blocking UDP and java.rmi). Without SUITE: all suites.",
+        "Suites: rpc (remote calls vs raw Aeron IPC, blocking UDP and java.rmi); replication (Manta Tables 1, 2, 4:",
+        "replicated objects vs a plain call, RPC and JGroups SEQUENCER; --nodes default 1,2,4,8). Without SUITE: all.",
         "Keep the machine otherwise idle: on a small box other work shows up in the figures.",
         ""},
     footer = {
@@ -57,11 +58,19 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         if (suite != null && !SUITES.contains(suite)) {
             cli.err().println("cumulus bench: unknown suite '" + suite + "'; suites: " + String.join(", ", SUITES));
             return CumulusCli.EXIT_USAGE;
+        }
+        if (dev.cumulus.bench.replication.ReplicationBench.SUITE.equals(suite)) {
+            return dev.cumulus.bench.replication.ReplicationBench.runFromCli(
+                spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, cli.out(),
+                cli.err());
         }
         RpcBench.Options options;
         try {
@@ -70,6 +79,8 @@ final class BenchCommand implements Callable<Integer> {
             cli.err().println("cumulus bench: " + e.getMessage());
             return CumulusCli.EXIT_USAGE;
         }
-        return RpcBench.run(options, cli.out(), cli.err());
+        int code = RpcBench.run(options, cli.out(), cli.err());
+        return suite == null && code == 0
+            ? dev.cumulus.bench.replication.ReplicationBench.runFromCli(null, quick, idle, cli.out(), cli.err()) : code;
     }
 }

@@ -1,0 +1,305 @@
+package dev.cumulus.bench.replication;
+
+import dev.cumulus.Cluster;
+import dev.cumulus.bench.ChildIo;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One node of the Cumulus replication measurement (Manta §3.5), started by {@link ReplicationBench} with the launch
+ * contract of {@code cumulus run}, the agent, {@code -Dcumulus.sequencer} and {@link Settings}.
+ *
+ * <ol>
+ *   <li>every node creates its replica of {@link Register}; the invoker (the last node unless told otherwise)
+ *       exports an {@link Invoker};</li>
+ *   <li>invoker: reads on its replica, reads and writes on a plain {@link Register} (not replicated, the same woven
+ *       class) and on a {@link PlainRegister}, in batches; then single replicated writes, each timed until it
+ *       returns (its own completion); then batches of 100 writes in a row (the gap);</li>
+ *   <li>every other node in turn: RPC round trips to the invoker ({@code ping}), then completion rounds: a watcher
+ *       thread is armed for value v, the node reads t_s, calls {@code invoker.write(v)}, and the watcher stores
+ *       t_e when {@code get()} on this node's replica returns v; the sample is t_e - t_s - RTT/2, with RTT this
+ *       node's p50 ping.</li>
+ * </ol>
+ * Why a watcher and not the write itself storing t_e, as Manta's did: a cloud method may not read the clock
+ * (rule CUM107; the agent refuses such a class), so the time is taken outside the cloud by a thread that polls the
+ * local replica with {@code peek}, a read of the volatile field that never holds the replica's monitor.
+ */
+public final class ReplicaNode {
+    private static volatile long sink;
+
+    private ReplicaNode() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        ChildIo.exitWithParent();
+        Settings s = Settings.current();
+        try (Cluster cluster = Cluster.join()) {
+            int me = cluster.nodeId();
+            int n = cluster.size();
+            int inv = s.invokerOf(n);
+            Register reg = cluster.replicated("bench-register", Register::new);
+            if (me == inv) {
+                cluster.export(new InvokerService(reg), Invoker.class, "invoker");
+            }
+            cluster.barrier();
+            Invoker invoker = cluster.lookup("invoker", Invoker.class);
+            if (me == inv) {
+                ChildIo.line("PHASE local start");
+                reads(s, reg, new Register(), new PlainRegister());
+                localWrites(s, reg);
+                gap(s, reg);
+                ChildIo.line("PHASE local end");
+            }
+            cluster.barrier();
+            for (int k = 0; k < n; k++) {
+                if (k == me && (k != inv || n == 1)) {
+                    long rtt = rpc(s, invoker);
+                    if (k != inv) {
+                        completion(s, reg, invoker, me, rtt);
+                    }
+                }
+                cluster.barrier();
+            }
+            ChildIo.line("DONE");
+        }
+    }
+
+    private static boolean over(long start, Settings s) {
+        return System.nanoTime() - start > s.phaseMaxNs();
+    }
+
+    /** Per-call time of batches of reads, in picoseconds. */
+    private static void reads(Settings s, Register replica, Register plain, PlainRegister plainClass) {
+        plain.set(1);
+        plainClass.set(1);
+        for (int w = 0; w < 3; w++) { // warm-up rounds, interleaved so each variant is compiled alike
+            readBatches(s, replica::get, Math.max(1, s.readBatches() / 4), null);
+            readBatches(s, plain::get, Math.max(1, s.readBatches() / 4), null);
+            readBatches(s, plainClass::get, Math.max(1, s.readBatches() / 4), null);
+            writeBatches(s, plain, Math.max(1, s.readBatches() / 4), null);
+            writeBatches(s, plainClass::set, Math.max(1, s.readBatches() / 4), null);
+        }
+        Stats r = new Stats();
+        Stats pr = new Stats();
+        Stats pcr = new Stats();
+        Stats pw = new Stats();
+        Stats pcw = new Stats();
+        readBatches(s, replica::get, s.readBatches(), r);
+        readBatches(s, plain::get, s.readBatches(), pr);
+        readBatches(s, plainClass::get, s.readBatches(), pcr);
+        writeBatches(s, plain, s.readBatches(), pw);
+        writeBatches(s, plainClass::set, s.readBatches(), pcw);
+        r.print("read.replica.ps");
+        pr.print("read.plain.ps");
+        pcr.print("read.plainclass.ps");
+        pw.print("write.plain.ps");
+        pcw.print("write.plainclass.ps");
+    }
+
+    interface LongRead {
+        long get();
+    }
+
+    interface LongWrite {
+        void set(long v);
+    }
+
+    private static void readBatches(Settings s, LongRead read, int batches, Stats into) {
+        int b = s.readBatch();
+        long acc = 0;
+        long start = System.nanoTime();
+        for (int i = 0; i < batches && !over(start, s); i++) {
+            long t0 = System.nanoTime();
+            for (int j = 0; j < b; j++) {
+                acc += read.get();
+            }
+            long t1 = System.nanoTime();
+            if (into != null) {
+                into.record((t1 - t0) * 1000 / b);
+            }
+        }
+        sink = acc;
+    }
+
+    private static void writeBatches(Settings s, Register plain, int batches, Stats into) {
+        writeBatches(s, plain::set, batches, into);
+    }
+
+    private static void writeBatches(Settings s, LongWrite write, int batches, Stats into) {
+        int b = s.readBatch();
+        long start = System.nanoTime();
+        long v = 0;
+        for (int i = 0; i < batches && !over(start, s); i++) {
+            long t0 = System.nanoTime();
+            for (int j = 0; j < b; j++) {
+                write.set(++v);
+            }
+            long t1 = System.nanoTime();
+            if (into != null) {
+                into.record((t1 - t0) * 1000 / b);
+            }
+        }
+    }
+
+    /** The invoker's own completion: one replicated write at a time, from the call until it returns. */
+    private static void localWrites(Settings s, Register reg) {
+        long v = 1L << 40;
+        for (int i = 0; i < s.warmup(); i++) {
+            reg.set(++v);
+        }
+        Stats h = new Stats();
+        long start = System.nanoTime();
+        for (int i = 0; i < s.rounds() && !over(start, s); i++) {
+            long t0 = System.nanoTime();
+            reg.set(++v);
+            h.record(System.nanoTime() - t0);
+        }
+        h.print("write.local.ns");
+    }
+
+    /** Batches of 100 writes in a row; the sample is the batch time / 100. */
+    private static void gap(Settings s, Register reg) {
+        long v = 2L << 40;
+        for (int i = 0; i < Math.max(1, s.gapBatches() / 5); i++) {
+            for (int j = 0; j < Settings.GAP_WRITES; j++) {
+                reg.set(++v);
+            }
+        }
+        Stats h = new Stats();
+        long start = System.nanoTime();
+        for (int i = 0; i < s.gapBatches() && !over(start, s); i++) {
+            long t0 = System.nanoTime();
+            for (int j = 0; j < Settings.GAP_WRITES; j++) {
+                reg.set(++v);
+            }
+            h.record((System.nanoTime() - t0) / Settings.GAP_WRITES);
+        }
+        h.print("gap.ns");
+    }
+
+    /** RPC round trips to the invoker; returns the p50 (ns). */
+    private static long rpc(Settings s, Invoker invoker) {
+        for (int i = 0; i < s.warmup(); i++) {
+            invoker.ping(i);
+        }
+        Stats h = new Stats();
+        long start = System.nanoTime();
+        for (int i = 0; i < s.rounds() && !over(start, s); i++) {
+            long t0 = System.nanoTime();
+            invoker.ping(i);
+            h.record(System.nanoTime() - t0);
+        }
+        h.print("rpc.ns");
+        return h.p50();
+    }
+
+    /** Manta §3.5's update time of this replica, per round: t_e - t_s - RTT/2. */
+    private static void completion(Settings s, Register reg, Invoker invoker, int me, long rttNs) throws Exception {
+        Watcher watcher = new Watcher(reg);
+        Thread t = Thread.ofPlatform().daemon().name("bench-watcher").start(watcher);
+        try {
+            long v = (long) (me + 3) << 40;
+            for (int i = 0; i < s.warmup(); i++) {
+                round(watcher, invoker, ++v);
+            }
+            Stats update = new Stats();
+            Stats raw = new Stats();
+            long start = System.nanoTime();
+            for (int i = 0; i < s.rounds() && !over(start, s); i++) {
+                long[] r = round(watcher, invoker, ++v);
+                update.record(r[0] - rttNs / 2);
+                raw.record(r[0]);
+            }
+            update.print("update.ns");
+            raw.print("update.raw.ns");
+        } finally {
+            watcher.stop = true;
+            LockSupport.unpark(t);
+            t.join(1000);
+        }
+    }
+
+    /** One round; returns {t_e - t_s}. */
+    private static long[] round(Watcher w, Invoker invoker, long v) throws InterruptedException {
+        w.arm(v);
+        long ts = System.nanoTime();
+        invoker.write(v);
+        long te = w.awaitSeen(ts + 10_000_000_000L);
+        return new long[] {te - ts};
+    }
+
+    /** Polls the local replica while armed; parks otherwise. */
+    static final class Watcher implements Runnable {
+        private final Register reg;
+        private volatile long target = Long.MIN_VALUE;
+        private volatile long seenAt;
+        private volatile Thread waiter;
+        private Thread self;
+        volatile boolean stop;
+
+        Watcher(Register reg) {
+            this.reg = reg;
+        }
+
+        void arm(long v) {
+            seenAt = 0;
+            waiter = Thread.currentThread();
+            target = v;
+            LockSupport.unpark(self);
+        }
+
+        long awaitSeen(long deadline) throws InterruptedException {
+            while (seenAt == 0) {
+                LockSupport.parkNanos(50_000);
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("write " + target + " did not reach this replica in 10 s");
+                }
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            }
+            return seenAt;
+        }
+
+        @Override
+        public void run() {
+            self = Thread.currentThread();
+            long spins = 0;
+            while (!stop) {
+                long t = target;
+                if (t == Long.MIN_VALUE) {
+                    LockSupport.parkNanos(1_000_000);
+                    continue;
+                }
+                if (reg.peek() == t) {
+                    seenAt = System.nanoTime();
+                    target = Long.MIN_VALUE;
+                    LockSupport.unpark(waiter);
+                } else if ((++spins & 63) == 0) {
+                    Thread.yield(); // a 2-core box: let the delivering thread run
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+    }
+
+    /** The invoking process's remote object. */
+    public static final class InvokerService implements Invoker {
+        private final Register reg;
+
+        InvokerService(Register reg) {
+            this.reg = reg;
+        }
+
+        @Override
+        public void write(long v) {
+            reg.set(v);
+        }
+
+        @Override
+        public long ping(long v) {
+            return v;
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.cumulus.bench.replication;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * How much a replication measurement does, handed to every child as {@code -Dbench.repl.*} properties.
+ *
+ * @param warmup       unmeasured rounds before each measured series (RPCs, completion rounds, writes)
+ * @param rounds       measured completion rounds per replica, and measured RPC round trips / local writes
+ * @param readBatches  measured batches of {@code readBatch} read calls (each batch gives one per-call sample)
+ * @param readBatch    calls per read batch
+ * @param gapBatches   measured batches of 100 writes in a row
+ * @param invoker      node that invokes the writes; -1: the last node
+ * @param phaseMaxNs   time budget of each measured series (it ends at its count or its budget)
+ */
+public record Settings(int warmup, int rounds, int readBatches, int readBatch, int gapBatches, int invoker,
+                       long phaseMaxNs) {
+    public static final int GAP_WRITES = 100;
+
+    public static Settings standard() {
+        return new Settings(500, 2_000, 2_000, 1_000, 50, -1, 3_000_000_000L);
+    }
+
+    public static Settings quick() {
+        return new Settings(100, 300, 300, 1_000, 10, -1, 700_000_000L);
+    }
+
+    /** Wide-area links: few rounds (each is tens of milliseconds). */
+    public static Settings wan(boolean quick) {
+        return quick ? new Settings(2, 5, 100, 1_000, 2, -1, 5_000_000_000L)
+            : new Settings(3, 15, 300, 1_000, 4, -1, 10_000_000_000L);
+    }
+
+    public Settings withInvoker(int node) {
+        return new Settings(warmup, rounds, readBatches, readBatch, gapBatches, node, phaseMaxNs);
+    }
+
+    public int invokerOf(int n) {
+        return invoker < 0 || invoker >= n ? n - 1 : invoker;
+    }
+
+    public List<String> toJvmArguments() {
+        List<String> a = new ArrayList<>();
+        a.add("-Dbench.repl.warmup=" + warmup);
+        a.add("-Dbench.repl.rounds=" + rounds);
+        a.add("-Dbench.repl.read.batches=" + readBatches);
+        a.add("-Dbench.repl.read.batch=" + readBatch);
+        a.add("-Dbench.repl.gap.batches=" + gapBatches);
+        a.add("-Dbench.repl.invoker=" + invoker);
+        a.add("-Dbench.repl.phase.max.ns=" + phaseMaxNs);
+        return a;
+    }
+
+    public static Settings current() {
+        Properties p = System.getProperties();
+        return new Settings(Integer.parseInt(p.getProperty("bench.repl.warmup")),
+            Integer.parseInt(p.getProperty("bench.repl.rounds")),
+            Integer.parseInt(p.getProperty("bench.repl.read.batches")),
+            Integer.parseInt(p.getProperty("bench.repl.read.batch")),
+            Integer.parseInt(p.getProperty("bench.repl.gap.batches")),
+            Integer.parseInt(p.getProperty("bench.repl.invoker")),
+            Long.parseLong(p.getProperty("bench.repl.phase.max.ns")));
+    }
+}
