@@ -347,6 +347,12 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
         }
     }
 
+    /** The newest finished analysis (tests and embedders). */
+    public Snapshot latestSnapshot() {
+        AnalysisScheduler s = scheduler;
+        return s == null ? Snapshot.empty() : s.latest();
+    }
+
     /** The figures store (tests and embedders). */
     public ProfileFigures figures() {
         return figures;
@@ -387,6 +393,10 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
             @Override
             public void didSave(DidSaveTextDocumentParams params) {
                 workspace.diskChanged();
+                AnalysisScheduler s = scheduler;
+                if (s != null) {
+                    s.fullAnalysis();
+                }
             }
 
             @Override
@@ -430,7 +440,10 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
             @Override
             public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
                 workspace.diskChanged();
-                analyse();
+                AnalysisScheduler s = scheduler;
+                if (s != null) {
+                    s.fullAnalysis();
+                }
             }
 
             @Override

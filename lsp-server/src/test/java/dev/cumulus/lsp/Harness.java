@@ -5,8 +5,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageServer;
 
-/** A server and a recording client connected over a real JSON-RPC wire (piped streams), or the server as a child. */
+/** A server and a recording client connected over a real JSON-RPC wire (a loopback socket), or the server as a child. */
 final class Harness implements AutoCloseable {
     /** What the client sees of the server: LSP plus the Cumulus requests. */
     interface Remote extends LanguageServer, CumulusProtocol {
@@ -62,20 +62,27 @@ final class Harness implements AutoCloseable {
                 .findFirst().orElseThrow(() -> new IllegalStateException("cumulus-runtime not on the test classpath"));
     }
 
-    /** In-process server over piped streams. */
+    /**
+     * In-process server over a loopback socket (a real byte stream; piped streams break when a writing thread ends,
+     * and the server writes from several threads).
+     */
     static Harness inProcess() throws IOException {
-        PipedInputStream serverIn = new PipedInputStream(1 << 16);
-        PipedOutputStream clientOut = new PipedOutputStream(serverIn);
-        PipedInputStream clientIn = new PipedInputStream(1 << 16);
-        PipedOutputStream serverOut = new PipedOutputStream(clientIn);
+        java.net.InetAddress lo = java.net.InetAddress.getLoopbackAddress();
+        Socket serverSide;
+        Socket clientSide;
+        try (ServerSocket ss = new ServerSocket(0, 1, lo)) {
+            clientSide = new Socket(lo, ss.getLocalPort());
+            serverSide = ss.accept();
+        }
         CumulusLanguageServer server = new CumulusLanguageServer(null, null, () -> { });
-        Launcher<CumulusProtocol.Client> sl = CumulusLanguageServer.launch(server, serverIn, serverOut);
+        Launcher<CumulusProtocol.Client> sl = CumulusLanguageServer.launch(server, serverSide.getInputStream(),
+                serverSide.getOutputStream());
         var serverListening = sl.startListening();
         TestClient client = new TestClient();
-        Harness h = connect(client, clientIn, clientOut, server, null);
+        Harness h = connect(client, clientSide.getInputStream(), clientSide.getOutputStream(), server, null);
         h.closeables.add(() -> serverListening.cancel(true));
-        h.closeables.add(clientOut);
-        h.closeables.add(serverOut);
+        h.closeables.add(clientSide);
+        h.closeables.add(serverSide);
         return h;
     }
 

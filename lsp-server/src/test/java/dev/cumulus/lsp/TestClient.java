@@ -47,7 +47,7 @@ final class TestClient implements CumulusProtocol.Client {
             synchronized (lock) {
                 return diagnostics.get(uri);
             }
-        }, p -> p != null && (p.getVersion() == null || p.getVersion() >= version), 10_000);
+        }, p -> p != null && (p.getVersion() == null || p.getVersion() >= version), 60_000);
     }
 
     private void record(Runnable r) {

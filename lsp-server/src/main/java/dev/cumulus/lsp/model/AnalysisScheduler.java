@@ -37,6 +37,7 @@ public final class AnalysisScheduler implements AutoCloseable {
     private final AtomicReference<Snapshot> latest = new AtomicReference<>(Snapshot.empty());
     private final Object lock = new Object();
     private CompletableFuture<Snapshot> pending;
+    private volatile boolean fullNext;
     private ScheduledFuture<?> scheduled;
 
     /**
@@ -58,6 +59,12 @@ public final class AnalysisScheduler implements AutoCloseable {
 
     public CompletableFuture<ClasspathInfo> classpath() {
         return classpath;
+    }
+
+    /** Makes the next analysis recompile every unit (after a save or a change on disk), and schedules it. */
+    public void fullAnalysis() {
+        fullNext = true;
+        requestAnalysis();
     }
 
     /** Schedules an analysis after the debounce delay (restarting the delay if one is pending). */
@@ -108,7 +115,9 @@ public final class AnalysisScheduler implements AutoCloseable {
             Map<String, Integer> versions = new HashMap<>();
             Map<String, Workspace.OpenDocument> open = workspace.openDocuments();
             open.forEach((uri, d) -> versions.put(uri, d.version()));
-            s = analysis.analyze(workspace.sources(open), versions, classpath.join());
+            boolean full = fullNext;
+            fullNext = false;
+            s = analysis.analyze(workspace.sources(open), versions, classpath.join(), full);
             latest.set(s);
             listener.accept(s);
         } catch (RuntimeException | LinkageError e) {

@@ -18,6 +18,11 @@ import org.eclipse.jdt.internal.compiler.env.ICompilationUnit;
 import org.eclipse.jdt.internal.compiler.impl.CompilerOptions;
 import org.eclipse.jdt.internal.compiler.problem.DefaultProblemFactory;
 import org.eclipse.jdt.core.compiler.CategorizedProblem;
+import org.eclipse.jdt.core.compiler.CharOperation;
+import org.eclipse.jdt.internal.compiler.classfmt.ClassFileReader;
+import org.eclipse.jdt.internal.compiler.classfmt.ClassFormatException;
+import org.eclipse.jdt.internal.compiler.env.INameEnvironment;
+import org.eclipse.jdt.internal.compiler.env.NameEnvironmentAnswer;
 
 /**
  * Compiles source texts in memory with the Eclipse compiler (ECJ), proceeding on errors: a unit with a syntax or type
@@ -65,12 +70,20 @@ final class EcjCompiler {
         options = Map.copyOf(o);
     }
 
+    private List<String> envClasspath;
+    private FileSystem env;
+    private final Map<String, String> lastText = new HashMap<>();
+    private final Map<String, UnitOutput> lastOutput = new HashMap<>();
+
     /**
-     * Compiles the given sources (uri to text) against the classpath.
+     * Compiles the given sources (uri to text) against the classpath. Incremental: only units whose text changed are
+     * recompiled, against the class files of the others from the previous call; a full compile happens when
+     * {@code full} is set, the classpath changes or a unit disappears. (A signature change in one unit therefore does
+     * not recompile its users until the next full compile; their class files, which the analyzer reads, stay valid.)
      *
      * @return one output per uri, in the order given
      */
-    Map<String, UnitOutput> compile(Map<String, String> sources, List<Path> classpath) {
+    Map<String, UnitOutput> compile(Map<String, String> sources, List<Path> classpath, boolean full) {
         List<String> cp = new ArrayList<>();
         cp.add(Path.of(System.getProperty("java.home"), "lib", "jrt-fs.jar").toString());
         for (Path p : classpath) {
@@ -79,10 +92,47 @@ final class EcjCompiler {
                 cp.add(f.getAbsolutePath());
             }
         }
-        Map<String, UnitOutput> out = new LinkedHashMap<>();
-        if (sources.isEmpty()) {
-            return out;
+        if (!cp.equals(envClasspath)) {
+            if (env != null) {
+                env.cleanup();
+            }
+            env = new FileSystem(cp.toArray(String[]::new), new String[0], "UTF-8");
+            envClasspath = cp;
+            full = true;
         }
+        if (!sources.keySet().containsAll(lastText.keySet())) {
+            full = true;
+        }
+        if (full) {
+            lastText.clear();
+            lastOutput.clear();
+        }
+        Map<String, String> changed = new LinkedHashMap<>();
+        sources.forEach((uri, text) -> {
+            if (!text.equals(lastText.get(uri))) {
+                changed.put(uri, text);
+            }
+        });
+        Map<String, byte[]> binaries = new HashMap<>();
+        lastOutput.forEach((uri, unit) -> {
+            if (!changed.containsKey(uri)) {
+                binaries.putAll(unit.classes());
+            }
+        });
+        if (!changed.isEmpty()) {
+            Map<String, UnitOutput> fresh = compileUnits(changed, binaries);
+            lastOutput.putAll(fresh);
+            lastText.putAll(changed);
+        }
+        Map<String, UnitOutput> out = new LinkedHashMap<>();
+        for (String uri : sources.keySet()) {
+            out.put(uri, lastOutput.getOrDefault(uri, new UnitOutput(Map.of(), List.of())));
+        }
+        return out;
+    }
+
+    private Map<String, UnitOutput> compileUnits(Map<String, String> sources, Map<String, byte[]> binaries) {
+        Map<String, UnitOutput> out = new LinkedHashMap<>();
         List<ICompilationUnit> units = new ArrayList<>();
         Map<String, String> uriByFileName = new HashMap<>();
         for (Map.Entry<String, String> e : sources.entrySet()) {
@@ -91,19 +141,60 @@ final class EcjCompiler {
             units.add(new CompilationUnit(e.getValue().toCharArray(), fileName, "UTF-8"));
             out.put(e.getKey(), new UnitOutput(new LinkedHashMap<>(), new ArrayList<>()));
         }
-        FileSystem env = new FileSystem(cp.toArray(String[]::new), new String[0], "UTF-8");
-        try {
-            CompilerOptions co = new CompilerOptions(options);
-            co.performMethodsFullRecovery = true;
-            co.performStatementsRecovery = true;
-            Compiler compiler = new Compiler(env, DefaultErrorHandlingPolicies.proceedWithAllProblems(), co,
-                    (CompilationResult result) -> collect(result, uriByFileName, out),
-                    new DefaultProblemFactory(Locale.ROOT));
-            compiler.compile(units.toArray(ICompilationUnit[]::new));
-        } finally {
-            env.cleanup();
-        }
+        CompilerOptions co = new CompilerOptions(options);
+        co.performMethodsFullRecovery = true;
+        co.performStatementsRecovery = true;
+        Compiler compiler = new Compiler(new WithBinaries(env, binaries),
+                DefaultErrorHandlingPolicies.proceedWithAllProblems(), co,
+                (CompilationResult result) -> collect(result, uriByFileName, out),
+                new DefaultProblemFactory(Locale.ROOT));
+        compiler.compile(units.toArray(ICompilationUnit[]::new));
         return out;
+    }
+
+    /** The classpath plus class files of workspace units that were not recompiled. */
+    private record WithBinaries(FileSystem classpath, Map<String, byte[]> binaries) implements INameEnvironment {
+        @Override
+        public NameEnvironmentAnswer findType(char[][] compoundTypeName) {
+            NameEnvironmentAnswer a = binary(CharOperation.toString(compoundTypeName).replace('.', '/'));
+            return a != null ? a : classpath.findType(compoundTypeName);
+        }
+
+        @Override
+        public NameEnvironmentAnswer findType(char[] typeName, char[][] packageName) {
+            String pkg = CharOperation.toString(packageName).replace('.', '/');
+            NameEnvironmentAnswer a = binary((pkg.isEmpty() ? "" : pkg + "/") + new String(typeName));
+            return a != null ? a : classpath.findType(typeName, packageName);
+        }
+
+        private NameEnvironmentAnswer binary(String internalName) {
+            byte[] b = binaries.get(internalName);
+            if (b == null) {
+                return null;
+            }
+            try {
+                return new NameEnvironmentAnswer(new ClassFileReader(b, (internalName + ".class").toCharArray()), null);
+            } catch (ClassFormatException e) {
+                return null;
+            }
+        }
+
+        @Override
+        public boolean isPackage(char[][] parentPackageName, char[] packageName) {
+            String prefix = (parentPackageName == null || parentPackageName.length == 0 ? ""
+                    : CharOperation.toString(parentPackageName).replace('.', '/') + "/") + new String(packageName) + "/";
+            for (String n : binaries.keySet()) {
+                if (n.startsWith(prefix)) {
+                    return true;
+                }
+            }
+            return classpath.isPackage(parentPackageName, packageName);
+        }
+
+        @Override
+        public void cleanup() {
+            // the file system is reused across compiles; closed when the classpath changes
+        }
     }
 
     private static void collect(CompilationResult result, Map<String, String> uriByFileName,

@@ -44,8 +44,14 @@ public final class WorkspaceAnalysis implements AutoCloseable {
 
     /** Analyses the given sources (normalized uri to text); {@code versions} are the open documents' versions. */
     public Snapshot analyze(Map<String, String> sources, Map<String, Integer> versions, ClasspathInfo classpath) {
+        return analyze(sources, versions, classpath, false);
+    }
+
+    /** Like {@link #analyze(Map, Map, ClasspathInfo)}; {@code fullCompile} recompiles every unit, not just changed ones. */
+    public Snapshot analyze(Map<String, String> sources, Map<String, Integer> versions, ClasspathInfo classpath,
+                            boolean fullCompile) {
         long t0 = System.nanoTime();
-        Map<String, EcjCompiler.UnitOutput> compiled = compiler.compile(sources, classpath.entries());
+        Map<String, EcjCompiler.UnitOutput> compiled = compiler.compile(sources, classpath.entries(), fullCompile);
         long t1 = System.nanoTime();
 
         Map<String, SourceIndex> indexes = new LinkedHashMap<>();

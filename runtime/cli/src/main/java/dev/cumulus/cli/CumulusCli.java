@@ -37,6 +37,7 @@ import java.util.concurrent.Callable;
         ClasspathCommand.class,
         CheckCommand.class,
         BenchCommand.class,
+        LspCommand.class,
         NewCommand.class,
         ProfileCommand.class,
         CommandLine.HelpCommand.class,

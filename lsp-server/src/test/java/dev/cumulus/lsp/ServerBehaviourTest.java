@@ -1,0 +1,247 @@
+package dev.cumulus.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.CodeActionContext;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.CodeLens;
+import org.eclipse.lsp4j.CodeLensParams;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Behaviour over the wire: broken files, a project without the API, quick fixes, lenses, commands. */
+@Timeout(120)
+class ServerBehaviourTest {
+    @TempDir
+    Path dir;
+
+    private static final String BROKEN = """
+            package demo;
+
+            import dev.cumulus.Cloud;
+
+            public class Clock implements Cloud.Root {
+                static int ticks = 0;
+                private long stamp;
+
+                public void touch() { stamp = System.currentTimeMillis(); }
+
+                public void broken() { stamp = ; if ( }
+
+                public long stamp() { return stamp; }
+            }
+            """;
+
+    @Test
+    void brokenMethodStillGivesTheOtherMembersDiagnosticsAndHints() throws Exception {
+        Path f = write("src/demo/Clock.java", BROKEN);
+        try (Harness h = Harness.inProcess()) {
+            h.initialize(dir, Harness.options(true, 0));
+            String uri = h.open(f);
+            List<Diagnostic> d = h.client.awaitDiagnostics(uri, 1).getDiagnostics();
+            List<String> got = d.stream().map(x -> x.getCode().getLeft() + "@" + (x.getRange().getStart().getLine() + 1))
+                    .sorted().toList();
+            assertEquals(List.of("CUM104@6", "CUM107@9"), got);
+            var hints = h.inlayHints(uri).stream().map(x -> x.getLabel().getLeft() + "@"
+                    + (x.getPosition().getLine() + 1)).sorted().toList();
+            assertTrue(hints.containsAll(List.of("W@9", "R@13")), hints.toString());
+            // still alive and answering after more broken edits
+            h.change(uri, 2, BROKEN.replace("public long stamp()", "public long stamp( {"));
+            h.client.awaitDiagnostics(uri, 2);
+            h.change(uri, 3, "class {{{ ");
+            assertEquals(List.of(), h.client.awaitDiagnostics(uri, 3).getDiagnostics());
+            assertEquals(0, h.shutdown());
+        }
+    }
+
+    @Test
+    void projectWithoutTheApiGetsOneClearMessage() throws Exception {
+        Path a = write("A.java", "public class A { static int x; int get() { return x; } }");
+        Path b = write("B.java", "public class B { long t() { return System.nanoTime(); } }");
+        try (Harness h = Harness.inProcess()) {
+            h.initialize(dir, Harness.options(false, 0));
+            var messages = h.client.await(() -> h.client.read(() -> List.copyOf(h.client.messages)),
+                    m -> !m.isEmpty(), 30_000);
+            String ua = h.open(a);
+            String ub = h.open(b);
+            assertEquals(List.of(), h.client.awaitDiagnostics(ua, 1).getDiagnostics());
+            assertEquals(List.of(), h.client.awaitDiagnostics(ub, 1).getDiagnostics());
+            h.change(ua, 2, Files.readString(a) + "\n");
+            h.client.awaitDiagnostics(ua, 2);
+            List<org.eclipse.lsp4j.MessageParams> all = h.client.read(() -> List.copyOf(h.client.messages));
+            assertEquals(1, all.size(), all.toString());
+            assertEquals(MessageType.Warning, messages.getFirst().getType());
+            assertTrue(messages.getFirst().getMessage().contains("Cumulus API")
+                    && messages.getFirst().getMessage().contains("cumulusClasspath"), messages.getFirst().getMessage());
+        }
+    }
+
+    @Test
+    void quickFixesRemoveStaticAndPassTheTimeIn() throws Exception {
+        Path f = write("demo/Clock.java", BROKEN.replace("    public void broken() { stamp = ; if ( }\n", ""));
+        try (Harness h = Harness.inProcess()) {
+            h.initialize(dir, Harness.options(true, 0));
+            String uri = h.open(f);
+            h.client.awaitDiagnostics(uri, 1);
+            String text = Files.readString(f);
+            List<CodeAction> actions = actions(h, uri);
+            assertEquals(2, actions.size(), actions.toString());
+            String afterStatic = apply(text, edits(actions, "CUM104"));
+            assertTrue(afterStatic.contains("\n    int ticks = 0;"), afterStatic);
+            String afterTime = apply(text, edits(actions, "CUM107"));
+            assertTrue(afterTime.contains("public void touch(long nowMs) { stamp = nowMs; }"), afterTime);
+            // the fixed text has neither finding
+            h.change(uri, 2, apply(afterStatic, List.of()));
+            h.change(uri, 3, apply(apply(text, edits(actions, "CUM104")), List.of()).replace(
+                    "public void touch() { stamp = System.currentTimeMillis(); }",
+                    "public void touch(long nowMs) { stamp = nowMs; }"));
+            assertEquals(List.of(), h.client.awaitDiagnostics(uri, 3).getDiagnostics());
+        }
+    }
+
+    @Test
+    void lensesShowNoRunYetThenLiveFigures() throws Exception {
+        Path f = write("demo/Best.java", """
+                package demo;
+
+                import dev.cumulus.Cloud;
+                import dev.cumulus.Cluster;
+
+                public class Best implements Cloud.Root {
+                    private int min = Integer.MAX_VALUE;
+
+                    public synchronized void set(int m) { if (m < min) min = m; }
+
+                    public int get() { return min; }
+
+                    static Best create(Cluster cluster) {
+                        return cluster.replicated("best", Best::new);
+                    }
+                }
+                """);
+        try (Harness h = Harness.inProcess()) {
+            h.initialize(dir, Harness.options(true, 0));
+            String uri = h.open(f);
+            h.client.awaitDiagnostics(uri, 1);
+            List<String> before = lenses(h, uri);
+            assertEquals(List.of("best: no run yet", "cloud: no run yet"), before);
+            boolean accepted = h.server.profileUpdate(new CumulusProtocol.ProfileUpdate("best", "cloud", "demo.Best",
+                    1200.0, 35.5, 3L, 0L)).get(10, TimeUnit.SECONDS);
+            assertTrue(accepted);
+            h.client.await(() -> h.client.read(() -> h.client.lensRefreshes), n -> n > 0, 10_000);
+            List<String> after = lenses(h, uri);
+            String live = "best: 1,200 writes/s · p99 write 35.5 µs · 3 migrations · 0 misses";
+            assertEquals(List.of(live, live), after);
+        }
+    }
+
+    @Test
+    void commandsRunThroughTheCumulusCommandAndFailClearlyWithoutIt() throws Exception {
+        Path f = write("demo/Main.java", "package demo;\npublic class Main { public static void main(String[] a) { } }\n");
+        Path fake = write("bin/cumulus", """
+                #!/bin/sh
+                if [ "$1" = new ]; then echo "created $3 from $2"; exit 0; fi
+                echo "[0] hello from node 0"
+                echo "[1] hello from node 1"
+                echo "cumulus: run r1 directory: /tmp/r1" >&2
+                exit 3
+                """);
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (Harness h = Harness.inProcess()) {
+            var o = Harness.options(true, 0);
+            o.addProperty("cumulusCommand", fake.toString());
+            h.initialize(dir, o);
+            String uri = h.open(f);
+            h.client.awaitDiagnostics(uri, 1);
+            var ws = h.server.getWorkspaceService();
+            assertEquals(Boolean.TRUE, ws.executeCommand(new ExecuteCommandParams(CumulusProtocol.RUN,
+                    List.of(2, "demo.Main"))).get(30, TimeUnit.SECONDS));
+            var statuses = h.client.await(() -> h.client.read(() -> List.copyOf(h.client.statuses)),
+                    s -> s.stream().anyMatch(x -> x.exitCode() != null), 30_000);
+            assertEquals(List.of("starting", "running", "failed"), statuses.stream().map(CumulusProtocol.RunStatus::state)
+                    .toList());
+            assertEquals(3, statuses.getLast().exitCode());
+            assertEquals("/tmp/r1", statuses.getLast().runDir());
+            var out = h.client.read(() -> List.copyOf(h.client.output));
+            assertTrue(out.contains(new CumulusProtocol.NodeOutput(1, "hello from node 1", "stdout")), out.toString());
+            assertEquals("created /tmp/x from replicated", ws.executeCommand(new ExecuteCommandParams(
+                    CumulusProtocol.NEW_PROJECT, List.of("replicated", "/tmp/x", "p"))).get(30, TimeUnit.SECONDS)
+                    .toString().replace("\"", ""));
+            ExecutionException e = assertThrows(ExecutionException.class, () -> ws.executeCommand(
+                    new ExecuteCommandParams(CumulusProtocol.RUN, List.of())).get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof ResponseErrorException r && r.getMessage().contains("[nodes, mainClass]"));
+        }
+        try (Harness h = Harness.inProcess()) {
+            h.initialize(dir, Harness.options(true, 0));
+            ExecutionException e = assertThrows(ExecutionException.class, () -> h.server.getWorkspaceService()
+                    .executeCommand(new ExecuteCommandParams(CumulusProtocol.NEW_PROJECT, List.of("replicated", "x")))
+                    .get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause().getMessage().contains("no 'cumulus' command found"), e.getCause().getMessage());
+        }
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private Path write(String rel, String text) throws Exception {
+        Path f = dir.resolve(rel);
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, text);
+        return f;
+    }
+
+    private static List<CodeAction> actions(Harness h, String uri) throws Exception {
+        CodeActionParams p = new CodeActionParams(new TextDocumentIdentifier(uri),
+                new Range(new Position(0, 0), new Position(1000, 0)), new CodeActionContext(List.of()));
+        return h.server.getTextDocumentService().codeAction(p).get(30, TimeUnit.SECONDS).stream()
+                .map(Either::getRight).toList();
+    }
+
+    private static List<TextEdit> edits(List<CodeAction> actions, String rule) {
+        CodeAction a = actions.stream().filter(x -> x.getDiagnostics().getFirst().getCode().getLeft().equals(rule))
+                .findFirst().orElseThrow();
+        return a.getEdit().getChanges().values().iterator().next();
+    }
+
+    static String apply(String text, List<TextEdit> edits) {
+        var lines = new dev.cumulus.lsp.model.LineMap(text);
+        List<TextEdit> sorted = new ArrayList<>(edits);
+        sorted.sort(Comparator.comparingInt((TextEdit e) -> lines.offset(e.getRange().getStart().getLine(),
+                e.getRange().getStart().getCharacter())).reversed());
+        String out = text;
+        for (TextEdit e : sorted) {
+            int s = lines.offset(e.getRange().getStart().getLine(), e.getRange().getStart().getCharacter());
+            int en = lines.offset(e.getRange().getEnd().getLine(), e.getRange().getEnd().getCharacter());
+            out = out.substring(0, s) + e.getNewText() + out.substring(en);
+        }
+        return out;
+    }
+
+    private static List<String> lenses(Harness h, String uri) throws Exception {
+        List<? extends CodeLens> l = h.server.getTextDocumentService().codeLens(new CodeLensParams(
+                new TextDocumentIdentifier(uri))).get(30, TimeUnit.SECONDS);
+        assertFalse(l.isEmpty());
+        return l.stream().map(x -> x.getCommand().getTitle()).sorted().toList();
+    }
+}
