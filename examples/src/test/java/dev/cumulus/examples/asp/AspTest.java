@@ -1,8 +1,6 @@
 package dev.cumulus.examples.asp;
 
 import dev.cumulus.LocalCluster;
-import dev.cumulus.examples.tsp.AgentJar;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -16,11 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AspTest {
     private static final int SIZE = 60;
     private static final long SEED = 11;
-
-    @BeforeAll
-    static void agent() {
-        AgentJar.locate();
-    }
 
     private static void check(Asp.Version version) {
         List<Asp.Result> results = new CopyOnWriteArrayList<>();

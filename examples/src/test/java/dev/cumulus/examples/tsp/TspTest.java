@@ -1,7 +1,6 @@
 package dev.cumulus.examples.tsp;
 
 import dev.cumulus.LocalCluster;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -15,11 +14,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TspTest {
     private static final int CITIES = 10;
     private static final long SEED = 7;
-
-    @BeforeAll
-    static void agent() {
-        AgentJar.locate();
-    }
 
     private static void check(Tsp.Version version) {
         int optimum = TspProblem.random(CITIES, SEED).solveSequentially();

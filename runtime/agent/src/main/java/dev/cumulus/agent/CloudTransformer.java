@@ -103,6 +103,7 @@ public final class CloudTransformer implements ClassFileTransformer {
             result.findings().forEach(f -> err.println(FindingFormatter.format(f)));
         }
         byte[] woven = Weaver.weave(st.classFile(), cm, result);
+        CloudHooks.recordWoven(Names.dotted(className));
         if (VERBOSE) {
             err.println("cumulus-agent: " + (woven == null ? "nothing to weave in " : "wove ") + Names.dotted(className));
         }
@@ -129,24 +130,9 @@ public final class CloudTransformer implements ClassFileTransformer {
         return refused;
     }
 
-    /**
-     * Passes the refusal to {@code CloudHooks.recordRefusal(String, String)} so the cloud runtime refuses to replicate
-     * the class even when it was loaded before the agent. Looked up reflectively: runtimes without that hook are
-     * fine ({@link Refusals} still has it).
-     */
-    private void tellRuntime(String dottedName, String message) {
-        java.lang.reflect.Method record;
-        try {
-            record = CloudHooks.class.getMethod("recordRefusal", String.class, String.class);
-        } catch (NoSuchMethodException e) {
-            return;
-        }
-        try {
-            record.invoke(null, dottedName, message);
-        } catch (ReflectiveOperationException e) {
-            err.println("cumulus-agent: cannot report the refusal of " + dottedName + " to the runtime: "
-                    + (e.getCause() != null ? e.getCause() : e));
-        }
+    /** The cloud runtime refuses to replicate the class even when it was loaded before the agent. */
+    private static void tellRuntime(String dottedName, String message) {
+        CloudHooks.recordRefusal(dottedName, message);
     }
 
     /** With {@code -Dcumulus.agent.dumpDir=DIR}, writes each woven class to DIR/name.class (for javap). */

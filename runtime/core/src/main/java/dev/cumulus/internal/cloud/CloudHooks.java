@@ -25,6 +25,7 @@ public final class CloudHooks {
 
     private static volatile CloudDispatcher dispatcher = CloudDispatcher.PASS_THROUGH;
     private static final java.util.Map<String, String> REFUSALS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Set<String> WOVEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private static volatile boolean agentInstalled;
 
     private CloudHooks() {
@@ -55,6 +56,16 @@ public final class CloudHooks {
      */
     public static void recordRefusal(String className, String message) {
         REFUSALS.put(className, message);
+    }
+
+    /** Called by the agent for every cloud class it checked and woven (or found nothing to weave in). */
+    public static void recordWoven(String className) {
+        WOVEN.add(className);
+    }
+
+    /** True when the agent checked and wove {@code className}: its writes will be replicated. */
+    public static boolean isWoven(String className) {
+        return WOVEN.contains(className);
     }
 
     /** The agent's refusal message for {@code className}, or {@code null}. */

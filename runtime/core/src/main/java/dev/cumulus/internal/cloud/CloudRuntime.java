@@ -157,6 +157,12 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 throw new CumulusException("cannot replicate " + type.getName() + ": " + refusal);
             }
         }
+        if (!CloudHooks.isWoven(type.getName())) {
+            throw new CumulusException("cannot replicate " + type.getName() + ": the Cumulus agent has not woven it "
+                + "(the agent is not running, failed to start, or the class is not a Cloud.Root), so its writes would "
+                + "stay on this node; run with 'cumulus run' or -javaagent:cumulus-agent.jar with cumulus-analysis on "
+                + "the classpath, and look for 'Agent failed to start' above");
+        }
     }
 
     private void awaitActive(Replica replica) {

@@ -43,8 +43,10 @@ public final class DriverHost implements AutoCloseable {
             .spiesSimulateConnection(false)
             .warnIfDirectoryExists(false)
             .printConfigurationOnStart(false)
-            .clientLivenessTimeoutNs(TimeUnit.SECONDS.toNanos(5))
-            .publicationUnblockTimeoutNs(TimeUnit.SECONDS.toNanos(15))
+            // Generous: on an oversubscribed box a node can be starved for seconds; our own heartbeats detect dead
+            // nodes, this only bounds how long the driver keeps a silent client's resources.
+            .clientLivenessTimeoutNs(TimeUnit.SECONDS.toNanos(20))
+            .publicationUnblockTimeoutNs(TimeUnit.SECONDS.toNanos(40))
             .timerIntervalNs(TimeUnit.MILLISECONDS.toNanos(1))
             .errorHandler(Throwable::printStackTrace);
         try {
