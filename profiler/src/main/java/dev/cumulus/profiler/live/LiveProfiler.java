@@ -44,6 +44,7 @@ public final class LiveProfiler implements AutoCloseable {
     private final Thread thread;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
+    private final java.util.Set<String> subscribed = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile long lastWindowMs;
     private volatile boolean closed;
 
@@ -57,17 +58,25 @@ public final class LiveProfiler implements AutoCloseable {
         this.lastWindowMs = now;
         stream.setReuse(true);
         stream.setOrdered(false);
+        // Handlers by name only: with no catch-all handler the parser skips the JDK's own events cheaply. Cumulus
+        // event types this class does not know are subscribed to when their metadata first appears.
         for (String name : Events.KNOWN) {
-            stream.onEvent(name, window::accept);
+            subscribe(name);
         }
-        stream.onEvent(e -> {
-            if (Events.isCumulus(e) && !Events.KNOWN.contains(e.getEventType().getName())) {
-                window.accept(e);
+        stream.onMetadata(m -> m.getAddedEventTypes().forEach(t -> {
+            if (t.getName().startsWith(Events.PREFIX)) {
+                subscribe(t.getName());
             }
-        });
+        }));
         stream.onFlush(this::onFlush);
         this.thread = new Thread(this::runStream, "cumulus-live-profiler");
         this.thread.setDaemon(true);
+    }
+
+    private void subscribe(String name) {
+        if (subscribed.add(name)) {
+            stream.onEvent(name, window::accept);
+        }
     }
 
     /**

@@ -287,6 +287,14 @@ public final class RunProfile {
     private void finish() {
         lifecycle.sort(Comparator.comparing(Lifecycle::time).thenComparingInt(Lifecycle::node));
         migrations.sort(Comparator.comparingLong(Migration::timeNs).thenComparingLong(Migration::nextSeq));
+        // array figures per node: the larger of miss events and summary counters, never both
+        for (ArrayStats a : arrays.values()) {
+            a.nodes.forEach((node, an) -> {
+                NodeTotals t = totals(node);
+                t.arrayMisses += an.misses();
+                t.arrayBytes += an.bytes();
+            });
+        }
     }
 
     private NodeTotals totals(int node) {
@@ -448,7 +456,6 @@ public final class RunProfile {
                 c.misses++;
                 an.eventMisses++;
                 a.missLatenciesNs.add(e.getDuration().toNanos());
-                t.arrayMisses++;
             } else if (lower.contains("invalidat")) {
                 c.invalidations++;
                 an.eventInvalidations++;
@@ -458,7 +465,6 @@ public final class RunProfile {
             } else {
                 c.other++;
             }
-            t.arrayBytes += bytes;
             return;
         }
         // A per-period summary: its numeric fields count what happened in the period.
@@ -480,8 +486,6 @@ public final class RunProfile {
             }
         }
         an.misses += misses;
-        t.arrayMisses += misses;
-        t.arrayBytes += bytes;
     }
 
     private void addOther(RecordedEvent e, String name, int fileNode) {

@@ -13,7 +13,7 @@ final class Svg {
         "#4b5563"};
     private static final int LEFT = 56;
     private static final int RIGHT = 16;
-    private static final int TOP = 28;
+    private static final int TOP = 40;
     private static final int BOTTOM = 40;
 
     enum Style { LINE, STEP, BARS, POINTS }
@@ -66,6 +66,12 @@ final class Svg {
     }
 
     static String label(double v) {
+        if (Math.abs(v) >= 1e6) {
+            return trim(v / 1e6) + "M";
+        }
+        if (Math.abs(v) >= 1e4) {
+            return trim(v / 1e3) + "k";
+        }
         if (v == Math.rint(v) && Math.abs(v) < 1e12) {
             return Long.toString((long) v);
         }
@@ -184,12 +190,16 @@ final class Svg {
                 }
             }
             legendX -= 12 + 7 * Math.min(s.name().length(), 24);
-            sb.append("<rect x=\"").append(legendX).append("\" y=\"8\" width=\"9\" height=\"9\" fill=\"")
-                .append(s.color()).append("\"/><text x=\"").append(legendX + 12).append("\" y=\"16\" class=\"lg\">")
+            sb.append("<rect x=\"").append(legendX).append("\" y=\"22\" width=\"9\" height=\"9\" fill=\"")
+                .append(s.color()).append("\"/><text x=\"").append(legendX + 12).append("\" y=\"30\" class=\"lg\">")
                 .append(esc(truncate(s.name(), 24))).append("</text>");
         }
         sb.append("</svg>");
         return sb.toString();
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     static String truncate(String s, int max) {

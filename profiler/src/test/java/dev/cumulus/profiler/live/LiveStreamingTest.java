@@ -68,9 +68,13 @@ class LiveStreamingTest {
             LiveProfiler p = LiveProfiler.start(sink.address(), 7);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             Map<String, Object> seen = null;
+            boolean unknownSeen = false;
             int windows = 0;
-            while (seen == null && System.nanoTime() < deadline) {
+            while ((seen == null || !unknownSeen) && System.nanoTime() < deadline) {
                 TestEvents.call(7, 1, "live-worker", "work", false, 10, 10, "ok");
+                TestEvents.BarrierWait bw = new TestEvents.BarrierWait();
+                bw.barrier = "stage";
+                bw.commit();
                 Map<String, Object> m = summaries.poll(50, TimeUnit.MILLISECONDS);
                 if (m == null) {
                     continue;
@@ -81,8 +85,13 @@ class LiveStreamingTest {
                     .anyMatch(o -> "live-worker".equals(((Map<?, ?>) o).get("name")))) {
                     seen = m;
                 }
+                if (m.get("objects") instanceof List<?> objects && objects.stream()
+                    .anyMatch(o -> "BarrierWait stage".equals(((Map<?, ?>) o).get("name")))) {
+                    unknownSeen = true;
+                }
             }
             assertNotNull(seen, "a window with the remote calls arrived (" + windows + " windows)");
+            assertTrue(unknownSeen, "an event type the profiler does not know by name is streamed too");
             Map<?, ?> worker = WindowAggregatorTest.byName((List<?>) seen.get("objects")).get("remote live-worker");
             assertTrue(((Number) worker.get("callsPerSec")).doubleValue() > 0, worker.toString());
             long delay = ((Number) seen.get("recv")).longValue() - ((Number) seen.get("lastEventMs")).longValue();
