@@ -74,6 +74,8 @@ final class Harness implements AutoCloseable {
             clientSide = new Socket(lo, ss.getLocalPort());
             serverSide = ss.accept();
         }
+        clientSide.setTcpNoDelay(true); // like a pipe: no Nagle delay on small JSON-RPC messages
+        serverSide.setTcpNoDelay(true);
         CumulusLanguageServer server = new CumulusLanguageServer(null, null, () -> { });
         Launcher<CumulusProtocol.Client> sl = CumulusLanguageServer.launch(server, serverSide.getInputStream(),
                 serverSide.getOutputStream());
