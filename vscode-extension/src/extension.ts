@@ -39,7 +39,7 @@ export class CumulusExtension {
   constructor(private readonly context: vscode.ExtensionContext, private readonly deps: Deps) {
     this.log = vscode.window.createOutputChannel('Cumulus');
     this.status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
-    this.status.command = 'cumulus.showProfile';
+    this.status.command = 'cumulus.showCommunicationProfile';
     this.status.text = statusText(this.runModel);
     this.status.tooltip = 'Cumulus cluster run';
     this.status.show();
@@ -55,8 +55,8 @@ export class CumulusExtension {
       { webviewOptions: { retainContextWhenHidden: true } }));
     s.push(vscode.commands.registerCommand('cumulus.runOnCluster', (args?: { nodes?: number; mainClass?: string }) => this.runOnCluster(args)));
     s.push(vscode.commands.registerCommand('cumulus.stopRun', () => this.stopRun()));
-    s.push(vscode.commands.registerCommand('cumulus.newProject', () => this.newProject()));
-    s.push(vscode.commands.registerCommand('cumulus.showProfile', () => this.showProfile()));
+    s.push(vscode.commands.registerCommand('cumulus.newProjectFromTemplate', () => this.newProject()));
+    s.push(vscode.commands.registerCommand('cumulus.showCommunicationProfile', () => this.showProfile()));
     s.push(vscode.commands.registerCommand('cumulus.showNodeOutput', (node?: number) => this.channels.channel(node ?? 0).show(true)));
     s.push(vscode.commands.registerCommand('cumulus.restartServer', () => this.restart()));
     s.push(vscode.debug.registerDebugConfigurationProvider('cumulus', new CumulusDebugProvider(this)));
@@ -291,8 +291,8 @@ async function startLanguageClient(context: vscode.ExtensionContext, javaHome: s
   const lc = require('vscode-languageclient/node') as typeof import('vscode-languageclient/node');
   const launch = serverLaunch(javaHome, root);
   const client = new lc.LanguageClient('cumulus', 'Cumulus Language Server',
-    { run: { command: launch.command, args: launch.args, transport: lc.TransportKind.stdio },
-      debug: { command: launch.command, args: launch.args, transport: lc.TransportKind.stdio } },
+    // no `transport`: with TransportKind.stdio the client would append --stdio to the Java program's arguments
+    { run: { command: launch.command, args: launch.args }, debug: { command: launch.command, args: launch.args } },
     {
       documentSelector: [{ scheme: 'file', language: 'java' }],
       outputChannel: log,

@@ -61,6 +61,10 @@ describe('activate', () => {
     for (const id of contributed) {
       assert.ok(vscode.registeredCommands.has(id), `command ${id} is contributed but not registered by activate`);
     }
+    // vscode-languageclient registers the server's executeCommand commands under their own ids: no clash allowed
+    for (const id of Object.values(P.Commands)) {
+      assert.ok(!contributed.includes(id), `contributed command ${id} clashes with the server command of that name`);
+    }
     for (const id of vscode.registeredCommands.keys()) {
       assert.ok(contributed.includes(id), `command ${id} is registered but not contributed`);
     }
