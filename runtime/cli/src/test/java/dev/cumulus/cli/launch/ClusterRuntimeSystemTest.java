@@ -65,7 +65,20 @@ class ClusterRuntimeSystemTest {
     }
 
     @Test
-    void theReadmeJobMasterWorkerOnFourNodesIsVerifiedAndProfiled() {
+    void theReadmeJobReplicatedTspOnFourNodesIsVerifiedAndProfiled() {
+        Run r = run(new LaunchContext().nodes(4).mainClass(dev.cumulus.examples.tsp.ReplicatedTsp.class.getName())
+            .programArgs(List.of("10")).classpath(location(dev.cumulus.examples.tsp.ReplicatedTsp.class)).profile(true));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("[0] TSP replicated, 10 cities"), r.out());
+        assertTrue(r.out().contains(": verified"), r.out());
+        String all = r.out() + r.err();
+        assertTrue(all.contains("replicated writes by cloud and method"), "the profile shows the cloud:\n" + all);
+        assertTrue(all.contains("tsp-minimum set"), all);
+    }
+
+    @Test
+    void masterWorkerOnFourNodesIsVerifiedAndProfiled() {
         Run r = run(new LaunchContext().nodes(4).mainClass(MasterWorker.class.getName())
             .programArgs(List.of("128")).classpath(location(MasterWorker.class)).profile(true));
 
