@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -51,11 +52,12 @@ public final class JGroupsNode implements Receiver {
     private volatile View view;
 
     // one outstanding exchange at a time per member
-    private volatile long awaited = Long.MIN_VALUE;
+    // (cleared by compare-and-set before the time is published: a late clear must never wipe the next exchange's value)
+    private final AtomicLong awaited = new AtomicLong(Long.MIN_VALUE);
     private volatile long arrivedAt;
     private volatile Thread waiter;
     // the member's DATA watch (t_e)
-    private volatile long watched = Long.MIN_VALUE;
+    private final AtomicLong watched = new AtomicLong(Long.MIN_VALUE);
     private volatile long watchedAt;
 
     private JGroupsNode(int index, int members, Settings settings) {
@@ -121,7 +123,7 @@ public final class JGroupsNode implements Receiver {
     private long exchange(Address to, byte type, long v) throws Exception {
         arrivedAt = 0;
         waiter = Thread.currentThread();
-        awaited = v;
+        awaited.set(v);
         send(to, type, v);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (arrivedAt == 0) {
@@ -217,7 +219,7 @@ public final class JGroupsNode implements Receiver {
     /** t_e - t_s for one write the invoker multicasts at this member's request. */
     private long round(Address invoker, long v) throws Exception {
         watchedAt = 0;
-        watched = v;
+        watched.set(v);
         long ts = System.nanoTime();
         exchange(invoker, REQ, v);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -239,20 +241,15 @@ public final class JGroupsNode implements Receiver {
         try {
             switch (type) {
                 case DATA -> {
-                    if (v == watched) {
+                    if (watched.compareAndSet(v, Long.MIN_VALUE)) {
                         watchedAt = now;
-                        watched = Long.MIN_VALUE;
                     }
-                    if (v == awaited && msg.getSrc().equals(channel.getAddress())) {
-                        arrive(now);
+                    if (msg.getSrc().equals(channel.getAddress())) {
+                        arrive(v, now);
                     }
                 }
                 case PING -> send(msg.getSrc(), PONG, v);
-                case PONG, DONE -> {
-                    if (v == awaited) {
-                        arrive(now);
-                    }
-                }
+                case PONG, DONE -> arrive(v, now);
                 case REQ -> {
                     // the invoker: multicast in total order, wait for the own copy, reply (like Invoker.write)
                     exchangeFromReceiver(v);
@@ -272,10 +269,11 @@ public final class JGroupsNode implements Receiver {
         exchange(null, DATA, v);
     }
 
-    private void arrive(long now) {
-        arrivedAt = now;
-        awaited = Long.MIN_VALUE;
-        LockSupport.unpark(waiter);
+    private void arrive(long v, long now) {
+        if (awaited.compareAndSet(v, Long.MIN_VALUE)) {
+            arrivedAt = now;
+            LockSupport.unpark(waiter);
+        }
     }
 
     @Override

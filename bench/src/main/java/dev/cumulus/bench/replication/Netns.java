@@ -81,8 +81,10 @@ final class Netns implements AutoCloseable {
                 n.ip("-n", ns, "link", "set", "eth0", "up");
                 n.ip("-n", hub, "link", "set", "h" + k, "master", "br0");
                 n.ip("-n", hub, "link", "set", "h" + k, "up");
-                n.run(List.of(find("ip"), "netns", "exec", ns, find("tc"), "qdisc", "add", "dev", "eth0", "root",
-                    "netem", "delay", delayMs + "ms", "limit", "100000"));
+                if (delayMs > 0) { // 0: no netem (a check of the namespace set-up on kernels without sch_netem)
+                    n.run(List.of(find("ip"), "netns", "exec", ns, find("tc"), "qdisc", "add", "dev", "eth0", "root",
+                        "netem", "delay", delayMs + "ms", "limit", "100000"));
+                }
             }
             return n;
         } catch (RuntimeException e) {

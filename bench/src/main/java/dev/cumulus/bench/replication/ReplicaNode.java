@@ -3,6 +3,7 @@ package dev.cumulus.bench.replication;
 import dev.cumulus.Cluster;
 import dev.cumulus.bench.ChildIo;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -231,7 +232,7 @@ public final class ReplicaNode {
     /** Polls the local replica while armed; parks otherwise. */
     static final class Watcher implements Runnable {
         private final Register reg;
-        private volatile long target = Long.MIN_VALUE;
+        private final AtomicLong target = new AtomicLong(Long.MIN_VALUE);
         private volatile long seenAt;
         private volatile Thread waiter;
         private Thread self;
@@ -244,7 +245,7 @@ public final class ReplicaNode {
         void arm(long v) {
             seenAt = 0;
             waiter = Thread.currentThread();
-            target = v;
+            target.set(v);
             LockSupport.unpark(self);
         }
 
@@ -252,7 +253,7 @@ public final class ReplicaNode {
             while (seenAt == 0) {
                 LockSupport.parkNanos(50_000);
                 if (System.nanoTime() - deadline > 0) {
-                    throw new IllegalStateException("write " + target + " did not reach this replica in 10 s");
+                    throw new IllegalStateException("write " + target.get() + " did not reach this replica in 10 s");
                 }
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
@@ -266,15 +267,17 @@ public final class ReplicaNode {
             self = Thread.currentThread();
             long spins = 0;
             while (!stop) {
-                long t = target;
+                long t = target.get();
                 if (t == Long.MIN_VALUE) {
                     LockSupport.parkNanos(1_000_000);
                     continue;
                 }
                 if (reg.peek() == t) {
-                    seenAt = System.nanoTime();
-                    target = Long.MIN_VALUE;
-                    LockSupport.unpark(waiter);
+                    long now = System.nanoTime();
+                    if (target.compareAndSet(t, Long.MIN_VALUE)) { // never wipe the next round's target
+                        seenAt = now;
+                        LockSupport.unpark(waiter);
+                    }
                 } else if ((++spins & 63) == 0) {
                     Thread.yield(); // a 2-core box: let the delivering thread run
                 } else {

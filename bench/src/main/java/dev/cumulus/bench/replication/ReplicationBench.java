@@ -42,7 +42,8 @@ public final class ReplicationBench {
     public static final String JGROUPS = "jgroups sequencer";
     public static final String JGROUPS_RTT = "jgroups unicast rtt";
     static final int WAN_CLUSTERS = 4;
-    static final int WAN_DELAY_MS = 10;
+    /** netem delay; {@code -Dbench.repl.wan.delay.ms=0} runs the namespaces without netem (kernels without it). */
+    static final int WAN_DELAY_MS = Integer.getInteger("bench.repl.wan.delay.ms", 10);
 
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(120);
 
