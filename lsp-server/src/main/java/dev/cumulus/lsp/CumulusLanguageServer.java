@@ -188,7 +188,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
         workspace = new Workspace(root);
         scheduler = new AnalysisScheduler(workspace, debounceMs, this::published);
         commands = new ExecuteCommandHandler(() -> cumulusTool, root, this::currentSnapshot, runs, figures,
-                () -> client);
+                () -> client, this::refreshLenses);
         var caps = params.getCapabilities();
         lensRefreshSupported = caps != null && caps.getWorkspace() != null && caps.getWorkspace().getCodeLens() != null
                 && Boolean.TRUE.equals(caps.getWorkspace().getCodeLens().getRefreshSupport());

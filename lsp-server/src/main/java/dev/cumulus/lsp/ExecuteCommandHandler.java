@@ -30,9 +30,12 @@ final class ExecuteCommandHandler {
     private final RunController runs;
     private final ProfileFigures figures;
     private final Supplier<CumulusProtocol.Client> client;
+    private final Runnable lensRefresh;
 
     ExecuteCommandHandler(Supplier<Path> cumulus, Path root, Supplier<CompletableFuture<Snapshot>> snapshot,
-                          RunController runs, ProfileFigures figures, Supplier<CumulusProtocol.Client> client) {
+                          RunController runs, ProfileFigures figures, Supplier<CumulusProtocol.Client> client,
+                          Runnable lensRefresh) {
+        this.lensRefresh = lensRefresh;
         this.cumulus = cumulus;
         this.root = root;
         this.snapshot = snapshot;
@@ -103,6 +106,11 @@ final class ExecuteCommandHandler {
                             }
 
                             @Override
+                            public void onProfile(String json) {
+                                acceptLiveProfile(json);
+                            }
+
+                            @Override
                             public void onStatus(String state, Integer exitCode, String runDir, String message) {
                                 if (exitCode != null) {
                                     figures.running(false);
@@ -158,5 +166,70 @@ final class ExecuteCommandHandler {
 
     private static CompletableFuture<Object> failed(String message) {
         return CompletableFuture.failedFuture(error(message));
+    }
+
+    /**
+     * A node's live summary ({@code {"node":..,"objects":[{"kind":..,"name":..,...}]}}, docs/design/PROFILER.md):
+     * each object updates the lenses' figures and goes to the client as a flat profile line
+     * ({@code {"object":..,"kind":..,"writesPerSec":..}}) on the launcher's output, which the editor's profile view
+     * reads.
+     */
+    void acceptLiveProfile(String json) {
+        com.google.gson.JsonArray objects;
+        try {
+            objects = com.google.gson.JsonParser.parseString(json).getAsJsonObject().getAsJsonArray("objects");
+        } catch (RuntimeException e) {
+            return; // not a summary line: ignore it rather than fail the run view
+        }
+        if (objects == null) {
+            return;
+        }
+        boolean changed = false;
+        for (JsonElement e : objects) {
+            if (!e.isJsonObject()) {
+                continue;
+            }
+            com.google.gson.JsonObject o = e.getAsJsonObject();
+            String name = text(o, "name");
+            if (name == null) {
+                continue;
+            }
+            Double rate = number(o, "writesPerSec") != null ? number(o, "writesPerSec") : number(o, "callsPerSec");
+            Double p99 = number(o, "p99WriteUs") != null ? number(o, "p99WriteUs") : number(o, "p99Us");
+            Double migrations = number(o, "migrations");
+            Double misses = number(o, "misses");
+            String kind = text(o, "kind");
+            changed |= figures.update(new ProfileFigures.Figures(name, kind, null, rate, p99,
+                migrations == null ? null : migrations.longValue(), misses == null ? null : misses.longValue()));
+            com.google.gson.JsonObject flat = new com.google.gson.JsonObject();
+            flat.addProperty("object", name);
+            flat.addProperty("kind", kind);
+            if (rate != null) {
+                flat.addProperty("writesPerSec", rate);
+            }
+            if (p99 != null) {
+                flat.addProperty("p99WriteUs", p99);
+            }
+            if (migrations != null) {
+                flat.addProperty("migrations", migrations.longValue());
+            }
+            if (misses != null) {
+                flat.addProperty("misses", misses.longValue());
+            }
+            client.get().nodeOutput(new CumulusProtocol.NodeOutput(-1, flat.toString(), "stdout"));
+        }
+        if (changed) {
+            lensRefresh.run();
+        }
+    }
+
+    private static String text(com.google.gson.JsonObject o, String field) {
+        JsonElement v = o.get(field);
+        return v != null && v.isJsonPrimitive() ? v.getAsString() : null;
+    }
+
+    private static Double number(com.google.gson.JsonObject o, String field) {
+        JsonElement v = o.get(field);
+        return v != null && v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber() ? v.getAsDouble() : null;
     }
 }

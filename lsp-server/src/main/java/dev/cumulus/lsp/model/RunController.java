@@ -17,7 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs the user's program with {@code cumulus run --nodes N --profile -cp CLASSES MAIN} as a child process (one run at
+ * Runs the user's program with {@code cumulus run --nodes N --profile-stream -cp CLASSES MAIN} as a child process (one run at
  * a time), splits its output into per-node lines ({@code [i] } prefixes) and reports state changes. Output is read on
  * two daemon threads per run; listener calls come from those threads.
  */
@@ -33,7 +33,14 @@ public final class RunController {
 
         /** {@code state} is starting, running, finished or failed; {@code exitCode} is null until the end. */
         void onStatus(String state, Integer exitCode, String runDir, String message);
+
+        /** One live profile summary of a node: the JSON after {@code @cumulus-profile } (docs/design/PROFILER.md). */
+        default void onProfile(String json) {
+        }
     }
+
+    /** Prefix of the launcher's live profile lines ({@code cumulus run --profile-stream}). */
+    static final String PROFILE_LINE = "@cumulus-profile ";
 
     private Process process;
     private volatile String runDir;
@@ -64,7 +71,7 @@ public final class RunController {
         List<String> cp = new ArrayList<>();
         cp.add(classDir.toString());
         extraClasspath.forEach(p -> cp.add(p.toString()));
-        List<String> cmd = List.of(cumulus.toString(), "run", "--nodes", Integer.toString(nodes), "--profile", "-cp",
+        List<String> cmd = List.of(cumulus.toString(), "run", "--nodes", Integer.toString(nodes), "--profile-stream", "-cp",
                 String.join(java.io.File.pathSeparator, cp), mainClass);
         runDir = null;
         listener.onStatus("starting", null, null, String.join(" ", cmd));
@@ -98,6 +105,10 @@ public final class RunController {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
+                    if (line.startsWith(PROFILE_LINE)) {
+                        listener.onProfile(line.substring(PROFILE_LINE.length()));
+                        continue;
+                    }
                     Matcher d = RUN_DIR.matcher(line);
                     if (d.matches()) {
                         runDir = d.group(1).trim();
