@@ -34,8 +34,18 @@ public final class Matrices {
         return c;
     }
 
-    static double[][] rows(double[][] a, int from, int to) {
-        return java.util.Arrays.copyOfRange(a, from, to);
+    /** One row of {@code A × B}: {@code rowA × b}. */
+    static double[] multiplyRow(double[] rowA, double[][] b) {
+        int m = b.length == 0 ? 0 : b[0].length;
+        double[] row = new double[m];
+        for (int p = 0; p < rowA.length; p++) {
+            double aip = rowA[p];
+            double[] bp = b[p];
+            for (int j = 0; j < m; j++) {
+                row[j] += aip * bp[j];
+            }
+        }
+        return row;
     }
 
     static double maxAbsDifference(double[][] x, double[][] y) {
