@@ -104,13 +104,20 @@ public final class JGroupsNode implements Receiver {
         channel.close();
     }
 
-    private Address member(int i) {
-        for (Address a : view.getMembers()) {
-            if (("m" + i).equals(a.toString())) {
-                return a;
+    /** Member {@code m<i>}; waits for its logical name to reach this member (it may still print as a UUID). */
+    private Address member(int i) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            for (Address a : view.getMembers()) {
+                if (("m" + i).equals(a.toString())) {
+                    return a;
+                }
             }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("no member m" + i + " in " + view + " after 30 s");
+            }
+            Thread.sleep(10);
         }
-        throw new IllegalStateException("no member m" + i + " in " + view);
     }
 
     private void send(Address to, byte type, long v) throws Exception {
