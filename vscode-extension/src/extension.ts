@@ -45,6 +45,8 @@ export class CumulusExtension {
     this.status.show();
     this.runModel.onChange(() => {
       this.status.text = statusText(this.runModel);
+      const r = this.runModel.run;
+      this.status.tooltip = r?.message ? `Cumulus cluster run: ${r.state}: ${r.message}` : 'Cumulus cluster run';
       void vscode.commands.executeCommand('setContext', 'cumulus.running', this.runModel.running);
     });
     this.profileView = new ProfileViewProvider(this.profile, (row) => void this.openSource(row));
@@ -119,11 +121,17 @@ export class CumulusExtension {
   }
 
   onRunStatus(s: P.RunStatus): void {
+    const wasFailed = this.runModel.run?.state === 'failed';
     this.runModel.status(s);
-    this.channels.channel(-1).appendLine(`run ${s.state}${s.exitCode != null ? ` (exit ${s.exitCode})` : ''}${s.message ? `: ${s.message}` : ''}`);
+    const message = this.runModel.run?.message ?? s.message;
+    this.channels.channel(-1).appendLine(`run ${s.state}${s.exitCode != null ? ` (exit ${s.exitCode})` : ''}${message ? `: ${message}` : ''}`);
     this.profile.live = this.runModel.running;
     if (s.runDir) this.profile.runDir = s.runDir;
     this.profile.refresh();
+    if (s.state === 'failed' && !wasFailed && s.exitCode !== 130 && s.exitCode !== 143) {
+      void vscode.window.showErrorMessage(`Cumulus run failed: ${message ?? 'see the Cumulus Run output'}`, 'Show Output')
+        .then((pick) => { if (pick) this.channels.channel(-1).show(true); });
+    }
   }
 
   /** A live figure (a cumulus/profileUpdate-style object): shown here and forwarded to the server's lenses. */
@@ -208,16 +216,17 @@ export class CumulusExtension {
     this.profile.live = true;
     this.runModel.start(mainClass, nodes);
     void this.client.sendNotification(P.PROFILE_RESET, {});
+    this.channels.channel(-1).appendLine(`Starting ${mainClass} on ${nodes} nodes. ${LAG_NOTE}`);
     try {
       const args: P.RunArgs = [nodes, mainClass];
       await this.client.sendRequest('workspace/executeCommand', { command: P.Commands.run, arguments: args });
-      this.channels.channel(-1).appendLine(`Started ${mainClass} on ${nodes} nodes. ${LAG_NOTE}`);
       void vscode.commands.executeCommand('cumulus.runView.focus');
       return true;
     } catch (e) {
+      // refused before anything started (compile errors, a run still going, no cumulus command): the server's words
       const msg = e instanceof Error ? e.message : String(e);
-      this.runModel.status({ state: 'failed', message: msg });
-      void vscode.window.showErrorMessage(`Cumulus: ${msg}`);
+      this.onRunStatus({ state: 'failed', message: msg });
+      void vscode.commands.executeCommand('cumulus.runView.focus');
       return false;
     }
   }

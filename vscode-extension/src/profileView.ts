@@ -4,6 +4,14 @@ import { ProfileModel, ProfileRow } from './profile';
 
 export const LAG_NOTE = 'Live figures come from JDK Flight Recorder streaming and are about one second behind the program.';
 
+/** What the view says when it has no rows: before any run, while a run goes, after a run whose report had none. */
+export const EMPTY = {
+  none: 'No profile yet: run a program with “Cumulus: Run on Cluster…”.',
+  live: 'Run in progress: waiting for the first live summary (JFR streaming lags about one second).',
+  report: "The run's report lists no per-object traffic (no remote calls, replicated writes, shared arrays or tuple " +
+    "elements); the whole report is in the 'Cumulus Run' output.",
+};
+
 export class ProfileViewProvider implements vscode.WebviewViewProvider {
   static readonly viewId = 'cumulus.profileView';
   private view?: vscode.WebviewView;
@@ -59,16 +67,16 @@ export function profileHtml(n: string): string {
 <div class="note" id="note">${LAG_NOTE}</div>
 <div id="status" class="note"></div>
 <table id="t"><thead><tr>
- <th data-k="object">object</th><th data-k="kind">kind</th><th data-k="calls">calls</th><th data-k="writesPerSec">writes/s</th>
+ <th data-k="object">object</th><th data-k="kind">kind</th><th data-k="ops" title="final report: remote calls, replicated writes or tuple moves + observes">calls/writes</th><th data-k="writesPerSec">writes/s</th>
  <th data-k="p99Us">p99 µs</th><th data-k="migrations">migrations</th><th data-k="misses">misses</th><th data-k="bytes">bytes</th>
 </tr></thead><tbody></tbody></table>
-<div id="empty" class="empty">No profile yet: run a program with “Cumulus: Run on Cluster…”.</div>
+<div id="empty" class="empty"></div>
 <h4>Traffic by object</h4><div id="chart"></div>
 <script nonce="${n}">
  const vscode = acquireVsCodeApi();
- let rows = [], key = 'calls', desc = true;
+ let rows = [], key = 'ops', desc = true, live = false, runDir = undefined;
  const num = v => v === undefined || v === null ? '' : (typeof v === 'number' ? (Number.isInteger(v) ? v.toLocaleString('en') : v.toFixed(1)) : String(v));
- function value(r, k){ if (k === 'p99Us') return r.p99Us ?? r.p99WriteUs; return r[k]; }
+ function value(r, k){ if (k === 'p99Us') return r.p99Us ?? r.p99WriteUs; if (k === 'ops') return r.calls ?? r.writes ?? r.tupleOps; return r[k]; }
  function render(){
    const sorted = rows.slice().sort((a,b)=>{ const x=value(a,key), y=value(b,key);
      const c = (typeof x === 'number' || typeof y === 'number') ? (x??-1)-(y??-1) : String(x??'').localeCompare(String(y??''));
@@ -76,18 +84,20 @@ export function profileHtml(n: string): string {
    const tb = document.querySelector('tbody'); tb.innerHTML = '';
    for (const r of sorted){ const tr = document.createElement('tr'); tr.dataset.object = r.object;
      tr.title = r.source ? 'open ' + r.source.uri.split('/').pop() + ':' + (r.source.line+1) : 'open the object\\'s source';
-     for (const k of ['object','kind','calls','writesPerSec','p99Us','migrations','misses','bytes']){
+     for (const k of ['object','kind','ops','writesPerSec','p99Us','migrations','misses','bytes']){
        const td = document.createElement('td'); td.textContent = num(value(r,k)); tr.appendChild(td); }
      tr.onclick = () => vscode.postMessage({type:'open', object:r.object}); tb.appendChild(tr); }
-   document.getElementById('empty').style.display = rows.length ? 'none' : 'block';
+   const empty = document.getElementById('empty');
+   empty.textContent = ${JSON.stringify(EMPTY)}[live ? 'live' : runDir ? 'report' : 'none'];
+   empty.style.display = rows.length ? 'none' : 'block';
    const chart = document.getElementById('chart'); chart.innerHTML = '';
-   const metric = r => (r.calls ?? 0) + (r.writesPerSec ?? 0);
+   const metric = r => (value(r,'ops') ?? 0) + (r.writesPerSec ?? 0);
    const max = Math.max(1, ...rows.map(metric));
    for (const r of sorted){ const l = document.createElement('div'); l.className='lbl'; l.textContent = r.object + ' ' + num(metric(r));
      const b = document.createElement('div'); b.className='bar'; b.style.width = (100*metric(r)/max)+'%'; chart.appendChild(l); chart.appendChild(b); }
  }
  document.querySelectorAll('th').forEach(th => th.onclick = () => { const k = th.dataset.k; desc = key === k ? !desc : true; key = k; render(); });
- window.addEventListener('message', e => { const m = e.data; if (m.type === 'rows'){ rows = m.rows;
+ window.addEventListener('message', e => { const m = e.data; if (m.type === 'rows'){ rows = m.rows; live = m.live; runDir = m.runDir;
    document.getElementById('status').textContent = m.live ? 'Run in progress (live).' : (m.runDir ? 'Final report of ' + m.runDir : '');
    render(); } });
  vscode.postMessage({type:'ready'});

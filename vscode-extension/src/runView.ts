@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { NodeOutput, RunStatus } from './protocol';
 
-export type NodeState = 'starting' | 'running' | 'exited' | 'failed' | 'stopped';
+export type NodeState = 'starting' | 'running' | 'exited' | 'failed' | 'stopped' | 'not started';
 
 export interface RunInfo {
   mainClass: string;
@@ -11,12 +11,40 @@ export interface RunInfo {
   exitCode?: number | null;
   message?: string | null;
   runDir?: string | null;
+  /** When the run failed: the launcher's own error output (its stderr lines), for the tooltip. */
+  details?: string[];
+}
+
+/** The launcher's stderr lines that are not errors: its run directory, warnings, live-profile notes. */
+const LAUNCHER_NOISE = /^cumulus: (run \S+ directory:|warning:|live |no live profile)/;
+
+/**
+ * Why a run failed, from the launcher's stderr lines (node -1): its last `cumulus run: ...` line (the CLI's errors:
+ * the restriction pre-check, a missing main class, bad options), else its last `cumulus: ...` line (a node exited
+ * with an error, a timeout, a stop). The pre-check's summary gets its first finding appended.
+ */
+export function failureReason(lines: string[]): string | undefined {
+  const cli = lines.filter((l) => /^cumulus run: /.test(l));
+  if (cli.length) {
+    const last = cli[cli.length - 1];
+    const finding = lines.find((l) => /: error CUM\d+ /.test(l));
+    return finding && /in cloud classes/.test(last) ? `${last} — ${finding.trim()}` : last;
+  }
+  const launcher = lines.filter((l) => /^cumulus: /.test(l) && !LAUNCHER_NOISE.test(l));
+  if (launcher.length) {
+    return launcher[launcher.length - 1].replace(/; last output:$/, '');
+  }
+  return undefined;
 }
 
 export class RunModel {
   run?: RunInfo;
   nodeStates: NodeState[] = [];
   lines: number[] = [];
+  /** The launcher's stderr lines of this run (the last 200). */
+  launcherErrors: string[] = [];
+  /** Whether the launcher got as far as starting nodes (it named the run directory, or a node wrote). */
+  launched = false;
   private listeners: (() => void)[] = [];
 
   onChange(f: () => void): void {
@@ -31,10 +59,17 @@ export class RunModel {
     this.run = { mainClass, nodes, state: 'starting' };
     this.nodeStates = Array.from({ length: nodes }, () => 'starting' as NodeState);
     this.lines = Array.from({ length: nodes }, () => 0);
+    this.launcherErrors = [];
+    this.launched = false;
     this.changed();
   }
 
   output(o: NodeOutput): void {
+    if (o.node >= 0 || /^cumulus: run \S+ directory: /.test(o.line)) this.launched = true;
+    if (o.node < 0 && o.stream === 'stderr') {
+      this.launcherErrors.push(o.line);
+      if (this.launcherErrors.length > 200) this.launcherErrors.shift();
+    }
     if (o.node >= 0) {
       while (this.nodeStates.length <= o.node) {
         this.nodeStates.push('starting');
@@ -52,12 +87,20 @@ export class RunModel {
     this.run.exitCode = s.exitCode;
     this.run.message = s.message;
     this.run.runDir = s.runDir;
+    this.run.details = undefined;
+    if (s.state === 'failed') {
+      // the server says "run ended with exit code N"; the launcher's own words say why
+      const why = failureReason(this.launcherErrors);
+      if (why) this.run.message = why;
+      this.run.details = this.launcherErrors.slice(-20);
+    }
     if (s.state === 'running') {
       this.nodeStates = this.nodeStates.map((n) => (n === 'starting' ? 'running' : n));
     } else if (s.state === 'finished' || s.state === 'failed') {
       const end: NodeState = s.state === 'finished' && (s.exitCode ?? 0) === 0 ? 'exited'
         : s.exitCode === 130 || s.exitCode === 143 ? 'stopped' : 'failed';
-      this.nodeStates = this.nodeStates.map(() => end);
+      // a launcher that failed before starting nodes (pre-check, missing main class) leaves them 'not started'
+      this.nodeStates = this.nodeStates.map(() => (s.state === 'failed' && !this.launched ? 'not started' : end));
     }
     this.changed();
   }
@@ -74,7 +117,8 @@ export function statusText(m: RunModel): string {
     case 'starting': return `$(sync~spin) Cumulus: starting ${r.nodes} nodes`;
     case 'running': return `$(sync~spin) Cumulus: running on ${r.nodes} nodes`;
     case 'finished': return (r.exitCode ?? 0) === 0 ? '$(check) Cumulus: finished' : `$(error) Cumulus: exit ${r.exitCode}`;
-    case 'failed': return `$(error) Cumulus: failed${r.exitCode != null ? ` (exit ${r.exitCode})` : ''}`;
+    case 'failed': return r.exitCode === 130 || r.exitCode === 143 ? '$(debug-stop) Cumulus: stopped'
+      : `$(error) Cumulus: failed${r.exitCode != null ? ` (exit ${r.exitCode})` : ''}`;
     default: return `$(cloud) Cumulus: ${r.state}`;
   }
 }
@@ -105,7 +149,8 @@ export class RunTreeProvider implements vscode.TreeDataProvider<Item> {
     if (element.kind === 'run') {
       const t = new vscode.TreeItem(`${r.mainClass} on ${r.nodes} nodes: ${r.state}${r.exitCode != null ? ` (exit ${r.exitCode})` : ''}`);
       t.description = r.message ?? undefined;
-      t.tooltip = r.runDir ? `run directory ${r.runDir}` : undefined;
+      t.tooltip = [r.message, ...(r.details ?? []), r.runDir ? `run directory ${r.runDir}` : undefined]
+        .filter((x) => x).join('\n') || undefined;
       t.iconPath = new vscode.ThemeIcon(this.model.running ? 'sync~spin' : r.state === 'finished' && (r.exitCode ?? 0) === 0 ? 'pass' : 'error');
       return t;
     }

@@ -8,7 +8,8 @@ import { activate, Client, NODES_KEY } from '../../src/extension';
 import { findJdk, JdkFs, NO_JDK_MESSAGE } from '../../src/jdk';
 import { findObjectLine, ProfileModel, ReportParser } from '../../src/profile';
 import * as P from '../../src/protocol';
-import { RunModel, statusText } from '../../src/runView';
+import { failureReason, RunModel, RunTreeProvider, statusText } from '../../src/runView';
+import { EMPTY, profileHtml } from '../../src/profileView';
 import { findCumulusRoot, mainClassOf, serverLaunch, validateNodes } from '../../src/server';
 
 const extRoot = path.join(__dirname, '..', '..', '..');
@@ -139,6 +140,131 @@ describe('Run on Cluster', () => {
     assert.ok(client.requests.some((r) => r.method === P.PROFILE_UPDATE && (r.params as P.ProfileUpdate).object === 'best'),
       'live figures are forwarded to the server');
     assert.deepEqual(vscode.channels.get('Cumulus Node 1')?.lines, ['hello from 1']);
+  });
+});
+
+describe('a run that fails to start', () => {
+  beforeEach(() => vscode.reset());
+
+  it('shows the launcher\'s reason in the run view, the status bar and a message; the output channel has it', async () => {
+    const { ext, client } = await activated();
+    await ext.runOnCluster({ nodes: 2, mainClass: 'org.acme.Nope' });
+    const out = client.handlers.get(P.NODE_OUTPUT)!;
+    const status = client.handlers.get(P.RUN_STATUS)!;
+    status({ state: 'starting', message: 'cumulus run --nodes 2 --profile-stream -cp /tmp/c org.acme.Nope' });
+    status({ state: 'running', message: 'pid 42' });
+    out({ node: -1, line: 'cumulus run: no class org.acme.Nope on the classpath /tmp/c', stream: 'stderr' });
+    status({ state: 'failed', exitCode: 2, message: 'run ended with exit code 2' });
+
+    assert.equal(ext.runModel.run?.state, 'failed');
+    assert.equal(ext.runModel.run?.message, 'cumulus run: no class org.acme.Nope on the classpath /tmp/c');
+    assert.match(ext.status.text, /failed \(exit 2\)/);
+    assert.match(ext.status.tooltip as string, /no class org\.acme\.Nope/);
+    assert.deepEqual(ext.runModel.nodeStates, ['not started', 'not started']);
+    const tree = new RunTreeProvider(ext.runModel);
+    const [runItem, node0] = tree.getChildren().map((i) => tree.getTreeItem(i));
+    assert.match(String(runItem.label), /org\.acme\.Nope on 2 nodes: failed \(exit 2\)/);
+    assert.equal(runItem.description, 'cumulus run: no class org.acme.Nope on the classpath /tmp/c');
+    assert.match(String(node0.description), /not started · 0 lines/);
+    const run = vscode.channels.get('Cumulus Run')!.lines;
+    assert.ok(run.includes('[err] cumulus run: no class org.acme.Nope on the classpath /tmp/c'), run.join('\n'));
+    assert.ok(run.some((l) => /^run failed \(exit 2\): cumulus run: no class/.test(l)), run.join('\n'));
+    assert.ok(vscode.messages.some((m) => m.level === 'error' && /Cumulus run failed: cumulus run: no class/.test(m.text)));
+  });
+
+  it('names the restriction pre-check and its first finding', () => {
+    const r = new RunModel();
+    r.start('a.Main', 3);
+    for (const line of ['cumulus: warning: classpath entry /x does not exist',
+      '/p/src/main/java/a/Broken.java:6: error CUM101 [a.Broken] a class may not implement both Cloud.Root and Cloud.Node',
+      'cumulus run: 1 error in cloud classes; nothing was started (fix them, see docs/rules, or pass --no-check)']) {
+      r.output({ node: -1, line, stream: 'stderr' });
+    }
+    r.status({ state: 'failed', exitCode: 1 });
+    assert.match(r.run!.message!, /^cumulus run: 1 error in cloud classes; nothing was started .* — .*Broken\.java:6: error CUM101/);
+    assert.equal(r.run!.details!.length, 3);
+  });
+
+  it('takes a node\'s failure or a stop from the launcher, and the server\'s message otherwise', () => {
+    assert.equal(failureReason(['cumulus: run r-1 directory: /d', 'cumulus: node 1 exited with code 1; last output:',
+      '  [1] Exception in thread "main" java.lang.IllegalStateException: boom']), 'cumulus: node 1 exited with code 1');
+    assert.equal(failureReason(['cumulus: run r-1 directory: /d']), undefined);
+    const r = new RunModel();
+    r.start('a.Main', 2);
+    r.output({ node: 0, line: 'working', stream: 'stdout' });
+    r.output({ node: -1, line: 'cumulus: run stopped; stopping nodes 0,1', stream: 'stderr' });
+    r.status({ state: 'failed', exitCode: 143, message: 'run ended with exit code 143' });
+    assert.equal(r.run!.message, 'cumulus: run stopped; stopping nodes 0,1');
+    assert.deepEqual(r.nodeStates, ['stopped', 'stopped']);
+    assert.match(statusText(r), /stopped/);
+  });
+
+  it('shows a refused start (the server\'s response error) as failed with its message', async () => {
+    const { ext, client } = await activated();
+    client.sendRequest = async (method: string, params?: unknown) => {
+      client.requests.push({ method, params });
+      if (method === 'workspace/executeCommand') throw new Error('cannot run: the project does not compile (Main.java:3)');
+      return true;
+    };
+    assert.equal(await ext.runOnCluster({ nodes: 2, mainClass: 'a.Main' }), false);
+    assert.equal(ext.runModel.run?.state, 'failed');
+    assert.match(ext.runModel.run?.message ?? '', /does not compile/);
+    assert.match(ext.status.text, /failed/);
+    assert.ok(vscode.channels.get('Cumulus Run')!.lines.some((l) => /run failed: cannot run: the project does not compile/.test(l)));
+    assert.ok(vscode.messages.some((m) => m.level === 'error' && /does not compile/.test(m.text)));
+  });
+});
+
+describe('profile', () => {
+  it('reads every per-object table of the report: remote calls, replicated writes, shared arrays, tuple elements', () => {
+    const p = new ReportParser();
+    const report = `cumulus profile of /r: 2 recordings (node-0.jfr, node-1.jfr)
+remote calls by object and method:
+  object        method  calls async failed   p50 µs   p99 µs request bytes reply bytes nodes (callers -> targets)
+  echo          echo      236     0      0   1040.4  11587.4          8968        6136 0 -> 1
+replicated writes by cloud and method (latency: call to local apply):
+  cloud method writes restarts p50 µs  p99 µs bytes writer nodes
+  tally add       500        0  910.9 12202.1 21000 0,1
+  tally reset       2        0  100.0   200.0    84 0
+sequencer migrations: 438 (arrivals per node: 0=219, 1=219)
+tuple elements (PastSet):
+  element moves observes remote ops blocked ms remote p99 µs bytes max distance nodes (callers -> homes)
+  row        10       12          4        3.5         800.0   256            1 0,1 -> 0
+shared arrays by node (misses: the larger of miss events and summary counters):
+  array node hits misses invalidations bytes hottest partition
+  A     0       0      4             0     0 0 (1)
+  A     1       3      5             1    64 4 (1)
+  A: miss latency p50 0.2 µs, p99 4.1 µs, ownership transfers 8
+per node totals (calls, writes and tuple operations the node made):
+  node events remote calls failed writes sequencer arrivals tuple ops array misses bytes sent
+  0       698          237      0    236                219         0            0 18928
+lifecycle:
+  +0.000s  node 0  joined: 2 nodes`;
+    for (const l of report.split('\n')) p.accept(l);
+    assert.deepEqual(p.rows.map((r) => `${r.section}:${r.object}`),
+      ['remote:echo', 'cloud:tally', 'cloud:tally', 'tuple:row', 'array:A', 'array:A']);
+    const m = new ProfileModel();
+    m.update({ object: 'tally', kind: 'cloud', writesPerSec: 82.7, migrations: 68 });
+    m.addReport(p.rows);
+    m.addReport(p.rows); // fed twice: still the run's totals
+    const tally = m.get('tally')!;
+    assert.equal(tally.kind, 'cloud');
+    assert.equal(tally.writes, 502);
+    assert.equal(tally.p99Us, 12202.1);
+    assert.equal(tally.bytes, 21084);
+    assert.equal(tally.writesPerSec, 82.7, 'the last live figure stays');
+    assert.equal(m.get('echo')?.calls, 236);
+    assert.equal(m.get('echo')?.bytes, 8968 + 6136);
+    assert.equal(m.get('A')?.misses, 9);
+    assert.equal(m.get('A')?.kind, 'array');
+    assert.equal(m.get('row')?.tupleOps, 22);
+    assert.deepEqual(m.all().map((r) => r.object), ['A', 'echo', 'row', 'tally']);
+  });
+
+  it('says why the table is empty: no run yet, waiting for live figures, or a report without per-object rows', () => {
+    const html = profileHtml('n0nce');
+    for (const text of Object.values(EMPTY)) assert.ok(html.includes(JSON.stringify(text).slice(1, -1)), text);
+    assert.ok(!/No profile yet[^"]*<\/div>/.test(html), 'the empty text is chosen by the script, not fixed in the page');
   });
 });
 
