@@ -143,6 +143,7 @@ public final class PastSetBench {
     private Map<String, Map<String, String>> cumulus(int n, Scenarios.Settings s, boolean fig3) {
         progress("cumulus pastset, " + n + " processes" + (fig3 ? " (figures 3, 7, rpc, breakdown" : " (")
             + (s.rings().length > 0 ? ", ring " + Scenarios.Settings.join(s.rings()) : "") + ")");
+        long t0 = System.nanoTime();
         try (ProcessSet set = new ProcessSet("cumulus pastset (" + n + " processes)")) {
             String aeronDir = set.startDriver("pastset");
             Path runDir = set.tempDirectory("pastset-run");
@@ -165,12 +166,14 @@ public final class PastSetBench {
             for (ProcessSet.Child c : nodes) {
                 c.awaitSuccess(STEP_TIMEOUT);
             }
+            progress("  done in " + seconds(t0));
             return r;
         }
     }
 
     private Map<String, Map<String, String>> hazelcast(int n, Scenarios.Settings s) {
         progress("hazelcast " + HAZELCAST + ", " + n + " members");
+        long t0 = System.nanoTime();
         try (ProcessSet set = new ProcessSet("hazelcast (" + n + " members)")) {
             List<Integer> ports = freePorts(n);
             String cluster = "cumulus-bench-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
@@ -188,6 +191,7 @@ public final class PastSetBench {
             for (ProcessSet.Child c : members) {
                 c.awaitSuccess(STEP_TIMEOUT);
             }
+            progress("  done in " + seconds(t0));
             return r;
         }
     }
@@ -220,6 +224,10 @@ public final class PastSetBench {
             }
         }
         return m;
+    }
+
+    private static String seconds(long t0) {
+        return String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9);
     }
 
     private static String hazelcastJar() {

@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc --nodes 2 --idle-sweep",
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s"})
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> SUITES = List.of("rpc", "arrays");
+    static final List<String> SUITES = List.of("rpc", "arrays", "pastset");
 
     @ParentCommand
     CumulusCli cli;
@@ -69,6 +69,14 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (dev.cumulus.bench.replication.ReplicationBench.SUITE.equals(suite)) {
             return dev.cumulus.bench.replication.ReplicationBench.runFromCli(
+                spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, cli.out(),
+                cli.err());
+        }
+        if ("arrays".equals(suite)) {
+            return dev.cumulus.bench.arrays.ArraysBench.run(quick, cli.out(), cli.err());
+        }
+        if (dev.cumulus.bench.pastset.PastSetBench.SUITE.equals(suite)) {
+            return dev.cumulus.bench.pastset.PastSetBench.runFromCli(
                 spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, cli.out(),
                 cli.err());
         }

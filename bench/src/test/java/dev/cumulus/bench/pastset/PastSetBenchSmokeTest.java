@@ -1,0 +1,98 @@
+package dev.cumulus.bench.pastset;
+
+import dev.cumulus.bench.ProcessSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * System test: {@code cumulus bench pastset --quick} (3 Cumulus node processes, 3 Hazelcast members, ring of 2)
+ * prints every row with positive numbers and both goal lines, and leaves no process and no directory behind.
+ */
+class PastSetBenchSmokeTest {
+    private static final String NUM = "([\\d.]+)";
+    private static final String SIZE = "(1 B|64 B|1 KiB|8 KiB|32 KiB|256 KiB)";
+    /** payload, rpc p50, p99 | ours p50, p99, x rpc | hz p50, p99, hz/ours, p99 h/o. */
+    private static final Pattern FIG3 = Pattern.compile("^  " + SIZE + "\\s+" + NUM + "\\s+" + NUM + " \\|\\s+" + NUM
+        + "\\s+" + NUM + "\\s+" + NUM + " \\|\\s+" + NUM + "\\s+" + NUM + "\\s+" + NUM + "\\s+" + NUM + "$");
+    /** N, payload | ours p50, p99 | hz p50, p99 | hz/ours, p99 h/o. */
+    private static final Pattern RING = Pattern.compile("^  \\d+\\s+" + SIZE + "\\s+\\|\\s+" + NUM + "\\s+" + NUM
+        + " \\|\\s+" + NUM + "\\s+" + NUM + " \\|\\s+" + NUM + "\\s+" + NUM + "$");
+    /** tuple, ours MB/s, hz MB/s, ours/hz. */
+    private static final Pattern BW = Pattern.compile("^  " + SIZE + "\\s+" + NUM + "\\s+" + NUM + "\\s+" + NUM + "$");
+    /** payload, rpc, move, obs(i), sum, rt, rt/sum, rt/rpc, async. */
+    private static final Pattern BREAKDOWN = Pattern.compile("^  " + SIZE + ("\\s+" + NUM).repeat(8) + "$");
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void quickRunPrintsEveryRowWithPositiveNumbersAndBothGoals() throws IOException {
+        Set<String> before = benchDirectories();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = PastSetBench.run(new PastSetBench.Options(List.of(2), true, "backoff"),
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, text + err);
+
+        assertEquals(10, rows(text, FIG3, 9), "Figure 3: 5 payloads x 2 placements expected in:\n" + text);
+        assertEquals(2, rows(text, RING, 6), "ring of 2: 2 payloads expected in:\n" + text);
+        assertEquals(1, rows(text, BW, 3), "bandwidth: 1 tuple size expected in:\n" + text);
+        assertEquals(1, rows(text, BREAKDOWN, 8), "breakdown: 1 payload expected in:\n" + text);
+        List<String> goals = text.lines().filter(l -> l.matches("  goal: .*: (MET|NOT MET)")).toList();
+        assertEquals(2, goals.size(), text);
+        assertTrue(goals.get(0).contains("rpc round trip"), text);
+        assertTrue(goals.get(1).contains("Hazelcast"), text);
+
+        assertEquals(before, benchDirectories(), "the bench left Aeron or run directories behind");
+        assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
+            .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");
+    }
+
+    /** Counts the lines matching {@code row}, checking that it has {@code numbers} numbers, each > 0. */
+    private static int rows(String text, Pattern row, int numbers) {
+        int count = 0;
+        for (String l : text.lines().toList()) {
+            Matcher m = row.matcher(l);
+            if (!m.matches()) {
+                continue;
+            }
+            count++;
+            int found = 0;
+            for (int g = 1; g <= m.groupCount(); g++) {
+                if (m.group(g).matches("[\\d.]+")) {
+                    found++;
+                    assertTrue(Double.parseDouble(m.group(g)) > 0, "a number is not positive in: " + l + "\n" + text);
+                }
+            }
+            assertEquals(numbers, found, "numbers in: " + l + "\n" + text);
+        }
+        return count;
+    }
+
+    private static Set<String> benchDirectories() throws IOException {
+        Set<String> names = new TreeSet<>();
+        for (Path root : List.of(ProcessSet.driverRoot(), Path.of(System.getProperty("java.io.tmpdir")))) {
+            try (Stream<Path> s = Files.list(root)) {
+                s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("cumulus-bench-pastset"))
+                    .forEach(names::add);
+            }
+        }
+        return names;
+    }
+}
