@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc --nodes 2 --idle-sweep",
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s"})
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> SUITES = List.of("rpc", "arrays", "pastset");
+    static final List<String> SUITES = List.of("rpc", "arrays", "pastset", dev.cumulus.bench.replication.ReplicationBench.SUITE);
 
     @ParentCommand
     CumulusCli cli;
