@@ -322,6 +322,17 @@ class RemoteObjectsTest {
     }
 
     @Test
+    void unevenBarriersEndWithAnErrorInsteadOfHangingWhenAPeerHasLeft() {
+        CumulusException e = assertThrows(CumulusException.class, () -> LocalCluster.run(2, cluster -> {
+            if (cluster.nodeId() == 0) {
+                cluster.barrier(); // one more barrier than node 1: node 1's closing barrier pairs with this one
+            }
+        }));
+        assertTrue(e.getMessage().contains("node 1 has left the cluster"), e.getMessage());
+        assertTrue(e.getMessage().contains("the same number of times"), e.getMessage());
+    }
+
+    @Test
     void aNodeThatThrowsEndsTheClusterAndBlockedNodesLearnWhy() {
         CountDownLatch othersBlocked = new CountDownLatch(2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LocalCluster.run(3, cluster -> {

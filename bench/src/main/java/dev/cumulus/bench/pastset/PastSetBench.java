@@ -141,8 +141,11 @@ public final class PastSetBench {
     // ------------------------------------------------------------------ runs
 
     private Map<String, Map<String, String>> cumulus(int n, Scenarios.Settings s, boolean fig3) {
-        progress("cumulus pastset, " + n + " processes" + (fig3 ? " (figures 3, 7, rpc, breakdown" : " (")
-            + (s.rings().length > 0 ? ", ring " + Scenarios.Settings.join(s.rings()) : "") + ")");
+        List<String> what = new ArrayList<>(fig3 ? List.of("figures 3, 7, rpc, breakdown") : List.of());
+        if (s.rings().length > 0) {
+            what.add("ring " + Scenarios.Settings.join(s.rings()));
+        }
+        progress("cumulus pastset, " + n + " processes (" + String.join(", ", what) + ")");
         long t0 = System.nanoTime();
         try (ProcessSet set = new ProcessSet("cumulus pastset (" + n + " processes)")) {
             String aeronDir = set.startDriver("pastset");
@@ -172,7 +175,9 @@ public final class PastSetBench {
     }
 
     private Map<String, Map<String, String>> hazelcast(int n, Scenarios.Settings s) {
-        progress("hazelcast " + HAZELCAST + ", " + n + " members");
+        progress("hazelcast " + HAZELCAST + ", " + n + " members" + (s.fig3() ? " (figures 3, 7" : " (")
+            + (s.fig3() && s.rings().length > 0 ? ", " : "")
+            + (s.rings().length > 0 ? "ring " + Scenarios.Settings.join(s.rings()) : "") + ")");
         long t0 = System.nanoTime();
         try (ProcessSet set = new ProcessSet("hazelcast (" + n + " members)")) {
             List<Integer> ports = freePorts(n);

@@ -41,7 +41,11 @@ public final class PastSetNode {
             ElementSpace es = new ElementSpace(cluster, space, settings.window());
             Scenarios sc = new Scenarios(es, settings);
             sc.runAll(size -> {
-                rpc(cluster, sc, size);
+                if (size < 0) {
+                    rpc(cluster, sc, "warm.rpc", -size);
+                    return;
+                }
+                rpc(cluster, sc, "rpc." + size, size);
                 for (int b : breakdown) {
                     if (b == size) {
                         breakdown(es, sc, size);
@@ -53,11 +57,11 @@ public final class PastSetNode {
     }
 
     /** Our RPC round trip, process 1 to process 0, {@code size} bytes each way. */
-    static void rpc(Cluster cluster, Scenarios sc, int size) {
+    static void rpc(Cluster cluster, Scenarios sc, String name, int size) {
         if (cluster.nodeId() == 1) {
             Echo echo = cluster.lookup("echo-0", Echo.class);
             byte[] payload = ChildIo.payload(size);
-            sc.measure("rpc." + size, i -> {
+            sc.measure(name, i -> {
                 payload[0] = (byte) i;
                 byte[] back = echo.echo(payload);
                 if (back.length != size || back[0] != (byte) i) {

@@ -36,6 +36,20 @@ class ReplicatedObjectsTest {
     }
 
     @Test
+    void aWriteJustBeforeABarrierIsVisibleEverywhereAfterIt() {
+        LocalCluster.run(3, cluster -> {
+            Journal journal = cluster.replicated("rounds", Journal::new);
+            for (int round = 0; round < 40; round++) {
+                if (round % cluster.size() == cluster.nodeId()) {
+                    journal.append(cluster.nodeId(), "round " + round);
+                }
+                cluster.barrier();
+                assertEquals(round + 1, journal.size(), "after barrier " + round + " on node " + cluster.nodeId());
+            }
+        });
+    }
+
+    @Test
     void randomConcurrentWritesFromAllNodesLeaveIdenticalReplicas() {
         for (String sequencer : List.of("migrating", "static")) {
             System.setProperty("cumulus.sequencer", sequencer);

@@ -49,6 +49,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private final Object appliedLock = new Object();
     private volatile long applied = -1;
     private volatile NodeFailedException failure;
+    private volatile String leftReason;
     private final java.util.function.Consumer<dev.cumulus.internal.jfr.CloudSummaryEvent.Emitter> summaries;
 
     /** A cloud as this node knows it. */
@@ -93,6 +94,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         broadcast.delivery(this::onDelivered);
         node.barrierWatermark(this);
         node.onNodeFailure(this::onNodeFailure);
+        node.onPeerLeft(this::onPeerLeft);
         node.localReferences(this);
         dev.cumulus.internal.jfr.CloudSummaryEvent.addSource(summaries);
         scheduler.start();
@@ -193,6 +195,11 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         end = codec.write(buf, end, methodKey, "method");
         end = codec.writeArguments(buf, end, args == null ? new Object[0] : args,
             replica.root.getClass().getSimpleName() + "." + methodKey);
+        if (end > broadcast.maxPayloadBytes()) {
+            throw new CumulusException("the write " + replica.root.getClass().getSimpleName() + "." + methodKey
+                + " carries " + end + " bytes, more than the " + broadcast.maxPayloadBytes() + " a replicated write may; "
+                + "send less per call");
+        }
         BroadcastWriteEvent event = new BroadcastWriteEvent();
         event.begin();
         event.cloud = replica.name;
@@ -207,16 +214,31 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
         broadcast.submit(copy(buf, end));
         replica.writes.incrementAndGet();
+        boolean interrupted = false;
         if (Thread.holdsLock(self)) {
             // The caller is inside a synchronized method of the replica: give the monitor up while the write runs.
             while (!p.result.isDone()) {
-                self.wait();
+                try {
+                    self.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the write is on its way to every replica: wait for its outcome anyway
+                }
             }
         }
         try {
-            return p.result.get();
+            while (true) {
+                try {
+                    return p.result.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
         } catch (ExecutionException e) {
             throw e.getCause();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -318,6 +340,9 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 node.fail("node " + node.nodeId() + " failed applying a replicated write: " + fatal);
             }
             if (origin == node.nodeId()) {
+                // Count the write as applied before its caller returns: a barrier or a remote call the caller makes
+                // next carries this watermark, and must cover this write.
+                onApplied(seq);
                 complete(callId, seq, replica, result, thrown);
             }
         }
@@ -364,8 +389,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
     private void onApplied(long seq) {
         synchronized (appliedLock) {
-            applied = seq;
-            appliedLock.notifyAll();
+            if (seq > applied) {
+                applied = seq;
+                appliedLock.notifyAll();
+            }
         }
     }
 
@@ -381,7 +408,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 appliedLock.wait();
             }
         }
-        checkUsable();
+        NodeFailedException f = failure;
+        if (f != null) {
+            throw new NodeFailedException(f.nodeId(), f.getMessage());
+        }
     }
 
     private void onNodeFailure(int failed, String reason) {
@@ -405,7 +435,22 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
     }
 
+    private void onPeerLeft(int peer, String reason) {
+        CumulusException gone = new CumulusException(reason + "; replicated writes need every node — call close() "
+            + "on all nodes only after their last write");
+        leftReason = gone.getMessage();
+        pending.values().forEach(p -> p.result.completeExceptionally(gone));
+        pending.clear();
+        synchronized (appliedLock) {
+            appliedLock.notifyAll();
+        }
+    }
+
     private void checkUsable() {
+        String left = leftReason;
+        if (left != null) {
+            throw new CumulusException(left);
+        }
         NodeFailedException f = failure;
         if (f != null) {
             throw new NodeFailedException(f.nodeId(), f.getMessage());

@@ -59,8 +59,8 @@ final class ReplicaDispatcher implements CloudDispatcher {
 
     @Override
     public Object beforeWrite(Object self, String methodKey, Object[] args) throws Throwable {
-        if (inWriteContext()) {
-            return CloudHooks.PROCEED;
+        if (replicas.isEmpty() || inWriteContext()) {
+            return CloudHooks.PROCEED; // no replica in this JVM (plain use of cloud classes), or applying a write
         }
         if (enclosingRootRead(1)) {
             throw new RestartAsWrite(self);

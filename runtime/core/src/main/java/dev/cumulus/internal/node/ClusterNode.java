@@ -73,20 +73,32 @@ public final class ClusterNode implements Cluster, NodeServices {
     private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
     private final AtomicLong barrierEpoch = new AtomicLong();
     private final Map<Long, Long> releaseWatermarks = new ConcurrentHashMap<>();
+    private final Map<Integer, Long> leftAfterBarrier = new ConcurrentHashMap<>();
+    private final java.util.List<Runnable> afterLeave = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.List<java.util.function.BiConsumer<Integer, String>> leftWatchers =
+        new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextRemoteNewNode;
     private final java.util.List<java.util.function.BiConsumer<Integer, String>> failureWatchers =
         new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile NodeFailedException failure;
 
-    private ClusterNode(Options options, TransportContext transportContext, ClassLoader loader,
+    /** Hands the transport's messages to the agent, which exists only once the node is built. */
+    private static final class Dispatch implements dev.cumulus.internal.transport.MessageHandler {
+        volatile NodeAgent agent;
+
+        @Override
+        public void onMessage(int source, Channel channel, DirectBuffer buffer, int offset, int length) {
+            agent.onMessage(source, channel, buffer, offset, length);
+        }
+    }
+
+    private ClusterNode(Options options, NodeTransport transport, Dispatch dispatch, ClassLoader loader,
                         FailureListener failureListener) {
         this.options = options;
         this.failureListener = failureListener;
         this.nextRemoteNewNode = new AtomicLong(options.nodeId() + 1);
-        NodeAgent[] agentRef = new NodeAgent[1];
-        this.transport = new NodeTransport(transportContext, options.nodeId(), options.size(),
-            (source, channel, buffer, offset, length) -> agentRef[0].onMessage(source, channel, buffer, offset, length));
+        this.transport = transport;
         long deadlineSlackNs = TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs() * 4);
         this.rpc = new RpcEngine(options.nodeId(), options.size(),
             (dest, buf, off, len) -> transport.send(dest, Channel.DATA, buf, off, len, System.nanoTime() + deadlineSlackNs),
@@ -95,7 +107,7 @@ public final class ClusterNode implements Cluster, NodeServices {
             TimeUnit.MILLISECONDS.toNanos(options.heartbeatIntervalMs()),
             TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs()),
             TimeUnit.MILLISECONDS.toNanos(options.joinTimeoutMs()));
-        agentRef[0] = agent;
+        dispatch.agent = agent;
         this.broadcast = new BroadcastEndpoint(transport, options.sequencer(), 0,
             (node, reason) -> agent.fail(node, reason, true));
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
@@ -107,7 +119,15 @@ public final class ClusterNode implements Cluster, NodeServices {
     /** Starts a node (its agent thread) without waiting for the others; call {@link #awaitJoined()} next. */
     public static ClusterNode start(Options options, TransportContext transportContext, ClassLoader loader,
                                     FailureListener failureListener) {
-        ClusterNode node = new ClusterNode(options, transportContext, loader, failureListener);
+        Dispatch dispatch = new Dispatch();
+        NodeTransport transport = new NodeTransport(transportContext, options.nodeId(), options.size(), dispatch);
+        ClusterNode node;
+        try {
+            node = new ClusterNode(options, transport, dispatch, loader, failureListener);
+        } catch (RuntimeException | Error e) {
+            transport.close(); // nothing else runs yet; capabilities started daemon threads only
+            throw e;
+        }
         AgentRunner.startOnThread(node.runner, r -> {
             Thread t = new Thread(r, "cumulus-node-" + options.nodeId());
             t.setDaemon(true);
@@ -136,10 +156,20 @@ public final class ClusterNode implements Cluster, NodeServices {
     public void barrier() {
         checkUsable();
         long epoch = barrierEpoch.incrementAndGet();
+        for (Map.Entry<Integer, Long> left : leftAfterBarrier.entrySet()) {
+            if (epoch > left.getValue()) {
+                throw peerLeftError(left.getKey());
+            }
+        }
         CompletableFuture<Void> released = barriers.computeIfAbsent(epoch, e -> new CompletableFuture<>());
         NodeFailedException f = failure;
         if (f != null) {
             released.completeExceptionally(f);
+        }
+        for (Map.Entry<Integer, Long> left : leftAfterBarrier.entrySet()) {
+            if (epoch > left.getValue()) {
+                released.completeExceptionally(peerLeftError(left.getKey())); // it left while we registered
+            }
         }
         BarrierWatermark w = watermark;
         long applied = w.applied();
@@ -233,6 +263,11 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     @Override
+    public void onPeerLeft(java.util.function.BiConsumer<Integer, String> listener) {
+        leftWatchers.add(listener);
+    }
+
+    @Override
     public dev.cumulus.pastset.PastSet pastSet() {
         return capability(dev.cumulus.internal.pastset.PastSetRuntime.class).pastSet();
     }
@@ -300,6 +335,11 @@ public final class ClusterNode implements Cluster, NodeServices {
         return failure;
     }
 
+    /** Runs {@code action} once the node has left and stopped (e.g. closes a node-private media driver). */
+    public void afterLeave(Runnable action) {
+        afterLeave.add(action);
+    }
+
     /** Declares this node failed (fail-stop for everybody), e.g. when its program died. */
     public void failSelf(String reason) {
         agent.execute(() -> agent.fail(options.nodeId(), reason, true));
@@ -321,11 +361,12 @@ public final class ClusterNode implements Cluster, NodeServices {
         if (failure == null) {
             CompletableFuture<Void> said = new CompletableFuture<>();
             agent.execute(() -> {
-                agent.sayGoodbye();
+                agent.sayGoodbye(barrierEpoch.get());
                 said.complete(null);
             });
             try {
                 said.get(2, TimeUnit.SECONDS);
+                awaitOutboxDrained(2_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (ExecutionException | TimeoutException e) {
@@ -344,6 +385,23 @@ public final class ClusterNode implements Cluster, NodeServices {
         });
         rpc.close();
         runner.close();
+        afterLeave.forEach(Runnable::run);
+    }
+
+    private static CumulusException peerLeftError(int peer) {
+        return new CumulusException("node " + peer + " has left the cluster (it called close()); a barrier cannot "
+            + "complete without it — do all nodes call barrier() the same number of times before close()?");
+    }
+
+    /** Waits (bounded) until the agent has sent every queued control message, e.g. a barrier release. */
+    private void awaitOutboxDrained(long waitMs) throws InterruptedException, ExecutionException {
+        CompletableFuture<Void> drained = new CompletableFuture<>();
+        agent.execute(() -> agent.whenOutboxDrained(drained));
+        try {
+            drained.get(waitMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            // a peer takes nothing: leave anyway; its own heartbeat timeout tells it
+        }
     }
 
     private void checkUsable() {
@@ -365,6 +423,9 @@ public final class ClusterNode implements Cluster, NodeServices {
         } catch (ExecutionException e) {
             if (e.getCause() instanceof NodeFailedException nf) {
                 throw new NodeFailedException(nf.nodeId(), nf.getMessage());
+            }
+            if (e.getCause() instanceof CumulusException ce) {
+                throw new CumulusException(ce.getMessage(), ce);
             }
             throw new CumulusException("node " + options.nodeId() + " failed while waiting for " + what, e.getCause());
         }
@@ -416,8 +477,18 @@ public final class ClusterNode implements Cluster, NodeServices {
         }
 
         @Override
-        public void onPeerLeft(int peer) {
-            rpc.onNodeGone(peer, "node " + peer + " has left the cluster");
+        public void onPeerLeft(int peer, long lastBarrier) {
+            String reason = "node " + peer + " has left the cluster (it called close())";
+            rpc.onNodeGone(peer, reason);
+            broadcast.peerLeft(peer);
+            leftAfterBarrier.merge(peer, lastBarrier, Math::min);
+            // Barriers the leaver took part in still complete (their release is on its way); later ones cannot.
+            barriers.forEach((epoch, b) -> {
+                if (epoch > lastBarrier) {
+                    b.completeExceptionally(peerLeftError(peer));
+                }
+            });
+            leftWatchers.forEach(w -> w.accept(peer, reason));
         }
     }
 }

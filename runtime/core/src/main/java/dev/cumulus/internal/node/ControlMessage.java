@@ -30,8 +30,11 @@ sealed interface ControlMessage {
     record BarrierRelease(long epoch, long watermark) implements ControlMessage {
     }
 
-    /** The sender is leaving normally; its silence from now on is not a failure. */
-    record Goodbye() implements ControlMessage {
+    /**
+     * The sender is leaving normally after global barrier {@code lastBarrier}; its silence from now on is not a
+     * failure, and barriers after that one cannot complete.
+     */
+    record Goodbye(long lastBarrier) implements ControlMessage {
     }
 
     /** Node {@code failedNode} failed for {@code reason}; the run is over (fail-stop). */
@@ -70,7 +73,8 @@ sealed interface ControlMessage {
             }
             case Goodbye g -> {
                 buffer.putByte(0, GOODBYE);
-                yield 1;
+                buffer.putLong(1, g.lastBarrier(), ByteOrder.LITTLE_ENDIAN);
+                yield 9;
             }
             case Failure f -> {
                 byte[] reason = f.reason().getBytes(StandardCharsets.UTF_8);
@@ -93,7 +97,7 @@ sealed interface ControlMessage {
         return switch (type) {
             case HELLO -> new Hello();
             case HEARTBEAT -> new Heartbeat();
-            case GOODBYE -> new Goodbye();
+            case GOODBYE -> length < 9 ? null : new Goodbye(buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN));
             case BARRIER_ENTER, BARRIER_RELEASE -> {
                 if (length < 17) {
                     yield null;

@@ -32,7 +32,8 @@ final class NodeAgent implements Agent {
         /** {@code peer} failed (or this node, when {@code peer == self}); called once per peer. */
         void onFailure(int peer, String reason);
 
-        void onPeerLeft(int peer);
+        /** {@code peer} left normally after global barrier {@code lastBarrier}. */
+        void onPeerLeft(int peer, long lastBarrier);
     }
 
     private static final int FRAGMENT_LIMIT = 16;
@@ -48,6 +49,7 @@ final class NodeAgent implements Agent {
     private final long heartbeatIntervalNs;
     private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
     private final ArrayDeque<Pending> outbox = new ArrayDeque<>();
+    private final java.util.List<java.util.concurrent.CompletableFuture<Void>> drainWaiters = new java.util.ArrayList<>();
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[2048]);
     private final BarrierCoordinator coordinator;
     private long nextHeartbeatNs;
@@ -97,6 +99,10 @@ final class NodeAgent implements Agent {
         }
         if (!outbox.isEmpty()) {
             work += drainOutbox(now);
+        }
+        if (outbox.isEmpty() && !drainWaiters.isEmpty()) {
+            drainWaiters.forEach(f -> f.complete(null));
+            drainWaiters.clear();
         }
         return work;
     }
@@ -165,7 +171,7 @@ final class NodeAgent implements Agent {
             case ControlMessage.Goodbye g -> {
                 membership.onGoodbye(source);
                 NodeLifecycleEvent.record(self, "peer-left", source, "");
-                listener.onPeerLeft(source);
+                listener.onPeerLeft(source, g.lastBarrier());
             }
             case ControlMessage.Failure f -> {
                 if (f.failedNode() >= 0 && f.failedNode() < size) {
@@ -190,9 +196,9 @@ final class NodeAgent implements Agent {
         }
     }
 
-    /** Tells every reachable peer this node leaves (agent thread). */
-    void sayGoodbye() {
-        sendToAll(new ControlMessage.Goodbye(), false);
+    /** Tells every reachable peer this node leaves after barrier {@code lastBarrier} (agent thread). */
+    void sayGoodbye(long lastBarrier) {
+        sendToAll(new ControlMessage.Goodbye(lastBarrier), false);
     }
 
     /** Declares {@code peer} failed: stop talking to it, tell the others, tell the node above. Agent thread. */
@@ -216,33 +222,66 @@ final class NodeAgent implements Agent {
         }
     }
 
+    /** Sends a control message; keeps per-destination order (a message waits behind earlier ones in the outbox). */
     private void send(int destination, ControlMessage message) {
         int length = ControlMessage.encode(message, scratch);
-        if (transport.trySend(destination, Channel.CONTROL, scratch, 0, length) != NodeTransport.SENT) {
+        if (hasQueued(destination)
+            || transport.trySend(destination, Channel.CONTROL, scratch, 0, length) != NodeTransport.SENT) {
             byte[] bytes = new byte[length];
             scratch.getBytes(0, bytes);
             outbox.add(new Pending(destination, bytes, clock.nanoTime() + OUTBOX_DEADLINE_NS));
         }
     }
 
+    private boolean hasQueued(int destination) {
+        for (Pending p : outbox) {
+            if (p.destination() == destination) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Completes {@code drained} once no control message waits to be sent (agent thread). */
+    void whenOutboxDrained(java.util.concurrent.CompletableFuture<Void> drained) {
+        if (outbox.isEmpty()) {
+            drained.complete(null);
+        } else {
+            drainWaiters.add(drained);
+        }
+    }
+
     private int drainOutbox(long now) {
         int work = 0;
         UnsafeBuffer view = new UnsafeBuffer(0, 0);
+        java.util.BitSet blocked = new java.util.BitSet(size);
+        java.util.List<Integer> stuck = new java.util.ArrayList<>(0);
         for (Iterator<Pending> it = outbox.iterator(); it.hasNext(); ) {
             Pending p = it.next();
-            if (!isReachable(p.destination())) {
-                it.remove();
+            int dest = p.destination();
+            if (!isReachable(dest)) {
+                it.remove(); // failed or left: nobody to tell
                 continue;
             }
+            if (blocked.get(dest)) {
+                continue; // keep this destination's order: an earlier message to it is still waiting
+            }
             view.wrap(p.bytes());
-            if (transport.trySend(p.destination(), Channel.CONTROL, view, 0, p.bytes().length) == NodeTransport.SENT) {
+            if (transport.trySend(dest, Channel.CONTROL, view, 0, p.bytes().length) == NodeTransport.SENT) {
                 it.remove();
                 work++;
-            } else if (now - p.deadlineNs() > 0) {
-                it.remove();
-                fail(p.destination(), "node " + p.destination() + " did not take control messages for "
-                    + OUTBOX_DEADLINE_NS / 1_000_000_000L + " s", true);
+            } else {
+                blocked.set(dest);
+                if (now - p.deadlineNs() > 0) {
+                    it.remove();
+                    stuck.add(dest);
+                }
             }
+        }
+        for (int dest : stuck) {
+            outbox.removeIf(p -> p.destination() == dest);
+            fail(dest, "node " + dest + " did not take control messages for " + OUTBOX_DEADLINE_NS / 1_000_000_000L
+                + " s", true);
         }
         return work;
     }

@@ -27,31 +27,39 @@ public final class NodeRuntime {
         LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
         startLiveProfiler(config.nodeId());
         DriverHost embedded = null;
-        String aeronDir = config.aeronDir();
-        if (aeronDir == null) {
-            if (config.transport() == LaunchConfig.TransportMode.IPC && config.size() > 1) {
-                throw new CumulusException("IPC transport needs the nodes to share a media driver: start them with "
-                    + "'cumulus run', which hosts one, or use UDP endpoints");
-            }
-            embedded = DriverHost.start(defaultDriverDir(config.runId() + "-node" + config.nodeId()));
-            aeronDir = embedded.directory();
-        }
-        TransportContext transport = new TransportContext(aeronDir,
-            config.transport() == LaunchConfig.TransportMode.UDP, config.endpoints(), config.streamBase(),
-            config.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
-            TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
+        // Every setting is read and checked before anything starts, so a bad one leaves nothing behind.
         ClusterNode.Options options = new ClusterNode.Options(config.nodeId(), config.size(),
             config.heartbeatIntervalMs(), config.heartbeatTimeoutMs(), JOIN_TIMEOUT_MS, config.idleStrategy(),
             callTimeoutNs(), Duration.ofMillis(Long.getLong("cumulus.lookup.wait.ms", 10_000)), sequencerMode());
-        ClusterNode node = ClusterNode.start(options, transport, contextLoader(), NodeRuntime::exitAfterGrace);
-        DriverHost driver = embedded;
-        exitQuietlyOnClusterFailure();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            node.leave();
-            if (driver != null) {
-                driver.close();
+        String aeronDir = config.aeronDir();
+        if (aeronDir == null && config.transport() == LaunchConfig.TransportMode.IPC && config.size() > 1) {
+            throw new CumulusException("IPC transport needs the nodes to share a media driver: start them with "
+                + "'cumulus run', which hosts one, or use UDP endpoints");
+        }
+        if (aeronDir == null) {
+            embedded = DriverHost.start(defaultDriverDir(config.runId() + "-node" + config.nodeId()));
+            aeronDir = embedded.directory();
+        }
+        ClusterNode node;
+        try {
+            TransportContext transport = new TransportContext(aeronDir,
+                config.transport() == LaunchConfig.TransportMode.UDP, config.endpoints(), config.streamBase(),
+                config.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
+                TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
+            node = ClusterNode.start(options, transport, contextLoader(), NodeRuntime::exitAfterGrace);
+        } catch (RuntimeException | Error e) {
+            if (embedded != null) {
+                embedded.close(); // its threads would keep this JVM alive, and its directory would stay
             }
-        }, "cumulus-node-shutdown"));
+            throw e;
+        }
+        DriverHost driver = embedded;
+        if (driver != null) {
+            // The driver's threads are not daemons: close it when the node leaves, or the JVM never exits.
+            node.afterLeave(driver::close);
+        }
+        exitQuietlyOnClusterFailure();
+        Runtime.getRuntime().addShutdownHook(new Thread(node::leave, "cumulus-node-shutdown"));
         return node.awaitJoined();
     }
 
@@ -111,7 +119,14 @@ public final class NodeRuntime {
 
     private static long callTimeoutNs() {
         String v = System.getProperty("cumulus.call.timeout.ms");
-        return v == null ? 0 : TimeUnit.MILLISECONDS.toNanos(Long.parseLong(v.trim()));
+        if (v == null) {
+            return 0;
+        }
+        try {
+            return TimeUnit.MILLISECONDS.toNanos(Long.parseLong(v.trim()));
+        } catch (NumberFormatException e) {
+            throw new CumulusException("-Dcumulus.call.timeout.ms=" + v + " is not a number of milliseconds");
+        }
     }
 
     private static ClassLoader contextLoader() {

@@ -33,6 +33,9 @@ public interface NodeServices {
     /** What the global barrier waits for besides the nodes: ordered writes applied up to the release watermark. */
     void barrierWatermark(BarrierWatermark watermark);
 
+    /** Tells {@code listener} (on the agent thread; must not block) when a node leaves normally: (node, reason). */
+    void onPeerLeft(BiConsumer<Integer, String> listener);
+
     /** Ends the cluster (fail-stop) with {@code reason}, e.g. after a fatal error on this node. */
     void fail(String reason);
 

@@ -50,6 +50,9 @@ public final class BroadcastEndpoint implements Agent {
     private final ExecutorService bigSends;
     private final BiConsumer<Integer, String> failer;
     private volatile TotalOrder.Delivery delivery = (seq, origin, payload) -> { };
+    private final java.util.concurrent.ConcurrentLinkedQueue<String[]> sendFailures =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final boolean[] left;
 
     private static final class Outbox {
         final ArrayDeque<byte[]> queue = new ArrayDeque<>();
@@ -67,6 +70,7 @@ public final class BroadcastEndpoint implements Agent {
         this.size = transport.size();
         this.failer = failer;
         this.outboxes = new Outbox[size];
+        this.left = new boolean[size];
         for (int i = 0; i < size; i++) {
             outboxes[i] = new Outbox();
         }
@@ -101,9 +105,25 @@ public final class BroadcastEndpoint implements Agent {
         return "cumulus-order-" + self;
     }
 
+    /** {@code peer} left the cluster normally (agent thread): nothing more is sent to it. */
+    public void peerLeft(int peer) {
+        left[peer] = true;
+        outboxes[peer].queue.clear();
+    }
+
+    /** The largest payload {@link #submit} accepts: the transport's message limit less the DATA header. */
+    public int maxPayloadBytes() {
+        return transport.maxMessageBytes() - 64;
+    }
+
     @Override
     public int doWork() {
         int work = order.doWork();
+        String[] failed;
+        while ((failed = sendFailures.poll()) != null) {
+            failer.accept(Integer.parseInt(failed[0]), failed[1]);
+            work++;
+        }
         if (faulty != null) {
             work += faulty.tick();
         }
@@ -135,6 +155,9 @@ public final class BroadcastEndpoint implements Agent {
     }
 
     private void send(int dest, OrderMessage message) {
+        if (left[dest]) {
+            return;
+        }
         int length = OrderMessage.encode(message, scratch);
         Outbox box = outboxes[dest];
         if (box.queue.isEmpty() && !box.sendingBig && length <= transport.maxTrySendLength(Channel.ORDER)
@@ -161,8 +184,14 @@ public final class BroadcastEndpoint implements Agent {
                     try {
                         transport.send(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length,
                             System.nanoTime() + STUCK_NS);
+                    } catch (dev.cumulus.NodeFailedException e) {
+                        // the destination failed: the membership reports it
                     } catch (RuntimeException e) {
-                        // the node failed or the transport closed: the failure is reported by the membership
+                        if (!left[dest]) {
+                            // a lost ordered message would stall every later delivery there: fail-stop, loudly
+                            sendFailures.add(new String[] {Integer.toString(dest), "node " + self
+                                + " could not send an ordered broadcast to node " + dest + ": " + e.getMessage()});
+                        }
                     } finally {
                         box.sendingBig = false;
                     }

@@ -75,15 +75,21 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             return result;
         }
         RpcEngine.PendingCall call = engine.start(ref, label, method, actual, true);
-        call.reply().whenComplete((reply, failure) -> {
+        // Completed off the agent thread: callbacks users attach to the future must never run on it.
+        call.reply().whenComplete((reply, failure) -> engine.runAsync(() -> {
             if (failure != null) {
                 result.completeExceptionally(failure);
             } else {
-                engine.runAsync(() -> complete(result, () -> engine.decodeReply(call, reply)));
+                complete(result, () -> engine.decodeReply(call, reply));
             }
-        });
+        }));
         if (timeoutNs > 0) {
-            result.orTimeout(timeoutNs, java.util.concurrent.TimeUnit.NANOSECONDS);
+            result.orTimeout(timeoutNs, java.util.concurrent.TimeUnit.NANOSECONDS)
+                .whenComplete((v, t) -> {
+                    if (t instanceof java.util.concurrent.TimeoutException) {
+                        engine.abandon(call);
+                    }
+                });
         }
         return result;
     }

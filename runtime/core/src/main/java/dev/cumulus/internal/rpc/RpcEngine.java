@@ -202,6 +202,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
+    /** Forgets a call nobody waits for any more (its caller timed out). */
+    void abandon(PendingCall call) {
+        pending.remove(call.callId(), call);
+    }
+
     /** Runs {@code task} on a call thread (virtual). */
     void runAsync(Runnable task) {
         callThreads.execute(task);
@@ -225,8 +230,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             case REPLY, ERROR -> {
                 long callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
-                PendingCall call = pending.remove(callId);
-                if (call != null && call.target() == source) {
+                PendingCall call = pending.get(callId);
+                if (call != null && call.target() == source && pending.remove(callId, call)) {
                     call.reply().complete(new Reply(type, bytes));
                 }
             }

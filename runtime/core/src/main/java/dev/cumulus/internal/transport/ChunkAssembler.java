@@ -38,7 +38,7 @@ final class ChunkAssembler {
                          DirectBuffer src, int srcOffset, int length) {
         if (total <= 0 || total > maxMessageBytes || chunkOffset < 0 || length < 0
             || (long) chunkOffset + length > total) {
-            partials.remove(new Key(source, channel, messageId));
+            release(source, channel, messageId);
             return null;
         }
         Key key = new Key(source, channel, messageId);

@@ -307,9 +307,18 @@ public final class NodeTransport implements AutoCloseable {
         return peer == nodeId || publications[peer][channel.ordinal()].isConnected();
     }
 
-    /** Makes senders blocked on {@code peer} give up with a {@link NodeFailedException} carrying {@code reason}. */
+    /**
+     * Makes senders blocked on {@code peer} give up with a {@link NodeFailedException} carrying {@code reason}, and
+     * drops its half-received messages. Agent thread.
+     */
     public void markFailed(int peer, String reason) {
         failedPeers.compareAndSet(peer, null, reason);
+        chunkAssembler.forget(peer);
+    }
+
+    /** The largest message {@link #send} accepts. */
+    public int maxMessageBytes() {
+        return context.maxMessageBytes();
     }
 
     /** The largest payload one {@link #trySend} accepts on {@code channel}. */

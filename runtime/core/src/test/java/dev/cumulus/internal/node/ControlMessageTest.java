@@ -17,7 +17,7 @@ class ControlMessageTest {
         UnsafeBuffer buffer = new UnsafeBuffer(new byte[2048]);
         for (ControlMessage m : List.of(new ControlMessage.Hello(), new ControlMessage.Heartbeat(),
             new ControlMessage.BarrierEnter(7, 3), new ControlMessage.BarrierRelease(Long.MAX_VALUE, -1),
-            new ControlMessage.Goodbye(), new ControlMessage.Failure(3, "node 3 went silent"))) {
+            new ControlMessage.Goodbye(12), new ControlMessage.Failure(3, "node 3 went silent"))) {
             int length = ControlMessage.encode(m, buffer);
             assertEquals(m, ControlMessage.decode(buffer, 0, length));
         }
