@@ -463,12 +463,15 @@ public final class ClusterNode implements Cluster, NodeServices {
         @Override
         public void onFailure(int peer, String reason) {
             NodeFailedException f = new NodeFailedException(peer, reason);
+            boolean first = failure == null;
+            if (first) {
+                failure = f; // set before anything wakes up: whoever catches the failure can ask which node it was
+            }
             rpc.onNodeGone(peer, reason);
             failureWatchers.forEach(w -> w.accept(peer, reason));
-            if (failure != null) {
+            if (!first) {
                 return;
             }
-            failure = f;
             joined.completeExceptionally(f);
             barriers.values().forEach(b -> b.completeExceptionally(f));
             if (failureListener != null) {
