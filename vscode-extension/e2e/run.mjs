@@ -1,6 +1,8 @@
 // End-to-end test in a real VS Code (code-server, which bundles it) in a real browser (Debian's chromium driven by
 // playwright-core). Steps: install the .vsix, open a generated example project, see a CUM diagnostic in the Problems
-// view and an R/W inlay hint, run a 2-node cluster from the command palette, see the run and profile views fill in.
+// view and an R/W inlay hint; start a run while a cloud class breaks the rules and see the run view say why it failed;
+// then run a 2-node cluster of a steady program (replicated writes and remote calls for ~3.5 s) from the command
+// palette and see the run view and the profile view's per-object table fill in (live figures or the final report).
 // Screenshots go to e2e/artifacts/. Prints "SKIP: ..." and exits 0 only when chromium or code-server cannot be
 // installed here; any other failure exits 1.
 //
@@ -87,6 +89,70 @@ public class Broken implements Cloud.Root, Cloud.Node {
     }
 }
 `);
+// A steady load, so that live profile summaries (one per node per second, ~1 s behind) arrive while the run goes:
+// every node writes the replicated cloud "tally" about 100 times a second, node 0 calls the remote object "echo".
+fs.writeFileSync(path.join(pkgDir, 'Steady.java'), `package org.acme.tsp;
+
+import dev.cumulus.Cloud;
+import dev.cumulus.Cluster;
+
+/** For about 3.5 s: replicated writes to "tally" from every node, remote calls from node 0 to "echo" on node 1. */
+public final class Steady {
+    private Steady() {
+    }
+
+    /** Replicated: add is a write (broadcast), total a read. */
+    public static final class Tally implements Cloud.Root {
+        private long total;
+
+        public synchronized void add(long delta) {
+            total += delta;
+        }
+
+        public synchronized long total() {
+            return total;
+        }
+    }
+
+    /** Remote: node 0 calls it on node 1. */
+    public interface Echo {
+        long echo(long value);
+    }
+
+    public static final class EchoImpl implements Echo {
+        @Override
+        public long echo(long value) {
+            return value;
+        }
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        long runMs = args.length > 0 ? Long.parseLong(args[0]) : 3500;
+        try (Cluster cluster = Cluster.join()) {
+            Tally tally = cluster.replicated("tally", Tally::new);
+            int me = cluster.nodeId();
+            if (cluster.size() > 1 && me == 1) {
+                cluster.export(new EchoImpl(), Echo.class, "echo");
+            }
+            cluster.barrier();
+            Echo echo = cluster.size() > 1 && me == 0 ? cluster.lookup("echo", Echo.class) : null;
+            long end = System.nanoTime() + runMs * 1_000_000;
+            long writes = 0;
+            long calls = 0;
+            while (System.nanoTime() < end) {
+                tally.add(1);
+                writes++;
+                if (echo != null && echo.echo(writes) == writes) {
+                    calls++;
+                }
+                Thread.sleep(10);
+            }
+            cluster.barrier();
+            System.out.println("node " + me + ": " + writes + " writes, " + calls + " remote calls, tally " + tally.total());
+        }
+    }
+}
+`);
 execFileSync('mvn', ['-B', '-q', '-o', 'package'], { cwd: project, stdio: 'inherit',
   env: { ...process.env, JAVA_HOME: jdkHome, PATH: `${jdkHome}/bin:${process.env.PATH}` } });
 
@@ -154,31 +220,56 @@ try {
     await shot('04-inlay-hints');
   });
 
-  await step('run a 2-node cluster from the command palette; run view and profile view fill in', async () => {
-    // `cumulus run` refuses to start a program whose cloud classes break the rules: remove the broken class first
+  await step('a run that fails to start shows why (the pre-check refuses the broken cloud class)', async () => {
+    // Broken.java is still there: `cumulus run` checks the cloud classes first and starts nothing
+    await runCommand('View: Close All Editors');
+    await openFile('Steady.java');
+    await startRun(2);
+    await page.waitForSelector('.statusbar-item:has-text("Cumulus: failed")', { timeout: 120_000 });
+    await runCommand('Cumulus: Focus on Cluster Run View');
+    await page.waitForSelector('.monaco-list-row:has-text("org.acme.tsp.Steady on 2 nodes: failed")', { timeout: 10_000 });
+    await page.waitForSelector('.monaco-list-row:has-text("nothing was started")', { timeout: 10_000 });
+    await page.waitForSelector('.monaco-list-row:has-text("node 0"):has-text("not started")', { timeout: 10_000 });
+    await page.waitForSelector('.notifications-toasts:has-text("Cumulus run failed: cumulus run: 1 error in cloud classes")',
+      { timeout: 10_000 });
+    await shot('05-run-failed');
+    await runCommand('Notifications: Clear All Notifications');
+  });
+
+  await step('a 2-node run from the command palette fills the run view and the profile view', async () => {
     await runCommand('View: Close All Editors');
     fs.rmSync(path.join(pkgDir, 'Broken.java'));
+    await runCommand('View: Focus Problems');
     await page.waitForSelector('.markers-panel .monaco-list-row:has-text("CUM101")', { state: 'detached', timeout: 60_000 });
-    await openFile('Main.java');
-    await runCommand('Cumulus: Run on Cluster…');
-    const box = page.locator('.quick-input-widget input');
-    await box.waitFor({ timeout: 10_000 });
-    await box.fill('2');
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('.statusbar-item:has-text("Cumulus: finished"), .statusbar-item:has-text("Cumulus: exit"), .statusbar-item:has-text("Cumulus: failed")', { timeout: 120_000 });
-    await runCommand('Cumulus: Focus on Cluster Run View');
-    await page.waitForSelector('.monaco-list-row:has-text("node 1")', { timeout: 10_000 });
-    await shot('05-run-view');
-    const status = await page.locator('.statusbar-item:has-text("Cumulus")').first().textContent();
-    if (!/finished/.test(status ?? '')) throw new Error(`run did not finish cleanly: ${status}`);
+    await openFile('Steady.java');
+    await widenSideBar(700);
+    await startRun(2);
     await runCommand('Cumulus: Show Communication Profile');
     const frame = await profileFrame();
-    // The run's end reaches the profile view (status line naming the run directory). Per-object rows need profiler
-    // rows for this program: the launcher's report currently lists remote calls only, which the TSP template makes none of.
+    // a row with a number in it: a live figure (writes/s, p99, migrations) during the run, or the final report's.
+    // (Polled from here: the webview's CSP forbids the eval that frame.waitForFunction needs.)
+    await pollFor(async () => (await tableRows(frame)).some((cells) => cells.slice(2).some((c) => /\d/.test(c))),
+      120_000, 'a profile row with a number');
+    const liveStatus = await frame.locator('#status').textContent();
+    const live = /live/.test(liveStatus ?? '');
+    log(`profile view: first per-object figures ${live ? 'live, during the run' : 'from the final report'}`);
+    if (live) await shot('06-profile-live');
+    await page.waitForSelector('.statusbar-item:has-text("Cumulus: finished"), .statusbar-item:has-text("Cumulus: exit"), .statusbar-item:has-text("Cumulus: failed")', { timeout: 120_000 });
+    const status = await page.locator('.statusbar-item:has-text("Cumulus")').first().textContent();
+    if (!/finished/.test(status ?? '')) throw new Error(`run did not finish cleanly: ${status}`);
     await frame.waitForSelector('#status:has-text("Final report of")', { timeout: 30_000 });
-    const rows = await frame.locator('tbody tr').count();
-    log(`profile view: ${rows} per-object rows`);
-    await shot('06-profile-view');
+    // the final report adds its totals: the cloud's writes and the remote object's calls (column calls/writes)
+    const total = (rows, name) => Number((rows.find((c) => c[0] === name)?.[2] ?? '').replace(/,/g, ''));
+    await pollFor(async () => { const rows = await tableRows(frame); return total(rows, 'tally') > 0 && total(rows, 'echo') > 0; },
+      30_000, 'the final report\'s totals for tally and echo');
+    if (await frame.locator('#empty').isVisible()) throw new Error('the profile view still says it has no profile');
+    const rows = await tableRows(frame);
+    log(`profile view: ${rows.length} per-object rows: ${rows.map((r) => r.join(' ')).join(' | ')}`);
+    await shot('07-profile-view');
+    await runCommand('Cumulus: Focus on Cluster Run View');
+    await page.waitForSelector('.monaco-list-row:has-text("org.acme.tsp.Steady on 2 nodes: finished")', { timeout: 10_000 });
+    await page.waitForSelector('.monaco-list-row:has-text("node 1"):has-text("exited")', { timeout: 10_000 });
+    await shot('08-run-view');
   });
 } catch {
   // reported by step()
@@ -186,8 +277,14 @@ try {
   fs.writeFileSync(path.join(artifacts, 'code-server.log'), serverLog);
   await browser.close().catch(() => undefined);
   if (!process.env.CUMULUS_E2E_KEEP) {
+    const exited = new Promise((r) => server.once('exit', r));
     server.kill();
-    fs.rmSync(work, { recursive: true, force: true });
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    try {
+      fs.rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (e) {
+      log(`could not remove ${work}: ${e.message}`);
+    }
   }
 }
 log(failed ? 'e2e FAILED (screenshots in e2e/artifacts/)' : 'e2e passed');
@@ -201,6 +298,41 @@ async function runCommand(title) {
   await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${title.replace(/"/g, '\\"')}")`, { timeout: 15_000 });
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
+}
+
+/** Drags the primary side bar's edge so the profile table's columns fit in the screenshots. */
+async function widenSideBar(width) {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box || box.width >= width) return;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width + 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 10 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+}
+
+/** The profile table's rows as cell texts. */
+async function tableRows(frame) {
+  const rows = [];
+  for (const tr of await frame.locator('tbody tr').all()) rows.push(await tr.locator('td').allTextContents());
+  return rows;
+}
+
+async function pollFor(cond, ms, what) {
+  const deadline = Date.now() + ms;
+  while (!(await cond().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await page.waitForTimeout(250);
+  }
+}
+
+async function startRun(nodes) {
+  await runCommand('Cumulus: Run on Cluster…');
+  const box = page.locator('.quick-input-widget input');
+  await box.waitFor({ timeout: 10_000 });
+  await box.fill(String(nodes));
+  await page.keyboard.press('Enter');
 }
 
 async function openFile(name) {
