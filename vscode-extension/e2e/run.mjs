@@ -161,7 +161,10 @@ const port = await freePort();
 log(`starting code-server on 127.0.0.1:${port}`);
 const server = spawn(env.NODE24, [...codeServer, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
   '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', project],
-{ stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CUMULUS_JAVA_HOME: jdkHome } });
+// its own process group, so that stopping it also stops the helpers it forks (extension and agent hosts)
+{ stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CUMULUS_JAVA_HOME: jdkHome }, detached: true });
+const stopServer = (signal) => { try { process.kill(-server.pid, signal); } catch { /* already gone */ } };
+process.on('SIGINT', () => { stopServer('SIGTERM'); process.exit(130); });
 let serverLog = '';
 server.stdout.on('data', (d) => { serverLog += d; });
 server.stderr.on('data', (d) => { serverLog += d; });
@@ -278,8 +281,10 @@ try {
   await browser.close().catch(() => undefined);
   if (!process.env.CUMULUS_E2E_KEEP) {
     const exited = new Promise((r) => server.once('exit', r));
-    server.kill();
+    stopServer('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    await new Promise((r) => setTimeout(r, 1_000));
+    stopServer('SIGKILL'); // whatever of the group is left
     try {
       fs.rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     } catch (e) {
@@ -291,10 +296,20 @@ log(failed ? 'e2e FAILED (screenshots in e2e/artifacts/)' : 'e2e passed');
 process.exit(failed ? 1 : 0);
 
 async function runCommand(title) {
-  await page.keyboard.press('F1');
+  // F1 can be swallowed while focus moves (a closing input box, a webview taking focus): retry a few times
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10_000 });
-  await input.fill(`>${title}`);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await input.waitFor({ state: 'visible', timeout: 5_000 });
+      await input.fill(`>${title}`, { timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(500);
+    }
+  }
   await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${title.replace(/"/g, '\\"')}")`, { timeout: 15_000 });
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
@@ -333,6 +348,7 @@ async function startRun(nodes) {
   await box.waitFor({ timeout: 10_000 });
   await box.fill(String(nodes));
   await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 async function openFile(name) {
