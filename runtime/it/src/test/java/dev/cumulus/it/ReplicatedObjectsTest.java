@@ -44,7 +44,10 @@ class ReplicatedObjectsTest {
                     journal.append(cluster.nodeId(), "round " + round);
                 }
                 cluster.barrier();
-                assertEquals(round + 1, journal.size(), "after barrier " + round + " on node " + cluster.nodeId());
+                // Every write of rounds <= round is visible; the next round's write may already be, too.
+                int size = journal.size();
+                assertTrue(size == round + 1 || size == round + 2,
+                    "after barrier " + round + " node " + cluster.nodeId() + " sees " + size + " writes");
             }
         });
     }
