@@ -56,6 +56,46 @@ public final class Json {
         return s.substring(0, s.charAt(end - 1) == '.' ? end - 1 : end);
     }
 
+    /** Any tree of maps, lists, strings, numbers, booleans and nulls (what {@link #parse} returns) as JSON. */
+    public static String write(Object value) {
+        StringBuilder sb = new StringBuilder();
+        writeValue(value, sb);
+        return sb.toString();
+    }
+
+    private static void writeValue(Object o, StringBuilder sb) {
+        if (o == null) {
+            sb.append("null");
+        } else if (o instanceof Map<?, ?> m) {
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!first) {
+                    sb.append(',');
+                }
+                first = false;
+                quote(sb, String.valueOf(e.getKey())).append(':');
+                writeValue(e.getValue(), sb);
+            }
+            sb.append('}');
+        } else if (o instanceof List<?> l) {
+            sb.append('[');
+            for (int k = 0; k < l.size(); k++) {
+                if (k > 0) {
+                    sb.append(',');
+                }
+                writeValue(l.get(k), sb);
+            }
+            sb.append(']');
+        } else if (o instanceof Number n) {
+            sb.append(number(n.doubleValue()));
+        } else if (o instanceof Boolean) {
+            sb.append(o);
+        } else {
+            quote(sb, o.toString());
+        }
+    }
+
     /** A JSON object or array being written; keys and commas are handled. */
     public static final class Writer {
         private final StringBuilder sb;
