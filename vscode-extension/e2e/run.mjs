@@ -296,21 +296,24 @@ log(failed ? 'e2e FAILED (screenshots in e2e/artifacts/)' : 'e2e passed');
 process.exit(failed ? 1 : 0);
 
 async function runCommand(title) {
-  // F1 can be swallowed while focus moves (a closing input box, a webview taking focus): retry a few times
+  // F1 can be swallowed, or the typed text lost, while focus moves (a closing input box, a webview taking focus,
+  // a run starting): retry the whole palette sequence a few times.
   const input = page.locator('.quick-input-widget input');
+  const row = `.quick-input-list .monaco-list-row:has-text("${title.replace(/"/g, '\\"')}")`;
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
     try {
+      await page.keyboard.press('F1');
       await input.waitFor({ state: 'visible', timeout: 5_000 });
       await input.fill(`>${title}`, { timeout: 5_000 });
+      await page.waitForSelector(row, { timeout: 10_000 });
       break;
     } catch (e) {
-      if (attempt >= 3) throw e;
+      if (attempt >= 4) throw e;
+      log(`palette: '${title}' not offered (attempt ${attempt}), retrying`);
       await page.keyboard.press('Escape');
       await page.waitForTimeout(500);
     }
   }
-  await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${title.replace(/"/g, '\\"')}")`, { timeout: 15_000 });
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
 }
