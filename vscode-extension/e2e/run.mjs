@@ -183,9 +183,11 @@ const shot = async (name) => {
   log(`screenshot ${file}`);
 };
 let failed = false;
+let passedSteps = 0;
 const step = async (name, f) => {
   try {
     await f();
+    passedSteps++;
     log(`PASS ${name}`);
   } catch (e) {
     failed = true;
@@ -293,6 +295,7 @@ try {
   }
 }
 log(failed ? 'e2e FAILED (screenshots in e2e/artifacts/)' : 'e2e passed');
+console.log(`e2e: ${passedSteps} passed, ${failed ? 1 : 0} failed`); // the closing line CI reads
 process.exit(failed ? 1 : 0);
 
 async function runCommand(title) {
