@@ -199,11 +199,15 @@ final class ExecuteCommandHandler {
             Double migrations = number(o, "migrations");
             Double misses = number(o, "misses");
             String kind = text(o, "kind");
-            changed |= figures.update(new ProfileFigures.Figures(name, kind, null, rate, p99,
+            String className = text(o, "className");
+            changed |= figures.update(new ProfileFigures.Figures(name, kind, className, rate, p99,
                 migrations == null ? null : migrations.longValue(), misses == null ? null : misses.longValue()));
             com.google.gson.JsonObject flat = new com.google.gson.JsonObject();
             flat.addProperty("object", name);
             flat.addProperty("kind", kind);
+            if (className != null) {
+                flat.addProperty("className", className);
+            }
             if (rate != null) {
                 flat.addProperty("writesPerSec", rate);
             }

@@ -32,12 +32,13 @@ class LiveProfileLinesTest {
 
         handler.acceptLiveProfile("""
             {"node":0,"t":1,"objects":[
-              {"kind":"cloud","name":"best","writes":760,"writesPerSec":757.7,"p99WriteUs":310.5,"migrations":3},
+              {"kind":"cloud","name":"best","className":"demo.Minimum","writes":760,"writesPerSec":757.7,"p99WriteUs":310.5,"migrations":3},
               {"kind":"remote","name":"worker-1","calls":40,"callsPerSec":39.9,"p99Us":420.7},
               {"kind":"array","name":"A","misses":12}]}""");
         handler.acceptLiveProfile("not json at all");
 
         assertEquals(757.7, figures.get("best").writesPerSec());
+        assertEquals("best", figures.ofClass("demo.Minimum").getFirst().object(), "lenses on the class find the cloud");
         assertEquals(3L, figures.get("best").migrations());
         assertEquals(420.7, figures.get("worker-1").p99WriteUs());
         assertEquals(12L, figures.get("A").misses());

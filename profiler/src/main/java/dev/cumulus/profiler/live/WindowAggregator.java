@@ -56,6 +56,8 @@ public final class WindowAggregator {
     private final Map<String, Obj> objects = new LinkedHashMap<>();
     /** Cumulative restart counters per cloud as last reported, to send only changes. */
     private final Map<String, Long> lastRestarts = new HashMap<>();
+    /** Cloud name → root class, from the periodic summaries; kept across windows. */
+    private final java.util.Map<String, String> classNames = new java.util.HashMap<>();
     private long windowStartMs;
     private long events;
     private long remoteCalls;
@@ -96,7 +98,11 @@ public final class WindowAggregator {
             case Events.BROADCAST_WRITE -> write(Events.str(e, "cloud"), e.getDuration().toNanos(),
                 Events.amount(e, "bytes"));
             case Events.SEQUENCER_MIGRATION -> sequencerArrivals++;
-            case Events.CLOUD_SUMMARY -> restarts(Events.str(e, "cloud"), Events.amount(e, "restarts"));
+            case Events.CLOUD_SUMMARY -> {
+                String cloud = Events.str(e, "cloud");
+                cloudClass(cloud, Events.str(e, "className"));
+                restarts(cloud, Events.amount(e, "restarts"));
+            }
             case Events.PASTSET_OPERATION -> {
                 Obj o = obj("tuple", Events.str(e, "element"));
                 o.count++;
@@ -187,6 +193,13 @@ public final class WindowAggregator {
         bytes += writeBytes;
     }
 
+    /** The root class of a cloud (from its periodic summary), so the editor can put its figures on the class. */
+    public synchronized void cloudClass(String cloud, String className) {
+        if (className != null && !className.isEmpty()) {
+            classNames.put(cloud, className);
+        }
+    }
+
     /** The cumulative restart counter of a cloud (from its periodic summary). */
     public synchronized void restarts(String cloud, long cumulative) {
         Long last = lastRestarts.put(cloud, cumulative);
@@ -233,6 +246,10 @@ public final class WindowAggregator {
             w.beginObject().value("kind", o.kind).value("name", o.name);
             switch (o.kind) {
                 case "cloud" -> {
+                    String className = classNames.get(o.name);
+                    if (className != null) {
+                        w.value("className", className); // lets the editor put the figures on the class
+                    }
                     w.value("writes", o.count).value("writesPerSec", o.count / sec)
                         .value("p50WriteUs", o.latenciesNs.percentile(50) / 1000.0)
                         .value("p99WriteUs", o.latenciesNs.percentile(99) / 1000.0).value("bytes", o.bytes)

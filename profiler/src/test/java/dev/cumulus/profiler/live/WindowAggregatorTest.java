@@ -67,6 +67,18 @@ class WindowAggregatorTest {
     }
 
     @Test
+    void aCloudCarriesItsRootClassOnceASummaryNamedIt() {
+        WindowAggregator w = new WindowAggregator(0, 0);
+        w.cloudClass("best", "demo.Minimum");
+        w.write("best", 1_000, 8);
+        Map<?, ?> best = byName((List<?>) Json.parseObject(w.drain(1_000)).get("objects")).get("cloud best");
+        assertEquals("demo.Minimum", best.get("className"));
+        w.write("best", 1_000, 8);
+        Map<?, ?> again = byName((List<?>) Json.parseObject(w.drain(2_000)).get("objects")).get("cloud best");
+        assertEquals("demo.Minimum", again.get("className"), "kept across windows");
+    }
+
+    @Test
     void aLineIsBounded() {
         WindowAggregator w = new WindowAggregator(0, 0);
         String longName = "x".repeat(500);

@@ -86,8 +86,11 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
     public CloudRuntime(NodeServices node) {
         this.node = node;
-        this.summaries = emitter -> clouds.values().forEach(r -> emitter.emit(node.nodeId(), r.name, r.writes.get(),
-            r.restarts.get()));
+        this.summaries = emitter -> clouds.values().forEach(r -> {
+            Object root = r.root;
+            emitter.emit(node.nodeId(), r.name, root == null ? "" : root.getClass().getName(), r.writes.get(),
+                r.restarts.get());
+        });
         this.broadcast = node.orderedBroadcast();
         this.codec = new ValueCodec(this, Thread.currentThread().getContextClassLoader(), CodecLimits.DEFAULTS);
         this.scheduler = new DeliveryScheduler("cumulus-delivery-" + node.nodeId(), this::onApplied);

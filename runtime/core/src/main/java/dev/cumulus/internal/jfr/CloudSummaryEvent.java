@@ -35,6 +35,10 @@ public final class CloudSummaryEvent extends Event {
     @Label("Cloud")
     public String cloud;
 
+    @Label("Class")
+    @Description("Binary name of the cloud's root class")
+    public String className;
+
     @Label("Writes")
     @Description("Writes shipped from this node so far")
     public long writes;
@@ -46,7 +50,7 @@ public final class CloudSummaryEvent extends Event {
     /** Emits one summary per cloud. */
     @FunctionalInterface
     public interface Emitter {
-        void emit(int node, String cloud, long writes, long restarts);
+        void emit(int node, String cloud, String className, long writes, long restarts);
     }
 
     /** Adds a source of summaries (a node's cloud runtime); the periodic hook is registered once per JVM. */
@@ -68,10 +72,11 @@ public final class CloudSummaryEvent extends Event {
 
     private static void emitAll() {
         for (Consumer<Emitter> source : SOURCES) {
-            source.accept((node, cloud, writes, restarts) -> {
+            source.accept((node, cloud, className, writes, restarts) -> {
                 CloudSummaryEvent e = new CloudSummaryEvent();
                 e.node = node;
                 e.cloud = cloud;
+                e.className = className;
                 e.writes = writes;
                 e.restarts = restarts;
                 e.commit();
