@@ -24,7 +24,7 @@ final class NameDirectoryService implements NameDirectory {
 
     @Override
     public synchronized RemoteRef resolve(String name, long waitMs) throws InterruptedException {
-        long deadline = System.nanoTime() + waitMs * 1_000_000L;
+        long deadline = System.nanoTime() + Math.min(waitMs, Long.MAX_VALUE / 4_000_000L) * 1_000_000L;
         RemoteRef ref;
         while ((ref = bindings.get(name)) == null) {
             long left = deadline - System.nanoTime();

@@ -96,10 +96,14 @@ public final class RemoteObjects {
         }
     }
 
+    /**
+     * The name service's proxy waits as long as its node lives: a lookup already bounds its own wait, and a short
+     * user call timeout must not turn "not exported yet" into a timeout of the directory.
+     */
     private NameDirectory directoryFor(String name) {
         int node = Math.floorMod(name.hashCode(), size);
         return engine.proxy(new RemoteRef(node, NameDirectory.OBJECT_ID, NameDirectory.class.getName()),
-            NameDirectory.class, "cumulus.names");
+            NameDirectory.class, "cumulus.names", 0);
     }
 
     private void checkInterface(RemoteRef ref, Class<?> iface, String name) {

@@ -110,7 +110,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** A proxy for the object behind {@code ref}. */
     public <T> T proxy(RemoteRef ref, Class<T> iface, String label) {
-        RemoteInvocationHandler h = new RemoteInvocationHandler(this, ref, label, defaultTimeoutNs);
+        return proxy(ref, iface, label, defaultTimeoutNs);
+    }
+
+    /** A proxy with its own call timeout (0: as long as the target lives), e.g. for system services that wait. */
+    public <T> T proxy(RemoteRef ref, Class<T> iface, String label, long timeoutNs) {
+        RemoteInvocationHandler h = new RemoteInvocationHandler(this, ref, label, timeoutNs);
         return iface.cast(Proxy.newProxyInstance(iface.getClassLoader(), new Class<?>[] {iface}, h));
     }
 
