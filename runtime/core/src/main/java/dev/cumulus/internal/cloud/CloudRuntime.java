@@ -488,13 +488,6 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         return r.root;
     }
 
-    /** Per-cloud counters for profiles: name -> {writes, restarts}. */
-    public Map<String, long[]> counters() {
-        Map<String, long[]> m = new java.util.TreeMap<>();
-        clouds.values().forEach(r -> m.put(r.name, new long[] {r.writes.get(), r.restarts.get()}));
-        return m;
-    }
-
     @Override
     public void close() {
         dev.cumulus.internal.jfr.CloudSummaryEvent.removeSource(summaries);

@@ -178,11 +178,6 @@ final class DeliveryScheduler {
         monitor.notifyAll(); // local readers waiting in read methods see the change
     }
 
-    /** Writes waiting in {@code wait()} right now (diagnostics). */
-    int waitingCount() {
-        return waitSets.values().stream().mapToInt(ArrayDeque::size).sum();
-    }
-
     void stop() {
         stopped = true;
         incoming.add(STOP);

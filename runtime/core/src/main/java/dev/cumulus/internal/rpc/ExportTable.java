@@ -38,8 +38,4 @@ final class ExportTable {
     Exported get(long objectId) {
         return byId.get(objectId);
     }
-
-    void remove(long objectId) {
-        byId.remove(objectId);
-    }
 }
