@@ -381,4 +381,34 @@ public final class ProcessSet implements AutoCloseable {
         }
         return String.join(java.io.File.pathSeparator, paths);
     }
+
+    /**
+     * A child's {@code RESULT name key=value ...} lines until it prints {@code DONE}: name -> key -> value. When the
+     * child stays silent past {@code timeout}, the error carries the other children's last output too.
+     */
+    public static Map<String, Map<String, String>> results(Child child, List<Child> all, Duration timeout) {
+        Map<String, Map<String, String>> m = new LinkedHashMap<>();
+        while (true) {
+            String l;
+            try {
+                l = child.await("", timeout);
+            } catch (CumulusException e) {
+                StringBuilder others = new StringBuilder(e.getMessage());
+                for (Child o : all) {
+                    if (o != child) {
+                        others.append("\n").append(o.name).append("'s last output:\n").append(o.tail());
+                    }
+                }
+                throw new CumulusException(others.toString(), e);
+            }
+            if (l.equals("DONE")) {
+                return m;
+            }
+            if (l.startsWith("RESULT ")) {
+                String rest = l.substring("RESULT ".length());
+                int sp = rest.indexOf(' ');
+                m.put(rest.substring(0, sp), RpcBench.parse(rest.substring(sp + 1)));
+            }
+        }
+    }
 }

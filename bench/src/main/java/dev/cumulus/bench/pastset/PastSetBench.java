@@ -205,28 +205,7 @@ public final class PastSetBench {
     private static Map<String, Map<String, String>> collect(List<ProcessSet.Child> children) {
         Map<String, Map<String, String>> m = new LinkedHashMap<>();
         for (ProcessSet.Child c : children) {
-            while (true) {
-                String l;
-                try {
-                    l = c.await("", STEP_TIMEOUT);
-                } catch (CumulusException e) {
-                    StringBuilder all = new StringBuilder(e.getMessage());
-                    for (ProcessSet.Child o : children) {
-                        if (o != c) {
-                            all.append("\n").append(o.name).append("'s last output:\n").append(o.tail());
-                        }
-                    }
-                    throw new CumulusException(all.toString(), e);
-                }
-                if (l.equals("DONE")) {
-                    break;
-                }
-                if (l.startsWith("RESULT ")) {
-                    String rest = l.substring("RESULT ".length());
-                    int sp = rest.indexOf(' ');
-                    m.put(rest.substring(0, sp), RpcBench.parse(rest.substring(sp + 1)));
-                }
-            }
+            m.putAll(ProcessSet.results(c, children, STEP_TIMEOUT));
         }
         return m;
     }

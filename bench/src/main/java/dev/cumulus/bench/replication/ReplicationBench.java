@@ -249,30 +249,7 @@ public final class ReplicationBench {
     private static List<Map<String, Map<String, String>>> collect(List<ProcessSet.Child> children) {
         List<Map<String, Map<String, String>>> all = new ArrayList<>();
         for (ProcessSet.Child c : children) {
-            Map<String, Map<String, String>> m = new LinkedHashMap<>();
-            while (true) {
-                String l;
-                try {
-                    l = c.await("", STEP_TIMEOUT);
-                } catch (CumulusException e) {
-                    StringBuilder others = new StringBuilder(e.getMessage());
-                    for (ProcessSet.Child o : children) {
-                        if (o != c) {
-                            others.append("\n").append(o.name).append("'s last output:\n").append(o.tail());
-                        }
-                    }
-                    throw new CumulusException(others.toString(), e);
-                }
-                if (l.equals("DONE")) {
-                    break;
-                }
-                if (l.startsWith("RESULT ")) {
-                    String rest = l.substring("RESULT ".length());
-                    int sp = rest.indexOf(' ');
-                    m.put(rest.substring(0, sp), RpcBench.parse(rest.substring(sp + 1)));
-                }
-            }
-            all.add(m);
+            all.add(ProcessSet.results(c, children, STEP_TIMEOUT));
         }
         return all;
     }
