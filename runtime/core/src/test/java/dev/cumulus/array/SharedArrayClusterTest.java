@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -303,6 +305,9 @@ class SharedArrayClusterTest {
     @Test
     void aNodeDyingWhileItOwnsPartitionsFailsCallersNamingTheArray() {
         ConcurrentHashMap<Integer, Throwable> seen = new ConcurrentHashMap<>();
+        // Node 2 dies only once the others are past the barrier: otherwise its failure may reach them while they
+        // still wait in it, and the barrier (not the array) is what fails.
+        CountDownLatch othersPastBarrier = new CountDownLatch(2);
         assertThrows(RuntimeException.class, () -> LocalCluster.run(3, cluster -> {
             SharedDoubleArray a = cluster.sharedDoubleArray("doomed", 3, 4, 1, 4);
             Barrier b = cluster.barrier("before-death");
@@ -311,8 +316,10 @@ class SharedArrayClusterTest {
             }
             b.await();
             if (cluster.nodeId() == 2) {
+                assertTrue(othersPastBarrier.await(30, TimeUnit.SECONDS));
                 throw new IllegalStateException("node 2 dies on purpose");
             }
+            othersPastBarrier.countDown();
             try {
                 while (true) {
                     a.get(2, 0); // partition 2 lives on node 2; later calls fail once the failure is known
