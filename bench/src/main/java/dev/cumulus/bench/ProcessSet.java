@@ -37,12 +37,23 @@ import java.util.stream.Stream;
  * <p>Threads: the caller's thread drives; two reader threads per child (stdout, stderr).
  */
 public final class ProcessSet implements AutoCloseable {
-    /** Flags of every child JVM: the ones {@code cumulus run} gives its nodes. */
-    public static final List<String> JVM_FLAGS = List.of(
-        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-        "--enable-native-access=ALL-UNNAMED",
-        "-XX:+UseSerialGC",
-        "-Djava.rmi.server.hostname=127.0.0.1");
+    /**
+     * Flags of every child JVM: the ones {@code cumulus run} gives its nodes, then the words of the environment
+     * variable {@code CUMULUS_BENCH_JAVA_OPTS} (e.g. {@code -Dcumulus.callerPollNs=0} to compare a setting).
+     */
+    public static final List<String> JVM_FLAGS = jvmFlags(System.getenv("CUMULUS_BENCH_JAVA_OPTS"));
+
+    static List<String> jvmFlags(String extra) {
+        List<String> flags = new ArrayList<>(List.of(
+            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--enable-native-access=ALL-UNNAMED",
+            "-XX:+UseSerialGC",
+            "-Djava.rmi.server.hostname=127.0.0.1"));
+        if (extra != null && !extra.isBlank()) {
+            flags.addAll(List.of(extra.trim().split("\\s+")));
+        }
+        return List.copyOf(flags);
+    }
     private static final List<String> ANCHORS = List.of(
         "dev.cumulus.bench.RpcBench", "dev.cumulus.Cluster", "io.aeron.Aeron", "io.aeron.driver.MediaDriver",
         "org.agrona.DirectBuffer", "org.HdrHistogram.Histogram", "dev.cumulus.agent.CumulusAgent",

@@ -13,7 +13,6 @@ import dev.cumulus.internal.transport.IdleStrategies;
 import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.CompositeAgent;
 import org.agrona.concurrent.SystemNanoClock;
 
@@ -64,7 +63,7 @@ public final class ClusterNode implements Cluster, NodeServices {
     private final NodeAgent agent;
     private final BroadcastEndpoint broadcast;
     private volatile BarrierWatermark watermark = BarrierWatermark.NONE;
-    private final AgentRunner runner;
+    private final DutyCycle dutyCycle;
     private final RpcEngine rpc;
     private final RemoteObjects remoteObjects;
     private final FailureListener failureListener;
@@ -112,8 +111,9 @@ public final class ClusterNode implements Cluster, NodeServices {
             (node, reason) -> agent.fail(node, reason, true));
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
         this.capabilities = Capabilities.createAll(this);
-        this.runner = new AgentRunner(IdleStrategies.parse(options.idleStrategy()), this::onAgentError, null,
-            new CompositeAgent(agent, broadcast));
+        this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), this::onAgentError, options.idleStrategy(),
+            DutyCycle.callerPollNsFor(options.idleStrategy()), "cumulus-node-" + options.nodeId());
+        rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileWaiting);
     }
 
     /** Starts a node (its agent thread) without waiting for the others; call {@link #awaitJoined()} next. */
@@ -128,11 +128,7 @@ public final class ClusterNode implements Cluster, NodeServices {
             transport.close(); // nothing else runs yet; capabilities started daemon threads only
             throw e;
         }
-        AgentRunner.startOnThread(node.runner, r -> {
-            Thread t = new Thread(r, "cumulus-node-" + options.nodeId());
-            t.setDaemon(true);
-            return t;
-        });
+        node.dutyCycle.start();
         return node;
     }
 
@@ -384,7 +380,7 @@ public final class ClusterNode implements Cluster, NodeServices {
             }
         });
         rpc.close();
-        runner.close();
+        dutyCycle.close();
         afterLeave.forEach(Runnable::run);
     }
 

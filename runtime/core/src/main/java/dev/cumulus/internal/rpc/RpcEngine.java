@@ -39,8 +39,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * so a node that writes a replicated object and then calls another node never has that node read an older replica
  * — and the same for replies. Calls and replicated writes are causally ordered.
  *
- * <p>Threads: {@link #onData} runs on the node's agent thread and only copies bytes and completes futures; decoding
- * happens on the caller's thread (replies) or the call's virtual thread (calls).
+ * <p>Threads: {@link #onData} runs on the thread that polls the node's transport and only copies bytes and completes
+ * futures; decoding happens on the caller's thread (replies) or where the call runs: on the polling thread right
+ * after its poll when {@link InlineCalls} takes it (the node's main thread, with a standby polling meanwhile), else
+ * on a virtual thread of its own.
  */
 public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final byte CALL = 1;
@@ -53,6 +55,25 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     @FunctionalInterface
     public interface DataSender {
         void send(int destination, DirectBuffer buffer, int offset, int length);
+    }
+
+    /** Decides whether the polling thread runs an incoming call itself, right after its poll. */
+    @FunctionalInterface
+    public interface InlineCalls {
+        /**
+         * True when the current thread takes {@code call} (it runs it, or hands it to {@code otherwise} later); false
+         * when the caller must hand it to {@code otherwise} now.
+         */
+        boolean runInline(Runnable call, java.util.concurrent.Executor otherwise);
+    }
+
+    /** An inline call that ran longer than this marks its method as one that runs on virtual threads from now on. */
+    static final long SLOW_INLINE_NS = TimeUnit.MICROSECONDS.toNanos(100);
+
+    /** What a caller does before it blocks for a reply (the node: poll for it itself for a while). */
+    @FunctionalInterface
+    public interface ReplyWait {
+        void beforeBlocking(CompletableFuture<?> reply);
     }
 
     record Reply(byte type, byte[] bytes) {
@@ -74,6 +95,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final ThreadLocal<ExpandableArrayBuffer> buffers =
         ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
     private final long defaultTimeoutNs;
+    private volatile InlineCalls inlineCalls = (call, otherwise) -> false;
+    /** Methods that ran long or blocked when run inline, and how many of their next calls get a virtual thread. */
+    private final Map<Method, InlineRecord> slowMethods = new ConcurrentHashMap<>();
+    private volatile ReplyWait replyWait = reply -> { };
     private volatile ReferenceHandler localReferences = ReferenceHandler.NONE;
     private volatile dev.cumulus.internal.node.BarrierWatermark causality = dev.cumulus.internal.node.BarrierWatermark.NONE;
 
@@ -155,9 +180,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return call;
     }
 
+    /**
+     * How calls meet threads: {@code inline} may take an incoming call on the polling thread (else it runs on a
+     * virtual thread of its own); {@code wait} runs before a caller blocks for its reply.
+     */
+    public void threading(InlineCalls inline, ReplyWait wait) {
+        this.inlineCalls = inline;
+        this.replyWait = wait;
+    }
+
     /** Waits for a call's reply and decodes it: the result, or the remote exception rethrown. */
     Object await(PendingCall call, long timeoutNs) throws Throwable {
         Reply reply;
+        replyWait.beforeBlocking(call.reply());
         try {
             reply = timeoutNs > 0 ? call.reply().get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply().get();
         } catch (TimeoutException e) {
@@ -230,7 +265,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         switch (type) {
             case CALL -> {
                 if (length >= CALL_HEADER) {
-                    callThreads.execute(() -> serve(source, bytes));
+                    Method method = methodOf(buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN),
+                        buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
+                    Runnable call = () -> serve(source, bytes);
+                    InlineRecord slow = method == null ? null : slowMethods.get(method);
+                    if (method == null || (slow != null && slow.skipThisCall())
+                        || !inlineCalls.runInline(() -> serveTimed(call, method), callThreads)) {
+                        callThreads.execute(call);
+                    }
                 }
             }
             case REPLY, ERROR -> {
@@ -260,6 +302,40 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     // ---------------------------------------------------------------- server side
+
+    private Method methodOf(long objectId, int methodId) {
+        ExportTable.Exported e = exports.get(objectId);
+        return e == null ? null : e.methods().get(methodId);
+    }
+
+    /**
+     * Runs a call inline and, when it took long (it may block: Babylon's exchange; or it was still being compiled),
+     * sends the method's next calls to virtual threads: 32 after its first slow run, doubling with each slow run
+     * after that, so a method that always blocks is tried inline rarely and one that was slow while warming up
+     * comes back soon.
+     */
+    private void serveTimed(Runnable call, Method method) {
+        long start = System.nanoTime();
+        call.run();
+        if (System.nanoTime() - start > SLOW_INLINE_NS) {
+            slowMethods.computeIfAbsent(method, m -> new InlineRecord()).slowRun();
+        }
+    }
+
+    /** How often a method was slow inline, and how many of its calls still skip the inline path. */
+    private static final class InlineRecord {
+        private final java.util.concurrent.atomic.AtomicInteger skip = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile int slowRuns;
+
+        void slowRun() {
+            int runs = slowRuns = Math.min(slowRuns + 1, 20);
+            skip.set(16 << runs);
+        }
+
+        boolean skipThisCall() {
+            return skip.getAndUpdate(n -> Math.max(n - 1, 0)) > 0;
+        }
+    }
 
     private void serve(int source, byte[] bytes) {
         org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);

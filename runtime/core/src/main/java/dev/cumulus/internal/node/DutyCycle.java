@@ -1,0 +1,271 @@
+package dev.cumulus.internal.node;
+
+import dev.cumulus.internal.transport.IdleStrategies;
+import org.agrona.ErrorHandler;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.IdleStrategy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs the node's duty cycle (transport polling, heartbeats, ordered broadcast) on whichever thread holds the
+ * <em>polling role</em>, so that a message is handled by a thread that is already awake instead of being handed
+ * from thread to thread. On a box with fewer cores than busy threads every hand-off to a parked thread costs a
+ * wake-up (tens of µs here); the role removes the two on a remote call's critical path:
+ *
+ * <ul>
+ *   <li><b>The main thread</b> ({@code cumulus-node-N}) polls with the node's idle strategy. When a poll brings
+ *       exactly one incoming remote call, it runs the call itself right after the poll ({@link #runInline}) instead
+ *       of waking a virtual thread, and replies from there. Several calls in one poll go to their executor (virtual
+ *       threads), so they run side by side.</li>
+ *   <li><b>The standby thread</b> ({@code cumulus-node-N-standby}) watches the main thread while calls come in
+ *       (a timed park every {@link #WATCH_NS}) and polls in its place once a call has run longer than
+ *       {@link #TAKEOVER_NS}, so a call that blocks or runs long (Babylon's edge exchange) holds the node up for
+ *       at most about that long: calls arriving meanwhile go to virtual threads. After {@link #DEEP_SLEEP_NS}
+ *       without calls it parks until the next one, so an idle node costs nothing and a busy one pays no wake-up
+ *       per call. (The RPC layer also stops running a method inline once it has been slow.)</li>
+ *   <li><b>A caller waiting for a reply</b> polls for it itself for a short while ({@link #pollWhileWaiting})
+ *       instead of parking until the main thread wakes it; then it parks as before.</li>
+ * </ul>
+ * At most one thread runs the duty cycle at a time (a compare-and-set on the role); the role's release and
+ * acquisition order everything the agent touches, as the single agent thread did. The agent's callbacks never block,
+ * whichever thread runs them. Only the main thread runs calls inline; never a user's thread.
+ */
+final class DutyCycle implements AutoCloseable {
+    /** How long a waiting caller polls before it parks, when {@code -Dcumulus.callerPollNs} does not say. */
+    static final long DEFAULT_CALLER_POLL_NS = TimeUnit.MICROSECONDS.toNanos(50);
+    /** A call the main thread runs longer than this has the standby poll in its place. */
+    static final long TAKEOVER_NS = TimeUnit.MICROSECONDS.toNanos(100);
+    /** How often the standby looks at the main thread while calls come in. */
+    static final long WATCH_NS = Long.getLong("cumulus.standbyWatchNs", TimeUnit.MICROSECONDS.toNanos(100));
+    /** After this long without an inline call the standby parks until the next one. */
+    static final long DEEP_SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long CLOSE_WAIT_MS = 5_000;
+
+    private record Call(Runnable body, Executor otherwise) {
+    }
+
+    private final Agent agent;
+    private final ErrorHandler errors;
+    private final String idleSpec;
+    private final long callerPollNs;
+    private final AtomicBoolean role = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Thread main;
+    private final Thread standby;
+    private volatile boolean running = true;
+    /** When the main thread started the inline call it runs now; 0 when it runs none. */
+    private volatile long busySince;
+    /** Inline calls started so far: the standby sees calls coming in even when each is over before it looks. */
+    private volatile long inlineCalls;
+    /** True while the standby is parked without a timeout: the next inline call unparks it. */
+    private volatile boolean standbyAsleep;
+    /** The calls the main thread's current poll brought (main thread only). */
+    private final List<Call> polled = new ArrayList<>();
+
+    /**
+     * @param callerPollNs how long a waiting caller polls for its reply; 0 to park at once (e.g. with a
+     *                     {@code sleep} idle strategy, where CPU use matters more than latency)
+     */
+    DutyCycle(Agent agent, ErrorHandler errors, String idleSpec, long callerPollNs, String threadName) {
+        this.agent = agent;
+        this.errors = errors;
+        this.idleSpec = idleSpec;
+        this.callerPollNs = callerPollNs;
+        this.main = daemon(threadName, this::mainLoop);
+        this.standby = daemon(threadName + "-standby", this::standbyLoop);
+    }
+
+    /** The caller poll budget for an idle strategy: none for {@code sleep:}, else {@code -Dcumulus.callerPollNs}. */
+    static long callerPollNsFor(String idleSpec) {
+        if (idleSpec != null && idleSpec.trim().toLowerCase().startsWith("sleep")) {
+            return 0;
+        }
+        return Long.getLong("cumulus.callerPollNs", DEFAULT_CALLER_POLL_NS);
+    }
+
+    private static Thread daemon(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    void start() {
+        main.start();
+        standby.start();
+    }
+
+    /**
+     * Runs one duty cycle if no other thread does; returns the work done, or -1 when another thread holds the role.
+     */
+    int pollOnce() {
+        if (role.getPlain() || !role.compareAndSet(false, true)) {
+            return -1;
+        }
+        try {
+            if (!running) {
+                return 0;
+            }
+            return agent.doWork();
+        } catch (AgentTerminationException e) {
+            running = false;
+            return 0;
+        } catch (Throwable t) {
+            errors.onError(t);
+            return 1;
+        } finally {
+            role.setRelease(false);
+        }
+    }
+
+    /**
+     * Called during a duty cycle with an incoming call: true when the main thread takes it — it runs it itself right
+     * after this poll when it is the poll's only call, else hands it to {@code otherwise} then — false when the
+     * caller must hand it to {@code otherwise} itself (any other thread, or the node is closing).
+     */
+    boolean runInline(Runnable call, Executor otherwise) {
+        if (Thread.currentThread() != main || !running) {
+            return false;
+        }
+        polled.add(new Call(call, otherwise));
+        return true;
+    }
+
+    /**
+     * A caller waiting for {@code reply} polls for it itself for up to the caller poll budget, so the reply needs no
+     * wake-up; returns when the reply is there, the budget is spent, or this is one of the node's own threads.
+     */
+    void pollWhileWaiting(CompletableFuture<?> reply) {
+        if (callerPollNs <= 0 || Thread.currentThread() == main || Thread.currentThread() == standby) {
+            return;
+        }
+        long start = System.nanoTime();
+        int idle = 0;
+        while (!reply.isDone() && running) {
+            if (pollOnce() > 0) {
+                continue;
+            }
+            if ((++idle & 63) == 0 && System.nanoTime() - start > callerPollNs) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private void mainLoop() {
+        IdleStrategy idle = IdleStrategies.parse(idleSpec);
+        while (running) {
+            int work = pollOnce();
+            if (polled.isEmpty()) {
+                idle.idle(Math.max(work, 0));
+                continue;
+            }
+            if (polled.size() == 1) {
+                Call call = polled.getFirst();
+                polled.clear();
+                runCall(call.body());
+            } else {
+                polled.forEach(c -> c.otherwise().execute(c.body()));
+                polled.clear();
+            }
+            idle.reset();
+        }
+        polled.forEach(c -> c.otherwise().execute(c.body())); // closing: the executor refuses or runs them
+        polled.clear();
+    }
+
+    private void runCall(Runnable call) {
+        busySince = System.nanoTime() | 1; // never 0
+        inlineCalls = inlineCalls + 1; // only this thread writes it
+        if (standbyAsleep) {
+            standbyAsleep = false;
+            LockSupport.unpark(standby);
+        }
+        try {
+            call.run();
+        } catch (Throwable t) {
+            errors.onError(t);
+        } finally {
+            busySince = 0;
+            Thread.interrupted(); // a call's interrupt must not turn the idle strategy's parks into spins
+        }
+    }
+
+    private void standbyLoop() {
+        IdleStrategy idle = IdleStrategies.parse(idleSpec);
+        long seenCalls = inlineCalls;
+        long lastCallSeen = System.nanoTime();
+        while (running) {
+            long now = System.nanoTime();
+            long since = busySince;
+            long calls = inlineCalls;
+            if (calls != seenCalls || since != 0) {
+                seenCalls = calls;
+                lastCallSeen = now;
+            }
+            if (since != 0 && now - since > TAKEOVER_NS) {
+                idle.idle(Math.max(pollOnce(), 0)); // the main thread is stuck in a call: poll in its place
+                continue;
+            }
+            idle.reset();
+            if (now - lastCallSeen > DEEP_SLEEP_NS) {
+                standbyAsleep = true;
+                if (busySince == 0 && running) {
+                    LockSupport.park(this);
+                }
+                standbyAsleep = false;
+                lastCallSeen = System.nanoTime();
+            } else {
+                LockSupport.parkNanos(this, WATCH_NS);
+            }
+        }
+    }
+
+    /**
+     * Stops both threads (interrupting a call the main thread still runs), then closes the agent under the role,
+     * after any waiting caller has left it. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        running = false;
+        LockSupport.unpark(standby);
+        if (busySince != 0) {
+            main.interrupt();
+        }
+        join(main);
+        join(standby);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MS);
+        while (!role.compareAndSet(false, true)) {
+            if (System.nanoTime() - deadline > 0) {
+                break; // a caller is stuck in a duty cycle: close anyway rather than hang the node's exit
+            }
+            Thread.onSpinWait();
+        }
+        try {
+            agent.onClose();
+        } finally {
+            role.set(false);
+        }
+    }
+
+    private static void join(Thread t) {
+        if (t == Thread.currentThread() || t.getState() == Thread.State.NEW) {
+            return;
+        }
+        try {
+            t.join(CLOSE_WAIT_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

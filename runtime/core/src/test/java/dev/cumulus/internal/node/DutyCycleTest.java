@@ -1,0 +1,191 @@
+package dev.cumulus.internal.node;
+
+import org.agrona.concurrent.Agent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The polling role: who runs the duty cycle, which calls run inline, and that a blocked call never stalls the node. */
+@Timeout(30)
+class DutyCycleTest {
+    /** An agent whose duty cycle runs the tasks queued into it, on whichever thread polls; it checks exclusivity. */
+    private static final class QueueAgent implements Agent {
+        final ConcurrentLinkedQueue<Runnable> inbox = new ConcurrentLinkedQueue<>();
+        final AtomicInteger inside = new AtomicInteger();
+        final AtomicInteger overlaps = new AtomicInteger();
+        final List<String> pollers = new CopyOnWriteArrayList<>();
+        volatile boolean closed;
+
+        @Override
+        public int doWork() {
+            if (inside.incrementAndGet() != 1) {
+                overlaps.incrementAndGet();
+            }
+            try {
+                Runnable task = inbox.poll();
+                if (task == null) {
+                    return 0;
+                }
+                String name = Thread.currentThread().getName();
+                if (!pollers.contains(name)) {
+                    pollers.add(name);
+                }
+                task.run();
+                return 1;
+            } finally {
+                inside.decrementAndGet();
+            }
+        }
+
+        @Override
+        public void onClose() {
+            closed = true;
+        }
+
+        @Override
+        public String roleName() {
+            return "queue";
+        }
+    }
+
+    private final QueueAgent agent = new QueueAgent();
+    private final AtomicReference<Throwable> errors = new AtomicReference<>();
+    private final DutyCycle cycle = new DutyCycle(agent, errors::set, "backoff", DutyCycle.DEFAULT_CALLER_POLL_NS,
+        "test-node");
+    private final Executor virtualThreads = r -> Thread.ofVirtual().start(r);
+
+    @AfterEach
+    void close() {
+        cycle.close();
+        assertTrue(agent.closed, "the agent is closed under the role");
+        assertEquals(0, agent.overlaps.get(), "two threads ran the duty cycle at once");
+        assertEquals(null, errors.get());
+    }
+
+    /** A message that carries an incoming call: the poller offers it inline, else it goes to a virtual thread. */
+    private void deliverCall(Runnable body) {
+        agent.inbox.add(() -> {
+            if (!cycle.runInline(body, virtualThreads)) {
+                virtualThreads.execute(body);
+            }
+        });
+    }
+
+    @Test
+    void aLoneCallRunsOnTheMainThreadRightAfterThePoll() throws Exception {
+        cycle.start();
+        CompletableFuture<String> ranOn = new CompletableFuture<>();
+        deliverCall(() -> ranOn.complete(Thread.currentThread().getName()));
+        assertEquals("test-node", ranOn.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aBlockedInlineCallDoesNotStopTheNodeFromServingOthers() throws Exception {
+        cycle.start();
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<String> blockedOn = new CompletableFuture<>();
+        deliverCall(() -> {
+            blockedOn.complete(Thread.currentThread().getName());
+            try {
+                release.await(); // Babylon's edge exchange: waits for the next call
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertEquals("test-node", blockedOn.get(10, TimeUnit.SECONDS));
+        CompletableFuture<String> secondOn = new CompletableFuture<>();
+        deliverCall(() -> {
+            secondOn.complete(Thread.currentThread().getName());
+            release.countDown();
+        });
+        String second = secondOn.get(10, TimeUnit.SECONDS);
+        assertFalse(second.equals("test-node"), "the second call must not wait for the main thread");
+        assertTrue(agent.pollers.contains("test-node-standby"), "the standby polled while the main thread was busy: "
+            + agent.pollers);
+    }
+
+    @Test
+    void aWaitingCallerPollsForItsOwnReply() throws Exception {
+        cycle.start();
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        CompletableFuture<Void> waiting = new CompletableFuture<>();
+        Thread caller = Thread.ofPlatform().name("caller").start(() -> {
+            waiting.complete(null);
+            while (!reply.isDone()) {
+                cycle.pollWhileWaiting(reply);
+            }
+        });
+        waiting.get(10, TimeUnit.SECONDS);
+        // the reply arrives as a message; whoever polls completes it. Repeat until the caller was the poller once.
+        for (int i = 0; i < 10_000 && !agent.pollers.contains("caller") && !reply.isDone(); i++) {
+            CountDownLatch handled = new CountDownLatch(1);
+            agent.inbox.add(handled::countDown);
+            assertTrue(handled.await(10, TimeUnit.SECONDS));
+        }
+        agent.inbox.add(() -> reply.complete(Thread.currentThread().getName()));
+        caller.join(10_000);
+        assertFalse(caller.isAlive());
+        assertTrue(agent.pollers.contains("caller"), "the waiting caller never ran the duty cycle: " + agent.pollers);
+    }
+
+    @Test
+    void callsFromAnyThreadButTheMainOneAreNotTakenInline() throws Exception {
+        cycle.start();
+        assertFalse(cycle.runInline(() -> { }, virtualThreads));
+        CompletableFuture<Boolean> fromCaller = new CompletableFuture<>();
+        CompletableFuture<Void> stop = new CompletableFuture<>();
+        // a caller polling for its reply gets a call: it must hand it on, never run a stranger's call itself
+        Thread caller = Thread.ofPlatform().name("caller").start(() -> {
+            while (!stop.isDone()) {
+                cycle.pollWhileWaiting(stop);
+            }
+        });
+        for (int i = 0; i < 10_000 && !fromCaller.isDone(); i++) {
+            CountDownLatch handled = new CountDownLatch(1);
+            agent.inbox.add(() -> {
+                if (Thread.currentThread() == caller) {
+                    fromCaller.complete(cycle.runInline(() -> { }, virtualThreads));
+                }
+                handled.countDown();
+            });
+            assertTrue(handled.await(10, TimeUnit.SECONDS));
+        }
+        stop.complete(null);
+        caller.join(10_000);
+        if (fromCaller.isDone()) {
+            assertFalse(fromCaller.get());
+        }
+    }
+
+    @Test
+    void closeInterruptsACallTheMainThreadStillRuns() throws Exception {
+        cycle.start();
+        CompletableFuture<Boolean> interrupted = new CompletableFuture<>();
+        CountDownLatch started = new CountDownLatch(1);
+        deliverCall(() -> {
+            started.countDown();
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                interrupted.complete(true);
+            }
+        });
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        cycle.close();
+        assertTrue(interrupted.get(10, TimeUnit.SECONDS));
+    }
+}
