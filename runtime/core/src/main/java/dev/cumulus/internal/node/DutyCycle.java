@@ -31,8 +31,9 @@ import java.util.concurrent.locks.LockSupport;
  *       at most about that long: calls arriving meanwhile go to virtual threads. After {@link #DEEP_SLEEP_NS}
  *       without calls it parks until the next one, so an idle node costs nothing and a busy one pays no wake-up
  *       per call. (The RPC layer also stops running a method inline once it has been slow.)</li>
- *   <li><b>A caller waiting for a reply</b> polls for it itself for a short while ({@link #pollWhileWaiting})
- *       instead of parking until the main thread wakes it; then it parks as before.</li>
+ *   <li><b>A caller waiting for a reply</b> polls for it itself for a short while ({@link #pollWhileWaiting}):
+ *       spinning for {@link #CALLER_SPIN_NS}, then yielding the core between polls (co-located nodes may need it),
+ *       up to {@code -Dcumulus.callerPollNs} (50 µs); then it parks as before and the main thread wakes it.</li>
  * </ul>
  * At most one thread runs the duty cycle at a time (a compare-and-set on the role); the role's release and
  * acquisition order everything the agent touches, as the single agent thread did. The agent's callbacks never block,
@@ -43,11 +44,13 @@ final class DutyCycle implements AutoCloseable {
     static final long DEFAULT_CALLER_POLL_NS = TimeUnit.MICROSECONDS.toNanos(50);
     /** A call the main thread runs longer than this has the standby poll in its place. */
     static final long TAKEOVER_NS = TimeUnit.MICROSECONDS.toNanos(100);
-    /** How often the standby looks at the main thread while calls come in. */
+    /** How often the standby looks at the main thread while calls come in ({@code -Dcumulus.standbyWatchNs}). */
     static final long WATCH_NS = Long.getLong("cumulus.standbyWatchNs", TimeUnit.MICROSECONDS.toNanos(100));
     /** After this long without an inline call the standby parks until the next one. */
     static final long DEEP_SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long CLOSE_WAIT_MS = 5_000;
+    /** A waiting caller spins this long, then yields the core between polls for the rest of its budget. */
+    static final long CALLER_SPIN_NS = Long.getLong("cumulus.callerSpinNs", TimeUnit.MICROSECONDS.toNanos(3));
 
     private record Call(Runnable body, Executor otherwise) {
     }
@@ -140,7 +143,8 @@ final class DutyCycle implements AutoCloseable {
 
     /**
      * A caller waiting for {@code reply} polls for it itself for up to the caller poll budget, so the reply needs no
-     * wake-up; returns when the reply is there, the budget is spent, or this is one of the node's own threads.
+     * wake-up; returns when the reply is there, the budget is spent, or this is one of the node's own threads. It
+     * spins first (a reply from a node on a free core comes within a few µs), then yields between polls.
      */
     void pollWhileWaiting(CompletableFuture<?> reply) {
         if (callerPollNs <= 0 || Thread.currentThread() == main || Thread.currentThread() == standby) {
@@ -148,14 +152,23 @@ final class DutyCycle implements AutoCloseable {
         }
         long start = System.nanoTime();
         int idle = 0;
+        boolean yielding = false;
         while (!reply.isDone() && running) {
             if (pollOnce() > 0) {
                 continue;
             }
-            if ((++idle & 63) == 0 && System.nanoTime() - start > callerPollNs) {
-                return;
+            if ((++idle & 15) == 0) {
+                long waited = System.nanoTime() - start;
+                if (waited > callerPollNs) {
+                    return;
+                }
+                yielding = waited > CALLER_SPIN_NS;
             }
-            Thread.onSpinWait();
+            if (yielding) {
+                Thread.yield(); // let a co-located node that has work run first
+            } else {
+                Thread.onSpinWait();
+            }
         }
     }
 

@@ -309,31 +309,50 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * Runs a call inline and, when it took long (it may block: Babylon's exchange; or it was still being compiled),
-     * sends the method's next calls to virtual threads: 32 after its first slow run, doubling with each slow run
-     * after that, so a method that always blocks is tried inline rarely and one that was slow while warming up
-     * comes back soon.
+     * Runs a call inline and keeps its method's {@link InlineRecord}: a slow run (it may block, like Babylon's
+     * exchange, or it was still being compiled) sends the method's next calls to virtual threads.
      */
     private void serveTimed(Runnable call, Method method) {
         long start = System.nanoTime();
         call.run();
-        if (System.nanoTime() - start > SLOW_INLINE_NS) {
-            slowMethods.computeIfAbsent(method, m -> new InlineRecord()).slowRun();
+        boolean slow = System.nanoTime() - start > SLOW_INLINE_NS;
+        InlineRecord r = slowMethods.get(method);
+        if (slow) {
+            (r != null ? r : slowMethods.computeIfAbsent(method, m -> new InlineRecord())).slowRun();
+        } else if (r != null) {
+            r.fastRun();
         }
     }
 
-    /** How often a method was slow inline, and how many of its calls still skip the inline path. */
+    /**
+     * How a method fared inline. After its k-th slow run its next {@code 16 << k} calls get virtual threads, so a
+     * method that always blocks is tried inline rarely and one that was slow while warming up comes back soon;
+     * every 1024 fast inline runs in a row forgive one slow run. Updated by several threads without locks: a lost
+     * update only moves a decision by a call.
+     */
     private static final class InlineRecord {
         private final java.util.concurrent.atomic.AtomicInteger skip = new java.util.concurrent.atomic.AtomicInteger();
         private volatile int slowRuns;
+        private volatile int fastRuns;
 
         void slowRun() {
-            int runs = slowRuns = Math.min(slowRuns + 1, 20);
+            int runs = Math.min(slowRuns + 1, 16);
+            slowRuns = runs;
+            fastRuns = 0;
             skip.set(16 << runs);
         }
 
+        void fastRun() {
+            int fast = fastRuns + 1;
+            if (fast >= 1024 && slowRuns > 0) {
+                slowRuns = slowRuns - 1;
+                fast = 0;
+            }
+            fastRuns = fast;
+        }
+
         boolean skipThisCall() {
-            return skip.getAndUpdate(n -> Math.max(n - 1, 0)) > 0;
+            return skip.get() > 0 && skip.getAndUpdate(n -> Math.max(n - 1, 0)) > 0;
         }
     }
 
