@@ -1,5 +1,6 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.internal.transport.BriefWait;
 import dev.cumulus.internal.transport.IdleStrategies;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
@@ -31,17 +32,15 @@ import java.util.concurrent.locks.LockSupport;
  *       at most about that long: calls arriving meanwhile go to virtual threads. After {@link #DEEP_SLEEP_NS}
  *       without calls it parks until the next one, so an idle node costs nothing and a busy one pays no wake-up
  *       per call. (The RPC layer also stops running a method inline once it has been slow.)</li>
- *   <li><b>A caller waiting for a reply</b> polls for it itself for a short while ({@link #pollWhileWaiting}):
- *       spinning for {@link #CALLER_SPIN_NS}, then yielding the core between polls (co-located nodes may need it),
- *       up to {@code -Dcumulus.callerPollNs} (50 µs); then it parks as before and the main thread wakes it.</li>
+ *   <li><b>A caller waiting for a reply</b> polls for it itself for a short while ({@link #pollWhileWaiting}, a
+ *       {@link BriefWait}: spin, then yield between polls, 50 µs in all); then it parks as before and the main
+ *       thread wakes it.</li>
  * </ul>
  * At most one thread runs the duty cycle at a time (a compare-and-set on the role); the role's release and
  * acquisition order everything the agent touches, as the single agent thread did. The agent's callbacks never block,
  * whichever thread runs them. Only the main thread runs calls inline; never a user's thread.
  */
 final class DutyCycle implements AutoCloseable {
-    /** How long a waiting caller polls before it parks, when {@code -Dcumulus.callerPollNs} does not say. */
-    static final long DEFAULT_CALLER_POLL_NS = TimeUnit.MICROSECONDS.toNanos(50);
     /** A call the main thread runs longer than this has the standby poll in its place. */
     static final long TAKEOVER_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /** How often the standby looks at the main thread while calls come in ({@code -Dcumulus.standbyWatchNs}). */
@@ -49,8 +48,6 @@ final class DutyCycle implements AutoCloseable {
     /** After this long without an inline call the standby parks until the next one. */
     static final long DEEP_SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long CLOSE_WAIT_MS = 5_000;
-    /** A waiting caller spins this long, then yields the core between polls for the rest of its budget. */
-    static final long CALLER_SPIN_NS = Long.getLong("cumulus.callerSpinNs", TimeUnit.MICROSECONDS.toNanos(3));
 
     private record Call(Runnable body, Executor otherwise) {
     }
@@ -86,12 +83,12 @@ final class DutyCycle implements AutoCloseable {
         this.standby = daemon(threadName + "-standby", this::standbyLoop);
     }
 
-    /** The caller poll budget for an idle strategy: none for {@code sleep:}, else {@code -Dcumulus.callerPollNs}. */
+    /** The caller poll budget for an idle strategy: none for {@code sleep:}, else {@link BriefWait#BUDGET_NS}. */
     static long callerPollNsFor(String idleSpec) {
         if (idleSpec != null && idleSpec.trim().toLowerCase().startsWith("sleep")) {
             return 0;
         }
-        return Long.getLong("cumulus.callerPollNs", DEFAULT_CALLER_POLL_NS);
+        return BriefWait.BUDGET_NS;
     }
 
     private static Thread daemon(String name, Runnable body) {
@@ -143,33 +140,18 @@ final class DutyCycle implements AutoCloseable {
 
     /**
      * A caller waiting for {@code reply} polls for it itself for up to the caller poll budget, so the reply needs no
-     * wake-up; returns when the reply is there, the budget is spent, or this is one of the node's own threads. It
-     * spins first (a reply from a node on a free core comes within a few µs), then yields between polls.
+     * wake-up; returns when the reply is there, the budget is spent, or this is one of the node's own threads.
      */
     void pollWhileWaiting(CompletableFuture<?> reply) {
         if (callerPollNs <= 0 || Thread.currentThread() == main || Thread.currentThread() == standby) {
             return;
         }
-        long start = System.nanoTime();
-        int idle = 0;
-        boolean yielding = false;
-        while (!reply.isDone() && running) {
-            if (pollOnce() > 0) {
-                continue;
+        BriefWait.until(() -> {
+            while (pollOnce() > 0 && !reply.isDone()) {
+                // keep polling while there is work: several messages may have come at once
             }
-            if ((++idle & 15) == 0) {
-                long waited = System.nanoTime() - start;
-                if (waited > callerPollNs) {
-                    return;
-                }
-                yielding = waited > CALLER_SPIN_NS;
-            }
-            if (yielding) {
-                Thread.yield(); // let a co-located node that has work run first
-            } else {
-                Thread.onSpinWait();
-            }
-        }
+            return reply.isDone() || !running;
+        }, callerPollNs);
     }
 
     private void mainLoop() {

@@ -7,9 +7,12 @@ import dev.cumulus.pastset.Semantics;
 import dev.cumulus.pastset.Template;
 import dev.cumulus.pastset.Tuple;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -52,6 +55,11 @@ final class ElementState {
     private long remoteOps;
     private long blockedNs;
     private int waiting;
+    /** Remote observes waiting without a thread, oldest first; served by the change that gives them a tuple. */
+    private final ArrayDeque<Parked> parked = new ArrayDeque<>();
+    /** Replies to parked observes, sent by the thread that readied them once it has let go of the lock. */
+    private final ConcurrentLinkedQueue<Runnable> completions = new ConcurrentLinkedQueue<>();
+    private boolean servingParked;
 
     /**
      * @param id    the space key ({@code placement/templateKey})
@@ -117,6 +125,7 @@ final class ElementState {
             return new Outcome(idx, null, waitedNs);
         } finally {
             lock.unlock();
+            runCompletions();
         }
     }
 
@@ -127,29 +136,65 @@ final class ElementState {
         try {
             while (true) {
                 checkUsable();
-                if (redefinition != null) {
-                    long idx = runRedefined("observe", () -> redefinition.observe(context, caller));
-                    if (idx != Semantics.BLOCK) {
-                        if (idx < oldest || idx >= next) {
-                            breakWith("its observe returned index " + idx + ", outside the log " + oldest + ".."
-                                + (next - 1), null);
-                            checkUsable();
-                        }
-                        count(false, remote, waitedNs);
-                        wake();
-                        return new Outcome(idx, log.get((int) (idx - oldest)), waitedNs);
-                    }
-                } else if (first < next) {
-                    long idx = first++;
-                    count(false, remote, waitedNs);
-                    wake();
-                    return new Outcome(idx, log.get((int) (idx - oldest)), waitedNs);
+                Outcome o = tryObserve(caller, remote, waitedNs);
+                if (o != null) {
+                    return o;
                 }
                 waitedNs += await();
             }
         } finally {
             lock.unlock();
+            runCompletions();
         }
+    }
+
+    /** A remote observe that holds no thread while it waits (see {@link #observeOrPark}). */
+    record Parked(Semantics.Caller caller, long sinceNs, Consumer<Outcome> ready, Consumer<Throwable> failed) {
+    }
+
+    /**
+     * A remote observe: the outcome now when there is a tuple for it, else null, and the observe waits in line,
+     * holding no thread, until a change gives it a tuple — then {@code ready} gets the outcome (or {@code failed} the
+     * error that breaks the element), on the thread that made the change, after it let go of the lock.
+     */
+    Outcome observeOrPark(Semantics.Caller caller, Consumer<Outcome> ready, Consumer<Throwable> failed) {
+        lock.lock();
+        try {
+            checkUsable();
+            Outcome o = tryObserve(caller, true, 0);
+            if (o == null) {
+                parked.add(new Parked(caller, clock.getAsLong(), ready, failed));
+            }
+            return o;
+        } finally {
+            lock.unlock();
+            runCompletions();
+        }
+    }
+
+    /** One observe attempt under the lock: the outcome, or null when the caller has to wait. */
+    private Outcome tryObserve(Semantics.Caller caller, boolean remote, long waitedNs) {
+        if (redefinition != null) {
+            long idx = runRedefined("observe", () -> redefinition.observe(context, caller));
+            if (idx == Semantics.BLOCK) {
+                return null;
+            }
+            if (idx < oldest || idx >= next) {
+                breakWith("its observe returned index " + idx + ", outside the log " + oldest + ".."
+                    + (next - 1), null);
+                checkUsable();
+            }
+            count(false, remote, waitedNs);
+            wake();
+            return new Outcome(idx, log.get((int) (idx - oldest)), waitedNs);
+        }
+        if (first < next) {
+            long idx = first++;
+            count(false, remote, waitedNs);
+            wake();
+            return new Outcome(idx, log.get((int) (idx - oldest)), waitedNs);
+        }
+        return null;
     }
 
     /** Re-reads the tuple at {@code index}, waiting until it exists. */
@@ -199,6 +244,7 @@ final class ElementState {
             wake();
         } finally {
             lock.unlock();
+            runCompletions();
         }
     }
 
@@ -222,6 +268,7 @@ final class ElementState {
             wake();
         } finally {
             lock.unlock();
+            runCompletions();
         }
     }
 
@@ -266,6 +313,7 @@ final class ElementState {
             wake();
         } finally {
             lock.unlock();
+            runCompletions();
         }
     }
 
@@ -281,6 +329,7 @@ final class ElementState {
             wake();
         } finally {
             lock.unlock();
+            runCompletions();
         }
     }
 
@@ -297,7 +346,8 @@ final class ElementState {
     Summary drainSummary() {
         lock.lock();
         try {
-            Summary s = new Summary(moves, observes, remoteOps, blockedNs, waiting, first, next - 1, next - oldest);
+            Summary s = new Summary(moves, observes, remoteOps, blockedNs, waiting + parked.size(), first, next - 1,
+                next - oldest);
             moves = 0;
             observes = 0;
             remoteOps = 0;
@@ -308,11 +358,11 @@ final class ElementState {
         }
     }
 
-    /** Calls waiting on this element right now (tests wait on this). */
+    /** Calls waiting on this element right now, parked remote observes included (tests wait on this). */
     int waiting() {
         lock.lock();
         try {
-            return waiting;
+            return waiting + parked.size();
         } finally {
             lock.unlock();
         }
@@ -348,21 +398,84 @@ final class ElementState {
         return waited;
     }
 
-    /** Wakes every waiting call so it re-checks its condition. Lock held; free when nobody waits (fast path). */
+    /**
+     * Wakes every waiting call so it re-checks its condition, and serves parked remote observes in order. Lock held;
+     * free when nobody waits (fast path).
+     */
     private void wake() {
+        signal();
+        if (!parked.isEmpty() && !servingParked) {
+            servingParked = true;
+            try {
+                serveParked();
+            } finally {
+                servingParked = false;
+            }
+        }
+    }
+
+    /** Wakes the threads waiting on the element's condition. Lock held. */
+    private void signal() {
         if (waiting > 0) {
             changed.signalAll();
         }
     }
 
+    /**
+     * Gives parked observes what there is for them now, oldest first, or the error that broke the element. Lock held.
+     * (Every change serves them before the lock is let go, so with the standard semantics a parked observe never
+     * waits while there is an unobserved tuple; a redefinition may answer callers differently, so each is asked.)
+     */
+    private void serveParked() {
+        for (var it = parked.iterator(); it.hasNext(); ) {
+            Parked p = it.next();
+            RuntimeException unusable = unusableError();
+            if (unusable != null) {
+                it.remove();
+                completions.add(() -> p.failed().accept(unusable));
+                continue;
+            }
+            Outcome o;
+            try {
+                o = tryObserve(p.caller(), true, clock.getAsLong() - p.sinceNs());
+            } catch (RuntimeException e) {
+                it.remove();
+                completions.add(() -> p.failed().accept(e));
+                continue;
+            }
+            if (o != null) {
+                it.remove();
+                completions.add(() -> p.ready().accept(o));
+            } else if (redefinition == null) {
+                return; // standard semantics: no tuple for this one, none for those behind it
+            }
+        }
+    }
+
+    /** Sends the replies of observes readied under the lock. Called after letting go of it. */
+    private void runCompletions() {
+        Runnable r;
+        while ((r = completions.poll()) != null) {
+            r.run();
+        }
+    }
+
     private void checkUsable() {
+        RuntimeException e = unusableError();
+        if (e != null) {
+            throw e;
+        }
+    }
+
+    /** Why the element cannot be used now, or null. Lock held. */
+    private RuntimeException unusableError() {
         if (broken == null) {
-            return;
+            return null;
         }
         if (brokenByNode >= 0) {
-            throw new NodeFailedException(brokenByNode, "element " + name + " cannot be used: " + broken);
+            return new NodeFailedException(brokenByNode, "element " + name + " cannot be used: " + broken);
         }
-        throw new CumulusException("element " + name + " is broken: " + broken
+        return new CumulusException("element " + name + " is broken: " + broken
             + "; redefine it (e.g. with Semantics.standard()) to use it again", brokenCause);
     }
 
@@ -400,7 +513,7 @@ final class ElementState {
         @Override
         public long append(Object... fields) {
             log.add(codec.store(fields, "a tuple appended to " + name + " by " + semantics.className()));
-            wake();
+            signal(); // parked observes are served once the redefinition's own call has returned
             return next++;
         }
 

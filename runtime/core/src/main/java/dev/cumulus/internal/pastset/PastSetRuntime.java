@@ -3,6 +3,7 @@ package dev.cumulus.internal.pastset;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
+import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
 import dev.cumulus.pastset.Semantics;
@@ -279,10 +280,26 @@ public final class PastSetRuntime {
             return new MoveReply(o.index(), o.blockedNs());
         }
 
+        /**
+         * When there is no tuple yet, the observe waits without a thread (its reply is deferred): the move that
+         * brings the tuple sends the reply from its own thread.
+         */
         @Override
         public Observed observe(String element, int from, long thread) {
             ElementState e = state(element, null);
-            ElementState.Outcome o = e.observe(new Semantics.Caller(from, thread), true);
+            Semantics.Caller caller = new Semantics.Caller(from, thread);
+            if (!RpcEngine.servingRemoteCall()) {
+                return observed(e, e.observe(caller, true));
+            }
+            RpcEngine.DeferredReply reply = RpcEngine.deferReply();
+            ElementState.Outcome now = e.observeOrPark(caller, o -> reply.complete(observed(e, o)), reply::fail);
+            if (now != null) {
+                reply.complete(observed(e, now));
+            }
+            return null; // the deferred reply carries the result
+        }
+
+        private Observed observed(ElementState e, ElementState.Outcome o) {
             return new Observed(o.index(), codec.bytes(o.tuple(), e.name()), o.blockedNs());
         }
 

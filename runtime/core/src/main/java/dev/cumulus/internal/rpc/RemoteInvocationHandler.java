@@ -75,7 +75,7 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             return result;
         }
         RpcEngine.PendingCall call = engine.start(ref, label, method, actual, true);
-        // Completed off the agent thread: callbacks users attach to the future must never run on it.
+        // Completed off the polling thread: callbacks users attach to the future must never run on it.
         call.reply().whenComplete((reply, failure) -> engine.runAsync(() -> {
             if (failure != null) {
                 result.completeExceptionally(failure);

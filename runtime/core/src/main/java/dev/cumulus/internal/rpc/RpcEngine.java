@@ -252,9 +252,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         callThreads.execute(task);
     }
 
-    // ---------------------------------------------------------------- agent thread
+    // ---------------------------------------------------------------- polling thread
 
-    /** A data message arrived. Agent thread: copies and hands off, never decodes or blocks. */
+    /** A data message arrived. Polling thread: copies, and runs or hands off calls after the poll; never blocks. */
     public void onData(int source, DirectBuffer buffer, int offset, int length) {
         if (length < REPLY_HEADER) {
             return;
@@ -361,8 +361,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long callId = in.getLong(1, ByteOrder.LITTLE_ENDIAN);
         long objectId = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
         int methodId = in.getInt(17, ByteOrder.LITTLE_ENDIAN);
-        ExpandableArrayBuffer out = buffers.get();
-        int end;
+        Serving serving = null;
+        Object result;
+        String what;
         try {
             ExportTable.Exported target = exports.get(objectId);
             if (target == null) {
@@ -380,21 +381,129 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             for (int i = 0; i < args.length; i++) {
                 args[i] = reader.read();
             }
-            Object result = invokeLocal(target.target(), method, args);
+            what = "result of " + describe(target.name(), method);
+            serving = new Serving(source, callId, what);
+            SERVING.set(serving);
+            try {
+                result = invokeLocal(target.target(), method, args);
+            } finally {
+                SERVING.remove();
+            }
+        } catch (Throwable t) {
+            if (serving != null && serving.deferred != null) {
+                serving.deferred.fail(t);
+            } else {
+                sendError(source, callId, t);
+            }
+            return;
+        }
+        if (serving.deferred == null) {
+            sendReply(source, callId, result, what);
+        }
+    }
+
+    private void sendReply(int source, long callId, Object result, String what) {
+        ExpandableArrayBuffer out = buffers.get();
+        int end;
+        try {
             out.putByte(0, REPLY);
             out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
             out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
-            end = codec.write(out, REPLY_HEADER, result, "result of " + describe(target.name(), method));
+            end = codec.write(out, REPLY_HEADER, result, what);
         } catch (Throwable t) {
-            out.putByte(0, ERROR);
-            out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
-            out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
-            end = codec.writeThrowable(out, REPLY_HEADER, t);
+            sendError(source, callId, t); // e.g. a result that cannot be transferred
+            return;
         }
+        send(source, out, end);
+    }
+
+    private void sendError(int source, long callId, Throwable t) {
+        ExpandableArrayBuffer out = buffers.get();
+        out.putByte(0, ERROR);
+        out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
+        out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
+        send(source, out, codec.writeThrowable(out, REPLY_HEADER, t));
+    }
+
+    private void send(int destination, ExpandableArrayBuffer out, int end) {
         try {
-            sender.send(source, out, 0, end);
+            sender.send(destination, out, 0, end);
         } catch (RuntimeException e) {
             // the caller is gone or unreachable: nobody is left to tell
+        }
+    }
+
+    // ---------------------------------------------------------------- replies sent later
+
+    /** The call the current thread serves, while its method runs. */
+    private static final ThreadLocal<Serving> SERVING = new ThreadLocal<>();
+
+    private final class Serving {
+        final int source;
+        final long callId;
+        final String what;
+        DeferredReply deferred;
+
+        Serving(int source, long callId, String what) {
+            this.source = source;
+            this.callId = callId;
+            this.what = what;
+        }
+
+        RpcEngine engine() {
+            return RpcEngine.this;
+        }
+    }
+
+    /** True while the current thread runs a method for a remote caller (so {@link #deferReply()} may be used). */
+    public static boolean servingRemoteCall() {
+        return SERVING.get() != null;
+    }
+
+    /**
+     * Called by a method that serves a remote call: its reply is sent later through the returned handle, from any
+     * thread, and its return value is ignored. A call that has to wait (PastSet's observe of an element with no
+     * unobserved tuple) then holds no thread while it waits, and the thread that makes it ready sends the reply
+     * itself — no wake-up on the way. Idempotent per call.
+     *
+     * @throws IllegalStateException when the current thread serves no remote call
+     */
+    public static DeferredReply deferReply() {
+        Serving s = SERVING.get();
+        if (s == null) {
+            throw new IllegalStateException("deferReply() is for methods serving a remote call");
+        }
+        if (s.deferred == null) {
+            s.deferred = s.engine().new DeferredReply(s.source, s.callId, s.what);
+        }
+        return s.deferred;
+    }
+
+    /** The reply of a call whose method returned before it was ready; the first outcome given wins. */
+    public final class DeferredReply {
+        private final int source;
+        private final long callId;
+        private final String what;
+        private final java.util.concurrent.atomic.AtomicBoolean sent = new java.util.concurrent.atomic.AtomicBoolean();
+
+        private DeferredReply(int source, long callId, String what) {
+            this.source = source;
+            this.callId = callId;
+            this.what = what;
+        }
+
+        /** Sends {@code value} as the call's result. */
+        public void complete(Object value) {
+            if (sent.compareAndSet(false, true)) {
+                sendReply(source, callId, value, what);
+            }
+        }
+
+        /** Sends {@code failure} as the call's exception. */
+        public void fail(Throwable failure) {
+            if (sent.compareAndSet(false, true)) {
+                sendError(source, callId, failure);
+            }
         }
     }
 

@@ -3,10 +3,11 @@
  * {@link dev.cumulus.internal.transport.Channel}s (control, data) and Agrona buffers, and hides streams,
  * publications, chunking of large messages, back-pressure and connection waits.
  *
- * <p>Threads: the node's agent thread polls ({@code NodeTransport.poll}); any thread sends. {@code DriverHost}
- * runs the shared media driver's single thread.
+ * <p>Threads: whichever thread holds the node's polling role polls ({@code NodeTransport.poll}), one at a time; any
+ * thread sends. {@code DriverHost} runs the shared media driver's single thread. {@code BriefWait} is how a thread
+ * waits briefly (spin, then yield) before it parks.
  *
- * <p>Never: blocks the agent thread, spins forever on back-pressure (every wait has a deadline), or accepts a frame
+ * <p>Never: blocks the polling thread, spins forever on back-pressure (every wait has a deadline), or accepts a frame
  * of another run.
  */
 package dev.cumulus.internal.transport;

@@ -1,5 +1,6 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.internal.transport.BriefWait;
 import org.agrona.concurrent.Agent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class DutyCycleTest {
 
     private final QueueAgent agent = new QueueAgent();
     private final AtomicReference<Throwable> errors = new AtomicReference<>();
-    private final DutyCycle cycle = new DutyCycle(agent, errors::set, "backoff", DutyCycle.DEFAULT_CALLER_POLL_NS,
+    private final DutyCycle cycle = new DutyCycle(agent, errors::set, "backoff", BriefWait.BUDGET_NS,
         "test-node");
     private final Executor virtualThreads = r -> Thread.ofVirtual().start(r);
 

@@ -1,0 +1,88 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.AsyncTicket;
+import dev.cumulus.LocalCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A served method may return before its reply is ready and have another thread send it (PastSet's parked observe). */
+@Timeout(60)
+class DeferredReplyTest {
+
+    public interface Mailbox {
+        /** Waits for the next put, holding no thread on the server. */
+        String take();
+
+        void put(String letter);
+
+        /** Its reply is an exception, sent later by another thread. */
+        int failLater();
+    }
+
+    static final class MailboxImpl implements Mailbox {
+        final ConcurrentLinkedQueue<RpcEngine.DeferredReply> takers = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean takeReturnedBeforePut = new AtomicBoolean();
+
+        @Override
+        public String take() {
+            takers.add(RpcEngine.deferReply());
+            takeReturnedBeforePut.set(true);
+            return "ignored: the deferred reply carries the result";
+        }
+
+        @Override
+        public void put(String letter) {
+            RpcEngine.DeferredReply taker = takers.poll();
+            if (taker != null) {
+                taker.complete(letter);
+                taker.complete("a second outcome is ignored");
+            }
+        }
+
+        @Override
+        public int failLater() {
+            RpcEngine.DeferredReply reply = RpcEngine.deferReply();
+            Thread.ofPlatform().start(() -> reply.fail(new IllegalArgumentException("refused later")));
+            return 0;
+        }
+    }
+
+    @Test
+    void aDeferredReplyIsSentByTheThreadThatReadiesIt() {
+        MailboxImpl box = new MailboxImpl();
+        LocalCluster.run(2, cluster -> {
+            if (cluster.nodeId() == 1) {
+                cluster.export(box, Mailbox.class, "box");
+            }
+            cluster.barrier();
+            if (cluster.nodeId() == 0) {
+                Mailbox remote = cluster.lookup("box", Mailbox.class);
+                Mailbox ticket = AsyncTicket.newTicket(remote);
+                ticket.take();
+                while (!box.takeReturnedBeforePut.get()) {
+                    Thread.onSpinWait(); // the server method returned, the caller still waits
+                }
+                assertFalse(AsyncTicket.future(ticket).isDone(), "the reply must wait for the put");
+                remote.put("hello");
+                assertEquals("hello", AsyncTicket.getResult(ticket));
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, remote::failLater);
+                assertEquals("refused later", e.getMessage());
+            }
+            cluster.barrier();
+        });
+    }
+
+    @Test
+    void deferringOutsideARemoteCallIsRefused() {
+        assertFalse(RpcEngine.servingRemoteCall());
+        assertThrows(IllegalStateException.class, RpcEngine::deferReply);
+    }
+}
