@@ -269,7 +269,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                         buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
                     Runnable call = () -> serve(source, bytes);
                     InlineRecord slow = method == null ? null : slowMethods.get(method);
-                    if (method == null || (slow != null && slow.skipThisCall())
+                    // a call that must first wait for replicated writes to arrive never runs inline: the writes
+                    // come through the very duty cycle it would hold up
+                    boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
+                    if (method == null || writesPending || (slow != null && slow.skipThisCall())
                         || !inlineCalls.runInline(() -> serveTimed(call, method), callThreads)) {
                         callThreads.execute(call);
                     }
