@@ -228,6 +228,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 }
             }
         }
+        node.pollWhileWaiting(p.result); // the write's stamped copy comes through the duty cycle
         try {
             while (true) {
                 try {

@@ -384,6 +384,11 @@ public final class ClusterNode implements Cluster, NodeServices {
         afterLeave.forEach(Runnable::run);
     }
 
+    @Override
+    public void pollWhileWaiting(CompletableFuture<?> done) {
+        dutyCycle.pollWhileWaiting(done);
+    }
+
     private static CumulusException peerLeftError(int peer) {
         return new CumulusException("node " + peer + " has left the cluster (it called close()); a barrier cannot "
             + "complete without it — do all nodes call barrier() the same number of times before close()?");

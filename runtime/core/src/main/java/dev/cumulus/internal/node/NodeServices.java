@@ -44,4 +44,10 @@ public interface NodeServices {
 
     /** Global barrier across all nodes. */
     void barrier();
+
+    /**
+     * A thread about to wait for something the duty cycle brings (a reply, a write's delivery) polls for it itself
+     * for a short while first, when no one else polls; returns when {@code done} completes or the brief wait ends.
+     */
+    void pollWhileWaiting(java.util.concurrent.CompletableFuture<?> done);
 }
