@@ -112,7 +112,23 @@ public final class ClusterNode implements Cluster, NodeServices {
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
         this.capabilities = Capabilities.createAll(this);
         this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), this::onAgentError, options.idleStrategy(),
-            DutyCycle.callerPollNsFor(options.idleStrategy()), "cumulus-node-" + options.nodeId());
+            DutyCycle.callerPollNsFor(options.idleStrategy()), "cumulus-node-" + options.nodeId(),
+            transport.hasDoorbell() ? new DutyCycle.Sleeper() {
+                @Override
+                public void announceSleep() {
+                    transport.announceSleep();
+                }
+
+                @Override
+                public void sleep(long timeoutNs) {
+                    transport.sleep(timeoutNs);
+                }
+
+                @Override
+                public void awake() {
+                    transport.awake();
+                }
+            } : null);
         rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileWaiting);
     }
 

@@ -52,10 +52,27 @@ final class DutyCycle implements AutoCloseable {
     private record Call(Runnable body, Executor otherwise) {
     }
 
+    /** A way for the main thread to sleep until a message comes (the host's doorbells), instead of timed parks. */
+    interface Sleeper {
+        /** Senders will ring from now on; the caller looks for work once more before it sleeps. */
+        void announceSleep();
+
+        void sleep(long timeoutNs);
+
+        void awake();
+    }
+
+    /** With a sleeper: spins and yields of an idle main thread before it sleeps (as the default back-off). */
+    static final int SPINS = 200;
+    static final int YIELDS = 50;
+    /** With a sleeper: the longest sleep, so timers (heartbeats, failure detection) still run. */
+    static final long SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(1);
+
     private final Agent agent;
     private final ErrorHandler errors;
     private final String idleSpec;
     private final long callerPollNs;
+    private final Sleeper sleeper;
     private final AtomicBoolean role = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread main;
@@ -75,10 +92,21 @@ final class DutyCycle implements AutoCloseable {
      *                     {@code sleep} idle strategy, where CPU use matters more than latency)
      */
     DutyCycle(Agent agent, ErrorHandler errors, String idleSpec, long callerPollNs, String threadName) {
+        this(agent, errors, idleSpec, callerPollNs, threadName, null);
+    }
+
+    /**
+     * @param sleeper how the idle main thread sleeps until a message comes, or null for the idle strategy's timed
+     *                parks; used with the default {@code backoff} strategy only
+     */
+    DutyCycle(Agent agent, ErrorHandler errors, String idleSpec, long callerPollNs, String threadName,
+              Sleeper sleeper) {
         this.agent = agent;
         this.errors = errors;
         this.idleSpec = idleSpec;
         this.callerPollNs = callerPollNs;
+        this.sleeper = IdleStrategies.DEFAULT.equals(idleSpec == null ? IdleStrategies.DEFAULT : idleSpec.trim())
+            ? sleeper : null;
         this.main = daemon(threadName, this::mainLoop);
         this.standby = daemon(threadName + "-standby", this::standbyLoop);
     }
@@ -155,7 +183,7 @@ final class DutyCycle implements AutoCloseable {
     }
 
     private void mainLoop() {
-        IdleStrategy idle = IdleStrategies.parse(idleSpec);
+        IdleStrategy idle = sleeper != null ? new DoorbellIdle(sleeper) : IdleStrategies.parse(idleSpec);
         while (running) {
             int work = pollOnce();
             if (polled.isEmpty()) {
@@ -174,6 +202,52 @@ final class DutyCycle implements AutoCloseable {
         }
         polled.forEach(c -> c.otherwise().execute(c.body())); // closing: the executor refuses or runs them
         polled.clear();
+    }
+
+    /**
+     * The default back-off with a doorbell instead of timed parks: spin, yield, then announce the sleep, look for
+     * work once more (a message sent before the announcement is found here; one sent after it rings), and sleep until
+     * rung or {@link #SLEEP_NS}.
+     */
+    private final class DoorbellIdle implements IdleStrategy {
+        private final Sleeper bell;
+        private int idleCycles;
+
+        DoorbellIdle(Sleeper bell) {
+            this.bell = bell;
+        }
+
+        @Override
+        public void idle(int workCount) {
+            if (workCount > 0) {
+                idleCycles = 0;
+                return;
+            }
+            idle();
+        }
+
+        @Override
+        public void idle() {
+            idleCycles++;
+            if (idleCycles <= SPINS) {
+                Thread.onSpinWait();
+            } else if (idleCycles <= SPINS + YIELDS) {
+                Thread.yield();
+            } else {
+                bell.announceSleep();
+                if (pollOnce() > 0 || !polled.isEmpty()) {
+                    idleCycles = 0;
+                } else {
+                    bell.sleep(SLEEP_NS);
+                }
+                bell.awake();
+            }
+        }
+
+        @Override
+        public void reset() {
+            idleCycles = 0;
+        }
     }
 
     private void runCall(Runnable call) {

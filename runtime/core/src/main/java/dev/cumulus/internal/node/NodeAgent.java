@@ -83,6 +83,7 @@ final class NodeAgent implements Agent {
     /** Runs {@code command} on the agent thread. */
     void execute(Runnable command) {
         commands.offer(command);
+        transport.ring(self); // the thread that runs the duty cycle may sleep on the node's doorbell
     }
 
     @Override

@@ -328,18 +328,21 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * How a method fared inline. After its k-th slow run its next {@code 16 << k} calls get virtual threads, so a
-     * method that always blocks is tried inline rarely and one that was slow while warming up comes back soon;
-     * every 1024 fast inline runs in a row forgive one slow run. Updated by several threads without locks: a lost
+     * How a method fared inline. After its k-th slow run its next {@code 16 << k} calls get virtual threads (k at most
+     * 6), so a method that always blocks is tried inline once per 1,024 calls and one that was slow while warming up
+     * or during a GC pause comes back soon; every 64 fast inline runs in a row forgive one slow run. Updated by several threads without locks: a lost
      * update only moves a decision by a call.
      */
     private static final class InlineRecord {
+        /** Caps the skip at 16 << 6 = 1,024 calls: a pause (GC, JIT) during a quick method costs little. */
+        private static final int MAX_SLOW_RUNS = 6;
+        private static final int FORGIVE_AFTER = 64;
         private final java.util.concurrent.atomic.AtomicInteger skip = new java.util.concurrent.atomic.AtomicInteger();
         private volatile int slowRuns;
         private volatile int fastRuns;
 
         void slowRun() {
-            int runs = Math.min(slowRuns + 1, 16);
+            int runs = Math.min(slowRuns + 1, MAX_SLOW_RUNS);
             slowRuns = runs;
             fastRuns = 0;
             skip.set(16 << runs);
@@ -347,7 +350,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
         void fastRun() {
             int fast = fastRuns + 1;
-            if (fast >= 1024 && slowRuns > 0) {
+            if (fast >= FORGIVE_AFTER && slowRuns > 0) {
                 slowRuns = slowRuns - 1;
                 fast = 0;
             }

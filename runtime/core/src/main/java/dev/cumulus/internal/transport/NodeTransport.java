@@ -63,6 +63,8 @@ public final class NodeTransport implements AutoCloseable {
     private final ThreadLocal<UnsafeBuffer> headerBuffers =
         ThreadLocal.withInitial(() -> new UnsafeBuffer(new byte[CHUNK_HEADER]));
     private final UnsafeBuffer loopbackView = new UnsafeBuffer(0, 0);
+    /** The host's doorbells (Aeron IPC on Linux), or null: then the node parks in timed steps when idle. */
+    private final Doorbells doorbells;
     private volatile boolean closed;
 
     private record LocalMessage(Channel channel, byte[] bytes) {
@@ -91,6 +93,8 @@ public final class NodeTransport implements AutoCloseable {
                 + context.aeronDir() + ": " + e.getMessage(), e);
         }
         this.conductor = aeron.conductorAgentInvoker();
+        this.doorbells = context.udp() ? null : Doorbells.open(
+            java.nio.file.Path.of(context.aeronDir(), "cumulus-doorbells-" + Integer.toHexString(context.runTag())), size);
         this.publications = new Publication[size][Channel.values().length];
         this.subscriptions = new Subscription[Channel.values().length];
         this.assemblers = new FragmentHandler[Channel.values().length];
@@ -200,6 +204,7 @@ public final class NodeTransport implements AutoCloseable {
             byte[] copy = new byte[length];
             buffer.getBytes(offset, copy);
             loopback.add(new LocalMessage(channel, copy));
+            ring(nodeId);
             return SENT;
         }
         Publication pub = publications[destination][channel.ordinal()];
@@ -208,7 +213,41 @@ public final class NodeTransport implements AutoCloseable {
         }
         UnsafeBuffer header = headerBuffers.get();
         writeHeader(header, FRAME_WHOLE);
-        return mapResult(pub.offer(header, 0, WHOLE_HEADER, buffer, offset, length));
+        int result = mapResult(pub.offer(header, 0, WHOLE_HEADER, buffer, offset, length));
+        if (result == SENT) {
+            ring(destination);
+        }
+        return result;
+    }
+
+    // ---------------------------------------------------------------- doorbells (see Doorbells)
+
+    /** Wakes {@code node} if it sleeps on its doorbell: after a message for it, or a command for this node. */
+    public void ring(int node) {
+        Doorbells d = doorbells;
+        if (d != null) {
+            d.ring(node);
+        }
+    }
+
+    /** True when this node can sleep on a doorbell (IPC, Linux); else it parks in timed steps. */
+    public boolean hasDoorbell() {
+        return doorbells != null;
+    }
+
+    /** This node is about to sleep: senders will ring. Look for work once more before {@link #sleep}. */
+    public void announceSleep() {
+        doorbells.announce(nodeId);
+    }
+
+    /** Sleeps until a sender rings or {@code timeoutNs} passed. */
+    public void sleep(long timeoutNs) {
+        doorbells.sleep(nodeId, timeoutNs);
+    }
+
+    /** This node is awake: senders need not ring. */
+    public void awake() {
+        doorbells.awake(nodeId);
     }
 
     /**
@@ -254,6 +293,7 @@ public final class NodeTransport implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             long result = pub.offer(header, 0, headerLength, buffer, offset, length);
             if (result > 0) {
+                ring(destination);
                 return;
             }
             int code = mapResult(result);

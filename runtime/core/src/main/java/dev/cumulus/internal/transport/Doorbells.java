@@ -1,0 +1,113 @@
+package dev.cumulus.internal.transport;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * One doorbell per node of a host, in a small file in the shared media driver's directory, so a node with nothing
+ * to do can sleep until a message comes instead of waking every few tens of µs to look (design brief §3: "spin
+ * briefly, then sleep on a doorbell the sender rings"). A node about to sleep sets its bell to {@link #SLEEPING},
+ * looks for work once more, then waits on the bell with a Linux futex (through the FFM API) for at most a timeout;
+ * a sender that has just written into a node's log and finds its bell {@code SLEEPING} sets it back to
+ * {@code AWAKE} and wakes it. Both sides put a full fence between their write and their read, so either the sender
+ * sees the sleeper's bell or the sleeper sees the sender's message: no wake-up is lost, and a stray one only costs a
+ * look. Aeron IPC only (across hosts the driver moves the bytes and no bell is shared); {@link #open} returns null
+ * where futexes are not available, and the node then parks in timed steps as before.
+ */
+final class Doorbells {
+    static final int AWAKE = 0;
+    static final int SLEEPING = 1;
+    /** One cache line per bell. */
+    private static final long SLOT = 64;
+    private static final long SYS_FUTEX = 202; // x86_64
+    private static final int FUTEX_WAIT = 0;
+    private static final int FUTEX_WAKE = 1;
+    private static final VarHandle BELL = ValueLayout.JAVA_INT.varHandle();
+    private static final MethodHandle SYSCALL = syscall();
+
+    private final MemorySegment bells;
+    /** A {@code struct timespec} per node, used only by that node's sleeping thread. */
+    private final MemorySegment timeouts;
+
+    private Doorbells(MemorySegment bells, MemorySegment timeouts) {
+        this.bells = bells;
+        this.timeouts = timeouts;
+    }
+
+    private static MethodHandle syscall() {
+        if (!"amd64".equals(System.getProperty("os.arch")) || !System.getProperty("os.name", "").startsWith("Linux")
+            || !Boolean.parseBoolean(System.getProperty("cumulus.doorbell", "true"))) {
+            return null;
+        }
+        try {
+            Linker linker = Linker.nativeLinker();
+            return linker.downcallHandle(linker.defaultLookup().find("syscall").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS,
+                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS),
+                Linker.Option.firstVariadicArg(1));
+        } catch (RuntimeException | LinkageError e) {
+            return null; // no native access here: nodes park in timed steps instead
+        }
+    }
+
+    /** Maps (creating it if needed) the bells of {@code size} nodes; null when doorbells are not available. */
+    static Doorbells open(Path file, int size) {
+        if (SYSCALL == null) {
+            return null;
+        }
+        // an automatic arena: the mapping lives as long as a sender may still ring (no close racing a send)
+        Arena arena = Arena.ofAuto();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+            StandardOpenOption.WRITE)) {
+            MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, SLOT * size, arena);
+            return new Doorbells(bells, arena.allocate(16L * size, 8));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Sender side, after writing a message for {@code node}: wakes it if it sleeps. */
+    void ring(int node) {
+        long at = node * SLOT;
+        VarHandle.fullFence(); // the message is written before the bell is read
+        if ((int) BELL.getVolatile(bells, at) == SLEEPING && BELL.compareAndSet(bells, at, SLEEPING, AWAKE)) {
+            futex(at, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
+        }
+    }
+
+    /** Sleeper side: announces that {@code node} is about to sleep; it must look for work once more before sleeping. */
+    void announce(int node) {
+        BELL.setVolatile(bells, node * SLOT, SLEEPING);
+        VarHandle.fullFence(); // the bell is set before the last look for messages
+    }
+
+    /** Sleeper side: sleeps until rung or {@code timeoutNs} passed (returns at once if rung already). */
+    void sleep(int node, long timeoutNs) {
+        MemorySegment ts = timeouts.asSlice(16L * node, 16);
+        ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
+        ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
+        futex(node * SLOT, FUTEX_WAIT, SLEEPING, ts);
+    }
+
+    /** Sleeper side: the node is awake (again). */
+    void awake(int node) {
+        BELL.setVolatile(bells, node * SLOT, AWAKE);
+    }
+
+    private void futex(long at, int op, int value, MemorySegment timeout) {
+        try {
+            long ignored = (long) SYSCALL.invokeExact(SYS_FUTEX, bells.asSlice(at, 4), op, value, timeout);
+        } catch (Throwable e) {
+            // a failed futex call only costs a timed wait or a missed early wake-up; the timeout bounds both
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.cumulus.internal.transport;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The futex doorbells: a sleeping node wakes when rung, long before its timeout, and not before. */
+@Timeout(30)
+class DoorbellsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRingWakesTheSleeperLongBeforeItsTimeout() throws Exception {
+        Doorbells sleeperSide = Doorbells.open(dir.resolve("bells"), 4);
+        Doorbells senderSide = Doorbells.open(dir.resolve("bells"), 4); // a second mapping, as another process has
+        assertNotNull(sleeperSide, "futex doorbells are available on this Linux/amd64 box");
+        CompletableFuture<Long> slept = new CompletableFuture<>();
+        CompletableFuture<Void> announced = new CompletableFuture<>();
+        Thread sleeper = Thread.ofPlatform().start(() -> {
+            sleeperSide.announce(2);
+            announced.complete(null);
+            long start = System.nanoTime();
+            sleeperSide.sleep(2, TimeUnit.SECONDS.toNanos(20));
+            slept.complete(System.nanoTime() - start);
+            sleeperSide.awake(2);
+        });
+        announced.get(10, TimeUnit.SECONDS);
+        senderSide.ring(2);
+        long sleptNs = slept.get(10, TimeUnit.SECONDS);
+        assertTrue(sleptNs < TimeUnit.SECONDS.toNanos(10), "slept " + sleptNs + " ns: the ring did not wake it");
+        sleeper.join(10_000);
+    }
+
+    @Test
+    void ringingAnotherNodeDoesNotWakeASleeper() {
+        Doorbells bells = Doorbells.open(dir.resolve("bells"), 4);
+        assertNotNull(bells);
+        bells.announce(3);
+        Thread.ofPlatform().start(() -> bells.ring(1));
+        long start = System.nanoTime();
+        bells.sleep(3, TimeUnit.MILLISECONDS.toNanos(300));
+        long slept = System.nanoTime() - start;
+        assertTrue(slept >= TimeUnit.MILLISECONDS.toNanos(250), "woke after " + slept + " ns: node 1's ring woke node 3");
+    }
+
+    @Test
+    void aSleepAfterTheBellWasRungReturnsAtOnce() {
+        Doorbells bells = Doorbells.open(dir.resolve("bells"), 2);
+        assertNotNull(bells);
+        bells.announce(0);
+        bells.ring(0); // rung between the announcement and the sleep: the bell is AWAKE again
+        long start = System.nanoTime();
+        bells.sleep(0, TimeUnit.SECONDS.toNanos(20));
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "a lost wake-up: it slept to the timeout");
+    }
+}
