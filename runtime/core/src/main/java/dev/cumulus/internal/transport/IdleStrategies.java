@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>{@code backoff} (default): spin 200, yield 50, then park from 1 µs doubling up to 50 µs. On a box with fewer
- *       cores than busy threads this gives the CPU back quickly, yet wakes within ~60 µs when idle.</li>
+ *       cores than busy threads this gives the CPU back quickly, yet wakes within ~60 µs when idle. A node's main
+ *       thread on one host sleeps on its doorbell instead of these parks ({@code Doorbells}).</li>
  *   <li>{@code backoff:SPINS:YIELDS:MIN_PARK_NS:MAX_PARK_NS}: the same with your numbers.</li>
  *   <li>{@code spin}: busy spin. Lowest latency when every node has a dedicated core; starves others when not.</li>
  *   <li>{@code yield}: Thread.yield in a loop.</li>
