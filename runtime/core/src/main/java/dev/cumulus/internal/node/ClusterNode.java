@@ -128,6 +128,16 @@ public final class ClusterNode implements Cluster, NodeServices {
                 public void awake() {
                     transport.awake();
                 }
+
+                @Override
+                public void takeOver() {
+                    transport.takeOverDoorbell();
+                }
+
+                @Override
+                public void sleepQuietly(long timeoutNs) {
+                    transport.sleepQuietly(timeoutNs);
+                }
             } : null);
         rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileWaiting);
     }

@@ -60,11 +60,22 @@ final class DutyCycle implements AutoCloseable {
         void sleep(long timeoutNs);
 
         void awake();
+
+        /** Another thread polls now: senders need not ring until it hands back with {@link #announceSleep}. */
+        void takeOver();
+
+        /** Sleeps while another thread polls: until a sender rings after it handed back, or the timeout. */
+        void sleepQuietly(long timeoutNs);
     }
 
-    /** With a sleeper: spins and yields of an idle main thread before it sleeps (as the default back-off). */
+    /** With a sleeper: an idle main thread spins this many times, then yields until {@link #AWAKE_NS} have passed. */
     static final int SPINS = 200;
-    static final int YIELDS = 50;
+    /**
+     * With a sleeper: how long an idle main thread stays awake (spinning, then yielding the core) before it sleeps.
+     * Longer than a round trip that paid one wake-up, so one late message does not put every node to sleep for good
+     * ({@code -Dcumulus.awakeNs}).
+     */
+    static final long AWAKE_NS = Long.getLong("cumulus.awakeNs", TimeUnit.MICROSECONDS.toNanos(200));
     /** With a sleeper: the longest sleep, so timers (heartbeats, failure detection) still run. */
     static final long SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -82,6 +93,8 @@ final class DutyCycle implements AutoCloseable {
     private volatile long busySince;
     /** Inline calls started so far: the standby sees calls coming in even when each is over before it looks. */
     private volatile long inlineCalls;
+    /** True while the main thread sleeps on the doorbell: a caller that polled for it hands the bell back. */
+    private volatile boolean mainAsleep;
     /** True while the standby is parked without a timeout: the next inline call unparks it. */
     private volatile boolean standbyAsleep;
     /** The calls the main thread's current poll brought (main thread only). */
@@ -174,20 +187,35 @@ final class DutyCycle implements AutoCloseable {
         if (callerPollNs <= 0 || Thread.currentThread() == main || Thread.currentThread() == standby) {
             return;
         }
-        BriefWait.until(() -> {
-            while (pollOnce() > 0 && !reply.isDone()) {
-                // keep polling while there is work: several messages may have come at once
+        if (sleeper != null) {
+            sleeper.takeOver(); // while this thread polls, senders need not wake the main thread
+        }
+        try {
+            BriefWait.until(() -> {
+                while (pollOnce() > 0 && !reply.isDone()) {
+                    // keep polling while there is work: several messages may have come at once
+                }
+                return reply.isDone() || !running;
+            }, callerPollNs);
+        } finally {
+            if (sleeper != null && mainAsleep) {
+                sleeper.announceSleep(); // hand the bell back, then look once more for what came unrung
+                pollOnce();
             }
-            return reply.isDone() || !running;
-        }, callerPollNs);
+        }
     }
 
     private void mainLoop() {
-        IdleStrategy idle = sleeper != null ? new DoorbellIdle(sleeper) : IdleStrategies.parse(idleSpec);
+        DoorbellIdle doorbell = sleeper != null ? new DoorbellIdle(sleeper) : null;
+        IdleStrategy idle = doorbell != null ? doorbell : IdleStrategies.parse(idleSpec);
         while (running) {
             int work = pollOnce();
             if (polled.isEmpty()) {
-                idle.idle(Math.max(work, 0));
+                if (work < 0 && doorbell != null) {
+                    doorbell.othersPoll();
+                } else {
+                    idle.idle(Math.max(work, 0));
+                }
                 continue;
             }
             if (polled.size() == 1) {
@@ -205,13 +233,15 @@ final class DutyCycle implements AutoCloseable {
     }
 
     /**
-     * The default back-off with a doorbell instead of timed parks: spin, yield, then announce the sleep, look for
+     * The default back-off with a doorbell instead of timed parks: spin, yield until {@link #AWAKE_NS} passed since the
+     * last work, then announce the sleep, look for
      * work once more (a message sent before the announcement is found here; one sent after it rings), and sleep until
      * rung or {@link #SLEEP_NS}.
      */
     private final class DoorbellIdle implements IdleStrategy {
         private final Sleeper bell;
         private int idleCycles;
+        private long idleSinceNs;
 
         DoorbellIdle(Sleeper bell) {
             this.bell = bell;
@@ -229,19 +259,35 @@ final class DutyCycle implements AutoCloseable {
         @Override
         public void idle() {
             idleCycles++;
+            if (idleCycles == 1) {
+                idleSinceNs = System.nanoTime();
+            }
             if (idleCycles <= SPINS) {
                 Thread.onSpinWait();
-            } else if (idleCycles <= SPINS + YIELDS) {
+            } else if (System.nanoTime() - idleSinceNs < AWAKE_NS) {
                 Thread.yield();
             } else {
+                mainAsleep = true;
                 bell.announceSleep();
                 if (pollOnce() > 0 || !polled.isEmpty()) {
                     idleCycles = 0;
                 } else {
                     bell.sleep(SLEEP_NS);
                 }
+                mainAsleep = false;
                 bell.awake();
             }
+        }
+
+        /**
+         * Another thread (a waiting caller) holds the polling role: sleep quietly rather than spin against it for the
+         * core; it hands the bell back when it stops, so the next message wakes this thread.
+         */
+        void othersPoll() {
+            mainAsleep = true;
+            bell.sleepQuietly(SLEEP_NS);
+            mainAsleep = false;
+            idleCycles = 0;
         }
 
         @Override

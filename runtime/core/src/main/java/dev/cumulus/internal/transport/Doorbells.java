@@ -98,6 +98,25 @@ final class Doorbells {
         futex(node * SLOT, FUTEX_WAIT, SLEEPING, ts);
     }
 
+    /**
+     * A thread that polls for a sleeping node (a caller waiting for its reply) takes the bell over: senders need not
+     * wake the node while it polls. It hands the bell back with {@link #announce} and one more look for messages.
+     */
+    void takeOver(int node) {
+        BELL.compareAndSet(bells, node * SLOT, SLEEPING, AWAKE);
+    }
+
+    /**
+     * Sleeper side, while another thread polls for the node: sleeps without asking to be rung, until that thread
+     * hands the bell back and a sender rings, or {@code timeoutNs} passed.
+     */
+    void sleepQuietly(int node, long timeoutNs) {
+        MemorySegment ts = timeouts.asSlice(16L * node, 16);
+        ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
+        ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
+        futex(node * SLOT, FUTEX_WAIT, AWAKE, ts);
+    }
+
     /** Sleeper side: the node is awake (again). */
     void awake(int node) {
         BELL.setVolatile(bells, node * SLOT, AWAKE);

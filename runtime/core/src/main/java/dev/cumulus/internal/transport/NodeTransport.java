@@ -250,6 +250,16 @@ public final class NodeTransport implements AutoCloseable {
         doorbells.awake(nodeId);
     }
 
+    /** Another thread polls for this sleeping node: senders need not ring until it hands back ({@link #announceSleep}). */
+    public void takeOverDoorbell() {
+        doorbells.takeOver(nodeId);
+    }
+
+    /** Sleeps while another thread polls, until a sender rings after it handed back, or {@code timeoutNs}. */
+    public void sleepQuietly(long timeoutNs) {
+        doorbells.sleepQuietly(nodeId, timeoutNs);
+    }
+
     /**
      * Sends a message of any size up to the configured maximum, waiting out back-pressure and a destination that is
      * still connecting. Any thread except the agent thread (which must not block: use {@link #trySend}).
