@@ -18,6 +18,8 @@ import java.util.function.Supplier;
  * no thread hand-off; a remote one goes to its home node's {@link PastSetService}. Any user thread.
  */
 final class ElementHandle implements Element {
+    /** How long a caller told of a failed node waits to hear which one from its own node. */
+    private static final long FAILURE_NOTICE_WAIT_MS = 5_000;
     private final PastSetRuntime runtime;
     private final Placement placement;
     private final Template template;
@@ -234,7 +236,8 @@ final class ElementHandle implements Element {
         } catch (RemoteCallException e) {
             if (e.getCause() instanceof RemoteThrowable rt
                 && NodeFailedException.class.getName().equals(rt.remoteClassName())) {
-                int failed = runtime.anyFailedNode();
+                // fail-stop: this node hears of the failure too, within moments of the home's reply
+                int failed = runtime.failedNodeWithin(FAILURE_NOTICE_WAIT_MS);
                 throw new NodeFailedException(failed >= 0 ? failed : home, rt.getMessage());
             }
             throw e;

@@ -19,9 +19,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -56,6 +60,8 @@ public final class PastSetRuntime {
     private final Map<String, Integer> claims = new ConcurrentHashMap<>();
     private final Map<String, Integer> homes = new ConcurrentHashMap<>();
     private final Map<Integer, String> failedNodes = new ConcurrentHashMap<>();
+    /** Completed when this node first hears of a failed node. */
+    private final CompletableFuture<Void> firstFailure = new CompletableFuture<>();
     private final AtomicReferenceArray<PastSetService> services;
     private final Map<Placement, Space> spaces = new EnumMap<>(Placement.class);
     private final ExecutorService async = Executors.newVirtualThreadPerTaskExecutor();
@@ -208,6 +214,25 @@ public final class PastSetRuntime {
         return failedNodes.keySet().stream().mapToInt(Integer::intValue).min().orElse(-1);
     }
 
+    /**
+     * The first node known to have failed, waiting up to {@code waitMs} for this node to hear of one: a home may tell
+     * a caller that a node failed (its reply) before the failure notice reaches the caller's node itself.
+     */
+    int failedNodeWithin(long waitMs) {
+        int known = anyFailedNode();
+        if (known >= 0) {
+            return known;
+        }
+        try {
+            firstFailure.get(waitMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return anyFailedNode();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return anyFailedNode();
+    }
+
     void redefine(Placement placement, Template template, Semantics semantics) {
         String id = id(placement, template);
         int home = home(placement, id, template.key());
@@ -231,6 +256,7 @@ public final class PastSetRuntime {
 
     private void onNodeFailure(int failed, String reason) {
         failedNodes.putIfAbsent(failed, reason);
+        firstFailure.complete(null);
         String why = "node " + failed + " failed (" + reason + ") and the cluster is fail-stop";
         Thread.ofVirtual().name("cumulus-pastset-failure-" + self).start(() -> {
             for (ElementState e : homed.values()) {
