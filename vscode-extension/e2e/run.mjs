@@ -231,12 +231,13 @@ try {
     await openFile('Steady.java');
     await startRun(2);
     await page.waitForSelector('.statusbar-item:has-text("Cumulus: failed")', { timeout: 120_000 });
+    // the toast first: it hides itself after a while, and the palette below may need retries (CI saw one)
+    await page.waitForSelector('.notifications-toasts:has-text("Cumulus run failed: cumulus run: 1 error in cloud classes")',
+      { timeout: 10_000 });
     await runCommand('Cumulus: Focus on Cluster Run View');
     await page.waitForSelector('.monaco-list-row:has-text("org.acme.tsp.Steady on 2 nodes: failed")', { timeout: 10_000 });
     await page.waitForSelector('.monaco-list-row:has-text("nothing was started")', { timeout: 10_000 });
     await page.waitForSelector('.monaco-list-row:has-text("node 0"):has-text("not started")', { timeout: 10_000 });
-    await page.waitForSelector('.notifications-toasts:has-text("Cumulus run failed: cumulus run: 1 error in cloud classes")',
-      { timeout: 10_000 });
     await shot('05-run-failed');
     await runCommand('Notifications: Clear All Notifications');
   });
