@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -419,6 +421,30 @@ public final class ProcessSet implements AutoCloseable {
                 String rest = l.substring("RESULT ".length());
                 int sp = rest.indexOf(' ');
                 m.put(rest.substring(0, sp), RpcBench.parse(rest.substring(sp + 1)));
+            }
+        }
+    }
+
+    /** {@code n} loopback ports that were free a moment ago (for peers that need TCP ports, e.g. JGroups, Hazelcast). */
+    public static List<Integer> freeLoopbackPorts(int n) {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            List<Integer> ports = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                held.add(s);
+                ports.add(s.getLocalPort());
+            }
+            return ports;
+        } catch (IOException e) {
+            throw new CumulusException("cannot find free loopback ports: " + e.getMessage(), e);
+        } finally {
+            for (ServerSocket s : held) {
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // the port is only a hint for the peer; nothing to do
+                }
             }
         }
     }

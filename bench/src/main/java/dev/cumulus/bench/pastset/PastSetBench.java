@@ -6,10 +6,7 @@ import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.IdleStrategies;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -180,7 +177,7 @@ public final class PastSetBench {
             + (s.rings().length > 0 ? "ring " + Scenarios.Settings.join(s.rings()) : "") + ")");
         long t0 = System.nanoTime();
         try (ProcessSet set = new ProcessSet("hazelcast (" + n + " members)")) {
-            List<Integer> ports = freePorts(n);
+            List<Integer> ports = ProcessSet.freeLoopbackPorts(n);
             String cluster = "cumulus-bench-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
             List<String> jvm = new ArrayList<>(s.toJvmArguments());
             jvm.add("-Dbench.hz.jar=" + hazelcastJar());
@@ -221,29 +218,6 @@ public final class PastSetBench {
         } catch (ReflectiveOperationException | java.net.URISyntaxException | RuntimeException e) {
             throw new CumulusException("cannot find the Hazelcast jar (com.hazelcast:hazelcast:" + HAZELCAST
                 + ", a dependency of cumulus-bench): " + e, e);
-        }
-    }
-
-    private static List<Integer> freePorts(int n) {
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            List<Integer> ports = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                held.add(s);
-                ports.add(s.getLocalPort());
-            }
-            return ports;
-        } catch (IOException e) {
-            throw new CumulusException("cannot find free loopback ports: " + e.getMessage(), e);
-        } finally {
-            for (ServerSocket s : held) {
-                try {
-                    s.close();
-                } catch (IOException ignored) {
-                    // nothing to do
-                }
-            }
         }
     }
 

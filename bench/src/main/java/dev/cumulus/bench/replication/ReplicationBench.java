@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
-import java.net.ServerSocket;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -267,7 +266,7 @@ public final class ReplicationBench {
     private JGroupsRun jgroups(int n) {
         progress(JGROUPS + ", " + n + " processes");
         try (ProcessSet set = new ProcessSet(JGROUPS + " (" + n + " processes)")) {
-            List<Integer> ports = freePorts(n);
+            List<Integer> ports = ProcessSet.freeLoopbackPorts(n);
             StringBuilder hosts = new StringBuilder();
             for (int p : ports) {
                 hosts.append(hosts.isEmpty() ? "" : ",").append("127.0.0.1[").append(p).append(']');
@@ -307,29 +306,6 @@ public final class ReplicationBench {
                 }
             }
             return new JGroupsRun(local, new Fig(c50, c99), fig(results.get(inv), "gap.ns", 1e3), rtt);
-        }
-    }
-
-    private static List<Integer> freePorts(int n) {
-        List<ServerSocket> open = new ArrayList<>();
-        try {
-            List<Integer> ports = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"));
-                open.add(s);
-                ports.add(s.getLocalPort());
-            }
-            return ports;
-        } catch (IOException e) {
-            throw new CumulusException("cannot find free loopback ports: " + e.getMessage(), e);
-        } finally {
-            for (ServerSocket s : open) {
-                try {
-                    s.close();
-                } catch (IOException ignored) {
-                    // best effort
-                }
-            }
         }
     }
 

@@ -92,10 +92,7 @@ final class Doorbells {
 
     /** Sleeper side: sleeps until rung or {@code timeoutNs} passed (returns at once if rung already). */
     void sleep(int node, long timeoutNs) {
-        MemorySegment ts = timeouts.asSlice(16L * node, 16);
-        ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
-        ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
-        futex(node * SLOT, FUTEX_WAIT, SLEEPING, ts);
+        waitWhile(node, SLEEPING, timeoutNs);
     }
 
     /**
@@ -111,10 +108,15 @@ final class Doorbells {
      * hands the bell back and a sender rings, or {@code timeoutNs} passed.
      */
     void sleepQuietly(int node, long timeoutNs) {
+        waitWhile(node, AWAKE, timeoutNs);
+    }
+
+    /** Futex wait: sleeps while {@code node}'s bell holds {@code value}, until woken or {@code timeoutNs} passed. */
+    private void waitWhile(int node, int value, long timeoutNs) {
         MemorySegment ts = timeouts.asSlice(16L * node, 16);
         ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
         ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
-        futex(node * SLOT, FUTEX_WAIT, AWAKE, ts);
+        futex(node * SLOT, FUTEX_WAIT, value, ts);
     }
 
     /** Sleeper side: the node is awake (again). */
