@@ -11,10 +11,10 @@ import dev.cumulus.internal.node.ClusterNode;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The {@code arrays} suite of {@code cumulus bench}: shared-array hit cost against a plain Java array read, read and
@@ -35,6 +35,10 @@ public final class ArraysBench {
         boolean quick = Arrays.asList(args).contains("--quick");
         if (Arrays.asList(args).contains("--hits-only")) {
             new ArraysBench(quick, System.out).hits();
+            return;
+        }
+        if (Arrays.asList(args).contains("--misses-only")) {
+            new ArraysBench(quick, System.out).misses();
             return;
         }
         System.exit(run(quick, System.out, System.err));
@@ -153,11 +157,14 @@ public final class ArraysBench {
         out.println("miss latency, 2 nodes: node 1 owns every partition (exclusive), node 0 touches one element of "
             + "each (the paper's §4.2 set-up); partitions homed on node 1; us per access");
         int partitions = quick ? 64 : 256;
-        int rounds = quick ? 5 : 15;
+        // Both sides are measured warm (the JIT compiles a path after ~10k runs; before that an RPC takes ~90 us here
+        // instead of ~2 us): 30k echo calls and 40 rounds of misses come first.
+        int warmRounds = quick ? 2 : 40;
+        int rounds = warmRounds + (quick ? 3 : 20);
         int block = 16;
-        List<Double> rpc = new CopyOnWriteArrayList<>();
-        List<Double> reads = new CopyOnWriteArrayList<>();
-        List<Double> writes = new CopyOnWriteArrayList<>();
+        List<Double> rpc = Collections.synchronizedList(new ArrayList<>());
+        List<Double> reads = Collections.synchronizedList(new ArrayList<>());
+        List<Double> writes = Collections.synchronizedList(new ArrayList<>());
         LocalCluster.run(2, cluster -> {
             int me = cluster.nodeId();
             // one partition column, all partitions homed on node 1 (BLOCK puts the second half there)
@@ -169,7 +176,7 @@ public final class ArraysBench {
             b.await();
             if (me == 0) {
                 Echo echo = cluster.lookup("bench-echo", Echo.class);
-                for (int k = 0; k < 2000; k++) {
+                for (int k = 0; k < (quick ? 2000 : 30000); k++) {
                     echo.echo(k);
                 }
                 for (int k = 0; k < (quick ? 2000 : 10000); k++) {
@@ -195,7 +202,7 @@ public final class ArraysBench {
                                 a.set(p * block, 0, round);
                             }
                             double us = (System.nanoTime() - t) / 1e3;
-                            if (round > 0) {
+                            if (round >= warmRounds) {
                                 (kind == 0 ? reads : writes).add(us);
                             }
                         }
@@ -224,7 +231,7 @@ public final class ArraysBench {
         for (int block : new int[] {8, 32}) {
             for (int k = 1; k <= 3; k++) {
                 int sharersCount = k;
-                List<Double> samples = new CopyOnWriteArrayList<>();
+                List<Double> samples = Collections.synchronizedList(new ArrayList<>());
                 LocalCluster.run(4, cluster -> {
                     int me = cluster.nodeId();
                     SharedDoubleArray a = cluster.sharedDoubleArray("bench-sharers", 4 * partitions * block, block,
@@ -272,7 +279,7 @@ public final class ArraysBench {
     }
 
     private Stats barrier(int nodes, int threads, int rounds, boolean tree) {
-        List<Double> samples = new CopyOnWriteArrayList<>();
+        List<Double> samples = Collections.synchronizedList(new ArrayList<>());
         LocalCluster.run(nodes, cluster -> {
             ArrayRuntime rt = ((ClusterNode) cluster).capability(ArrayRuntime.class);
             Barrier b = tree ? rt.barrier("bench-barrier", threads) : rt.centralizedBarrier("bench-barrier", threads);

@@ -20,6 +20,8 @@ final class ArrayCoherence {
     final Geometry geometry;
     final int self;
     final CacheEntry[] entries;
+    /** Per partition, the copy a read hit may use (null when invalid): a {@code double[][]}, {@code int[][]}, ... */
+    final Object[] copies;
     final HomeDirectory[] directories;
 
     ArrayCoherence(Geometry geometry, int self, LongSupplier clock, HomeDirectory.Observer observer) {
@@ -29,9 +31,10 @@ final class ArrayCoherence {
         this.entries = new CacheEntry[n];
         this.directories = new HomeDirectory[n];
         ElementKind kind = geometry.spec.kind();
+        this.copies = kind.newTable(n);
         for (int p = 0; p < n; p++) {
             int home = geometry.home(p);
-            entries[p] = new CacheEntry(geometry.spec.name(), p, self, home);
+            entries[p] = new CacheEntry(geometry.spec.name(), p, self, home, copies);
             if (home == self) {
                 Object memory = kind.newArray(geometry.blockLength);
                 directories[p] = new HomeDirectory(geometry.spec.name(), p, self, geometry.nodes, memory, clock,

@@ -43,9 +43,11 @@ import java.util.function.Supplier;
  * barriers that hash to it, and the shared scalars it holds. Created at node start by {@code Capabilities}; reached
  * through {@code ClusterNode.capability(ArrayRuntime.class)}.
  *
- * <p>Threads: user threads (hits; misses park on the access's future), RPC call threads (virtual; run incoming
- * coherence messages, barrier arrivals and scalar operations), the agent thread (only {@link #onNodeFailure}, which
- * hands the work to a virtual thread). Messages to this node's own directories run on the sending thread.
+ * <p>Threads: user threads (hits; a miss polls the node's duty cycle briefly, then parks on the access's future),
+ * polling threads (incoming coherence messages: the node's main thread, or a user thread polling while it waits for a
+ * miss), RPC call threads (virtual; barrier arrivals, scalar operations, and a coherence message for an array this
+ * node has not heard of yet), the agent thread (only {@link #onNodeFailure}, which hands the work to a virtual
+ * thread). Messages to this node's own directories run on the sending thread.
  */
 public final class ArrayRuntime implements AutoCloseable {
     private static final Set<ArrayRuntime> LIVE = Collections.synchronizedSet(
@@ -223,6 +225,9 @@ public final class ArrayRuntime implements AutoCloseable {
     Object access(ArrayView v, int p, Access a, Function<Object, Object> body) {
         Op op = start(v, p, a, body);
         try {
+            if (!op.future.isDone()) {
+                node.pollWhileWaiting(op.future); // the grant's message then needs no wake-up to reach this thread
+            }
             return op.future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -242,7 +247,8 @@ public final class ArrayRuntime implements AutoCloseable {
     CompletableFuture<Object> accessAsync(ArrayView v, int p, Access a, Function<Object, Object> body) {
         Op op = start(v, p, a, body);
         track(op.future);
-        return op.future.copy();
+        // the caller's callbacks run on a thread of ours, never on the polling thread that completed the access
+        return op.future.thenApplyAsync(Function.identity(), async);
     }
 
     private Op start(ArrayView v, int p, Access a, Function<Object, Object> body) {
@@ -349,11 +355,7 @@ public final class ArrayRuntime implements AutoCloseable {
             v.bytesMoved.add((long) java.lang.reflect.Array.getLength(data) * v.spec().kind().bytes);
         }
         try {
-            handler(dest).invokeAsync(DELIVER, new Object[] {m}).whenComplete((r, e) -> {
-                if (e != null) {
-                    onSendFailure(dest, m, e);
-                }
-            });
+            handler(dest).sendOneWay(DELIVER, new Object[] {m}); // the target reports its own failure to handle it
         } catch (RuntimeException e) {
             onSendFailure(dest, m, e);
         }
@@ -521,10 +523,7 @@ public final class ArrayRuntime implements AutoCloseable {
         }
         for (ArrayRuntime r : runtimes) {
             for (ArrayView v : r.arrays.values()) {
-                long hits = 0;
-                for (CacheEntry e : v.entries) {
-                    hits += e.hits;
-                }
+                long hits = v.hits;
                 long reads = v.readMisses.sum();
                 long writes = v.writeMisses.sum();
                 long bytes = v.bytesMoved.sum();
@@ -558,13 +557,35 @@ public final class ArrayRuntime implements AutoCloseable {
 
     // ---------------------------------------------------------------- server
 
-    /** Serves the other nodes. Runs on RPC call threads (virtual). */
+    /**
+     * Serves the other nodes. Runs on RPC call threads (virtual), except {@link #deliver}, which never blocks and
+     * runs on the thread that polled it (see {@link dev.cumulus.internal.rpc.Brief}).
+     */
     private final class Server implements ArrayService {
         @Override
         public void deliver(CoherenceMessage message) {
-            Effects fx = new Effects();
-            viewFor(message.array()).coherence.handle(message, fx);
-            run(fx);
+            ArrayView v = arrays.get(message.array());
+            if (v == null) {
+                // the array's spec must be asked for first, a blocking call: not on the polling thread
+                async.execute(() -> handle(message, null));
+            } else {
+                handle(message, v);
+            }
+        }
+
+        /** Runs one coherence message; a failure ends the run (the sender is not waiting to hear of it). */
+        private void handle(CoherenceMessage message, ArrayView known) {
+            try {
+                Effects fx = new Effects();
+                (known != null ? known : viewFor(message.array())).coherence.handle(message, fx);
+                run(fx);
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    node.fail("shared arrays: node " + self + " could not handle " + message.getClass().getSimpleName()
+                        + " for array '" + message.array() + "' partition " + message.partition() + ": "
+                        + e.getMessage());
+                }
+            }
         }
 
         @Override

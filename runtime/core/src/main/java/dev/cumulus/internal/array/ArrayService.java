@@ -1,11 +1,15 @@
 package dev.cumulus.internal.array;
 
+import dev.cumulus.internal.rpc.Brief;
+
 /**
  * What one node's shared-array runtime offers the others over RPC (system object {@code NodeServices.ARRAYS_ID}).
- * Every incoming call runs on its own virtual thread. Public only because RPC proxies need it; not user API.
+ * Every incoming call runs on its own virtual thread, except {@link #deliver}, which never blocks and runs on the
+ * thread that polled it. Public only because RPC proxies need it; not user API.
  */
 public interface ArrayService {
-    /** One coherence message (sent one-way: the caller does not wait for the reply). */
+    /** One coherence message (sent one-way: the caller does not wait for the reply). Never blocks. */
+    @Brief
     void deliver(CoherenceMessage message);
 
     /**

@@ -31,6 +31,8 @@ abstract sealed class ArrayView implements SharedArray
     final LongAdder writeMisses = new LongAdder();
     final LongAdder bytesMoved = new LongAdder();
     final LongAdder invalidations = new LongAdder();
+    /** Hits on this node, counted without synchronization (approximate under contention; read by the summary). */
+    long hits;
     long reportedHits;
     long reportedReadMisses;
     long reportedWriteMisses;
@@ -101,9 +103,9 @@ abstract sealed class ArrayView implements SharedArray
         geometry.checkRegion(row, col, nRows, nCols, intoLength);
         forEachPartition(row, col, nRows, nCols, (p, r0, c0, r1, c1) -> {
             CacheEntry e = entries[p];
-            Object d = e.readable;
+            Object d = e.readable();
             if (d != null) {
-                e.hits++;
+                hits++;
                 copyOut(d, p, r0, c0, r1, c1, row, col, nCols, into);
             } else {
                 access(p, Access.READ, data -> {
@@ -121,7 +123,7 @@ abstract sealed class ArrayView implements SharedArray
             CacheEntry e = entries[p];
             synchronized (e) {
                 if (e.state() == CacheState.EXCLUSIVE) {
-                    e.hits++;
+                    hits++;
                     copyIn(e.data(), p, r0, c0, r1, c1, row, col, nCols, from);
                     return;
                 }
@@ -248,7 +250,7 @@ abstract sealed class ArrayView implements SharedArray
     @Override
     public void requestPartitionCopy(int partition) {
         geometry.checkPartition(partition);
-        if (entries[partition].readable == null) {
+        if (entries[partition].readable() == null) {
             access(partition, Access.READ, d -> null);
         }
     }

@@ -5,6 +5,7 @@ import dev.cumulus.internal.array.CoherenceMessage.Forward;
 import dev.cumulus.internal.array.CoherenceMessage.Grant;
 import dev.cumulus.internal.array.CoherenceMessage.Invalidate;
 
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,9 +17,12 @@ import java.util.List;
  * to the home is outstanding ({@code pending}); accesses that cannot run yet wait in {@code waiters}; invalidations
  * and forwards that overtook the grant they revoke wait in {@code deferred}.
  *
- * <p>Locking: every method except the hit path holds this object's monitor. Hits read {@link #readable} (volatile,
- * non-null exactly when the copy is SHARED or EXCLUSIVE) without locking; write hits take the monitor and check
- * {@link #state()} so an invalidation can never lose a write that is in progress.
+ * <p>Locking: every method except the hit path holds this object's monitor. Read hits load this partition's slot of
+ * the array's {@code copies} table (non-null exactly when the copy is SHARED or EXCLUSIVE) without locking: a plain
+ * load, like a read of a plain Java array, so the JIT may keep it in a register between synchronization points, and a
+ * barrier, lock or miss (all synchronize) makes the next hit load it again. A copy is published with a release fence
+ * first ({@link #publish}), so a reader that sees the reference sees the data in it. Write hits take the monitor and
+ * check {@link #state()} so an invalidation can never lose a write that is in progress.
  */
 final class CacheEntry {
     final String array;
@@ -27,28 +31,38 @@ final class CacheEntry {
     final int home;
     private CacheState state = CacheState.INVALID;
     private Object data;
-    /** The data when it may be read without the lock; null when invalid. */
-    volatile Object readable;
+    /** The array's table of copies that may be read without the lock (a {@code double[][]} etc.); our slot is ours. */
+    private final Object[] copies;
     private long installedSeq = -1;
     private Access pending;
     private final ArrayDeque<Op> waiters = new ArrayDeque<>();
     private final List<CoherenceMessage> deferred = new ArrayList<>(1);
     private RuntimeException failure;
-    /** Hits counted without synchronization (approximate under contention; read by the summary event). */
-    long hits;
 
-    CacheEntry(String array, int partition, int self, int home) {
+    CacheEntry(String array, int partition, int self, int home, Object[] copies) {
         this.array = array;
         this.partition = partition;
         this.self = self;
         this.home = home;
+        this.copies = copies;
+    }
+
+    /** The copy a read hit may use, or null. */
+    Object readable() {
+        return copies[partition];
+    }
+
+    /** Makes {@code d} (or nothing, when null) readable without the lock; the fence orders its contents first. */
+    private void publish(Object d) {
+        VarHandle.releaseFence();
+        copies[partition] = d;
     }
 
     /** The home's own entry starts as a sharer of the zero-filled backing copy (grant 0). */
     synchronized void installInitial(Object memory) {
         state = CacheState.SHARED;
         data = memory;
-        readable = memory;
+        publish(memory);
         installedSeq = 0;
     }
 
@@ -106,7 +120,7 @@ final class CacheEntry {
             data = g.data();
         }
         installedSeq = g.seq();
-        readable = data;
+        publish(data);
         pending = null;
         boolean needWrite = false;
         for (Iterator<Op> it = waiters.iterator(); it.hasNext(); ) {
@@ -130,7 +144,7 @@ final class CacheEntry {
             return;
         }
         state = CacheState.INVALID;
-        readable = null;
+        publish(null);
         fx.send(home, new CoherenceMessage.InvalidateAck(array, partition, self));
     }
 
@@ -144,7 +158,7 @@ final class CacheEntry {
             state = CacheState.SHARED;
         } else {
             state = CacheState.INVALID;
-            readable = null;
+            publish(null);
             data = null;
         }
         fx.send(home, new CoherenceMessage.ForwardReply(array, partition, self, f.access(), d));

@@ -5,10 +5,14 @@ import dev.cumulus.array.SharedDoubleArray;
 
 import java.util.concurrent.CompletableFuture;
 
-/** This node's view of a {@code double} shared array. A hit is an index check, one volatile read and an array read. */
+/** This node's view of a {@code double} shared array. A read hit is an index check, a load of the partition's copy and an array read. */
 final class DoubleArrayView extends ArrayView implements SharedDoubleArray {
+    /** Per partition, the copy a read hit may use, or null (see {@link CacheEntry}). */
+    private final double[][] copies;
+
     DoubleArrayView(ArrayRuntime runtime, ArrayCoherence coherence) {
         super(runtime, coherence);
+        this.copies = (double[][]) coherence.copies;
     }
 
     @Override
@@ -26,10 +30,9 @@ final class DoubleArrayView extends ArrayView implements SharedDoubleArray {
     private double read(int i, int j) {
         int p = part(i, j);
         int off = offset(i, j);
-        CacheEntry e = entries[p];
-        double[] d = (double[]) e.readable;
+        double[] d = copies[p];
         if (d != null) {
-            e.hits++;
+            hits++;
             return d[off];
         }
         return (Double) access(p, Access.READ, data -> ((double[]) data)[off]);
@@ -54,7 +57,7 @@ final class DoubleArrayView extends ArrayView implements SharedDoubleArray {
         synchronized (e) {
             if (e.state() == CacheState.EXCLUSIVE) {
                 ((double[]) e.data())[off] = value;
-                e.hits++;
+                hits++;
                 return;
             }
         }
@@ -79,10 +82,9 @@ final class DoubleArrayView extends ArrayView implements SharedDoubleArray {
         check(i, j);
         int p = part(i, j);
         int off = offset(i, j);
-        CacheEntry e = entries[p];
-        double[] d = (double[]) e.readable;
+        double[] d = copies[p];
         if (d != null) {
-            e.hits++;
+            hits++;
             return CompletableFuture.completedFuture(d[off]);
         }
         return accessAsync(p, Access.READ, data -> ((double[]) data)[off]).thenApply(v -> (Double) v);

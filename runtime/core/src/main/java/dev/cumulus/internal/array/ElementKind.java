@@ -21,6 +21,16 @@ public enum ElementKind {
         };
     }
 
+    /** A table of {@code partitions} partition arrays of this kind ({@code double[][]}, ...), all null. */
+    Object[] newTable(int partitions) {
+        return switch (this) {
+            case DOUBLE -> new double[partitions][];
+            case FLOAT -> new float[partitions][];
+            case LONG -> new long[partitions][];
+            case INT -> new int[partitions][];
+        };
+    }
+
     Object copy(Object array) {
         return switch (this) {
             case DOUBLE -> ((double[]) array).clone();

@@ -5,10 +5,14 @@ import dev.cumulus.array.SharedFloatArray;
 
 import java.util.concurrent.CompletableFuture;
 
-/** This node's view of a {@code float} shared array. A hit is an index check, one volatile read and an array read. */
+/** This node's view of a {@code float} shared array. A read hit is an index check, a load of the partition's copy and an array read. */
 final class FloatArrayView extends ArrayView implements SharedFloatArray {
+    /** Per partition, the copy a read hit may use, or null (see {@link CacheEntry}). */
+    private final float[][] copies;
+
     FloatArrayView(ArrayRuntime runtime, ArrayCoherence coherence) {
         super(runtime, coherence);
+        this.copies = (float[][]) coherence.copies;
     }
 
     @Override
@@ -26,10 +30,9 @@ final class FloatArrayView extends ArrayView implements SharedFloatArray {
     private float read(int i, int j) {
         int p = part(i, j);
         int off = offset(i, j);
-        CacheEntry e = entries[p];
-        float[] d = (float[]) e.readable;
+        float[] d = copies[p];
         if (d != null) {
-            e.hits++;
+            hits++;
             return d[off];
         }
         return (Float) access(p, Access.READ, data -> ((float[]) data)[off]);
@@ -54,7 +57,7 @@ final class FloatArrayView extends ArrayView implements SharedFloatArray {
         synchronized (e) {
             if (e.state() == CacheState.EXCLUSIVE) {
                 ((float[]) e.data())[off] = value;
-                e.hits++;
+                hits++;
                 return;
             }
         }
@@ -79,10 +82,9 @@ final class FloatArrayView extends ArrayView implements SharedFloatArray {
         check(i, j);
         int p = part(i, j);
         int off = offset(i, j);
-        CacheEntry e = entries[p];
-        float[] d = (float[]) e.readable;
+        float[] d = copies[p];
         if (d != null) {
-            e.hits++;
+            hits++;
             return CompletableFuture.completedFuture(d[off]);
         }
         return accessAsync(p, Access.READ, data -> ((float[]) data)[off]).thenApply(v -> (Float) v);

@@ -5,10 +5,14 @@ import dev.cumulus.array.SharedIntArray;
 
 import java.util.concurrent.CompletableFuture;
 
-/** This node's view of a {@code int} shared array. A hit is an index check, one volatile read and an array read. */
+/** This node's view of a {@code int} shared array. A read hit is an index check, a load of the partition's copy and an array read. */
 final class IntArrayView extends ArrayView implements SharedIntArray {
+    /** Per partition, the copy a read hit may use, or null (see {@link CacheEntry}). */
+    private final int[][] copies;
+
     IntArrayView(ArrayRuntime runtime, ArrayCoherence coherence) {
         super(runtime, coherence);
+        this.copies = (int[][]) coherence.copies;
     }
 
     @Override
@@ -26,10 +30,9 @@ final class IntArrayView extends ArrayView implements SharedIntArray {
     private int read(int i, int j) {
         int p = part(i, j);
         int off = offset(i, j);
-        CacheEntry e = entries[p];
-        int[] d = (int[]) e.readable;
+        int[] d = copies[p];
         if (d != null) {
-            e.hits++;
+            hits++;
             return d[off];
         }
         return (Integer) access(p, Access.READ, data -> ((int[]) data)[off]);
@@ -54,7 +57,7 @@ final class IntArrayView extends ArrayView implements SharedIntArray {
         synchronized (e) {
             if (e.state() == CacheState.EXCLUSIVE) {
                 ((int[]) e.data())[off] = value;
-                e.hits++;
+                hits++;
                 return;
             }
         }
@@ -79,10 +82,9 @@ final class IntArrayView extends ArrayView implements SharedIntArray {
         check(i, j);
         int p = part(i, j);
         int off = offset(i, j);
-        CacheEntry e = entries[p];
-        int[] d = (int[]) e.readable;
+        int[] d = copies[p];
         if (d != null) {
-            e.hits++;
+            hits++;
             return CompletableFuture.completedFuture(d[off]);
         }
         return accessAsync(p, Access.READ, data -> ((int[]) data)[off]).thenApply(v -> (Integer) v);

@@ -5,10 +5,14 @@ import dev.cumulus.array.SharedLongArray;
 
 import java.util.concurrent.CompletableFuture;
 
-/** This node's view of a {@code long} shared array. A hit is an index check, one volatile read and an array read. */
+/** This node's view of a {@code long} shared array. A read hit is an index check, a load of the partition's copy and an array read. */
 final class LongArrayView extends ArrayView implements SharedLongArray {
+    /** Per partition, the copy a read hit may use, or null (see {@link CacheEntry}). */
+    private final long[][] copies;
+
     LongArrayView(ArrayRuntime runtime, ArrayCoherence coherence) {
         super(runtime, coherence);
+        this.copies = (long[][]) coherence.copies;
     }
 
     @Override
@@ -26,10 +30,9 @@ final class LongArrayView extends ArrayView implements SharedLongArray {
     private long read(int i, int j) {
         int p = part(i, j);
         int off = offset(i, j);
-        CacheEntry e = entries[p];
-        long[] d = (long[]) e.readable;
+        long[] d = copies[p];
         if (d != null) {
-            e.hits++;
+            hits++;
             return d[off];
         }
         return (Long) access(p, Access.READ, data -> ((long[]) data)[off]);
@@ -54,7 +57,7 @@ final class LongArrayView extends ArrayView implements SharedLongArray {
         synchronized (e) {
             if (e.state() == CacheState.EXCLUSIVE) {
                 ((long[]) e.data())[off] = value;
-                e.hits++;
+                hits++;
                 return;
             }
         }
@@ -79,10 +82,9 @@ final class LongArrayView extends ArrayView implements SharedLongArray {
         check(i, j);
         int p = part(i, j);
         int off = offset(i, j);
-        CacheEntry e = entries[p];
-        long[] d = (long[]) e.readable;
+        long[] d = copies[p];
         if (d != null) {
-            e.hits++;
+            hits++;
             return CompletableFuture.completedFuture(d[off]);
         }
         return accessAsync(p, Access.READ, data -> ((long[]) data)[off]).thenApply(v -> (Long) v);

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -38,7 +39,8 @@ import java.util.concurrent.locks.LockSupport;
  * </ul>
  * At most one thread runs the duty cycle at a time (a compare-and-set on the role); the role's release and
  * acquisition order everything the agent touches, as the single agent thread did. The agent's callbacks never block,
- * whichever thread runs them. Only the main thread runs calls inline; never a user's thread.
+ * whichever thread runs them. The main thread runs calls inline; a user's thread only runs <em>brief</em> system
+ * calls (they never block: a shared array's coherence messages), so a miss's reply needs no hand-off either.
  */
 final class DutyCycle implements AutoCloseable {
     /** A call the main thread runs longer than this has the standby poll in its place. */
@@ -95,10 +97,14 @@ final class DutyCycle implements AutoCloseable {
     private volatile long inlineCalls;
     /** True while the main thread sleeps on the doorbell: a caller that polled for it hands the bell back. */
     private volatile boolean mainAsleep;
+    /** Callers polling for their replies right now ({@link #pollWhileWaiting}). */
+    private final AtomicInteger pollingCallers = new AtomicInteger();
     /** True while the standby is parked without a timeout: the next inline call unparks it. */
     private volatile boolean standbyAsleep;
     /** The calls the main thread's current poll brought (main thread only). */
     private final List<Call> polled = new ArrayList<>();
+    /** Where the current poll collects the calls its thread will run: set and read by the role holder only. */
+    private List<Call> collecting;
 
     /**
      * @param callerPollNs how long a waiting caller polls for its reply; 0 to park at once (e.g. with a
@@ -147,6 +153,11 @@ final class DutyCycle implements AutoCloseable {
      * Runs one duty cycle if no other thread does; returns the work done, or -1 when another thread holds the role.
      */
     int pollOnce() {
+        return pollOnce(null);
+    }
+
+    /** {@link #pollOnce()}, collecting into {@code into} the calls {@link #runInline} lets this thread run. */
+    private int pollOnce(List<Call> into) {
         if (role.getPlain() || !role.compareAndSet(false, true)) {
             return -1;
         }
@@ -154,6 +165,7 @@ final class DutyCycle implements AutoCloseable {
             if (!running) {
                 return 0;
             }
+            collecting = into;
             return agent.doWork();
         } catch (AgentTerminationException e) {
             running = false;
@@ -162,21 +174,41 @@ final class DutyCycle implements AutoCloseable {
             errors.onError(t);
             return 1;
         } finally {
+            collecting = null;
             role.setRelease(false);
         }
     }
 
     /**
-     * Called during a duty cycle with an incoming call: true when the main thread takes it — it runs it itself right
-     * after this poll when it is the poll's only call, else hands it to {@code otherwise} then — false when the
-     * caller must hand it to {@code otherwise} itself (any other thread, or the node is closing).
+     * Called during a duty cycle with an incoming call: true when the polling thread takes it, false when the
+     * caller must hand it to {@code otherwise} itself (the standby, or the node is closing). The main thread takes
+     * every call: it runs it itself right after this poll when it is the poll's only call, else hands it to
+     * {@code otherwise} then. A caller polling for its reply takes only {@code brief} calls (they never block and
+     * return within microseconds, like a shared array's coherence message) and runs them right after its poll.
      */
-    boolean runInline(Runnable call, Executor otherwise) {
-        if (Thread.currentThread() != main || !running) {
+    boolean runInline(Runnable call, Executor otherwise, boolean brief) {
+        List<Call> into = collecting;
+        if (into == null || !running || (!brief && Thread.currentThread() != main)) {
             return false;
         }
-        polled.add(new Call(call, otherwise));
+        into.add(new Call(call, otherwise));
         return true;
+    }
+
+    /** A caller's poll: runs the brief calls it brought on this thread; returns the work done, or -1. */
+    private int callerPoll(List<Call> mine) {
+        int work = pollOnce(mine);
+        if (!mine.isEmpty()) {
+            for (Call c : mine) {
+                try {
+                    c.body().run();
+                } catch (Throwable t) {
+                    errors.onError(t);
+                }
+            }
+            mine.clear();
+        }
+        return work;
     }
 
     /**
@@ -187,20 +219,25 @@ final class DutyCycle implements AutoCloseable {
         if (callerPollNs <= 0 || Thread.currentThread() == main || Thread.currentThread() == standby) {
             return;
         }
+        pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
         if (sleeper != null) {
             sleeper.takeOver(); // while this thread polls, senders need not wake the main thread
         }
+        List<Call> mine = new ArrayList<>(1);
         try {
             BriefWait.until(() -> {
-                while (pollOnce() > 0 && !reply.isDone()) {
+                while (callerPoll(mine) > 0 && !reply.isDone()) {
                     // keep polling while there is work: several messages may have come at once
                 }
                 return reply.isDone() || !running;
             }, callerPollNs);
         } finally {
+            // first stop counting, then look at the main thread (it sets mainAsleep before it counts us): either it
+            // sees no polling caller and stays up, or we see it asleep and hand the bell back
+            pollingCallers.decrementAndGet();
             if (sleeper != null && mainAsleep) {
                 sleeper.announceSleep(); // hand the bell back, then look once more for what came unrung
-                pollOnce();
+                callerPoll(mine);
             }
         }
     }
@@ -209,9 +246,9 @@ final class DutyCycle implements AutoCloseable {
         DoorbellIdle doorbell = sleeper != null ? new DoorbellIdle(sleeper) : null;
         IdleStrategy idle = doorbell != null ? doorbell : IdleStrategies.parse(idleSpec);
         while (running) {
-            int work = pollOnce();
+            int work = pollOnce(polled);
             if (polled.isEmpty()) {
-                if (work < 0 && doorbell != null) {
+                if (doorbell != null && (work < 0 || pollingCallers.get() > 0)) {
                     doorbell.othersPoll();
                 } else {
                     idle.idle(Math.max(work, 0));
@@ -269,7 +306,7 @@ final class DutyCycle implements AutoCloseable {
             } else {
                 mainAsleep = true;
                 bell.announceSleep();
-                if (pollOnce() > 0 || !polled.isEmpty()) {
+                if (pollOnce(polled) > 0 || !polled.isEmpty()) {
                     idleCycles = 0;
                 } else {
                     bell.sleep(SLEEP_NS);
@@ -280,13 +317,17 @@ final class DutyCycle implements AutoCloseable {
         }
 
         /**
-         * Another thread (a waiting caller) holds the polling role: sleep quietly rather than spin against it for the
-         * core; it hands the bell back when it stops, so the next message wakes this thread.
+         * A waiting caller polls (or holds the polling role right now): sleep quietly rather than spin or yield
+         * against it for the core; it hands the bell back when it stops, so the next message wakes this thread.
          */
         void othersPoll() {
-            mainAsleep = true;
-            bell.sleepQuietly(SLEEP_NS);
+            mainAsleep = true; // before counting the callers: one that stops from now on hands the bell back
+            bell.takeOver(); // no rings while they poll (a hand-back after this sets the bell to sleeping again)
+            if (pollingCallers.get() > 0) {
+                bell.sleepQuietly(SLEEP_NS);
+            }
             mainAsleep = false;
+            bell.awake();
             idleCycles = 0;
         }
 

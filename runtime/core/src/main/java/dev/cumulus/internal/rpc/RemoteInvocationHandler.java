@@ -66,6 +66,11 @@ public final class RemoteInvocationHandler implements InvocationHandler {
      * Starts {@code method} without waiting; the future completes with its result or its exception. Local objects
      * run on a virtual thread.
      */
+    /** Sends a call that wants no reply (see {@link RpcEngine#sendOneWay}); not for a local target. */
+    public void sendOneWay(Method method, Object[] args) {
+        engine.sendOneWay(ref, label, method, args);
+    }
+
     public CompletableFuture<Object> invokeAsync(Method method, Object[] args) {
         Object[] actual = args == null ? new Object[0] : args;
         CompletableFuture<Object> result = new CompletableFuture<>();

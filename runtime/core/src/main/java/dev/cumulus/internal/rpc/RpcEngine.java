@@ -49,6 +49,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final byte REPLY = 2;
     static final byte ERROR = 3;
     static final int CALL_HEADER = 29;
+    /** The call id of a one-way call: the target sends no reply. */
+    static final long ONE_WAY = 0;
     static final int REPLY_HEADER = 17;
 
     /** Sends one message on the data channel to {@code destination}, waiting out back-pressure. */
@@ -64,7 +66,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
          * True when the current thread takes {@code call} (it runs it, or hands it to {@code otherwise} later); false
          * when the caller must hand it to {@code otherwise} now.
          */
-        boolean runInline(Runnable call, java.util.concurrent.Executor otherwise);
+        boolean runInline(Runnable call, java.util.concurrent.Executor otherwise, boolean brief);
     }
 
     /** An inline call that ran longer than this marks its method as one that runs on virtual threads from now on. */
@@ -95,9 +97,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final ThreadLocal<ExpandableArrayBuffer> buffers =
         ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
     private final long defaultTimeoutNs;
-    private volatile InlineCalls inlineCalls = (call, otherwise) -> false;
+    private volatile InlineCalls inlineCalls = (call, otherwise, brief) -> false;
     /** Methods that ran long or blocked when run inline, and how many of their next calls get a virtual thread. */
     private final Map<Method, InlineRecord> slowMethods = new ConcurrentHashMap<>();
+    /** Whether each method served so far is {@link Brief}. */
+    private final Map<Method, Boolean> briefMethods = new ConcurrentHashMap<>();
     private volatile ReplyWait replyWait = reply -> { };
     private volatile ReferenceHandler localReferences = ReferenceHandler.NONE;
     private volatile dev.cumulus.internal.node.BarrierWatermark causality = dev.cumulus.internal.node.BarrierWatermark.NONE;
@@ -178,6 +182,40 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             throw e;
         }
         return call;
+    }
+
+    /**
+     * Sends a call that wants no reply ({@link #ONE_WAY}): it returns once the call is on its way. The target runs it
+     * like any call; an exception there is reported on the target's standard error (a method sent this way should
+     * handle its own failures). Throws at once if the target is known to be gone or the call cannot be sent.
+     */
+    public void sendOneWay(RemoteRef ref, String label, Method method, Object[] args) {
+        int target = ref.nodeId();
+        String gone = goneNodes.get(target);
+        if (gone != null) {
+            throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
+        }
+        RemoteCallEvent event = new RemoteCallEvent();
+        event.begin();
+        ExpandableArrayBuffer buf = buffers.get();
+        buf.putByte(0, CALL);
+        buf.putLong(1, ONE_WAY, ByteOrder.LITTLE_ENDIAN);
+        buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
+        buf.putInt(17, MethodIds.idOf(method), ByteOrder.LITTLE_ENDIAN);
+        buf.putLong(21, causality.applied(), ByteOrder.LITTLE_ENDIAN);
+        int end = codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
+        sender.send(target, buf, 0, end);
+        event.end();
+        if (event.shouldCommit()) {
+            event.callerNode = self;
+            event.targetNode = target;
+            event.object = label;
+            event.method = method.getName();
+            event.requestBytes = end;
+            event.async = true;
+            event.outcome = "ok";
+            event.commit();
+        }
     }
 
     /**
@@ -268,12 +306,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     Method method = methodOf(buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN),
                         buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
                     Runnable call = () -> serve(source, bytes);
-                    InlineRecord slow = method == null ? null : slowMethods.get(method);
                     // a call that must first wait for replicated writes to arrive never runs inline: the writes
                     // come through the very duty cycle it would hold up
                     boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
-                    if (method == null || writesPending || (slow != null && slow.skipThisCall())
-                        || !inlineCalls.runInline(() -> serveTimed(call, method), callThreads)) {
+                    if (method == null || writesPending || !runInline(call, method)) {
                         callThreads.execute(call);
                     }
                 }
@@ -305,6 +341,24 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     // ---------------------------------------------------------------- server side
+
+    /**
+     * Offers a call to the polling thread. A {@link Brief} method never blocks, so any polling thread may run it
+     * and its run times are not kept; any other method runs inline only on the main thread, until it was slow there.
+     */
+    private boolean runInline(Runnable call, Method method) {
+        if (isBrief(method)) {
+            return inlineCalls.runInline(call, callThreads, true);
+        }
+        InlineRecord slow = slowMethods.get(method);
+        return (slow == null || !slow.skipThisCall())
+            && inlineCalls.runInline(() -> serveTimed(call, method), callThreads, false);
+    }
+
+    /** True for a system method marked {@link Brief}: any polling thread may run its calls. */
+    private boolean isBrief(Method method) {
+        return briefMethods.computeIfAbsent(method, m -> m.isAnnotationPresent(Brief.class));
+    }
 
     private Method methodOf(long objectId, int methodId) {
         ExportTable.Exported e = exports.get(objectId);
@@ -398,9 +452,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         } catch (Throwable t) {
             if (serving != null && serving.deferred != null) {
                 serving.deferred.fail(t);
+            } else if (callId == ONE_WAY) {
+                System.err.println("cumulus: node " + self + ": a one-way call from node " + source + " failed: " + t);
             } else {
                 sendError(source, callId, t);
             }
+            return;
+        }
+        if (callId == ONE_WAY) {
             return;
         }
         if (serving.deferred == null) {

@@ -42,6 +42,12 @@ public final class NodeTransport implements AutoCloseable {
 
     static final byte FRAME_WHOLE = 1;
     static final byte FRAME_CHUNK = 2;
+    /**
+     * Frame size of IPC streams ({@code -Dcumulus.ipcMtu}): above it Aeron splits a message into fragments and the
+     * receiver joins them. IPC has no network to fit, so the frame is 8 KiB instead of UDP's 1,408 B: a 2 KiB array
+     * partition travels whole (multiple of 32, at most an eighth of the smallest term).
+     */
+    static final int IPC_MTU = Integer.getInteger("cumulus.ipcMtu", 8192);
     static final int WHOLE_HEADER = 12;
     static final int CHUNK_HEADER = 28;
     private static final int MAX_CHUNK_PAYLOAD = 512 * 1024;
@@ -127,7 +133,7 @@ public final class NodeTransport implements AutoCloseable {
         int termLength = ch == Channel.CONTROL ? TransportContext.CONTROL_TERM_LENGTH : context.dataTermLength();
         return context.udp()
             ? "aeron:udp?endpoint=" + context.endpoints().get(peer) + "|term-length=" + termLength
-            : "aeron:ipc?term-length=" + termLength;
+            : "aeron:ipc?term-length=" + termLength + "|mtu=" + IPC_MTU;
     }
 
     private void onAeronError(Throwable t) {

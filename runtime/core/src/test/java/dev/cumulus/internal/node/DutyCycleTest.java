@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -80,7 +81,7 @@ class DutyCycleTest {
     /** A message that carries an incoming call: the poller offers it inline, else it goes to a virtual thread. */
     private void deliverCall(Runnable body) {
         agent.inbox.add(() -> {
-            if (!cycle.runInline(body, virtualThreads)) {
+            if (!cycle.runInline(body, virtualThreads, false)) {
                 virtualThreads.execute(body);
             }
         });
@@ -144,9 +145,38 @@ class DutyCycleTest {
     }
 
     @Test
+    void aCallerPollingForItsReplyRunsBriefCallsItselfRightAfterItsPoll() throws Exception {
+        cycle.start();
+        CompletableFuture<String> ranOn = new CompletableFuture<>();
+        CompletableFuture<Void> stop = new CompletableFuture<>();
+        Thread caller = Thread.ofPlatform().name("caller").start(() -> {
+            while (!stop.isDone()) {
+                cycle.pollWhileWaiting(stop);
+            }
+        });
+        AtomicBoolean taken = new AtomicBoolean();
+        for (int i = 0; i < 10_000 && !ranOn.isDone(); i++) {
+            CountDownLatch handled = new CountDownLatch(1);
+            agent.inbox.add(() -> {
+                if (Thread.currentThread() == caller) {
+                    taken.set(cycle.runInline(() -> ranOn.complete(Thread.currentThread().getName()), virtualThreads,
+                        true));
+                }
+                handled.countDown();
+            });
+            assertTrue(handled.await(10, TimeUnit.SECONDS));
+        }
+        assertEquals("caller", ranOn.get(10, TimeUnit.SECONDS), "a brief call polled by the caller ran elsewhere");
+        assertTrue(taken.get());
+        stop.complete(null);
+        caller.join(10_000);
+        assertFalse(caller.isAlive());
+    }
+
+    @Test
     void callsFromAnyThreadButTheMainOneAreNotTakenInline() throws Exception {
         cycle.start();
-        assertFalse(cycle.runInline(() -> { }, virtualThreads));
+        assertFalse(cycle.runInline(() -> { }, virtualThreads, false));
         CompletableFuture<Boolean> fromCaller = new CompletableFuture<>();
         CompletableFuture<Void> stop = new CompletableFuture<>();
         // a caller polling for its reply gets a call: it must hand it on, never run a stranger's call itself
@@ -159,7 +189,7 @@ class DutyCycleTest {
             CountDownLatch handled = new CountDownLatch(1);
             agent.inbox.add(() -> {
                 if (Thread.currentThread() == caller) {
-                    fromCaller.complete(cycle.runInline(() -> { }, virtualThreads));
+                    fromCaller.complete(cycle.runInline(() -> { }, virtualThreads, false));
                 }
                 handled.countDown();
             });
