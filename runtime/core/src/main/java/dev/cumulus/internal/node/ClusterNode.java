@@ -138,7 +138,9 @@ public final class ClusterNode implements Cluster, NodeServices {
                 public void sleepQuietly(long timeoutNs) {
                     transport.sleepQuietly(timeoutNs);
                 }
-            } : null);
+            } : null,
+            // doorbells mean IPC: every node of the run is on this host
+            DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()));
         rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileWaiting);
     }
 

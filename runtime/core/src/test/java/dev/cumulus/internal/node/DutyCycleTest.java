@@ -145,6 +145,14 @@ class DutyCycleTest {
     }
 
     @Test
+    void anIdleMainThreadSpinsLongOnlyWhenEveryNodeOnTheHostHasACore() {
+        assertEquals(DutyCycle.SPINS, DutyCycle.idleSpinsFor(2, 2));
+        assertEquals(DutyCycle.SPINS, DutyCycle.idleSpinsFor(1, 8));
+        assertEquals(DutyCycle.CROWDED_SPINS, DutyCycle.idleSpinsFor(4, 2));
+        assertTrue(DutyCycle.CROWDED_SPINS < DutyCycle.SPINS);
+    }
+
+    @Test
     void aCallerPollingForItsReplyRunsBriefCallsItselfRightAfterItsPoll() throws Exception {
         cycle.start();
         CompletableFuture<String> ranOn = new CompletableFuture<>();

@@ -1,0 +1,12 @@
+/**
+ * Remote calls between nodes (Babylon §3's RMI baseline): {@link dev.cumulus.internal.rpc.RpcEngine} encodes calls,
+ * matches replies to waiting callers, serves incoming calls (inline on the polling thread, or on a virtual thread of
+ * their own) and sends one-way calls; {@link dev.cumulus.internal.rpc.RemoteInvocationHandler} is the dynamic proxy
+ * behind every remote reference; {@link dev.cumulus.internal.rpc.RemoteObjects} and
+ * {@link dev.cumulus.internal.rpc.NameDirectory} export and look up objects by name; {@link
+ * dev.cumulus.internal.rpc.Brief} marks the system methods any polling thread may run.
+ *
+ * <p>Arguments and results go by value through {@code dev.cumulus.internal.codec} (never Java serialization). Which
+ * thread runs what is in {@code docs/design/THREADING.md}.
+ */
+package dev.cumulus.internal.rpc;
