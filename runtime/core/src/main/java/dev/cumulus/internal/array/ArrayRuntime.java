@@ -56,7 +56,7 @@ public final class ArrayRuntime implements AutoCloseable {
 
     static {
         try {
-            DELIVER = ArrayService.class.getMethod("deliver", CoherenceMessage.class);
+            DELIVER = ArrayService.class.getMethod("deliver", byte[].class);
         } catch (NoSuchMethodException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -355,7 +355,8 @@ public final class ArrayRuntime implements AutoCloseable {
             v.bytesMoved.add((long) java.lang.reflect.Array.getLength(data) * v.spec().kind().bytes);
         }
         try {
-            handler(dest).sendOneWay(DELIVER, new Object[] {m}); // the target reports its own failure to handle it
+            // the target reports its own failure to handle it
+            handler(dest).sendOneWay(DELIVER, new Object[] {CoherenceWire.encode(m)});
         } catch (RuntimeException e) {
             onSendFailure(dest, m, e);
         }
@@ -563,28 +564,39 @@ public final class ArrayRuntime implements AutoCloseable {
      */
     private final class Server implements ArrayService {
         @Override
-        public void deliver(CoherenceMessage message) {
-            ArrayView v = arrays.get(message.array());
+        public void deliver(byte[] message) {
+            String name;
+            try {
+                name = CoherenceWire.arrayName(message);
+            } catch (RuntimeException e) {
+                fail(e);
+                return;
+            }
+            ArrayView v = arrays.get(name);
             if (v == null) {
                 // the array's spec must be asked for first, a blocking call: not on the polling thread
-                async.execute(() -> handle(message, null));
+                async.execute(() -> handle(message, name, null));
             } else {
-                handle(message, v);
+                handle(message, name, v);
             }
         }
 
         /** Runs one coherence message; a failure ends the run (the sender is not waiting to hear of it). */
-        private void handle(CoherenceMessage message, ArrayView known) {
+        private void handle(byte[] bytes, String name, ArrayView known) {
             try {
+                ArrayView v = known != null ? known : viewFor(name);
+                CoherenceMessage m = CoherenceWire.decode(bytes, v.spec(), v.geometry.blockLength);
                 Effects fx = new Effects();
-                (known != null ? known : viewFor(message.array())).coherence.handle(message, fx);
+                v.coherence.handle(m, fx);
                 run(fx);
             } catch (RuntimeException e) {
-                if (failure == null) {
-                    node.fail("shared arrays: node " + self + " could not handle " + message.getClass().getSimpleName()
-                        + " for array '" + message.array() + "' partition " + message.partition() + ": "
-                        + e.getMessage());
-                }
+                fail(e);
+            }
+        }
+
+        private void fail(RuntimeException e) {
+            if (failure == null) {
+                node.fail("shared arrays: node " + self + " could not handle a coherence message: " + e.getMessage());
             }
         }
 

@@ -8,9 +8,12 @@ import dev.cumulus.internal.rpc.Brief;
  * thread that polled it. Public only because RPC proxies need it; not user API.
  */
 public interface ArrayService {
-    /** One coherence message (sent one-way: the caller does not wait for the reply). Never blocks. */
+    /**
+     * One coherence message in its compact wire form ({@code CoherenceWire}); sent one-way: the caller does not wait
+     * for the reply. Never blocks.
+     */
     @Brief
-    void deliver(CoherenceMessage message);
+    void deliver(byte[] message);
 
     /**
      * Registry (the node {@code name} hashes to): records {@code spec} unless the name is taken, and returns the

@@ -1,0 +1,95 @@
+package dev.cumulus.internal.array;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.array.CacheState;
+import dev.cumulus.array.Distribution;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CoherenceWireTest {
+    private static final ArraySpec DOUBLES = new ArraySpec("A", ElementKind.DOUBLE, 8, 8, 2, 2, Distribution.BLOCK);
+    private static final ArraySpec INTS = new ArraySpec("A", ElementKind.INT, 8, 8, 2, 2, Distribution.BLOCK);
+
+    @Test
+    void everyMessageSurvivesTheRoundTrip() {
+        double[] data = {1.5, -2, Double.NaN, 4};
+        List<CoherenceMessage> messages = List.of(
+            new CoherenceMessage.ReadRequest("A", 3, 1),
+            new CoherenceMessage.WriteRequest("A", 15, 2),
+            new CoherenceMessage.Forward("A", 0, Access.WRITE, 7L << 40, 3),
+            new CoherenceMessage.ForwardReply("A", 1, 2, Access.READ, data),
+            new CoherenceMessage.Invalidate("A", 2, 99),
+            new CoherenceMessage.InvalidateAck("A", 2, 0),
+            new CoherenceMessage.Grant("A", 4, CacheState.EXCLUSIVE, 12, data, 4),
+            new CoherenceMessage.Grant("A", 4, CacheState.SHARED, 13, null, 2));
+        for (CoherenceMessage m : messages) {
+            byte[] bytes = CoherenceWire.encode(m);
+            assertEquals("A", CoherenceWire.arrayName(bytes));
+            CoherenceMessage back = CoherenceWire.decode(bytes, DOUBLES, 4);
+            assertEquals(m.getClass(), back.getClass());
+            switch (m) {
+                case CoherenceMessage.Grant g -> {
+                    CoherenceMessage.Grant b = (CoherenceMessage.Grant) back;
+                    assertEquals(List.of(g.partition(), g.state(), g.seq(), g.hops()),
+                        List.of(b.partition(), b.state(), b.seq(), b.hops()));
+                    if (g.data() == null) {
+                        assertNull(b.data());
+                    } else {
+                        assertArrayEquals((double[]) g.data(), (double[]) b.data());
+                    }
+                }
+                case CoherenceMessage.ForwardReply r -> {
+                    CoherenceMessage.ForwardReply b = (CoherenceMessage.ForwardReply) back;
+                    assertEquals(List.of(r.partition(), r.from(), r.access()), List.of(b.partition(), b.from(), b.access()));
+                    assertArrayEquals((double[]) r.data(), (double[]) b.data());
+                }
+                default -> assertEquals(m, back); // records without arrays compare by value
+            }
+        }
+    }
+
+    @Test
+    void intPartitionsTravelToo() {
+        int[] data = {1, 2, 3, Integer.MIN_VALUE};
+        byte[] bytes = CoherenceWire.encode(new CoherenceMessage.Grant("A", 0, CacheState.SHARED, 1, data, 2));
+        assertArrayEquals(data, (int[]) ((CoherenceMessage.Grant) CoherenceWire.decode(bytes, INTS, 4)).data());
+    }
+
+    @Test
+    void malformedMessagesAreRefusedWithAMessageNotAStackOfGarbage() {
+        byte[] grant = CoherenceWire.encode(new CoherenceMessage.Grant("A", 0, CacheState.SHARED, 1,
+            new double[] {1, 2, 3, 4}, 2));
+        // every truncation
+        for (int n = 0; n < grant.length; n++) {
+            byte[] cut = Arrays.copyOf(grant, n);
+            assertThrows(CumulusException.class, () -> CoherenceWire.decode(cut, DOUBLES, 4), "cut at " + n);
+        }
+        // data of another kind, or another length, than the receiver's array has
+        assertMalformed(() -> CoherenceWire.decode(grant, INTS, 4), "kind");
+        assertMalformed(() -> CoherenceWire.decode(grant, DOUBLES, 8), "partition of 4 elements");
+        // trailing bytes, an unknown type
+        byte[] longer = Arrays.copyOf(grant, grant.length + 1);
+        assertMalformed(() -> CoherenceWire.decode(longer, DOUBLES, 4), "after the end");
+        byte[] unknown = grant.clone();
+        unknown[0] = 99;
+        assertMalformed(() -> CoherenceWire.decode(unknown, DOUBLES, 4), "unknown message type");
+        // a name that claims more bytes than there are
+        byte[] badName = grant.clone();
+        badName[1] = (byte) 0xff;
+        badName[2] = (byte) 0x7f;
+        assertMalformed(() -> CoherenceWire.arrayName(badName), "array name");
+    }
+
+    private static void assertMalformed(org.junit.jupiter.api.function.Executable e, String detail) {
+        CumulusException x = assertThrows(CumulusException.class, e);
+        assertTrue(x.getMessage().contains("malformed") && x.getMessage().contains(detail), x.getMessage());
+    }
+}
