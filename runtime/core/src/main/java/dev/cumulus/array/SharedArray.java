@@ -8,9 +8,12 @@ import java.util.concurrent.CompletableFuture;
  * through {@code Cluster.sharedDoubleArray(...)} and its int, long and float siblings; every node gets its own view
  * of the same array.
  *
- * <p>Consistency is relaxed (DSA §3.1): a write is visible to other nodes once it has returned, but a thread that
- * wants to see another thread's writes synchronizes with it first, through a {@link dev.cumulus.Barrier} or a shared
- * scalar, as in any thread-safe Java program. A barrier makes every write before it visible after it.
+ * <p>Consistency is relaxed (DSA §3.1): a write has invalidated every other copy once it has returned, but a thread
+ * that wants to see another thread's writes synchronizes with it first, through a {@link dev.cumulus.Barrier} or a
+ * shared scalar, as in any thread-safe Java program. An element behaves like one of a plain Java array: a loop that
+ * reads it without synchronizing may keep seeing the value it read first (the JIT may keep it in a register), so do
+ * not spin on an element waiting for another node — use a barrier or a {@link dev.cumulus.SharedLong}. A barrier
+ * makes every write before it visible after it.
  *
  * <p>Indices: {@code (i, j)} with {@code 0 <= i < rows()}, {@code 0 <= j < cols()}; an array with one row is also
  * indexed by {@code i} alone. Partitions are numbered row-major over the {@code rows/blockRows x cols/blockCols}

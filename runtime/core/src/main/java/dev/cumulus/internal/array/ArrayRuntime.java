@@ -575,7 +575,11 @@ public final class ArrayRuntime implements AutoCloseable {
             ArrayView v = arrays.get(name);
             if (v == null) {
                 // the array's spec must be asked for first, a blocking call: not on the polling thread
-                async.execute(() -> handle(message, name, null));
+                try {
+                    async.execute(() -> handle(message, name, null));
+                } catch (RuntimeException e) {
+                    fail(e); // closing
+                }
             } else {
                 handle(message, name, v);
             }
@@ -585,18 +589,19 @@ public final class ArrayRuntime implements AutoCloseable {
         private void handle(byte[] bytes, String name, ArrayView known) {
             try {
                 ArrayView v = known != null ? known : viewFor(name);
-                CoherenceMessage m = CoherenceWire.decode(bytes, v.spec(), v.geometry.blockLength);
+                CoherenceMessage m = CoherenceWire.decode(bytes, v.spec(), v.geometry.blockLength, size);
                 Effects fx = new Effects();
                 v.coherence.handle(m, fx);
                 run(fx);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
                 fail(e);
             }
         }
 
-        private void fail(RuntimeException e) {
+        private void fail(Throwable e) {
             if (failure == null) {
-                node.fail("shared arrays: node " + self + " could not handle a coherence message: " + e.getMessage());
+                node.fail("shared arrays: node " + self + " could not handle a coherence message: "
+                    + (e.getMessage() != null ? e.getMessage() : e.toString()));
             }
         }
 

@@ -15,6 +15,11 @@ public record ArraySpec(String name, ElementKind kind, int rows, int cols, int b
         if (name == null || name.isEmpty()) {
             throw new CumulusException("shared array name is empty; give every array a name all nodes use");
         }
+        int nameBytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (nameBytes > CoherenceWire.MAX_NAME_BYTES) {
+            throw new CumulusException("shared array name '" + name.substring(0, 40) + "...' is " + nameBytes
+                + " bytes long in UTF-8; use a name of at most " + CoherenceWire.MAX_NAME_BYTES + " bytes");
+        }
         if (distribution == null) {
             throw new CumulusException("shared array '" + name + "': distribution is null; use one of "
                 + java.util.Arrays.toString(Distribution.values()));

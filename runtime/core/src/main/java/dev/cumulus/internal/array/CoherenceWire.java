@@ -29,7 +29,7 @@ import java.nio.charset.StandardCharsets;
  * refuses anything else with a {@link CumulusException} that says what was wrong.
  */
 final class CoherenceWire {
-    /** Longest array name in bytes (names are checked when arrays are created; this bounds what a message claims). */
+    /** Longest array name in UTF-8 bytes ({@code ArraySpec.validate} refuses longer ones at creation). */
     static final int MAX_NAME_BYTES = 4096;
 
     private static final byte READ_REQUEST = 1;
@@ -91,25 +91,38 @@ final class CoherenceWire {
         }
     }
 
-    /** Decodes a message for {@code spec}'s array; its data must be of the array's kind and one partition long. */
-    static CoherenceMessage decode(byte[] bytes, ArraySpec spec, int partitionLength) {
+    /**
+     * Decodes a message for {@code spec}'s array in a cluster of {@code nodes}: node ids must be below it, data of the
+     * array's kind and one partition long, a grant's state SHARED or EXCLUSIVE, a forward reply must carry data.
+     */
+    static CoherenceMessage decode(byte[] bytes, ArraySpec spec, int partitionLength, int nodes) {
         try {
             ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
             byte type = b.get();
             String array = name(b);
             int partition = b.getInt();
             CoherenceMessage m = switch (type) {
-                case READ_REQUEST -> new ReadRequest(array, partition, b.getInt());
-                case WRITE_REQUEST -> new WriteRequest(array, partition, b.getInt());
-                case INVALIDATE_ACK -> new InvalidateAck(array, partition, b.getInt());
+                case READ_REQUEST -> new ReadRequest(array, partition, node(b.getInt(), nodes));
+                case WRITE_REQUEST -> new WriteRequest(array, partition, node(b.getInt(), nodes));
+                case INVALIDATE_ACK -> new InvalidateAck(array, partition, node(b.getInt(), nodes));
                 case INVALIDATE -> new Invalidate(array, partition, b.getLong());
-                case FORWARD -> new Forward(array, partition, access(b.get()), b.getLong(), b.getInt());
-                case FORWARD_REPLY -> new ForwardReply(array, partition, b.getInt(), access(b.get()),
-                    data(b, spec, partitionLength));
+                case FORWARD -> new Forward(array, partition, access(b.get()), b.getLong(), node(b.getInt(), nodes));
+                case FORWARD_REPLY -> {
+                    int from = node(b.getInt(), nodes);
+                    Access access = access(b.get());
+                    Object data = data(b, spec, partitionLength);
+                    if (data == null) {
+                        throw bad("a ForwardReply without data");
+                    }
+                    yield new ForwardReply(array, partition, from, access, data);
+                }
                 case GRANT -> {
                     CacheState state = state(b.get());
                     long seq = b.getLong();
                     int hops = b.getInt();
+                    if (state == CacheState.INVALID || hops < 0) {
+                        throw bad("a Grant of state " + state + " with " + hops + " hops");
+                    }
                     yield new Grant(array, partition, state, seq, data(b, spec, partitionLength), hops);
                 }
                 default -> throw bad("unknown message type " + type);
@@ -196,6 +209,13 @@ final class CoherenceWire {
         String name = new String(b.array(), b.arrayOffset() + b.position(), length, StandardCharsets.UTF_8);
         b.position(b.position() + length);
         return name;
+    }
+
+    private static int node(int id, int nodes) {
+        if (id < 0 || id >= nodes) {
+            throw bad("node id " + id + " in a cluster of " + nodes);
+        }
+        return id;
     }
 
     private static Access access(byte ordinal) {

@@ -135,6 +135,11 @@ public final class ClusterNode implements Cluster, NodeServices {
                 }
 
                 @Override
+                public void quiet() {
+                    transport.quietDoorbell();
+                }
+
+                @Override
                 public void sleepQuietly(long timeoutNs) {
                     transport.sleepQuietly(timeoutNs);
                 }
@@ -142,6 +147,7 @@ public final class ClusterNode implements Cluster, NodeServices {
             // doorbells mean IPC: every node of the run is on this host
             DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()));
         rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileWaiting);
+        rpc.onOneWayFailure(this::failSelf);
     }
 
     /** Starts a node (its agent thread) without waiting for the others; call {@link #awaitJoined()} next. */

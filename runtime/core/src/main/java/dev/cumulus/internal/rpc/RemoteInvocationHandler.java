@@ -62,15 +62,15 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         return engine.await(engine.start(ref, label, method, args, false), timeoutNs);
     }
 
-    /**
-     * Starts {@code method} without waiting; the future completes with its result or its exception. Local objects
-     * run on a virtual thread.
-     */
     /** Sends a call that wants no reply (see {@link RpcEngine#sendOneWay}); not for a local target. */
     public void sendOneWay(Method method, Object[] args) {
         engine.sendOneWay(ref, label, method, args);
     }
 
+    /**
+     * Starts {@code method} without waiting; the future completes with its result or its exception. Local objects
+     * run on a virtual thread.
+     */
     public CompletableFuture<Object> invokeAsync(Method method, Object[] args) {
         Object[] actual = args == null ? new Object[0] : args;
         CompletableFuture<Object> result = new CompletableFuture<>();

@@ -103,6 +103,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Whether each method served so far is {@link Brief}. */
     private final Map<Method, Boolean> briefMethods = new ConcurrentHashMap<>();
     private volatile ReplyWait replyWait = reply -> { };
+    /** Told when a one-way call fails here (nobody waits to hear of it): the node ends the run. */
+    private volatile java.util.function.Consumer<String> oneWayFailures =
+        reason -> System.err.println("cumulus: " + reason);
     private volatile ReferenceHandler localReferences = ReferenceHandler.NONE;
     private volatile dev.cumulus.internal.node.BarrierWatermark causality = dev.cumulus.internal.node.BarrierWatermark.NONE;
 
@@ -186,8 +189,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * Sends a call that wants no reply ({@link #ONE_WAY}): it returns once the call is on its way. The target runs it
-     * like any call; an exception there is reported on the target's standard error (a method sent this way should
-     * handle its own failures). Throws at once if the target is known to be gone or the call cannot be sent.
+     * like any call; an exception it does not handle itself goes to the target's {@link #onOneWayFailure} handler
+     * (the node ends the run). Throws at once if the target is known to be gone or the call cannot be sent.
      */
     public void sendOneWay(RemoteRef ref, String label, Method method, Object[] args) {
         int target = ref.nodeId();
@@ -216,6 +219,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             event.outcome = "ok";
             event.commit();
         }
+    }
+
+    /** Who is told when a one-way call fails on this node (the caller is not waiting to hear of it). */
+    public void onOneWayFailure(java.util.function.Consumer<String> handler) {
+        this.oneWayFailures = handler;
     }
 
     /**
@@ -309,7 +317,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     // a call that must first wait for replicated writes to arrive never runs inline: the writes
                     // come through the very duty cycle it would hold up
                     boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
-                    if (method == null || writesPending || !runInline(call, method)) {
+                    long objectId = buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN);
+                    if (method == null || writesPending || !runInline(call, method, objectId)) {
                         callThreads.execute(call);
                     }
                 }
@@ -346,8 +355,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * Offers a call to the polling thread. A {@link Brief} method never blocks, so any polling thread may run it
      * and its run times are not kept; any other method runs inline only on the main thread, until it was slow there.
      */
-    private boolean runInline(Runnable call, Method method) {
-        if (isBrief(method)) {
+    private boolean runInline(Runnable call, Method method, long objectId) {
+        if (objectId < ExportTable.FIRST_USER_ID && isBrief(method)) { // Cumulus's own services only
             return inlineCalls.runInline(call, callThreads, true);
         }
         InlineRecord slow = slowMethods.get(method);
@@ -443,17 +452,22 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             what = "result of " + describe(target.name(), method);
             serving = new Serving(source, callId, what);
+            Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
             SERVING.set(serving);
             try {
                 result = invokeLocal(target.target(), method, args);
             } finally {
-                SERVING.remove();
+                if (outer == null) {
+                    SERVING.remove();
+                } else {
+                    SERVING.set(outer);
+                }
             }
         } catch (Throwable t) {
             if (serving != null && serving.deferred != null) {
                 serving.deferred.fail(t);
             } else if (callId == ONE_WAY) {
-                System.err.println("cumulus: node " + self + ": a one-way call from node " + source + " failed: " + t);
+                oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + t);
             } else {
                 sendError(source, callId, t);
             }

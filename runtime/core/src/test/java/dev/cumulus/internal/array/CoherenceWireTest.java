@@ -33,7 +33,7 @@ class CoherenceWireTest {
         for (CoherenceMessage m : messages) {
             byte[] bytes = CoherenceWire.encode(m);
             assertEquals("A", CoherenceWire.arrayName(bytes));
-            CoherenceMessage back = CoherenceWire.decode(bytes, DOUBLES, 4);
+            CoherenceMessage back = CoherenceWire.decode(bytes, DOUBLES, 4, 4);
             assertEquals(m.getClass(), back.getClass());
             switch (m) {
                 case CoherenceMessage.Grant g -> {
@@ -60,7 +60,7 @@ class CoherenceWireTest {
     void intPartitionsTravelToo() {
         int[] data = {1, 2, 3, Integer.MIN_VALUE};
         byte[] bytes = CoherenceWire.encode(new CoherenceMessage.Grant("A", 0, CacheState.SHARED, 1, data, 2));
-        assertArrayEquals(data, (int[]) ((CoherenceMessage.Grant) CoherenceWire.decode(bytes, INTS, 4)).data());
+        assertArrayEquals(data, (int[]) ((CoherenceMessage.Grant) CoherenceWire.decode(bytes, INTS, 4, 4)).data());
     }
 
     @Test
@@ -70,17 +70,24 @@ class CoherenceWireTest {
         // every truncation
         for (int n = 0; n < grant.length; n++) {
             byte[] cut = Arrays.copyOf(grant, n);
-            assertThrows(CumulusException.class, () -> CoherenceWire.decode(cut, DOUBLES, 4), "cut at " + n);
+            assertThrows(CumulusException.class, () -> CoherenceWire.decode(cut, DOUBLES, 4, 4), "cut at " + n);
         }
         // data of another kind, or another length, than the receiver's array has
-        assertMalformed(() -> CoherenceWire.decode(grant, INTS, 4), "kind");
-        assertMalformed(() -> CoherenceWire.decode(grant, DOUBLES, 8), "partition of 4 elements");
+        assertMalformed(() -> CoherenceWire.decode(grant, INTS, 4, 4), "kind");
+        assertMalformed(() -> CoherenceWire.decode(grant, DOUBLES, 8, 4), "partition of 4 elements");
         // trailing bytes, an unknown type
         byte[] longer = Arrays.copyOf(grant, grant.length + 1);
-        assertMalformed(() -> CoherenceWire.decode(longer, DOUBLES, 4), "after the end");
+        assertMalformed(() -> CoherenceWire.decode(longer, DOUBLES, 4, 4), "after the end");
         byte[] unknown = grant.clone();
         unknown[0] = 99;
-        assertMalformed(() -> CoherenceWire.decode(unknown, DOUBLES, 4), "unknown message type");
+        assertMalformed(() -> CoherenceWire.decode(unknown, DOUBLES, 4, 4), "unknown message type");
+        // node ids outside the cluster, a grant of state INVALID, a forward reply without data
+        byte[] request = CoherenceWire.encode(new CoherenceMessage.ReadRequest("A", 0, 7));
+        assertMalformed(() -> CoherenceWire.decode(request, DOUBLES, 4, 4), "node id 7 in a cluster of 4");
+        byte[] invalid = CoherenceWire.encode(new CoherenceMessage.Grant("A", 0, CacheState.INVALID, 1, null, 2));
+        assertMalformed(() -> CoherenceWire.decode(invalid, DOUBLES, 4, 4), "state INVALID");
+        byte[] empty = CoherenceWire.encode(new CoherenceMessage.ForwardReply("A", 0, 1, Access.READ, null));
+        assertMalformed(() -> CoherenceWire.decode(empty, DOUBLES, 4, 4), "without data");
         // a name that claims more bytes than there are
         byte[] badName = grant.clone();
         badName[1] = (byte) 0xff;
