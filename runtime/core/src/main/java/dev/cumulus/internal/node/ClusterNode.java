@@ -135,11 +135,6 @@ public final class ClusterNode implements Cluster, NodeServices {
                 }
 
                 @Override
-                public void quiet() {
-                    transport.quietDoorbell();
-                }
-
-                @Override
                 public void sleepQuietly(long timeoutNs) {
                     transport.sleepQuietly(timeoutNs);
                 }

@@ -66,9 +66,6 @@ final class DutyCycle implements AutoCloseable {
         /** Another thread polls now: senders need not ring until it hands back with {@link #announceSleep}. */
         void takeOver();
 
-        /** Before {@link #sleepQuietly}: the bell is taken (a hand-back from now on makes the sleep return). */
-        void quiet();
-
         /** Sleeps while another thread polls: until a sender rings after it handed back, or the timeout. */
         void sleepQuietly(long timeoutNs);
     }
@@ -92,11 +89,6 @@ final class DutyCycle implements AutoCloseable {
      * ({@code -Dcumulus.awakeNs}).
      */
     static final long AWAKE_NS = Long.getLong("cumulus.awakeNs", TimeUnit.MICROSECONDS.toNanos(200));
-    /**
-     * With a sleeper: the longest quiet sleep while a caller polls. A caller that is counted but not running (the
-     * scheduler took its core) polls nothing meanwhile; the main thread then looks every this often.
-     */
-    static final long QUIET_SLEEP_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /** With a sleeper: the longest sleep, so timers (heartbeats, failure detection) still run. */
     static final long SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -363,9 +355,9 @@ final class DutyCycle implements AutoCloseable {
          */
         void othersPoll() {
             mainAsleep = true; // before counting the callers: one that stops from now on hands the bell back
-            bell.quiet(); // no rings while they poll; a hand-back after this changes the bell, so the sleep ends
+            bell.takeOver(); // no rings while they poll (a hand-back after this sets the bell to sleeping again)
             if (pollingCallers.get() > 0) {
-                bell.sleepQuietly(QUIET_SLEEP_NS);
+                bell.sleepQuietly(SLEEP_NS);
             }
             mainAsleep = false;
             bell.awake();

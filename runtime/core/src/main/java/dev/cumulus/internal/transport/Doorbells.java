@@ -26,8 +26,6 @@ import java.nio.file.StandardOpenOption;
 final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
-    /** Another thread polls for the node: senders need not ring, and the node sleeps quietly until it hands back. */
-    static final int TAKEN = 2;
     /** One cache line per bell. */
     private static final long SLOT = 64;
     private static final long SYS_FUTEX = 202; // x86_64
@@ -102,16 +100,7 @@ final class Doorbells {
      * wake the node while it polls. It hands the bell back with {@link #announce} and one more look for messages.
      */
     void takeOver(int node) {
-        BELL.compareAndSet(bells, node * SLOT, SLEEPING, TAKEN);
-    }
-
-    /**
-     * Sleeper side, before {@link #sleepQuietly}: marks the bell taken (whatever it said). A hand-back after this
-     * ({@link #announce}) changes the value, so a quiet sleep that has not started yet returns at once, and a ring
-     * after the hand-back wakes one that has.
-     */
-    void quiet(int node) {
-        BELL.setVolatile(bells, node * SLOT, TAKEN);
+        BELL.compareAndSet(bells, node * SLOT, SLEEPING, AWAKE);
     }
 
     /**
@@ -119,7 +108,7 @@ final class Doorbells {
      * hands the bell back and a sender rings, or {@code timeoutNs} passed.
      */
     void sleepQuietly(int node, long timeoutNs) {
-        waitWhile(node, TAKEN, timeoutNs);
+        waitWhile(node, AWAKE, timeoutNs);
     }
 
     /** Futex wait: sleeps while {@code node}'s bell holds {@code value}, until woken or {@code timeoutNs} passed. */

@@ -261,11 +261,6 @@ public final class NodeTransport implements AutoCloseable {
         doorbells.takeOver(nodeId);
     }
 
-    /** The main thread is about to sleep while another thread polls: senders need not ring until it hands back. */
-    public void quietDoorbell() {
-        doorbells.quiet(nodeId);
-    }
-
     /** Sleeps while another thread polls, until a sender rings after it handed back, or {@code timeoutNs}. */
     public void sleepQuietly(long timeoutNs) {
         doorbells.sleepQuietly(nodeId, timeoutNs);
