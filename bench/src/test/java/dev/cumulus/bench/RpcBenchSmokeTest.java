@@ -7,15 +7,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +28,7 @@ class RpcBenchSmokeTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void quickRunPrintsEveryRowWithPositiveNumbers() throws IOException {
-        Set<String> before = benchDirectories();
+        Set<String> before = BenchDirectories.named("cumulus-bench-");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = RpcBench.run(new RpcBench.Options(List.of(2), true, false, "backoff"),
@@ -64,19 +60,9 @@ class RpcBenchSmokeTest {
             assertEquals(2, processes, label + ": CPU of both processes expected in:\n" + text);
         }
         assertEquals(2, text.lines().filter(l -> l.matches("  goal: .*: (MET|NOT MET)")).count(), text);
-        assertEquals(before, benchDirectories(), "the bench left Aeron or run directories behind");
+        assertEquals(before, BenchDirectories.named("cumulus-bench-"),
+            "the bench left Aeron or run directories behind");
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
             .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");
-    }
-
-    private static Set<String> benchDirectories() throws IOException {
-        Set<String> names = new java.util.TreeSet<>();
-        for (Path root : List.of(ProcessSet.driverRoot(), Path.of(System.getProperty("java.io.tmpdir")))) {
-            try (Stream<Path> s = Files.list(root)) {
-                names.addAll(s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("cumulus-bench-"))
-                    .collect(Collectors.toSet()));
-            }
-        }
-        return names;
     }
 }

@@ -77,8 +77,8 @@ public final class ArraysBench {
     }
 
     private void all() {
-        out.println("cumulus bench arrays — shared arrays; misses on 2 node processes and on LocalCluster, the rest on "
-            + "LocalCluster (nodes are threads of one JVM); Aeron IPC, "
+        out.println("cumulus bench arrays — shared arrays; misses on 2 node processes and on LocalCluster, the rest"
+            + " on LocalCluster (nodes are threads of one JVM); Aeron IPC, "
             + Runtime.getRuntime().availableProcessors() + " cores" + (quick ? ", --quick" : ""));
         Stats[] hit = hits();
         Stats[] miss = misses();
@@ -91,8 +91,8 @@ public final class ArraysBench {
             hit[1].p50() <= 3 * hit[0].p50() ? "met" : "NOT met", note);
         double worst = Math.max(miss[1].p50(), miss[2].p50()) / miss[0].p50();
         out.printf(Locale.ROOT, "goal: miss within 2.5x an RPC round trip (2 node processes): read %.2fx, write %.2fx"
-            + " -> %s%s%n", miss[1].p50() / miss[0].p50(), miss[2].p50() / miss[0].p50(), worst <= 2.5 ? "met" : "NOT met",
-            note);
+            + " -> %s%s%n", miss[1].p50() / miss[0].p50(), miss[2].p50() / miss[0].p50(),
+            worst <= 2.5 ? "met" : "NOT met", note);
     }
 
     // ---------------------------------------------------------------- hits

@@ -1,6 +1,6 @@
 package dev.cumulus.bench.arrays;
 
-import dev.cumulus.bench.ProcessSet;
+import dev.cumulus.bench.BenchDirectories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -8,15 +8,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +29,7 @@ class ArraysBenchSmokeTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void quickRunPrintsEveryRowWithPositiveNumbersAndBothGoals() throws IOException {
-        Set<String> before = benchDirectories();
+        Set<String> before = BenchDirectories.named("cumulus-bench-arrays");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = ArraysBench.run(true, new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -63,19 +59,9 @@ class ArraysBenchSmokeTest {
         assertEquals(2, goals.size(), text);
         assertTrue(goals.get(0).contains("hit within 3x") && goals.get(1).contains("miss within 2.5x"), text);
 
-        assertEquals(before, benchDirectories(), "the bench left Aeron or run directories behind");
+        assertEquals(before, BenchDirectories.named("cumulus-bench-arrays"),
+            "the bench left Aeron or run directories behind");
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
             .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");
-    }
-
-    private static Set<String> benchDirectories() throws IOException {
-        Set<String> names = new TreeSet<>();
-        for (Path root : List.of(ProcessSet.driverRoot(), Path.of(System.getProperty("java.io.tmpdir")))) {
-            try (Stream<Path> s = Files.list(root)) {
-                s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("cumulus-bench-arrays"))
-                    .forEach(names::add);
-            }
-        }
-        return names;
     }
 }

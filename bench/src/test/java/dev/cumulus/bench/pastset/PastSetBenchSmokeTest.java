@@ -1,6 +1,6 @@
 package dev.cumulus.bench.pastset;
 
-import dev.cumulus.bench.ProcessSet;
+import dev.cumulus.bench.BenchDirectories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -8,15 +8,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,7 +38,7 @@ class PastSetBenchSmokeTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void quickRunPrintsEveryRowWithPositiveNumbersAndBothGoals() throws IOException {
-        Set<String> before = benchDirectories();
+        Set<String> before = BenchDirectories.named("cumulus-bench-pastset");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = PastSetBench.run(new PastSetBench.Options(List.of(2), true, "backoff"),
@@ -59,7 +55,8 @@ class PastSetBenchSmokeTest {
         assertTrue(goals.get(0).contains("rpc round trip"), text);
         assertTrue(goals.get(1).contains("Hazelcast"), text);
 
-        assertEquals(before, benchDirectories(), "the bench left Aeron or run directories behind");
+        assertEquals(before, BenchDirectories.named("cumulus-bench-pastset"),
+            "the bench left Aeron or run directories behind");
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
             .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");
     }
@@ -83,16 +80,5 @@ class PastSetBenchSmokeTest {
             assertEquals(numbers, found, "numbers in: " + l + "\n" + text);
         }
         return count;
-    }
-
-    private static Set<String> benchDirectories() throws IOException {
-        Set<String> names = new TreeSet<>();
-        for (Path root : List.of(ProcessSet.driverRoot(), Path.of(System.getProperty("java.io.tmpdir")))) {
-            try (Stream<Path> s = Files.list(root)) {
-                s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("cumulus-bench-pastset"))
-                    .forEach(names::add);
-            }
-        }
-        return names;
     }
 }

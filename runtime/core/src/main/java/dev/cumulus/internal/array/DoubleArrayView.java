@@ -5,7 +5,10 @@ import dev.cumulus.array.SharedDoubleArray;
 
 import java.util.concurrent.CompletableFuture;
 
-/** This node's view of a {@code double} shared array. A read hit is an index check, a load of the partition's copy and an array read. */
+/**
+ * This node's view of a {@code double} shared array. A read hit is an index check, a load of the partition's copy and
+ * an array read.
+ */
 final class DoubleArrayView extends ArrayView implements SharedDoubleArray {
     /** Per partition, the copy a read hit may use, or null (see {@link CacheEntry}). */
     private final double[][] copies;

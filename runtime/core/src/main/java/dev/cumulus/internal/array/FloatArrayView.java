@@ -5,7 +5,10 @@ import dev.cumulus.array.SharedFloatArray;
 
 import java.util.concurrent.CompletableFuture;
 
-/** This node's view of a {@code float} shared array. A read hit is an index check, a load of the partition's copy and an array read. */
+/**
+ * This node's view of a {@code float} shared array. A read hit is an index check, a load of the partition's copy and
+ * an array read.
+ */
 final class FloatArrayView extends ArrayView implements SharedFloatArray {
     /** Per partition, the copy a read hit may use, or null (see {@link CacheEntry}). */
     private final float[][] copies;

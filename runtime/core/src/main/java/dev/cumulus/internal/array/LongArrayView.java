@@ -5,7 +5,10 @@ import dev.cumulus.array.SharedLongArray;
 
 import java.util.concurrent.CompletableFuture;
 
-/** This node's view of a {@code long} shared array. A read hit is an index check, a load of the partition's copy and an array read. */
+/**
+ * This node's view of a {@code long} shared array. A read hit is an index check, a load of the partition's copy and
+ * an array read.
+ */
 final class LongArrayView extends ArrayView implements SharedLongArray {
     /** Per partition, the copy a read hit may use, or null (see {@link CacheEntry}). */
     private final long[][] copies;

@@ -73,8 +73,8 @@ final class DutyCycle implements AutoCloseable {
     /**
      * With a sleeper: an idle main thread spins this many polls (~50 µs), then yields until {@link #AWAKE_NS} have
      * passed — when this host has a core for every node. A node answering one call after another then never reaches
-     * the yield phase, and a yield, which lets another thread in, costs several µs (2-process RPC p50: 1.6–2.2 µs with
-     * 200 spins, 3.9–16 µs with 10).
+     * the yield phase, and a yield, which lets another thread in, costs several µs (2-process RPC p50: 1.6–2.2 µs
+     * with 200 spins, 3.9–16 µs with 10).
      */
     static final int SPINS = 200;
     /**

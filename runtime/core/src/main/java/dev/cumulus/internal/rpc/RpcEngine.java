@@ -155,25 +155,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Starts a call; the future completes with the raw reply (decode with {@link #decodeReply}). */
     PendingCall start(RemoteRef ref, String label, Method method, Object[] args, boolean async) {
-        int target = ref.nodeId();
-        String gone = goneNodes.get(target);
-        if (gone != null) {
-            throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
-        }
+        int target = checkReachable(ref, label, method);
         ExpandableArrayBuffer buf = buffers.get();
         long callId = nextCallId.incrementAndGet();
-        buf.putByte(0, CALL);
-        buf.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
-        buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
-        buf.putInt(17, MethodIds.idOf(method), ByteOrder.LITTLE_ENDIAN);
-        buf.putLong(21, causality.applied(), ByteOrder.LITTLE_ENDIAN);
-        int end = codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
+        int end = encodeCall(buf, callId, ref, method, args);
         RemoteCallEvent event = new RemoteCallEvent();
         event.begin();
         PendingCall call = new PendingCall(callId, target, method, label, new CompletableFuture<>(), event, end);
         event.async = async;
         pending.put(callId, call);
-        gone = goneNodes.get(target);
+        String gone = goneNodes.get(target); // it may have gone while we encoded
         if (gone != null) {
             pending.remove(callId);
             throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
@@ -187,26 +178,37 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return call;
     }
 
+    /** The target node of {@code ref}; throws if it is known to be gone. */
+    private int checkReachable(RemoteRef ref, String label, Method method) {
+        int target = ref.nodeId();
+        String gone = goneNodes.get(target);
+        if (gone != null) {
+            throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
+        }
+        return target;
+    }
+
+    /** Writes a call's header and arguments into {@code buf}; returns its length. */
+    private int encodeCall(ExpandableArrayBuffer buf, long callId, RemoteRef ref, Method method, Object[] args) {
+        buf.putByte(0, CALL);
+        buf.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
+        buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
+        buf.putInt(17, MethodIds.idOf(method), ByteOrder.LITTLE_ENDIAN);
+        buf.putLong(21, causality.applied(), ByteOrder.LITTLE_ENDIAN);
+        return codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
+    }
+
     /**
      * Sends a call that wants no reply ({@link #ONE_WAY}): it returns once the call is on its way. The target runs it
      * like any call; an exception it does not handle itself goes to the target's {@link #onOneWayFailure} handler
      * (the node ends the run). Throws at once if the target is known to be gone or the call cannot be sent.
      */
     public void sendOneWay(RemoteRef ref, String label, Method method, Object[] args) {
-        int target = ref.nodeId();
-        String gone = goneNodes.get(target);
-        if (gone != null) {
-            throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
-        }
+        int target = checkReachable(ref, label, method);
         RemoteCallEvent event = new RemoteCallEvent();
         event.begin();
         ExpandableArrayBuffer buf = buffers.get();
-        buf.putByte(0, CALL);
-        buf.putLong(1, ONE_WAY, ByteOrder.LITTLE_ENDIAN);
-        buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
-        buf.putInt(17, MethodIds.idOf(method), ByteOrder.LITTLE_ENDIAN);
-        buf.putLong(21, causality.applied(), ByteOrder.LITTLE_ENDIAN);
-        int end = codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
+        int end = encodeCall(buf, ONE_WAY, ref, method, args);
         sender.send(target, buf, 0, end);
         event.end();
         if (event.shouldCommit()) {

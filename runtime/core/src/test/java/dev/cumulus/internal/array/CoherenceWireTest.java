@@ -48,7 +48,8 @@ class CoherenceWireTest {
                 }
                 case CoherenceMessage.ForwardReply r -> {
                     CoherenceMessage.ForwardReply b = (CoherenceMessage.ForwardReply) back;
-                    assertEquals(List.of(r.partition(), r.from(), r.access()), List.of(b.partition(), b.from(), b.access()));
+                    assertEquals(List.of(r.partition(), r.from(), r.access()),
+                        List.of(b.partition(), b.from(), b.access()));
                     assertArrayEquals((double[]) r.data(), (double[]) b.data());
                 }
                 default -> assertEquals(m, back); // records without arrays compare by value
