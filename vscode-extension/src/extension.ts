@@ -113,6 +113,11 @@ export class CumulusExtension {
       this.acceptProfile(live);
       return;
     }
+    // The report is the launcher's stdout. Its stderr (e.g. the run directory line printed right after the report)
+    // reaches us through another pipe and may land between report lines, so it must not end a report section.
+    if (o.node >= 0 || o.stream === 'stderr') {
+      return;
+    }
     const row = this.report.accept(o.line);
     if (row) {
       this.profile.addReport([row]);

@@ -128,18 +128,27 @@ describe('Run on Cluster', () => {
     assert.match(ext.status.text, /running on 2 nodes/);
     for (const l of ['cumulus profile of /r: 2 recordings (node-0.jfr, node-1.jfr)', 'remote calls by object and method:',
       '  object   method calls async failed p50 µs p99 µs request bytes reply bytes nodes (callers -> targets)',
-      '  counter  add       20    10      0    3.1   40.0          1280         320 0,1 -> 0', 'lifecycle:']) {
-      out({ node: -1, line: l, stream: 'stderr' });
+      '  counter  add       20    10      0    3.1   40.0          1280         320 0,1 -> 0',
+      'replicated writes by cloud and method (latency: call to local apply):',
+      '  cloud method writes restarts p50 µs  p99 µs bytes writer nodes',
+      '  tally add       500        0  910.9 12202.1 21000 0,1', 'lifecycle:']) {
+      out({ node: -1, line: l, stream: 'stdout' });
+      if (l.startsWith('replicated writes')) {
+        // the launcher's stderr and a node's line arrive on other pipes, here in the middle of a report section
+        out({ node: -1, line: 'cumulus: run r1 directory: /r', stream: 'stderr' });
+        out({ node: 1, line: 'bye', stream: 'stdout' });
+      }
     }
     out({ node: 0, line: '{"object":"best","kind":"cloud","writesPerSec":1200,"migrations":3}', stream: 'stdout' });
     status({ state: 'finished', exitCode: 0, runDir: '/r' });
     assert.deepEqual(ext.runModel.nodeStates, ['exited', 'exited']);
     assert.match(ext.status.text, /finished/);
     assert.equal(ext.profile.get('counter')?.calls, 20);
+    assert.equal(ext.profile.get('tally')?.writes, 500, 'lines from other pipes do not end a report section');
     assert.equal(ext.profile.get('best')?.writesPerSec, 1200);
     assert.ok(client.requests.some((r) => r.method === P.PROFILE_UPDATE && (r.params as P.ProfileUpdate).object === 'best'),
       'live figures are forwarded to the server');
-    assert.deepEqual(vscode.channels.get('Cumulus Node 1')?.lines, ['hello from 1']);
+    assert.deepEqual(vscode.channels.get('Cumulus Node 1')?.lines, ['hello from 1', 'bye']);
   });
 });
 
