@@ -138,6 +138,16 @@ public final class ClusterNode implements Cluster, NodeServices {
                 public void sleepQuietly(long timeoutNs) {
                     transport.sleepQuietly(timeoutNs);
                 }
+
+                @Override
+                public void waiting(int cpu) {
+                    transport.waiting(cpu);
+                }
+
+                @Override
+                public boolean waiterOn(int cpu) {
+                    return transport.waiterOn(cpu);
+                }
             } : null,
             // doorbells mean IPC: every node of the run is on this host
             DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()));

@@ -26,8 +26,9 @@ import java.nio.file.StandardOpenOption;
 final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
-    /** One cache line per bell. */
+    /** One cache line per node: its bell, then the CPU of a thread waiting for a message to it. */
     private static final long SLOT = 64;
+    private static final long WAITER_CPU = 8;
     private static final long SYS_FUTEX = 202; // x86_64
     private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
@@ -38,9 +39,12 @@ final class Doorbells {
     /** A {@code struct timespec} per node, used only by that node's sleeping thread. */
     private final MemorySegment timeouts;
 
-    private Doorbells(MemorySegment bells, MemorySegment timeouts) {
+    private final int size;
+
+    private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
         this.bells = bells;
         this.timeouts = timeouts;
+        this.size = size;
     }
 
     private static MethodHandle syscall() {
@@ -69,7 +73,7 @@ final class Doorbells {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
             StandardOpenOption.WRITE)) {
             MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, SLOT * size, arena);
-            return new Doorbells(bells, arena.allocate(16L * size, 8));
+            return new Doorbells(bells, arena.allocate(16L * size, 8), size);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -117,6 +121,28 @@ final class Doorbells {
         ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
         ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
         futex(node * SLOT, FUTEX_WAIT, value, ts);
+    }
+
+    /**
+     * A thread of {@code node} waits for a message on {@code cpu} (its last CPU; -1: none waits any more). Spinning
+     * threads of this host look at it to give the core up to the waiter ({@link #waiterOn}).
+     */
+    void waiting(int node, int cpu) {
+        BELL.setRelease(bells, node * SLOT + WAITER_CPU, cpu + 1);
+    }
+
+    /** True when a thread of some node of this host waits for a message and last ran on {@code cpu}. */
+    boolean waiterOn(int cpu) {
+        if (cpu < 0) {
+            return false; // an unknown CPU (0 in a slot means nobody waits)
+        }
+        int mark = cpu + 1;
+        for (int n = 0; n < size; n++) {
+            if ((int) BELL.getOpaque(bells, n * SLOT + WAITER_CPU) == mark) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sleeper side: the node is awake (again). */

@@ -261,6 +261,23 @@ public final class NodeTransport implements AutoCloseable {
         doorbells.takeOver(nodeId);
     }
 
+    /**
+     * A thread of this node waits for a message on {@code cpu} (-1: no longer): spinning threads of this host that
+     * find themselves on that CPU give it up ({@link #waiterOn}).
+     */
+    public void waiting(int cpu) {
+        Doorbells d = doorbells;
+        if (d != null) {
+            d.waiting(nodeId, cpu);
+        }
+    }
+
+    /** True when a thread of a node on this host waits for a message and last ran on {@code cpu}. */
+    public boolean waiterOn(int cpu) {
+        Doorbells d = doorbells;
+        return d != null && d.waiterOn(cpu);
+    }
+
     /** Sleeps while another thread polls, until a sender rings after it handed back, or {@code timeoutNs}. */
     public void sleepQuietly(long timeoutNs) {
         doorbells.sleepQuietly(nodeId, timeoutNs);

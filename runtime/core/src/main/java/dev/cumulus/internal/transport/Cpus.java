@@ -1,0 +1,98 @@
+package dev.cumulus.internal.transport;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The CPU the calling thread runs on (glibc's {@code sched_getcpu}, through the JDK's foreign function API; tens of
+ * nanoseconds). Used to see whether a spinning thread holds the core a waiting thread needs ({@link Doorbells}).
+ */
+public final class Cpus {
+    private static final MethodHandle GET_CPU = lookup();
+    private static final MethodHandle GET_AFFINITY = affinity("sched_getaffinity");
+    private static final MethodHandle SET_AFFINITY = affinity("sched_setaffinity");
+    private static final long MASK_BYTES = 128; // glibc's cpu_set_t: 1024 CPUs
+
+    private Cpus() {
+    }
+
+    private static MethodHandle lookup() {
+        if (!System.getProperty("os.name", "").startsWith("Linux")) {
+            return null;
+        }
+        try {
+            Linker linker = Linker.nativeLinker();
+            return linker.downcallHandle(linker.defaultLookup().find("sched_getcpu").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT), Linker.Option.critical(false));
+        } catch (RuntimeException | LinkageError e) {
+            return null; // no native access: callers treat every CPU as unknown
+        }
+    }
+
+    private static MethodHandle affinity(String name) {
+        if (!System.getProperty("os.name", "").startsWith("Linux")) {
+            return null;
+        }
+        try {
+            Linker linker = Linker.nativeLinker();
+            return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
+                    ValueLayout.ADDRESS));
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /**
+     * Moves the calling thread off {@code cpu} to another CPU it may run on, leaving its allowed CPUs as they were
+     * (it is bound away for a moment only, which makes the kernel migrate it at once). Returns false when it could
+     * not move (no other CPU allowed, or no native access).
+     */
+    public static boolean leave(int cpu) {
+        if (GET_AFFINITY == null || SET_AFFINITY == null || cpu < 0 || cpu >= MASK_BYTES * 8) {
+            return false;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment allowed = arena.allocate(MASK_BYTES, 8);
+            if ((int) GET_AFFINITY.invokeExact(0, MASK_BYTES, allowed) != 0) {
+                return false;
+            }
+            MemorySegment away = arena.allocate(MASK_BYTES, 8);
+            away.copyFrom(allowed);
+            long at = cpu / 8;
+            away.set(ValueLayout.JAVA_BYTE, at, (byte) (away.get(ValueLayout.JAVA_BYTE, at) & ~(1 << (cpu % 8))));
+            boolean other = false;
+            for (long i = 0; i < MASK_BYTES && !other; i++) {
+                other = away.get(ValueLayout.JAVA_BYTE, i) != 0;
+            }
+            if (!other || (int) SET_AFFINITY.invokeExact(0, MASK_BYTES, away) != 0) {
+                return false;
+            }
+            int ignored = (int) SET_AFFINITY.invokeExact(0, MASK_BYTES, allowed);
+            return true;
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
+    /** True when {@link #current()} can answer. */
+    public static boolean available() {
+        return GET_CPU != null;
+    }
+
+    /** The calling thread's CPU, or -1 when unknown. */
+    public static int current() {
+        if (GET_CPU == null) {
+            return -1;
+        }
+        try {
+            return (int) GET_CPU.invokeExact();
+        } catch (Throwable e) {
+            return -1;
+        }
+    }
+}
