@@ -7,6 +7,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Stable ids for interface methods: the hash of name and descriptor, the same in every JVM (String.hashCode is
@@ -16,7 +17,15 @@ final class MethodIds {
     private MethodIds() {
     }
 
+    /** Ids computed so far: every call needs its method's id, and computing one builds a descriptor string. */
+    private static final Map<Method, Integer> IDS = new ConcurrentHashMap<>();
+
     static int idOf(Method m) {
+        Integer id = IDS.get(m);
+        return id != null ? id : IDS.computeIfAbsent(m, MethodIds::compute);
+    }
+
+    private static int compute(Method m) {
         return (m.getName() + MethodType.methodType(m.getReturnType(), m.getParameterTypes()).toMethodDescriptorString())
             .hashCode();
     }
