@@ -197,7 +197,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         int end = codec.write(buf, 9, replica.name, "cloud name");
         end = codec.write(buf, end, methodKey, "method");
         end = codec.writeArguments(buf, end, args == null ? new Object[0] : args,
-            replica.root.getClass().getSimpleName() + "." + methodKey);
+            () -> replica.root.getClass().getSimpleName() + "." + methodKey);
         if (end > broadcast.maxPayloadBytes()) {
             throw new CumulusException("the write " + replica.root.getClass().getSimpleName() + "." + methodKey
                 + " carries " + end + " bytes, more than the " + broadcast.maxPayloadBytes() + " a replicated write may; "

@@ -1,6 +1,7 @@
 package dev.cumulus.internal.codec;
 
 import dev.cumulus.NotTransferableException;
+
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.math.BigDecimal;
@@ -21,6 +22,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.agrona.MutableDirectBuffer;
 
 /**
@@ -56,19 +58,22 @@ final class Encoder {
         return position;
     }
 
-    /** Writes a value; a refused value surfaces as {@link NotTransferableException} naming {@code context}. */
-    void writeTop(Object value, String context) {
+    /**
+     * Writes a value; a refused value surfaces as {@link NotTransferableException} naming {@code context} (asked for
+     * only then: building it on every call costs more than encoding a small value).
+     */
+    void writeTop(Object value, Supplier<String> context) {
         try {
             writeValue(value);
         } catch (Refusal refusal) {
-            throw refusal.toException(context);
+            throw refusal.toException(context.get());
         } catch (StackOverflowError e) {
-            throw new NotTransferableException(context + " is not transferable: it is nested too deeply for this"
+            throw new NotTransferableException(context.get() + " is not transferable: it is nested too deeply for this"
                 + " thread's stack; flatten the structure or lower CodecLimits.maxDepth");
         }
         long bytes = (long) position - start;
         if (bytes > limits.maxMessageBytes()) {
-            throw new NotTransferableException(context + " is not transferable: it encodes to " + bytes
+            throw new NotTransferableException(context.get() + " is not transferable: it encodes to " + bytes
                 + " bytes, more than CodecLimits.maxMessageBytes (" + limits.maxMessageBytes()
                 + "); send it in parts or raise the limit");
         }

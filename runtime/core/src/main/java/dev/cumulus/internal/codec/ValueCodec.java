@@ -3,6 +3,7 @@ package dev.cumulus.internal.codec;
 import java.lang.reflect.Method;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -62,8 +63,13 @@ public final class ValueCodec {
      *                                              the message names the type and the path from {@code contextLabel}
      */
     public int write(MutableDirectBuffer buffer, int offset, Object value, String contextLabel) {
+        return write(buffer, offset, value, () -> contextLabel == null ? "value" : contextLabel);
+    }
+
+    /** {@link #write(MutableDirectBuffer, int, Object, String)} with the label built only for an error message. */
+    public int write(MutableDirectBuffer buffer, int offset, Object value, Supplier<String> contextLabel) {
         Encoder encoder = new Encoder(references, limits, buffer, offset);
-        encoder.writeTop(value, contextLabel == null ? "value" : contextLabel);
+        encoder.writeTop(value, contextLabel);
         return encoder.position();
     }
 
@@ -83,18 +89,19 @@ public final class ValueCodec {
                 + count);
         }
         return writeArguments(buffer, offset, arguments,
-            method.getDeclaringClass().getSimpleName() + "." + method.getName());
+            () -> method.getDeclaringClass().getSimpleName() + "." + method.getName());
     }
 
     /**
      * Encodes call arguments as one message; refusals are labelled "argument <i>i</i> of {@code callLabel}",
-     * counting from 1.
+     * counting from 1 (the label is built only then).
      */
-    public int writeArguments(MutableDirectBuffer buffer, int offset, Object[] arguments, String callLabel) {
+    public int writeArguments(MutableDirectBuffer buffer, int offset, Object[] arguments, Supplier<String> callLabel) {
         Encoder encoder = new Encoder(references, limits, buffer, offset);
         int count = arguments == null ? 0 : arguments.length;
         for (int i = 0; i < count; i++) {
-            encoder.writeTop(arguments[i], "argument " + (i + 1) + " of " + callLabel);
+            int number = i + 1;
+            encoder.writeTop(arguments[i], () -> "argument " + number + " of " + callLabel.get());
         }
         return encoder.position();
     }

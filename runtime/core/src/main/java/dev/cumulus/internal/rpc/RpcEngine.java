@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
 
 /**
  * Remote method calls between nodes: the client side (pending calls, replies, timeouts, failed nodes) and the
@@ -434,7 +435,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int methodId = in.getInt(17, ByteOrder.LITTLE_ENDIAN);
         Serving serving = null;
         Object result;
-        String what;
+        Supplier<String> what;
         try {
             ExportTable.Exported target = exports.get(objectId);
             if (target == null) {
@@ -452,7 +453,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             for (int i = 0; i < args.length; i++) {
                 args[i] = reader.read();
             }
-            what = "result of " + describe(target.name(), method);
+            String object = target.name();
+            what = () -> "result of " + describe(object, method);
             serving = new Serving(source, callId, what);
             Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
             SERVING.set(serving);
@@ -483,7 +485,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    private void sendReply(int source, long callId, Object result, String what) {
+    private void sendReply(int source, long callId, Object result, Supplier<String> what) {
         ExpandableArrayBuffer out = buffers.get();
         int end;
         try {
@@ -522,10 +524,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final class Serving {
         final int source;
         final long callId;
-        final String what;
+        final Supplier<String> what;
         DeferredReply deferred;
 
-        Serving(int source, long callId, String what) {
+        Serving(int source, long callId, Supplier<String> what) {
             this.source = source;
             this.callId = callId;
             this.what = what;
@@ -564,10 +566,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     public final class DeferredReply {
         private final int source;
         private final long callId;
-        private final String what;
+        private final Supplier<String> what;
         private final java.util.concurrent.atomic.AtomicBoolean sent = new java.util.concurrent.atomic.AtomicBoolean();
 
-        private DeferredReply(int source, long callId, String what) {
+        private DeferredReply(int source, long callId, Supplier<String> what) {
             this.source = source;
             this.callId = callId;
             this.what = what;
