@@ -39,6 +39,10 @@ final class Encoder {
     private final int start;
     private int position;
     private int depth;
+    private static final int INLINE_HANDLES = 8;
+    /** The first objects this message wrote, by handle; then {@link #handles} takes over. */
+    private Object[] firstObjects;
+    private int firstCount;
     private IdentityHashMap<Object, Integer> handles;
     private IdentityHashMap<Class<?>, Integer> classes;
     private HashMap<String, Integer> strings;
@@ -223,16 +227,41 @@ final class Encoder {
 
     /** Writes a REF if the value was already written in this message; otherwise assigns it the next handle. */
     private boolean backReference(Object value) {
-        if (handles == null) {
-            handles = new IdentityHashMap<>();
-        }
-        Integer handle = handles.putIfAbsent(value, handles.size());
-        if (handle == null) {
+        int handle = handleOf(value);
+        if (handle < 0) {
             return false;
         }
         putByte(Tags.REF);
         putInt(handle);
         return true;
+    }
+
+    /**
+     * The handle of {@code value} if this message wrote it already; else gives it the next handle and returns -1.
+     * The first {@link #INLINE_HANDLES} objects are looked up in a small array (most calls write one or two), the
+     * rest in an identity map.
+     */
+    private int handleOf(Object value) {
+        if (handles == null) {
+            if (firstObjects == null) {
+                firstObjects = new Object[INLINE_HANDLES];
+            }
+            for (int i = 0; i < firstCount; i++) {
+                if (firstObjects[i] == value) {
+                    return i;
+                }
+            }
+            if (firstCount < INLINE_HANDLES) {
+                firstObjects[firstCount++] = value;
+                return -1;
+            }
+            handles = new IdentityHashMap<>();
+            for (int i = 0; i < firstCount; i++) {
+                handles.put(firstObjects[i], i);
+            }
+        }
+        Integer handle = handles.putIfAbsent(value, handles.size());
+        return handle == null ? -1 : handle;
     }
 
     private void enter(Object value) {

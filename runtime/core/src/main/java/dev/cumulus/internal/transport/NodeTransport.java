@@ -31,6 +31,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@code [messageId:8][totalLength:4][chunkOffset:4]}, then payload.
  */
 public final class NodeTransport implements AutoCloseable {
+    /** {@code Channel.values()} copies its array on every call; the poll loop needs it every time. */
+    private static final Channel[] CHANNELS = Channel.values();
     /** {@link #trySend} result: the message is in the destination's log (or the local queue). */
     public static final int SENT = 0;
     /** {@link #trySend} result: the destination has not subscribed yet (still starting, or gone). */
@@ -163,7 +165,7 @@ public final class NodeTransport implements AutoCloseable {
             handler.onMessage(nodeId, local.channel(), loopbackView, 0, local.bytes().length);
             work++;
         }
-        for (Channel ch : Channel.values()) {
+        for (Channel ch : CHANNELS) {
             work += subscriptions[ch.ordinal()].poll(assemblers[ch.ordinal()], fragmentLimit);
         }
         return work;

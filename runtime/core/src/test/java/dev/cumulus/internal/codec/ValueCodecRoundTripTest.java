@@ -356,6 +356,25 @@ class ValueCodecRoundTripTest {
     }
 
     @Test
+    void sharingIsPreservedForManyObjectsInOneMessage() {
+        // more distinct objects than the encoder keeps in its small table before it switches to a map
+        int n = 20;
+        Object[] holder = new Object[2 * n];
+        for (int i = 0; i < n; i++) {
+            holder[i] = new int[] {i};
+            holder[2 * n - 1 - i] = holder[i];
+        }
+        Object[] copy = roundTrip(holder);
+        for (int i = 0; i < n; i++) {
+            assertSame(copy[i], copy[2 * n - 1 - i], "object " + i);
+            assertEquals(i, ((int[]) copy[i])[0]);
+            if (i > 0) {
+                assertNotSame(copy[i - 1], copy[i]);
+            }
+        }
+    }
+
+    @Test
     void cycleThroughARecordTerminates() {
         Object[] array = new Object[1];
         Box<Object> box = new Box<>(array, List.of(), Map.of());
