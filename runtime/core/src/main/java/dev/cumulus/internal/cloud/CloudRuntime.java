@@ -256,10 +256,17 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         if (payload.length == 0) {
             return;
         }
+        DeliveryScheduler.Step step;
         if (payload[0] == JOIN) {
-            scheduler.deliver(new InlineStep(seq, () -> applyJoin(origin, payload)));
+            step = new InlineStep(seq, () -> applyJoin(origin, payload));
         } else if (payload[0] == WRITE) {
-            scheduler.deliver(new WriteStep(seq, origin, payload));
+            step = new WriteStep(seq, origin, payload);
+        } else {
+            return;
+        }
+        // the main thread applies it right after this poll (no thread switch); anyone else wakes the scheduler
+        if (scheduler.deliver(step) && !node.runAfterPoll(scheduler::drain, task -> scheduler.wake())) {
+            scheduler.wake();
         }
     }
 

@@ -3,23 +3,28 @@ package dev.cumulus.internal.cloud;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
 /**
  * Runs a node's delivered writes one at a time, in sequence order, and gives {@code wait}/{@code notify} in cloud
  * classes Java's meaning with a wake-up order that is the same on every replica (Manta §3.4, after the Weaver idea).
  *
- * <p>One thread at a time is the <em>runner</em>: it takes the next step and runs it itself, inline. When a write
- * waits, its thread starts a new runner and waits (releasing the object's monitor); when a {@code notify} queues it
- * again and its turn comes, the runner of that moment hands the role back to it and ends, and the woken write goes
- * on and, when it returns, keeps running steps. Woken writes come first, in the order they were woken; otherwise the
- * next delivered write, in sequence order. Nothing depends on timing, so every replica takes the same steps. A write
- * that never waits costs no thread switch at all.
+ * <p>One thread at a time holds the <em>runner role</em>: it takes the next step and runs it itself, inline. Usually
+ * that is the node's main thread right after the poll that delivered the step ({@link #drain}, asked for by
+ * {@link #deliver}), so a write costs no thread switch; when another thread polled (a caller waiting for a reply,
+ * the standby), the scheduler's own thread takes the role ({@link #wake}). When a write waits, its thread starts a
+ * new runner and waits (releasing the object's monitor); when a {@code notify} queues it again and its turn comes,
+ * the runner of that moment hands the role back to it and ends, and the woken write goes on and, when it returns,
+ * keeps running steps. Woken writes come first, in the order they were woken; otherwise the next delivered write, in
+ * sequence order. Nothing depends on timing, so every replica takes the same steps. A runner that finds nothing
+ * more to do gives the role up.
  *
- * <p>Threads: {@link #deliver} from the agent thread; the runner (a platform thread at first, virtual threads after
- * a wait). The wait sets and the resume queue are touched only by the runner; each hand-over (thread start, monitor
- * notify) orders the memory effects.
+ * <p>Threads: {@link #deliver} from the polling thread; {@link #drain} from any thread (one runs, the others
+ * return). The wait sets and the resume queue are touched only by the role's holder; taking the role (a
+ * compare-and-set) and each hand-over (thread start, monitor notify) order the memory effects.
  */
 final class DeliveryScheduler {
     /** A delivered step. */
@@ -32,23 +37,12 @@ final class DeliveryScheduler {
         void run();
     }
 
-    private static final Step STOP = new Step() {
-        @Override
-        public long seq() {
-            return -1;
-        }
-
-        @Override
-        public boolean inline() {
-            return true;
-        }
-
-        @Override
-        public void run() {
-        }
-    };
-
-    private final LinkedBlockingQueue<Step> incoming = new LinkedBlockingQueue<>();
+    private final ConcurrentLinkedQueue<Step> incoming = new ConcurrentLinkedQueue<>();
+    /** The runner role. */
+    private final AtomicBoolean runner = new AtomicBoolean();
+    /** True from a {@link #deliver} that asked for a drain until a drain starts. */
+    private final AtomicBoolean drainAsked = new AtomicBoolean();
+    private Thread thread;
     private final ArrayDeque<Execution> resumable = new ArrayDeque<>();
     private final Map<Object, ArrayDeque<Execution>> waitSets = new IdentityHashMap<>();
     private final String name;
@@ -74,12 +68,26 @@ final class DeliveryScheduler {
     }
 
     void start() {
-        Thread.ofPlatform().daemon().name(name).start(this::runLoop);
+        thread = Thread.ofPlatform().daemon().name(name).start(() -> {
+            while (!stopped) {
+                LockSupport.park(this);
+                drain();
+            }
+        });
     }
 
-    /** Hands a delivered step over, in sequence order (agent thread). */
-    void deliver(Step step) {
+    /**
+     * Queues a delivered step, in sequence order (polling thread). Returns true when the caller must see to a
+     * {@link #drain}: run it after its poll, or {@link #wake} the scheduler's thread; false when one is on its way.
+     */
+    boolean deliver(Step step) {
         incoming.add(step);
+        return drainAsked.compareAndSet(false, true);
+    }
+
+    /** Has the scheduler's own thread {@link #drain} (when the polling thread cannot run steps itself). */
+    void wake() {
+        LockSupport.unpark(thread);
     }
 
     /** True on the thread of a delivered write while it runs. */
@@ -87,25 +95,48 @@ final class DeliveryScheduler {
         return current.get() != null;
     }
 
-    private void runLoop() {
-        try {
-            loop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /**
+     * Runs the queued steps on this thread unless another thread holds the runner role; returns when none is left,
+     * or when this thread handed the role to a woken write.
+     */
+    void drain() {
+        drainAsked.set(false); // a step queued from now on asks again, or is found below
+        while (!stopped && !incoming.isEmpty() && runner.compareAndSet(false, true)) {
+            boolean handedOn = false;
+            try {
+                handedOn = !runSteps();
+            } finally {
+                if (!handedOn) {
+                    runner.set(false); // also when a step failed: the next drain goes on after it
+                }
+            }
+            if (handedOn) {
+                return;
+            }
         }
     }
 
-    /** The runner's work; returns when this thread hands the runner role to a woken write (or on stop). */
-    private void loop() throws InterruptedException {
+    /** The first runner after a write waited: it holds the role already. */
+    private void runAfterWait() {
+        if (runSteps()) {
+            runner.set(false);
+            drain(); // steps queued while we gave the role up
+        }
+    }
+
+    /**
+     * With the runner role: runs steps until none is queued (true), or hands the role to a woken write (false).
+     */
+    private boolean runSteps() {
         while (!stopped) {
             Execution waiter = resumable.poll();
             if (waiter != null) {
                 resume(waiter);
-                return;
+                return false;
             }
-            Step step = incoming.take();
-            if (step == STOP) {
-                return;
+            Step step = incoming.poll();
+            if (step == null) {
+                return true;
             }
             if (step.inline()) {
                 step.run();
@@ -122,6 +153,7 @@ final class DeliveryScheduler {
             markApplied(e);
             // If the step waited on the way, this thread was handed the runner role back when it resumed.
         }
+        return false;
     }
 
     private void markApplied(Execution e) {
@@ -154,7 +186,7 @@ final class DeliveryScheduler {
         e.waitingOn = monitor;
         waitSets.computeIfAbsent(monitor, m -> new ArrayDeque<>()).add(e);
         markApplied(e);
-        Thread.ofVirtual().name(name + "-runner").start(this::runLoop);
+        Thread.ofVirtual().name(name + "-runner").start(this::runAfterWait);
         while (!e.resumed) {
             monitor.wait();
         }
@@ -180,6 +212,8 @@ final class DeliveryScheduler {
 
     void stop() {
         stopped = true;
-        incoming.add(STOP);
+        if (thread != null) {
+            LockSupport.unpark(thread);
+        }
     }
 }

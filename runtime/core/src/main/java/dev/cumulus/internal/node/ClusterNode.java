@@ -424,6 +424,11 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     @Override
+    public boolean runAfterPoll(Runnable task, java.util.concurrent.Executor otherwise) {
+        return dutyCycle.runInlineIfWatched(task, otherwise);
+    }
+
+    @Override
     public void pollWhileWaiting(CompletableFuture<?> done) {
         dutyCycle.pollWhileWaiting(done);
     }

@@ -247,6 +247,15 @@ final class DutyCycle implements AutoCloseable {
         return true;
     }
 
+    /**
+     * {@link #runInline} for work that may take the main thread for a while (a delivered replicated write), but only
+     * while the standby watches anyway (calls came in the last {@link #DEEP_SLEEP_NS}): waking it up for this alone
+     * would add a thread that wakes every {@link #WATCH_NS} to every node of a crowded host.
+     */
+    boolean runInlineIfWatched(Runnable call, Executor otherwise) {
+        return !standbyAsleep && runInline(call, otherwise, false);
+    }
+
     /** A caller's poll: runs the brief calls it brought on this thread; returns the work done, or -1. */
     private int callerPoll(List<Call> mine) {
         int work = pollOnce(mine);

@@ -46,6 +46,14 @@ public interface NodeServices {
     void barrier();
 
     /**
+     * Called during a poll (e.g. by the ordered broadcast's delivery): when the polling thread is the node's main
+     * thread, it takes {@code task} and runs it right after its poll (watched like a remote call it runs inline: if
+     * the task blocks, the standby polls meanwhile), or hands it to {@code otherwise} then; returns false when the
+     * caller must see to it itself.
+     */
+    boolean runAfterPoll(Runnable task, java.util.concurrent.Executor otherwise);
+
+    /**
      * A thread about to wait for something the duty cycle brings (a reply, a write's delivery) polls for it itself
      * for a short while first, when no one else polls; returns when {@code done} completes or the brief wait ends.
      */
