@@ -47,9 +47,9 @@ public interface NodeServices {
 
     /**
      * Called during a poll (e.g. by the ordered broadcast's delivery): when the polling thread is the node's main
-     * thread, it takes {@code task} and runs it right after its poll (watched like a remote call it runs inline: if
-     * the task blocks, the standby polls meanwhile), or hands it to {@code otherwise} then; returns false when the
-     * caller must see to it itself.
+     * thread and its standby is watching anyway (remote calls came in lately), it takes {@code task} and runs it
+     * right after its poll (if the task blocks, the standby polls meanwhile), or hands it to {@code otherwise} then;
+     * returns false when the caller must see to it itself.
      */
     boolean runAfterPoll(Runnable task, java.util.concurrent.Executor otherwise);
 
