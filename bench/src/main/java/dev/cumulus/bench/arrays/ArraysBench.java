@@ -164,6 +164,8 @@ public final class ArraysBench {
         row("  cumulus rpc round trip (8-byte echo)", procs[0], "us", null);
         row("  read miss, owner is the home (" + block + ")", procs[1], "us", procs[0]);
         row("  write miss, owner is the home (" + block + ")", procs[2], "us", procs[0]);
+        row("  (rpc returning a " + block + " block)", procs[3], "us", procs[0]);
+        row("  read miss vs that rpc", procs[1], "us", procs[3]);
         out.println("  LocalCluster (2 nodes as threads of this JVM):");
         List<MissWorkload.Samples> local = Collections.synchronizedList(new ArrayList<>());
         LocalCluster.run(2, cluster -> {
@@ -177,6 +179,7 @@ public final class ArraysBench {
         row("  cumulus rpc round trip (8-byte echo)", base, "us", null);
         row("  read miss, owner is the home (" + block + ")", Stats.of(s.reads()), "us", base);
         row("  write miss, owner is the home (" + block + ")", Stats.of(s.writes()), "us", base);
+        row("  (rpc returning a " + block + " block)", Stats.of(s.blockRpc()), "us", base);
         return procs;
     }
 
@@ -196,7 +199,7 @@ public final class ArraysBench {
             for (ProcessSet.Child c : nodes) {
                 c.awaitSuccess(Duration.ofSeconds(60));
             }
-            return new Stats[] {stats(r, "rpc"), stats(r, "read"), stats(r, "write")};
+            return new Stats[] {stats(r, "rpc"), stats(r, "read"), stats(r, "write"), stats(r, "blockrpc")};
         }
     }
 

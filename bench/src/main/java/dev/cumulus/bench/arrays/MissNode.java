@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * One node process of the arrays miss measurement ({@link MissWorkload}), started by {@link ArraysBench} with the
- * launch contract of {@code cumulus run}. Node 0 prints {@code RESULT <rpc|read|write> p50=.. p99=..} (µs) and
+ * launch contract of {@code cumulus run}. Node 0 prints {@code RESULT <rpc|blockrpc|read|write> p50=.. p99=..} (µs) and
  * {@code DONE}. Argument: {@code quick} for a short run.
  */
 public final class MissNode {
@@ -22,6 +22,7 @@ public final class MissNode {
             MissWorkload.Samples s = MissWorkload.run(cluster, quick);
             if (cluster.nodeId() == 0) {
                 print("rpc", s.rpc());
+                print("blockrpc", s.blockRpc());
                 print("read", s.reads());
                 print("write", s.writes());
             }

@@ -16,18 +16,29 @@ import java.util.List;
  */
 final class MissWorkload {
     /** Node 0's samples in µs; empty lists on node 1. */
-    record Samples(List<Double> rpc, List<Double> reads, List<Double> writes) {
+    record Samples(List<Double> rpc, List<Double> blockRpc, List<Double> reads, List<Double> writes) {
     }
 
     /** A remote object for the RPC round-trip baseline. */
     public interface Echo {
         long echo(long v);
+
+        /** A partition's worth of doubles: the same payload a miss's grant carries. */
+        double[] block(int index);
     }
 
     public static final class EchoImpl implements Echo {
+        private final double[] data = new double[BLOCK * BLOCK];
+
         @Override
         public long echo(long v) {
             return v;
+        }
+
+        @Override
+        public double[] block(int index) {
+            data[0] = index;
+            return data;
         }
     }
 
@@ -42,6 +53,7 @@ final class MissWorkload {
         int warmRounds = quick ? 2 : 40;
         int rounds = warmRounds + (quick ? 3 : 20);
         List<Double> rpc = new ArrayList<>();
+        List<Double> blockRpc = new ArrayList<>();
         List<Double> reads = new ArrayList<>();
         List<Double> writes = new ArrayList<>();
         int me = cluster.nodeId();
@@ -61,6 +73,13 @@ final class MissWorkload {
                 long t = System.nanoTime();
                 echo.echo(k);
                 rpc.add((System.nanoTime() - t) / 1e3);
+            }
+            for (int k = 0; k < (quick ? 2000 : 20000); k++) {
+                long t = System.nanoTime();
+                sink = echo.block(k)[0];
+                if (k >= (quick ? 1000 : 10000)) {
+                    blockRpc.add((System.nanoTime() - t) / 1e3);
+                }
             }
         }
         for (int round = 0; round < rounds; round++) {
@@ -88,6 +107,6 @@ final class MissWorkload {
                 b.await();
             }
         }
-        return new Samples(rpc, reads, writes);
+        return new Samples(rpc, blockRpc, reads, writes);
     }
 }
