@@ -41,6 +41,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
     private final NodeServices node;
     private final BroadcastEndpoint broadcast;
+    /** Drains on the main thread longer than this stop them (see {@link #drainOnMain}). */
+    private static final long LONG_DRAIN_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
+    /** Whether delivered writes may be applied by the main thread right after its poll. */
+    private volatile boolean inlineDrains = true;
     private final DeliveryScheduler scheduler;
     private final ValueCodec codec;
     private final Map<String, Replica> clouds = new ConcurrentHashMap<>();
@@ -93,7 +97,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         });
         this.broadcast = node.orderedBroadcast();
         this.codec = new ValueCodec(this, Thread.currentThread().getContextClassLoader(), CodecLimits.DEFAULTS);
-        this.scheduler = new DeliveryScheduler("cumulus-delivery-" + node.nodeId(), this::onApplied);
+        this.scheduler = new DeliveryScheduler("cumulus-delivery-" + node.nodeId(), this::onApplied,
+            () -> inlineDrains = false);
         broadcast.delivery(this::onDelivered);
         node.barrierWatermark(this);
         node.onNodeFailure(this::onNodeFailure);
@@ -265,8 +270,20 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             return;
         }
         // the main thread applies it right after this poll (no thread switch); anyone else wakes the scheduler
-        if (scheduler.deliver(step) && !node.runAfterPoll(scheduler::drain, task -> scheduler.wake())) {
+        if (scheduler.deliver(step) && !(inlineDrains && node.runAfterPoll(this::drainOnMain, task -> scheduler.wake()))) {
             scheduler.wake();
+        }
+    }
+
+    /**
+     * The main thread's drain. A write that waits, or a drain that ran long, turns these off for good: the main
+     * thread would be held (its standby polling in its place) for as long as the write waits.
+     */
+    private void drainOnMain() {
+        long start = System.nanoTime();
+        scheduler.drain();
+        if (System.nanoTime() - start > LONG_DRAIN_NS) {
+            inlineDrains = false;
         }
     }
 

@@ -42,7 +42,10 @@ final class DeliveryScheduler {
     private final AtomicBoolean runner = new AtomicBoolean();
     /** True from a {@link #deliver} that asked for a drain until a drain starts. */
     private final AtomicBoolean drainAsked = new AtomicBoolean();
-    private Thread thread;
+    private final Thread thread;
+    private final Runnable onWait;
+    /** True while the scheduler's own thread is parked between drains (it may instead be blocked in a wait). */
+    private volatile boolean threadIdle;
     private final ArrayDeque<Execution> resumable = new ArrayDeque<>();
     private final Map<Object, ArrayDeque<Execution>> waitSets = new IdentityHashMap<>();
     private final String name;
@@ -63,31 +66,57 @@ final class DeliveryScheduler {
     }
 
     DeliveryScheduler(String name, LongConsumer onApplied) {
+        this(name, onApplied, () -> { });
+    }
+
+    /** @param onWait told (on the waiting thread) whenever a delivered write waits */
+    DeliveryScheduler(String name, LongConsumer onApplied, Runnable onWait) {
         this.name = name;
         this.onApplied = onApplied;
+        this.onWait = onWait;
+        this.thread = Thread.ofPlatform().daemon().name(name).unstarted(this::idleLoop);
     }
 
     void start() {
-        thread = Thread.ofPlatform().daemon().name(name).start(() -> {
-            while (!stopped) {
-                LockSupport.park(this);
+        thread.start();
+    }
+
+    /** The scheduler's thread between drains: parked, and marked idle so {@link #wake} knows it can take a drain. */
+    private void idleLoop() {
+        while (!stopped) {
+            threadIdle = true;
+            LockSupport.park(this);
+            threadIdle = false;
+            try {
                 drain();
+            } catch (RuntimeException e) {
+                // writes report their own failures; anything else is reported here, and the thread keeps serving
+                Thread t = Thread.currentThread();
+                t.getUncaughtExceptionHandler().uncaughtException(t, e);
             }
-        });
+        }
     }
 
     /**
      * Queues a delivered step, in sequence order (polling thread). Returns true when the caller must see to a
-     * {@link #drain}: run it after its poll, or {@link #wake} the scheduler's thread; false when one is on its way.
+     * {@link #drain}: run it after its poll, or {@link #wake} the scheduler; false when one is on its way.
      */
     boolean deliver(Step step) {
         incoming.add(step);
         return drainAsked.compareAndSet(false, true);
     }
 
-    /** Has the scheduler's own thread {@link #drain} (when the polling thread cannot run steps itself). */
+    /**
+     * Has a thread of the scheduler {@link #drain} (when the polling thread cannot run steps itself): its own thread
+     * when that is idle, else — it may be blocked in a write that waits — a new virtual thread. A drain too many
+     * costs nothing: the runner role lets one run.
+     */
     void wake() {
-        LockSupport.unpark(thread);
+        if (threadIdle) {
+            LockSupport.unpark(thread);
+        } else {
+            Thread.ofVirtual().name(name + "-runner").start(this::drain);
+        }
     }
 
     /** True on the thread of a delivered write while it runs. */
@@ -118,10 +147,22 @@ final class DeliveryScheduler {
 
     /** The first runner after a write waited: it holds the role already. */
     private void runAfterWait() {
-        if (runSteps()) {
-            runner.set(false);
+        boolean handedOn = false;
+        try {
+            handedOn = !runSteps();
+        } finally {
+            if (!handedOn) {
+                runner.set(false);
+            }
+        }
+        if (!handedOn) {
             drain(); // steps queued while we gave the role up
         }
+    }
+
+    /** True while some thread holds the runner role (tests). */
+    boolean runnerHeld() {
+        return runner.get();
     }
 
     /**
@@ -186,6 +227,7 @@ final class DeliveryScheduler {
         e.waitingOn = monitor;
         waitSets.computeIfAbsent(monitor, m -> new ArrayDeque<>()).add(e);
         markApplied(e);
+        onWait.run();
         Thread.ofVirtual().name(name + "-runner").start(this::runAfterWait);
         while (!e.resumed) {
             monitor.wait();
@@ -212,8 +254,6 @@ final class DeliveryScheduler {
 
     void stop() {
         stopped = true;
-        if (thread != null) {
-            LockSupport.unpark(thread);
-        }
+        LockSupport.unpark(thread);
     }
 }

@@ -145,6 +145,11 @@ public final class ClusterNode implements Cluster, NodeServices {
                 }
 
                 @Override
+                public void notWaiting(int cpu) {
+                    transport.notWaiting(cpu);
+                }
+
+                @Override
                 public boolean waiterOn(int cpu) {
                     return transport.waiterOn(cpu);
                 }

@@ -71,8 +71,11 @@ final class DutyCycle implements AutoCloseable {
         /** Sleeps while another thread polls: until a sender rings after it handed back, or the timeout. */
         void sleepQuietly(long timeoutNs);
 
-        /** A thread of this node waits for a message, last seen on {@code cpu}; -1 when none waits any more. */
+        /** A thread of this node waits for a message, last seen on {@code cpu}. */
         void waiting(int cpu);
+
+        /** The thread that published {@code cpu} stops waiting (the slot is cleared unless another wrote it). */
+        void notWaiting(int cpu);
 
         /** True when a thread of some node on this host waits for a message and last ran on {@code cpu}. */
         boolean waiterOn(int cpu);
@@ -300,8 +303,9 @@ final class DutyCycle implements AutoCloseable {
         } finally {
             // first stop counting, then look at the main thread (it sets mainAsleep before it counts us): either it
             // sees no polling caller and stays up, or we see it asleep and hand the bell back
-            if (pollingCallers.decrementAndGet() == 0 && cpu != null) {
-                sleeper.waiting(-1);
+            pollingCallers.decrementAndGet();
+            if (cpu != null) {
+                cpu.clear();
             }
             if (sleeper != null && mainAsleep) {
                 sleeper.announceSleep(); // hand the bell back, then look once more for what came unrung
@@ -322,9 +326,15 @@ final class DutyCycle implements AutoCloseable {
 
         void publish() {
             int now = Cpus.current();
-            if (now != last) {
+            if (now != last && now >= 0) {
                 last = now;
                 sleeper.waiting(now);
+            }
+        }
+
+        void clear() {
+            if (last >= 0) {
+                sleeper.notWaiting(last);
             }
         }
     }

@@ -17,12 +17,21 @@ final class MethodIds {
     private MethodIds() {
     }
 
-    /** Ids computed so far: every call needs its method's id, and computing one builds a descriptor string. */
-    private static final Map<Method, Integer> IDS = new ConcurrentHashMap<>();
+    /**
+     * Ids computed so far, per declaring class (kept with the class, so a user's class loader is not pinned): every
+     * call needs its method's id, and computing one builds a descriptor string.
+     */
+    private static final ClassValue<Map<Method, Integer>> IDS = new ClassValue<>() {
+        @Override
+        protected Map<Method, Integer> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
 
     static int idOf(Method m) {
-        Integer id = IDS.get(m);
-        return id != null ? id : IDS.computeIfAbsent(m, MethodIds::compute);
+        Map<Method, Integer> ids = IDS.get(m.getDeclaringClass());
+        Integer id = ids.get(m);
+        return id != null ? id : ids.computeIfAbsent(m, MethodIds::compute);
     }
 
     private static int compute(Method m) {

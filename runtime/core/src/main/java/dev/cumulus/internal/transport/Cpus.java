@@ -6,6 +6,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.nio.ByteOrder;
 
 /**
  * The CPU the calling thread runs on (glibc's {@code sched_getcpu}, through the JDK's foreign function API; tens of
@@ -53,7 +54,8 @@ public final class Cpus {
      * not move (no other CPU allowed, or no native access).
      */
     public static boolean leave(int cpu) {
-        if (GET_AFFINITY == null || SET_AFFINITY == null || cpu < 0 || cpu >= MASK_BYTES * 8) {
+        if (GET_AFFINITY == null || SET_AFFINITY == null || cpu < 0 || cpu >= MASK_BYTES * 8
+            || ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) { // the mask's byte and bit order
             return false;
         }
         try (Arena arena = Arena.ofConfined()) {
@@ -72,7 +74,10 @@ public final class Cpus {
             if (!other || (int) SET_AFFINITY.invokeExact(0, MASK_BYTES, away) != 0) {
                 return false;
             }
-            int ignored = (int) SET_AFFINITY.invokeExact(0, MASK_BYTES, allowed);
+            if ((int) SET_AFFINITY.invokeExact(0, MASK_BYTES, allowed) != 0) {
+                // e.g. the cgroup's CPUs changed in between: try once more, else stay where the kernel put us
+                int ignored = (int) SET_AFFINITY.invokeExact(0, MASK_BYTES, allowed);
+            }
             return true;
         } catch (Throwable e) {
             return false;

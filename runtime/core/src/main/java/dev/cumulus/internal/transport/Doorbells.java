@@ -124,11 +124,16 @@ final class Doorbells {
     }
 
     /**
-     * A thread of {@code node} waits for a message on {@code cpu} (its last CPU; -1: none waits any more). Spinning
+     * A thread of {@code node} waits for a message on {@code cpu} (its last CPU). Spinning
      * threads of this host look at it to give the core up to the waiter ({@link #waiterOn}).
      */
     void waiting(int node, int cpu) {
         BELL.setRelease(bells, node * SLOT + WAITER_CPU, cpu + 1);
+    }
+
+    /** The waiting thread that published {@code cpu} stops waiting: clears the slot unless another one wrote it. */
+    void notWaiting(int node, int cpu) {
+        BELL.compareAndSet(bells, node * SLOT + WAITER_CPU, cpu + 1, 0);
     }
 
     /** True when a thread of some node of this host waits for a message and last ran on {@code cpu}. */

@@ -264,13 +264,21 @@ public final class NodeTransport implements AutoCloseable {
     }
 
     /**
-     * A thread of this node waits for a message on {@code cpu} (-1: no longer): spinning threads of this host that
+     * A thread of this node waits for a message on {@code cpu}: spinning threads of this host that
      * find themselves on that CPU give it up ({@link #waiterOn}).
      */
     public void waiting(int cpu) {
         Doorbells d = doorbells;
         if (d != null) {
             d.waiting(nodeId, cpu);
+        }
+    }
+
+    /** The thread that published {@code cpu} with {@link #waiting} stops waiting. */
+    public void notWaiting(int cpu) {
+        Doorbells d = doorbells;
+        if (d != null) {
+            d.notWaiting(nodeId, cpu);
         }
     }
 

@@ -75,7 +75,9 @@ class DoorbellsTest {
         waiterSide.waiting(2, 0);
         assertTrue(spinnerSide.waiterOn(0), "the waiter moved to CPU 0");
         assertFalse(spinnerSide.waiterOn(1));
-        waiterSide.waiting(2, -1);
+        waiterSide.notWaiting(2, 1);
+        assertTrue(spinnerSide.waiterOn(0), "a waiter that published CPU 1 does not clear another's CPU 0");
+        waiterSide.notWaiting(2, 0);
         assertFalse(spinnerSide.waiterOn(0), "node 2 no longer waits");
         assertFalse(spinnerSide.waiterOn(-1), "-1 (no CPU) never matches");
     }
