@@ -52,8 +52,9 @@ class ArraysBenchSmokeTest {
                 }
             }
         }
-        // hits 2, misses 2 x 3 (processes and LocalCluster), sharers 6, barriers 2 x 9, kernels 6
-        assertEquals(2 + 6 + 6 + 18 + 6, rows, text);
+        // hits 2; misses: processes 5 (rpc, read, write, block rpc, miss vs block rpc), LocalCluster 4; sharers 6;
+        // barriers 2 x 9; kernels 6
+        assertEquals(2 + 9 + 6 + 18 + 6, rows, text);
         assertEquals(4, missRows, text);
         List<String> goals = text.lines().filter(l -> l.startsWith("goal: ")).toList();
         assertEquals(2, goals.size(), text);
