@@ -41,8 +41,11 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
     private final NodeServices node;
     private final BroadcastEndpoint broadcast;
-    /** Drains on the main thread longer than this stop them (see {@link #drainOnMain}). */
-    private static final long LONG_DRAIN_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * Drains on the main thread longer than this stop them (see {@link #drainOnMain}); well above a preemption on a
+     * crowded host, which must not turn them off.
+     */
+    private static final long LONG_DRAIN_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
     /** Whether delivered writes may be applied by the main thread right after its poll. */
     private volatile boolean inlineDrains = true;
     private final DeliveryScheduler scheduler;
