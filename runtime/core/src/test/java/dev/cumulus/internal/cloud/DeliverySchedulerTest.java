@@ -13,10 +13,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The runner role: steps run once each, in order, on whichever thread drains; a drain is asked for once. */
+/**
+ * The runner role: steps run once each, in order, on whichever thread drains; a drain is asked for once; a write that
+ * waits does not strand the steps after it.
+ */
 @Timeout(60)
 class DeliverySchedulerTest {
-    private record Recorded(long seq, List<Long> into) implements DeliveryScheduler.Step {
+    private record Step(long seq, Runnable body) implements DeliveryScheduler.Step {
         @Override
         public boolean inline() {
             return false;
@@ -24,22 +27,30 @@ class DeliverySchedulerTest {
 
         @Override
         public void run() {
-            into.add(seq); // a plain list: only the role's holder touches it
+            body.run();
         }
     }
+
+    /** A step that adds its number to {@code into} (a plain list: only the role's holder touches it). */
+    private static Step recorded(long seq, List<Long> into) {
+        return new Step(seq, () -> into.add(seq));
+    }
+
+    private final Object monitor = new Object();
+    private boolean filled;
 
     @Test
     void aDrainIsAskedForOnceAndRunsEveryQueuedStepOnTheCallingThread() {
         List<Long> applied = new CopyOnWriteArrayList<>();
         List<Long> ran = new ArrayList<>();
         DeliveryScheduler s = new DeliveryScheduler("test", applied::add);
-        assertTrue(s.deliver(new Recorded(1, ran)), "the first step asks for a drain");
-        assertFalse(s.deliver(new Recorded(2, ran)), "one is on its way already");
-        assertFalse(s.deliver(new Recorded(3, ran)));
+        assertTrue(s.deliver(recorded(1, ran)), "the first step asks for a drain");
+        assertFalse(s.deliver(recorded(2, ran)), "one is on its way already");
+        assertFalse(s.deliver(recorded(3, ran)));
         s.drain();
         assertEquals(List.of(1L, 2L, 3L), ran);
         assertEquals(List.of(1L, 2L, 3L), applied);
-        assertTrue(s.deliver(new Recorded(4, ran)), "after a drain the next step asks again");
+        assertTrue(s.deliver(recorded(4, ran)), "after a drain the next step asks again");
         s.drain();
         assertEquals(List.of(1L, 2L, 3L, 4L), ran);
     }
@@ -52,7 +63,7 @@ class DeliverySchedulerTest {
         CountDownLatch delivered = new CountDownLatch(1);
         Thread deliverer = Thread.ofPlatform().start(() -> {
             for (long i = 0; i < n; i++) {
-                s.deliver(new Recorded(i, ran));
+                s.deliver(recorded(i, ran));
             }
             delivered.countDown();
         });
@@ -83,10 +94,67 @@ class DeliverySchedulerTest {
         s.start();
         try {
             List<Long> ran = new ArrayList<>();
-            s.deliver(new Recorded(1, ran));
-            s.deliver(new Recorded(2, ran));
+            s.deliver(recorded(1, ran));
+            s.deliver(recorded(2, ran));
             s.wake();
             assertTrue(applied.await(20, TimeUnit.SECONDS), "the scheduler's thread did not apply the steps");
+        } finally {
+            s.stop();
+        }
+    }
+
+    /**
+     * A write that waits on the scheduler's own thread blocks that thread; a step delivered after the runner that the
+     * wait started gave the role up must still be run (found in review: it was handed to the blocked thread and lost).
+     */
+    @Test
+    void aNotifyDeliveredAfterTheWaitersRunnerGaveUpIsApplied() throws Exception {
+        CountDownLatch firstWaits = new CountDownLatch(1); // await() marks the waiting write applied
+        CountDownLatch secondApplied = new CountDownLatch(1);
+        CountDownLatch waiterResumed = new CountDownLatch(1);
+        CountDownLatch waitReported = new CountDownLatch(1);
+        DeliveryScheduler s = new DeliveryScheduler("test", seq -> {
+            if (seq == 1) {
+                firstWaits.countDown();
+            } else if (seq == 2) {
+                secondApplied.countDown();
+            }
+        }, waitReported::countDown);
+        s.start();
+        try {
+            // like Bin.get on an empty bin, run by the scheduler's thread (the polling thread could not run it)
+            if (s.deliver(new Step(1, () -> {
+                synchronized (monitor) {
+                    try {
+                        while (!filled) {
+                            s.await(monitor);
+                        }
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    waiterResumed.countDown();
+                }
+            }))) {
+                s.wake();
+            }
+            assertTrue(firstWaits.await(10, TimeUnit.SECONDS), "the first write did not start waiting");
+            assertTrue(waitReported.await(10, TimeUnit.SECONDS), "the wait was not reported");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (s.runnerHeld()) { // the runner the wait started finds nothing to do and gives the role up
+                assertTrue(System.nanoTime() < deadline, "the runner role was never given up");
+                Thread.onSpinWait();
+            }
+            // like Bin.put: fills and notifies
+            if (s.deliver(new Step(2, () -> {
+                synchronized (monitor) {
+                    filled = true;
+                    s.notify(monitor, true);
+                }
+            }))) {
+                s.wake();
+            }
+            assertTrue(secondApplied.await(10, TimeUnit.SECONDS), "the second write was never applied");
+            assertTrue(waiterResumed.await(10, TimeUnit.SECONDS), "the waiting write was never resumed");
         } finally {
             s.stop();
         }
