@@ -337,4 +337,40 @@ class SharedArrayClusterTest {
             assertTrue(e.getMessage().contains("'doomed'") && e.getMessage().contains("node 2"), e.getMessage());
         }
     }
+
+    @Test
+    void aNodeThatOnlyHitsItsCopiesLearnsOfAFailureToo() {
+        ConcurrentHashMap<Integer, Throwable> seen = new ConcurrentHashMap<>();
+        CountDownLatch othersOnlyHit = new CountDownLatch(2);
+        assertThrows(RuntimeException.class, () -> LocalCluster.run(3, cluster -> {
+            int me = cluster.nodeId();
+            SharedDoubleArray a = cluster.sharedDoubleArray("cached", 3, 4, 1, 4);
+            cluster.barrier("cached-ready").await();
+            if (me == 2) {
+                assertTrue(othersOnlyHit.await(30, TimeUnit.SECONDS));
+                throw new IllegalStateException("node 2 dies on purpose");
+            }
+            try {
+                // a shared copy of node 2's partition and our own partition exclusive: from here on, only hits
+                a.get(2, 0);
+                a.set(me, 0, 1.0);
+                othersOnlyHit.countDown();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (System.nanoTime() < deadline) {
+                    a.get(2, 0);
+                    a.set(me, 0, 1.0);
+                    Thread.onSpinWait();
+                }
+            } catch (Throwable e) {
+                seen.put(me, e);
+                throw e;
+            }
+            throw new AssertionError("node " + me + ": hits on its copies kept succeeding 30 s after node 2 died");
+        }));
+        for (int n = 0; n < 2; n++) {
+            Throwable e = seen.get(n);
+            assertTrue(e instanceof dev.cumulus.NodeFailedException, String.valueOf(e));
+            assertTrue(e.getMessage().contains("'cached'") && e.getMessage().contains("node 2"), e.getMessage());
+        }
+    }
 }

@@ -115,6 +115,9 @@ final class CacheEntry {
     }
 
     synchronized void onGrant(Grant g, Effects fx) {
+        if (failure != null) {
+            return; // the cluster failed: the copy stays unusable
+        }
         state = g.state();
         if (g.data() != null) {
             data = g.data();
@@ -139,6 +142,9 @@ final class CacheEntry {
     }
 
     synchronized void onInvalidate(Invalidate m, Effects fx) {
+        if (failure != null) {
+            return; // the cluster failed: the copy stays unusable
+        }
         if (m.seq() > installedSeq) {
             deferred.add(m);
             return;
@@ -149,6 +155,9 @@ final class CacheEntry {
     }
 
     synchronized void onForward(Forward f, Effects fx) {
+        if (failure != null) {
+            return; // the cluster failed: the copy stays unusable
+        }
         if (f.seq() > installedSeq) {
             deferred.add(f);
             return;
@@ -194,11 +203,17 @@ final class CacheEntry {
         };
     }
 
-    /** Fails every waiting access and every later one (the cluster failed). */
+    /**
+     * Fails every waiting access and every later one (the cluster failed). The copy stops being readable or writable
+     * without the lock too, so a thread that only hits (it never asks the home again) also learns of the failure:
+     * its next access takes the slow path, which fails.
+     */
     synchronized void fail(RuntimeException e, Effects fx) {
         if (failure == null) {
             failure = e;
         }
+        state = CacheState.INVALID;
+        publish(null);
         for (Op op : waiters) {
             op.fail(e, fx);
         }
