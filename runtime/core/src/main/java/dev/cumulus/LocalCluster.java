@@ -112,13 +112,15 @@ public final class LocalCluster {
             body.run(node);
             node.close();
         } catch (Throwable t) {
-            // The root cause goes first; the failures it causes on other nodes follow it.
+            // The root cause goes first; the failures it causes on other nodes follow it. A node that only died of
+            // another's failure does not announce a failure of its own: the others must learn the root cause, not
+            // whichever of the two announcements they happen to poll first.
             if (t instanceof NodeFailedException && node.failure() != null && node.failure().nodeId() != node.nodeId()) {
                 failures.add(t);
             } else {
                 failures.addFirst(t);
+                node.failSelf("node " + node.nodeId() + " threw " + t);
             }
-            node.failSelf("node " + node.nodeId() + " threw " + t);
         }
     }
 

@@ -50,6 +50,9 @@ final class ReplicaDispatcher implements CloudDispatcher {
     }
 
     CloudRuntime.Replica replicaOf(Object root) {
+        if (!(root instanceof dev.cumulus.Cloud.Root)) {
+            return null; // every value a call encodes comes here: no lock and no identity hash for the others
+        }
         return replicas.get(root);
     }
 

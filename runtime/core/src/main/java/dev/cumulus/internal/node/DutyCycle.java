@@ -1,5 +1,6 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.transport.BriefWait;
 import dev.cumulus.internal.transport.Cpus;
 import dev.cumulus.internal.transport.IdleStrategies;
@@ -454,7 +455,8 @@ final class DutyCycle implements AutoCloseable {
     }
 
     private void runCall(Runnable call) {
-        busySince = System.nanoTime() | 1; // never 0
+        long start = System.nanoTime();
+        busySince = start | 1; // never 0
         inlineCalls = inlineCalls + 1; // only this thread writes it
         if (standbyAsleep) {
             standbyAsleep = false;
@@ -467,6 +469,9 @@ final class DutyCycle implements AutoCloseable {
         } finally {
             busySince = 0;
             Thread.interrupted(); // a call's interrupt must not turn the idle strategy's parks into spins
+        }
+        if (call instanceof RpcEngine.TimedCall timed) {
+            timed.took(System.nanoTime() - start);
         }
     }
 

@@ -3,26 +3,75 @@ package dev.cumulus.internal.rpc;
 import dev.cumulus.CumulusException;
 
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
-/** The objects this node serves, by object id. Any thread. */
+/**
+ * The objects this node serves, by object id. Any thread. Ids are small and dense (system services below
+ * {@link #FIRST_USER_ID}, then one per export), so every incoming call finds its object with an array index: the table
+ * grows by doubling on export (rare) and is read without a lock (every call).
+ */
 final class ExportTable {
     /** Ids below this are the system services every node exports at start. */
     static final long FIRST_USER_ID = 16;
 
-    record Exported(long objectId, Object target, Class<?> iface, String name, Map<Integer, Method> methods) {
+    /** One served object and its remotely callable methods. */
+    record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods) {
     }
 
-    private final Map<Long, Exported> byId = new ConcurrentHashMap<>();
-    private final AtomicLong nextId = new AtomicLong(FIRST_USER_ID);
+    /** Method ids to methods: a linear scan of an int array, faster than hashing for an interface's few methods. */
+    static final class MethodTable {
+        private final int[] ids;
+        private final Method[] methods;
+        private final InlineRecord[] records;
 
-    Exported add(Object target, Class<?> iface, String name) {
-        return add(nextId.getAndIncrement(), target, iface, name);
+        MethodTable(Map<Integer, Method> byId) {
+            ids = new int[byId.size()];
+            methods = new Method[byId.size()];
+            records = new InlineRecord[byId.size()];
+            int i = 0;
+            for (Map.Entry<Integer, Method> e : byId.entrySet()) {
+                ids[i] = e.getKey();
+                methods[i] = e.getValue();
+                records[i++] = new InlineRecord();
+            }
+        }
+
+        /** The index of the method with id {@code id}, or -1. */
+        int indexOf(int id) {
+            int[] ids = this.ids;
+            for (int i = 0; i < ids.length; i++) {
+                if (ids[i] == id) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        Method method(int index) {
+            return methods[index];
+        }
+
+        /** How the method at {@code index} fared when run inline. */
+        InlineRecord record(int index) {
+            return records[index];
+        }
+
+        /** The method with id {@code id}, or {@code null}. */
+        Method get(int id) {
+            int index = indexOf(id);
+            return index < 0 ? null : methods[index];
+        }
     }
 
-    Exported add(long objectId, Object target, Class<?> iface, String name) {
+    private volatile Exported[] byId = new Exported[(int) FIRST_USER_ID * 2];
+    private long nextId = FIRST_USER_ID;
+
+    synchronized Exported add(Object target, Class<?> iface, String name) {
+        return add(nextId++, target, iface, name);
+    }
+
+    synchronized Exported add(long objectId, Object target, Class<?> iface, String name) {
         if (!iface.isInterface()) {
             throw new CumulusException(iface.getName() + " is not an interface; remote objects are used through an "
                 + "interface they implement");
@@ -30,12 +79,22 @@ final class ExportTable {
         if (!iface.isInstance(target)) {
             throw new CumulusException(target.getClass().getName() + " does not implement " + iface.getName());
         }
-        Exported e = new Exported(objectId, target, iface, name, MethodIds.table(iface));
-        byId.put(objectId, e);
+        if (objectId < 0 || objectId >= Integer.MAX_VALUE - 8) {
+            throw new CumulusException("object id " + objectId + " is out of range; a node serves fewer objects");
+        }
+        Exported e = new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface)));
+        Exported[] table = byId;
+        if (objectId >= table.length) {
+            table = Arrays.copyOf(table, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(objectId + 1, 2L * table.length)));
+        }
+        table[(int) objectId] = e;
+        byId = table; // the volatile write publishes the new entry to readers of the table
         return e;
     }
 
+    /** The object served under {@code objectId}, or {@code null}. */
     Exported get(long objectId) {
-        return byId.get(objectId);
+        Exported[] table = byId;
+        return objectId >= 0 && objectId < table.length ? table[(int) objectId] : null;
     }
 }

@@ -59,7 +59,24 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         if (local != null) {
             return RpcEngine.invokeLocal(local, method, args == null ? new Object[0] : args);
         }
-        return engine.await(engine.start(ref, label, method, args, false), timeoutNs);
+        return engine.await(engine.start(ref, label, method, idOf(method), args, false), timeoutNs);
+    }
+
+    /** A method and its id: the last one this proxy called (a proxy passes the same {@code Method} every call). */
+    private record KnownId(Method method, int id) {
+    }
+
+    /** Immutable, so a plain field is enough: a thread that sees an older value only looks the id up again. */
+    private KnownId lastId;
+
+    private int idOf(Method method) {
+        KnownId known = lastId;
+        if (known != null && known.method() == method) {
+            return known.id();
+        }
+        int id = MethodIds.idOf(method);
+        lastId = new KnownId(method, id);
+        return id;
     }
 
     /** Sends a call that wants no reply (see {@link RpcEngine#sendOneWay}); not for a local target. */
@@ -79,7 +96,7 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             engine.runAsync(() -> complete(result, () -> RpcEngine.invokeLocal(local, method, actual)));
             return result;
         }
-        RpcEngine.PendingCall call = engine.start(ref, label, method, actual, true);
+        RpcEngine.PendingCall call = engine.start(ref, label, method, idOf(method), actual, true);
         // Completed off the polling thread: callbacks users attach to the future must never run on it.
         call.reply().whenComplete((reply, failure) -> engine.runAsync(() -> {
             if (failure != null) {

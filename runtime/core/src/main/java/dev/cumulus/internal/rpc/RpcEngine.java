@@ -70,7 +70,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         boolean runInline(Runnable call, java.util.concurrent.Executor otherwise, boolean brief);
     }
 
-    /** An inline call that ran longer than this marks its method as one that runs on virtual threads from now on. */
+    /**
+     * A call a polling thread runs inline, wanting to know how long it took there; the thread measures it (it reads the
+     * clock at the start anyway, to watch for calls that block it).
+     */
+    public interface TimedCall extends Runnable {
+        void took(long nanos);
+    }
+
+    /** An inline call that ran longer than this marks its method as one that runs on virtual threads for a while. */
     static final long SLOW_INLINE_NS = TimeUnit.MICROSECONDS.toNanos(100);
 
     /** What a caller does before it blocks for a reply (the node: poll for it itself for a while). */
@@ -82,6 +90,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     record Reply(byte type, byte[] bytes) {
     }
 
+    /** A call waiting for its reply; {@code event} is null when no recording was on as it started. */
     record PendingCall(long callId, int target, Method method, String label, CompletableFuture<Reply> reply,
                        RemoteCallEvent event, int requestBytes) {
     }
@@ -99,8 +108,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
     private final long defaultTimeoutNs;
     private volatile InlineCalls inlineCalls = (call, otherwise, brief) -> false;
-    /** Methods that ran long or blocked when run inline, and how many of their next calls get a virtual thread. */
-    private final Map<Method, InlineRecord> slowMethods = new ConcurrentHashMap<>();
     /** Whether each method served so far is {@link Brief}. */
     private final Map<Method, Boolean> briefMethods = new ConcurrentHashMap<>();
     private volatile ReplyWait replyWait = reply -> { };
@@ -156,14 +163,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Starts a call; the future completes with the raw reply (decode with {@link #decodeReply}). */
     PendingCall start(RemoteRef ref, String label, Method method, Object[] args, boolean async) {
+        return start(ref, label, method, MethodIds.idOf(method), args, async);
+    }
+
+    /** {@link #start(RemoteRef, String, Method, Object[], boolean)} with the method's id already known. */
+    PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async) {
         int target = checkReachable(ref, label, method);
         ExpandableArrayBuffer buf = buffers.get();
         long callId = nextCallId.incrementAndGet();
-        int end = encodeCall(buf, callId, ref, method, args);
-        RemoteCallEvent event = new RemoteCallEvent();
-        event.begin();
+        int end = encodeCall(buf, callId, ref, method, methodId, args);
+        RemoteCallEvent event = recording();
         PendingCall call = new PendingCall(callId, target, method, label, new CompletableFuture<>(), event, end);
-        event.async = async;
+        if (event != null) {
+            event.async = async;
+        }
         pending.put(callId, call);
         String gone = goneNodes.get(target); // it may have gone while we encoded
         if (gone != null) {
@@ -189,12 +202,26 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return target;
     }
 
+    /**
+     * A started call event while a JFR recording takes remote-call events, else {@code null}: without a recording a
+     * call neither allocates the event nor reads the clock for it.
+     */
+    private static RemoteCallEvent recording() {
+        RemoteCallEvent event = new RemoteCallEvent();
+        if (!event.isEnabled()) {
+            return null;
+        }
+        event.begin();
+        return event;
+    }
+
     /** Writes a call's header and arguments into {@code buf}; returns its length. */
-    private int encodeCall(ExpandableArrayBuffer buf, long callId, RemoteRef ref, Method method, Object[] args) {
+    private int encodeCall(ExpandableArrayBuffer buf, long callId, RemoteRef ref, Method method, int methodId,
+                           Object[] args) {
         buf.putByte(0, CALL);
         buf.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
         buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
-        buf.putInt(17, MethodIds.idOf(method), ByteOrder.LITTLE_ENDIAN);
+        buf.putInt(17, methodId, ByteOrder.LITTLE_ENDIAN);
         buf.putLong(21, causality.applied(), ByteOrder.LITTLE_ENDIAN);
         return codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
     }
@@ -206,11 +233,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     public void sendOneWay(RemoteRef ref, String label, Method method, Object[] args) {
         int target = checkReachable(ref, label, method);
-        RemoteCallEvent event = new RemoteCallEvent();
-        event.begin();
+        RemoteCallEvent event = recording();
         ExpandableArrayBuffer buf = buffers.get();
-        int end = encodeCall(buf, ONE_WAY, ref, method, args);
+        int end = encodeCall(buf, ONE_WAY, ref, method, MethodIds.idOf(method), args);
         sender.send(target, buf, 0, end);
+        if (event == null) {
+            return;
+        }
         event.end();
         if (event.shouldCommit()) {
             event.callerNode = self;
@@ -278,6 +307,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     private void commit(PendingCall call, String outcome, int replyBytes) {
         RemoteCallEvent e = call.event();
+        if (e == null) {
+            return; // no recording was on when the call started
+        }
         e.end();
         if (e.shouldCommit()) {
             e.callerNode = self;
@@ -314,14 +346,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         switch (type) {
             case CALL -> {
                 if (length >= CALL_HEADER) {
-                    Method method = methodOf(buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN),
-                        buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
-                    Runnable call = () -> serve(source, bytes);
+                    long objectId = buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN);
+                    ExportTable.Exported target = exports.get(objectId);
+                    int index = target == null ? -1
+                        : target.methods().indexOf(buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
+                    Method method = index < 0 ? null : target.methods().method(index);
+                    Runnable call = () -> serve(source, bytes, target, method);
                     // a call that must first wait for replicated writes to arrive never runs inline: the writes
                     // come through the very duty cycle it would hold up
                     boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
-                    long objectId = buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN);
-                    if (method == null || writesPending || !runInline(call, method, objectId)) {
+                    if (method == null || writesPending || !runInline(call, method, target.methods().record(index), objectId)) {
                         callThreads.execute(call);
                     }
                 }
@@ -358,13 +392,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * Offers a call to the polling thread. A {@link Brief} method never blocks, so any polling thread may run it
      * and its run times are not kept; any other method runs inline only on the main thread, until it was slow there.
      */
-    private boolean runInline(Runnable call, Method method, long objectId) {
+    private boolean runInline(Runnable call, Method method, InlineRecord record, long objectId) {
         if (objectId < ExportTable.FIRST_USER_ID && isBrief(method)) { // Cumulus's own services only
             return inlineCalls.runInline(call, callThreads, true);
         }
-        InlineRecord slow = slowMethods.get(method);
-        return (slow == null || !slow.skipThisCall())
-            && inlineCalls.runInline(() -> serveTimed(call, method), callThreads, false);
+        return !record.skipThisCall() && inlineCalls.runInline(new InlineCall(call, record), callThreads, false);
     }
 
     /** True for a system method marked {@link Brief}: any polling thread may run its calls. */
@@ -372,63 +404,29 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return briefMethods.computeIfAbsent(method, m -> m.isAnnotationPresent(Brief.class));
     }
 
-    private Method methodOf(long objectId, int methodId) {
-        ExportTable.Exported e = exports.get(objectId);
-        return e == null ? null : e.methods().get(methodId);
-    }
-
     /**
-     * Runs a call inline and keeps its method's {@link InlineRecord}: a slow run (it may block, like Babylon's
-     * exchange, or it was still being compiled) sends the method's next calls to virtual threads.
+     * An incoming call the polling thread runs inline; the thread tells it how long it took ({@link TimedCall}), and a
+     * slow run (it may block, like Babylon's exchange, or it was still being compiled) sends the method's next calls
+     * to virtual threads ({@link InlineRecord}).
      */
-    private void serveTimed(Runnable call, Method method) {
-        long start = System.nanoTime();
-        call.run();
-        boolean slow = System.nanoTime() - start > SLOW_INLINE_NS;
-        InlineRecord r = slowMethods.get(method);
-        if (slow) {
-            (r != null ? r : slowMethods.computeIfAbsent(method, m -> new InlineRecord())).slowRun();
-        } else if (r != null) {
-            r.fastRun();
-        }
-    }
-
-    /**
-     * How a method fared inline. After its k-th slow run its next {@code 16 << k} calls get virtual threads (k at most
-     * 6), so a method that always blocks is tried inline once per 1,024 calls and one that was slow while warming up
-     * or during a GC pause comes back soon; every 64 fast inline runs in a row forgive one slow run. Updated by several threads without locks: a lost
-     * update only moves a decision by a call.
-     */
-    private static final class InlineRecord {
-        /** Caps the skip at 16 << 6 = 1,024 calls: a pause (GC, JIT) during a quick method costs little. */
-        private static final int MAX_SLOW_RUNS = 6;
-        private static final int FORGIVE_AFTER = 64;
-        private final java.util.concurrent.atomic.AtomicInteger skip = new java.util.concurrent.atomic.AtomicInteger();
-        private volatile int slowRuns;
-        private volatile int fastRuns;
-
-        void slowRun() {
-            int runs = Math.min(slowRuns + 1, MAX_SLOW_RUNS);
-            slowRuns = runs;
-            fastRuns = 0;
-            skip.set(16 << runs);
+    private record InlineCall(Runnable call, InlineRecord record) implements TimedCall {
+        @Override
+        public void run() {
+            call.run();
         }
 
-        void fastRun() {
-            int fast = fastRuns + 1;
-            if (fast >= FORGIVE_AFTER && slowRuns > 0) {
-                slowRuns = slowRuns - 1;
-                fast = 0;
+        @Override
+        public void took(long nanos) {
+            if (nanos > SLOW_INLINE_NS) {
+                record.slowRun();
+            } else {
+                record.fastRun();
             }
-            fastRuns = fast;
-        }
-
-        boolean skipThisCall() {
-            return skip.get() > 0 && skip.getAndUpdate(n -> Math.max(n - 1, 0)) > 0;
         }
     }
 
-    private void serve(int source, byte[] bytes) {
+    /** Runs a call: {@code target} and {@code method} as looked up when it arrived, {@code null} when unknown. */
+    private void serve(int source, byte[] bytes, ExportTable.Exported target, Method method) {
         org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
         long callId = in.getLong(1, ByteOrder.LITTLE_ENDIAN);
         long objectId = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
@@ -437,12 +435,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         Object result;
         Supplier<String> what;
         try {
-            ExportTable.Exported target = exports.get(objectId);
             if (target == null) {
                 throw new CumulusException("node " + self + " serves no object #" + objectId
                     + " (it was never exported here, or the node restarted)");
             }
-            Method method = target.methods().get(methodId);
             if (method == null) {
                 throw new CumulusException("object '" + target.name() + "' on node " + self + " has no method with id "
                     + methodId + " in " + target.iface().getName() + "; do all nodes run the same classes?");
@@ -641,7 +637,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (local != null) {
             return local;
         }
-        if (value != null && Proxy.isProxyClass(value.getClass())
+        if (value instanceof Proxy && Proxy.isProxyClass(value.getClass())
             && Proxy.getInvocationHandler(value) instanceof RemoteInvocationHandler h) {
             return h.ref();
         }

@@ -1,0 +1,42 @@
+package dev.cumulus.internal.rpc;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * How a method fared inline. After its k-th slow run its next {@code 16 << k} calls get virtual threads (k at most
+ * 6), so a method that always blocks is tried inline once per 1,024 calls and one that was slow while warming up
+ * or during a GC pause comes back soon; every 64 fast inline runs in a row forgive one slow run. Updated by several
+ * threads without locks: a lost update only moves a decision by a call.
+ */
+final class InlineRecord {
+    /** Caps the skip at 16 << 6 = 1,024 calls: a pause (GC, JIT) during a quick method costs little. */
+    private static final int MAX_SLOW_RUNS = 6;
+    private static final int FORGIVE_AFTER = 64;
+    private final AtomicInteger skip = new AtomicInteger();
+    private volatile int slowRuns;
+    private volatile int fastRuns;
+
+    void slowRun() {
+        int runs = Math.min(slowRuns + 1, MAX_SLOW_RUNS);
+        slowRuns = runs;
+        fastRuns = 0;
+        skip.set(16 << runs);
+    }
+
+    void fastRun() {
+        if (slowRuns == 0) {
+            return; // nothing to forgive: no write on the common path
+        }
+        int fast = fastRuns + 1;
+        if (fast >= FORGIVE_AFTER && slowRuns > 0) {
+            slowRuns = slowRuns - 1;
+            fast = 0;
+        }
+        fastRuns = fast;
+    }
+
+    boolean skipThisCall() {
+        return skip.get() > 0 && skip.getAndUpdate(n -> Math.max(n - 1, 0)) > 0;
+    }
+}
+
