@@ -571,16 +571,24 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             this.what = what;
         }
 
-        /** Sends {@code value} as the call's result. */
+        /** Sends {@code value} as the call's result (nothing for a one-way call: its caller reads no reply). */
         public void complete(Object value) {
-            if (sent.compareAndSet(false, true)) {
+            if (sent.compareAndSet(false, true) && callId != ONE_WAY) {
                 sendReply(source, callId, value, what);
             }
         }
 
-        /** Sends {@code failure} as the call's exception. */
+        /**
+         * Sends {@code failure} as the call's exception; a one-way call's failure goes to this node's
+         * {@link #onOneWayFailure} handler instead, as if the method had thrown it.
+         */
         public void fail(Throwable failure) {
-            if (sent.compareAndSet(false, true)) {
+            if (!sent.compareAndSet(false, true)) {
+                return;
+            }
+            if (callId == ONE_WAY) {
+                oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + failure);
+            } else {
                 sendError(source, callId, failure);
             }
         }

@@ -85,4 +85,41 @@ class DeferredReplyTest {
         assertFalse(RpcEngine.servingRemoteCall());
         assertThrows(IllegalStateException.class, RpcEngine::deferReply);
     }
+
+    @Test
+    void aOneWayCallThatDefersItsReplySendsNothingBackAndReportsItsFailureWhereItRan() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger messagesToCaller = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<String> oneWayFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        RpcEngine[] engines = new RpcEngine[2];
+        ClassLoader loader = getClass().getClassLoader();
+        engines[0] = new RpcEngine(0, 2, (to, buf, off, len) -> engines[1].onData(0, buf, off, len), loader, 0);
+        engines[1] = new RpcEngine(1, 2, (to, buf, off, len) -> {
+            messagesToCaller.incrementAndGet();
+            engines[0].onData(1, buf, off, len);
+        }, loader, 0);
+        RpcEngine.InlineCalls runNow = (call, otherwise, brief) -> {
+            call.run();
+            return true;
+        };
+        for (RpcEngine e : engines) {
+            e.threading(runNow, reply -> { });
+        }
+        engines[1].onOneWayFailure(oneWayFailures::add);
+        MailboxImpl box = new MailboxImpl();
+        dev.cumulus.internal.codec.RemoteRef ref = engines[1].export(box, Mailbox.class, "box");
+
+        engines[0].sendOneWay(ref, "box", Mailbox.class.getMethod("take"), new Object[0]);
+        box.takers.poll().complete("nobody reads this");
+        engines[0].sendOneWay(ref, "box", Mailbox.class.getMethod("failLater"), new Object[0]);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (oneWayFailures.isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+
+        assertEquals(1, oneWayFailures.size(), String.valueOf(oneWayFailures));
+        assertTrue(oneWayFailures.getFirst().contains("refused later"), oneWayFailures.getFirst());
+        assertEquals(0, messagesToCaller.get(), "a one-way call's caller reads no reply, so none may be sent");
+        engines[0].close();
+        engines[1].close();
+    }
 }
