@@ -4,7 +4,9 @@
  * their own) and sends one-way calls; {@link dev.cumulus.internal.rpc.RemoteInvocationHandler} is the dynamic proxy
  * behind every remote reference; {@link dev.cumulus.internal.rpc.RemoteObjects} and
  * {@link dev.cumulus.internal.rpc.NameDirectory} export and look up objects by name; {@link
- * dev.cumulus.internal.rpc.Brief} marks the system methods any polling thread may run.
+ * dev.cumulus.internal.rpc.Brief} marks the system methods any polling thread may run; {@link
+ * dev.cumulus.internal.rpc.ExportTable} holds the objects a node serves, and {@link
+ * dev.cumulus.internal.rpc.InlineRecord} how each method fared when run inline.
  *
  * <p>Arguments and results go by value through {@code dev.cumulus.internal.codec} (never Java serialization). Which
  * thread runs what is in {@code docs/design/THREADING.md}.
