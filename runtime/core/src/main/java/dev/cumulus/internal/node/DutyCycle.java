@@ -475,7 +475,17 @@ final class DutyCycle implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the standby runs under {@code SCHED_BATCH} ({@code -Dcumulus.standbyBatch}, default on): it wakes
+     * 10,000 times a second while calls come in, and on a host with fewer free cores than busy threads each of those
+     * wake-ups preempted a thread a round trip waits for.
+     */
+    static final boolean STANDBY_BATCH = !"false".equals(System.getProperty("cumulus.standbyBatch"));
+
     private void standbyLoop() {
+        if (STANDBY_BATCH) {
+            Cpus.batchPolicy(); // best effort: without it the standby just preempts as before
+        }
         IdleStrategy idle = IdleStrategies.parse(idleSpec);
         long seenCalls = inlineCalls;
         long lastCallSeen = System.nanoTime();

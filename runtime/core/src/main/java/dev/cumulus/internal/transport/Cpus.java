@@ -10,13 +10,17 @@ import java.nio.ByteOrder;
 
 /**
  * The CPU the calling thread runs on (glibc's {@code sched_getcpu}, through the JDK's foreign function API; tens of
- * nanoseconds). Used to see whether a spinning thread holds the core a waiting thread needs ({@link Doorbells}).
+ * nanoseconds). Used to see whether a spinning thread holds the core a waiting thread needs ({@link Doorbells}); also
+ * moves a thread off a CPU ({@link #leave}) and sets a watcher thread's scheduling policy ({@link #batchPolicy}).
  */
 public final class Cpus {
     private static final MethodHandle GET_CPU = lookup();
     private static final MethodHandle GET_AFFINITY = affinity("sched_getaffinity");
     private static final MethodHandle SET_AFFINITY = affinity("sched_setaffinity");
     private static final long MASK_BYTES = 128; // glibc's cpu_set_t: 1024 CPUs
+    private static final MethodHandle SET_SCHEDULER = scheduler();
+    /** Linux's {@code SCHED_BATCH} policy number. */
+    private static final int SCHED_BATCH = 3;
 
     private Cpus() {
     }
@@ -45,6 +49,38 @@ public final class Cpus {
                     ValueLayout.ADDRESS));
         } catch (RuntimeException | LinkageError e) {
             return null;
+        }
+    }
+
+    private static MethodHandle scheduler() {
+        if (!System.getProperty("os.name", "").startsWith("Linux")) {
+            return null;
+        }
+        try {
+            Linker linker = Linker.nativeLinker();
+            return linker.downcallHandle(linker.defaultLookup().find("sched_setscheduler").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+                    ValueLayout.ADDRESS));
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /**
+     * Puts the calling thread under Linux's {@code SCHED_BATCH} policy: when it wakes up it no longer preempts the
+     * thread running on its CPU (it waits for that thread's slice), and it keeps a normal share of the CPU when it
+     * runs. For a thread that wakes often only to look at something. Any user may set it; returns false when it could
+     * not (not Linux, no native access).
+     */
+    public static boolean batchPolicy() {
+        if (SET_SCHEDULER == null) {
+            return false;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment param = arena.allocate(ValueLayout.JAVA_INT); // struct sched_param { int priority = 0; }
+            return (int) SET_SCHEDULER.invokeExact(0, SCHED_BATCH, param) == 0; // pid 0: the calling thread
+        } catch (Throwable e) {
+            return false;
         }
     }
 
