@@ -14,53 +14,29 @@ import java.nio.ByteOrder;
  * moves a thread off a CPU ({@link #leave}) and sets a watcher thread's scheduling policy ({@link #batchPolicy}).
  */
 public final class Cpus {
-    private static final MethodHandle GET_CPU = lookup();
-    private static final MethodHandle GET_AFFINITY = affinity("sched_getaffinity");
-    private static final MethodHandle SET_AFFINITY = affinity("sched_setaffinity");
+    private static final MethodHandle GET_CPU = glibc("sched_getcpu", FunctionDescriptor.of(ValueLayout.JAVA_INT),
+        Linker.Option.critical(false));
+    private static final FunctionDescriptor AFFINITY =
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS);
+    private static final MethodHandle GET_AFFINITY = glibc("sched_getaffinity", AFFINITY);
+    private static final MethodHandle SET_AFFINITY = glibc("sched_setaffinity", AFFINITY);
     private static final long MASK_BYTES = 128; // glibc's cpu_set_t: 1024 CPUs
-    private static final MethodHandle SET_SCHEDULER = scheduler();
+    private static final MethodHandle SET_SCHEDULER = glibc("sched_setscheduler",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
     /** Linux's {@code SCHED_BATCH} policy number. */
     private static final int SCHED_BATCH = 3;
 
     private Cpus() {
     }
 
-    private static MethodHandle lookup() {
+    /** A downcall to the C library's {@code name}, or null off Linux or without native access (callers do without). */
+    private static MethodHandle glibc(String name, FunctionDescriptor signature, Linker.Option... options) {
         if (!System.getProperty("os.name", "").startsWith("Linux")) {
             return null;
         }
         try {
             Linker linker = Linker.nativeLinker();
-            return linker.downcallHandle(linker.defaultLookup().find("sched_getcpu").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT), Linker.Option.critical(false));
-        } catch (RuntimeException | LinkageError e) {
-            return null; // no native access: callers treat every CPU as unknown
-        }
-    }
-
-    private static MethodHandle affinity(String name) {
-        if (!System.getProperty("os.name", "").startsWith("Linux")) {
-            return null;
-        }
-        try {
-            Linker linker = Linker.nativeLinker();
-            return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
-                    ValueLayout.ADDRESS));
-        } catch (RuntimeException | LinkageError e) {
-            return null;
-        }
-    }
-
-    private static MethodHandle scheduler() {
-        if (!System.getProperty("os.name", "").startsWith("Linux")) {
-            return null;
-        }
-        try {
-            Linker linker = Linker.nativeLinker();
-            return linker.downcallHandle(linker.defaultLookup().find("sched_setscheduler").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-                    ValueLayout.ADDRESS));
+            return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), signature, options);
         } catch (RuntimeException | LinkageError e) {
             return null;
         }
