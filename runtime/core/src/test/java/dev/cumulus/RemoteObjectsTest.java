@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Remote objects on an in-process cluster (real Aeron IPC, one driver). */
@@ -319,6 +320,53 @@ class RemoteObjectsTest {
             throw f;
         }));
         assertEquals("node 1 crashes while serving a call", e.getMessage());
+    }
+
+    @Test
+    void aCallToALiveNodeBlockedOnTheClusterFailsWhenAThirdNodeFails() {
+        // Node 0 calls node 2, whose handler waits for something that will never come; node 1 then throws. Node 2's
+        // program dies only of node 1's failure and announces none of its own, so node 0 must learn from node 1's.
+        CountDownLatch callArrived = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> assertTimeoutPreemptively(
+                Duration.ofSeconds(30), () -> LocalCluster.run(3, cluster -> {
+                    if (cluster.nodeId() == 2) {
+                        cluster.export(new Edge() {
+                            @Override public double[] take() throws InterruptedException {
+                                callArrived.countDown();
+                                release.await();
+                                return new double[0];
+                            }
+
+                            @Override public void put(double[] values) {
+                            }
+                        }, Edge.class, "waits");
+                    }
+                    cluster.barrier();
+                    switch (cluster.nodeId()) {
+                        case 0 -> {
+                            Edge waits = cluster.lookup("waits", Edge.class);
+                            NodeFailedException f = assertThrows(NodeFailedException.class, waits::take,
+                                "a call to a live node whose handler waits must fail once the cluster has failed");
+                            assertEquals(1, f.nodeId(), f.getMessage());
+                            assertTrue(f.getMessage().contains("node 1 threw"), f.getMessage());
+                            throw f;
+                        }
+                        case 1 -> {
+                            callArrived.await();
+                            throw new IllegalStateException("node 1 gives up while node 0 waits on node 2");
+                        }
+                        default -> {
+                            NodeFailedException f = assertThrows(NodeFailedException.class, cluster::barrier);
+                            throw f;
+                        }
+                    }
+                })));
+            assertEquals("node 1 gives up while node 0 waits on node 2", e.getMessage());
+        } finally {
+            release.countDown();
+        }
     }
 
     @Test

@@ -155,7 +155,7 @@ public final class ClusterNode implements Cluster, NodeServices {
                 }
             } : null,
             // doorbells mean IPC: every node of the run is on this host
-            DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()));
+            DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()), agent::afterWait);
         rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileWaiting);
         rpc.onOneWayFailure(this::failSelf);
     }
@@ -518,6 +518,9 @@ public final class ClusterNode implements Cluster, NodeServices {
                 failure = f; // set before anything wakes up: whoever catches the failure can ask which node it was
             }
             rpc.onNodeGone(peer, reason);
+            if (first) {
+                rpc.onClusterFailed(peer, reason);
+            }
             failureWatchers.forEach(w -> w.accept(peer, reason));
             if (!first) {
                 return;

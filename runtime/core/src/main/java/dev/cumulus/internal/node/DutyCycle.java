@@ -7,6 +7,7 @@ import dev.cumulus.internal.transport.IdleStrategies;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.util.ArrayList;
@@ -117,6 +118,9 @@ final class DutyCycle implements AutoCloseable {
     static final long SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Agent agent;
+    private final Runnable afterWait;
+    /** The main thread slept or parked since its last duty cycle ({@link #afterWait} is due; main thread only). */
+    private boolean mainWaited;
     private final ErrorHandler errors;
     private final String idleSpec;
     private final long callerPollNs;
@@ -156,13 +160,18 @@ final class DutyCycle implements AutoCloseable {
      */
     DutyCycle(Agent agent, ErrorHandler errors, String idleSpec, long callerPollNs, String threadName,
               Sleeper sleeper) {
-        this(agent, errors, idleSpec, callerPollNs, threadName, sleeper, SPINS);
+        this(agent, errors, idleSpec, callerPollNs, threadName, sleeper, SPINS, () -> { });
     }
 
-    /** @param idleSpins with a sleeper, how many polls an idle main thread spins before it yields */
+    /**
+     * @param idleSpins with a sleeper, how many polls an idle main thread spins before it yields
+     * @param afterWait run under the role before the first duty cycle of a thread that has slept or parked since its
+     *                  last one (the agent reads the clock afresh then: it reuses a cycle's time for the next few)
+     */
     DutyCycle(Agent agent, ErrorHandler errors, String idleSpec, long callerPollNs, String threadName,
-              Sleeper sleeper, int idleSpins) {
+              Sleeper sleeper, int idleSpins, Runnable afterWait) {
         this.idleSpins = idleSpins;
+        this.afterWait = afterWait;
         this.agent = agent;
         this.errors = errors;
         this.idleSpec = idleSpec;
@@ -214,12 +223,20 @@ final class DutyCycle implements AutoCloseable {
 
     /** {@link #pollOnce()}, collecting into {@code into} the calls {@link #runInline} lets this thread run. */
     private int pollOnce(List<Call> into) {
+        return pollOnce(into, false);
+    }
+
+    /** {@link #pollOnce(List)}; {@code waited}: this thread slept or parked since its last cycle. */
+    private int pollOnce(List<Call> into, boolean waited) {
         if (role.getPlain() || !role.compareAndSet(false, true)) {
             return -1;
         }
         try {
             if (!running) {
                 return 0;
+            }
+            if (waited) {
+                afterWait.run();
             }
             collecting = into;
             return agent.doWork();
@@ -343,13 +360,18 @@ final class DutyCycle implements AutoCloseable {
     private void mainLoop() {
         DoorbellIdle doorbell = sleeper != null ? new DoorbellIdle(sleeper) : null;
         IdleStrategy idle = doorbell != null ? doorbell : IdleStrategies.parse(idleSpec);
+        boolean idleMayWait = !(idle instanceof BusySpinIdleStrategy);
         while (running) {
-            int work = pollOnce(polled);
+            int work = pollOnce(polled, mainWaited);
+            if (work >= 0) {
+                mainWaited = false;
+            }
             if (polled.isEmpty()) {
                 if (doorbell != null && (work < 0 || pollingCallers.get() > 0)) {
                     doorbell.othersPoll();
                 } else {
                     idle.idle(Math.max(work, 0));
+                    mainWaited |= doorbell == null && idleMayWait && work <= 0; // its strategy may have parked
                 }
                 continue;
             }
@@ -409,11 +431,12 @@ final class DutyCycle implements AutoCloseable {
             } else {
                 mainAsleep = true;
                 bell.announceSleep();
-                if (pollOnce(polled) > 0 || !polled.isEmpty()) {
+                if (pollOnce(polled, mainWaited) > 0 || !polled.isEmpty()) {
                     idleCycles = 0;
                 } else {
                     bell.sleep(SLEEP_NS);
                 }
+                mainWaited = true; // also when that poll found the role taken: the next one reads the clock
                 mainAsleep = false;
                 bell.awake();
             }
@@ -428,6 +451,7 @@ final class DutyCycle implements AutoCloseable {
             bell.takeOver(); // no rings while they poll (a hand-back after this sets the bell to sleeping again)
             if (pollingCallers.get() > 0) {
                 bell.sleepQuietly(SLEEP_NS);
+                mainWaited = true;
             }
             mainAsleep = false;
             bell.awake();
@@ -487,6 +511,7 @@ final class DutyCycle implements AutoCloseable {
             Cpus.batchPolicy(); // best effort: without it the standby just preempts as before
         }
         IdleStrategy idle = IdleStrategies.parse(idleSpec);
+        boolean standbyWaited = true;
         long seenCalls = inlineCalls;
         long lastCallSeen = System.nanoTime();
         while (running) {
@@ -498,9 +523,16 @@ final class DutyCycle implements AutoCloseable {
                 lastCallSeen = now;
             }
             if (since != 0 && now - since > TAKEOVER_NS) {
-                idle.idle(Math.max(pollOnce(), 0)); // the main thread is stuck in a call: poll in its place
+                // the main thread is stuck in a call: poll in its place (the first poll after a park reads the clock)
+                int work = pollOnce(null, standbyWaited);
+                if (work >= 0) {
+                    standbyWaited = false;
+                }
+                idle.idle(Math.max(work, 0));
+                standbyWaited |= work <= 0;
                 continue;
             }
+            standbyWaited = true;
             idle.reset();
             if (now - lastCallSeen > DEEP_SLEEP_NS) {
                 standbyAsleep = true;

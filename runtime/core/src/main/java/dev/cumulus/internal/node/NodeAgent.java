@@ -89,8 +89,21 @@ final class NodeAgent implements Agent {
 
     private static final int CLOCK_EVERY_MASK = 15;
     private int cycles;
-    /** When the running duty cycle started (at most 16 cycles old; shared by everything the cycle does). */
+    /**
+     * When the running duty cycle started (at most 16 busy cycles old, never older than the polling thread's last
+     * wait: see {@link #afterWait}; shared by everything the cycle does).
+     */
     private long cycleStartNs;
+
+    /**
+     * The polling thread waited (slept on the doorbell, parked, took over after a park) since the last cycle: the next
+     * cycle reads the clock, and runs the transport's conductor, instead of reusing a time up to 16 waits old. Called
+     * under the polling role.
+     */
+    void afterWait() {
+        cycles = -1;
+        transport.conductorDue();
+    }
 
     @Override
     public int doWork() {

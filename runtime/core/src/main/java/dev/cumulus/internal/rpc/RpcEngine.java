@@ -103,6 +103,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
     private final AtomicLong nextCallId = new AtomicLong();
     private final AtomicReferenceArray<String> goneNodes;
+    /** The node whose failure ended the cluster, or -1: then every node counts as gone, for that reason. */
+    private volatile int clusterFailedBy = -1;
     private final ExecutorService callThreads;
     private final ThreadLocal<ExpandableArrayBuffer> buffers =
         ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
@@ -181,7 +183,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         String gone = goneNodes.get(target); // it may have gone while we encoded
         if (gone != null) {
             pending.remove(callId);
-            throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
+            throw cannotCall(target, label, method, gone);
         }
         try {
             sender.send(target, buf, 0, end);
@@ -197,9 +199,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int target = ref.nodeId();
         String gone = goneNodes.get(target);
         if (gone != null) {
-            throw new NodeFailedException(target, "cannot call " + describe(label, method) + ": " + gone);
+            throw cannotCall(target, label, method, gone);
         }
         return target;
+    }
+
+    /** The exception for a call to a gone node: it names the node whose failure ended the cluster, if one did. */
+    private NodeFailedException cannotCall(int target, String label, Method method, String gone) {
+        int failed = clusterFailedBy;
+        return new NodeFailedException(failed >= 0 ? failed : target,
+            "cannot call " + describe(label, method) + " on node " + target + ": " + gone);
     }
 
     /**
@@ -383,6 +392,25 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 return true;
             }
             return false;
+        });
+    }
+
+    /**
+     * The cluster failed (fail-stop) because node {@code failed} did: every pending call fails now, whichever node it
+     * waits for, and new calls fail at once. A call to a node that is still alive could otherwise wait forever for a
+     * handler blocked on the failed node, when that node's program ends without announcing a failure of its own.
+     * Any thread.
+     */
+    public void onClusterFailed(int failed, String reason) {
+        clusterFailedBy = failed;
+        String why = "the cluster failed (node " + failed + "): " + reason;
+        for (int node = 0; node < goneNodes.length(); node++) {
+            goneNodes.compareAndSet(node, null, why);
+        }
+        pending.values().removeIf(call -> {
+            call.reply().completeExceptionally(new NodeFailedException(failed,
+                "call " + describe(call.label(), call.method()) + " on node " + call.target() + " failed: " + why));
+            return true;
         });
     }
 

@@ -161,6 +161,14 @@ public final class NodeTransport implements AutoCloseable {
     }
 
     /**
+     * The polling thread waited (slept, parked) since its last poll: the next poll runs the client conductor, whose
+     * keep-alive must not fall 16 waits behind. Called under the polling role.
+     */
+    public void conductorDue() {
+        conductorBusy = true;
+    }
+
+    /**
      * Runs the Aeron client conductor (see {@link #CONDUCTOR_EVERY_MASK}) and delivers up to {@code fragmentLimit}
      * fragments per channel. Agent thread only.
      */

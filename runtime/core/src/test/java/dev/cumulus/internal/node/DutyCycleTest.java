@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -85,6 +86,87 @@ class DutyCycleTest {
                 virtualThreads.execute(body);
             }
         });
+    }
+
+    /** Counts, per duty cycle, whether the hook told it the polling thread had waited since its last cycle. */
+    private static final class WaitCountingAgent implements Agent {
+        final AtomicInteger cycles = new AtomicInteger();
+        final AtomicInteger toldOfAWait = new AtomicInteger();
+        volatile boolean hookRan;
+
+        @Override
+        public int doWork() {
+            cycles.incrementAndGet();
+            if (hookRan) {
+                hookRan = false;
+                toldOfAWait.incrementAndGet();
+            }
+            return 0;
+        }
+
+        @Override
+        public String roleName() {
+            return "counting";
+        }
+    }
+
+    /**
+     * A thread that slept must not reuse a time from before its sleep: the node agent reads the clock only every 16th
+     * busy cycle, and with a long idle sleep 16 cycles would be 16 sleeps (heartbeats late, peers heard "long ago").
+     */
+    @Test
+    void aCycleAfterTheMainThreadSleptIsToldSo() throws Exception {
+        assertEveryCycleAfterTheFirstIsToldOfAWait("sleep:2000000", null);
+    }
+
+    @Test
+    void aCycleAfterTheMainThreadSleptOnItsDoorbellIsToldSo() throws Exception {
+        DutyCycle.Sleeper bell = new DutyCycle.Sleeper() {
+            @Override public void announceSleep() { }
+
+            @Override public void sleep(long timeoutNs) {
+                LockSupport.parkNanos(timeoutNs);
+            }
+
+            @Override public void awake() { }
+
+            @Override public void takeOver() { }
+
+            @Override public void sleepQuietly(long timeoutNs) {
+                LockSupport.parkNanos(timeoutNs);
+            }
+
+            @Override public void waiting(int cpu) { }
+
+            @Override public void notWaiting(int cpu) { }
+
+            @Override public boolean waiterOn(int cpu) {
+                return false;
+            }
+        };
+        assertEveryCycleAfterTheFirstIsToldOfAWait("backoff", bell);
+    }
+
+    private void assertEveryCycleAfterTheFirstIsToldOfAWait(String idle, DutyCycle.Sleeper bell) throws Exception {
+        WaitCountingAgent counting = new WaitCountingAgent();
+        DutyCycle sleepy = new DutyCycle(counting, errors::set, idle, 0, "sleepy-node", bell, DutyCycle.SPINS,
+            () -> counting.hookRan = true);
+        sleepy.start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (counting.toldOfAWait.get() < 20 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+        } finally {
+            sleepy.close();
+        }
+        int told = counting.toldOfAWait.get();
+        int cycles = counting.cycles.get();
+        assertTrue(told >= 20, "only " + told + " of " + cycles + " cycles were told the thread had slept");
+        if (bell == null) {
+            // every idle call of a sleep strategy sleeps: every cycle but the first follows a sleep
+            assertTrue(told >= cycles - 1, told + " of " + cycles + " cycles were told of the sleep before them");
+        }
     }
 
     @Test
