@@ -356,7 +356,8 @@ public final class ArrayRuntime implements AutoCloseable {
         }
         try {
             // the target reports its own failure to handle it
-            handler(dest).sendOneWay(DELIVER, new Object[] {CoherenceWire.encode(m)});
+            // written straight into the call's buffer: a grant's partition is copied once on its way out
+            handler(dest).sendOneWay(DELIVER, new Object[] {CoherenceWire.encoder(m)});
         } catch (RuntimeException e) {
             onSendFailure(dest, m, e);
         }

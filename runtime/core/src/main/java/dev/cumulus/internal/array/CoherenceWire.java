@@ -10,6 +10,12 @@ import dev.cumulus.internal.array.CoherenceMessage.InvalidateAck;
 import dev.cumulus.internal.array.CoherenceMessage.ReadRequest;
 import dev.cumulus.internal.array.CoherenceMessage.WriteRequest;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import dev.cumulus.internal.codec.PreEncodedBytes;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -48,36 +54,129 @@ final class CoherenceWire {
     }
 
     static byte[] encode(CoherenceMessage m) {
-        byte[] name = m.array().getBytes(StandardCharsets.UTF_8);
-        if (name.length > MAX_NAME_BYTES) {
-            throw new CumulusException("shared array name of " + name.length + " bytes is too long (at most "
-                + MAX_NAME_BYTES + ")");
-        }
-        Object data = switch (m) {
-            case Grant g -> g.data();
-            case ForwardReply r -> r.data();
-            default -> null;
-        };
-        ElementKind kind = data == null ? null : kindOf(data);
-        int dataBytes = data == null ? 1 : 5 + kind.length(data) * kind.bytes;
-        ByteBuffer b = ByteBuffer.allocate(1 + 2 + name.length + 4 + 17 + dataBytes).order(ByteOrder.LITTLE_ENDIAN);
-        b.put(typeOf(m)).putShort((short) name.length).put(name).putInt(m.partition());
-        switch (m) {
-            case ReadRequest r -> b.putInt(r.from());
-            case WriteRequest w -> b.putInt(w.from());
-            case InvalidateAck a -> b.putInt(a.from());
-            case Invalidate i -> b.putLong(i.seq());
-            case Forward f -> b.put((byte) f.access().ordinal()).putLong(f.seq()).putInt(f.requester());
-            case ForwardReply r -> {
-                b.putInt(r.from()).put((byte) r.access().ordinal());
-                putData(b, kind, data);
+        Encoded e = encoder(m);
+        byte[] bytes = new byte[e.byteLength()];
+        e.writeTo(new UnsafeBuffer(bytes), 0);
+        return bytes;
+    }
+
+    /**
+     * {@code m} ready to be written straight into an outgoing message (as the {@code byte[]} {@link #encode} would
+     * return): a partition's data is copied once, into the message, instead of into an array first.
+     */
+    static Encoded encoder(CoherenceMessage m) {
+        return new Encoded(m);
+    }
+
+    /** One message's wire form, written on demand; see {@link #encoder}. */
+    static final class Encoded implements PreEncodedBytes {
+        private final CoherenceMessage message;
+        private final byte[] name;
+        private final Object data;
+        private final ElementKind kind;
+        private final int length;
+
+        private Encoded(CoherenceMessage m) {
+            this.message = m;
+            this.name = m.array().getBytes(StandardCharsets.UTF_8);
+            if (name.length > MAX_NAME_BYTES) {
+                throw new CumulusException("shared array name of " + name.length + " bytes is too long (at most "
+                    + MAX_NAME_BYTES + ")");
             }
-            case Grant g -> {
-                b.put((byte) g.state().ordinal()).putLong(g.seq()).putInt(g.hops());
-                putData(b, kind, data);
+            this.data = switch (m) {
+                case Grant g -> g.data();
+                case ForwardReply r -> r.data();
+                default -> null;
+            };
+            this.kind = data == null ? null : kindOf(data);
+            int dataBytes = data == null ? 1 : 5 + kind.length(data) * kind.bytes;
+            int fieldBytes = switch (m) {
+                case ReadRequest r -> 4;
+                case WriteRequest w -> 4;
+                case InvalidateAck a -> 4;
+                case Invalidate i -> 8;
+                case Forward f -> 13;
+                case ForwardReply r -> 5 + dataBytes;
+                case Grant g -> 13 + dataBytes;
+            };
+            this.length = 1 + 2 + name.length + 4 + fieldBytes;
+        }
+
+        @Override
+        public int byteLength() {
+            return length;
+        }
+
+        @Override
+        public void writeTo(MutableDirectBuffer b, int index) {
+            int i = index;
+            b.putByte(i, typeOf(message));
+            b.putShort(i + 1, (short) name.length, ByteOrder.LITTLE_ENDIAN);
+            b.putBytes(i + 3, name);
+            i += 3 + name.length;
+            b.putInt(i, message.partition(), ByteOrder.LITTLE_ENDIAN);
+            i += 4;
+            switch (message) {
+                case ReadRequest r -> i = putInt(b, i, r.from());
+                case WriteRequest w -> i = putInt(b, i, w.from());
+                case InvalidateAck a -> i = putInt(b, i, a.from());
+                case Invalidate v -> {
+                    b.putLong(i, v.seq(), ByteOrder.LITTLE_ENDIAN);
+                    i += 8;
+                }
+                case Forward f -> {
+                    b.putByte(i, (byte) f.access().ordinal());
+                    b.putLong(i + 1, f.seq(), ByteOrder.LITTLE_ENDIAN);
+                    i = putInt(b, i + 9, f.requester());
+                }
+                case ForwardReply r -> {
+                    i = putInt(b, i, r.from());
+                    b.putByte(i, (byte) r.access().ordinal());
+                    i = putData(b, i + 1);
+                }
+                case Grant g -> {
+                    b.putByte(i, (byte) g.state().ordinal());
+                    b.putLong(i + 1, g.seq(), ByteOrder.LITTLE_ENDIAN);
+                    i = putInt(b, i + 9, g.hops());
+                    i = putData(b, i);
+                }
+            }
+            if (i != index + length) {
+                throw new IllegalStateException("CoherenceWire sized a " + message.getClass().getSimpleName()
+                    + " as " + length + " bytes but wrote " + (i - index));
             }
         }
-        return b.position() == b.capacity() ? b.array() : java.util.Arrays.copyOf(b.array(), b.position());
+
+        private static int putInt(MutableDirectBuffer b, int i, int value) {
+            b.putInt(i, value, ByteOrder.LITTLE_ENDIAN);
+            return i + 4;
+        }
+
+        private int putData(MutableDirectBuffer b, int i) {
+            if (data == null) {
+                b.putByte(i, (byte) 0);
+                return i + 1;
+            }
+            int n = kind.length(data);
+            b.putByte(i, (byte) (kind.ordinal() + 1));
+            b.putInt(i + 1, n, ByteOrder.LITTLE_ENDIAN);
+            i += 5;
+            byte[] array = b.byteArray();
+            if (array != null) { // a heap buffer (the RPC's send buffer): one bulk copy
+                MemorySegment.copy(data, 0, MemorySegment.ofArray(array), layout(kind), b.wrapAdjustment() + i, n);
+            } else {
+                for (int k = 0; k < n; k++) {
+                    int at = i + k * kind.bytes;
+                    switch (kind) {
+                        case DOUBLE -> b.putDouble(at, ((double[]) data)[k], ByteOrder.LITTLE_ENDIAN);
+                        case FLOAT -> b.putFloat(at, ((float[]) data)[k], ByteOrder.LITTLE_ENDIAN);
+                        case LONG -> b.putLong(at, ((long[]) data)[k], ByteOrder.LITTLE_ENDIAN);
+                        case INT -> b.putInt(at, ((int[]) data)[k], ByteOrder.LITTLE_ENDIAN);
+                    }
+                }
+            }
+            return i + n * kind.bytes;
+        }
     }
 
     /** The name of the array a message is for (the first step of decoding). */
@@ -158,22 +257,6 @@ final class CoherenceWire {
         };
     }
 
-    private static void putData(ByteBuffer b, ElementKind kind, Object data) {
-        if (data == null) {
-            b.put((byte) 0);
-            return;
-        }
-        int n = kind.length(data);
-        b.put((byte) (kind.ordinal() + 1)).putInt(n);
-        switch (kind) {
-            case DOUBLE -> b.asDoubleBuffer().put((double[]) data);
-            case FLOAT -> b.asFloatBuffer().put((float[]) data);
-            case LONG -> b.asLongBuffer().put((long[]) data);
-            case INT -> b.asIntBuffer().put((int[]) data);
-        }
-        b.position(b.position() + n * kind.bytes);
-    }
-
     private static Object data(ByteBuffer b, ArraySpec spec, int partitionLength) {
         int k = b.get();
         if (k == 0) {
@@ -191,15 +274,26 @@ final class CoherenceWire {
             throw truncated();
         }
         Object data = spec.kind().newArray(n);
-        switch (spec.kind()) {
-            case DOUBLE -> b.asDoubleBuffer().get((double[]) data);
-            case FLOAT -> b.asFloatBuffer().get((float[]) data);
-            case LONG -> b.asLongBuffer().get((long[]) data);
-            case INT -> b.asIntBuffer().get((int[]) data);
-        }
+        MemorySegment.copy(MemorySegment.ofArray(b.array()), layout(spec.kind()), b.arrayOffset() + b.position(), data,
+            0, n);
         b.position(b.position() + n * spec.kind().bytes);
         return data;
     }
+
+    /** The little-endian element layout of a partition of {@code kind} in the wire form (a bulk copy either way). */
+    private static ValueLayout layout(ElementKind kind) {
+        return switch (kind) {
+            case DOUBLE -> DOUBLE_LE;
+            case FLOAT -> FLOAT_LE;
+            case LONG -> LONG_LE;
+            case INT -> INT_LE;
+        };
+    }
+
+    private static final ValueLayout DOUBLE_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout FLOAT_LE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private static String name(ByteBuffer b) {
         int length = Short.toUnsignedInt(b.getShort());

@@ -95,6 +95,10 @@ final class Encoder {
             putByte(Tags.NULL);
             return;
         }
+        if (value instanceof PreEncodedBytes bytes) {
+            writePreEncoded(bytes);
+            return;
+        }
         if (references != ReferenceHandler.NONE) {
             RemoteRef ref = references.toRef(value);
             if (ref != null) {
@@ -520,6 +524,16 @@ final class Encoder {
     // ---------------------------------------------------------------------------------------------- primitives
 
     /** Checks that {@code bytes} more keep the message within {@link CodecLimits#maxMessageBytes()}. */
+    /** Written as the {@code byte[]} it stands for: tag, length, the bytes. */
+    private void writePreEncoded(PreEncodedBytes value) {
+        int length = reserve(value.byteLength(), byte[].class);
+        putByte(Tags.BYTE_ARRAY);
+        putInt(length);
+        buffer.checkLimit(position + length); // grows an expandable buffer
+        value.writeTo(buffer, position);
+        position += length;
+    }
+
     private int reserve(long bytes, Class<?> type) {
         long total = (long) position - start + bytes;
         if (total > limits.maxMessageBytes()) {

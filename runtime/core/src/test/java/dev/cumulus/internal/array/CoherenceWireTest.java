@@ -3,6 +3,12 @@ package dev.cumulus.internal.array;
 import dev.cumulus.CumulusException;
 import dev.cumulus.array.CacheState;
 import dev.cumulus.array.Distribution;
+import dev.cumulus.internal.codec.CodecLimits;
+import dev.cumulus.internal.codec.ReferenceHandler;
+import dev.cumulus.internal.codec.ValueCodec;
+import org.agrona.ExpandableArrayBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -54,6 +60,29 @@ class CoherenceWireTest {
                 }
                 default -> assertEquals(m, back); // records without arrays compare by value
             }
+        }
+    }
+
+    /**
+     * On the way out a message is written straight into the RPC call's buffer ({@code CoherenceWire.encoder}): the
+     * receiver must get exactly the bytes {@link CoherenceWire#encode} makes, as a {@code byte[]} argument, whatever
+     * the offset and whether the buffer is on the heap (one bulk copy) or not (element by element).
+     */
+    @Test
+    void aMessageWrittenIntoACallsBufferArrivesAsItsEncodedBytes() {
+        ValueCodec codec = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(), CodecLimits.DEFAULTS);
+        double[] data = {1.5, -2, Double.NaN, Double.MIN_VALUE};
+        CoherenceMessage grant = new CoherenceMessage.Grant("A", 4, CacheState.SHARED, 13, data, 4);
+        byte[] expected = CoherenceWire.encode(grant);
+        MutableDirectBuffer[] buffers = {new ExpandableArrayBuffer(16),
+            new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(4096))};
+        for (MutableDirectBuffer buffer : buffers) {
+            int end = codec.write(buffer, 13, CoherenceWire.encoder(grant), "grant");
+            Object arrived = codec.reader(buffer, 13, end - 13).read();
+            assertArrayEquals(expected, (byte[]) arrived, buffer.getClass().getSimpleName());
+            CoherenceMessage.Grant back = (CoherenceMessage.Grant) CoherenceWire.decode((byte[]) arrived, DOUBLES, 4,
+                4);
+            assertArrayEquals(data, (double[]) back.data());
         }
     }
 
