@@ -13,6 +13,7 @@ import org.agrona.concurrent.IdleStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,9 +28,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <ul>
  *   <li><b>The main thread</b> ({@code cumulus-node-N}) polls with the node's idle strategy. When a poll brings
- *       exactly one incoming remote call, it runs the call itself right after the poll ({@link #runInline}) instead
- *       of waking a virtual thread, and replies from there. Several calls in one poll go to their executor (virtual
- *       threads), so they run side by side.</li>
+ *       an incoming remote call, it runs the call itself right after the poll ({@link #runInline}) instead of
+ *       waking a virtual thread, and replies from there. Several calls in one poll run one after another; if one
+ *       runs long, the standby hands those not started yet to their executor (virtual threads).</li>
  *   <li><b>The standby thread</b> ({@code cumulus-node-N-standby}) watches the main thread while calls come in
  *       (a timed park every {@link #WATCH_NS}) and polls in its place once a call has run longer than
  *       {@link #TAKEOVER_NS}, so a call that blocks or runs long (Babylon's edge exchange) holds the node up for
@@ -143,6 +144,13 @@ final class DutyCycle implements AutoCloseable {
     private volatile boolean standbyAsleep;
     /** The calls the main thread's current poll brought (main thread only). */
     private final List<Call> polled = new ArrayList<>();
+    /**
+     * Calls of one poll that brought several, not started yet: the main thread runs them one after another (each
+     * would otherwise cost a virtual thread's start and wake-up: asynchronous calls per second nearly halved); a
+     * standby that takes over from a main thread stuck in one of them hands the rest to their executors, so a call
+     * that waits for a later call of the same poll (Babylon's edge exchange) still gets it.
+     */
+    private final ConcurrentLinkedQueue<Call> batch = new ConcurrentLinkedQueue<>();
     /** Where the current poll collects the calls its thread will run: set and read by the role holder only. */
     private List<Call> collecting;
 
@@ -380,13 +388,33 @@ final class DutyCycle implements AutoCloseable {
                 polled.clear();
                 runCall(call.body());
             } else {
-                polled.forEach(c -> c.otherwise().execute(c.body()));
+                batch.addAll(polled);
                 polled.clear();
+                Call next;
+                while ((next = batch.poll()) != null) { // a standby that takes over hands the rest on
+                    runCall(next.body());
+                }
             }
             idle.reset();
         }
         polled.forEach(c -> c.otherwise().execute(c.body())); // closing: the executor refuses or runs them
         polled.clear();
+        handOnBatch();
+    }
+
+    /**
+     * Hands the calls of the main thread's current batch that have not started to their executors (virtual threads):
+     * the standby does it when it takes over from a main thread stuck in a call of the batch.
+     */
+    private void handOnBatch() {
+        Call c;
+        while ((c = batch.poll()) != null) {
+            try {
+                c.otherwise().execute(c.body());
+            } catch (RuntimeException e) {
+                errors.onError(e); // the executor refused it: the node is closing
+            }
+        }
     }
 
     /**
@@ -523,7 +551,9 @@ final class DutyCycle implements AutoCloseable {
                 lastCallSeen = now;
             }
             if (since != 0 && now - since > TAKEOVER_NS) {
-                // the main thread is stuck in a call: poll in its place (the first poll after a park reads the clock)
+                // the main thread is stuck in a call: start the calls queued behind it elsewhere, and poll in its
+                // place (the first poll after a park reads the clock)
+                handOnBatch();
                 int work = pollOnce(null, standbyWaited);
                 if (work >= 0) {
                     standbyWaited = false;

@@ -177,6 +177,53 @@ class DutyCycleTest {
         assertEquals("test-node", ranOn.get(10, TimeUnit.SECONDS));
     }
 
+    /** One message that carries several calls: the poll that brings it brings them all. */
+    private void deliverCallsInOnePoll(Runnable... bodies) {
+        agent.inbox.add(() -> {
+            for (Runnable body : bodies) {
+                if (!cycle.runInline(body, virtualThreads, false)) {
+                    virtualThreads.execute(body);
+                }
+            }
+        });
+    }
+
+    @Test
+    void severalCallsInOnePollRunOnTheMainThreadOneAfterAnother() throws Exception {
+        cycle.start();
+        List<String> ranOn = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(3);
+        Runnable call = () -> {
+            ranOn.add(Thread.currentThread().getName());
+            done.countDown();
+        };
+        deliverCallsInOnePoll(call, call, call);
+        assertTrue(done.await(10, TimeUnit.SECONDS));
+        assertEquals(List.of("test-node", "test-node", "test-node"), ranOn);
+    }
+
+    @Test
+    void aCallQueuedBehindABlockedOneOfTheSamePollStillRuns() throws Exception {
+        cycle.start();
+        CountDownLatch secondRan = new CountDownLatch(1);
+        CompletableFuture<String> firstOn = new CompletableFuture<>();
+        CompletableFuture<String> secondOn = new CompletableFuture<>();
+        deliverCallsInOnePoll(() -> {
+            firstOn.complete(Thread.currentThread().getName());
+            try {
+                secondRan.await(); // Babylon's edge exchange: the value comes with the next call of the same poll
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, () -> {
+            secondOn.complete(Thread.currentThread().getName());
+            secondRan.countDown();
+        });
+        assertEquals("test-node", firstOn.get(10, TimeUnit.SECONDS));
+        String second = secondOn.get(10, TimeUnit.SECONDS);
+        assertFalse(second.equals("test-node"), "the second call must not wait for the first, which waits for it");
+    }
+
     @Test
     void aBlockedInlineCallDoesNotStopTheNodeFromServingOthers() throws Exception {
         cycle.start();
