@@ -3,8 +3,9 @@
  * Agrona buffers and decodes them on the receiving node ({@link dev.cumulus.internal.codec.ValueCodec},
  * {@link dev.cumulus.internal.codec.ValueReader}). Only allow-listed kinds travel: primitives, strings, arrays,
  * records, enums, common JDK collections, a few value classes and {@code @dev.cumulus.Transferable} classes; remote
- * objects travel as references through a {@link dev.cumulus.internal.codec.ReferenceHandler}. Wire format, limits
- * and security rules: {@code docs/design/TRANSFER.md}.
+ * objects travel as references through a {@link dev.cumulus.internal.codec.ReferenceHandler}; Cumulus's own compact
+ * wire forms go out as {@link dev.cumulus.internal.codec.PreEncodedBytes} (written straight into the message, read
+ * back as a {@code byte[]}). Wire format, limits and security rules: {@code docs/design/TRANSFER.md}.
  *
  * <p>Threads: any. Codec instances are immutable and thread-safe (class metadata is cached in {@code ClassValue}s);
  * each write and each {@code ValueReader} holds its own per-message state and belongs to one thread at a time.
