@@ -523,9 +523,14 @@ final class Encoder {
 
     // ---------------------------------------------------------------------------------------------- primitives
 
-    /** Checks that {@code bytes} more keep the message within {@link CodecLimits#maxMessageBytes()}. */
-    /** Written as the {@code byte[]} it stands for: tag, length, the bytes. */
+    /**
+     * Written as the {@code byte[]} it stands for: tag, length, the bytes. It takes a handle like any array (the
+     * reader registers the {@code byte[]} it decodes), so later back-references in the message keep their numbers.
+     */
     private void writePreEncoded(PreEncodedBytes value) {
+        if (backReference(value)) {
+            return;
+        }
         int length = reserve(value.byteLength(), byte[].class);
         putByte(Tags.BYTE_ARRAY);
         putInt(length);
@@ -534,6 +539,7 @@ final class Encoder {
         position += length;
     }
 
+    /** Checks that {@code bytes} more keep the message within {@link CodecLimits#maxMessageBytes()}. */
     private int reserve(long bytes, Class<?> type) {
         long total = (long) position - start + bytes;
         if (total > limits.maxMessageBytes()) {

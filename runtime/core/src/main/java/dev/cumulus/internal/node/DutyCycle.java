@@ -263,9 +263,10 @@ final class DutyCycle implements AutoCloseable {
     /**
      * Called during a duty cycle with an incoming call: true when the polling thread takes it, false when the
      * caller must hand it to {@code otherwise} itself (the standby, or the node is closing). The main thread takes
-     * every call: it runs it itself right after this poll when it is the poll's only call, else hands it to
-     * {@code otherwise} then. A caller polling for its reply takes only {@code brief} calls (they never block and
-     * return within microseconds, like a shared array's coherence message) and runs them right after its poll.
+     * every call and runs the calls of one poll one after another right after it; when they run longer than
+     * {@link #TAKEOVER_NS} in all, the standby hands those not started yet to {@code otherwise}. A caller polling for
+     * its reply takes only {@code brief} calls (they never block and return within microseconds, like a shared
+     * array's coherence message) and runs them right after its poll.
      */
     boolean runInline(Runnable call, Executor otherwise, boolean brief) {
         List<Call> into = collecting;
@@ -386,18 +387,20 @@ final class DutyCycle implements AutoCloseable {
             if (polled.size() == 1) {
                 Call call = polled.getFirst();
                 polled.clear();
-                runCall(call.body());
+                runCall(call.body(), 0);
             } else {
                 batch.addAll(polled);
                 polled.clear();
+                // the standby measures from the batch's start: short calls that add up hold the duty cycle too
+                long batchStart = System.nanoTime();
                 Call next;
-                while ((next = batch.poll()) != null) { // a standby that takes over hands the rest on
-                    runCall(next.body());
+                while (running && (next = batch.poll()) != null) { // a standby that takes over hands the rest on
+                    runCall(next.body(), batchStart);
                 }
             }
             idle.reset();
         }
-        polled.forEach(c -> c.otherwise().execute(c.body())); // closing: the executor refuses or runs them
+        batch.addAll(polled); // closing: the executor runs them or drops them
         polled.clear();
         handOnBatch();
     }
@@ -412,7 +415,9 @@ final class DutyCycle implements AutoCloseable {
             try {
                 c.otherwise().execute(c.body());
             } catch (RuntimeException e) {
-                errors.onError(e); // the executor refused it: the node is closing
+                if (running) { // while closing a refusal is expected: the node's callers learn that it left
+                    errors.onError(e);
+                }
             }
         }
     }
@@ -506,9 +511,13 @@ final class DutyCycle implements AutoCloseable {
         }
     }
 
-    private void runCall(Runnable call) {
+    /**
+     * Runs an incoming call on the main thread. {@code busyFrom} is when the main thread stopped polling for it (the
+     * start of its batch; 0: now): the standby takes over once that is longer than {@link #TAKEOVER_NS} ago.
+     */
+    private void runCall(Runnable call, long busyFrom) {
         long start = System.nanoTime();
-        busySince = start | 1; // never 0
+        busySince = (busyFrom == 0 ? start : busyFrom) | 1; // never 0
         inlineCalls = inlineCalls + 1; // only this thread writes it
         if (standbyAsleep) {
             standbyAsleep = false;

@@ -20,8 +20,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -106,6 +108,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** The node whose failure ended the cluster, or -1: then every node counts as gone, for that reason. */
     private volatile int clusterFailedBy = -1;
     private final ExecutorService callThreads;
+    /** Where calls that are not run inline go: {@link #startCallThread}. */
+    private final Executor serveThreads = this::startCallThread;
     private final ThreadLocal<ExpandableArrayBuffer> buffers =
         ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
     private final long defaultTimeoutNs;
@@ -207,8 +211,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** The exception for a call to a gone node: it names the node whose failure ended the cluster, if one did. */
     private NodeFailedException cannotCall(int target, String label, Method method, String gone) {
         int failed = clusterFailedBy;
-        return new NodeFailedException(failed >= 0 ? failed : target,
-            "cannot call " + describe(label, method) + " on node " + target + ": " + gone);
+        String message = "cannot call " + describe(label, method) + " on node " + target + ": " + gone;
+        if (failed >= 0 && failed != target) {
+            message += " (and the cluster has failed: node " + failed + " failed)";
+        }
+        return new NodeFailedException(failed >= 0 ? failed : target, message);
     }
 
     /**
@@ -339,7 +346,22 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Runs {@code task} on a call thread (virtual). */
     void runAsync(Runnable task) {
-        callThreads.execute(task);
+        startCallThread(task);
+    }
+
+    /**
+     * Starts {@code task} on a virtual thread of its own. Once the engine is closed (the node leaves) tasks are
+     * dropped: the callers of dropped calls learn that this node left (its goodbye went out first), and a refusal
+     * must not reach the node's error handler as if something had broken.
+     */
+    private void startCallThread(Runnable task) {
+        try {
+            callThreads.execute(task);
+        } catch (RejectedExecutionException e) {
+            if (!callThreads.isShutdown()) {
+                throw e;
+            }
+        }
     }
 
     // ---------------------------------------------------------------- polling thread
@@ -365,7 +387,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     // come through the very duty cycle it would hold up
                     boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
                     if (method == null || writesPending || !runInline(call, method, target.methods().record(index), objectId)) {
-                        callThreads.execute(call);
+                        startCallThread(call);
                     }
                 }
             }
@@ -422,9 +444,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     private boolean runInline(Runnable call, Method method, InlineRecord record, long objectId) {
         if (objectId < ExportTable.FIRST_USER_ID && isBrief(method)) { // Cumulus's own services only
-            return inlineCalls.runInline(call, callThreads, true);
+            return inlineCalls.runInline(call, serveThreads, true);
         }
-        return !record.skipThisCall() && inlineCalls.runInline(new InlineCall(call, record), callThreads, false);
+        return !record.skipThisCall() && inlineCalls.runInline(new InlineCall(call, record), serveThreads, false);
     }
 
     /** True for a system method marked {@link Brief}: any polling thread may run its calls. */

@@ -4,6 +4,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.array.CacheState;
 import dev.cumulus.array.Distribution;
 import dev.cumulus.internal.codec.CodecLimits;
+import dev.cumulus.internal.codec.PreEncodedBytes;
 import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.ValueCodec;
 import org.agrona.ExpandableArrayBuffer;
@@ -84,6 +85,28 @@ class CoherenceWireTest {
                 4);
             assertArrayEquals(data, (double[]) back.data());
         }
+    }
+
+    /**
+     * The reader numbers every array it decodes for back-references, so a pre-encoded message must take a number too:
+     * a value written twice after it must come back as itself, not as the message's bytes.
+     */
+    @Test
+    void valuesAfterAPreEncodedMessageKeepTheirBackReferences() {
+        ValueCodec codec = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(), CodecLimits.DEFAULTS);
+        CoherenceMessage m = new CoherenceMessage.ReadRequest("A", 1, 0);
+        PreEncodedBytes encoded = CoherenceWire.encoder(m);
+        List<String> shared = new java.util.ArrayList<>(List.of("x"));
+        ExpandableArrayBuffer buf = new ExpandableArrayBuffer(64);
+        int end = codec.writeArguments(buf, 0, new Object[] {encoded, shared, shared, encoded}, () -> "test");
+        var reader = codec.reader(buf, 0, end);
+        byte[] first = (byte[]) reader.read();
+        assertArrayEquals(CoherenceWire.encode(m), first);
+        Object second = reader.read();
+        Object third = reader.read();
+        assertEquals(shared, second);
+        assertTrue(second == third, "the list written twice came back as " + third);
+        assertTrue(first == reader.read(), "the message written twice came back as another object");
     }
 
     @Test

@@ -224,6 +224,44 @@ class DutyCycleTest {
         assertFalse(second.equals("test-node"), "the second call must not wait for the first, which waits for it");
     }
 
+    /**
+     * Calls of one poll that are each short but add up: the standby counts from the batch's start, takes over the
+     * duty cycle and hands the calls not started yet on (before, it looked at each call alone and never stepped in,
+     * and nothing was polled for the sum of their run times). Only the main thread spends time in a call, so the
+     * calls handed on take no core from it.
+     */
+    @Test
+    void aBatchOfShortCallsThatAddUpIsHandedOnByTheStandby() throws Exception {
+        cycle.start();
+        int n = 300;
+        long eachNs = TimeUnit.MICROSECONDS.toNanos(30); // each well under the standby's take-over threshold
+        CountDownLatch done = new CountDownLatch(n);
+        java.util.concurrent.atomic.AtomicIntegerArray runs = new java.util.concurrent.atomic.AtomicIntegerArray(n);
+        AtomicInteger onMain = new AtomicInteger();
+        Runnable[] calls = new Runnable[n];
+        for (int i = 0; i < n; i++) {
+            int index = i;
+            calls[i] = () -> {
+                if (Thread.currentThread().getName().equals("test-node")) {
+                    onMain.incrementAndGet();
+                    long until = System.nanoTime() + eachNs;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
+                }
+                runs.incrementAndGet(index);
+                done.countDown();
+            };
+        }
+        deliverCallsInOnePoll(calls);
+        assertTrue(done.await(20, TimeUnit.SECONDS));
+        assertTrue(onMain.get() < n, "the main thread ran all " + n + " calls of 30 us (9 ms) without the standby "
+            + "taking over");
+        for (int i = 0; i < n; i++) {
+            assertEquals(1, runs.get(i), "call " + i + " ran " + runs.get(i) + " times");
+        }
+    }
+
     @Test
     void aBlockedInlineCallDoesNotStopTheNodeFromServingOthers() throws Exception {
         cycle.start();
