@@ -5,6 +5,7 @@ import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.node.NodeRuntime;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -346,6 +347,9 @@ public final class ReplicationBench {
             Runtime.getRuntime().availableProcessors(), v, System.getProperty("java.vendor"),
             System.getProperty("os.name"), System.getProperty("os.arch"), options.quick() ? ", QUICK (smoke test)" : "");
         out.printf("  load average at start: %s (other work on this machine shows up in every figure)%n", loadAverage());
+        if (!options.parts().local()) {
+            return; // Table 4 describes itself
+        }
         out.println("  Every process is a JVM of its own started by this command (flags of 'cumulus run', the Cumulus agent,");
         out.println("  -XX:+UseSerialGC); Cumulus nodes share one media driver (Aeron IPC), idle strategy '" + options.idle() + "'.");
         out.println("  Manta §3.5, Table 1. Register: synchronized set(long) (write) and get() (read).");
@@ -593,6 +597,7 @@ public final class ReplicationBench {
                 LaunchConfig lc = new LaunchConfig(runId, k, WAN_CLUSTERS, runDir, null, LaunchConfig.TransportMode.UDP,
                     endpoints, 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                     LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
+                set.deleteOnClose(Path.of(NodeRuntime.defaultDriverDir(runId + "-node" + k))); // its embedded driver
                 nodes.add(set.start("c" + k, ns.exec(k), nodeJvm(lc, c.mode(), s), ReplicaNode.class, List.of()));
             }
             List<Map<String, Map<String, String>>> results = collect(nodes);
