@@ -563,7 +563,7 @@ public final class ReplicationBench {
                     us(r.read().p50()), us(r.gap().p50()), us(r.gap().p99()), us(r.rpc().p50()),
                     us(r.localWrite().p50())});
             }
-            ns.close();
+            ns.close(); // stops the router first, for its counts
             stats = ns.routerStats();
         } catch (IllegalStateException e) {
             out.println("  cannot run: " + e.getMessage());
