@@ -209,6 +209,15 @@ public final class ProcessSet implements AutoCloseable {
         }
     }
 
+    /**
+     * A directory a child will make and should delete itself (e.g. its embedded media driver's), deleted on close
+     * too, for when the child was killed before it could.
+     */
+    public synchronized void deleteOnClose(Path dir) {
+        checkOpen();
+        directories.add(dir);
+    }
+
     /** Starts {@code main} in a JVM of its own. */
     public Child start(String name, List<String> jvmArgs, Class<?> main, List<String> args) {
         return start(name, List.of(), jvmArgs, main, args);

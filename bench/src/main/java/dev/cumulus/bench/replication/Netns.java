@@ -1,55 +1,147 @@
 package dev.cumulus.bench.replication;
 
+import dev.cumulus.CumulusException;
+import dev.cumulus.bench.ProcessSet;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Emulated wide-area "clusters" for Table 4: {@code count} network namespaces {@code cbr<pid>-<k>}, each with one
- * veth {@code eth0} (address 10.77.0.(k+1)/24, egress delayed by {@code tc netem}) whose peer sits on a bridge in a
- * hub namespace {@code cbr<pid>-hub}. A packet between two clusters crosses one netem (the sender's), so the one-way
- * delay is the netem delay, the round trip twice it. The namespaces have no route out: their traffic never leaves
- * the namespaces this class made. {@link #close()} (also from a shutdown hook) deletes every namespace, which deletes
- * the veths and the bridge with them.
+ * veth {@code eth0} (10.77.k.1/24, default route via 10.77.k.254) whose peer {@code hK} (10.77.k.254/24) sits in a
+ * routing hub namespace {@code cbr<pid>-hub}. Every packet between two clusters is delayed once, by one of two
+ * {@link Delay mechanisms}: {@code tc netem} on each cluster's egress when the kernel has it, else a
+ * {@link TunDelayRouter} process in the hub, to which policy routing sends every packet arriving from a cluster.
+ * So the one-way delay between clusters is the configured delay and the round trip twice it. The namespaces have no
+ * route out: their traffic never leaves the namespaces this class made.
+ *
+ * <p>{@link #close()} (also from a shutdown hook, and on a failure in {@link #create}) stops the processes inside
+ * ({@link #beforeCleanup}), then the router, then deletes every namespace, which deletes the links with them.
+ *
+ * <p>Threads: the orchestrator's thread creates and uses it; the shutdown hook may close it concurrently
+ * ({@link #close()} is synchronized and runs once).
  */
 final class Netns implements AutoCloseable {
+    /** How the wide-area delay is made. */
+    enum Delay {
+        NETEM("tc netem delay on each cluster's egress (eth0)"),
+        TUN_ROUTER("a userspace delay router (TunDelayRouter) on a TUN device in the hub namespace, the kernel having"
+            + " no netem qdisc; policy routing sends every packet from a cluster through it");
+
+        final String description;
+
+        Delay(String description) {
+            this.description = description;
+        }
+    }
+
+    /** Whether and how the namespaces can be made here: {@code why} is null when they can, with {@code delay}. */
+    private record Probe(String why, Delay delay, String noNetem) {
+    }
+
+    static final String TUN = "tun0";
+    private static final int ROUTER_LIMIT = 4096;
+    private static final int ROUTE_TABLE = 100;
+    private static final int PING_PORT = 20099;
+    /** For a child JVM to start (on a loaded 2-core box) and for the round-trip check. */
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static Probe probe;
+
     private final String prefix = "cbr" + ProcessHandle.current().pid();
     private final List<String> created = new ArrayList<>();
     private final int count;
+    private final Delay delay;
     private final Thread hook;
     private Runnable beforeCleanup = () -> { };
+    private ProcessSet routerSet;
+    private ProcessSet.Child router;
+    private String routerStats;
     private boolean closed;
 
-    private Netns(int count) {
+    private Netns(int count, Delay delay) {
         this.count = count;
+        this.delay = delay;
         this.hook = new Thread(this::close, "bench-netns-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    /** Why the namespaces cannot be made here, or {@code null} when they can (root, ip, tc present). */
+    /**
+     * Why the namespaces cannot be made here, or {@code null} when they can: Linux, root, {@code ip} and
+     * {@code sysctl}, and a delay mechanism (netem, else TUN). Probes the kernel once, in a namespace of its own.
+     */
     static String cannotRun() {
+        return probe().why();
+    }
+
+    /** The delay mechanism {@link #create} will use; only when {@link #cannotRun()} is null. */
+    static Delay mechanism() {
+        Probe p = probe();
+        if (p.why() != null) {
+            throw new IllegalStateException("cannot run: " + p.why());
+        }
+        return p.delay();
+    }
+
+    /** Why netem is not used (tc's error), or null when it is. */
+    static String noNetem() {
+        return probe().noNetem();
+    }
+
+    private static synchronized Probe probe() {
+        if (probe == null) {
+            probe = runProbe();
+        }
+        return probe;
+    }
+
+    private static Probe runProbe() {
         if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
-            return "network namespaces need Linux";
+            return new Probe("network namespaces need Linux", null, null);
         }
         try {
             String status = Files.readString(Path.of("/proc/self/status"));
             String uid = status.lines().filter(l -> l.startsWith("Uid:")).findFirst().orElse("Uid: -1").split("\\s+")[2];
             if (!uid.equals("0")) {
-                return "needs root (effective uid " + uid + ") for ip netns / tc";
+                return new Probe("needs root (effective uid " + uid + ") for ip netns", null, null);
             }
         } catch (IOException | RuntimeException e) {
-            return "cannot read /proc/self/status: " + e.getMessage();
+            return new Probe("cannot read /proc/self/status: " + e.getMessage(), null, null);
         }
-        for (String tool : List.of("ip", "tc")) {
+        for (String tool : List.of("ip", "sysctl")) {
             if (find(tool) == null) {
-                return "'" + tool + "' (iproute2) is not installed";
+                return new Probe("'" + tool + "' is not installed (iproute2 / procps)", null, null);
             }
         }
-        return null;
+        String ns = "cbr" + ProcessHandle.current().pid() + "-probe";
+        try {
+            run(List.of(find("ip"), "netns", "add", ns));
+        } catch (IllegalStateException e) {
+            return new Probe("cannot make a network namespace: " + e.getMessage(), null, null);
+        }
+        try {
+            run(List.of(find("ip"), "-n", ns, "link", "set", "lo", "up"));
+            String noNetem = find("tc") == null ? "'tc' (iproute2) is not installed"
+                : error(List.of(find("ip"), "netns", "exec", ns, find("tc"), "qdisc", "add", "dev", "lo", "root",
+                    "netem", "delay", "1ms"));
+            if (noNetem == null) {
+                return new Probe(null, Delay.NETEM, null);
+            }
+            String noTun = error(List.of(find("ip"), "-n", ns, "tuntap", "add", "dev", TUN, "mode", "tun"));
+            if (noTun == null) {
+                return new Probe(null, Delay.TUN_ROUTER, noNetem);
+            }
+            return new Probe("no delay mechanism: no netem (" + noNetem + ") and no TUN device (" + noTun
+                + "); needs the kernel's sch_netem or tun (/dev/net/tun)", null, noNetem);
+        } finally {
+            error(List.of(find("ip"), "netns", "del", ns));
+        }
     }
 
     static String find(String tool) {
@@ -63,29 +155,15 @@ final class Netns implements AutoCloseable {
         return null;
     }
 
-    /** Creates the namespaces and links; on any failure removes what it made and throws with the command's error. */
+    /**
+     * Creates the namespaces, links and routes with a one-way delay of {@code delayMs} between clusters (the
+     * mechanism of {@link #mechanism()}); on any failure removes what it made and throws with the failing command's
+     * error.
+     */
     static Netns create(int count, int delayMs) {
-        Netns n = new Netns(count);
+        Netns n = new Netns(count, mechanism());
         try {
-            String hub = n.prefix + "-hub";
-            n.netns(hub);
-            n.ip("-n", hub, "link", "set", "lo", "up");
-            n.ip("-n", hub, "link", "add", "br0", "type", "bridge");
-            n.ip("-n", hub, "link", "set", "br0", "up");
-            for (int k = 0; k < count; k++) {
-                String ns = n.name(k);
-                n.netns(ns);
-                n.ip("-n", ns, "link", "set", "lo", "up");
-                n.ip("-n", ns, "link", "add", "eth0", "type", "veth", "peer", "name", "h" + k, "netns", hub);
-                n.ip("-n", ns, "addr", "add", n.address(k) + "/24", "dev", "eth0");
-                n.ip("-n", ns, "link", "set", "eth0", "up");
-                n.ip("-n", hub, "link", "set", "h" + k, "master", "br0");
-                n.ip("-n", hub, "link", "set", "h" + k, "up");
-                if (delayMs > 0) { // 0: no netem (a check of the namespace set-up on kernels without sch_netem)
-                    n.run(List.of(find("ip"), "netns", "exec", ns, find("tc"), "qdisc", "add", "dev", "eth0", "root",
-                        "netem", "delay", delayMs + "ms", "limit", "100000"));
-                }
-            }
+            n.build(delayMs);
             return n;
         } catch (RuntimeException e) {
             n.close();
@@ -93,12 +171,91 @@ final class Netns implements AutoCloseable {
         }
     }
 
+    private void build(int delayMs) {
+        String hub = hub();
+        netns(hub);
+        ip("-n", hub, "link", "set", "lo", "up");
+        sysctl(hub, "net.ipv4.ip_forward=1", "net.ipv4.conf.all.rp_filter=0", "net.ipv4.conf.default.rp_filter=0");
+        for (int k = 0; k < count; k++) {
+            String ns = name(k);
+            netns(ns);
+            ip("-n", ns, "link", "set", "lo", "up");
+            ip("-n", ns, "link", "add", "eth0", "type", "veth", "peer", "name", "h" + k, "netns", hub);
+            ip("-n", ns, "addr", "add", address(k) + "/24", "dev", "eth0");
+            ip("-n", ns, "link", "set", "eth0", "up");
+            ip("-n", ns, "route", "add", "default", "via", gateway(k));
+            ip("-n", hub, "addr", "add", gateway(k) + "/24", "dev", "h" + k);
+            ip("-n", hub, "link", "set", "h" + k, "up");
+            sysctl(hub, "net.ipv4.conf.h" + k + ".rp_filter=0");
+            if (delay == Delay.NETEM) {
+                run(List.of(find("ip"), "netns", "exec", ns, find("tc"), "qdisc", "add", "dev", "eth0", "root",
+                    "netem", "delay", delayMs + "ms", "limit", "100000"));
+            }
+        }
+        if (delay == Delay.TUN_ROUTER) {
+            startRouter(hub, delayMs);
+        }
+    }
+
+    /** The TUN device, the router process in the hub (waits for its READY line), then the routes through it. */
+    private void startRouter(String hub, int delayMs) {
+        ip("-n", hub, "tuntap", "add", "dev", TUN, "mode", "tun");
+        ip("-n", hub, "link", "set", TUN, "mtu", "" + TunDelayRouter.MTU, "up");
+        sysctl(hub, "net.ipv4.conf." + TUN + ".rp_filter=0");
+        routerSet = new ProcessSet("wide-area delay router");
+        try {
+            router = routerSet.start("router", List.of(find("ip"), "netns", "exec", hub), List.of("-Xmx64m"),
+                TunDelayRouter.class, List.of(TUN, "" + TimeUnit.MILLISECONDS.toMicros(delayMs), "" + ROUTER_LIMIT,
+                    "/run/netns/" + hub));
+            router.await(TunDelayRouter.READY, TIMEOUT);
+        } catch (CumulusException e) {
+            throw new IllegalStateException("the delay router did not start: " + e.getMessage(), e);
+        }
+        ip("-n", hub, "route", "add", "default", "dev", TUN, "table", "" + ROUTE_TABLE);
+        for (int k = 0; k < count; k++) {
+            ip("-n", hub, "rule", "add", "iif", "h" + k, "lookup", "" + ROUTE_TABLE);
+        }
+    }
+
+    /**
+     * {@code rounds} UDP round trips from cluster {@code from} to an echo in cluster {@code to} ({@link UdpPing}, a JVM
+     * in each): key -> value of its result ({@code count}, {@code lost}, {@code min}, {@code p50}, {@code max}, µs).
+     *
+     * @throws CumulusException when a side fails or times out (both are stopped)
+     */
+    Map<String, String> udpRoundTrip(int from, int to, int rounds) {
+        try (ProcessSet set = new ProcessSet("UDP round trip, cluster " + from + " -> " + to)) {
+            String port = "" + PING_PORT;
+            ProcessSet.Child echo = set.start("echo", exec(to), List.of("-Xmx64m"), UdpPing.class,
+                List.of("echo", address(to), port));
+            echo.await("READY ", TIMEOUT);
+            ProcessSet.Child send = set.start("send", exec(from), List.of("-Xmx64m"), UdpPing.class,
+                List.of("send", address(to), port, "" + rounds));
+            Map<String, String> r = ProcessSet.results(send, List.of(send, echo), TIMEOUT).get("udp.rtt.us");
+            send.awaitSuccess(TIMEOUT);
+            return r;
+        }
+    }
+
+    Delay delay() {
+        return delay;
+    }
+
     String name(int k) {
         return prefix + "-" + k;
     }
 
+    private String hub() {
+        return prefix + "-hub";
+    }
+
+    /** Cluster {@code k}'s address (its {@code eth0}). */
     String address(int k) {
-        return "10.77.0." + (k + 1);
+        return "10.77." + k + ".1";
+    }
+
+    private String gateway(int k) {
+        return "10.77." + k + ".254";
     }
 
     /** Command prefix that runs a program inside cluster {@code k}. */
@@ -109,6 +266,11 @@ final class Netns implements AutoCloseable {
     /** Runs before the namespaces are deleted (e.g. stop the processes inside them). */
     void beforeCleanup(Runnable r) {
         beforeCleanup = r;
+    }
+
+    /** The router's last {@code STATS} line (packets forwarded, dropped...) once closed; null without a router. */
+    synchronized String routerStats() {
+        return routerStats;
     }
 
     private void netns(String name) {
@@ -123,27 +285,38 @@ final class Netns implements AutoCloseable {
         run(cmd);
     }
 
+    private void sysctl(String ns, String... settings) {
+        List<String> cmd = new ArrayList<>(List.of(find("ip"), "netns", "exec", ns, find("sysctl"), "-q", "-w"));
+        cmd.addAll(List.of(settings));
+        run(cmd);
+    }
+
     private static void run(List<String> cmd) {
+        String e = error(cmd);
+        if (e != null) {
+            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + e);
+        }
+    }
+
+    /** Runs {@code cmd}; null when it succeeded, else what went wrong (exit code and output). */
+    private static String error(List<String> cmd) {
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!p.waitFor(20, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new IllegalStateException(String.join(" ", cmd) + ": timed out");
+                return "timed out";
             }
-            if (p.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", cmd) + " failed (exit " + p.exitValue() + "): "
-                    + output);
-            }
+            return p.exitValue() == 0 ? null : "exit " + p.exitValue() + ": " + output;
         } catch (IOException e) {
-            throw new IllegalStateException(String.join(" ", cmd) + ": " + e.getMessage(), e);
+            return e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException(String.join(" ", cmd) + ": interrupted", e);
+            return "interrupted";
         }
     }
 
-    /** Names of the namespaces that still exist (for tests). */
+    /** Names of this process's namespaces that still exist (for tests). */
     List<String> remaining() {
         try {
             Process p = new ProcessBuilder(find("ip"), "netns", "list").redirectErrorStream(true).start();
@@ -166,12 +339,9 @@ final class Netns implements AutoCloseable {
         } catch (RuntimeException ignored) {
             // delete the namespaces anyway
         }
+        stopRouter();
         for (int i = created.size() - 1; i >= 0; i--) {
-            try {
-                ip("netns", "del", created.get(i));
-            } catch (RuntimeException ignored) {
-                // best effort; the rest still go
-            }
+            error(List.of(find("ip"), "netns", "del", created.get(i))); // best effort; the rest still go
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -180,7 +350,22 @@ final class Netns implements AutoCloseable {
         }
     }
 
-    int count() {
-        return count;
+    /**
+     * SIGTERM to the router, which prints its STATS line and exits; then the set reaps it. Through the process
+     * handle: {@code Process.destroy()} would also close the router's stdin, and the router exits at once on that.
+     */
+    private void stopRouter() {
+        if (routerSet == null) {
+            return;
+        }
+        if (router != null && router.process.isAlive()) {
+            router.process.toHandle().destroy();
+            try {
+                routerStats = router.await("STATS ", Duration.ofSeconds(5));
+            } catch (CumulusException e) {
+                routerStats = "unknown (" + e.getMessage().lines().findFirst().orElse("") + ")";
+            }
+        }
+        routerSet.close();
     }
 }

@@ -5,6 +5,7 @@ import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.node.NodeRuntime;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -29,7 +30,8 @@ import java.util.function.Function;
  * The {@code replication} suite of {@code cumulus bench}: Manta's Table 1 (read, write completion at all replicas,
  * write gap) for 1, 2, 4 and 8 node processes with the sequencer migrating and static, side by side with a plain
  * synchronized call, Cumulus RPC and JGroups' SEQUENCER total order; Table 2 (code size of the examples) when the
- * examples' {@code CodeSize} is there; Table 4 on emulated wide-area links (network namespaces, netem). What is
+ * examples' {@code CodeSize} is there; Table 4 on emulated wide-area links (network namespaces; netem, or a delay
+ * router on a TUN device where the kernel has no netem: {@link Netns}). What is
  * measured is printed in the output's header; see bench/README.md.
  */
 public final class ReplicationBench {
@@ -41,19 +43,39 @@ public final class ReplicationBench {
     public static final String JGROUPS = "jgroups sequencer";
     public static final String JGROUPS_RTT = "jgroups unicast rtt";
     static final int WAN_CLUSTERS = 4;
-    /** netem delay; {@code -Dbench.repl.wan.delay.ms=0} runs the namespaces without netem (kernels without it). */
+    /** One-way delay between two clusters ({@code -Dbench.repl.wan.delay.ms}). */
     static final int WAN_DELAY_MS = Integer.getInteger("bench.repl.wan.delay.ms", 10);
 
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(120);
+    /** UDP round trips of the link check before Table 4. */
+    private static final int WAN_PINGS = 20;
+
+    /** Which tables a run prints. */
+    public enum Parts {
+        /** Tables 1, 2 and 4. */
+        ALL,
+        /** Tables 1 and 2. */
+        NO_WAN,
+        /** Table 4 only. */
+        WAN_ONLY;
+
+        boolean local() {
+            return this != WAN_ONLY;
+        }
+
+        boolean wan() {
+            return this != NO_WAN;
+        }
+    }
 
     /**
      * @param nodes  process counts (1..16)
      * @param quick  short runs (smoke test)
      * @param modes  sequencer modes to measure (migrating, static)
-     * @param wan    also Table 4 on emulated wide-area links
+     * @param parts  which tables (Table 4 is the one on emulated wide-area links)
      * @param idle   idle strategy of the Cumulus nodes
      */
-    public record Options(List<Integer> nodes, boolean quick, List<String> modes, boolean wan, String idle) {
+    public record Options(List<Integer> nodes, boolean quick, List<String> modes, Parts parts, String idle) {
         public Options {
             nodes = List.copyOf(nodes);
             modes = List.copyOf(modes);
@@ -73,7 +95,7 @@ public final class ReplicationBench {
         }
 
         public static Options defaults(boolean quick) {
-            return new Options(quick ? List.of(2) : List.of(1, 2, 4, 8), quick, MODES, true,
+            return new Options(quick ? List.of(2) : List.of(1, 2, 4, 8), quick, MODES, Parts.ALL,
                 LaunchConfig.DEFAULT_IDLE_STRATEGY);
         }
     }
@@ -120,14 +142,17 @@ public final class ReplicationBench {
     }
 
     /**
-     * {@code cumulus bench replication [--nodes N,..] [--quick] [--idle SPEC]}: Table 1 for {@code nodes} (null: 1,2,4,8;
-     * quick: 2), both sequencer modes, Table 2, Table 4. Returns the exit code (2 for a bad option).
+     * {@code cumulus bench replication [--nodes N,..] [--quick] [--idle SPEC] [--wan-only]}: Table 1 for {@code nodes}
+     * (null: 1,2,4,8; quick: 2), both sequencer modes, Table 2, Table 4; with {@code wanOnly} Table 4 alone. Returns
+     * the exit code (2 for a bad option).
      */
-    public static int runFromCli(List<Integer> nodes, boolean quick, String idle, PrintStream out, PrintStream err) {
+    public static int runFromCli(List<Integer> nodes, boolean quick, String idle, boolean wanOnly, PrintStream out,
+                                 PrintStream err) {
         Options o;
         try {
             Options d = Options.defaults(quick);
-            o = new Options(nodes == null ? d.nodes() : nodes, quick, MODES, true, idle);
+            o = new Options(nodes == null ? d.nodes() : nodes, quick, MODES, wanOnly ? Parts.WAN_ONLY : Parts.ALL,
+                idle);
             dev.cumulus.internal.transport.IdleStrategies.parse(idle);
         } catch (IllegalArgumentException | CumulusException e) {
             err.println("cumulus bench: " + e.getMessage());
@@ -137,8 +162,8 @@ public final class ReplicationBench {
     }
 
     /**
-     * {@code java ... ReplicationBench [--quick] [--nodes 1,2,4,8] [--sequencer migrating,static] [--no-wan]}: the
-     * suite outside the CLI.
+     * {@code java ... ReplicationBench [--quick] [--nodes 1,2,4,8] [--sequencer migrating,static] [--no-wan |
+     * --wan-only]}: the suite outside the CLI.
      */
     public static void main(String[] args) {
         boolean quick = List.of(args).contains("--quick");
@@ -152,27 +177,30 @@ public final class ReplicationBench {
                 modes = List.of(args[i + 1].split(","));
             }
         }
-        boolean wan = !List.of(args).contains("--no-wan");
-        System.exit(run(new Options(nodes, quick, modes, wan, d.idle()), System.out, System.err));
+        Parts parts = List.of(args).contains("--no-wan") ? Parts.NO_WAN
+            : List.of(args).contains("--wan-only") ? Parts.WAN_ONLY : Parts.ALL;
+        System.exit(run(new Options(nodes, quick, modes, parts, d.idle()), System.out, System.err));
     }
 
     private int run() {
         header();
-        Map<Integer, Map<String, CumulusRun>> ours = new LinkedHashMap<>();
-        Map<Integer, JGroupsRun> theirs = new LinkedHashMap<>();
-        for (int n : options.nodes()) {
-            Map<String, CumulusRun> byMode = new LinkedHashMap<>();
-            for (String mode : options.modes()) {
-                byMode.put(mode, cumulus(n, mode));
+        if (options.parts().local()) {
+            Map<Integer, Map<String, CumulusRun>> ours = new LinkedHashMap<>();
+            Map<Integer, JGroupsRun> theirs = new LinkedHashMap<>();
+            for (int n : options.nodes()) {
+                Map<String, CumulusRun> byMode = new LinkedHashMap<>();
+                for (String mode : options.modes()) {
+                    byMode.put(mode, cumulus(n, mode));
+                }
+                JGroupsRun jg = jgroups(n);
+                ours.put(n, byMode);
+                theirs.put(n, jg);
+                section(n, byMode, jg);
             }
-            JGroupsRun jg = jgroups(n);
-            ours.put(n, byMode);
-            theirs.put(n, jg);
-            section(n, byMode, jg);
+            goals(ours, theirs);
+            codeSize();
         }
-        goals(ours, theirs);
-        codeSize();
-        if (options.wan()) {
+        if (options.parts().wan()) {
             wan();
         }
         out.flush();
@@ -319,6 +347,9 @@ public final class ReplicationBench {
             Runtime.getRuntime().availableProcessors(), v, System.getProperty("java.vendor"),
             System.getProperty("os.name"), System.getProperty("os.arch"), options.quick() ? ", QUICK (smoke test)" : "");
         out.printf("  load average at start: %s (other work on this machine shows up in every figure)%n", loadAverage());
+        if (!options.parts().local()) {
+            return; // Table 4 describes itself
+        }
         out.println("  Every process is a JVM of its own started by this command (flags of 'cumulus run', the Cumulus agent,");
         out.println("  -XX:+UseSerialGC); Cumulus nodes share one media driver (Aeron IPC), idle strategy '" + options.idle() + "'.");
         out.println("  Manta §3.5, Table 1. Register: synchronized set(long) (write) and get() (read).");
@@ -498,14 +529,18 @@ public final class ReplicationBench {
 
     private void wan() {
         out.println();
-        out.printf("Table 4: %d emulated clusters x 1 process, network namespaces joined by veth links with tc netem "
-            + "delay %d ms on each cluster's egress (one-way %d ms, round trip %d ms between clusters); UDP, one "
-            + "embedded media driver per node, addresses 10.77.0.1-%d inside the namespaces only.%n", WAN_CLUSTERS,
-            WAN_DELAY_MS, WAN_DELAY_MS, 2 * WAN_DELAY_MS, WAN_CLUSTERS);
         String why = Netns.cannotRun();
+        Netns.Delay delay = why == null ? Netns.mechanism() : null;
+        out.printf("Table 4: %d emulated clusters x 1 process, network namespaces routed through a hub namespace, "
+            + "one-way delay %d ms between clusters (round trip %d ms) by %s; UDP, one embedded media driver per "
+            + "node, addresses 10.77.0.1-10.77.%d.1 inside the namespaces only.%n", WAN_CLUSTERS, WAN_DELAY_MS,
+            2 * WAN_DELAY_MS, delay == null ? "(none available)" : delay.description, WAN_CLUSTERS - 1);
         if (why != null) {
             out.println("  cannot run: " + why);
             return;
+        }
+        if (delay == Netns.Delay.TUN_ROUTER) {
+            out.println("  netem: " + Netns.noNetem());
         }
         Settings s = Settings.wan(options.quick());
         List<WanConfig> configs = List.of(
@@ -517,21 +552,33 @@ public final class ReplicationBench {
             + "  %d batches of %d writes.%n", WAN_CLUSTERS - 1, WAN_CLUSTERS - 1, s.rounds(), s.gapBatches(),
             Settings.GAP_WRITES);
         List<String[]> rows = new ArrayList<>();
+        Map<String, String> link;
+        String stats;
         try (Netns ns = Netns.create(WAN_CLUSTERS, WAN_DELAY_MS)) {
+            progress("wide area: UDP round trips cluster 0 -> " + (WAN_CLUSTERS - 1));
+            link = ns.udpRoundTrip(0, WAN_CLUSTERS - 1, WAN_PINGS);
             for (WanConfig c : configs) {
                 CumulusRun r = wanRun(ns, c, s.withInvoker(c.invoker()));
                 rows.add(new String[] {c.label(), us(r.completion().p50()), us(r.completion().p99()),
                     us(r.read().p50()), us(r.gap().p50()), us(r.gap().p99()), us(r.rpc().p50()),
                     us(r.localWrite().p50())});
             }
+            ns.close(); // stops the router first, for its counts
+            stats = ns.routerStats();
         } catch (IllegalStateException e) {
             out.println("  cannot run: " + e.getMessage());
             return;
         }
+        out.printf(Locale.ROOT, "  link check: UDP round trip cluster 0 -> %d, %s of %d: min %s, p50 %s, max %s µs%s%n",
+            WAN_CLUSTERS - 1, link.get("count"), WAN_PINGS, link.get("min"), link.get("p50"), link.get("max"),
+            link.get("lost").equals("0") ? "" : " (" + link.get("lost") + " lost)");
         out.printf("  %-10s %12s %12s %10s %12s %12s %12s %14s%n", "sequencer", "write p50", "write p99", "read p50",
             "gap p50", "gap p99", "rpc rtt p50", "invoker's own");
         for (String[] r : rows) {
             out.printf("  %-10s %12s %12s %10s %12s %12s %12s %14s%n", (Object[]) r);
+        }
+        if (stats != null) {
+            out.println("  delay router: " + stats);
         }
     }
 
@@ -543,13 +590,14 @@ public final class ReplicationBench {
             String runId = "bench-wan-" + Long.toHexString(System.nanoTime());
             List<String> endpoints = new ArrayList<>();
             for (int k = 0; k < WAN_CLUSTERS; k++) {
-                endpoints.add(ns.address(k) + ":20" + (100 + k));
+                endpoints.add(ns.address(k) + ":" + (20100 + k));
             }
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int k = 0; k < WAN_CLUSTERS; k++) {
                 LaunchConfig lc = new LaunchConfig(runId, k, WAN_CLUSTERS, runDir, null, LaunchConfig.TransportMode.UDP,
                     endpoints, 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                     LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
+                set.deleteOnClose(Path.of(NodeRuntime.defaultDriverDir(runId + "-node" + k))); // its embedded driver
                 nodes.add(set.start("c" + k, ns.exec(k), nodeJvm(lc, c.mode(), s), ReplicaNode.class, List.of()));
             }
             List<Map<String, Map<String, String>>> results = collect(nodes);

@@ -29,7 +29,8 @@ class ReplicationBenchSmokeTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = ReplicationBench.run(
-            new ReplicationBench.Options(List.of(2), true, ReplicationBench.MODES, false, "backoff"),
+            new ReplicationBench.Options(List.of(2), true, ReplicationBench.MODES, ReplicationBench.Parts.NO_WAN,
+                "backoff"),
             new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         String text = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, text + err);

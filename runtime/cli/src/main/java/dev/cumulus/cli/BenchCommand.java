@@ -26,7 +26,8 @@ import java.util.concurrent.Callable;
         "Examples:",
         "  cumulus bench rpc",
         "  cumulus bench rpc --nodes 2 --idle-sweep",
-        "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s"})
+        "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s",
+        "  cumulus bench replication --wan-only  # Table 4 alone (root)"})
 final class BenchCommand implements Callable<Integer> {
     static final List<String> SUITES = List.of("rpc", "arrays", "pastset", dev.cumulus.bench.replication.ReplicationBench.SUITE);
 
@@ -47,6 +48,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--idle-sweep",
         description = "Also measure every idle strategy (backoff, yield, spin, sleep:100000) on 2 nodes, with CPU use.")
     boolean idleSweep;
+
+    @Option(names = "--wan-only",
+        description = "replication: only Table 4 (4 emulated wide-area clusters in network namespaces; needs root).")
+    boolean wanOnly;
 
     @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
         description = "Idle strategy of the nodes (and the raw Aeron peer) in the main comparison (default: ${DEFAULT-VALUE}).")
@@ -69,8 +74,12 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (dev.cumulus.bench.replication.ReplicationBench.SUITE.equals(suite)) {
             return dev.cumulus.bench.replication.ReplicationBench.runFromCli(
-                spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, cli.out(),
-                cli.err());
+                spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, wanOnly,
+                cli.out(), cli.err());
+        }
+        if (wanOnly) {
+            cli.err().println("cumulus bench: --wan-only is an option of the replication suite");
+            return CumulusCli.EXIT_USAGE;
         }
         if ("arrays".equals(suite)) {
             return dev.cumulus.bench.arrays.ArraysBench.run(quick, cli.out(), cli.err());
@@ -89,6 +98,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         int code = RpcBench.run(options, cli.out(), cli.err());
         return suite == null && code == 0
-            ? dev.cumulus.bench.replication.ReplicationBench.runFromCli(null, quick, idle, cli.out(), cli.err()) : code;
+            ? dev.cumulus.bench.replication.ReplicationBench.runFromCli(null, quick, idle, false, cli.out(), cli.err())
+            : code;
     }
 }
