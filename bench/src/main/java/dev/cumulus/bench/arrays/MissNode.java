@@ -3,13 +3,16 @@ package dev.cumulus.bench.arrays;
 import dev.cumulus.Cluster;
 import dev.cumulus.bench.ChildIo;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * One node process of the arrays miss measurement ({@link MissWorkload}), started by {@link ArraysBench} with the
- * launch contract of {@code cumulus run}. Node 0 prints {@code RESULT <rpc|blockrpc|read|write> p50=.. p99=..} (µs) and
- * {@code DONE}. Argument: {@code quick} for a short run.
+ * launch contract of {@code cumulus run}. Node 0 prints {@code RESULT rpc p50=.. p99=..} and, per partition size B,
+ * {@code RESULT <blockrpc|read|write>-B p50=.. p99=..} (µs), then {@code DONE}. Arguments: the partition sizes
+ * (default {@link MissWorkload#FIGURE_9_BLOCKS}), and {@code quick} for a short run.
  */
 public final class MissNode {
     private MissNode() {
@@ -17,14 +20,18 @@ public final class MissNode {
 
     public static void main(String[] args) throws Exception {
         ChildIo.exitWithParent();
-        boolean quick = args.length > 0 && args[0].equals("quick");
+        boolean quick = Arrays.asList(args).contains("quick");
+        int[] blocks = Arrays.stream(args).filter(a -> a.matches("\\d+")).mapToInt(Integer::parseInt).toArray();
         try (Cluster cluster = Cluster.join()) {
-            MissWorkload.Samples s = MissWorkload.run(cluster, quick);
+            MissWorkload.Samples s = MissWorkload.run(cluster, quick,
+                blocks.length > 0 ? blocks : MissWorkload.FIGURE_9_BLOCKS);
             if (cluster.nodeId() == 0) {
                 print("rpc", s.rpc());
-                print("blockrpc", s.blockRpc());
-                print("read", s.reads());
-                print("write", s.writes());
+                for (Map.Entry<Integer, MissWorkload.BlockSamples> e : s.blocks().entrySet()) {
+                    print("blockrpc-" + e.getKey(), e.getValue().blockRpc());
+                    print("read-" + e.getKey(), e.getValue().reads());
+                    print("write-" + e.getKey(), e.getValue().writes());
+                }
             }
             cluster.barrier();
         }

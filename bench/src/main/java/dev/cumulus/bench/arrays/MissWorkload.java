@@ -5,30 +5,43 @@ import dev.cumulus.Cluster;
 import dev.cumulus.array.SharedDoubleArray;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The miss measurement of {@code cumulus bench arrays}, run by each of 2 nodes (threads of a {@code LocalCluster},
  * or processes started like {@code cumulus run} does, {@link MissNode}): node 1 exports an echo object and owns every
- * partition of its half of a one-column array (exclusive); node 0 measures the RPC round trip to the echo, then reads
- * (or writes) one element of each of those partitions, once per round (the paper's §4.2 set-up). Both sides are
- * measured warm: the JIT compiles a path after ~10k runs, before which an RPC takes ~90 µs here instead of ~2 µs.
+ * partition of its half of a one-column array (exclusive); node 0 measures the RPC round trip to the echo, then, per
+ * partition size, an RPC that returns a partition's worth of doubles (Figure 9's baseline: a plain remote call that
+ * fetches the same data) and reads (or writes) one element of each of those partitions, once per round (the paper's
+ * §4.2 set-up). Both sides are measured warm: the JIT compiles a path after ~10k runs, before which an RPC takes
+ * ~90 µs here instead of ~2 µs.
  */
 final class MissWorkload {
-    /** Node 0's samples in µs; empty lists on node 1. */
-    record Samples(List<Double> rpc, List<Double> blockRpc, List<Double> reads, List<Double> writes) {
+    /** The partition sizes (square blocks of doubles) of Figure 9 that the full run measures. */
+    static final int[] FIGURE_9_BLOCKS = {8, 16, 32, 64, 128};
+    /** The partition size the LocalCluster comparison and the quick run use. */
+    static final int DEFAULT_BLOCK = 16;
+
+    /** Node 0's samples in µs for one partition size; empty lists on node 1. */
+    record BlockSamples(List<Double> blockRpc, List<Double> reads, List<Double> writes) {
     }
 
-    /** A remote object for the RPC round-trip baseline. */
+    /** Node 0's samples: the 8-byte echo and, per partition size (in the order measured), the rest. */
+    record Samples(List<Double> rpc, Map<Integer, BlockSamples> blocks) {
+    }
+
+    /** A remote object for the RPC baselines. */
     public interface Echo {
         long echo(long v);
 
-        /** A partition's worth of doubles: the same payload a miss's grant carries. */
-        double[] block(int index);
+        /** A {@code size}x{@code size} partition's worth of doubles: the same payload a miss's grant carries. */
+        double[] block(int index, int size);
     }
 
     public static final class EchoImpl implements Echo {
-        private final double[] data = new double[BLOCK * BLOCK];
+        private final Map<Integer, double[]> data = new java.util.concurrent.ConcurrentHashMap<>();
 
         @Override
         public long echo(long v) {
@@ -36,36 +49,34 @@ final class MissWorkload {
         }
 
         @Override
-        public double[] block(int index) {
-            data[0] = index;
-            return data;
+        public double[] block(int index, int size) {
+            double[] d = data.computeIfAbsent(size, s -> new double[s * s]);
+            d[0] = index;
+            return d;
         }
     }
 
-    static final int BLOCK = 16;
     private static volatile double sink;
 
     private MissWorkload() {
     }
 
-    static Samples run(Cluster cluster, boolean quick) {
-        int partitions = quick ? 64 : 256;
-        int warmRounds = quick ? 2 : 40;
-        int rounds = warmRounds + (quick ? 3 : 20);
-        List<Double> rpc = new ArrayList<>();
-        List<Double> blockRpc = new ArrayList<>();
-        List<Double> reads = new ArrayList<>();
-        List<Double> writes = new ArrayList<>();
+    /** How many partitions of {@code block}x{@code block} node 0 misses on per round: fewer as they grow. */
+    static int partitionsFor(int block, boolean quick) {
+        int n = Math.max(16, Math.min(256, 65_536 / (block * block)));
+        return quick ? Math.max(8, n / 4) : n;
+    }
+
+    static Samples run(Cluster cluster, boolean quick, int... blocks) {
         int me = cluster.nodeId();
-        // one partition column, all partitions homed on node 1 (BLOCK puts the second half there)
-        SharedDoubleArray a = cluster.sharedDoubleArray("bench-miss", 2 * partitions * BLOCK, BLOCK, BLOCK, BLOCK);
         Barrier b = cluster.barrier("bench-miss");
         if (me == 1) {
             cluster.export(new EchoImpl(), Echo.class, "bench-echo");
         }
         b.await();
+        List<Double> rpc = new ArrayList<>();
+        Echo echo = me == 0 ? cluster.lookup("bench-echo", Echo.class) : null;
         if (me == 0) {
-            Echo echo = cluster.lookup("bench-echo", Echo.class);
             for (int k = 0; k < (quick ? 2000 : 30000); k++) {
                 echo.echo(k);
             }
@@ -74,10 +85,32 @@ final class MissWorkload {
                 echo.echo(k);
                 rpc.add((System.nanoTime() - t) / 1e3);
             }
-            for (int k = 0; k < (quick ? 2000 : 20000); k++) {
+        }
+        Map<Integer, BlockSamples> out = new LinkedHashMap<>();
+        for (int block : blocks) {
+            out.put(block, runBlock(cluster, echo, b, quick, block));
+        }
+        return new Samples(rpc, out);
+    }
+
+    private static BlockSamples runBlock(Cluster cluster, Echo echo, Barrier b, boolean quick, int block) {
+        int partitions = partitionsFor(block, quick);
+        int warmRounds = quick ? 2 : 40;
+        int rounds = warmRounds + (quick ? 3 : 20);
+        List<Double> blockRpc = new ArrayList<>();
+        List<Double> reads = new ArrayList<>();
+        List<Double> writes = new ArrayList<>();
+        int me = cluster.nodeId();
+        // one partition column, all partitions of the second half homed on node 1
+        SharedDoubleArray a = cluster.sharedDoubleArray("bench-miss-" + block, 2 * partitions * block, block, block,
+            block);
+        if (me == 0) {
+            // fewer calls as the payload grows (a 128x128 block is 128 KiB), at least 1,000 measured
+            int calls = quick ? 2000 : Math.max(2000, 20000 * 256 / (block * block));
+            for (int k = 0; k < calls; k++) {
                 long t = System.nanoTime();
-                sink = echo.block(k)[0];
-                if (k >= (quick ? 1000 : 10000)) {
+                sink = echo.block(k, block)[0];
+                if (k >= calls / 2) {
                     blockRpc.add((System.nanoTime() - t) / 1e3);
                 }
             }
@@ -94,9 +127,9 @@ final class MissWorkload {
                     for (int p = partitions; p < 2 * partitions; p++) {
                         long t = System.nanoTime();
                         if (kind == 0) {
-                            sink = a.get(p * BLOCK, 0);
+                            sink = a.get(p * block, 0);
                         } else {
-                            a.set(p * BLOCK, 0, round);
+                            a.set(p * block, 0, round);
                         }
                         double us = (System.nanoTime() - t) / 1e3;
                         if (round >= warmRounds) {
@@ -107,6 +140,6 @@ final class MissWorkload {
                 b.await();
             }
         }
-        return new Samples(rpc, blockRpc, reads, writes);
+        return new BlockSamples(blockRpc, reads, writes);
     }
 }

@@ -52,13 +52,14 @@ class ArraysBenchSmokeTest {
                 }
             }
         }
-        // hits 2; misses: processes 5 (rpc, read, write, block rpc, miss vs block rpc), LocalCluster 4; sharers 6;
+        // hits 2; misses: processes 1 + 3 per partition size (--quick: 2 sizes), LocalCluster 4; sharers 6;
         // barriers 2 x 9; kernels 6
-        assertEquals(2 + 9 + 6 + 18 + 6, rows, text);
-        assertEquals(4, missRows, text);
+        assertEquals(2 + 7 + 4 + 6 + 18 + 6, rows, text);
+        assertEquals(6, missRows, text);
         List<String> goals = text.lines().filter(l -> l.startsWith("goal: ")).toList();
         assertEquals(2, goals.size(), text);
         assertTrue(goals.get(0).contains("hit within 3x") && goals.get(1).contains("miss within 2.5x"), text);
+        assertTrue(goals.get(1).contains("returning the same partition"), text);
 
         assertEquals(before, BenchDirectories.named("cumulus-bench-arrays"),
             "the bench left Aeron or run directories behind");
