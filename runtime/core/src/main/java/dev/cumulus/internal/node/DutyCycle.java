@@ -138,6 +138,13 @@ final class DutyCycle implements AutoCloseable {
     private volatile long inlineCalls;
     /** True while the main thread sleeps on the doorbell: a caller that polled for it hands the bell back. */
     private volatile boolean mainAsleep;
+    /**
+     * True while the main thread, inside a call it runs, polls for what that call waits for
+     * ({@link #pollWhileWaiting}): it then takes brief calls only (main thread only).
+     */
+    private boolean mainInCallPolls;
+    /** Whether the main thread polls while a call it runs waits ({@code -Dcumulus.mainPollsInCall}, default on). */
+    static final boolean MAIN_POLLS_IN_CALL = !"false".equals(System.getProperty("cumulus.mainPollsInCall"));
     /** Callers polling for their replies right now ({@link #pollWhileWaiting}). */
     private final AtomicInteger pollingCallers = new AtomicInteger();
     /** True while the standby is parked without a timeout: the next inline call unparks it. */
@@ -270,7 +277,7 @@ final class DutyCycle implements AutoCloseable {
      */
     boolean runInline(Runnable call, Executor otherwise, boolean brief) {
         List<Call> into = collecting;
-        if (into == null || !running || (!brief && Thread.currentThread() != main)) {
+        if (into == null || !running || (!brief && (Thread.currentThread() != main || mainInCallPolls))) {
             return false;
         }
         into.add(new Call(call, otherwise));
@@ -305,12 +312,33 @@ final class DutyCycle implements AutoCloseable {
 
     /**
      * A caller waiting for {@code reply} polls for it itself for up to the caller poll budget, so the reply needs no
-     * wake-up; returns when the reply is there, the budget is spent, or this is one of the node's own threads.
+     * wake-up; returns when the reply is there, the budget is spent, or this is the standby (or the main thread
+     * outside a call: it polls anyway).
      */
     void pollWhileWaiting(CompletableFuture<?> reply) {
-        if (callerPollNs <= 0 || Thread.currentThread() == main || Thread.currentThread() == standby) {
+        Thread self = Thread.currentThread();
+        if (callerPollNs <= 0 || self == standby) {
             return;
         }
+        if (self == main) {
+            // a call the main thread runs waits for something the duty cycle brings (a nested call's reply, its own
+            // replicated write, a miss's grant): it polls for it like any caller, taking brief calls only —
+            // otherwise nothing would poll until the standby took over (100 µs or more)
+            if (!MAIN_POLLS_IN_CALL || busySince == 0 || mainInCallPolls) {
+                return;
+            }
+            mainInCallPolls = true;
+            try {
+                pollAsCaller(reply);
+            } finally {
+                mainInCallPolls = false;
+            }
+            return;
+        }
+        pollAsCaller(reply);
+    }
+
+    private void pollAsCaller(CompletableFuture<?> reply) {
         pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
         WaiterCpu cpu = sleeper != null ? new WaiterCpu(sleeper) : null;
         if (sleeper != null) {

@@ -262,6 +262,35 @@ class DutyCycleTest {
         }
     }
 
+    /**
+     * A call the main thread runs waits for something the duty cycle brings (a nested call's reply): the main thread
+     * polls for it itself instead of sitting blocked until the standby takes over, and while it does, it takes brief
+     * calls only — another call that comes meanwhile runs on a virtual thread, never nested inside the first.
+     */
+    @Test
+    void aCallOnTheMainThreadThatWaitsPollsForWhatItWaitsForAndNestsNoOtherCall() throws Exception {
+        cycle.start();
+        CompletableFuture<String> replyPolledBy = new CompletableFuture<>();
+        CompletableFuture<String> otherCallOn = new CompletableFuture<>();
+        CompletableFuture<String> outerOn = new CompletableFuture<>();
+        deliverCall(() -> {
+            outerOn.complete(Thread.currentThread().getName());
+            CompletableFuture<Void> reply = new CompletableFuture<>();
+            deliverCall(() -> otherCallOn.complete(Thread.currentThread().getName()));
+            agent.inbox.add(() -> { // the nested call's reply, after another incoming call
+                replyPolledBy.complete(Thread.currentThread().getName());
+                reply.complete(null);
+            });
+            cycle.pollWhileWaiting(reply);
+            reply.join();
+        });
+        assertEquals("test-node", outerOn.get(10, TimeUnit.SECONDS));
+        assertEquals("test-node", replyPolledBy.get(10, TimeUnit.SECONDS),
+            "the reply was polled by another thread while the main thread waited for it");
+        String other = otherCallOn.get(10, TimeUnit.SECONDS);
+        assertFalse(other.startsWith("test-node"), "a call ran nested on " + other + " inside the waiting call");
+    }
+
     @Test
     void aBlockedInlineCallDoesNotStopTheNodeFromServingOthers() throws Exception {
         cycle.start();
