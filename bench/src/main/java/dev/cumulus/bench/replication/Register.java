@@ -5,8 +5,8 @@ import dev.cumulus.Cloud;
 /**
  * The replicated object of the replication suite (Manta §3.5's "minimalistic read and write methods"): {@link #set}
  * is a write (one field assignment), {@link #get} a read. Both are {@code synchronized}, so the plain baseline is a
- * synchronized call. {@link #peek} is a read without the lock (the field is volatile): the bench's watcher thread polls
- * it, so it sees a write as soon as the replica applied it without ever holding the monitor the write needs.
+ * synchronized call. {@link #peek} is a read without the lock (the field is volatile): the bench reads it right after
+ * each applied write, on the applying thread, to take t_e when the replica holds its value.
  */
 public class Register implements Cloud.Root {
     private volatile long value;

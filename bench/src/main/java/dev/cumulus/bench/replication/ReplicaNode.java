@@ -2,6 +2,8 @@ package dev.cumulus.bench.replication;
 
 import dev.cumulus.Cluster;
 import dev.cumulus.bench.ChildIo;
+import dev.cumulus.internal.cloud.CloudRuntime;
+import dev.cumulus.internal.node.ClusterNode;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -16,14 +18,16 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>invoker: reads on its replica, reads and writes on a plain {@link Register} (not replicated, the same woven
  *       class) and on a {@link PlainRegister}, in batches; then single replicated writes, each timed until it
  *       returns (its own completion); then batches of 100 writes in a row (the gap);</li>
- *   <li>every other node in turn: RPC round trips to the invoker ({@code ping}), then completion rounds: a watcher
- *       thread is armed for value v, the node reads t_s, calls {@code invoker.write(v)}, and the watcher stores
- *       t_e when {@code get()} on this node's replica returns v; the sample is t_e - t_s - RTT/2, with RTT this
- *       node's p50 ping.</li>
+ *   <li>every other node in turn: RPC round trips to the invoker ({@code ping}), then completion rounds: the node
+ *       arms a {@link Stamp} for value v, reads t_s, calls {@code invoker.write(v)}, and t_e is taken on this node
+ *       right after its replica applied the write that holds v; the sample is t_e - t_s - RTT/2, with RTT this node's
+ *       p50 ping.</li>
  * </ol>
- * Why a watcher and not the write itself storing t_e, as Manta's did: a cloud method may not read the clock
- * (rule CUM107; the agent refuses such a class), so the time is taken outside the cloud by a thread that polls the
- * local replica with {@code peek}, a read of the volatile field that never holds the replica's monitor.
+ * Where t_e is taken: Manta's write method stored the time itself. A cloud method may not read the clock (rule
+ * CUM107; the agent refuses such a class), so the bench registers a runtime hook that runs on the applying thread
+ * right after every applied write ({@code CloudRuntime.afterEveryWrite}) — the same moment, without a thread of its
+ * own. (Until 2026-11-24 a watcher thread polled the replica instead; on 4 processes and 2 cores its own scheduling
+ * was part of every sample.)
  */
 public final class ReplicaNode {
     private static volatile long sink;
@@ -56,7 +60,7 @@ public final class ReplicaNode {
                 if (k == me && (k != inv || n == 1)) {
                     long rtt = rpc(s, invoker);
                     if (k != inv) {
-                        completion(s, reg, invoker, me, rtt);
+                        completion(s, cluster, reg, invoker, me, rtt);
                     }
                 }
                 cluster.barrier();
@@ -195,50 +199,47 @@ public final class ReplicaNode {
     }
 
     /** Manta §3.5's update time of this replica, per round: t_e - t_s - RTT/2. */
-    private static void completion(Settings s, Register reg, Invoker invoker, int me, long rttNs) throws Exception {
-        Watcher watcher = new Watcher(reg);
-        Thread t = Thread.ofPlatform().daemon().name("bench-watcher").start(watcher);
+    private static void completion(Settings s, Cluster cluster, Register reg, Invoker invoker, int me, long rttNs)
+        throws InterruptedException {
+        Stamp stamp = new Stamp(reg);
+        CloudRuntime clouds = ((ClusterNode) cluster).capability(CloudRuntime.class);
+        clouds.afterEveryWrite(stamp::onWriteApplied);
         try {
             long v = (long) (me + 3) << 40;
             for (int i = 0; i < s.warmup(); i++) {
-                round(watcher, invoker, ++v);
+                round(stamp, invoker, ++v);
             }
             Stats update = new Stats();
             Stats raw = new Stats();
             long start = System.nanoTime();
             for (int i = 0; i < s.rounds() && !over(start, s); i++) {
-                long[] r = round(watcher, invoker, ++v);
-                update.record(r[0] - rttNs / 2);
-                raw.record(r[0]);
+                long te = round(stamp, invoker, ++v);
+                update.record(te - rttNs / 2);
+                raw.record(te);
             }
             update.print("update.ns");
             raw.print("update.raw.ns");
         } finally {
-            watcher.stop = true;
-            LockSupport.unpark(t);
-            t.join(1000);
+            clouds.afterEveryWrite(null);
         }
     }
 
-    /** One round; returns {t_e - t_s}. */
-    private static long[] round(Watcher w, Invoker invoker, long v) throws InterruptedException {
-        w.arm(v);
+    /** One round; returns t_e - t_s. */
+    private static long round(Stamp stamp, Invoker invoker, long v) throws InterruptedException {
+        stamp.arm(v);
         long ts = System.nanoTime();
         invoker.write(v);
-        long te = w.awaitSeen(ts + 10_000_000_000L);
-        return new long[] {te - ts};
+        return stamp.awaitSeen(ts + 10_000_000_000L) - ts;
     }
 
-    /** Polls the local replica while armed; parks otherwise. */
-    static final class Watcher implements Runnable {
+    /** Takes t_e on the applying thread when the replica first holds the armed value. */
+    static final class Stamp {
         private final Register reg;
         private final AtomicLong target = new AtomicLong(Long.MIN_VALUE);
         private volatile long seenAt;
         private volatile Thread waiter;
-        private Thread self;
-        volatile boolean stop;
 
-        Watcher(Register reg) {
+        Stamp(Register reg) {
             this.reg = reg;
         }
 
@@ -246,7 +247,18 @@ public final class ReplicaNode {
             seenAt = 0;
             waiter = Thread.currentThread();
             target.set(v);
-            LockSupport.unpark(self);
+        }
+
+        /** Runs right after each write this node applied (any cloud): reads the replica's field, no monitor. */
+        void onWriteApplied() {
+            long t = target.get();
+            if (t != Long.MIN_VALUE && reg.peek() == t) {
+                long now = System.nanoTime();
+                if (target.compareAndSet(t, Long.MIN_VALUE)) { // never wipe the next round's target
+                    seenAt = now;
+                    LockSupport.unpark(waiter);
+                }
+            }
         }
 
         long awaitSeen(long deadline) throws InterruptedException {
@@ -260,30 +272,6 @@ public final class ReplicaNode {
                 }
             }
             return seenAt;
-        }
-
-        @Override
-        public void run() {
-            self = Thread.currentThread();
-            long spins = 0;
-            while (!stop) {
-                long t = target.get();
-                if (t == Long.MIN_VALUE) {
-                    LockSupport.parkNanos(1_000_000);
-                    continue;
-                }
-                if (reg.peek() == t) {
-                    long now = System.nanoTime();
-                    if (target.compareAndSet(t, Long.MIN_VALUE)) { // never wipe the next round's target
-                        seenAt = now;
-                        LockSupport.unpark(waiter);
-                    }
-                } else if ((++spins & 63) == 0) {
-                    Thread.yield(); // a 2-core box: let the delivering thread run
-                } else {
-                    Thread.onSpinWait();
-                }
-            }
         }
     }
 

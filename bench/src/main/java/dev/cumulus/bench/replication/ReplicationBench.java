@@ -357,8 +357,9 @@ public final class ReplicationBench {
             + "         plain call: the same calls on a non-replicated instance of the same (woven) class, and on a%n"
             + "         copy of the class without Cloud.Root.%n", s.readBatch(), s.readBatches());
         out.println("  write completion at ALL replicas, as Manta §3.5: per replica r, r reads t_s, calls invoker.write(v)");
-        out.println("         (an RPC to the invoking process, which calls set(v)), and a watcher thread on r stores t_e when");
-        out.println("         r's replica holds v (peek(), a volatile read); sample = t_e - t_s - (r's p50 RPC round trip)/2.");
+        out.println("         (an RPC to the invoking process, which calls set(v)), and r stores t_e right after its replica");
+        out.println("         applied the write (a runtime hook on the applying thread, where Manta's write method read the");
+        out.println("         clock); sample = t_e - t_s - (r's p50 RPC round trip)/2.");
         out.printf("         Completion = max over the replicas and the invoker's own completion (a local set(v) until it%n"
             + "         returns); %,d rounds each.%n", s.rounds());
         out.printf("  gap  : %d writes in a row by the invoker, time per write; %d batches.%n", Settings.GAP_WRITES,

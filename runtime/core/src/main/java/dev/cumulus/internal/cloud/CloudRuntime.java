@@ -46,6 +46,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
      * crowded host, which must not turn them off.
      */
     private static final long LONG_DRAIN_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
+    /** See {@link #afterEveryWrite}. */
+    private volatile Runnable afterEveryWrite;
     /** Whether delivered writes may be applied by the main thread right after its poll. */
     private volatile boolean inlineDrains = true;
     private final DeliveryScheduler scheduler;
@@ -109,6 +111,16 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         node.localReferences(this);
         dev.cumulus.internal.jfr.CloudSummaryEvent.addSource(summaries);
         scheduler.start();
+    }
+
+    /**
+     * Runs {@code listener} on the applying thread right after every write this node's replicas apply (null: none).
+     * For measurements: the replication benchmark takes Manta's t_e here, at the moment a replica holds the write, as
+     * the paper's write method did (a cloud method may not read the clock, rule CUM107). It must be brief and must
+     * not call cloud methods.
+     */
+    public void afterEveryWrite(Runnable listener) {
+        afterEveryWrite = listener;
     }
 
     static boolean inDelivery() {
@@ -360,6 +372,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 Method m = Methods.find(replica.root.getClass(), methodKey);
                 Object[] args = r.readArguments(m.getParameterCount());
                 result = m.invoke(replica.root, args);
+                Runnable listener = afterEveryWrite;
+                if (listener != null) {
+                    listener.run();
+                }
             } catch (InvocationTargetException e) {
                 thrown = e.getCause();
             } catch (Throwable t) {
