@@ -239,7 +239,13 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         replica.writes.incrementAndGet();
         boolean interrupted = false;
         if (Thread.holdsLock(self)) {
-            // The caller is inside a synchronized method of the replica: give the monitor up while the write runs.
+            // The caller is inside a synchronized method of the replica. The node's main thread, running a remote
+            // call that invoked the write, polls for it and applies it itself, re-entering the monitor it holds (a
+            // write that waits releases it as any wait does); any other thread gives the monitor up while the write
+            // runs on the scheduler's thread.
+            if (node.onMainThreadInCall()) {
+                node.pollWhileWaiting(p.result);
+            }
             while (!p.result.isDone()) {
                 try {
                     self.wait();

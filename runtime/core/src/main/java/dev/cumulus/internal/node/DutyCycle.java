@@ -143,6 +143,8 @@ final class DutyCycle implements AutoCloseable {
      * ({@link #pollWhileWaiting}): it then takes brief calls only (main thread only).
      */
     private boolean mainInCallPolls;
+    /** How long the main thread polled inside the call it runs now ({@link #pollWhileWaiting}; main thread only). */
+    private long mainPolledInCallNs;
     /** Whether the main thread polls while a call it runs waits ({@code -Dcumulus.mainPollsInCall}, default on). */
     static final boolean MAIN_POLLS_IN_CALL = !"false".equals(System.getProperty("cumulus.mainPollsInCall"));
     /** Callers polling for their replies right now ({@link #pollWhileWaiting}). */
@@ -276,8 +278,23 @@ final class DutyCycle implements AutoCloseable {
      * array's coherence message) and runs them right after its poll.
      */
     boolean runInline(Runnable call, Executor otherwise, boolean brief) {
+        return collect(call, otherwise, brief || (Thread.currentThread() == main && !mainInCallPolls));
+    }
+
+    /**
+     * For work that may take the main thread for a while (a delivered replicated write): the main thread takes it —
+     * also while a call it runs waits (often for that very write: the call invoked it) — but only while the standby
+     * watches anyway (calls came in the last {@link #DEEP_SLEEP_NS}): waking it up for this alone would add a thread
+     * that wakes every {@link #WATCH_NS} to every node of a crowded host. Other threads never take it.
+     */
+    boolean runInlineIfWatched(Runnable call, Executor otherwise) {
+        return !standbyAsleep && collect(call, otherwise, Thread.currentThread() == main);
+    }
+
+    /** Adds the call to what the current poll's thread runs after it, when {@code mayRun} and a poll collects. */
+    private boolean collect(Runnable call, Executor otherwise, boolean mayRun) {
         List<Call> into = collecting;
-        if (into == null || !running || (!brief && (Thread.currentThread() != main || mainInCallPolls))) {
+        if (into == null || !running || !mayRun) {
             return false;
         }
         into.add(new Call(call, otherwise));
@@ -285,25 +302,29 @@ final class DutyCycle implements AutoCloseable {
     }
 
     /**
-     * {@link #runInline} for work that may take the main thread for a while (a delivered replicated write), but only
-     * while the standby watches anyway (calls came in the last {@link #DEEP_SLEEP_NS}): waking it up for this alone
-     * would add a thread that wakes every {@link #WATCH_NS} to every node of a crowded host.
+     * A caller's poll: runs the brief calls it brought (and, on the main thread inside a call, the delivered writes it
+     * took) on this thread; returns the work done, or -1.
      */
-    boolean runInlineIfWatched(Runnable call, Executor otherwise) {
-        return !standbyAsleep && runInline(call, otherwise, false);
-    }
-
-    /** A caller's poll: runs the brief calls it brought on this thread; returns the work done, or -1. */
     private int callerPoll(List<Call> mine) {
         int work = pollOnce(mine);
         if (!mine.isEmpty()) {
             Call[] calls = mine.toArray(new Call[0]);
             mine.clear();
-            for (Call c : calls) {
-                try {
-                    c.body().run();
-                } catch (Throwable t) {
-                    errors.onError(t);
+            boolean watched = Thread.currentThread() == main; // inside a call: the standby takes over if these block
+            if (watched) {
+                busySince = System.nanoTime() | 1;
+            }
+            try {
+                for (Call c : calls) {
+                    try {
+                        c.body().run();
+                    } catch (Throwable t) {
+                        errors.onError(t);
+                    }
+                }
+            } finally {
+                if (watched) {
+                    busySince = 0;
                 }
             }
         }
@@ -327,15 +348,27 @@ final class DutyCycle implements AutoCloseable {
             if (!MAIN_POLLS_IN_CALL || busySince == 0 || mainInCallPolls) {
                 return;
             }
+            // while it polls the node is served: the standby need not take over, and the time does not make the
+            // call look slow; if the wait outlasts the poll, the standby takes over as soon as it looks
+            long since = busySince;
+            long pollStart = System.nanoTime();
             mainInCallPolls = true;
+            busySince = 0;
             try {
                 pollAsCaller(reply);
             } finally {
                 mainInCallPolls = false;
+                busySince = since;
+                mainPolledInCallNs += System.nanoTime() - pollStart;
             }
             return;
         }
         pollAsCaller(reply);
+    }
+
+    /** True on the main thread while it runs a call. */
+    boolean mainThreadInCall() {
+        return Thread.currentThread() == main && busySince != 0;
     }
 
     private void pollAsCaller(CompletableFuture<?> reply) {
@@ -544,6 +577,7 @@ final class DutyCycle implements AutoCloseable {
      * start of its batch; 0: now): the standby takes over once that is longer than {@link #TAKEOVER_NS} ago.
      */
     private void runCall(Runnable call, long busyFrom) {
+        mainPolledInCallNs = 0;
         long start = System.nanoTime();
         busySince = (busyFrom == 0 ? start : busyFrom) | 1; // never 0
         inlineCalls = inlineCalls + 1; // only this thread writes it
@@ -560,7 +594,7 @@ final class DutyCycle implements AutoCloseable {
             Thread.interrupted(); // a call's interrupt must not turn the idle strategy's parks into spins
         }
         if (call instanceof RpcEngine.TimedCall timed) {
-            timed.took(System.nanoTime() - start);
+            timed.took(System.nanoTime() - start - mainPolledInCallNs); // its own time, not the node's polling
         }
     }
 
