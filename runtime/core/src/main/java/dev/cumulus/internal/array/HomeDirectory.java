@@ -195,10 +195,10 @@ final class HomeDirectory {
     /**
      * Grants {@code data} as it is, to another node too, without a copy: the wire form is the copy. The thread that
      * took this step encodes a grant to another node — copies its data into the outgoing call — while it sends the
-     * step's effects ({@code ArrayRuntime.run}, {@code ProtocolHarness} copies on delivery), and nobody writes
-     * {@code data} before the grantee has installed the grant: a write needs an EXCLUSIVE copy, and the home grants
-     * the next one (to itself too) only after the grantee's invalidation ack or forward reply, which the grantee
-     * sends after installing this grant.
+     * step's effects ({@code ArrayRuntime.run}; the tests' {@code ProtocolHarness} copies on delivery instead), and
+     * nobody writes {@code data} before the grantee has installed the grant: a write needs an EXCLUSIVE copy, and the
+     * home grants the next one (to itself too) only after the grantee's invalidation ack or forward reply, which the
+     * grantee sends after installing this grant.
      */
     private void grant(int to, CacheState s, Object data, int hops, Effects fx) {
         long seq = nextSeq++;
