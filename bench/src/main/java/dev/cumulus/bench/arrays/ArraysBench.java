@@ -47,7 +47,13 @@ public final class ArraysBench {
             return;
         }
         if (Arrays.asList(args).contains("--misses-only")) {
-            new ArraysBench(quick, System.out).misses();
+            int[] sizes = Arrays.stream(args).filter(a -> a.matches("\\d+")).mapToInt(Integer::parseInt).toArray();
+            ArraysBench bench = new ArraysBench(quick, System.out);
+            if (sizes.length == 0) {
+                bench.misses();
+            } else {
+                bench.missesAt(sizes);
+            }
             return;
         }
         System.exit(run(quick, System.out, System.err));
@@ -185,21 +191,14 @@ public final class ArraysBench {
             + "remote call that returns the same partition; ratios are against it");
         out.println("  2 node processes (as 'cumulus run' starts them, Aeron IPC):");
         int[] blocks = quick ? new int[] {MissWorkload.DEFAULT_BLOCK, 64} : MissWorkload.FIGURE_9_BLOCKS;
-        MissFigures procs = missesInProcesses(blocks);
-        row("  cumulus rpc round trip (8-byte echo)", procs.echo(), "us", null);
-        for (int block : blocks) {
-            String size = block + "x" + block;
-            Stats[] s = procs.of(block);
-            row("  " + size + ": rpc returning the partition", s[0], "us", procs.echo());
-            row("  " + size + ": read miss, owner is the home", s[1], "us", s[0]);
-            row("  " + size + ": write miss, owner is the home", s[2], "us", s[0]);
-        }
+        MissFigures procs = missesInProcesses(blocks, false);
+        missRows(blocks, procs);
         int block = MissWorkload.DEFAULT_BLOCK;
         String size = block + "x" + block;
         out.println("  LocalCluster (2 nodes as threads of this JVM), " + size + ":");
         List<MissWorkload.Samples> local = Collections.synchronizedList(new ArrayList<>());
         LocalCluster.run(2, cluster -> {
-            MissWorkload.Samples s = MissWorkload.run(cluster, quick, block);
+            MissWorkload.Samples s = MissWorkload.run(cluster, quick, 1, block);
             if (cluster.nodeId() == 0) {
                 local.add(s);
             }
@@ -215,7 +214,29 @@ public final class ArraysBench {
         return procs;
     }
 
-    private MissFigures missesInProcesses(int[] blocks) {
+    /**
+     * {@code --misses-only SIZE...}: only the 2-process misses at the given partition sizes, with 5 times the
+     * measured rounds and block RPCs of the full run (for profiling one size, or tighter p99s).
+     */
+    private void missesAt(int[] blocks) {
+        out.println();
+        out.println("miss latency, 2 node processes, partition sizes " + Arrays.toString(blocks)
+            + ", 5x the measured samples of the full run; ratios are against the rpc returning the partition");
+        missRows(blocks, missesInProcesses(blocks, true));
+    }
+
+    private void missRows(int[] blocks, MissFigures procs) {
+        row("  cumulus rpc round trip (8-byte echo)", procs.echo(), "us", null);
+        for (int block : blocks) {
+            String size = block + "x" + block;
+            Stats[] s = procs.of(block);
+            row("  " + size + ": rpc returning the partition", s[0], "us", procs.echo());
+            row("  " + size + ": read miss, owner is the home", s[1], "us", s[0]);
+            row("  " + size + ": write miss, owner is the home", s[2], "us", s[0]);
+        }
+    }
+
+    private MissFigures missesInProcesses(int[] blocks, boolean longer) {
         try (ProcessSet set = new ProcessSet("arrays misses (2 processes)")) {
             String aeronDir = set.startDriver("arrays");
             Path runDir = set.tempDirectory("arrays-run");
@@ -226,6 +247,9 @@ public final class ArraysBench {
             }
             if (quick) {
                 args.add("quick");
+            }
+            if (longer) {
+                args.add("long");
             }
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < 2; i++) {

@@ -12,7 +12,8 @@ import java.util.Map;
  * One node process of the arrays miss measurement ({@link MissWorkload}), started by {@link ArraysBench} with the
  * launch contract of {@code cumulus run}. Node 0 prints {@code RESULT rpc p50=.. p99=..} and, per partition size B,
  * {@code RESULT <blockrpc|read|write>-B p50=.. p99=..} (µs), then {@code DONE}. Arguments: the partition sizes
- * (default {@link MissWorkload#FIGURE_9_BLOCKS}), and {@code quick} for a short run.
+ * (default {@link MissWorkload#FIGURE_9_BLOCKS}), {@code quick} for a short run, {@code long} for 5 times the
+ * measured samples.
  */
 public final class MissNode {
     private MissNode() {
@@ -21,9 +22,10 @@ public final class MissNode {
     public static void main(String[] args) throws Exception {
         ChildIo.exitWithParent();
         boolean quick = Arrays.asList(args).contains("quick");
+        int measure = Arrays.asList(args).contains("long") ? 5 : 1;
         int[] blocks = Arrays.stream(args).filter(a -> a.matches("\\d+")).mapToInt(Integer::parseInt).toArray();
         try (Cluster cluster = Cluster.join()) {
-            MissWorkload.Samples s = MissWorkload.run(cluster, quick,
+            MissWorkload.Samples s = MissWorkload.run(cluster, quick, measure,
                 blocks.length > 0 ? blocks : MissWorkload.FIGURE_9_BLOCKS);
             if (cluster.nodeId() == 0) {
                 print("rpc", s.rpc());

@@ -67,7 +67,8 @@ final class MissWorkload {
         return quick ? Math.max(8, n / 4) : n;
     }
 
-    static Samples run(Cluster cluster, boolean quick, int... blocks) {
+    /** Runs the measurement at each of {@code blocks}; {@code measure} multiplies the measured rounds and calls. */
+    static Samples run(Cluster cluster, boolean quick, int measure, int... blocks) {
         int me = cluster.nodeId();
         Barrier b = cluster.barrier("bench-miss");
         if (me == 1) {
@@ -88,15 +89,16 @@ final class MissWorkload {
         }
         Map<Integer, BlockSamples> out = new LinkedHashMap<>();
         for (int block : blocks) {
-            out.put(block, runBlock(cluster, echo, b, quick, block));
+            out.put(block, runBlock(cluster, echo, b, quick, measure, block));
         }
         return new Samples(rpc, out);
     }
 
-    private static BlockSamples runBlock(Cluster cluster, Echo echo, Barrier b, boolean quick, int block) {
+    private static BlockSamples runBlock(Cluster cluster, Echo echo, Barrier b, boolean quick, int measure,
+                                         int block) {
         int partitions = partitionsFor(block, quick);
         int warmRounds = quick ? 2 : 40;
-        int rounds = warmRounds + (quick ? 3 : 20);
+        int rounds = warmRounds + measure * (quick ? 3 : 20);
         List<Double> blockRpc = new ArrayList<>();
         List<Double> reads = new ArrayList<>();
         List<Double> writes = new ArrayList<>();
@@ -106,11 +108,12 @@ final class MissWorkload {
             block);
         if (me == 0) {
             // fewer calls as the payload grows (a 128x128 block is 128 KiB), at least 1,000 measured
-            int calls = quick ? 2000 : Math.max(2000, 20000 * 256 / (block * block));
+            int warmCalls = (quick ? 2000 : Math.max(2000, 20000 * 256 / (block * block))) / 2;
+            int calls = warmCalls * (1 + measure);
             for (int k = 0; k < calls; k++) {
                 long t = System.nanoTime();
                 sink = echo.block(k, block)[0];
-                if (k >= calls / 2) {
+                if (k >= warmCalls) {
                     blockRpc.add((System.nanoTime() - t) / 1e3);
                 }
             }

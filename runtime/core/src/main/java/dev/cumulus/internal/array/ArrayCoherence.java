@@ -38,7 +38,7 @@ final class ArrayCoherence {
             if (home == self) {
                 Object memory = kind.newArray(geometry.blockLength);
                 directories[p] = new HomeDirectory(geometry.spec.name(), p, self, geometry.nodes, memory, clock,
-                    observer, kind::copy);
+                    observer);
                 entries[p].installInitial(memory);
             }
         }

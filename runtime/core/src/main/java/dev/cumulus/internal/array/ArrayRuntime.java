@@ -10,6 +10,7 @@ import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
+import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import jdk.jfr.FlightRecorder;
@@ -56,7 +57,7 @@ public final class ArrayRuntime implements AutoCloseable {
 
     static {
         try {
-            DELIVER = ArrayService.class.getMethod("deliver", byte[].class);
+            DELIVER = ArrayService.class.getMethod("deliver", BytesView.class);
         } catch (NoSuchMethodException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -565,7 +566,7 @@ public final class ArrayRuntime implements AutoCloseable {
      */
     private final class Server implements ArrayService {
         @Override
-        public void deliver(byte[] message) {
+        public void deliver(BytesView message) {
             String name;
             try {
                 name = CoherenceWire.arrayName(message);
@@ -587,7 +588,7 @@ public final class ArrayRuntime implements AutoCloseable {
         }
 
         /** Runs one coherence message; a failure ends the run (the sender is not waiting to hear of it). */
-        private void handle(byte[] bytes, String name, ArrayView known) {
+        private void handle(BytesView bytes, String name, ArrayView known) {
             try {
                 ArrayView v = known != null ? known : viewFor(name);
                 CoherenceMessage m = CoherenceWire.decode(bytes, v.spec(), v.geometry.blockLength, size);

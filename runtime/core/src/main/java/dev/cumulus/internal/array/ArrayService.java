@@ -1,5 +1,6 @@
 package dev.cumulus.internal.array;
 
+import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.rpc.Brief;
 
 /**
@@ -10,10 +11,11 @@ import dev.cumulus.internal.rpc.Brief;
 public interface ArrayService {
     /**
      * One coherence message in its compact wire form ({@code CoherenceWire}); sent one-way: the caller does not wait
-     * for the reply. Never blocks.
+     * for the reply. Sent as a {@code byte[]} ({@code CoherenceWire.encoder}); received as a view of the incoming
+     * call's bytes, so a grant's partition is copied once, from the message into the cache's array. Never blocks.
      */
     @Brief
-    void deliver(byte[] message);
+    void deliver(BytesView message);
 
     /**
      * Registry (the node {@code name} hashes to): records {@code spec} unless the name is taken, and returns the

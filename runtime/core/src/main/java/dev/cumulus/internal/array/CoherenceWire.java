@@ -12,6 +12,7 @@ import dev.cumulus.internal.array.CoherenceMessage.WriteRequest;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.codec.PreEncodedBytes;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -32,7 +33,8 @@ import java.nio.charset.StandardCharsets;
  *
  * Decoding is in two steps so the receiver can bound everything by what it knows of the array: {@link #arrayName}
  * reads only the name; {@link #decode} checks the element kind and the partition length against the array's spec and
- * refuses anything else with a {@link CumulusException} that says what was wrong.
+ * refuses anything else with a {@link CumulusException} that says what was wrong. Both read a {@link BytesView} of
+ * the incoming call's bytes and never past its end; a partition is copied once, from there into a new array.
  */
 final class CoherenceWire {
     /** Longest array name in UTF-8 bytes ({@code ArraySpec.validate} refuses longer ones at creation). */
@@ -180,9 +182,9 @@ final class CoherenceWire {
     }
 
     /** The name of the array a message is for (the first step of decoding). */
-    static String arrayName(byte[] bytes) {
+    static String arrayName(BytesView message) {
         try {
-            ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b = wrap(message);
             b.get();
             return name(b);
         } catch (BufferUnderflowException e) {
@@ -194,9 +196,9 @@ final class CoherenceWire {
      * Decodes a message for {@code spec}'s array in a cluster of {@code nodes}: node ids must be below it, data of the
      * array's kind and one partition long, a grant's state SHARED or EXCLUSIVE, a forward reply must carry data.
      */
-    static CoherenceMessage decode(byte[] bytes, ArraySpec spec, int partitionLength, int nodes) {
+    static CoherenceMessage decode(BytesView message, ArraySpec spec, int partitionLength, int nodes) {
         try {
-            ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b = wrap(message);
             byte type = b.get();
             String array = name(b);
             int partition = b.getInt();
@@ -233,6 +235,11 @@ final class CoherenceWire {
         } catch (BufferUnderflowException e) {
             throw truncated();
         }
+    }
+
+    /** The message's bytes, little-endian, from its first byte up to its last (reads stop there). */
+    private static ByteBuffer wrap(BytesView message) {
+        return ByteBuffer.wrap(message.array(), message.offset(), message.length()).order(ByteOrder.LITTLE_ENDIAN);
     }
 
     private static byte typeOf(CoherenceMessage m) {

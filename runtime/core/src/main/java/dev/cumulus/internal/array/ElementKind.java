@@ -31,15 +31,6 @@ public enum ElementKind {
         };
     }
 
-    Object copy(Object array) {
-        return switch (this) {
-            case DOUBLE -> ((double[]) array).clone();
-            case FLOAT -> ((float[]) array).clone();
-            case LONG -> ((long[]) array).clone();
-            case INT -> ((int[]) array).clone();
-        };
-    }
-
     int length(Object array) {
         return java.lang.reflect.Array.getLength(array);
     }

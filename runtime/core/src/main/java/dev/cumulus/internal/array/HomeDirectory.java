@@ -6,7 +6,6 @@ import dev.cumulus.internal.array.CoherenceMessage.ForwardReply;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.function.LongSupplier;
-import java.util.function.UnaryOperator;
 
 /**
  * The directory entry of one partition on its home node, and the partition's backing copy ({@code memory}). The
@@ -43,7 +42,6 @@ final class HomeDirectory {
     final int home;
     private final LongSupplier clock;
     private final Observer observer;
-    private final UnaryOperator<Object> copier;
     private DirState state = DirState.SHARED;
     private Phase phase = Phase.IDLE;
     private int owner = -1;
@@ -59,17 +57,15 @@ final class HomeDirectory {
 
     /**
      * @param memory the zero-filled backing copy; the home's own cache entry starts as a sharer of it (grant 0)
-     * @param copier copies data sent to other nodes, so later local writes cannot change a grant in flight
      */
     HomeDirectory(String array, int partition, int home, int nodes, Object memory, LongSupplier clock,
-                  Observer observer, UnaryOperator<Object> copier) {
+                  Observer observer) {
         this.array = array;
         this.partition = partition;
         this.home = home;
         this.memory = memory;
         this.clock = clock;
         this.observer = observer;
-        this.copier = copier;
         this.grantSeq = new long[nodes];
         sharers.set(home);
     }
@@ -196,10 +192,17 @@ final class HomeDirectory {
         observer.ownershipMoved(array, partition, previous, node);
     }
 
+    /**
+     * Grants {@code data} as it is, to another node too, without a copy: the wire form is the copy. The thread that
+     * took this step encodes a grant to another node — copies its data into the outgoing call — while it sends the
+     * step's effects ({@code ArrayRuntime.run}; the tests' {@code ProtocolHarness} copies on delivery instead), and
+     * nobody writes {@code data} before the grantee has installed the grant: a write needs an EXCLUSIVE copy, and the
+     * home grants the next one (to itself too) only after the grantee's invalidation ack or forward reply, which the
+     * grantee sends after installing this grant.
+     */
     private void grant(int to, CacheState s, Object data, int hops, Effects fx) {
         long seq = nextSeq++;
         grantSeq[to] = seq;
-        Object payload = data == null || to == home ? data : copier.apply(data);
-        fx.send(to, new CoherenceMessage.Grant(array, partition, s, seq, payload, hops));
+        fx.send(to, new CoherenceMessage.Grant(array, partition, s, seq, data, hops));
     }
 }

@@ -94,6 +94,25 @@ public final class ValueReader {
     }
 
     /**
+     * Reads one argument of a method whose parameter is declared as {@code type}. A {@link BytesView} parameter takes a
+     * {@code byte[]} value (or null) and gets a view of its bytes in this reader's buffer instead of a copy (a copy
+     * only when the buffer is not backed by an array); anything else on the wire for it, including a back-reference,
+     * is refused. Any other parameter type: {@link #read()}.
+     *
+     * @throws CodecException if the bytes are not a valid encoding or break a limit
+     */
+    public Object readArgument(Class<?> type) {
+        if (type != BytesView.class) {
+            return read();
+        }
+        try {
+            return readBytesView();
+        } catch (RuntimeException e) {
+            throw malformed(e);
+        }
+    }
+
+    /**
      * Reads an argument list written by {@link ValueCodec#writeArguments}; objects shared between arguments stay
      * shared.
      *
@@ -373,6 +392,33 @@ public final class ValueReader {
         }
         exit();
         return object;
+    }
+
+    private BytesView readBytesView() {
+        byte tag = getByte();
+        if (tag == Tags.NULL) {
+            return null;
+        }
+        if (tag != Tags.BYTE_ARRAY) {
+            throw bad("a BytesView parameter takes a byte[], not a value of tag " + tag);
+        }
+        int length = getInt();
+        if (length < 0) {
+            throw bad("negative array length " + length);
+        }
+        need(length);
+        byte[] array = buffer.byteArray();
+        BytesView view;
+        if (array != null) {
+            view = new BytesView(array, (int) buffer.wrapAdjustment() + position, length);
+        } else {
+            byte[] copy = new byte[length];
+            buffer.getBytes(position, copy);
+            view = new BytesView(copy, 0, length);
+        }
+        register(view); // a byte[] takes a handle: later back-references keep their numbers
+        position += length;
+        return view;
     }
 
     private Object readPrimitiveArray(byte tag) {

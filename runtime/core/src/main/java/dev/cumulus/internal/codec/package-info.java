@@ -5,7 +5,8 @@
  * records, enums, common JDK collections, a few value classes and {@code @dev.cumulus.Transferable} classes; remote
  * objects travel as references through a {@link dev.cumulus.internal.codec.ReferenceHandler}; Cumulus's own compact
  * wire forms go out as {@link dev.cumulus.internal.codec.PreEncodedBytes} (written straight into the message, read
- * back as a {@code byte[]}). Wire format, limits and security rules: {@code docs/design/TRANSFER.md}.
+ * back as a {@code byte[]}, or as a {@link dev.cumulus.internal.codec.BytesView} of the message for a parameter
+ * declared so). Wire format, limits and security rules: {@code docs/design/TRANSFER.md}.
  *
  * <p>Threads: any. Codec instances are immutable and thread-safe (class metadata is cached in {@code ClassValue}s);
  * each write and each {@code ValueReader} holds its own per-message state and belongs to one thread at a time.

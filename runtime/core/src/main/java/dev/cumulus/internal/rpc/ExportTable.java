@@ -24,15 +24,18 @@ final class ExportTable {
         private final int[] ids;
         private final Method[] methods;
         private final InlineRecord[] records;
+        private final Class<?>[][] parameterTypes;
 
         MethodTable(Map<Integer, Method> byId) {
             ids = new int[byId.size()];
             methods = new Method[byId.size()];
             records = new InlineRecord[byId.size()];
+            parameterTypes = new Class<?>[byId.size()][];
             int i = 0;
             for (Map.Entry<Integer, Method> e : byId.entrySet()) {
                 ids[i] = e.getKey();
                 methods[i] = e.getValue();
+                parameterTypes[i] = e.getValue().getParameterTypes();
                 records[i++] = new InlineRecord();
             }
         }
@@ -50,6 +53,11 @@ final class ExportTable {
 
         Method method(int index) {
             return methods[index];
+        }
+
+        /** The declared parameter types of the method at {@code index} (shared: do not modify). */
+        Class<?>[] parameterTypes(int index) {
+            return parameterTypes[index];
         }
 
         /** How the method at {@code index} fared when run inline. */

@@ -382,7 +382,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     int index = target == null ? -1
                         : target.methods().indexOf(buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
                     Method method = index < 0 ? null : target.methods().method(index);
-                    Runnable call = () -> serve(source, bytes, target, method);
+                    Class<?>[] parameters = index < 0 ? null : target.methods().parameterTypes(index);
+                    Runnable call = () -> serve(source, bytes, target, method, parameters);
                     // a call that must first wait for replicated writes to arrive never runs inline: the writes
                     // come through the very duty cycle it would hold up
                     boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
@@ -475,8 +476,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    /** Runs a call: {@code target} and {@code method} as looked up when it arrived, {@code null} when unknown. */
-    private void serve(int source, byte[] bytes, ExportTable.Exported target, Method method) {
+    /**
+     * Runs a call: {@code target}, {@code method} and its {@code parameters} as looked up when it arrived, {@code null}
+     * when unknown. The call owns {@code bytes} (a copy of the message): a {@code BytesView} argument is a view of them.
+     */
+    private void serve(int source, byte[] bytes, ExportTable.Exported target, Method method, Class<?>[] parameters) {
         org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
         long callId = in.getLong(1, ByteOrder.LITTLE_ENDIAN);
         long objectId = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
@@ -495,9 +499,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             catchUp(in.getLong(21, ByteOrder.LITTLE_ENDIAN));
             ValueReader reader = codec.reader(in, CALL_HEADER, bytes.length - CALL_HEADER);
-            Object[] args = new Object[method.getParameterCount()];
+            Object[] args = new Object[parameters.length];
             for (int i = 0; i < args.length; i++) {
-                args[i] = reader.read();
+                args[i] = reader.readArgument(parameters[i]);
             }
             String object = target.name();
             what = () -> "result of " + describe(object, method);

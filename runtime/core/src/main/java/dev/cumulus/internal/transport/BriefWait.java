@@ -22,7 +22,10 @@ public final class BriefWait {
     /**
      * Checks {@code done} until it is true or {@code budgetNs} has passed; returns its last answer. {@code done} may
      * do work itself (e.g. poll a transport); it is called again at once after it returned false only after a spin
-     * or a yield.
+     * or a yield. The clock is read after every check (~25 ns): a check that did work (a waiting caller runs the
+     * brief calls it polls, and sending a 128 KiB shared-array grant takes ~20 µs) or a yield (the core may go to
+     * another thread for long) counts against the budget at once. (Read every 16th check, a caller waiting at a
+     * barrier while it served misses kept polling — its node's main thread asleep — for 16 times its budget.)
      */
     public static boolean until(BooleanSupplier done, long budgetNs) {
         if (done.getAsBoolean()) {
@@ -32,19 +35,15 @@ public final class BriefWait {
             return false;
         }
         long start = System.nanoTime();
-        boolean yielding = false;
-        for (int i = 1; ; i++) {
+        while (true) {
             if (done.getAsBoolean()) {
                 return true;
             }
-            if ((i & 15) == 0) {
-                long waited = System.nanoTime() - start;
-                if (waited > budgetNs) {
-                    return false;
-                }
-                yielding = waited > SPIN_NS;
+            long waited = System.nanoTime() - start;
+            if (waited > budgetNs) {
+                return false;
             }
-            if (yielding) {
+            if (waited > SPIN_NS) {
                 Thread.yield();
             } else {
                 Thread.onSpinWait();

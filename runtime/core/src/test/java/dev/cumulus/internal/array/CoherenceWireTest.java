@@ -3,6 +3,7 @@ package dev.cumulus.internal.array;
 import dev.cumulus.CumulusException;
 import dev.cumulus.array.CacheState;
 import dev.cumulus.array.Distribution;
+import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.codec.CodecLimits;
 import dev.cumulus.internal.codec.PreEncodedBytes;
 import dev.cumulus.internal.codec.ReferenceHandler;
@@ -39,8 +40,8 @@ class CoherenceWireTest {
             new CoherenceMessage.Grant("A", 4, CacheState.SHARED, 13, null, 2));
         for (CoherenceMessage m : messages) {
             byte[] bytes = CoherenceWire.encode(m);
-            assertEquals("A", CoherenceWire.arrayName(bytes));
-            CoherenceMessage back = CoherenceWire.decode(bytes, DOUBLES, 4, 4);
+            assertEquals("A", CoherenceWire.arrayName(view(bytes)));
+            CoherenceMessage back = CoherenceWire.decode(view(bytes), DOUBLES, 4, 4);
             assertEquals(m.getClass(), back.getClass());
             switch (m) {
                 case CoherenceMessage.Grant g -> {
@@ -81,8 +82,9 @@ class CoherenceWireTest {
             int end = codec.write(buffer, 13, CoherenceWire.encoder(grant), "grant");
             Object arrived = codec.reader(buffer, 13, end - 13).read();
             assertArrayEquals(expected, (byte[]) arrived, buffer.getClass().getSimpleName());
-            CoherenceMessage.Grant back = (CoherenceMessage.Grant) CoherenceWire.decode((byte[]) arrived, DOUBLES, 4,
-                4);
+            // what ArrayService.deliver gets: a view of the call's bytes
+            BytesView view = (BytesView) codec.reader(buffer, 13, end - 13).readArgument(BytesView.class);
+            CoherenceMessage.Grant back = (CoherenceMessage.Grant) CoherenceWire.decode(view, DOUBLES, 4, 4);
             assertArrayEquals(data, (double[]) back.data());
         }
     }
@@ -113,7 +115,8 @@ class CoherenceWireTest {
     void intPartitionsTravelToo() {
         int[] data = {1, 2, 3, Integer.MIN_VALUE};
         byte[] bytes = CoherenceWire.encode(new CoherenceMessage.Grant("A", 0, CacheState.SHARED, 1, data, 2));
-        assertArrayEquals(data, (int[]) ((CoherenceMessage.Grant) CoherenceWire.decode(bytes, INTS, 4, 4)).data());
+        CoherenceMessage.Grant back = (CoherenceMessage.Grant) CoherenceWire.decode(view(bytes), INTS, 4, 4);
+        assertArrayEquals(data, (int[]) back.data());
     }
 
     @Test
@@ -123,29 +126,58 @@ class CoherenceWireTest {
         // every truncation
         for (int n = 0; n < grant.length; n++) {
             byte[] cut = Arrays.copyOf(grant, n);
-            assertThrows(CumulusException.class, () -> CoherenceWire.decode(cut, DOUBLES, 4, 4), "cut at " + n);
+            assertThrows(CumulusException.class, () -> CoherenceWire.decode(view(cut), DOUBLES, 4, 4), "cut at " + n);
         }
         // data of another kind, or another length, than the receiver's array has
-        assertMalformed(() -> CoherenceWire.decode(grant, INTS, 4, 4), "kind");
-        assertMalformed(() -> CoherenceWire.decode(grant, DOUBLES, 8, 4), "partition of 4 elements");
+        assertMalformed(() -> CoherenceWire.decode(view(grant), INTS, 4, 4), "kind");
+        assertMalformed(() -> CoherenceWire.decode(view(grant), DOUBLES, 8, 4), "partition of 4 elements");
         // trailing bytes, an unknown type
         byte[] longer = Arrays.copyOf(grant, grant.length + 1);
-        assertMalformed(() -> CoherenceWire.decode(longer, DOUBLES, 4, 4), "after the end");
+        assertMalformed(() -> CoherenceWire.decode(view(longer), DOUBLES, 4, 4), "after the end");
         byte[] unknown = grant.clone();
         unknown[0] = 99;
-        assertMalformed(() -> CoherenceWire.decode(unknown, DOUBLES, 4, 4), "unknown message type");
+        assertMalformed(() -> CoherenceWire.decode(view(unknown), DOUBLES, 4, 4), "unknown message type");
         // node ids outside the cluster, a grant of state INVALID, a forward reply without data
         byte[] request = CoherenceWire.encode(new CoherenceMessage.ReadRequest("A", 0, 7));
-        assertMalformed(() -> CoherenceWire.decode(request, DOUBLES, 4, 4), "node id 7 in a cluster of 4");
+        assertMalformed(() -> CoherenceWire.decode(view(request), DOUBLES, 4, 4), "node id 7 in a cluster of 4");
         byte[] invalid = CoherenceWire.encode(new CoherenceMessage.Grant("A", 0, CacheState.INVALID, 1, null, 2));
-        assertMalformed(() -> CoherenceWire.decode(invalid, DOUBLES, 4, 4), "state INVALID");
+        assertMalformed(() -> CoherenceWire.decode(view(invalid), DOUBLES, 4, 4), "state INVALID");
         byte[] empty = CoherenceWire.encode(new CoherenceMessage.ForwardReply("A", 0, 1, Access.READ, null));
-        assertMalformed(() -> CoherenceWire.decode(empty, DOUBLES, 4, 4), "without data");
+        assertMalformed(() -> CoherenceWire.decode(view(empty), DOUBLES, 4, 4), "without data");
         // a name that claims more bytes than there are
         byte[] badName = grant.clone();
         badName[1] = (byte) 0xff;
         badName[2] = (byte) 0x7f;
-        assertMalformed(() -> CoherenceWire.arrayName(badName), "array name");
+        assertMalformed(() -> CoherenceWire.arrayName(view(badName)), "array name");
+    }
+
+    /**
+     * The receiver decodes from a view of the whole incoming call: a message must be read within its view, whatever
+     * lies around it in the array, and a view cut short anywhere must be refused, not read on into the bytes after.
+     */
+    @Test
+    void aViewIsDecodedWithinItsBoundsAndRefusedWhenCutShort() {
+        double[] data = {1, 2, 3, 4};
+        byte[] grant = CoherenceWire.encode(new CoherenceMessage.Grant("A", 5, CacheState.EXCLUSIVE, 9, data, 4));
+        byte[] call = new byte[7 + grant.length + 11];
+        Arrays.fill(call, (byte) 0x5a);
+        System.arraycopy(grant, 0, call, 7, grant.length);
+        BytesView whole = new BytesView(call, 7, grant.length);
+        assertEquals("A", CoherenceWire.arrayName(whole));
+        CoherenceMessage.Grant back = (CoherenceMessage.Grant) CoherenceWire.decode(whole, DOUBLES, 4, 4);
+        assertEquals(List.of(5, CacheState.EXCLUSIVE, 9L, 4), List.of(back.partition(), back.state(), back.seq(),
+            back.hops()));
+        assertArrayEquals(data, (double[]) back.data());
+        for (int n = 0; n < grant.length; n++) {
+            BytesView cut = new BytesView(call, 7, n);
+            assertMalformed(() -> CoherenceWire.decode(cut, DOUBLES, 4, 4), "");
+        }
+        BytesView longer = new BytesView(call, 7, grant.length + 1);
+        assertMalformed(() -> CoherenceWire.decode(longer, DOUBLES, 4, 4), "after the end");
+    }
+
+    private static BytesView view(byte[] bytes) {
+        return new BytesView(bytes, 0, bytes.length);
     }
 
     private static void assertMalformed(org.junit.jupiter.api.function.Executable e, String detail) {
