@@ -76,7 +76,10 @@ class MainThreadWritesTest {
         });
         assertEquals(List.of(1, 1), minima);
         long onMain = threads.stream().filter(t -> t.equals("cumulus-node-1")).count();
-        assertTrue(onMain >= calls / 2, "only " + onMain + " of " + calls + " calls that write ran on node 1's main "
+        // without the main thread applying the write, 0-1 of 1,000 ran there (every inline run waited for the standby
+        // and counted as slow); with it most do on a quiet box, and well over 5 % on one busy with other builds, where
+        // preemptions past 100 µs still mark some runs slow
+        assertTrue(onMain >= calls / 20, "only " + onMain + " of " + calls + " calls that write ran on node 1's main "
             + "thread; the rest were sent to virtual threads as slow");
     }
 

@@ -42,14 +42,18 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private final NodeServices node;
     private final BroadcastEndpoint broadcast;
     /**
-     * Drains on the main thread longer than this stop them (see {@link #drainOnMain}); well above a preemption on a
-     * crowded host, which must not turn them off.
+     * A drain on the main thread longer than this stops them for {@link #LONG_DRAIN_PAUSE_NS} (see
+     * {@link #drainOnMain}); well above a preemption on a crowded host, which must not stop them.
      */
     private static final long LONG_DRAIN_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
+    /** How long a long drain stops main-thread drains: a write held up by a reader, or the JIT's first runs. */
+    private static final long LONG_DRAIN_PAUSE_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
     /** See {@link #afterEveryWrite}. */
     private volatile Runnable afterEveryWrite;
-    /** Whether delivered writes may be applied by the main thread right after its poll. */
+    /** Whether delivered writes may be applied by the main thread; false for good once a write waited. */
     private volatile boolean inlineDrains = true;
+    /** {@code nanoTime} before which main-thread drains stay off after a long one. */
+    private volatile long drainsPausedUntilNs = System.nanoTime();
     private final DeliveryScheduler scheduler;
     private final ValueCodec codec;
     private final Map<String, Replica> clouds = new ConcurrentHashMap<>();
@@ -243,7 +247,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             // call that invoked the write, polls for it and applies it itself, re-entering the monitor it holds (a
             // write that waits releases it as any wait does); any other thread gives the monitor up while the write
             // runs on the scheduler's thread.
-            if (node.onMainThreadInCall()) {
+            if (node.onMainThreadInCall() && mainDrains()) { // else it would hold the monitor the write needs
                 node.pollWhileWaiting(p.result);
             }
             while (!p.result.isDone()) {
@@ -291,20 +295,26 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             return;
         }
         // the main thread applies it right after this poll (no thread switch); anyone else wakes the scheduler
-        if (scheduler.deliver(step) && !(inlineDrains && node.runAfterPoll(this::drainOnMain, task -> scheduler.wake()))) {
+        if (scheduler.deliver(step) && !(mainDrains() && node.runAfterPoll(this::drainOnMain, task -> scheduler.wake()))) {
             scheduler.wake();
         }
     }
 
+    /** Whether the main thread may apply delivered writes now. */
+    private boolean mainDrains() {
+        return inlineDrains && System.nanoTime() - drainsPausedUntilNs >= 0;
+    }
+
     /**
-     * The main thread's drain. A write that waits, or a drain that ran long, turns these off for good: the main
-     * thread would be held (its standby polling in its place) for as long as the write waits.
+     * The main thread's drain. A write that waits turns these off for good, a drain that ran long for a while: the
+     * main thread would be held (its standby polling in its place) for as long as the write waits or is held up.
      */
     private void drainOnMain() {
         long start = System.nanoTime();
         scheduler.drain();
-        if (System.nanoTime() - start > LONG_DRAIN_NS) {
-            inlineDrains = false;
+        long end = System.nanoTime();
+        if (end - start > LONG_DRAIN_NS) {
+            drainsPausedUntilNs = end + LONG_DRAIN_PAUSE_NS;
         }
     }
 
