@@ -243,13 +243,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         replica.writes.incrementAndGet();
         boolean interrupted = false;
         if (Thread.holdsLock(self)) {
-            // The caller is inside a synchronized method of the replica. The node's main thread, running a remote
-            // call that invoked the write, polls for it and applies it itself, re-entering the monitor it holds (a
-            // write that waits releases it as any wait does); any other thread gives the monitor up while the write
-            // runs on the scheduler's thread.
-            if (node.onMainThreadInCall() && mainDrains()) { // else it would hold the monitor the write needs
-                node.pollWhileWaiting(p.result);
-            }
+            // The caller is inside a synchronized method of the replica: give the monitor up while the write runs.
             while (!p.result.isDone()) {
                 try {
                     self.wait();

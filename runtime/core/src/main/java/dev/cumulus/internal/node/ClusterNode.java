@@ -438,11 +438,6 @@ public final class ClusterNode implements Cluster, NodeServices {
         dutyCycle.pollWhileWaiting(done);
     }
 
-    @Override
-    public boolean onMainThreadInCall() {
-        return dutyCycle.mainThreadInCall();
-    }
-
     private static CumulusException peerLeftError(int peer) {
         return new CumulusException("node " + peer + " has left the cluster (it called close()); a barrier cannot "
             + "complete without it — do all nodes call barrier() the same number of times before close()?");

@@ -282,13 +282,14 @@ final class DutyCycle implements AutoCloseable {
     }
 
     /**
-     * For work that may take the main thread for a while (a delivered replicated write): the main thread takes it —
-     * also while a call it runs waits (often for that very write: the call invoked it) — but only while the standby
-     * watches anyway (calls came in the last {@link #DEEP_SLEEP_NS}): waking it up for this alone would add a thread
-     * that wakes every {@link #WATCH_NS} to every node of a crowded host. Other threads never take it.
+     * For work that may take the main thread for a while (a delivered replicated write): the main thread takes it,
+     * but only while the standby watches anyway (calls came in the last {@link #DEEP_SLEEP_NS}): waking it up for this
+     * alone would add a thread that wakes every {@link #WATCH_NS} to every node of a crowded host. Other threads never
+     * take it, nor does the main thread while a call it runs waits: that call may hold monitors (a replica's, the
+     * user's), and a delivered write that waits would keep them held while later writes need them.
      */
     boolean runInlineIfWatched(Runnable call, Executor otherwise) {
-        return !standbyAsleep && collect(call, otherwise, Thread.currentThread() == main);
+        return !standbyAsleep && collect(call, otherwise, Thread.currentThread() == main && !mainInCallPolls);
     }
 
     /** Adds the call to what the current poll's thread runs after it, when {@code mayRun} and a poll collects. */
@@ -301,30 +302,17 @@ final class DutyCycle implements AutoCloseable {
         return true;
     }
 
-    /**
-     * A caller's poll: runs the brief calls it brought (and, on the main thread inside a call, the delivered writes it
-     * took) on this thread; returns the work done, or -1.
-     */
+    /** A caller's poll: runs the brief calls it brought on this thread; returns the work done, or -1. */
     private int callerPoll(List<Call> mine) {
         int work = pollOnce(mine);
         if (!mine.isEmpty()) {
             Call[] calls = mine.toArray(new Call[0]);
             mine.clear();
-            boolean watched = Thread.currentThread() == main; // inside a call: the standby takes over if these block
-            if (watched) {
-                busySince = System.nanoTime() | 1;
-            }
-            try {
-                for (Call c : calls) {
-                    try {
-                        c.body().run();
-                    } catch (Throwable t) {
-                        errors.onError(t);
-                    }
-                }
-            } finally {
-                if (watched) {
-                    busySince = 0;
+            for (Call c : calls) {
+                try {
+                    c.body().run();
+                } catch (Throwable t) {
+                    errors.onError(t);
                 }
             }
         }
@@ -359,16 +347,15 @@ final class DutyCycle implements AutoCloseable {
             } finally {
                 mainInCallPolls = false;
                 busySince = since;
+                if (standbyAsleep) { // as runCall does: the standby must look while the call goes on waiting
+                    standbyAsleep = false;
+                    LockSupport.unpark(standby);
+                }
                 mainPolledInCallNs += System.nanoTime() - pollStart;
             }
             return;
         }
         pollAsCaller(reply);
-    }
-
-    /** True on the main thread while it runs a call. */
-    boolean mainThreadInCall() {
-        return Thread.currentThread() == main && busySince != 0;
     }
 
     private void pollAsCaller(CompletableFuture<?> reply) {

@@ -58,10 +58,4 @@ public interface NodeServices {
      * for a short while first, when no one else polls; returns when {@code done} completes or the brief wait ends.
      */
     void pollWhileWaiting(java.util.concurrent.CompletableFuture<?> done);
-
-    /**
-     * True on the node's main thread while it runs an incoming call: {@link #pollWhileWaiting} then has it poll and
-     * apply delivered writes itself ({@link #runAfterPoll}), while the standby watches.
-     */
-    boolean onMainThreadInCall();
 }
