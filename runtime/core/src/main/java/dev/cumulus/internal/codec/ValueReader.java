@@ -205,7 +205,11 @@ public final class ValueReader {
                 if (handles == null || handle < 0 || handle >= handles.size()) {
                     throw bad("back-reference to object " + handle + ", which the message has not defined");
                 }
-                yield handles.get(handle);
+                Object target = handles.get(handle);
+                if (target == VIEW_HANDLE) {
+                    throw bad("back-reference to object " + handle + ", a byte[] read as a view, which is not a value");
+                }
+                yield target;
             }
             case Tags.REMOTE_REF -> readRemoteRef();
             case Tags.BOOLEAN -> getBoolean();
@@ -394,6 +398,9 @@ public final class ValueReader {
         return object;
     }
 
+    /** The handle a {@link BytesView} argument takes ({@link #readBytesView}). */
+    private static final Object VIEW_HANDLE = new Object();
+
     private BytesView readBytesView() {
         byte tag = getByte();
         if (tag == Tags.NULL) {
@@ -416,7 +423,9 @@ public final class ValueReader {
             buffer.getBytes(position, copy);
             view = new BytesView(copy, 0, length);
         }
-        register(view); // a byte[] takes a handle: later back-references keep their numbers
+        // a byte[] takes a handle, so later back-references keep their numbers; a view is not a value, so a
+        // back-reference to it is refused rather than handing the view to a byte[] or Object parameter
+        register(VIEW_HANDLE);
         position += length;
         return view;
     }

@@ -68,6 +68,16 @@ class BytesViewArgumentTest {
     }
 
     @Test
+    void aBackReferenceToAViewIsRefusedNotHandedOutAsAValue() {
+        ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(64);
+        int end = CODEC.writeArguments(buffer, 0, new Object[] {PAYLOAD, PAYLOAD}, () -> "test"); // REF to the first
+        ValueReader reader = CODEC.reader(buffer, 0, end);
+        reader.readArgument(BytesView.class);
+        CodecException e = assertThrows(CodecException.class, () -> reader.readArgument(byte[].class));
+        assertTrue(e.getMessage().contains("view"), e.getMessage());
+    }
+
+    @Test
     void anOffHeapMessageIsCopiedIntoTheView() {
         UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
         int end = CODEC.writeArguments(buffer, 0, new Object[] {PAYLOAD}, () -> "test");
