@@ -5,18 +5,32 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * How a method fared inline. After its k-th slow run its next {@code 16 << k} calls get virtual threads (k at most
  * 6), so a method that always blocks is tried inline once per 1,024 calls and one that was slow while warming up
- * or during a GC pause comes back soon; every 64 fast inline runs in a row forgive one slow run. Updated by several
- * threads without locks: a lost update only moves a decision by a call.
+ * or during a GC pause comes back soon; every 64 fast inline runs in a row forgive one slow run. A method with no
+ * slow run on record is exiled only when a slow run follows another within {@link #REPEAT_WINDOW_NS} (from the end of
+ * the one to the start of the next): a lone slow run of a quick method is a preemption, a GC pause or the JIT — on a
+ * crowded host about one run in a thousand, and exiling the method for it sent ~10 % of a 4-process benchmark's calls
+ * to virtual threads — while a method that blocks is slow run after run. Updated by several threads without locks:
+ * a lost update only moves a decision by a call.
  */
 final class InlineRecord {
     /** Caps the skip at 16 << 6 = 1,024 calls: a pause (GC, JIT) during a quick method costs little. */
     private static final int MAX_SLOW_RUNS = 6;
     private static final int FORGIVE_AFTER = 64;
     private final AtomicInteger skip = new AtomicInteger();
+    /** See the class comment ({@code -Dcumulus.inlineRepeatWindowNs}; 0 exiles on every slow run, as before). */
+    static final long REPEAT_WINDOW_NS = Long.getLong("cumulus.inlineRepeatWindowNs", 1_000_000L);
     private volatile int slowRuns;
     private volatile int fastRuns;
+    /** When the last slow run ended ({@code nanoTime}). */
+    private volatile long lastSlowEndNs = System.nanoTime() - Long.MAX_VALUE / 2;
 
-    void slowRun() {
+    /** A run that took {@code tookNs}, ending at {@code endNs}, was slow. */
+    void slowRun(long endNs, long tookNs) {
+        boolean repeated = REPEAT_WINDOW_NS <= 0 || endNs - tookNs - lastSlowEndNs < REPEAT_WINDOW_NS;
+        lastSlowEndNs = endNs;
+        if (slowRuns == 0 && !repeated) {
+            return; // a lone slow run of a method with a clean record
+        }
         int runs = Math.min(slowRuns + 1, MAX_SLOW_RUNS);
         slowRuns = runs;
         fastRuns = 0;

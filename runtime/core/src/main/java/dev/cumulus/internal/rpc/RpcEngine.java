@@ -469,7 +469,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         @Override
         public void took(long nanos) {
             if (nanos > SLOW_INLINE_NS) {
-                record.slowRun();
+                record.slowRun(System.nanoTime(), nanos);
             } else {
                 record.fastRun();
             }
