@@ -9,9 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Emulated wide-area "clusters" for Table 4: {@code count} network namespaces {@code cbr<pid>-<k>}, each with one
@@ -23,10 +27,13 @@ import java.util.concurrent.TimeUnit;
  * route out: their traffic never leaves the namespaces this class made.
  *
  * <p>{@link #close()} (also from a shutdown hook, and on a failure in {@link #create}) stops the processes inside
- * ({@link #beforeCleanup}), then the router, then deletes every namespace, which deletes the links with them.
+ * ({@link #beforeCleanup}), then the router, then deletes every namespace named {@code cbr<pid>-*}, which deletes the
+ * links with them. What a killed run (SIGKILL: no hook) left behind, its namespaces and its nodes' driver directories
+ * ({@link #runId()}), is deleted by {@link #sweep} before the next run probes or creates.
  *
  * <p>Threads: the orchestrator's thread creates and uses it; the shutdown hook may close it concurrently
- * ({@link #close()} is synchronized and runs once).
+ * ({@link #close()} is synchronized and runs once; {@link #netns} and the router's start take the same lock and
+ * refuse once closed). One open instance per JVM (the names carry the pid).
  */
 final class Netns implements AutoCloseable {
     /** How the wide-area delay is made. */
@@ -52,10 +59,18 @@ final class Netns implements AutoCloseable {
     private static final int PING_PORT = 20099;
     /** For a child JVM to start (on a loaded 2-core box) and for the round-trip check. */
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** For one {@code ip} or {@code sysctl} command. */
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
+    /** {@code cbr<pid>-<what>}: a namespace of this class. */
+    private static final Pattern NAMESPACE = Pattern.compile("cbr(\\d+)-.*");
+    /** {@code cumulus-bench-wan-<pid>-<hex>-node<k>}: a node's driver directory ({@link #runId()}). */
+    private static final Pattern DRIVER_DIR = Pattern.compile("cumulus-bench-wan-(\\d+)-.*");
+    /** Guarded by Netns.class. */
     private static Probe probe;
+    /** The instance not yet closed in this JVM, or null; guarded by Netns.class. */
+    private static Netns open;
 
     private final String prefix = "cbr" + ProcessHandle.current().pid();
-    private final List<String> created = new ArrayList<>();
     private final int count;
     private final Delay delay;
     private final Thread hook;
@@ -96,9 +111,20 @@ final class Netns implements AutoCloseable {
 
     private static synchronized Probe probe() {
         if (probe == null) {
+            if (cannotList() == null) {
+                sweep();
+            }
             probe = runProbe();
         }
         return probe;
+    }
+
+    /** Why {@code ip netns list} cannot run (not Linux, or no ip), or null: then {@link #sweep} can. */
+    private static String cannotList() {
+        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+            return "network namespaces need Linux";
+        }
+        return find("ip") == null ? "'ip' is not installed (iproute2)" : null;
     }
 
     private static Probe runProbe() {
@@ -161,7 +187,16 @@ final class Netns implements AutoCloseable {
      * error.
      */
     static Netns create(int count, int delayMs) {
-        Netns n = new Netns(count, mechanism());
+        Delay mechanism = mechanism();
+        Netns n;
+        synchronized (Netns.class) {
+            if (open != null) {
+                throw new IllegalStateException("another emulated wide area of this process is still open");
+            }
+            sweep();
+            n = new Netns(count, mechanism);
+            open = n;
+        }
         try {
             n.build(delayMs);
             return n;
@@ -202,12 +237,16 @@ final class Netns implements AutoCloseable {
         ip("-n", hub, "tuntap", "add", "dev", TUN, "mode", "tun");
         ip("-n", hub, "link", "set", TUN, "mtu", "" + TunDelayRouter.MTU, "up");
         sysctl(hub, "net.ipv4.conf." + TUN + ".rp_filter=0");
-        routerSet = new ProcessSet("wide-area delay router");
         try {
-            router = routerSet.start("router", List.of(find("ip"), "netns", "exec", hub), List.of("-Xmx64m"),
-                TunDelayRouter.class, List.of(TUN, "" + TimeUnit.MILLISECONDS.toMicros(delayMs), "" + ROUTER_LIMIT,
-                    "/run/netns/" + hub));
-            router.await(TunDelayRouter.READY, TIMEOUT);
+            ProcessSet.Child r;
+            synchronized (this) { // close() stops it, or it is not started
+                refuseIfClosed();
+                routerSet = new ProcessSet("wide-area delay router");
+                router = r = routerSet.start("router", List.of(find("ip"), "netns", "exec", hub), List.of("-Xmx64m"),
+                    TunDelayRouter.class, List.of(TUN, "" + TimeUnit.MILLISECONDS.toMicros(delayMs),
+                        "" + ROUTER_LIMIT, "/run/netns/" + hub));
+            }
+            r.await(TunDelayRouter.READY, TIMEOUT);
         } catch (CumulusException e) {
             throw new IllegalStateException("the delay router did not start: " + e.getMessage(), e);
         }
@@ -273,9 +312,33 @@ final class Netns implements AutoCloseable {
         return routerStats;
     }
 
-    private void netns(String name) {
+    /** The router process, or null without one (for tests). */
+    synchronized Process routerProcess() {
+        return router == null ? null : router.process;
+    }
+
+    /**
+     * Null while the router runs (or there is none, or this is closed); else that it exited, with its exit code and
+     * last output. Any thread.
+     */
+    synchronized String routerDied() {
+        if (closed || router == null || router.process.isAlive()) {
+            return null;
+        }
+        return "the delay router exited with code " + router.process.exitValue() + "; its last output:\n"
+            + router.tail();
+    }
+
+    /** Adds namespace {@code name}; refuses once closed, so that close() deletes every one made (tests call it). */
+    synchronized void netns(String name) {
+        refuseIfClosed();
         ip("netns", "add", name);
-        created.add(name);
+    }
+
+    private void refuseIfClosed() {
+        if (closed) {
+            throw new IllegalStateException("the emulated wide area was closed while it was being set up");
+        }
     }
 
     private void ip(String... args) {
@@ -298,34 +361,115 @@ final class Netns implements AutoCloseable {
         }
     }
 
-    /** Runs {@code cmd}; null when it succeeded, else what went wrong (exit code and output). */
+    /** Runs {@code cmd} for at most {@link #COMMAND_TIMEOUT}; null when it succeeded, else what went wrong. */
     private static String error(List<String> cmd) {
+        return exec(cmd, COMMAND_TIMEOUT).error();
+    }
+
+    /** How a command went: {@code error} is null when it exited with 0, else what went wrong. */
+    record Outcome(String error, String output) {
+    }
+
+    /**
+     * Runs {@code cmd} for at most {@code timeout}, then kills it; its output (stdout and stderr) goes to a temporary
+     * file, read once it exited, so that a command that never exits cannot block this thread.
+     */
+    static Outcome exec(List<String> cmd, Duration timeout) {
+        Path out = null;
+        Process p = null;
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "timed out";
+            out = Files.createTempFile("cumulus-netns-", ".out");
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return new Outcome("timed out after " + timeout.toMillis() + " ms", "");
             }
-            return p.exitValue() == 0 ? null : "exit " + p.exitValue() + ": " + output;
+            String output = Files.readString(out, StandardCharsets.UTF_8).trim();
+            return new Outcome(p.exitValue() == 0 ? null : "exit " + p.exitValue() + ": " + output, output);
         } catch (IOException e) {
-            return e.getMessage();
+            return new Outcome(String.valueOf(e.getMessage()), "");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "interrupted";
+            return new Outcome("interrupted", "");
+        } finally {
+            if (p != null && p.isAlive()) {
+                p.destroyForcibly();
+                try {
+                    p.waitFor(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (out != null) {
+                try {
+                    Files.deleteIfExists(out);
+                } catch (IOException ignored) {
+                    // best effort
+                }
+            }
         }
+    }
+
+    /** The names {@code ip netns list} shows (empty when it fails). */
+    private static List<String> namespaces() {
+        Outcome o = exec(List.of(find("ip"), "netns", "list"), COMMAND_TIMEOUT);
+        return o.error() != null ? List.of()
+            : o.output().lines().map(l -> l.split("\\s+")[0]).filter(n -> !n.isEmpty()).toList();
     }
 
     /** Names of this process's namespaces that still exist (for tests). */
     List<String> remaining() {
-        try {
-            Process p = new ProcessBuilder(find("ip"), "netns", "list").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor(10, TimeUnit.SECONDS);
-            return out.lines().map(l -> l.split("\\s+")[0]).filter(l -> l.startsWith(prefix + "-")).toList();
-        } catch (IOException | InterruptedException e) {
-            return List.of("? " + e);
+        return namespaces().stream().filter(n -> n.startsWith(prefix + "-")).toList();
+    }
+
+    /**
+     * Deletes what killed runs left behind: every namespace {@code cbr<N>-*} and every driver directory
+     * {@code cumulus-bench-wan-<N>-*} whose process N is gone, and this process's own when it has none open (they
+     * are then a dead process's that had the same pid). Returns what it deleted.
+     */
+    static synchronized List<String> sweep() {
+        List<String> deleted = new ArrayList<>();
+        for (String ns : namespaces()) {
+            if (stale(NAMESPACE.matcher(ns)) && error(List.of(find("ip"), "netns", "del", ns)) == null) {
+                deleted.add(ns);
+            }
         }
+        try (Stream<Path> dirs = Files.list(ProcessSet.driverRoot())) {
+            for (Path d : dirs.toList()) {
+                if (stale(DRIVER_DIR.matcher(d.getFileName().toString())) && deleteTree(d)) {
+                    deleted.add(d.toString());
+                }
+            }
+        } catch (IOException ignored) {
+            // best effort
+        }
+        return deleted;
+    }
+
+    private static boolean stale(Matcher m) {
+        if (!m.matches()) {
+            return false;
+        }
+        long pid = Long.parseLong(m.group(1));
+        return ProcessHandle.of(pid).isEmpty() || pid == ProcessHandle.current().pid() && open == null;
+    }
+
+    private static boolean deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A fresh run id for Table 4's nodes, {@code bench-wan-<pid>-<hex>}: their driver directories are then
+     * {@code cumulus-bench-wan-<pid>-<hex>-node<k>}, which {@link #sweep} deletes once this process is gone.
+     */
+    static String runId() {
+        return "bench-wan-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
     }
 
     @Override
@@ -340,13 +484,18 @@ final class Netns implements AutoCloseable {
             // delete the namespaces anyway
         }
         stopRouter();
-        for (int i = created.size() - 1; i >= 0; i--) {
-            error(List.of(find("ip"), "netns", "del", created.get(i))); // best effort; the rest still go
+        for (String ns : remaining()) {
+            error(List.of(find("ip"), "netns", "del", ns)); // best effort; the rest still go
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException ignored) {
             // called from the hook itself
+        }
+        synchronized (Netns.class) {
+            if (open == this) {
+                open = null;
+            }
         }
     }
 

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The {@code replication} suite of {@code cumulus bench}: Manta's Table 1 (read, write completion at all replicas,
@@ -557,9 +558,14 @@ public final class ReplicationBench {
         String stats;
         try (Netns ns = Netns.create(WAN_CLUSTERS, WAN_DELAY_MS)) {
             progress("wide area: UDP round trips cluster 0 -> " + (WAN_CLUSTERS - 1));
-            link = ns.udpRoundTrip(0, WAN_CLUSTERS - 1, WAN_PINGS);
+            link = routed(ns, "the link check", () -> ns.udpRoundTrip(0, WAN_CLUSTERS - 1, WAN_PINGS));
+            if (link.get("count").equals("0") || Long.parseLong(link.get("p50")) < 2_000L * WAN_DELAY_MS) {
+                throw new WanAborted("the link check lost every packet or its p50 is below twice the "
+                    + WAN_DELAY_MS + " ms delay, so the wide area is not emulated: " + link);
+            }
             for (WanConfig c : configs) {
-                CumulusRun r = wanRun(ns, c, s.withInvoker(c.invoker()));
+                CumulusRun r = routed(ns, "the " + c.label() + " run",
+                    () -> wanRun(ns, c, s.withInvoker(c.invoker())));
                 rows.add(new String[] {c.label(), us(r.completion().p50()), us(r.completion().p99()),
                     us(r.read().p50()), us(r.gap().p50()), us(r.gap().p99()), us(r.rpc().p50()),
                     us(r.localWrite().p50())});
@@ -568,6 +574,9 @@ public final class ReplicationBench {
             stats = ns.routerStats();
         } catch (IllegalStateException e) {
             out.println("  cannot run: " + e.getMessage());
+            return;
+        } catch (WanAborted e) {
+            out.println("  aborted: " + e.getMessage());
             return;
         }
         out.printf(Locale.ROOT, "  link check: UDP round trip cluster 0 -> %d, %s of %d: min %s, p50 %s, max %s µs%s%n",
@@ -583,12 +592,42 @@ public final class ReplicationBench {
         }
     }
 
+    /** Table 4 stopped part-way: its message says why. */
+    private static final class WanAborted extends RuntimeException {
+        WanAborted(String message, Throwable cause) {
+            super(message, cause);
+        }
+
+        WanAborted(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Runs {@code step} of Table 4 (on the orchestrator's thread) and then checks the delay router still runs; when
+     * it died, during the step or making it fail, throws {@link WanAborted} with the router's exit and last output.
+     */
+    private static <T> T routed(Netns ns, String step, Supplier<T> body) {
+        T result;
+        try {
+            result = body.get();
+        } catch (CumulusException e) {
+            String died = ns.routerDied();
+            throw died == null ? e : new WanAborted("during " + step + " (which failed), " + died, e);
+        }
+        String died = ns.routerDied();
+        if (died != null) {
+            throw new WanAborted("during " + step + ", " + died);
+        }
+        return result;
+    }
+
     private CumulusRun wanRun(Netns ns, WanConfig c, Settings s) {
         progress("wide area, sequencer " + c.label() + ", " + WAN_CLUSTERS + " processes in namespaces");
         try (ProcessSet set = new ProcessSet("wide area " + c.label())) {
             ns.beforeCleanup(set::close);
             Path runDir = set.tempDirectory("repl-wan-run");
-            String runId = "bench-wan-" + Long.toHexString(System.nanoTime());
+            String runId = Netns.runId();
             List<String> endpoints = new ArrayList<>();
             for (int k = 0; k < WAN_CLUSTERS; k++) {
                 endpoints.add(ns.address(k) + ":" + (20100 + k));
