@@ -147,6 +147,8 @@ final class DutyCycle implements AutoCloseable {
     private long mainPolledInCallNs;
     /** Whether the main thread polls while a call it runs waits ({@code -Dcumulus.mainPollsInCall}, default on). */
     static final boolean MAIN_POLLS_IN_CALL = !"false".equals(System.getProperty("cumulus.mainPollsInCall"));
+    /** How many polls that found work a waiting caller runs between two looks at its wait's budget. */
+    static final int POLLS_PER_CHECK = 8;
     /** Callers polling for their replies right now ({@link #pollWhileWaiting}). */
     private final AtomicInteger pollingCallers = new AtomicInteger();
     /** True while the standby is parked without a timeout: the next inline call unparks it. */
@@ -367,8 +369,11 @@ final class DutyCycle implements AutoCloseable {
         List<Call> mine = new ArrayList<>(1);
         try {
             BriefWait.until(() -> {
-                while (callerPoll(mine) > 0 && !reply.isDone()) {
-                    // keep polling while there is work: several messages may have come at once
+                // keep polling while there is work (several messages may have come at once), but only a few polls
+                // per check: the wait's budget is counted between checks, and a burst of brief calls (a stream of
+                // shared-array requests) would otherwise keep this thread serving the node far past it
+                for (int polls = 0; polls < POLLS_PER_CHECK && callerPoll(mine) > 0 && !reply.isDone(); polls++) {
+                    // the poll did the work
                 }
                 if (cpu != null) {
                     cpu.publish();

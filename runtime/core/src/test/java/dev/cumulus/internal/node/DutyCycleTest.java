@@ -298,6 +298,28 @@ class DutyCycleTest {
             "the reply was always polled by another thread while the main thread waited for it: " + polledBy);
     }
 
+    /**
+     * A waiting caller serves the brief calls its polls bring, but a burst of them (a stream of shared-array requests)
+     * must not keep it past its wait's budget: it looks at the budget every few polls. The cycle's own threads are not
+     * started, so the caller is the only poller.
+     */
+    @Test
+    void aBurstOfBriefCallsDoesNotKeepAWaitingCallerPastItsBudget() {
+        int burst = 100;
+        AtomicInteger ran = new AtomicInteger();
+        for (int i = 0; i < burst; i++) {
+            agent.inbox.add(() -> cycle.runInline(() -> {
+                long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(20);
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+                ran.incrementAndGet();
+            }, virtualThreads, true));
+        }
+        cycle.pollWhileWaiting(new CompletableFuture<Void>()); // never completes: the budget (50 µs) ends the wait
+        assertTrue(ran.get() < burst / 2, "the caller ran " + ran.get() + " brief calls of 20 µs in a 50 µs wait");
+    }
+
     @Test
     void aBlockedInlineCallDoesNotStopTheNodeFromServingOthers() throws Exception {
         cycle.start();
