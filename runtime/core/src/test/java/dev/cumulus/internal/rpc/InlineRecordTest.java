@@ -19,6 +19,12 @@ class InlineRecordTest {
         return n;
     }
 
+    /** Two slow runs, the second started right after the first ended: the method's first counted slow run. */
+    private static void twoSlowRunsInARow(InlineRecord r, long t) {
+        r.slowRun(t, SLOW);
+        r.slowRun(t + QUICK_GAP + SLOW, SLOW);
+    }
+
     @Test
     void aLoneSlowRunOfAQuickMethodKeepsItInline() {
         InlineRecord r = new InlineRecord();
@@ -32,9 +38,7 @@ class InlineRecordTest {
     @Test
     void slowRunsOneAfterAnotherSendTheNextCallsToVirtualThreads() {
         InlineRecord r = new InlineRecord();
-        long t = 1_000_000_000L;
-        r.slowRun(t, SLOW);
-        r.slowRun(t + QUICK_GAP + SLOW, SLOW); // the next call, started right after the first ended, blocked too
+        twoSlowRunsInARow(r, 1_000_000_000L); // the next call, started right after the first ended, blocked too
         assertEquals(32, skipped(r, 100), "16 << 1 calls go to virtual threads after the first counted slow run");
     }
 
@@ -42,8 +46,7 @@ class InlineRecordTest {
     void aMethodWithSlowRunsOnRecordIsSentAwayAtItsNextSlowRun() {
         InlineRecord r = new InlineRecord();
         long t = 1_000_000_000L;
-        r.slowRun(t, SLOW);
-        r.slowRun(t + QUICK_GAP + SLOW, SLOW);
+        twoSlowRunsInARow(r, t);
         skipped(r, 32);
         r.slowRun(t + TimeUnit.SECONDS.toNanos(1), SLOW); // much later, alone, but the record is not clean
         assertEquals(64, skipped(r, 100));
@@ -53,8 +56,7 @@ class InlineRecordTest {
     void fastRunsForgiveTheRecordUntilALoneSlowRunIsIgnoredAgain() {
         InlineRecord r = new InlineRecord();
         long t = 1_000_000_000L;
-        r.slowRun(t, SLOW);
-        r.slowRun(t + QUICK_GAP + SLOW, SLOW);
+        twoSlowRunsInARow(r, t);
         skipped(r, 32);
         for (int i = 0; i < 64; i++) {
             r.fastRun();
