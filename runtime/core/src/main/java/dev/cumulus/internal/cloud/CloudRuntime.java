@@ -48,6 +48,12 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private static final long LONG_DRAIN_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
     /** How long a long drain stops main-thread drains: a write held up by a reader, or the JIT's first runs. */
     private static final long LONG_DRAIN_PAUSE_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
+    /**
+     * Whether a thread that ships a write polls for it and applies it itself when it comes next
+     * ({@link #applyHereWhenDelivered}; {@code -Dcumulus.ownWritesHere}, default on).
+     */
+    private static final boolean OWN_WRITES_HERE =
+        Boolean.parseBoolean(System.getProperty("cumulus.ownWritesHere", "true"));
     /** See {@link #afterEveryWrite}. */
     private volatile Runnable afterEveryWrite;
     /** Whether delivered writes may be applied by the main thread; false for good once a write waited. */
@@ -94,8 +100,32 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
     }
 
-    private record PendingWrite(CompletableFuture<Object> result, BroadcastWriteEvent event) {
+    /**
+     * A write shipped from this node: its result, and {@code polled}, which its shipping thread polls on for a while
+     * ({@link #ship}): completed when that thread's own poll delivered the write (then {@code step} holds it) or when
+     * the write is over anyway (applied by another thread, or failed).
+     */
+    private static final class PendingWrite {
+        final long callId;
+        final CompletableFuture<Object> result = new CompletableFuture<>();
+        final CompletableFuture<Void> polled = new CompletableFuture<>();
+        final BroadcastWriteEvent event;
+        /** Set (on the shipping thread, during its poll) when that poll delivered the write. */
+        DeliveryScheduler.Step step;
+
+        PendingWrite(long callId, BroadcastWriteEvent event) {
+            this.callId = callId;
+            this.event = event;
+        }
+
+        void fail(Throwable t) {
+            result.completeExceptionally(t);
+            polled.complete(null);
+        }
     }
+
+    /** The write the current thread shipped and polls for ({@link #ship}); per node (in-process clusters). */
+    private final ThreadLocal<PendingWrite> shippedHere = new ThreadLocal<>();
 
     public CloudRuntime(NodeServices node) {
         this.node = node;
@@ -232,7 +262,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         event.cloud = replica.name;
         event.method = methodKey.substring(0, methodKey.indexOf('('));
         event.bytes = end;
-        PendingWrite p = new PendingWrite(new CompletableFuture<>(), event);
+        PendingWrite p = new PendingWrite(callId, event);
         pending.put(callId, p);
         NodeFailedException f = failure;
         if (f != null) {
@@ -241,6 +271,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
         broadcast.submit(copy(buf, end));
         replica.writes.incrementAndGet();
+        applyHereWhenDelivered(p);
         boolean interrupted = false;
         if (Thread.holdsLock(self)) {
             // The caller is inside a synchronized method of the replica: give the monitor up while the write runs.
@@ -270,6 +301,30 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
     }
 
+    /**
+     * The shipping thread polls for its write's delivery itself for a while (the node's caller poll budget) and, when
+     * its own poll delivers it and it is next in line, applies it right here, as plain Java runs a caller's method on
+     * the caller's thread: no hand-off to another thread and back (on a crowded host each costs a wake-up). Only this
+     * write, never one of another origin: this thread may hold monitors (its caller's, the replica's) that a write of
+     * someone else, were it to wait, would keep held. When the write comes later, or another thread polled it, the
+     * scheduler applies it as before and this thread waits for its result.
+     */
+    private void applyHereWhenDelivered(PendingWrite p) {
+        if (!OWN_WRITES_HERE) {
+            return;
+        }
+        shippedHere.set(p);
+        try {
+            node.pollWhileWaiting(p.polled);
+        } finally {
+            shippedHere.remove();
+        }
+        DeliveryScheduler.Step step = p.step;
+        if (step != null && !scheduler.runOwn(step)) {
+            scheduler.wake(); // another runner, or earlier writes first: a drain runs it
+        }
+    }
+
     void recordRestart(Replica replica) {
         replica.restarts.incrementAndGet();
     }
@@ -284,7 +339,17 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         if (payload[0] == JOIN) {
             step = new InlineStep(seq, () -> applyJoin(origin, payload));
         } else if (payload[0] == WRITE) {
-            step = new WriteStep(seq, origin, payload);
+            WriteStep write = new WriteStep(seq, origin, payload);
+            PendingWrite mine = origin == node.nodeId() ? shippedHere.get() : null;
+            if (mine != null && mine.callId == write.callId()) {
+                // this poll's thread shipped it and polls for it: it applies the write itself after the poll, or
+                // sees to a drain (applyHereWhenDelivered)
+                scheduler.deliver(write);
+                mine.step = write;
+                mine.polled.complete(null);
+                return;
+            }
+            step = write;
         } else {
             return;
         }
@@ -353,6 +418,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             this.payload = payload;
         }
 
+        long callId() {
+            return new UnsafeBuffer(payload).getLong(1);
+        }
+
         @Override
         public long seq() {
             return seq;
@@ -366,7 +435,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         @Override
         public void run() {
             DELIVERING.set(scheduler);
-            long callId = new UnsafeBuffer(payload).getLong(1);
+            long callId = callId();
             Object result = null;
             Throwable thrown = null;
             Replica replica = null;
@@ -426,6 +495,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 p.result.completeExceptionally(notTransferable);
             }
         }
+        p.polled.complete(null);
         if (replica != null && replica.root != null) {
             synchronized (replica.root) {
                 replica.root.notifyAll(); // a caller waiting inside a synchronized method of the replica
@@ -474,7 +544,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private void onNodeFailure(int failed, String reason) {
         NodeFailedException f = new NodeFailedException(failed, reason);
         failure = f;
-        pending.values().forEach(p -> p.result.completeExceptionally(f));
+        pending.values().forEach(p -> p.fail(f));
         pending.clear();
         clouds.values().forEach(r -> r.active.completeExceptionally(f));
         // Callers waiting for a write inside a synchronized method of a replica wait on its monitor; wake them off
@@ -496,7 +566,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         CumulusException gone = new CumulusException(reason + "; replicated writes need every node — call close() "
             + "on all nodes only after their last write");
         leftReason = gone.getMessage();
-        pending.values().forEach(p -> p.result.completeExceptionally(gone));
+        pending.values().forEach(p -> p.fail(gone));
         pending.clear();
         synchronized (appliedLock) {
             appliedLock.notifyAll();

@@ -145,6 +145,49 @@ final class DeliveryScheduler {
         }
     }
 
+    /**
+     * Runs {@code step} on this thread when it is next in line (no woken write, no earlier step queued) and no other
+     * thread holds the runner role; true when it ran. For the thread that shipped the write and saw it delivered: it
+     * runs its own write as plain Java would. Only this one step: steps queued behind it go to a drain
+     * ({@link #wake}), never to this thread, which may hold its caller's monitors. If the write waits, this thread
+     * waits in it like any runner and holds the role again when it resumes.
+     */
+    boolean runOwn(Step step) {
+        if (stopped || !runner.compareAndSet(false, true)) {
+            return false;
+        }
+        boolean ran = false;
+        boolean keepRole = false;
+        try {
+            drainAsked.set(false); // a step queued from now on asks for its own drain; earlier ones are found below
+            if (resumable.isEmpty() && incoming.peek() == step) {
+                incoming.poll();
+                Execution e = new Execution(step);
+                current.set(e);
+                try {
+                    step.run();
+                } finally {
+                    current.remove();
+                }
+                markApplied(e);
+                ran = true;
+            }
+            // the write notified waiters: they resume next, on a runner that takes the role from here (a drain looks
+            // at delivered steps only)
+            keepRole = !resumable.isEmpty();
+        } finally {
+            if (!keepRole) {
+                runner.set(false);
+            }
+        }
+        if (keepRole) {
+            Thread.ofVirtual().name(name + "-runner").start(this::runAfterWait);
+        } else if (ran && !incoming.isEmpty()) {
+            wake(); // steps delivered while this thread held the role found it taken
+        }
+        return ran;
+    }
+
     /** The first runner after a write waited: it holds the role already. */
     private void runAfterWait() {
         boolean handedOn = false;
