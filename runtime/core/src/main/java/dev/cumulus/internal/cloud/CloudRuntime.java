@@ -17,6 +17,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -271,7 +272,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
         broadcast.submit(copy(buf, end));
         replica.writes.incrementAndGet();
-        applyHereWhenDelivered(p);
+        // only a synchronized write: its caller holds the replica's monitor anyway, so applying it on the caller's
+        // thread cannot change what it does (the monitors a caller holds would, for a write that notifies without one)
+        boolean polled = OWN_WRITES_HERE && Modifier.isSynchronized(Methods.find(self.getClass(), methodKey).getModifiers())
+            && applyHereWhenDelivered(p);
         boolean interrupted = false;
         if (Thread.holdsLock(self)) {
             // The caller is inside a synchronized method of the replica: give the monitor up while the write runs.
@@ -283,7 +287,9 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 }
             }
         }
-        node.pollWhileWaiting(p.result); // the write's stamped copy comes through the duty cycle
+        if (!polled) {
+            node.pollWhileWaiting(p.result); // the write's stamped copy comes through the duty cycle
+        }
         try {
             while (true) {
                 try {
@@ -307,12 +313,9 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
      * the caller's thread: no hand-off to another thread and back (on a crowded host each costs a wake-up). Only this
      * write, never one of another origin: this thread may hold monitors (its caller's, the replica's) that a write of
      * someone else, were it to wait, would keep held. When the write comes later, or another thread polled it, the
-     * scheduler applies it as before and this thread waits for its result.
+     * scheduler applies it as before and this thread waits for its result. Returns true (it polled).
      */
-    private void applyHereWhenDelivered(PendingWrite p) {
-        if (!OWN_WRITES_HERE) {
-            return;
-        }
+    private boolean applyHereWhenDelivered(PendingWrite p) {
         shippedHere.set(p);
         try {
             node.pollWhileWaiting(p.polled);
@@ -323,6 +326,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         if (step != null && !scheduler.runOwn(step)) {
             scheduler.wake(); // another runner, or earlier writes first: a drain runs it
         }
+        return true;
     }
 
     void recordRestart(Replica replica) {

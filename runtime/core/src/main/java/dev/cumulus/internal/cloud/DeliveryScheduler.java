@@ -59,6 +59,8 @@ final class DeliveryScheduler {
         Object waitingOn;
         boolean applied;
         volatile boolean resumed;
+        /** The thread was interrupted while the write waited: the flag is set again when the write is over. */
+        boolean interrupted;
 
         Execution(Step step) {
             this.step = step;
@@ -163,11 +165,17 @@ final class DeliveryScheduler {
             if (resumable.isEmpty() && incoming.peek() == step) {
                 incoming.poll();
                 Execution e = new Execution(step);
+                // an interrupt of the caller is no event of the total order: the write takes the steps it takes on
+                // every replica (whose threads nobody interrupted), and the caller finds its flag set afterwards
+                boolean interrupted = Thread.interrupted();
                 current.set(e);
                 try {
                     step.run();
                 } finally {
                     current.remove();
+                    if (interrupted || e.interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
                 markApplied(e);
                 ran = true;
@@ -259,7 +267,7 @@ final class DeliveryScheduler {
     /**
      * {@code monitor.wait()} inside a delivered write: joins the monitor's wait set, starts a new runner, and waits
      * (releasing the monitor) until a {@link #notify} on this replica queues it and its turn comes. It then is the
-     * runner again.
+     * runner again. An interrupt does not end the wait (it would on one replica only); see {@link #runOwn}.
      */
     void await(Object monitor) throws InterruptedException {
         Execution e = current.get();
@@ -273,7 +281,13 @@ final class DeliveryScheduler {
         onWait.run();
         Thread.ofVirtual().name(name + "-runner").start(this::runAfterWait);
         while (!e.resumed) {
-            monitor.wait();
+            try {
+                monitor.wait();
+            } catch (InterruptedException interrupt) {
+                // a write waits for a notify on every replica alike, whatever happens to this thread; the thread that
+                // ran the write (its caller's, for an own write) gets the flag back when the write is over
+                e.interrupted = true;
+            }
         }
     }
 
