@@ -103,6 +103,9 @@ public final class CloudTransformer implements ClassFileTransformer {
             result.findings().forEach(f -> err.println(FindingFormatter.format(f)));
         }
         byte[] woven = Weaver.weave(st.classFile(), cm, result);
+        if (Weaver.hasWaitCalls(cm)) {
+            CloudHooks.recordWaitCalls(Names.dotted(className));
+        }
         CloudHooks.recordWoven(Names.dotted(className));
         if (VERBOSE) {
             err.println("cumulus-agent: " + (woven == null ? "nothing to weave in " : "wove ") + Names.dotted(className));

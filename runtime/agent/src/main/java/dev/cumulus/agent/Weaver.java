@@ -126,6 +126,12 @@ final class Weaver {
         return code instanceof CodeAttribute ca ? ca.maxLocals() : 255;
     }
 
+    /** True when a method of the class calls {@code Object.wait} (rewritten to {@code CloudHooks.await}). */
+    static boolean hasWaitCalls(ClassModel cm) {
+        return cm.methods().stream().flatMap(m -> m.code().stream()).anyMatch(code -> code.elementStream()
+                .anyMatch(e -> e instanceof InvokeInstruction ii && "await".equals(hookFor(ii))));
+    }
+
     /** The CloudHooks method that replaces an Object.wait/notify/notifyAll call, or {@code null}. */
     static String hookFor(InvokeInstruction ii) {
         Opcode op = ii.opcode();

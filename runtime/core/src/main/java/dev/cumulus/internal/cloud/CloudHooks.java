@@ -27,6 +27,7 @@ public final class CloudHooks {
     private static final java.util.Map<String, String> REFUSALS = new java.util.concurrent.ConcurrentHashMap<>();
     private static final java.util.Set<String> WOVEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private static volatile boolean agentInstalled;
+    private static volatile boolean waitCalls;
 
     private CloudHooks() {
     }
@@ -61,6 +62,19 @@ public final class CloudHooks {
     /** Called by the agent for every cloud class it checked and woven (or found nothing to weave in). */
     public static void recordWoven(String className) {
         WOVEN.add(className);
+    }
+
+    /**
+     * Called by the agent for a cloud class with a {@code wait()} call: from then on some write in this JVM may wait,
+     * so delivered writes are no longer applied on the threads of callers waiting for a reply.
+     */
+    public static void recordWaitCalls(String className) {
+        waitCalls = true;
+    }
+
+    /** True once a cloud class with a {@code wait()} call was woven in this JVM. */
+    public static boolean anyWaitCalls() {
+        return waitCalls;
     }
 
     /** True when the agent checked and wove {@code className}: its writes will be replicated. */

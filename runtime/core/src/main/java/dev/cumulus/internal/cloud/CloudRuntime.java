@@ -55,6 +55,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
      */
     private static final boolean OWN_WRITES_HERE =
         Boolean.parseBoolean(System.getProperty("cumulus.ownWritesHere", "true"));
+    /** The most delivered writes a waiting caller applies after one poll ({@link #drainOnCaller}). */
+    private static final int CALLER_DRAIN_MAX = 8;
     /** See {@link #afterEveryWrite}. */
     private volatile Runnable afterEveryWrite;
     /** Whether delivered writes may be applied by the main thread; false for good once a write waited. */
@@ -358,9 +360,27 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             return;
         }
         // the main thread applies it right after this poll (no thread switch); anyone else wakes the scheduler
-        if (scheduler.deliver(step) && !(mainDrains() && node.runAfterPoll(this::drainOnMain, task -> scheduler.wake()))) {
+        if (scheduler.deliver(step) && !(mainDrains() && node.runAfterPoll(this::drainOnMain, task -> scheduler.wake()))
+            && !(callersDrain() && node.runAfterReplyWaitersPoll(this::drainOnCaller, task -> scheduler.wake()))) {
             scheduler.wake();
         }
+    }
+
+    /** Whether a caller waiting for a reply may apply delivered writes: never once a write in this JVM may wait. */
+    private static boolean callersDrain() {
+        return !CloudHooks.anyWaitCalls();
+    }
+
+    /**
+     * A user's thread waiting for a remote call's reply polled delivered writes: it applies them itself, right after
+     * its poll, instead of waking the scheduler's thread (on a crowded host that wake-up is most of a replica's
+     * update time). Only while no cloud class in this JVM can wait (a write that waits would hold this thread, and
+     * its caller's program, until some other write notifies it), only synchronized writes, on replicas whose monitor
+     * this thread does not hold, and at most a few per poll; the others go to the scheduler's thread as before.
+     */
+    private void drainOnCaller() {
+        scheduler.drainWhile(step -> step.inline() || step instanceof WriteStep w && callersDrain() && w.mayRunOnCaller(),
+            CALLER_DRAIN_MAX);
     }
 
     /** Whether the main thread may apply delivered writes now. */
@@ -436,6 +456,47 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             return false;
         }
 
+        /** Decoded by {@link #resolve} (the runner role's holder; hand-overs of the role order it). */
+        private ValueReader reader;
+        private Replica target;
+        private Method method;
+        private Throwable unresolved;
+
+        /**
+         * Reads the cloud and the method this write names, once; a replica created by an earlier write is there,
+         * since only the next write in line is resolved.
+         */
+        private void resolve() {
+            if (reader != null || unresolved != null) {
+                return;
+            }
+            try {
+                ValueReader r = codec.reader(new UnsafeBuffer(payload), 9, payload.length - 9);
+                String name = (String) r.read();
+                String methodKey = (String) r.read();
+                Replica replica = clouds.get(name);
+                if (replica == null || replica.root == null) {
+                    throw new CumulusException("write to cloud '" + name + "', which node " + node.nodeId()
+                        + " does not have");
+                }
+                target = replica;
+                method = Methods.find(replica.root.getClass(), methodKey);
+                reader = r;
+            } catch (Throwable t) {
+                unresolved = t;
+            }
+        }
+
+        /**
+         * Whether a thread that polled this write while waiting for a reply may apply it itself: a synchronized
+         * method, on a replica whose monitor the thread does not hold (see {@link #drainOnCaller}).
+         */
+        boolean mayRunOnCaller() {
+            resolve();
+            return reader != null && Modifier.isSynchronized(method.getModifiers())
+                && !Thread.holdsLock(target.root);
+        }
+
         @Override
         public void run() {
             DELIVERING.set(scheduler);
@@ -444,16 +505,13 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             Throwable thrown = null;
             Replica replica = null;
             try {
-                ValueReader r = codec.reader(new UnsafeBuffer(payload), 9, payload.length - 9);
-                String name = (String) r.read();
-                String methodKey = (String) r.read();
-                replica = clouds.get(name);
-                if (replica == null || replica.root == null) {
-                    throw new CumulusException("write to cloud '" + name + "', which node " + node.nodeId()
-                        + " does not have");
+                resolve();
+                if (unresolved != null) {
+                    throw unresolved;
                 }
-                Method m = Methods.find(replica.root.getClass(), methodKey);
-                Object[] args = r.readArguments(m.getParameterCount());
+                replica = target;
+                Method m = method;
+                Object[] args = reader.readArguments(m.getParameterCount());
                 result = m.invoke(replica.root, args);
                 Runnable listener = afterEveryWrite;
                 if (listener != null) {

@@ -164,20 +164,7 @@ final class DeliveryScheduler {
             drainAsked.set(false); // a step queued from now on asks for its own drain; earlier ones are found below
             if (resumable.isEmpty() && incoming.peek() == step) {
                 incoming.poll();
-                Execution e = new Execution(step);
-                // an interrupt of the caller is no event of the total order: the write takes the steps it takes on
-                // every replica (whose threads nobody interrupted), and the caller finds its flag set afterwards
-                boolean interrupted = Thread.interrupted();
-                current.set(e);
-                try {
-                    step.run();
-                } finally {
-                    current.remove();
-                    if (interrupted || e.interrupted) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                markApplied(e);
+                runHere(step);
                 ran = true;
             }
             // the write notified waiters: they resume next, on a runner that takes the role from here (a drain looks
@@ -194,6 +181,65 @@ final class DeliveryScheduler {
             wake(); // steps delivered while this thread held the role found it taken
         }
         return ran;
+    }
+
+    /**
+     * Runs queued steps on this thread, in order, while {@code mayRunHere} accepts the next one, at most {@code max}
+     * of them, unless another thread holds the runner role; the steps left go to a drain ({@link #wake}). For a
+     * thread that polled them while it waits for something else (a caller waiting for its reply).
+     */
+    void drainWhile(java.util.function.Predicate<Step> mayRunHere, int max) {
+        drainAsked.set(false); // as drain(): a step queued from now on asks again, or is found below
+        if (stopped || !runner.compareAndSet(false, true)) {
+            return; // the holder runs what is queued
+        }
+        boolean keepRole = false;
+        try {
+            for (int n = 0; n < max && !stopped && resumable.isEmpty(); n++) {
+                Step step = incoming.peek();
+                if (step == null || !mayRunHere.test(step)) {
+                    break;
+                }
+                incoming.poll();
+                runHere(step);
+                keepRole = !resumable.isEmpty(); // notified waiters: a runner resumes them
+                if (keepRole) {
+                    break;
+                }
+            }
+        } finally {
+            if (!keepRole) {
+                runner.set(false);
+            }
+        }
+        if (keepRole) {
+            Thread.ofVirtual().name(name + "-runner").start(this::runAfterWait);
+        } else if (!incoming.isEmpty()) {
+            wake();
+        }
+    }
+
+    /** Runs one step on this thread, which holds the runner role and is not a scheduler thread. */
+    private void runHere(Step step) {
+        if (step.inline()) {
+            step.run();
+            onApplied.accept(step.seq());
+            return;
+        }
+        Execution e = new Execution(step);
+        // an interrupt of this thread is no event of the total order: the write takes the steps it takes on every
+        // replica (whose threads nobody interrupted), and the thread finds its flag set afterwards
+        boolean interrupted = Thread.interrupted();
+        current.set(e);
+        try {
+            step.run();
+        } finally {
+            current.remove();
+            if (interrupted || e.interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        markApplied(e);
     }
 
     /** The first runner after a write waited: it holds the role already. */

@@ -156,7 +156,7 @@ public final class ClusterNode implements Cluster, NodeServices {
             } : null,
             // doorbells mean IPC: every node of the run is on this host
             DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()), agent::afterWait);
-        rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileWaiting);
+        rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileAwaitingReply);
         rpc.onOneWayFailure(this::failSelf);
     }
 
@@ -431,6 +431,11 @@ public final class ClusterNode implements Cluster, NodeServices {
     @Override
     public boolean runAfterPoll(Runnable task, java.util.concurrent.Executor otherwise) {
         return dutyCycle.runInlineIfWatched(task, otherwise);
+    }
+
+    @Override
+    public boolean runAfterReplyWaitersPoll(Runnable task, java.util.concurrent.Executor otherwise) {
+        return dutyCycle.runAfterReplyWaitersPoll(task, otherwise);
     }
 
     @Override

@@ -147,6 +147,11 @@ final class DutyCycle implements AutoCloseable {
     private long mainPolledInCallNs;
     /** Whether the main thread polls while a call it runs waits ({@code -Dcumulus.mainPollsInCall}, default on). */
     static final boolean MAIN_POLLS_IN_CALL = !"false".equals(System.getProperty("cumulus.mainPollsInCall"));
+    /**
+     * Whether a caller waiting for a remote call's reply may apply the replicated writes its poll delivered
+     * ({@code -Dcumulus.callersApplyWrites}, default on; the cloud runtime adds its own conditions).
+     */
+    static final boolean CALLERS_APPLY_WRITES = !"false".equals(System.getProperty("cumulus.callersApplyWrites"));
     /** How many polls that found work a waiting caller runs between two looks at its wait's budget. */
     static final int POLLS_PER_CHECK = 8;
     /** Callers polling for their replies right now ({@link #pollWhileWaiting}). */
@@ -294,6 +299,15 @@ final class DutyCycle implements AutoCloseable {
         return !standbyAsleep && collect(call, otherwise, Thread.currentThread() == main && !mainInCallPolls);
     }
 
+    /**
+     * For a delivered replicated write when the polling thread is a user's thread waiting for a remote call's reply
+     * ({@link #pollWhileAwaitingReply}): it takes {@code task} and runs it right after its poll; false when the
+     * polling thread is any other (the caller must see to the task itself).
+     */
+    boolean runAfterReplyWaitersPoll(Runnable task, Executor otherwise) {
+        return collecting instanceof ReplyWaiterCalls && collect(task, otherwise, true);
+    }
+
     /** Adds the call to what the current poll's thread runs after it, when {@code mayRun} and a poll collects. */
     private boolean collect(Runnable call, Executor otherwise, boolean mayRun) {
         List<Call> into = collecting;
@@ -327,6 +341,19 @@ final class DutyCycle implements AutoCloseable {
      * outside a call: it polls anyway).
      */
     void pollWhileWaiting(CompletableFuture<?> reply) {
+        pollWhileWaiting(reply, false);
+    }
+
+    /**
+     * {@link #pollWhileWaiting} for a remote call's reply: such a caller also takes work handed to
+     * {@link #runAfterReplyWaitersPoll} (a user's thread that waits for its reply holds no replica monitor a write
+     * needs, unless its code took one itself: see {@code docs/design/THREADING.md}).
+     */
+    void pollWhileAwaitingReply(CompletableFuture<?> reply) {
+        pollWhileWaiting(reply, CALLERS_APPLY_WRITES);
+    }
+
+    private void pollWhileWaiting(CompletableFuture<?> reply, boolean forReply) {
         Thread self = Thread.currentThread();
         if (callerPollNs <= 0 || self == standby) {
             return;
@@ -345,7 +372,7 @@ final class DutyCycle implements AutoCloseable {
             mainInCallPolls = true;
             busySince = 0;
             try {
-                pollAsCaller(reply);
+                pollAsCaller(reply, false);
             } finally {
                 mainInCallPolls = false;
                 busySince = since;
@@ -357,16 +384,23 @@ final class DutyCycle implements AutoCloseable {
             }
             return;
         }
-        pollAsCaller(reply);
+        pollAsCaller(reply, forReply);
     }
 
-    private void pollAsCaller(CompletableFuture<?> reply) {
+    /** What a caller waiting for a remote call's reply collects: it also runs {@link #runAfterReplyWaitersPoll} work. */
+    private static final class ReplyWaiterCalls extends ArrayList<Call> {
+        ReplyWaiterCalls() {
+            super(1);
+        }
+    }
+
+    private void pollAsCaller(CompletableFuture<?> reply, boolean forReply) {
         pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
         WaiterCpu cpu = sleeper != null ? new WaiterCpu(sleeper) : null;
         if (sleeper != null) {
             sleeper.takeOver(); // while this thread polls, senders need not wake the main thread
         }
-        List<Call> mine = new ArrayList<>(1);
+        List<Call> mine = forReply ? new ReplyWaiterCalls() : new ArrayList<>(1);
         try {
             BriefWait.until(() -> {
                 // keep polling while there is work (several messages may have come at once), but only a few polls

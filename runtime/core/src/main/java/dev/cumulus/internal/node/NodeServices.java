@@ -54,6 +54,13 @@ public interface NodeServices {
     boolean runAfterPoll(Runnable task, java.util.concurrent.Executor otherwise);
 
     /**
+     * Called during a poll (the ordered broadcast's delivery): when the polling thread is a user's thread waiting for a
+     * remote call's reply, it takes {@code task} and runs it right after its poll; returns false when the caller must
+     * see to it itself.
+     */
+    boolean runAfterReplyWaitersPoll(Runnable task, java.util.concurrent.Executor otherwise);
+
+    /**
      * A thread about to wait for something the duty cycle brings (a reply, a write's delivery) polls for it itself
      * for a short while first, when no one else polls; returns when {@code done} completes or the brief wait ends.
      */

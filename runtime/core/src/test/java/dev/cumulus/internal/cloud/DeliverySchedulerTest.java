@@ -237,4 +237,58 @@ class DeliverySchedulerTest {
             s.stop();
         }
     }
+    /**
+     * A thread that polled steps while waiting for something else runs them while they suit it, at most a few; the
+     * first that does not, and all after it, go to the scheduler's thread, in order.
+     */
+    @Test
+    void drainWhileRunsAcceptedStepsHereAndLeavesTheRestToTheSchedulersThread() throws Exception {
+        List<Long> ran = new CopyOnWriteArrayList<>();
+        List<Thread> threads = new CopyOnWriteArrayList<>();
+        CountDownLatch allApplied = new CountDownLatch(5);
+        DeliveryScheduler s = new DeliveryScheduler("test", seq -> allApplied.countDown());
+        s.start();
+        try {
+            for (long seq = 1; seq <= 5; seq++) {
+                long n = seq;
+                s.deliver(new Step(n, () -> {
+                    ran.add(n);
+                    threads.add(Thread.currentThread());
+                }));
+            }
+            s.drainWhile(step -> step.seq() != 3, 8); // steps 1 and 2 here; 3 is refused, so 3..5 go on elsewhere
+            assertTrue(allApplied.await(10, TimeUnit.SECONDS), "the scheduler's thread did not run the rest");
+            assertEquals(List.of(1L, 2L, 3L, 4L, 5L), ran, "every step once, in order");
+            Thread here = Thread.currentThread();
+            assertEquals(List.of(here, here), threads.subList(0, 2), "the accepted steps ran here");
+            assertFalse(threads.subList(2, 5).contains(here), "the refused step and those after it ran elsewhere");
+
+        } finally {
+            s.stop();
+        }
+        // a scheduler of its own: a runner of the first part may still be looking for steps
+        DeliveryScheduler s2 = new DeliveryScheduler("test2", seq -> { });
+        s2.start();
+        try {
+            Thread here = Thread.currentThread();
+            ran.clear();
+            threads.clear();
+            CountDownLatch rest = new CountDownLatch(4);
+            for (long seq = 6; seq <= 9; seq++) {
+                long n = seq;
+                s2.deliver(new Step(n, () -> {
+                    ran.add(n);
+                    threads.add(Thread.currentThread());
+                    rest.countDown();
+                }));
+            }
+            s2.drainWhile(step -> true, 2);
+            assertTrue(rest.await(10, TimeUnit.SECONDS), "the steps past the limit were left behind");
+            assertEquals(List.of(6L, 7L, 8L, 9L), ran);
+            assertEquals(List.of(here, here), threads.subList(0, 2), "two here");
+            assertFalse(threads.subList(2, 4).contains(here), "no more than two here");
+        } finally {
+            s2.stop();
+        }
+    }
 }
