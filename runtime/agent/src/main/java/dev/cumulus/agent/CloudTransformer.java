@@ -103,8 +103,8 @@ public final class CloudTransformer implements ClassFileTransformer {
             result.findings().forEach(f -> err.println(FindingFormatter.format(f)));
         }
         byte[] woven = Weaver.weave(st.classFile(), cm, result);
-        if (Weaver.hasWaitCalls(cm)) {
-            CloudHooks.recordWaitCalls(Names.dotted(className));
+        if (Weaver.waitFree(cm)) {
+            CloudHooks.recordWaitFree(Names.dotted(className));
         }
         CloudHooks.recordWoven(Names.dotted(className));
         if (VERBOSE) {

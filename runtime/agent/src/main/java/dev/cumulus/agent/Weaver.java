@@ -126,10 +126,36 @@ final class Weaver {
         return code instanceof CodeAttribute ca ? ca.maxLocals() : 255;
     }
 
-    /** True when a method of the class calls {@code Object.wait} (rewritten to {@code CloudHooks.await}). */
-    static boolean hasWaitCalls(ClassModel cm) {
-        return cm.methods().stream().flatMap(m -> m.code().stream()).anyMatch(code -> code.elementStream()
+    /**
+     * True when the class's code cannot wait whatever it calls: no {@code Object.wait} call, and no class referred to
+     * but itself, the JDK's ({@code java/...}) and Cumulus's cloud API and hooks — so no other cloud class (a node
+     * class, a superclass, a lambda's or a nested class) whose code might wait, and which the JVM might load only
+     * during one of its writes.
+     */
+    static boolean waitFree(ClassModel cm) {
+        String self = cm.thisClass().asInternalName();
+        boolean refersOnlyToKnown = java.util.stream.StreamSupport
+                .stream(cm.constantPool().spliterator(), false)
+                .filter(e -> e instanceof java.lang.classfile.constantpool.ClassEntry)
+                .map(e -> elementName(((java.lang.classfile.constantpool.ClassEntry) e).asInternalName()))
+                .allMatch(n -> n == null || n.equals(self) || n.startsWith("java/")
+                        || n.equals("dev/cumulus/Cloud") || n.startsWith("dev/cumulus/Cloud$")
+                        || n.equals(Names.HOOKS) || n.equals("dev/cumulus/internal/cloud/RestartAsWrite"));
+        boolean waits = cm.methods().stream().flatMap(m -> m.code().stream()).anyMatch(code -> code.elementStream()
                 .anyMatch(e -> e instanceof InvokeInstruction ii && "await".equals(hookFor(ii))));
+        return refersOnlyToKnown && !waits;
+    }
+
+    /** The class an internal name or array descriptor refers to, or {@code null} for an array of primitives. */
+    private static String elementName(String internalName) {
+        String n = internalName;
+        while (n.startsWith("[")) {
+            n = n.substring(1);
+        }
+        if (n.startsWith("L") && n.endsWith(";")) {
+            return n.substring(1, n.length() - 1);
+        }
+        return n.length() == 1 ? null : n;
     }
 
     /** The CloudHooks method that replaces an Object.wait/notify/notifyAll call, or {@code null}. */

@@ -346,4 +346,17 @@ class WeaverTest {
         assertFalse(Names.skip("dev/cumulus/examples/tsp/Minimum"));
         assertFalse(Names.skip("weave/Account"));
     }
+    /**
+     * A cloud class is wait-free (its writes may run on a waiting caller's thread) only when it has no wait() call and
+     * refers to no class but itself, the JDK's and the cloud API: a class it reaches might wait, and load mid-write.
+     */
+    @Test
+    void onlySelfContainedClassesWithoutWaitCallsAreWaitFree() throws Exception {
+        create("weave.Account");
+        create("weave.Bin");
+        create("weave.Ledger");
+        assertTrue(CloudHooks.isWaitFree("weave.Account"), "fields of JDK types and primitive arrays only, no wait()");
+        assertFalse(CloudHooks.isWaitFree("weave.Bin"), "Bin calls wait()");
+        assertFalse(CloudHooks.isWaitFree("weave.Ledger"), "Ledger reaches its node class Ledger$Line");
+    }
 }

@@ -27,7 +27,7 @@ public final class CloudHooks {
     private static final java.util.Map<String, String> REFUSALS = new java.util.concurrent.ConcurrentHashMap<>();
     private static final java.util.Set<String> WOVEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private static volatile boolean agentInstalled;
-    private static volatile boolean waitCalls;
+    private static final java.util.Set<String> WAIT_FREE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private CloudHooks() {
     }
@@ -65,16 +65,18 @@ public final class CloudHooks {
     }
 
     /**
-     * Called by the agent for a cloud class with a {@code wait()} call: from then on some write in this JVM may wait,
-     * so delivered writes are no longer applied on the threads of callers waiting for a reply.
+     * Called by the agent for a cloud class whose code cannot wait, whatever it calls: it has no {@code wait()} call
+     * and refers to no class but itself, the JDK's and Cumulus's cloud API (so it reaches no other cloud class, which
+     * the JVM might load, with a {@code wait()}, in the middle of one of its writes). Its writes may be applied by a
+     * caller waiting for a reply.
      */
-    public static void recordWaitCalls(String className) {
-        waitCalls = true;
+    public static void recordWaitFree(String className) {
+        WAIT_FREE.add(className);
     }
 
-    /** True once a cloud class with a {@code wait()} call was woven in this JVM. */
-    public static boolean anyWaitCalls() {
-        return waitCalls;
+    /** True when the agent found {@code className} wait-free ({@link #recordWaitFree}). */
+    public static boolean isWaitFree(String className) {
+        return WAIT_FREE.contains(className);
     }
 
     /** True when the agent checked and wove {@code className}: its writes will be replicated. */

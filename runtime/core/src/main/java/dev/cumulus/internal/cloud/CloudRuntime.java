@@ -361,25 +361,20 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
         // the main thread applies it right after this poll (no thread switch); anyone else wakes the scheduler
         if (scheduler.deliver(step) && !(mainDrains() && node.runAfterPoll(this::drainOnMain, task -> scheduler.wake()))
-            && !(callersDrain() && node.runAfterReplyWaitersPoll(this::drainOnCaller, task -> scheduler.wake()))) {
+            && !node.runAfterReplyWaitersPoll(this::drainOnCaller, task -> scheduler.wake())) {
             scheduler.wake();
         }
-    }
-
-    /** Whether a caller waiting for a reply may apply delivered writes: never once a write in this JVM may wait. */
-    private static boolean callersDrain() {
-        return !CloudHooks.anyWaitCalls();
     }
 
     /**
      * A user's thread waiting for a remote call's reply polled delivered writes: it applies them itself, right after
      * its poll, instead of waking the scheduler's thread (on a crowded host that wake-up is most of a replica's
-     * update time). Only while no cloud class in this JVM can wait (a write that waits would hold this thread, and
-     * its caller's program, until some other write notifies it), only synchronized writes, on replicas whose monitor
-     * this thread does not hold, and at most a few per poll; the others go to the scheduler's thread as before.
+     * update time). Only writes of clouds whose class the agent found wait-free (a write that waits would hold this
+     * thread, and its caller's program, until some other write notifies it), only synchronized ones, on replicas whose
+     * monitor this thread does not hold, and at most a few per poll; the others go to the scheduler's thread as before.
      */
     private void drainOnCaller() {
-        scheduler.drainWhile(step -> step.inline() || step instanceof WriteStep w && callersDrain() && w.mayRunOnCaller(),
+        scheduler.drainWhile(step -> step.inline() || step instanceof WriteStep w && w.mayRunOnCaller(),
             CALLER_DRAIN_MAX);
     }
 
@@ -489,12 +484,13 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
         /**
          * Whether a thread that polled this write while waiting for a reply may apply it itself: a synchronized
-         * method, on a replica whose monitor the thread does not hold (see {@link #drainOnCaller}).
+         * method of a wait-free cloud class, on a replica whose monitor the thread does not hold (see
+         * {@link #drainOnCaller}).
          */
         boolean mayRunOnCaller() {
             resolve();
             return reader != null && Modifier.isSynchronized(method.getModifiers())
-                && !Thread.holdsLock(target.root);
+                && CloudHooks.isWaitFree(target.root.getClass().getName()) && !Thread.holdsLock(target.root);
         }
 
         @Override
