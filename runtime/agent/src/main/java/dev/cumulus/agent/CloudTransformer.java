@@ -104,7 +104,7 @@ public final class CloudTransformer implements ClassFileTransformer {
         }
         byte[] woven = Weaver.weave(st.classFile(), cm, result);
         if (Weaver.waitFree(cm)) {
-            CloudHooks.recordWaitFree(Names.dotted(className));
+            CloudHooks.recordWaitFree(loader, Names.dotted(className));
         }
         CloudHooks.recordWoven(Names.dotted(className));
         if (VERBOSE) {

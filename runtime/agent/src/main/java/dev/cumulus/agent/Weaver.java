@@ -147,15 +147,15 @@ final class Weaver {
     }
 
     /** The class an internal name or array descriptor refers to, or {@code null} for an array of primitives. */
-    private static String elementName(String internalName) {
+    static String elementName(String internalName) {
+        if (!internalName.startsWith("[")) {
+            return internalName; // a class, whatever its name (a one-letter class in the default package too)
+        }
         String n = internalName;
         while (n.startsWith("[")) {
             n = n.substring(1);
         }
-        if (n.startsWith("L") && n.endsWith(";")) {
-            return n.substring(1, n.length() - 1);
-        }
-        return n.length() == 1 ? null : n;
+        return n.startsWith("L") && n.endsWith(";") ? n.substring(1, n.length() - 1) : null;
     }
 
     /** The CloudHooks method that replaces an Object.wait/notify/notifyAll call, or {@code null}. */

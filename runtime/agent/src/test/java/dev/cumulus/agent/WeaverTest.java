@@ -355,8 +355,18 @@ class WeaverTest {
         create("weave.Account");
         create("weave.Bin");
         create("weave.Ledger");
-        assertTrue(CloudHooks.isWaitFree("weave.Account"), "fields of JDK types and primitive arrays only, no wait()");
-        assertFalse(CloudHooks.isWaitFree("weave.Bin"), "Bin calls wait()");
-        assertFalse(CloudHooks.isWaitFree("weave.Ledger"), "Ledger reaches its node class Ledger$Line");
+        assertTrue(CloudHooks.isWaitFree(Class.forName("weave.Account", false, loader)),
+            "fields of JDK types and primitive arrays only, no wait()");
+        assertFalse(CloudHooks.isWaitFree(Class.forName("weave.Bin", false, loader)), "Bin calls wait()");
+        assertFalse(CloudHooks.isWaitFree(Class.forName("weave.Ledger", false, loader)),
+            "Ledger reaches its node class Ledger$Line");
+    }
+
+    @Test
+    void aClassEntryIsAClassWhateverItsNameAndAnArrayOfPrimitivesIsNone() {
+        assertEquals("B", Weaver.elementName("B"), "a one-letter class in the default package");
+        assertEquals("x/Y", Weaver.elementName("[[Lx/Y;"));
+        assertNull(Weaver.elementName("[I"));
+        assertEquals("java/lang/String", Weaver.elementName("java/lang/String"));
     }
 }

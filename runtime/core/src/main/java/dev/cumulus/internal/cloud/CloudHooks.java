@@ -27,7 +27,8 @@ public final class CloudHooks {
     private static final java.util.Map<String, String> REFUSALS = new java.util.concurrent.ConcurrentHashMap<>();
     private static final java.util.Set<String> WOVEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private static volatile boolean agentInstalled;
-    private static final java.util.Set<String> WAIT_FREE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Per defining loader (weakly: a loader that goes away takes its entry along), the wait-free cloud classes. */
+    private static final java.util.Map<ClassLoader, java.util.Set<String>> WAIT_FREE = new java.util.WeakHashMap<>();
 
     private CloudHooks() {
     }
@@ -70,13 +71,18 @@ public final class CloudHooks {
      * the JVM might load, with a {@code wait()}, in the middle of one of its writes). Its writes may be applied by a
      * caller waiting for a reply.
      */
-    public static void recordWaitFree(String className) {
-        WAIT_FREE.add(className);
+    public static void recordWaitFree(ClassLoader loader, String className) {
+        synchronized (WAIT_FREE) {
+            WAIT_FREE.computeIfAbsent(loader, l -> new java.util.HashSet<>()).add(className);
+        }
     }
 
-    /** True when the agent found {@code className} wait-free ({@link #recordWaitFree}). */
-    public static boolean isWaitFree(String className) {
-        return WAIT_FREE.contains(className);
+    /** True when the agent found {@code type} wait-free ({@link #recordWaitFree}), as its class loader defined it. */
+    public static boolean isWaitFree(Class<?> type) {
+        synchronized (WAIT_FREE) {
+            java.util.Set<String> names = WAIT_FREE.get(type.getClassLoader());
+            return names != null && names.contains(type.getName());
+        }
     }
 
     /** True when the agent checked and wove {@code className}: its writes will be replicated. */

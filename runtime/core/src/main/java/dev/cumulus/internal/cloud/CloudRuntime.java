@@ -490,7 +490,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         boolean mayRunOnCaller() {
             resolve();
             return reader != null && Modifier.isSynchronized(method.getModifiers())
-                && CloudHooks.isWaitFree(target.root.getClass().getName()) && !Thread.holdsLock(target.root);
+                && CloudHooks.isWaitFree(target.root.getClass()) && !Thread.holdsLock(target.root);
         }
 
         @Override
