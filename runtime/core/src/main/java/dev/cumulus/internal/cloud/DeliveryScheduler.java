@@ -155,32 +155,7 @@ final class DeliveryScheduler {
      * waits in it like any runner and holds the role again when it resumes.
      */
     boolean runOwn(Step step) {
-        if (stopped || !runner.compareAndSet(false, true)) {
-            return false;
-        }
-        boolean ran = false;
-        boolean keepRole = false;
-        try {
-            drainAsked.set(false); // a step queued from now on asks for its own drain; earlier ones are found below
-            if (resumable.isEmpty() && incoming.peek() == step) {
-                incoming.poll();
-                runHere(step);
-                ran = true;
-            }
-            // the write notified waiters: they resume next, on a runner that takes the role from here (a drain looks
-            // at delivered steps only)
-            keepRole = !resumable.isEmpty();
-        } finally {
-            if (!keepRole) {
-                runner.set(false);
-            }
-        }
-        if (keepRole) {
-            Thread.ofVirtual().name(name + "-runner").start(this::runAfterWait);
-        } else if (ran && !incoming.isEmpty()) {
-            wake(); // steps delivered while this thread held the role found it taken
-        }
-        return ran;
+        return runHereWhile(next -> next == step, 1) == 1;
     }
 
     /**
@@ -189,24 +164,35 @@ final class DeliveryScheduler {
      * thread that polled them while it waits for something else (a caller waiting for its reply).
      */
     void drainWhile(java.util.function.Predicate<Step> mayRunHere, int max) {
+        if (runHereWhile(mayRunHere, max) == 0 && !incoming.isEmpty()) {
+            wake(); // the next step is not for this thread
+        }
+    }
+
+    /**
+     * With the runner role, if no other thread holds it: runs queued steps here while {@code mayRunHere} accepts the
+     * next, at most {@code max}; returns how many ran, or -1 when another thread holds the role (it runs what is
+     * queued). Steps delivered meanwhile go to a drain; waiters a step notified resume on a runner that takes the
+     * role from here (a drain looks at delivered steps only).
+     */
+    private int runHereWhile(java.util.function.Predicate<Step> mayRunHere, int max) {
         drainAsked.set(false); // as drain(): a step queued from now on asks again, or is found below
         if (stopped || !runner.compareAndSet(false, true)) {
-            return; // the holder runs what is queued
+            return -1;
         }
+        int ran = 0;
         boolean keepRole = false;
         try {
-            for (int n = 0; n < max && !stopped && resumable.isEmpty(); n++) {
+            while (ran < max && !stopped && resumable.isEmpty()) {
                 Step step = incoming.peek();
                 if (step == null || !mayRunHere.test(step)) {
                     break;
                 }
                 incoming.poll();
                 runHere(step);
-                keepRole = !resumable.isEmpty(); // notified waiters: a runner resumes them
-                if (keepRole) {
-                    break;
-                }
+                ran++;
             }
+            keepRole = !resumable.isEmpty();
         } finally {
             if (!keepRole) {
                 runner.set(false);
@@ -214,9 +200,10 @@ final class DeliveryScheduler {
         }
         if (keepRole) {
             Thread.ofVirtual().name(name + "-runner").start(this::runAfterWait);
-        } else if (!incoming.isEmpty()) {
-            wake();
+        } else if (ran > 0 && !incoming.isEmpty()) {
+            wake(); // steps delivered while this thread held the role found it taken
         }
+        return ran;
     }
 
     /** Runs one step on this thread, which holds the runner role and is not a scheduler thread. */

@@ -39,6 +39,32 @@ class DeliverySchedulerTest {
     private final Object monitor = new Object();
     private boolean filled;
 
+    /** Like Bin.get on an empty bin: waits until {@link #fill} ran, then counts {@code resumed} down. */
+    private Step getWhenFilled(DeliveryScheduler s, long seq, CountDownLatch resumed) {
+        return new Step(seq, () -> {
+            synchronized (monitor) {
+                try {
+                    while (!filled) {
+                        s.await(monitor);
+                    }
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                resumed.countDown();
+            }
+        });
+    }
+
+    /** Like Bin.put: fills and notifies. */
+    private Step fill(DeliveryScheduler s, long seq) {
+        return new Step(seq, () -> {
+            synchronized (monitor) {
+                filled = true;
+                s.notify(monitor, true);
+            }
+        });
+    }
+
     @Test
     void aDrainIsAskedForOnceAndRunsEveryQueuedStepOnTheCallingThread() {
         List<Long> applied = new CopyOnWriteArrayList<>();
@@ -123,18 +149,7 @@ class DeliverySchedulerTest {
         s.start();
         try {
             // like Bin.get on an empty bin, run by the scheduler's thread (the polling thread could not run it)
-            if (s.deliver(new Step(1, () -> {
-                synchronized (monitor) {
-                    try {
-                        while (!filled) {
-                            s.await(monitor);
-                        }
-                    } catch (InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    waiterResumed.countDown();
-                }
-            }))) {
+            if (s.deliver(getWhenFilled(s, 1, waiterResumed))) {
                 s.wake();
             }
             assertTrue(firstWaits.await(10, TimeUnit.SECONDS), "the first write did not start waiting");
@@ -145,12 +160,7 @@ class DeliverySchedulerTest {
                 Thread.onSpinWait();
             }
             // like Bin.put: fills and notifies
-            if (s.deliver(new Step(2, () -> {
-                synchronized (monitor) {
-                    filled = true;
-                    s.notify(monitor, true);
-                }
-            }))) {
+            if (s.deliver(fill(s, 2))) {
                 s.wake();
             }
             assertTrue(secondApplied.await(10, TimeUnit.SECONDS), "the second write was never applied");
@@ -204,18 +214,7 @@ class DeliverySchedulerTest {
         });
         s.start();
         try {
-            if (s.deliver(new Step(1, () -> {
-                synchronized (monitor) {
-                    try {
-                        while (!filled) {
-                            s.await(monitor);
-                        }
-                    } catch (InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    waiterResumed.countDown();
-                }
-            }))) {
+            if (s.deliver(getWhenFilled(s, 1, waiterResumed))) {
                 s.wake();
             }
             assertTrue(firstWaits.await(10, TimeUnit.SECONDS), "the first write did not start waiting");
@@ -224,12 +223,7 @@ class DeliverySchedulerTest {
                 assertTrue(System.nanoTime() < deadline, "the runner role was never given up");
                 Thread.onSpinWait();
             }
-            Step put = new Step(2, () -> {
-                synchronized (monitor) {
-                    filled = true;
-                    s.notify(monitor, true);
-                }
-            });
+            Step put = fill(s, 2);
             s.deliver(put);
             assertTrue(s.runOwn(put), "next in line, role free: it runs on this thread");
             assertTrue(waiterResumed.await(10, TimeUnit.SECONDS), "the waiting write was never resumed");
