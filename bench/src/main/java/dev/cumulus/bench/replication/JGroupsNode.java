@@ -149,7 +149,8 @@ public final class JGroupsNode implements Receiver {
     private void invoker() throws Exception {
         ChildIo.line("PHASE local start");
         long v = 1L << 40;
-        for (int i = 0; i < settings.warmup(); i++) {
+        long warm = System.nanoTime();
+        for (int i = 0; settings.warming(i, warm); i++) {
             exchange(null, DATA, ++v);
         }
         Stats local = new Stats();
@@ -194,7 +195,8 @@ public final class JGroupsNode implements Receiver {
                 return;
             }
             // RPC round trips
-            for (int i = 0; i < settings.warmup(); i++) {
+            long warm = System.nanoTime();
+            for (int i = 0; settings.warming(i, warm); i++) {
                 exchange(invoker, PING, i);
             }
             Stats rpc = new Stats();
@@ -206,7 +208,8 @@ public final class JGroupsNode implements Receiver {
             rpc.print("rpc.ns");
             long rtt = rpc.p50();
             long v = (long) (index + 3) << 40;
-            for (int i = 0; i < settings.warmup(); i++) {
+            warm = System.nanoTime();
+            for (int i = 0; settings.warming(i, warm); i++) {
                 round(invoker, ++v);
             }
             Stats update = new Stats();

@@ -149,7 +149,8 @@ public final class ReplicaNode {
     /** The invoker's own completion: one replicated write at a time, from the call until it returns. */
     private static void localWrites(Settings s, Register reg) {
         long v = 1L << 40;
-        for (int i = 0; i < s.warmup(); i++) {
+        long warm = System.nanoTime();
+        for (int i = 0; s.warming(i, warm); i++) {
             reg.set(++v);
         }
         Stats h = new Stats();
@@ -184,7 +185,8 @@ public final class ReplicaNode {
 
     /** RPC round trips to the invoker; returns the p50 (ns). */
     private static long rpc(Settings s, Invoker invoker) {
-        for (int i = 0; i < s.warmup(); i++) {
+        long warm = System.nanoTime();
+        for (int i = 0; s.warming(i, warm); i++) {
             invoker.ping(i);
         }
         Stats h = new Stats();
@@ -206,7 +208,8 @@ public final class ReplicaNode {
         clouds.afterEveryWrite(stamp::onWriteApplied);
         try {
             long v = (long) (me + 3) << 40;
-            for (int i = 0; i < s.warmup(); i++) {
+            long warm = System.nanoTime();
+            for (int i = 0; s.warming(i, warm); i++) {
                 round(stamp, invoker, ++v);
             }
             Stats update = new Stats();

@@ -14,27 +14,39 @@ import java.util.Properties;
  * @param gapBatches   measured batches of 100 writes in a row
  * @param invoker      node that invokes the writes; -1: the last node
  * @param phaseMaxNs   time budget of each measured series (it ends at its count or its budget)
+ * @param warmupMinNs  least time each warm-up runs, whatever its round count: {@code warmup} rounds take tens of
+ *                     milliseconds on 4 processes, and the JIT then compiled the call and write paths during the
+ *                     first replica's measured rounds (in its JVM and the invoker's; seen with
+ *                     {@code -XX:+LogCompilation}), which made the first-measured replica the slowest
  */
 public record Settings(int warmup, int rounds, int readBatches, int readBatch, int gapBatches, int invoker,
-                       long phaseMaxNs) {
+                       long phaseMaxNs, long warmupMinNs) {
     public static final int GAP_WRITES = 100;
 
     public static Settings standard() {
-        return new Settings(500, 2_000, 2_000, 1_000, 50, -1, 3_000_000_000L);
+        return new Settings(500, 2_000, 2_000, 1_000, 50, -1, 3_000_000_000L, 1_500_000_000L);
     }
 
     public static Settings quick() {
-        return new Settings(100, 300, 300, 1_000, 10, -1, 700_000_000L);
+        return new Settings(100, 300, 300, 1_000, 10, -1, 700_000_000L, 100_000_000L);
     }
 
     /** Wide-area links: few rounds (each is tens of milliseconds). */
     public static Settings wan(boolean quick) {
-        return quick ? new Settings(2, 5, 100, 1_000, 2, -1, 5_000_000_000L)
-            : new Settings(3, 15, 300, 1_000, 4, -1, 10_000_000_000L);
+        return quick ? new Settings(2, 5, 100, 1_000, 2, -1, 5_000_000_000L, 0)
+            : new Settings(3, 15, 300, 1_000, 4, -1, 10_000_000_000L, 0);
     }
 
     public Settings withInvoker(int node) {
-        return new Settings(warmup, rounds, readBatches, readBatch, gapBatches, node, phaseMaxNs);
+        return new Settings(warmup, rounds, readBatches, readBatch, gapBatches, node, phaseMaxNs, warmupMinNs);
+    }
+
+    /**
+     * Whether a warm-up that began at {@code startNs} and has done {@code done} rounds goes on: until it did
+     * {@link #warmup} rounds and ran {@link #warmupMinNs}.
+     */
+    public boolean warming(int done, long startNs) {
+        return done < warmup || System.nanoTime() - startNs < warmupMinNs;
     }
 
     public int invokerOf(int n) {
@@ -50,6 +62,7 @@ public record Settings(int warmup, int rounds, int readBatches, int readBatch, i
         a.add("-Dbench.repl.gap.batches=" + gapBatches);
         a.add("-Dbench.repl.invoker=" + invoker);
         a.add("-Dbench.repl.phase.max.ns=" + phaseMaxNs);
+        a.add("-Dbench.repl.warmup.min.ns=" + warmupMinNs);
         return a;
     }
 
@@ -61,6 +74,7 @@ public record Settings(int warmup, int rounds, int readBatches, int readBatch, i
             Integer.parseInt(p.getProperty("bench.repl.read.batch")),
             Integer.parseInt(p.getProperty("bench.repl.gap.batches")),
             Integer.parseInt(p.getProperty("bench.repl.invoker")),
-            Long.parseLong(p.getProperty("bench.repl.phase.max.ns")));
+            Long.parseLong(p.getProperty("bench.repl.phase.max.ns")),
+            Long.parseLong(p.getProperty("bench.repl.warmup.min.ns")));
     }
 }
