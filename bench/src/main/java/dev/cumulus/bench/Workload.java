@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  *
  * @param warmupCalls    synchronous round trips before measuring
  * @param measuredCalls  synchronous round trips measured
- * @param warmupMaxNs    time budget of the synchronous warm-up
+ * @param warmupMaxNs    time budget of the synchronous warm-up (it runs at least half of it)
  * @param measureMaxNs   time budget of the synchronous measurement
  * @param asyncWarmupNs  asynchronous warm-up time (per caller)
  * @param asyncMeasureNs asynchronous measurement time (per caller, callers run concurrently)
