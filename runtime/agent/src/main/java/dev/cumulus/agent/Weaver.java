@@ -36,7 +36,15 @@ import java.lang.classfile.TypeKind;
 import java.lang.classfile.attribute.CodeAttribute;
 import java.lang.classfile.constantpool.ClassEntry;
 import java.lang.classfile.constantpool.PoolEntry;
+import java.lang.classfile.constantpool.ConstantDynamicEntry;
+import java.lang.classfile.constantpool.MethodHandleEntry;
+import java.lang.classfile.constantpool.MethodTypeEntry;
+import java.lang.classfile.instruction.ConstantInstruction;
+import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.classfile.instruction.NewObjectInstruction;
+import java.lang.classfile.instruction.ReturnInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDesc;
 import java.lang.constant.MethodTypeDesc;
@@ -57,6 +65,9 @@ final class Weaver {
             MethodTypeDesc.of(CD_Object, CD_Object, CD_String, CD_OBJECT_ARRAY);
     private static final MethodTypeDesc MTD_RESTART =
             MethodTypeDesc.of(CD_Object, CD_Object, CD_String, CD_OBJECT_ARRAY, CD_RESTART);
+    private static final ClassDesc CD_INT_ARRAY = CD_int.arrayType();
+    private static final MethodTypeDesc MTD_ENTER_READ = MethodTypeDesc.of(CD_INT_ARRAY);
+    private static final MethodTypeDesc MTD_EXIT_READ = MethodTypeDesc.of(CD_void, CD_INT_ARRAY);
     /** Longest refusal message put into the constant pool (a CONSTANT_Utf8 holds at most 65535 bytes). */
     private static final int MAX_MESSAGE_CHARS = 16_000;
 
@@ -79,10 +90,17 @@ final class Weaver {
         return ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(r.cached()));
     }
 
-    /** What is woven into one method. */
-    record Plan(Access access, String key, boolean waitNotify) {
+    /**
+     * What is woven into one method; {@code callsOut}: the method may run code of another method (see
+     * {@link #callsOut}), so a read counts itself open while it runs.
+     */
+    record Plan(Access access, String key, boolean waitNotify, boolean callsOut) {
         boolean nothing() {
             return access == null && !waitNotify;
+        }
+
+        boolean countsOpenRead() {
+            return access == Access.READ && callsOut;
         }
     }
 
@@ -119,7 +137,25 @@ final class Weaver {
                 && !f.has(AccessFlag.ABSTRACT) && !f.has(AccessFlag.BRIDGE) && !f.has(AccessFlag.NATIVE)) {
             access = result.classification(className, name, desc).map(MethodClassification::access).orElse(null);
         }
-        return new Plan(access, name + desc, waitNotify);
+        return new Plan(access, name + desc, waitNotify, mm.code().map(Weaver::callsOut).orElse(false));
+    }
+
+    /**
+     * True when running the code may run another method's code: an invoke of any kind, a {@code new} (a constructor,
+     * a class initializer), a static field access (a class initializer) or a dynamic, method-handle or method-type
+     * constant (a bootstrap method, class resolution). Loads, stores, instance fields, arrays, arithmetic, branches,
+     * monitors, casts and {@code athrow} run nothing of the program's.
+     */
+    static boolean callsOut(CodeModel code) {
+        return code.elementStream().anyMatch(e -> e instanceof InvokeInstruction
+                || e instanceof InvokeDynamicInstruction
+                || e instanceof NewObjectInstruction
+                || e instanceof FieldInstruction fi
+                        && (fi.opcode() == Opcode.GETSTATIC || fi.opcode() == Opcode.PUTSTATIC)
+                || e instanceof ConstantInstruction.LoadConstantInstruction lc
+                        && (lc.constantEntry() instanceof ConstantDynamicEntry
+                                || lc.constantEntry() instanceof MethodHandleEntry
+                                || lc.constantEntry() instanceof MethodTypeEntry));
     }
 
     private static int maxLocals(CodeModel code) {
@@ -188,6 +224,8 @@ final class Weaver {
         private int nextLocal;
         private int[] saved;
         private Label start;
+        /** The local holding {@code enterRead}'s counter, or -1 when this read does not count itself. */
+        private int openReads = -1;
 
         MethodWeave(Plan plan, MethodTypeDesc type, int maxLocals) {
             this.plan = plan;
@@ -211,6 +249,12 @@ final class Weaver {
                 b.labelBinding(proceed);
                 b.pop();
             } else if (plan.access() == Access.READ) {
+                if (plan.countsOpenRead()) {
+                    // int[] open = CloudHooks.enterRead();  (left on every way out, see accept and atEnd)
+                    b.invokestatic(CD_HOOKS, "enterRead", MTD_ENTER_READ);
+                    openReads = nextLocal++;
+                    b.astore(openReads);
+                }
                 // save the original parameter values to fresh locals: the body may reassign its parameters
                 int[] slots = paramSlots(b);
                 saved = new int[slots.length];
@@ -234,7 +278,15 @@ final class Weaver {
                     return;
                 }
             }
+            if (e instanceof ReturnInstruction && openReads >= 0) {
+                exitRead(b);
+            }
             b.with(e);
+        }
+
+        private void exitRead(CodeBuilder b) {
+            b.aload(openReads);
+            b.invokestatic(CD_HOOKS, "exitRead", MTD_EXIT_READ);
         }
 
         @Override
@@ -247,6 +299,9 @@ final class Weaver {
             Label handler = b.newBoundLabel();
             int signal = nextLocal++;
             b.astore(signal);
+            if (openReads >= 0) {
+                exitRead(b); // before the restart: restartAsWrite looks for reads around this one
+            }
             b.aload(0);
             b.ldc(plan.key());
             boxedArgs(b, saved);
@@ -254,6 +309,16 @@ final class Weaver {
             b.invokestatic(CD_HOOKS, "restartAsWrite", MTD_RESTART);
             returnResult(b, type.returnType());
             b.exceptionCatch(start, end, handler, CD_RESTART);
+            if (openReads >= 0) {
+                // catch (Throwable t) { CloudHooks.exitRead(open); throw t; } — after the restart handler
+                Label any = b.newBoundLabel();
+                int thrown = nextLocal++;
+                b.astore(thrown);
+                exitRead(b);
+                b.aload(thrown);
+                b.athrow();
+                b.exceptionCatchAll(start, end, any);
+            }
         }
 
         private int[] paramSlots(CodeBuilder b) {

@@ -52,6 +52,7 @@ class WeaverTest {
         volatile Object writeResult = CloudHooks.PROCEED;
         volatile Object restartResult;
         volatile boolean interruptWaits;
+        volatile Runnable onRestart = () -> { };
 
         @Override
         public Object beforeWrite(Object self, String methodKey, Object[] args) {
@@ -62,6 +63,7 @@ class WeaverTest {
         @Override
         public Object restartAsWrite(Object self, String methodKey, Object[] args, RestartAsWrite signal) {
             calls.add(new Call("restartAsWrite", self, methodKey, Arrays.asList(args)));
+            onRestart.run();
             return restartResult;
         }
 
@@ -232,6 +234,63 @@ class WeaverTest {
         assertEquals(7, call(s, "guarded", 5, restart), "a user catch of another type does not hide the signal");
         assertEquals(List.of(5, restart), rec.calls.get(6).args());
         assertEquals(List.of("restartAsWrite"), rec.whats().stream().distinct().toList());
+    }
+
+    /**
+     * A read that calls out counts itself open on its thread while it runs (a write then walks the stack for an
+     * enclosing read), and leaves the count on every way out: return, exception, restart; a read that calls nothing
+     * is not counted at all.
+     */
+    @Test
+    void readsThatCallOutCountThemselvesOpenOnEveryWayOut() throws Throwable {
+        Object s = create("weave.Scaler");
+        int[] seen = new int[2];
+        IntSupplier look = () -> {
+            seen[0] = CloudHooks.openReads();
+            return 1;
+        };
+        assertEquals(0, CloudHooks.openReads());
+        call(s, "scaled", 5, 7L, "t", look);
+        assertEquals(1, seen[0], "open while it runs");
+        assertEquals(0, CloudHooks.openReads(), "left on return");
+        IntSupplier nested = () -> {
+            try {
+                return (int) call(s, "guarded", 1, look);
+            } catch (Throwable t) {
+                throw new AssertionError(t);
+            }
+        };
+        call(s, "ratio", 6.0, nested);
+        assertEquals(2, seen[0], "a read inside a read");
+        assertEquals(0, CloudHooks.openReads());
+        IntSupplier fail = () -> {
+            throw new IllegalStateException("boom");
+        };
+        assertThrows(IllegalStateException.class, () -> call(s, "wide", 1L, 1.0, fail));
+        assertEquals(0, CloudHooks.openReads(), "left when the read throws");
+        IntSupplier negative = () -> -10;
+        assertThrows(IllegalStateException.class, () -> call(s, "check", -5, negative));
+        assertEquals(0, CloudHooks.openReads(), "left when the read's own throw ends it");
+        rec.onRestart = () -> seen[1] = CloudHooks.openReads();
+        rec.restartResult = 11;
+        seen[1] = -1;
+        IntSupplier restart = () -> {
+            throw new RestartAsWrite(s);
+        };
+        assertEquals(11, call(s, "scaled", 1, 1L, "t", restart));
+        assertEquals(0, seen[1], "left before the restart, so restartAsWrite sees no read around it");
+        assertEquals(0, CloudHooks.openReads());
+        Object a = create("weave.Account");
+        assertEquals(0, call(a, "readInt"));
+        assertFalse(Weaver.callsOut(method(a, "readInt").code().orElseThrow()), "a getter calls nothing");
+        assertTrue(Weaver.callsOut(method(a, "summary").code().orElseThrow()), "string concatenation");
+    }
+
+    private static java.lang.classfile.MethodModel method(Object target, String name) throws Exception {
+        String resource = target.getClass().getName().replace('.', '/') + ".class";
+        byte[] original = Files.readAllBytes(classes.resolve(resource));
+        return java.lang.classfile.ClassFile.of().parse(original).methods().stream()
+                .filter(m -> m.methodName().equalsString(name)).findFirst().orElseThrow();
     }
 
     @Test

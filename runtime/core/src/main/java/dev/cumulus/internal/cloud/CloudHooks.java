@@ -14,6 +14,12 @@ package dev.cumulus.internal.cloud;
  *   <li>around the body of every such method classified <b>read</b>: a handler for {@link RestartAsWrite} that
  *       returns {@code CloudHooks.restartAsWrite(this, "name(desc)", new Object[] {original params...}, signal)}
  *       (the original parameter values, saved at entry);</li>
+ *   <li>in such a read that calls out (any invoke, {@code new}, static field access or dynamic constant, so code of
+ *       another method may run inside it): {@code int[] d = CloudHooks.enterRead()} at entry, and
+ *       {@link #exitRead exitRead(d)} on every way out — each return, the restart handler (before it calls
+ *       {@code restartAsWrite}) and a catch-all that rethrows. A read that calls nothing cannot have a write run
+ *       inside it, so it pays nothing: {@link #openReads()} {@code == 0} tells a write that no read of a cloud is
+ *       on its thread's stack, and it skips the stack walk that looks for one;</li>
  *   <li>in every method of a cloud class: {@code Object.wait()/wait(J)/wait(JI)/notify()/notifyAll()} calls
  *       replaced by {@link #await(Object)}, {@link #await(Object, long)}, {@link #await(Object, long, int)},
  *       {@link #notify(Object)}, {@link #notifyAll(Object)}.</li>
@@ -93,6 +99,30 @@ public final class CloudHooks {
     /** The agent's refusal message for {@code className}, or {@code null}. */
     public static String refusalOf(String className) {
         return REFUSALS.get(className);
+    }
+
+    /** Per thread: how many woven reads that call out are running on it (a one-element array, bumped in place). */
+    private static final ThreadLocal<int[]> OPEN_READS = ThreadLocal.withInitial(() -> new int[1]);
+
+    /** A read that calls out starts on this thread; returns the counter that {@link #exitRead} takes. */
+    public static int[] enterRead() {
+        int[] open = OPEN_READS.get();
+        open[0]++;
+        return open;
+    }
+
+    /** The read that {@link #enterRead} counted ends (returns, throws, or restarts as a write). */
+    public static void exitRead(int[] open) {
+        open[0]--;
+    }
+
+    /**
+     * How many woven reads that call out run on this thread now. 0 means no read method of any cloud class is on its
+     * stack (one that calls nothing cannot be below another frame). More than 0 may be an over-count, never an
+     * under-count: an error inside {@code enterRead} itself can leave it one too high, which costs a stack walk.
+     */
+    public static int openReads() {
+        return OPEN_READS.get()[0];
     }
 
     public static Object beforeWrite(Object self, String methodKey, Object[] args) throws Throwable {

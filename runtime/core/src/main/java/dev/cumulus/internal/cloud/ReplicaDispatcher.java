@@ -23,7 +23,9 @@ import java.util.Optional;
  *   <li>else, if X is a replica root: ship the call to every replica and return the local result;</li>
  *   <li>else (X is an ordinary object of a cloud class, never replicated): run it here as plain Java.</li>
  * </ol>
- * Reads cost nothing extra: only the restart handler is woven into them.
+ * Rule 2 walks the stack only when a read that calls out is running on the thread ({@link CloudHooks#openReads()});
+ * a read that calls nothing costs nothing extra (only the restart handler is woven into it), one that calls out
+ * bumps a per-thread count on entry and exit.
  */
 final class ReplicaDispatcher implements CloudDispatcher {
     static final ReplicaDispatcher INSTANCE = new ReplicaDispatcher();
@@ -68,7 +70,7 @@ final class ReplicaDispatcher implements CloudDispatcher {
         if (replicas.isEmpty() || inWriteContext()) {
             return CloudHooks.PROCEED; // no replica in this JVM (plain use of cloud classes), or applying a write
         }
-        if (enclosingRootRead(1)) {
+        if (CloudHooks.openReads() > 0 && enclosingRootRead(1)) {
             throw new RestartAsWrite(self);
         }
         CloudRuntime.Replica replica = replicas.get(self);
@@ -80,7 +82,8 @@ final class ReplicaDispatcher implements CloudDispatcher {
 
     @Override
     public Object restartAsWrite(Object self, String methodKey, Object[] args, RestartAsWrite signal) throws Throwable {
-        if (inWriteContext() || enclosingRootRead(1)) {
+        // the restarting read left the count before it called here, so 0 means no outer read
+        if (inWriteContext() || (CloudHooks.openReads() > 0 && enclosingRootRead(1))) {
             throw signal; // an outer read restarts, not this one
         }
         CloudRuntime.Replica replica = replicas.get(self);
