@@ -40,11 +40,15 @@ import java.lang.classfile.constantpool.ConstantDynamicEntry;
 import java.lang.classfile.constantpool.MethodHandleEntry;
 import java.lang.classfile.constantpool.MethodTypeEntry;
 import java.lang.classfile.instruction.ConstantInstruction;
+import java.lang.classfile.instruction.ExceptionCatch;
 import java.lang.classfile.instruction.FieldInstruction;
 import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.classfile.instruction.NewMultiArrayInstruction;
 import java.lang.classfile.instruction.NewObjectInstruction;
+import java.lang.classfile.instruction.NewReferenceArrayInstruction;
 import java.lang.classfile.instruction.ReturnInstruction;
+import java.lang.classfile.instruction.TypeCheckInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDesc;
 import java.lang.constant.MethodTypeDesc;
@@ -67,7 +71,7 @@ final class Weaver {
             MethodTypeDesc.of(CD_Object, CD_Object, CD_String, CD_OBJECT_ARRAY, CD_RESTART);
     private static final ClassDesc CD_INT_ARRAY = CD_int.arrayType();
     private static final MethodTypeDesc MTD_ENTER_READ = MethodTypeDesc.of(CD_INT_ARRAY);
-    private static final MethodTypeDesc MTD_EXIT_READ = MethodTypeDesc.of(CD_void, CD_INT_ARRAY);
+    private static final MethodTypeDesc MTD_EXIT_READ = MethodTypeDesc.of(CD_void, CD_INT_ARRAY, CD_int);
     /** Longest refusal message put into the constant pool (a CONSTANT_Utf8 holds at most 65535 bytes). */
     private static final int MAX_MESSAGE_CHARS = 16_000;
 
@@ -137,25 +141,40 @@ final class Weaver {
                 && !f.has(AccessFlag.ABSTRACT) && !f.has(AccessFlag.BRIDGE) && !f.has(AccessFlag.NATIVE)) {
             access = result.classification(className, name, desc).map(MethodClassification::access).orElse(null);
         }
-        return new Plan(access, name + desc, waitNotify, mm.code().map(Weaver::callsOut).orElse(false));
+        return new Plan(access, name + desc, waitNotify, mm.code().map(c -> callsOut(className, c)).orElse(false));
     }
 
     /**
-     * True when running the code may run another method's code: an invoke of any kind, a {@code new} (a constructor,
-     * a class initializer), a static field access (a class initializer) or a dynamic, method-handle or method-type
-     * constant (a bootstrap method, class resolution). Loads, stores, instance fields, arrays, arithmetic, branches,
-     * monitors, casts and {@code athrow} run nothing of the program's.
+     * True when running the code of class {@code self} may run program code on the thread (another method's, a class
+     * loader's, a class file transformer's): an invoke of any kind, a {@code new} (a constructor, a class initializer),
+     * a static field access (a class initializer), a dynamic, method-handle or method-type constant (a bootstrap
+     * method, class resolution), or any reference to a class other than {@code self} and arrays of primitives — a
+     * field of another class, a cast, an {@code instanceof}, an array of objects, a class constant, a handler's catch
+     * type — whose first use loads that class, and loading runs the defining loader's {@code loadClass} and every
+     * transformer. What is left (loads, stores, arithmetic, branches, monitors, {@code athrow}, this class's own
+     * instance fields) runs nothing of the program's.
      */
-    static boolean callsOut(CodeModel code) {
+    static boolean callsOut(String self, CodeModel code) {
         return code.elementStream().anyMatch(e -> e instanceof InvokeInstruction
                 || e instanceof InvokeDynamicInstruction
                 || e instanceof NewObjectInstruction
-                || e instanceof FieldInstruction fi
-                        && (fi.opcode() == Opcode.GETSTATIC || fi.opcode() == Opcode.PUTSTATIC)
+                || e instanceof FieldInstruction fi && (fi.opcode() == Opcode.GETSTATIC
+                        || fi.opcode() == Opcode.PUTSTATIC || other(self, fi.owner()))
                 || e instanceof ConstantInstruction.LoadConstantInstruction lc
                         && (lc.constantEntry() instanceof ConstantDynamicEntry
                                 || lc.constantEntry() instanceof MethodHandleEntry
-                                || lc.constantEntry() instanceof MethodTypeEntry));
+                                || lc.constantEntry() instanceof MethodTypeEntry
+                                || lc.constantEntry() instanceof ClassEntry ce && other(self, ce))
+                || e instanceof TypeCheckInstruction tc && other(self, tc.type())
+                || e instanceof NewReferenceArrayInstruction na && other(self, na.componentType())
+                || e instanceof NewMultiArrayInstruction nm && other(self, nm.arrayType())
+                || e instanceof ExceptionCatch ec && ec.catchType().filter(t -> other(self, t)).isPresent());
+    }
+
+    /** True when {@code entry} names a class other than {@code self} (an array of such a class too). */
+    private static boolean other(String self, ClassEntry entry) {
+        String element = elementName(entry.asInternalName());
+        return element != null && !element.equals(self);
     }
 
     private static int maxLocals(CodeModel code) {
@@ -226,6 +245,8 @@ final class Weaver {
         private Label start;
         /** The local holding {@code enterRead}'s counter, or -1 when this read does not count itself. */
         private int openReads = -1;
+        /** The local holding the count before this read entered (what every way out restores). */
+        private int depthBefore = -1;
 
         MethodWeave(Plan plan, MethodTypeDesc type, int maxLocals) {
             this.plan = plan;
@@ -250,10 +271,18 @@ final class Weaver {
                 b.pop();
             } else if (plan.access() == Access.READ) {
                 if (plan.countsOpenRead()) {
-                    // int[] open = CloudHooks.enterRead();  (left on every way out, see accept and atEnd)
+                    // int[] open = CloudHooks.enterRead(); int before = open[0] - 1;
+                    // (restored on every way out, see accept and atEnd)
                     b.invokestatic(CD_HOOKS, "enterRead", MTD_ENTER_READ);
                     openReads = nextLocal++;
+                    depthBefore = nextLocal++;
+                    b.dup();
                     b.astore(openReads);
+                    b.iconst_0();
+                    b.iaload();
+                    b.iconst_1();
+                    b.isub();
+                    b.istore(depthBefore);
                 }
                 // save the original parameter values to fresh locals: the body may reassign its parameters
                 int[] slots = paramSlots(b);
@@ -286,6 +315,7 @@ final class Weaver {
 
         private void exitRead(CodeBuilder b) {
             b.aload(openReads);
+            b.iload(depthBefore);
             b.invokestatic(CD_HOOKS, "exitRead", MTD_EXIT_READ);
         }
 
@@ -310,12 +340,9 @@ final class Weaver {
             returnResult(b, type.returnType());
             b.exceptionCatch(start, end, handler, CD_RESTART);
             if (openReads >= 0) {
-                // catch (Throwable t) { CloudHooks.exitRead(open); throw t; } — after the restart handler
+                // catch (Throwable t) { CloudHooks.exitRead(open, before); throw t; } — after the restart handler
                 Label any = b.newBoundLabel();
-                int thrown = nextLocal++;
-                b.astore(thrown);
-                exitRead(b);
-                b.aload(thrown);
+                exitRead(b); // the throwable stays below exitRead's arguments
                 b.athrow();
                 b.exceptionCatchAll(start, end, any);
             }

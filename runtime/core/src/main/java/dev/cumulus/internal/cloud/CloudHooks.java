@@ -14,12 +14,14 @@ package dev.cumulus.internal.cloud;
  *   <li>around the body of every such method classified <b>read</b>: a handler for {@link RestartAsWrite} that
  *       returns {@code CloudHooks.restartAsWrite(this, "name(desc)", new Object[] {original params...}, signal)}
  *       (the original parameter values, saved at entry);</li>
- *   <li>in such a read that calls out (any invoke, {@code new}, static field access or dynamic constant, so code of
- *       another method may run inside it): {@code int[] d = CloudHooks.enterRead()} at entry, and
- *       {@link #exitRead exitRead(d)} on every way out — each return, the restart handler (before it calls
- *       {@code restartAsWrite}) and a catch-all that rethrows. A read that calls nothing cannot have a write run
- *       inside it, so it pays nothing: {@link #openReads()} {@code == 0} tells a write that no read of a cloud is
- *       on its thread's stack, and it skips the stack walk that looks for one;</li>
+ *   <li>in such a read that calls out (any invoke, {@code new}, static field access, dynamic constant or reference to
+ *       another class, so program code may run on top of it): {@code int[] open = CloudHooks.enterRead(); int before
+ *       = open[0] - 1;} at entry, and {@link #exitRead exitRead(open, before)} on every way out — each return, the
+ *       restart handler (before it calls {@code restartAsWrite}) and a catch-all that rethrows. A read that calls
+ *       nothing cannot have a write run on top of it, so it pays nothing: {@link #openReads()} {@code == 0} tells a
+ *       write that no read of a cloud is on its thread's stack, and it skips the stack walk that looks for one. What
+ *       is not counted: program code that the JVM runs outside the bytecode (a debugger's expression, a JVMTI
+ *       agent's callback) is assumed not to call cloud writes;</li>
  *   <li>in every method of a cloud class: {@code Object.wait()/wait(J)/wait(JI)/notify()/notifyAll()} calls
  *       replaced by {@link #await(Object)}, {@link #await(Object, long)}, {@link #await(Object, long, int)},
  *       {@link #notify(Object)}, {@link #notifyAll(Object)}.</li>
@@ -111,15 +113,21 @@ public final class CloudHooks {
         return open;
     }
 
-    /** The read that {@link #enterRead} counted ends (returns, throws, or restarts as a write). */
-    public static void exitRead(int[] open) {
-        open[0]--;
+    /**
+     * The read that {@link #enterRead} counted ends (returns, throws, or restarts as a write): the count goes back to
+     * {@code before}, what it was when the read began. Setting rather than decrementing makes a second exit of the
+     * same read harmless (a return instruction that throws after its exit, e.g. an unbalanced monitor, runs the
+     * catch-all's exit too) and repairs an over-count an inner read left.
+     */
+    public static void exitRead(int[] open, int before) {
+        open[0] = before;
     }
 
     /**
      * How many woven reads that call out run on this thread now. 0 means no read method of any cloud class is on its
-     * stack (one that calls nothing cannot be below another frame). More than 0 may be an over-count, never an
-     * under-count: an error inside {@code enterRead} itself can leave it one too high, which costs a stack walk.
+     * stack (one that calls nothing cannot be below another frame). More than 0 may be an over-count (a
+     * {@code StackOverflowError} inside an exit in a handler, a debugger popping frames), which costs a stack walk
+     * until the enclosing read ends; never an under-count.
      */
     public static int openReads() {
         return OPEN_READS.get()[0];

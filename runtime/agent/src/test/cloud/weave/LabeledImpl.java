@@ -1,0 +1,5 @@
+package weave;
+
+/** Inherits {@link Labeled}'s default read. */
+public class LabeledImpl implements Labeled {
+}
