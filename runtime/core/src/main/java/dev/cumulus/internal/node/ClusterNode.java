@@ -153,6 +153,16 @@ public final class ClusterNode implements Cluster, NodeServices {
                 public boolean waiterOn(int cpu) {
                     return transport.waiterOn(cpu);
                 }
+
+                @Override
+                public void spinning(int cpu) {
+                    transport.spinning(cpu);
+                }
+
+                @Override
+                public boolean crowdedOn(int cpu) {
+                    return transport.crowdedOn(cpu, Runtime.getRuntime().availableProcessors());
+                }
             } : null,
             // doorbells mean IPC: every node of the run is on this host
             DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()), agent::afterWait);

@@ -82,6 +82,12 @@ final class DutyCycle implements AutoCloseable {
 
         /** True when a thread of some node on this host waits for a message and last ran on {@code cpu}. */
         boolean waiterOn(int cpu);
+
+        /** The main thread yields on {@code cpu} while awake without work; -1: it stopped (works or sleeps). */
+        void spinning(int cpu);
+
+        /** True when {@code cpu} holds two or more yielding or waiting threads of the host more than another CPU. */
+        boolean crowdedOn(int cpu);
     }
 
     /**
@@ -98,16 +104,27 @@ final class DutyCycle implements AutoCloseable {
      */
     static final int CROWDED_SPINS = 10;
     /**
-     * An idle main thread looks every this many spins (a power of two; so never with {@link #CROWDED_SPINS}) whether
-     * a thread waiting for a message — a caller polling for its reply, in this node or another node process of the
-     * host — last ran on its CPU. If so it moves itself to another CPU ({@link Cpus#leave}; at most once per
-     * {@link #MOVE_EVERY_NS}), else yields. Without it, when the scheduler puts a waiting caller on the core of the
+     * An idle main thread looks every this many spins (a power of two), and before every yield once it spun its
+     * spins, whether a thread waiting for a message — a caller polling for its reply, in this node or another node
+     * process of the host — last ran on its CPU. If so it moves itself to another CPU ({@link Cpus#leave}; at most once
+     * per {@link #MOVE_EVERY_NS}), else yields. Without it, when the scheduler puts a waiting caller on the core of the
      * node that just replied to it, the caller runs only after that node's whole spin phase, and the two stay
-     * together: 2-process shared-array misses were ~46 µs in whole rounds instead of ~5 µs
-     * ({@code -Dcumulus.makeWay=false} turns it off, to compare).
+     * together: 2-process shared-array misses were ~46 µs in whole rounds instead of ~5 µs. With more nodes than
+     * cores ({@link #CROWDED_SPINS}, fewer than 16) only the check before a yield runs; before it was added, a caller
+     * and the node it called sat on one core for up to hundreds of ms (perf sched), handing it to each other with
+     * yields while the other core idled: 4-process RPC p50 8.7 µs instead of ~1 µs ({@code -Dcumulus.makeWay=false}
+     * turns both checks off, to compare).
      */
     static final int WAITER_CHECK_SPINS = 16;
     static final long MOVE_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * How often a main thread in its yield phase looks whether its CPU holds two or more yielding (or waiting)
+     * threads of this host than another CPU, and if so moves there ({@link Cpus#leave}; at most once per
+     * {@link #MOVE_EVERY_NS}). The kernel does not spread threads that yield to each other: perf sched showed the four
+     * main threads of a 4-process run yielding in turn on one core for hundreds of ms while the other core idled, so
+     * every message waited for a round of three others' slices ({@code -Dcumulus.makeWay=false} turns it off too).
+     */
+    static final long SPREAD_LOOK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     static final boolean MAKE_WAY = !"false".equals(System.getProperty("cumulus.makeWay"));
     /**
      * With a sleeper: how long an idle main thread stays awake (spinning, then yielding the core) before it sleeps.
@@ -487,6 +504,9 @@ final class DutyCycle implements AutoCloseable {
             }
             idle.reset();
         }
+        if (doorbell != null) {
+            doorbell.stopSpinning(); // a gone node must not count as yielding on its last CPU
+        }
         batch.addAll(polled); // closing: the executor runs them or drops them
         polled.clear();
         handOnBatch();
@@ -520,6 +540,9 @@ final class DutyCycle implements AutoCloseable {
         private int idleCycles;
         private long idleSinceNs;
         private long lastMoveNs = System.nanoTime() - MOVE_EVERY_NS;
+        private long lastSpreadLookNs = lastMoveNs;
+        /** The CPU this thread published as yielding on, or -1. */
+        private int spinningOn = -1;
 
         DoorbellIdle(Sleeper bell) {
             this.bell = bell;
@@ -529,9 +552,17 @@ final class DutyCycle implements AutoCloseable {
         public void idle(int workCount) {
             if (workCount > 0) {
                 idleCycles = 0;
+                stopSpinning();
                 return;
             }
             idle();
+        }
+
+        private void stopSpinning() {
+            if (spinningOn >= 0) {
+                spinningOn = -1;
+                bell.spinning(-1);
+            }
         }
 
         @Override
@@ -547,8 +578,11 @@ final class DutyCycle implements AutoCloseable {
                     Thread.onSpinWait();
                 }
             } else if (System.nanoTime() - idleSinceNs < AWAKE_NS) {
-                Thread.yield();
+                if (!MAKE_WAY || !makeWayForWaiter() && !spread()) {
+                    Thread.yield();
+                }
             } else {
+                stopSpinning();
                 mainAsleep = true;
                 bell.announceSleep();
                 if (pollOnce(polled, mainWaited) > 0 || !polled.isEmpty()) {
@@ -578,11 +612,14 @@ final class DutyCycle implements AutoCloseable {
             idleCycles = 0;
         }
 
-        /** See {@link #WAITER_CHECK_SPINS}. */
-        private void makeWayForWaiter() {
+        /**
+         * See {@link #WAITER_CHECK_SPINS}: when a waiter last ran on this thread's CPU, moves away (or yields, when it
+         * moved less than {@link #MOVE_EVERY_NS} ago) and returns true; else returns false and does nothing.
+         */
+        private boolean makeWayForWaiter() {
             int cpu = Cpus.current();
             if (!bell.waiterOn(cpu)) {
-                return;
+                return false;
             }
             long now = System.nanoTime();
             if (now - lastMoveNs > MOVE_EVERY_NS && Cpus.leave(cpu)) {
@@ -590,6 +627,30 @@ final class DutyCycle implements AutoCloseable {
             } else {
                 Thread.yield();
             }
+            return true;
+        }
+
+        /**
+         * In the yield phase: publishes the CPU this thread yields on, and moves to another CPU when this one holds two
+         * or more such threads (or waiters) than another ({@link #SPREAD_LOOK_NS}). Returns true when it moved.
+         */
+        private boolean spread() {
+            int cpu = Cpus.current();
+            if (cpu != spinningOn) {
+                spinningOn = cpu;
+                bell.spinning(cpu);
+            }
+            long now = System.nanoTime();
+            if (now - lastSpreadLookNs < SPREAD_LOOK_NS || now - lastMoveNs <= MOVE_EVERY_NS) {
+                return false;
+            }
+            lastSpreadLookNs = now;
+            if (bell.crowdedOn(cpu) && Cpus.leave(cpu)) {
+                lastMoveNs = now;
+                spinningOn = -1; // published again from the new CPU at the next yield
+                return true;
+            }
+            return false;
         }
 
         @Override

@@ -26,9 +26,13 @@ import java.nio.file.StandardOpenOption;
 final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
-    /** One cache line per node: its bell, then the CPU of a thread waiting for a message to it. */
+    /**
+     * One cache line per node: its bell, then the CPU of a thread waiting for a message to it, then the CPU its main
+     * thread yields on while it stays awake without work.
+     */
     private static final long SLOT = 64;
     private static final long WAITER_CPU = 8;
+    private static final long SPINNER_CPU = 16;
     private static final long SYS_FUTEX = 202; // x86_64
     private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
@@ -40,6 +44,8 @@ final class Doorbells {
     private final MemorySegment timeouts;
 
     private final int size;
+    /** Scratch for {@link #crowdedOn}, which only this node's main thread calls. */
+    private int[] loads;
 
     private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
         this.bells = bells;
@@ -148,6 +154,46 @@ final class Doorbells {
             }
         }
         return false;
+    }
+
+    /** {@code node}'s main thread yields on {@code cpu} (its last CPU) while it waits for work awake; -1: it stopped. */
+    void spinning(int node, int cpu) {
+        BELL.setRelease(bells, node * SLOT + SPINNER_CPU, cpu + 1);
+    }
+
+    /**
+     * True when {@code cpu} is busier than another of the host's {@code cpus} CPUs by two or more: counting on each
+     * the main threads yielding there and the threads waiting for a message there. Moving one such thread from
+     * {@code cpu} to the other then evens them out. CPUs are numbered 0..cpus-1 here (a cpuset with other numbers only
+     * makes this answer false more often).
+     */
+    boolean crowdedOn(int cpu, int cpus) {
+        if (cpu < 0 || cpu >= cpus) {
+            return false;
+        }
+        int[] load = loads;
+        if (load == null || load.length != cpus) {
+            load = new int[cpus];
+            loads = load;
+        }
+        java.util.Arrays.fill(load, 0);
+        for (int n = 0; n < size; n++) { // one pass over the slots: O(nodes + cpus)
+            count(load, (int) BELL.getOpaque(bells, n * SLOT + SPINNER_CPU));
+            count(load, (int) BELL.getOpaque(bells, n * SLOT + WAITER_CPU));
+        }
+        int mine = load[cpu];
+        for (int c = 0; c < cpus && mine >= 2; c++) {
+            if (c != cpu && load[c] <= mine - 2) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void count(int[] load, int mark) {
+        if (mark > 0 && mark <= load.length) { // a slot holds cpu + 1; 0: nobody
+            load[mark - 1]++;
+        }
     }
 
     /** Sleeper side: the node is awake (again). */

@@ -312,6 +312,20 @@ public final class NodeTransport implements AutoCloseable {
         return d != null && d.waiterOn(cpu);
     }
 
+    /** This node's main thread yields on {@code cpu} while awake without work (-1: no longer). */
+    public void spinning(int cpu) {
+        Doorbells d = doorbells;
+        if (d != null) {
+            d.spinning(nodeId, cpu);
+        }
+    }
+
+    /** True when {@code cpu} holds at least two more yielding or waiting threads of this host than another CPU. */
+    public boolean crowdedOn(int cpu, int cpus) {
+        Doorbells d = doorbells;
+        return d != null && d.crowdedOn(cpu, cpus);
+    }
+
     /** Sleeps while another thread polls, until a sender rings after it handed back, or {@code timeoutNs}. */
     public void sleepQuietly(long timeoutNs) {
         doorbells.sleepQuietly(nodeId, timeoutNs);

@@ -144,6 +144,12 @@ class DutyCycleTest {
             @Override public boolean waiterOn(int cpu) {
                 return false;
             }
+
+            @Override public void spinning(int cpu) { }
+
+            @Override public boolean crowdedOn(int cpu) {
+                return false;
+            }
         };
         assertEveryCycleAfterTheFirstIsToldOfAWait("backoff", bell);
     }

@@ -40,6 +40,27 @@ class DoorbellsTest {
         sleeper.join(10_000);
     }
 
+    /** Yielding main threads and waiters count per CPU; one CPU is crowded when it has two more than another. */
+    @Test
+    void aCpuIsCrowdedWhenItHoldsTwoMoreYieldingOrWaitingThreadsThanAnother() {
+        Doorbells one = Doorbells.open(dir.resolve("bells"), 4);
+        Doorbells other = Doorbells.open(dir.resolve("bells"), 4); // another process's mapping sees the same slots
+        assertNotNull(one);
+        assertFalse(one.crowdedOn(1, 2), "nobody yields anywhere");
+        one.spinning(0, 1);
+        other.spinning(1, 1);
+        assertTrue(one.crowdedOn(1, 2), "two on CPU 1, none on CPU 0");
+        assertFalse(one.crowdedOn(0, 2));
+        other.waiting(2, 0);
+        assertFalse(one.crowdedOn(1, 2), "2 against 1: moving one only swaps them");
+        other.spinning(3, 1);
+        assertTrue(other.crowdedOn(1, 2), "3 against 1");
+        one.spinning(0, -1);
+        assertFalse(one.crowdedOn(1, 2), "node 0 stopped yielding: 2 against 1");
+        assertFalse(one.crowdedOn(5, 2), "a CPU outside 0..cpus-1 is never crowded");
+        assertFalse(one.crowdedOn(-1, 2));
+    }
+
     @Test
     void ringingAnotherNodeDoesNotWakeASleeper() {
         Doorbells bells = Doorbells.open(dir.resolve("bells"), 4);
