@@ -160,8 +160,8 @@ public final class ClusterNode implements Cluster, NodeServices {
                 }
 
                 @Override
-                public boolean crowdedOn(int cpu) {
-                    return transport.crowdedOn(cpu, Runtime.getRuntime().availableProcessors());
+                public int spreadTarget(int cpu, java.util.BitSet allowed) {
+                    return transport.spreadTarget(cpu, allowed);
                 }
             } : null,
             // doorbells mean IPC: every node of the run is on this host

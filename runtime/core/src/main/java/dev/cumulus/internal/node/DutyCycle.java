@@ -86,8 +86,11 @@ final class DutyCycle implements AutoCloseable {
         /** The main thread yields on {@code cpu} while awake without work; -1: it stopped (works or sleeps). */
         void spinning(int cpu);
 
-        /** True when {@code cpu} holds two or more yielding or waiting threads of the host more than another CPU. */
-        boolean crowdedOn(int cpu);
+        /**
+         * The CPU among {@code allowed} that a thread yielding on {@code cpu} should move to, to even out the host's
+         * yielding and waiting threads, or -1 to stay.
+         */
+        int spreadTarget(int cpu, java.util.BitSet allowed);
     }
 
     /**
@@ -118,11 +121,12 @@ final class DutyCycle implements AutoCloseable {
     static final int WAITER_CHECK_SPINS = 16;
     static final long MOVE_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(1);
     /**
-     * How often a main thread in its yield phase looks whether its CPU holds two or more yielding (or waiting)
-     * threads of this host than another CPU, and if so moves there ({@link Cpus#leave}; at most once per
-     * {@link #MOVE_EVERY_NS}). The kernel does not spread threads that yield to each other: perf sched showed the four
-     * main threads of a 4-process run yielding in turn on one core for hundreds of ms while the other core idled, so
-     * every message waited for a round of three others' slices ({@code -Dcumulus.makeWay=false} turns it off too).
+     * How often a main thread in its yield phase looks whether an allowed CPU without a waiter holds two or more
+     * fewer yielding (or waiting) threads of this host than its own, and if so moves to the least loaded such CPU
+     * ({@link Cpus#moveTo}; at most once per {@link #MOVE_EVERY_NS}). The kernel does not spread threads that yield to
+     * each other: perf sched showed the four main threads of a 4-process run yielding in turn on one core for hundreds
+     * of ms while the other core idled, so every message waited for a round of three others' slices. Default
+     * {@code backoff} idle strategy with doorbells only ({@code -Dcumulus.makeWay=false} turns it off too).
      */
     static final long SPREAD_LOOK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     static final boolean MAKE_WAY = !"false".equals(System.getProperty("cumulus.makeWay"));
@@ -488,6 +492,9 @@ final class DutyCycle implements AutoCloseable {
                 }
                 continue;
             }
+            if (doorbell != null) {
+                doorbell.stopSpinning(); // it works now (and may block for long, the standby polling in its place)
+            }
             if (polled.size() == 1) {
                 Call call = polled.getFirst();
                 polled.clear();
@@ -601,6 +608,7 @@ final class DutyCycle implements AutoCloseable {
          * against it for the core; it hands the bell back when it stops, so the next message wakes this thread.
          */
         void othersPoll() {
+            stopSpinning(); // it sleeps now: no longer a yielder on its last CPU
             mainAsleep = true; // before counting the callers: one that stops from now on hands the bell back
             bell.takeOver(); // no rings while they poll (a hand-back after this sets the bell to sleeping again)
             if (pollingCallers.get() > 0) {
@@ -624,6 +632,7 @@ final class DutyCycle implements AutoCloseable {
             long now = System.nanoTime();
             if (now - lastMoveNs > MOVE_EVERY_NS && Cpus.leave(cpu)) {
                 lastMoveNs = now;
+                stopSpinning(); // it left the CPU it published; spread() publishes the new one
             } else {
                 Thread.yield();
             }
@@ -631,8 +640,9 @@ final class DutyCycle implements AutoCloseable {
         }
 
         /**
-         * In the yield phase: publishes the CPU this thread yields on, and moves to another CPU when this one holds two
-         * or more such threads (or waiters) than another ({@link #SPREAD_LOOK_NS}). Returns true when it moved.
+         * In the yield phase: publishes the CPU this thread yields on, and moves to the least loaded allowed CPU
+         * without a waiter when that holds two or more fewer yielding or waiting threads than this one
+         * ({@link #SPREAD_LOOK_NS}). Returns true when it moved.
          */
         private boolean spread() {
             int cpu = Cpus.current();
@@ -645,9 +655,11 @@ final class DutyCycle implements AutoCloseable {
                 return false;
             }
             lastSpreadLookNs = now;
-            if (bell.crowdedOn(cpu) && Cpus.leave(cpu)) {
+            java.util.BitSet allowed = Cpus.allowed();
+            int target = bell.spreadTarget(cpu, allowed);
+            if (target >= 0 && Cpus.moveTo(target, allowed)) {
                 lastMoveNs = now;
-                spinningOn = -1; // published again from the new CPU at the next yield
+                stopSpinning(); // published again from the new CPU at the next yield
                 return true;
             }
             return false;

@@ -44,8 +44,9 @@ final class Doorbells {
     private final MemorySegment timeouts;
 
     private final int size;
-    /** Scratch for {@link #crowdedOn}, which only this node's main thread calls. */
+    /** Scratch for {@link #spreadTarget}, which only this node's main thread calls. */
     private int[] loads;
+    private boolean[] waiters;
 
     private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
         this.bells = bells;
@@ -162,38 +163,44 @@ final class Doorbells {
     }
 
     /**
-     * True when {@code cpu} is busier than another of the host's {@code cpus} CPUs by two or more: counting on each
-     * the main threads yielding there and the threads waiting for a message there. Moving one such thread from
-     * {@code cpu} to the other then evens them out. CPUs are numbered 0..cpus-1 here (a cpuset with other numbers only
-     * makes this answer false more often).
+     * Where a thread yielding on {@code cpu} should go to even out the host's CPUs, or -1 to stay: counting on each
+     * CPU the main threads yielding there and the threads waiting for a message there, the least loaded of the
+     * {@code allowed} CPUs that holds no waiter (a waiter's CPU is what {@code DutyCycle} makes way from), if it holds
+     * two or more fewer than {@code cpu}.
      */
-    boolean crowdedOn(int cpu, int cpus) {
-        if (cpu < 0 || cpu >= cpus) {
-            return false;
+    int spreadTarget(int cpu, java.util.BitSet allowed) {
+        if (cpu < 0 || allowed == null || !allowed.get(cpu)) {
+            return -1;
         }
+        int cpus = allowed.length();
         int[] load = loads;
-        if (load == null || load.length != cpus) {
+        boolean[] waiter = waiters;
+        if (load == null || load.length < cpus) {
             load = new int[cpus];
+            waiter = new boolean[cpus];
             loads = load;
+            waiters = waiter;
         }
-        java.util.Arrays.fill(load, 0);
+        java.util.Arrays.fill(load, 0, cpus, 0);
+        java.util.Arrays.fill(waiter, 0, cpus, false);
         for (int n = 0; n < size; n++) { // one pass over the slots: O(nodes + cpus)
-            count(load, (int) BELL.getOpaque(bells, n * SLOT + SPINNER_CPU));
-            count(load, (int) BELL.getOpaque(bells, n * SLOT + WAITER_CPU));
-        }
-        int mine = load[cpu];
-        for (int c = 0; c < cpus && mine >= 2; c++) {
-            if (c != cpu && load[c] <= mine - 2) {
-                return true;
+            int spinner = (int) BELL.getOpaque(bells, n * SLOT + SPINNER_CPU) - 1; // slots hold cpu + 1; 0: nobody
+            if (spinner >= 0 && spinner < cpus) {
+                load[spinner]++;
+            }
+            int waiting = (int) BELL.getOpaque(bells, n * SLOT + WAITER_CPU) - 1;
+            if (waiting >= 0 && waiting < cpus) {
+                load[waiting]++;
+                waiter[waiting] = true;
             }
         }
-        return false;
-    }
-
-    private static void count(int[] load, int mark) {
-        if (mark > 0 && mark <= load.length) { // a slot holds cpu + 1; 0: nobody
-            load[mark - 1]++;
+        int best = -1;
+        for (int c = allowed.nextSetBit(0); c >= 0; c = allowed.nextSetBit(c + 1)) {
+            if (c != cpu && !waiter[c] && load[c] <= load[cpu] - 2 && (best < 0 || load[c] < load[best])) {
+                best = c;
+            }
         }
+        return best;
     }
 
     /** Sleeper side: the node is awake (again). */

@@ -320,10 +320,10 @@ public final class NodeTransport implements AutoCloseable {
         }
     }
 
-    /** True when {@code cpu} holds at least two more yielding or waiting threads of this host than another CPU. */
-    public boolean crowdedOn(int cpu, int cpus) {
+    /** The CPU a thread yielding on {@code cpu} should move to, to even out the host's CPUs, or -1 (see Doorbells). */
+    public int spreadTarget(int cpu, java.util.BitSet allowed) {
         Doorbells d = doorbells;
-        return d != null && d.crowdedOn(cpu, cpus);
+        return d == null ? -1 : d.spreadTarget(cpu, allowed);
     }
 
     /** Sleeps while another thread polls, until a sender rings after it handed back, or {@code timeoutNs}. */
