@@ -153,16 +153,6 @@ public final class ClusterNode implements Cluster, NodeServices {
                 public boolean waiterOn(int cpu) {
                     return transport.waiterOn(cpu);
                 }
-
-                @Override
-                public void spinning(int cpu) {
-                    transport.spinning(cpu);
-                }
-
-                @Override
-                public int spreadTarget(int cpu, java.util.BitSet allowed) {
-                    return transport.spreadTarget(cpu, allowed);
-                }
             } : null,
             // doorbells mean IPC: every node of the run is on this host
             DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()), agent::afterWait);

@@ -82,15 +82,6 @@ final class DutyCycle implements AutoCloseable {
 
         /** True when a thread of some node on this host waits for a message and last ran on {@code cpu}. */
         boolean waiterOn(int cpu);
-
-        /** The main thread yields on {@code cpu} while awake without work; -1: it stopped (works or sleeps). */
-        void spinning(int cpu);
-
-        /**
-         * The CPU among {@code allowed} that a thread yielding on {@code cpu} should move to, to even out the host's
-         * yielding and waiting threads, or -1 to stay.
-         */
-        int spreadTarget(int cpu, java.util.BitSet allowed);
     }
 
     /**
@@ -113,22 +104,13 @@ final class DutyCycle implements AutoCloseable {
      * per {@link #MOVE_EVERY_NS}), else yields. Without it, when the scheduler puts a waiting caller on the core of the
      * node that just replied to it, the caller runs only after that node's whole spin phase, and the two stay
      * together: 2-process shared-array misses were ~46 µs in whole rounds instead of ~5 µs. With more nodes than
-     * cores ({@link #CROWDED_SPINS}, fewer than 16) only the check before a yield runs; before it was added, a caller
+     * cores ({@link #CROWDED_SPINS}, fewer than 16) only the look before a yield runs; before it was added, a caller
      * and the node it called sat on one core for up to hundreds of ms (perf sched), handing it to each other with
      * yields while the other core idled: 4-process RPC p50 8.7 µs instead of ~1 µs ({@code -Dcumulus.makeWay=false}
-     * turns both checks off, to compare).
+     * turns both looks off, to compare).
      */
     static final int WAITER_CHECK_SPINS = 16;
     static final long MOVE_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    /**
-     * How often a main thread in its yield phase looks whether an allowed CPU without a waiter holds two or more
-     * fewer yielding (or waiting) threads of this host than its own, and if so moves to the least loaded such CPU
-     * ({@link Cpus#moveTo}; at most once per {@link #MOVE_EVERY_NS}). The kernel does not spread threads that yield to
-     * each other: perf sched showed the four main threads of a 4-process run yielding in turn on one core for hundreds
-     * of ms while the other core idled, so every message waited for a round of three others' slices. Default
-     * {@code backoff} idle strategy with doorbells only ({@code -Dcumulus.makeWay=false} turns it off too).
-     */
-    static final long SPREAD_LOOK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     static final boolean MAKE_WAY = !"false".equals(System.getProperty("cumulus.makeWay"));
     /**
      * With a sleeper: how long an idle main thread stays awake (spinning, then yielding the core) before it sleeps.
@@ -492,9 +474,6 @@ final class DutyCycle implements AutoCloseable {
                 }
                 continue;
             }
-            if (doorbell != null) {
-                doorbell.stopSpinning(); // it works now (and may block for long, the standby polling in its place)
-            }
             if (polled.size() == 1) {
                 Call call = polled.getFirst();
                 polled.clear();
@@ -510,9 +489,6 @@ final class DutyCycle implements AutoCloseable {
                 }
             }
             idle.reset();
-        }
-        if (doorbell != null) {
-            doorbell.stopSpinning(); // a gone node must not count as yielding on its last CPU
         }
         batch.addAll(polled); // closing: the executor runs them or drops them
         polled.clear();
@@ -547,9 +523,6 @@ final class DutyCycle implements AutoCloseable {
         private int idleCycles;
         private long idleSinceNs;
         private long lastMoveNs = System.nanoTime() - MOVE_EVERY_NS;
-        private long lastSpreadLookNs = lastMoveNs;
-        /** The CPU this thread published as yielding on, or -1. */
-        private int spinningOn = -1;
 
         DoorbellIdle(Sleeper bell) {
             this.bell = bell;
@@ -559,17 +532,9 @@ final class DutyCycle implements AutoCloseable {
         public void idle(int workCount) {
             if (workCount > 0) {
                 idleCycles = 0;
-                stopSpinning();
                 return;
             }
             idle();
-        }
-
-        private void stopSpinning() {
-            if (spinningOn >= 0) {
-                spinningOn = -1;
-                bell.spinning(-1);
-            }
         }
 
         @Override
@@ -585,11 +550,10 @@ final class DutyCycle implements AutoCloseable {
                     Thread.onSpinWait();
                 }
             } else if (System.nanoTime() - idleSinceNs < AWAKE_NS) {
-                if (!MAKE_WAY || !makeWayForWaiter() && !spread()) {
+                if (!MAKE_WAY || !makeWayForWaiter()) {
                     Thread.yield();
                 }
             } else {
-                stopSpinning();
                 mainAsleep = true;
                 bell.announceSleep();
                 if (pollOnce(polled, mainWaited) > 0 || !polled.isEmpty()) {
@@ -608,7 +572,6 @@ final class DutyCycle implements AutoCloseable {
          * against it for the core; it hands the bell back when it stops, so the next message wakes this thread.
          */
         void othersPoll() {
-            stopSpinning(); // it sleeps now: no longer a yielder on its last CPU
             mainAsleep = true; // before counting the callers: one that stops from now on hands the bell back
             bell.takeOver(); // no rings while they poll (a hand-back after this sets the bell to sleeping again)
             if (pollingCallers.get() > 0) {
@@ -632,37 +595,10 @@ final class DutyCycle implements AutoCloseable {
             long now = System.nanoTime();
             if (now - lastMoveNs > MOVE_EVERY_NS && Cpus.leave(cpu)) {
                 lastMoveNs = now;
-                stopSpinning(); // it left the CPU it published; spread() publishes the new one
             } else {
                 Thread.yield();
             }
             return true;
-        }
-
-        /**
-         * In the yield phase: publishes the CPU this thread yields on, and moves to the least loaded allowed CPU
-         * without a waiter when that holds two or more fewer yielding or waiting threads than this one
-         * ({@link #SPREAD_LOOK_NS}). Returns true when it moved.
-         */
-        private boolean spread() {
-            int cpu = Cpus.current();
-            if (cpu != spinningOn) {
-                spinningOn = cpu;
-                bell.spinning(cpu);
-            }
-            long now = System.nanoTime();
-            if (now - lastSpreadLookNs < SPREAD_LOOK_NS || now - lastMoveNs <= MOVE_EVERY_NS) {
-                return false;
-            }
-            lastSpreadLookNs = now;
-            java.util.BitSet allowed = Cpus.allowed();
-            int target = bell.spreadTarget(cpu, allowed);
-            if (target >= 0 && Cpus.moveTo(target, allowed)) {
-                lastMoveNs = now;
-                stopSpinning(); // published again from the new CPU at the next yield
-                return true;
-            }
-            return false;
         }
 
         @Override

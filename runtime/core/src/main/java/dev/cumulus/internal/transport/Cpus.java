@@ -96,50 +96,6 @@ public final class Cpus {
         }
     }
 
-    /** The CPUs (ids) the calling thread may run on, or null when unknown (not Linux, no native access). */
-    public static java.util.BitSet allowed() {
-        if (GET_AFFINITY == null || ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
-            return null;
-        }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment mask = arena.allocate(MASK_BYTES, 8);
-            if ((int) GET_AFFINITY.invokeExact(0, MASK_BYTES, mask) != 0) {
-                return null;
-            }
-            return java.util.BitSet.valueOf(mask.toArray(ValueLayout.JAVA_BYTE)); // bit i of byte i/8 is CPU i
-        } catch (Throwable e) {
-            return null;
-        }
-    }
-
-    /**
-     * Moves the calling thread onto {@code cpu}, one of {@code allowed} (its allowed CPUs, {@link #allowed()}): it is
-     * bound there for a moment, which makes the kernel migrate it at once, then gets {@code allowed} back. Returns
-     * false when it could not move.
-     */
-    public static boolean moveTo(int cpu, java.util.BitSet allowed) {
-        if (SET_AFFINITY == null || allowed == null || cpu < 0 || cpu >= MASK_BYTES * 8 || !allowed.get(cpu)
-            || ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
-            return false;
-        }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment only = arena.allocate(MASK_BYTES, 8);
-            only.set(ValueLayout.JAVA_BYTE, cpu / 8, (byte) (1 << (cpu % 8)));
-            if ((int) SET_AFFINITY.invokeExact(0, MASK_BYTES, only) != 0) {
-                return false;
-            }
-            MemorySegment back = arena.allocate(MASK_BYTES, 8);
-            byte[] bits = allowed.toByteArray();
-            MemorySegment.copy(bits, 0, back, ValueLayout.JAVA_BYTE, 0, Math.min(bits.length, (int) MASK_BYTES));
-            if ((int) SET_AFFINITY.invokeExact(0, MASK_BYTES, back) != 0) {
-                int ignored = (int) SET_AFFINITY.invokeExact(0, MASK_BYTES, back); // once more, else stay bound
-            }
-            return true;
-        } catch (Throwable e) {
-            return false;
-        }
-    }
-
     /** True when {@link #current()} can answer. */
     public static boolean available() {
         return GET_CPU != null;

@@ -26,13 +26,9 @@ import java.nio.file.StandardOpenOption;
 final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
-    /**
-     * One cache line per node: its bell, then the CPU of a thread waiting for a message to it, then the CPU its main
-     * thread yields on while it stays awake without work.
-     */
+    /** One cache line per node: its bell, then the CPU of a thread waiting for a message to it. */
     private static final long SLOT = 64;
     private static final long WAITER_CPU = 8;
-    private static final long SPINNER_CPU = 16;
     private static final long SYS_FUTEX = 202; // x86_64
     private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
@@ -44,9 +40,6 @@ final class Doorbells {
     private final MemorySegment timeouts;
 
     private final int size;
-    /** Scratch for {@link #spreadTarget}, which only this node's main thread calls. */
-    private int[] loads;
-    private boolean[] waiters;
 
     private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
         this.bells = bells;
@@ -155,52 +148,6 @@ final class Doorbells {
             }
         }
         return false;
-    }
-
-    /** {@code node}'s main thread yields on {@code cpu} (its last CPU) while it waits for work awake; -1: it stopped. */
-    void spinning(int node, int cpu) {
-        BELL.setRelease(bells, node * SLOT + SPINNER_CPU, cpu + 1);
-    }
-
-    /**
-     * Where a thread yielding on {@code cpu} should go to even out the host's CPUs, or -1 to stay: counting on each
-     * CPU the main threads yielding there and the threads waiting for a message there, the least loaded of the
-     * {@code allowed} CPUs that holds no waiter (a waiter's CPU is what {@code DutyCycle} makes way from), if it holds
-     * two or more fewer than {@code cpu}.
-     */
-    int spreadTarget(int cpu, java.util.BitSet allowed) {
-        if (cpu < 0 || allowed == null || !allowed.get(cpu)) {
-            return -1;
-        }
-        int cpus = allowed.length();
-        int[] load = loads;
-        boolean[] waiter = waiters;
-        if (load == null || load.length < cpus) {
-            load = new int[cpus];
-            waiter = new boolean[cpus];
-            loads = load;
-            waiters = waiter;
-        }
-        java.util.Arrays.fill(load, 0, cpus, 0);
-        java.util.Arrays.fill(waiter, 0, cpus, false);
-        for (int n = 0; n < size; n++) { // one pass over the slots: O(nodes + cpus)
-            int spinner = (int) BELL.getOpaque(bells, n * SLOT + SPINNER_CPU) - 1; // slots hold cpu + 1; 0: nobody
-            if (spinner >= 0 && spinner < cpus) {
-                load[spinner]++;
-            }
-            int waiting = (int) BELL.getOpaque(bells, n * SLOT + WAITER_CPU) - 1;
-            if (waiting >= 0 && waiting < cpus) {
-                load[waiting]++;
-                waiter[waiting] = true;
-            }
-        }
-        int best = -1;
-        for (int c = allowed.nextSetBit(0); c >= 0; c = allowed.nextSetBit(c + 1)) {
-            if (c != cpu && !waiter[c] && load[c] <= load[cpu] - 2 && (best < 0 || load[c] < load[best])) {
-                best = c;
-            }
-        }
-        return best;
     }
 
     /** Sleeper side: the node is awake (again). */

@@ -312,20 +312,6 @@ public final class NodeTransport implements AutoCloseable {
         return d != null && d.waiterOn(cpu);
     }
 
-    /** This node's main thread yields on {@code cpu} while awake without work (-1: no longer). */
-    public void spinning(int cpu) {
-        Doorbells d = doorbells;
-        if (d != null) {
-            d.spinning(nodeId, cpu);
-        }
-    }
-
-    /** The CPU a thread yielding on {@code cpu} should move to, to even out the host's CPUs, or -1 (see Doorbells). */
-    public int spreadTarget(int cpu, java.util.BitSet allowed) {
-        Doorbells d = doorbells;
-        return d == null ? -1 : d.spreadTarget(cpu, allowed);
-    }
-
     /** Sleeps while another thread polls, until a sender rings after it handed back, or {@code timeoutNs}. */
     public void sleepQuietly(long timeoutNs) {
         doorbells.sleepQuietly(nodeId, timeoutNs);

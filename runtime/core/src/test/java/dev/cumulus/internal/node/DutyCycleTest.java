@@ -144,12 +144,6 @@ class DutyCycleTest {
             @Override public boolean waiterOn(int cpu) {
                 return false;
             }
-
-            @Override public void spinning(int cpu) { }
-
-            @Override public int spreadTarget(int cpu, java.util.BitSet allowed) {
-                return -1;
-            }
         };
         assertEveryCycleAfterTheFirstIsToldOfAWait("backoff", bell);
     }
@@ -174,6 +168,67 @@ class DutyCycleTest {
             // every idle call of a sleep strategy sleeps: every cycle but the first follows a sleep
             assertTrue(told >= cycles - 1, told + " of " + cycles + " cycles were told of the sleep before them");
         }
+    }
+
+    /**
+     * With more nodes than cores an idle main thread spins 10 times only, so its look for a waiter on its CPU every 16th
+     * spin never ran: it now looks before each yield too (a caller and the node it called shared one core otherwise).
+     */
+    @Test
+    void aCrowdedIdleMainThreadLooksForAWaiterOnItsCpuBeforeItYields() throws Exception {
+        AtomicInteger looks = new AtomicInteger();
+        DutyCycle.Sleeper bell = new DutyCycle.Sleeper() {
+            @Override public void announceSleep() { }
+
+            @Override public void sleep(long timeoutNs) {
+                LockSupport.parkNanos(timeoutNs);
+            }
+
+            @Override public void awake() { }
+
+            @Override public void takeOver() { }
+
+            @Override public void sleepQuietly(long timeoutNs) {
+                LockSupport.parkNanos(timeoutNs);
+            }
+
+            @Override public void waiting(int cpu) { }
+
+            @Override public void notWaiting(int cpu) { }
+
+            @Override public boolean waiterOn(int cpu) {
+                looks.incrementAndGet();
+                return false;
+            }
+        };
+        Agent idle = new Agent() { // a little work every 2 ms: each time a new spin and yield phase follows
+            private long next = System.nanoTime();
+
+            @Override public int doWork() {
+                long now = System.nanoTime();
+                if (now - next < 0) {
+                    return 0;
+                }
+                next = now + TimeUnit.MILLISECONDS.toNanos(2);
+                return 1;
+            }
+
+            @Override public String roleName() {
+                return "idle";
+            }
+        };
+        DutyCycle crowded = new DutyCycle(idle, errors::set, "backoff", BriefWait.BUDGET_NS, "crowded-node", bell,
+            DutyCycle.CROWDED_SPINS, () -> { });
+        crowded.start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (looks.get() < 5 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+        } finally {
+            crowded.close();
+        }
+        assertTrue(looks.get() >= 5, "looked for a waiter " + looks.get() + " times in 10 s");
     }
 
     @Test
@@ -457,122 +512,5 @@ class DutyCycleTest {
         assertTrue(started.await(10, TimeUnit.SECONDS));
         cycle.close();
         assertTrue(interrupted.get(10, TimeUnit.SECONDS));
-    }
-
-    /** A Sleeper that records what the main thread publishes as the CPU it yields on. */
-    private static DutyCycle.Sleeper recordingSleeper(AtomicInteger published, CompletableFuture<Integer> seenAsleep,
-                                                      CountDownLatch callerWaits) {
-        return new DutyCycle.Sleeper() {
-            @Override public void announceSleep() { }
-
-            @Override public void sleep(long timeoutNs) {
-                LockSupport.parkNanos(timeoutNs);
-            }
-
-            @Override public void awake() { }
-
-            @Override public void takeOver() { }
-
-            @Override public void sleepQuietly(long timeoutNs) {
-                if (seenAsleep != null) {
-                    seenAsleep.complete(published.get());
-                }
-                LockSupport.parkNanos(timeoutNs);
-            }
-
-            @Override public void waiting(int cpu) {
-                if (callerWaits != null) {
-                    callerWaits.countDown();
-                }
-            }
-
-            @Override public void notWaiting(int cpu) { }
-
-            @Override public boolean waiterOn(int cpu) {
-                return false;
-            }
-
-            @Override public void spinning(int cpu) {
-                published.set(cpu);
-            }
-
-            @Override public int spreadTarget(int cpu, java.util.BitSet allowed) {
-                return -1;
-            }
-        };
-    }
-
-    /**
-     * The CPU a main thread yields on is withdrawn when it works: a call it runs inline may run or block for long (the
-     * standby polling meanwhile), and a nested wait would count the thread twice (as a waiter too).
-     */
-    @Test
-    void aMainThreadRunningACallIsNoLongerPublishedAsYielding() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.cumulus.internal.transport.Cpus.available());
-        AtomicInteger published = new AtomicInteger(-1);
-        CompletableFuture<Integer> seenInCall = new CompletableFuture<>();
-        AtomicReference<DutyCycle> self = new AtomicReference<>();
-        AtomicBoolean delivered = new AtomicBoolean();
-        Agent calls = new Agent() {
-            @Override public int doWork() {
-                if (published.get() >= 0 && delivered.compareAndSet(false, true)) {
-                    self.get().runInline(() -> seenInCall.complete(published.get()), Runnable::run, false);
-                    return 1;
-                }
-                return 0;
-            }
-
-            @Override public String roleName() {
-                return "calls";
-            }
-        };
-        DutyCycle dc = new DutyCycle(calls, errors::set, "backoff", BriefWait.BUDGET_NS, "yielding-node",
-            recordingSleeper(published, null, null), DutyCycle.CROWDED_SPINS, () -> { });
-        self.set(dc);
-        dc.start();
-        try {
-            assertEquals(-1, seenInCall.get(10, TimeUnit.SECONDS), "still published as yielding while it runs a call");
-        } finally {
-            dc.close();
-        }
-    }
-
-    /** The same while it sleeps quietly because a caller of its node polls (othersPoll). */
-    @Test
-    void aMainThreadSleepingWhileACallerPollsIsNoLongerPublishedAsYielding() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.cumulus.internal.transport.Cpus.available());
-        AtomicInteger published = new AtomicInteger(-1);
-        CompletableFuture<Integer> seenAsleep = new CompletableFuture<>();
-        CountDownLatch callerWaits = new CountDownLatch(1);
-        CompletableFuture<Void> reply = new CompletableFuture<>();
-        AtomicReference<DutyCycle> self = new AtomicReference<>();
-        AtomicBoolean started = new AtomicBoolean();
-        Agent idle = new Agent() {
-            @Override public int doWork() {
-                if (published.get() >= 0 && started.compareAndSet(false, true)) {
-                    Thread.ofPlatform().daemon().start(() -> self.get().pollWhileWaiting(reply));
-                    try {
-                        callerWaits.await(10, TimeUnit.SECONDS); // the caller counts itself before it publishes
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                return 0;
-            }
-
-            @Override public String roleName() {
-                return "idle";
-            }
-        };
-        DutyCycle dc = new DutyCycle(idle, errors::set, "backoff", TimeUnit.SECONDS.toNanos(20), "yielding-node",
-            recordingSleeper(published, seenAsleep, callerWaits), DutyCycle.CROWDED_SPINS, () -> { });
-        self.set(dc);
-        dc.start();
-        try {
-            assertEquals(-1, seenAsleep.get(10, TimeUnit.SECONDS), "still published as yielding while it sleeps");
-        } finally {
-            reply.complete(null);
-            dc.close();
-        }
     }
 }

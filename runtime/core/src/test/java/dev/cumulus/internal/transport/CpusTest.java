@@ -42,30 +42,6 @@ class CpusTest {
         assertNotEquals(r[2], r[4]);
     }
 
-    /** moveTo takes the thread to the CPU it names, and its allowed CPUs are what they were afterwards. */
-    @Test
-    void aThreadMovedToACpuRunsThereAndMayStillRunAnywhere() throws Exception {
-        assumeTrue(Runtime.getRuntime().availableProcessors() > 1, "needs two CPUs");
-        CompletableFuture<Object[]> result = new CompletableFuture<>();
-        Thread t = Thread.ofPlatform().start(() -> {
-            java.util.BitSet allowed = Cpus.allowed();
-            int before = Cpus.current();
-            int target = allowed.nextSetBit(0) == before ? allowed.nextSetBit(before + 1) : allowed.nextSetBit(0);
-            boolean moved = Cpus.moveTo(target, allowed);
-            int after = Cpus.current();
-            result.complete(new Object[] {allowed, before, target, moved, after, Cpus.allowed()});
-        });
-        Object[] r = result.get(20, TimeUnit.SECONDS);
-        t.join(10_000);
-        java.util.BitSet allowed = (java.util.BitSet) r[0];
-        assertTrue(allowed.get((int) r[1]), "the current CPU " + r[1] + " is among the allowed " + allowed);
-        assertEquals(true, r[3], "moveTo reported no move");
-        assertEquals(r[2], r[4], "not on the CPU it was moved to");
-        assertEquals(allowed, r[5], "its allowed CPUs changed");
-        assertFalse(Cpus.moveTo(allowed.length() + 5, allowed), "a CPU it may not use");
-        assertFalse(Cpus.moveTo(0, null));
-    }
-
     @Test
     void leavingAnUnknownCpuDoesNothing() {
         assertFalse(Cpus.leave(-1));

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,70 +38,6 @@ class DoorbellsTest {
         long sleptNs = slept.get(10, TimeUnit.SECONDS);
         assertTrue(sleptNs < TimeUnit.SECONDS.toNanos(10), "slept " + sleptNs + " ns: the ring did not wake it");
         sleeper.join(10_000);
-    }
-
-    private static java.util.BitSet cpus(int... ids) {
-        java.util.BitSet set = new java.util.BitSet();
-        for (int id : ids) {
-            set.set(id);
-        }
-        return set;
-    }
-
-    /**
-     * Yielding main threads and waiters count per CPU; a yielder moves to the least loaded allowed CPU without a waiter
-     * when that holds two or more fewer.
-     */
-    @Test
-    void aYielderMovesToAnAllowedCpuWithTwoFewerYieldersAndNoWaiter() {
-        Doorbells one = Doorbells.open(dir.resolve("bells"), 4);
-        Doorbells other = Doorbells.open(dir.resolve("bells"), 4); // another process's mapping sees the same slots
-        assertNotNull(one);
-        java.util.BitSet two = cpus(0, 1);
-        assertEquals(-1, one.spreadTarget(1, two), "nobody yields anywhere");
-        one.spinning(0, 1);
-        other.spinning(1, 1);
-        assertEquals(0, one.spreadTarget(1, two), "two on CPU 1, none on CPU 0");
-        assertEquals(-1, one.spreadTarget(0, two));
-        other.spinning(2, 0);
-        assertEquals(-1, one.spreadTarget(1, two), "2 against 1: moving one only swaps them");
-        other.spinning(3, 1);
-        assertEquals(0, other.spreadTarget(1, two), "3 against 1");
-        one.spinning(0, -1);
-        assertEquals(-1, one.spreadTarget(1, two), "node 0 stopped yielding: 2 against 1");
-        assertEquals(-1, one.spreadTarget(5, two), "a CPU the thread may not use");
-        assertEquals(-1, one.spreadTarget(-1, two));
-        assertEquals(-1, one.spreadTarget(1, null), "allowed CPUs unknown");
-    }
-
-    /** A cpuset {0, 2}: CPU 1 is not a place to go, and the yielders on CPU 2 count. */
-    @Test
-    void onlyAllowedCpusCountAsPlacesToGo() {
-        Doorbells bells = Doorbells.open(dir.resolve("bells"), 5);
-        assertNotNull(bells);
-        bells.spinning(0, 0);
-        bells.spinning(1, 0);
-        bells.spinning(2, 2);
-        bells.spinning(3, 2);
-        bells.spinning(4, 2);
-        assertEquals(-1, bells.spreadTarget(0, cpus(0, 2)), "CPU 2 holds 3 against CPU 0's 2; CPU 1 is not allowed");
-        bells.spinning(0, 2);
-        assertEquals(0, bells.spreadTarget(2, cpus(0, 2)), "4 on CPU 2 against 1 on CPU 0");
-        assertEquals(4, bells.spreadTarget(2, cpus(0, 2, 4)), "the least loaded allowed CPU");
-    }
-
-    /** A waiting caller's CPU is never a place to go: making way would send the thread back at once. */
-    @Test
-    void aWaitersCpuIsNoPlaceToGo() {
-        Doorbells bells = Doorbells.open(dir.resolve("bells"), 4);
-        assertNotNull(bells);
-        bells.waiting(0, 0);
-        bells.spinning(1, 1);
-        bells.spinning(2, 1);
-        bells.spinning(3, 1);
-        assertTrue(bells.waiterOn(0));
-        assertEquals(-1, bells.spreadTarget(1, cpus(0, 1)));
-        assertEquals(2, bells.spreadTarget(1, cpus(0, 1, 2)));
     }
 
     @Test
