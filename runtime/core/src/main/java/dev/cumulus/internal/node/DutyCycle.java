@@ -98,19 +98,27 @@ final class DutyCycle implements AutoCloseable {
      */
     static final int CROWDED_SPINS = 10;
     /**
-     * An idle main thread looks every this many spins (a power of two), and before every yield once it spun its
-     * spins, whether a thread waiting for a message — a caller polling for its reply, in this node or another node
+     * An idle main thread looks every this many spins (a power of two), and with {@link #makeWayYielding} before every
+     * yield once it spun its spins, whether a thread waiting for a message — a caller polling for its reply, in this node or another node
      * process of the host — last ran on its CPU. If so it moves itself to another CPU ({@link Cpus#leave}; at most once
      * per {@link #MOVE_EVERY_NS}), else yields. Without it, when the scheduler puts a waiting caller on the core of the
      * node that just replied to it, the caller runs only after that node's whole spin phase, and the two stay
      * together: 2-process shared-array misses were ~46 µs in whole rounds instead of ~5 µs. With more nodes than
-     * cores ({@link #CROWDED_SPINS}, fewer than 16) only the look before a yield runs; before it was added, a caller
-     * and the node it called sat on one core for up to hundreds of ms (perf sched), handing it to each other with
-     * yields while the other core idled: 4-process RPC p50 8.7 µs instead of ~1 µs ({@code -Dcumulus.makeWay=false}
-     * turns both looks off, to compare).
+     * cores ({@link #CROWDED_SPINS}, fewer than 16) only the look before a yield could run ({@link #makeWayYielding},
+     * off by default); without it, a caller and the node it called may sit on one core for up to hundreds of ms (perf
+     * sched), handing it to each other with yields while the other core idles: 4-process RPC p50 8.7 µs instead of
+     * ~1 µs ({@code -Dcumulus.makeWay=false} turns both looks off, to compare).
      */
     static final int WAITER_CHECK_SPINS = 16;
     static final long MOVE_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * Whether the look for a waiter also runs before every yield ({@code -Dcumulus.makeWayYielding=true}; off by
+     * default). On a crowded host (10 spins) it is the only look. Measured alternating on 4 processes and 2 cores:
+     * RPC p50 12.3–17.1 → 6.1–11.5 µs and replicated write completion 28–42 → 11–22 µs with it, but the PastSet ring of 4
+     * 15–40 % slower per hop (third nodes' threads move off every caller's core, not only the node it called), which
+     * put it behind Hazelcast there. Not volatile: read by the main thread only, set before nodes start.
+     */
+    static boolean makeWayYielding = Boolean.getBoolean("cumulus.makeWayYielding");
     static final boolean MAKE_WAY = !"false".equals(System.getProperty("cumulus.makeWay"));
     /**
      * With a sleeper: how long an idle main thread stays awake (spinning, then yielding the core) before it sleeps.
@@ -550,7 +558,7 @@ final class DutyCycle implements AutoCloseable {
                     Thread.onSpinWait();
                 }
             } else if (System.nanoTime() - idleSinceNs < AWAKE_NS) {
-                if (!MAKE_WAY || !makeWayForWaiter()) {
+                if (!MAKE_WAY || !makeWayYielding || !makeWayForWaiter()) {
                     Thread.yield();
                 }
             } else {

@@ -172,10 +172,26 @@ class DutyCycleTest {
 
     /**
      * With more nodes than cores an idle main thread spins 10 times only, so its look for a waiter on its CPU every 16th
-     * spin never ran: it now looks before each yield too (a caller and the node it called shared one core otherwise).
+     * spin never runs; with {@code makeWayYielding} it looks before each yield too.
      */
     @Test
-    void aCrowdedIdleMainThreadLooksForAWaiterOnItsCpuBeforeItYields() throws Exception {
+    void aCrowdedIdleMainThreadLooksForAWaiterOnItsCpuBeforeItYieldsWhenAskedTo() throws Exception {
+        boolean was = DutyCycle.makeWayYielding;
+        DutyCycle.makeWayYielding = true;
+        try {
+            assertLooksForAWaiter(true);
+        } finally {
+            DutyCycle.makeWayYielding = was;
+        }
+        DutyCycle.makeWayYielding = false;
+        try {
+            assertLooksForAWaiter(false);
+        } finally {
+            DutyCycle.makeWayYielding = was;
+        }
+    }
+
+    private void assertLooksForAWaiter(boolean expected) throws Exception {
         AtomicInteger looks = new AtomicInteger();
         DutyCycle.Sleeper bell = new DutyCycle.Sleeper() {
             @Override public void announceSleep() { }
@@ -221,14 +237,18 @@ class DutyCycleTest {
             DutyCycle.CROWDED_SPINS, () -> { });
         crowded.start();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(expected ? 10 : 1);
             while (looks.get() < 5 && System.nanoTime() < deadline) {
                 Thread.sleep(1);
             }
         } finally {
             crowded.close();
         }
-        assertTrue(looks.get() >= 5, "looked for a waiter " + looks.get() + " times in 10 s");
+        if (expected) {
+            assertTrue(looks.get() >= 5, "looked for a waiter " + looks.get() + " times in 10 s");
+        } else {
+            assertEquals(0, looks.get(), "looked for a waiter with 10 spins and no look before a yield");
+        }
     }
 
     @Test
