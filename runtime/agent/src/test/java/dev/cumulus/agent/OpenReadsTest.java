@@ -16,7 +16,6 @@ import java.lang.classfile.attribute.CodeAttribute;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.MethodTypeDesc;
 import java.lang.instrument.ClassFileTransformer;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,17 +59,7 @@ class OpenReadsTest {
     }
 
     static Object call(Object target, String name, Object... args) throws Throwable {
-        for (Method m : target.getClass().getDeclaredMethods()) {
-            if (m.getName().equals(name) && m.getParameterCount() == args.length) {
-                m.setAccessible(true);
-                try {
-                    return m.invoke(target, args);
-                } catch (InvocationTargetException e) {
-                    throw e.getCause();
-                }
-            }
-        }
-        throw new NoSuchMethodException(name);
+        return WeaverTest.call(target, name, args);
     }
 
     @Test

@@ -122,7 +122,12 @@ class DutyCycleTest {
 
     @Test
     void aCycleAfterTheMainThreadSleptOnItsDoorbellIsToldSo() throws Exception {
-        DutyCycle.Sleeper bell = new DutyCycle.Sleeper() {
+        assertEveryCycleAfterTheFirstIsToldOfAWait("backoff", parkingSleeper(cpu -> false));
+    }
+
+    /** A sleeper that parks for its timeouts, is never rung, and answers {@code waiterOn} with {@code waiterOn}. */
+    private static DutyCycle.Sleeper parkingSleeper(java.util.function.IntPredicate waiterOn) {
+        return new DutyCycle.Sleeper() {
             @Override public void announceSleep() { }
 
             @Override public void sleep(long timeoutNs) {
@@ -142,10 +147,9 @@ class DutyCycleTest {
             @Override public void notWaiting(int cpu) { }
 
             @Override public boolean waiterOn(int cpu) {
-                return false;
+                return waiterOn.test(cpu);
             }
         };
-        assertEveryCycleAfterTheFirstIsToldOfAWait("backoff", bell);
     }
 
     private void assertEveryCycleAfterTheFirstIsToldOfAWait(String idle, DutyCycle.Sleeper bell) throws Exception {
@@ -193,30 +197,7 @@ class DutyCycleTest {
 
     private void assertLooksForAWaiter(boolean expected) throws Exception {
         AtomicInteger looks = new AtomicInteger();
-        DutyCycle.Sleeper bell = new DutyCycle.Sleeper() {
-            @Override public void announceSleep() { }
-
-            @Override public void sleep(long timeoutNs) {
-                LockSupport.parkNanos(timeoutNs);
-            }
-
-            @Override public void awake() { }
-
-            @Override public void takeOver() { }
-
-            @Override public void sleepQuietly(long timeoutNs) {
-                LockSupport.parkNanos(timeoutNs);
-            }
-
-            @Override public void waiting(int cpu) { }
-
-            @Override public void notWaiting(int cpu) { }
-
-            @Override public boolean waiterOn(int cpu) {
-                looks.incrementAndGet();
-                return false;
-            }
-        };
+        DutyCycle.Sleeper bell = parkingSleeper(cpu -> looks.incrementAndGet() < 0); // counts the looks, sees no waiter
         Agent idle = new Agent() { // a little work every 2 ms: each time a new spin and yield phase follows
             private long next = System.nanoTime();
 
