@@ -17,43 +17,15 @@ import java.lang.constant.ClassDesc;
 import java.lang.constant.MethodTypeDesc;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.reflect.Method;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntSupplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The open-read count ({@code CloudHooks.openReads}) on odd shapes of reads and odd ways out of them. */
 @Timeout(60)
-class OpenReadsTest {
-    @TempDir
-    static Path classes;
-    static TestClasses.Captured agentErr = new TestClasses.Captured();
-    static TestClasses.WeavingLoader loader;
-
-    final WeaverTest.Recording rec = new WeaverTest.Recording();
-
-    @BeforeAll
-    static void compileAndLoad() throws Exception {
-        TestClasses.compile(classes);
-        loader = new TestClasses.WeavingLoader(classes, new CloudTransformer(agentErr.stream));
-    }
-
-    @BeforeEach
-    void install() {
-        CloudHooks.install(rec);
-    }
-
-    @AfterEach
-    void uninstall() {
-        CloudHooks.install(null);
-    }
-
+class OpenReadsTest extends WovenClassesFixture {
     static Object create(ClassLoader l, String name) throws Exception {
         return Class.forName(name, true, l).getConstructor().newInstance();
     }

@@ -22,9 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntSupplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,14 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * refusal of a violating class, and verification by the JVM (classes are initialized with default verification).
  */
 @Timeout(60)
-class WeaverTest {
-    @TempDir
-    static Path classes;
-    static TestClasses.Captured agentErr = new TestClasses.Captured();
-    static TestClasses.WeavingLoader loader;
-
-    final Recording rec = new Recording();
-
+class WeaverTest extends WovenClassesFixture {
     record Call(String what, Object self, String key, List<Object> args) {
     }
 
@@ -84,22 +74,6 @@ class WeaverTest {
         List<String> whats() {
             return calls.stream().map(Call::what).toList();
         }
-    }
-
-    @BeforeAll
-    static void compileAndLoad() throws Exception {
-        TestClasses.compile(classes);
-        loader = new TestClasses.WeavingLoader(classes, new CloudTransformer(agentErr.stream));
-    }
-
-    @BeforeEach
-    void install() {
-        CloudHooks.install(rec);
-    }
-
-    @AfterEach
-    void uninstall() {
-        CloudHooks.install(null);
     }
 
     static Object create(String name) throws Exception {
