@@ -98,9 +98,9 @@ public final class ClusterNode implements Cluster, NodeServices {
         this.failureListener = failureListener;
         this.nextRemoteNewNode = new AtomicLong(options.nodeId() + 1);
         this.transport = transport;
-        long deadlineSlackNs = TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs() * 4);
+        long maxSendWaitNs = TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs() * 4);
         this.rpc = new RpcEngine(options.nodeId(), options.size(),
-            (dest, buf, off, len) -> transport.send(dest, Channel.DATA, buf, off, len, System.nanoTime() + deadlineSlackNs),
+            (dest, buf, off, len) -> transport.send(dest, Channel.DATA, buf, off, len, maxSendWaitNs),
             loader, options.callTimeoutNs());
         this.agent = new NodeAgent(transport, new SystemNanoClock(), new Listener(),
             TimeUnit.MILLISECONDS.toNanos(options.heartbeatIntervalMs()),

@@ -183,8 +183,7 @@ public final class BroadcastEndpoint implements Agent {
                 box.queue.poll();
                 bigSends.execute(() -> {
                     try {
-                        transport.send(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length,
-                            System.nanoTime() + STUCK_NS);
+                        transport.send(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length, STUCK_NS);
                     } catch (dev.cumulus.NodeFailedException e) {
                         // the destination failed: the membership reports it
                     } catch (RuntimeException e) {

@@ -102,7 +102,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final ValueCodec codec;
     private final ClassLoader loader;
     private final ExportTable exports = new ExportTable();
-    private final Map<Long, PendingCall> pending = new ConcurrentHashMap<>();
+    private final PendingCalls pending = new PendingCalls();
     private final AtomicLong nextCallId = new AtomicLong();
     private final AtomicReferenceArray<String> goneNodes;
     /** The node whose failure ended the cluster, or -1: then every node counts as gone, for that reason. */
@@ -183,16 +183,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (event != null) {
             event.async = async;
         }
-        pending.put(callId, call);
+        pending.add(call);
         String gone = goneNodes.get(target); // it may have gone while we encoded
         if (gone != null) {
-            pending.remove(callId);
+            pending.remove(call);
             throw cannotCall(target, label, method, gone);
         }
         try {
             sender.send(target, buf, 0, end);
         } catch (RuntimeException e) {
-            pending.remove(callId);
+            pending.remove(call);
             throw e;
         }
         return call;
@@ -290,7 +290,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         try {
             reply = timeoutNs > 0 ? call.reply().get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply().get();
         } catch (TimeoutException e) {
-            pending.remove(call.callId());
+            pending.remove(call);
             commit(call, "timeout", 0);
             throw new RemoteTimeoutException("call " + describe(call.label(), call.method()) + " on node "
                 + call.target() + " got no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms");
@@ -298,7 +298,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             commit(call, "node-failed", 0);
             throw e.getCause();
         } catch (InterruptedException e) {
-            pending.remove(call.callId());
+            pending.remove(call);
             Thread.currentThread().interrupt();
             throw new CumulusException("interrupted while waiting for " + describe(call.label(), call.method()), e);
         }
@@ -341,7 +341,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Forgets a call nobody waits for any more (its caller timed out). */
     void abandon(PendingCall call) {
-        pending.remove(call.callId(), call);
+        pending.remove(call);
     }
 
     /** Runs {@code task} on a call thread (virtual). */
@@ -383,19 +383,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                         : target.methods().indexOf(buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
                     Method method = index < 0 ? null : target.methods().method(index);
                     Class<?>[] parameters = index < 0 ? null : target.methods().parameterTypes(index);
-                    Runnable call = () -> serve(source, bytes, target, method, parameters);
+                    IncomingCall call = new IncomingCall(source, bytes, target, method, parameters,
+                        index < 0 ? null : target.methods().record(index));
                     // a call that must first wait for replicated writes to arrive never runs inline: the writes
                     // come through the very duty cycle it would hold up
                     boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
-                    if (method == null || writesPending || !runInline(call, method, target.methods().record(index), objectId)) {
+                    if (method == null || writesPending || !runInline(call, objectId)) {
                         startCallThread(call);
                     }
                 }
             }
             case REPLY, ERROR -> {
                 long callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
-                PendingCall call = pending.get(callId);
-                if (call != null && call.target() == source && pending.remove(callId, call)) {
+                PendingCall call = pending.takeReplyFrom(source, callId);
+                if (call != null) {
                     call.reply().complete(new Reply(type, bytes));
                 }
             }
@@ -408,14 +409,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** {@code node} failed or left: its pending calls fail now, and new calls fail at once. Any thread. */
     public void onNodeGone(int node, String reason) {
         goneNodes.compareAndSet(node, null, reason);
-        pending.values().removeIf(call -> {
-            if (call.target() == node) {
-                call.reply().completeExceptionally(new NodeFailedException(node,
-                    "call " + describe(call.label(), call.method()) + " on node " + node + " failed: " + reason));
-                return true;
-            }
-            return false;
-        });
+        pending.takeAll(call -> call.target() == node, call -> call.reply().completeExceptionally(
+            new NodeFailedException(node,
+                "call " + describe(call.label(), call.method()) + " on node " + node + " failed: " + reason)));
     }
 
     /**
@@ -430,11 +426,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         for (int node = 0; node < goneNodes.length(); node++) {
             goneNodes.compareAndSet(node, null, why);
         }
-        pending.values().removeIf(call -> {
-            call.reply().completeExceptionally(new NodeFailedException(failed,
-                "call " + describe(call.label(), call.method()) + " on node " + call.target() + " failed: " + why));
-            return true;
-        });
+        pending.takeAll(call -> true, call -> call.reply().completeExceptionally(new NodeFailedException(failed,
+            "call " + describe(call.label(), call.method()) + " on node " + call.target() + " failed: " + why)));
     }
 
     // ---------------------------------------------------------------- server side
@@ -443,11 +436,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * Offers a call to the polling thread. A {@link Brief} method never blocks, so any polling thread may run it
      * and its run times are not kept; any other method runs inline only on the main thread, until it was slow there.
      */
-    private boolean runInline(Runnable call, Method method, InlineRecord record, long objectId) {
-        if (objectId < ExportTable.FIRST_USER_ID && isBrief(method)) { // Cumulus's own services only
+    private boolean runInline(IncomingCall call, long objectId) {
+        if (objectId < ExportTable.FIRST_USER_ID && isBrief(call.method)) { // Cumulus's own services only
             return inlineCalls.runInline(call, serveThreads, true);
         }
-        return !record.skipThisCall() && inlineCalls.runInline(new InlineCall(call, record), serveThreads, false);
+        return !call.record.skipThisCall() && inlineCalls.runInline(call, serveThreads, false);
     }
 
     /** True for a system method marked {@link Brief}: any polling thread may run its calls. */
@@ -456,18 +449,40 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * An incoming call the polling thread runs inline; the thread tells it how long it took ({@link TimedCall}), and a
-     * slow run (it may block, like Babylon's exchange, or it was still being compiled) sends the method's next calls
-     * to virtual threads ({@link InlineRecord}).
+     * An incoming call, as looked up when it arrived: {@code target}, {@code method}, its {@code parameters} and how
+     * it {@code record}ed inline, {@code null} when unknown. It owns {@code bytes} (a copy of the message). A polling
+     * thread that runs it inline tells it how long it took ({@link TimedCall}): a slow run (it may block, like Babylon's
+     * exchange, or it was still being compiled) sends the method's next calls to virtual threads
+     * ({@link InlineRecord}). One object per call, whichever thread runs it.
      */
-    private record InlineCall(Runnable call, InlineRecord record) implements TimedCall {
+    private final class IncomingCall implements TimedCall {
+        final int source;
+        final byte[] bytes;
+        final ExportTable.Exported target;
+        final Method method;
+        final Class<?>[] parameters;
+        final InlineRecord record;
+
+        IncomingCall(int source, byte[] bytes, ExportTable.Exported target, Method method, Class<?>[] parameters,
+                     InlineRecord record) {
+            this.source = source;
+            this.bytes = bytes;
+            this.target = target;
+            this.method = method;
+            this.parameters = parameters;
+            this.record = record;
+        }
+
         @Override
         public void run() {
-            call.run();
+            serve(source, bytes, target, method, parameters);
         }
 
         @Override
         public void took(long nanos) {
+            if (record == null) {
+                return;
+            }
             if (nanos > SLOW_INLINE_NS) {
                 record.slowRun(System.nanoTime(), nanos);
             } else {
@@ -511,11 +526,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             try {
                 result = invokeLocal(target.target(), method, args);
             } finally {
-                if (outer == null) {
-                    SERVING.remove();
-                } else {
-                    SERVING.set(outer);
-                }
+                SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
             }
         } catch (Throwable t) {
             if (serving != null && serving.deferred != null) {

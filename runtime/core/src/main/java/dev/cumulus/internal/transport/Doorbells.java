@@ -26,9 +26,12 @@ import java.nio.file.StandardOpenOption;
 final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
-    /** One cache line per node: its bell, then the CPU of a thread waiting for a message to it. */
+    /**
+     * One cache line per node for its bell, then one per node for the CPU of a thread waiting for a message to it. A
+     * bell is written only when its node goes to sleep or wakes, so the line a sender reads at every send stays in
+     * the sender's cache; a waiter's CPU changes with every call its node waits for and lives on a line of its own.
+     */
     private static final long SLOT = 64;
-    private static final long WAITER_CPU = 8;
     private static final long SYS_FUTEX = 202; // x86_64
     private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
@@ -72,7 +75,7 @@ final class Doorbells {
         Arena arena = Arena.ofAuto();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
             StandardOpenOption.WRITE)) {
-            MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, SLOT * size, arena);
+            MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, 2 * SLOT * size, arena);
             return new Doorbells(bells, arena.allocate(16L * size, 8), size);
         } catch (IOException | RuntimeException e) {
             return null;
@@ -90,8 +93,8 @@ final class Doorbells {
 
     /** Sleeper side: announces that {@code node} is about to sleep; it must look for work once more before sleeping. */
     void announce(int node) {
-        BELL.setVolatile(bells, node * SLOT, SLEEPING);
-        VarHandle.fullFence(); // the bell is set before the last look for messages
+        BELL.setRelease(bells, node * SLOT, SLEEPING);
+        VarHandle.fullFence(); // the bell is set before the last look for messages (one fence, not two)
     }
 
     /** Sleeper side: sleeps until rung or {@code timeoutNs} passed (returns at once if rung already). */
@@ -104,7 +107,10 @@ final class Doorbells {
      * wake the node while it polls. It hands the bell back with {@link #announce} and one more look for messages.
      */
     void takeOver(int node) {
-        BELL.compareAndSet(bells, node * SLOT, SLEEPING, AWAKE);
+        long at = node * SLOT;
+        if ((int) BELL.getOpaque(bells, at) == SLEEPING) { // a write only when needed: senders read this line
+            BELL.compareAndSet(bells, at, SLEEPING, AWAKE);
+        }
     }
 
     /**
@@ -128,12 +134,12 @@ final class Doorbells {
      * threads of this host look at it to give the core up to the waiter ({@link #waiterOn}).
      */
     void waiting(int node, int cpu) {
-        BELL.setRelease(bells, node * SLOT + WAITER_CPU, cpu + 1);
+        BELL.setRelease(bells, waiterSlot(node), cpu + 1);
     }
 
     /** The waiting thread that published {@code cpu} stops waiting: clears the slot unless another one wrote it. */
     void notWaiting(int node, int cpu) {
-        BELL.compareAndSet(bells, node * SLOT + WAITER_CPU, cpu + 1, 0);
+        BELL.compareAndSet(bells, waiterSlot(node), cpu + 1, 0);
     }
 
     /** True when a thread of some node of this host waits for a message and last ran on {@code cpu}. */
@@ -143,11 +149,16 @@ final class Doorbells {
         }
         int mark = cpu + 1;
         for (int n = 0; n < size; n++) {
-            if ((int) BELL.getOpaque(bells, n * SLOT + WAITER_CPU) == mark) {
+            if ((int) BELL.getOpaque(bells, waiterSlot(n)) == mark) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Where the CPU of a thread waiting for a message to {@code node} is kept: after all the bells. */
+    private long waiterSlot(int node) {
+        return (size + node) * SLOT;
     }
 
     /** Sleeper side: the node is awake (again). */

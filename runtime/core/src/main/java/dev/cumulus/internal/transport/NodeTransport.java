@@ -321,11 +321,13 @@ public final class NodeTransport implements AutoCloseable {
      * Sends a message of any size up to the configured maximum, waiting out back-pressure and a destination that is
      * still connecting. Any thread except the agent thread (which must not block: use {@link #trySend}).
      *
-     * @param deadlineNs  {@code nanoTime} after which to give up
+     * @param maxWaitNs how long to wait for the destination to take any one part of the message (a part it refuses —
+     *                  back-pressure, not connected yet — is offered again until then); the clock is read only once an
+     *                  offer was refused, so a send that goes through at once costs no clock read
      * @throws NodeFailedException when the destination is known to have failed
-     * @throws CumulusException    when the deadline passes or the transport is closed
+     * @throws CumulusException    when a part waited longer than {@code maxWaitNs}, or the transport is closed
      */
-    public void send(int destination, Channel channel, DirectBuffer buffer, int offset, int length, long deadlineNs) {
+    public void send(int destination, Channel channel, DirectBuffer buffer, int offset, int length, long maxWaitNs) {
         if (length > context.maxMessageBytes()) {
             throw new CumulusException("message of " + length + " bytes exceeds the limit of "
                 + context.maxMessageBytes() + " bytes; send the data in parts");
@@ -338,7 +340,7 @@ public final class NodeTransport implements AutoCloseable {
         if (length + WHOLE_HEADER <= pub.maxMessageLength()) {
             UnsafeBuffer header = headerBuffers.get();
             writeHeader(header, FRAME_WHOLE);
-            offerUntilDone(destination, pub, header, WHOLE_HEADER, buffer, offset, length, deadlineNs);
+            offerUntilDone(destination, pub, header, WHOLE_HEADER, buffer, offset, length, maxWaitNs);
             return;
         }
         int chunkPayload = Math.min(MAX_CHUNK_PAYLOAD, pub.maxMessageLength() - CHUNK_HEADER);
@@ -350,18 +352,21 @@ public final class NodeTransport implements AutoCloseable {
             header.putLong(12, messageId, ByteOrder.LITTLE_ENDIAN);
             header.putInt(20, length, ByteOrder.LITTLE_ENDIAN);
             header.putInt(24, done, ByteOrder.LITTLE_ENDIAN);
-            offerUntilDone(destination, pub, header, CHUNK_HEADER, buffer, offset + done, n, deadlineNs);
+            offerUntilDone(destination, pub, header, CHUNK_HEADER, buffer, offset + done, n, maxWaitNs);
         }
     }
 
     private void offerUntilDone(int destination, Publication pub, UnsafeBuffer header, int headerLength,
-                                DirectBuffer buffer, int offset, int length, long deadlineNs) {
-        long connectDeadlineNs = System.nanoTime() + CONNECT_WAIT_NS;
+                                DirectBuffer buffer, int offset, int length, long maxWaitNs) {
+        long refusedSince = 0;
         for (int attempt = 0; ; attempt++) {
             long result = pub.offer(header, 0, headerLength, buffer, offset, length);
             if (result > 0) {
                 ring(destination);
                 return;
+            }
+            if (attempt == 0) {
+                refusedSince = System.nanoTime();
             }
             int code = mapResult(result);
             if (code == CLOSED) {
@@ -372,8 +377,8 @@ public final class NodeTransport implements AutoCloseable {
             if (failure != null) {
                 throw new NodeFailedException(destination, failure);
             }
-            long now = System.nanoTime();
-            if (now - deadlineNs > 0 || (code == NOT_CONNECTED && now - connectDeadlineNs > 0)) {
+            long waited = System.nanoTime() - refusedSince;
+            if (waited > maxWaitNs || (code == NOT_CONNECTED && waited > CONNECT_WAIT_NS)) {
                 throw new CumulusException("node " + nodeId + " could not send to node " + destination + ": "
                     + (code == NOT_CONNECTED ? "it is not connected" : "it is not draining its stream (back-pressure)")
                     + "; is it alive?");

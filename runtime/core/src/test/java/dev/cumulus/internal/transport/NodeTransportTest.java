@@ -74,7 +74,7 @@ class NodeTransportTest {
         pollUntil(() -> a.isConnected(1, Channel.DATA) && b.isConnected(0, Channel.CONTROL));
         UnsafeBuffer msg = new UnsafeBuffer("hello".getBytes());
         assertEquals(NodeTransport.SENT, a.trySend(1, Channel.CONTROL, msg, 0, 5));
-        a.send(1, Channel.DATA, msg, 1, 4, System.nanoTime() + 5_000_000_000L);
+        a.send(1, Channel.DATA, msg, 1, 4, 5_000_000_000L);
         pollUntil(() -> received.size() == 2);
         assertTrue(received.contains(new Received(1, 0, Channel.CONTROL, "hello".getBytes())) || received.stream()
             .anyMatch(r -> r.channel() == Channel.CONTROL && new String(r.bytes()).equals("hello") && r.from() == 0));
@@ -92,9 +92,9 @@ class NodeTransportTest {
         new Random(1).nextBytes(big1);
         new Random(2).nextBytes(big2);
         Thread s1 = Thread.ofPlatform().start(() ->
-            a.send(2, Channel.DATA, new UnsafeBuffer(big1), 0, big1.length, System.nanoTime() + 20_000_000_000L));
+            a.send(2, Channel.DATA, new UnsafeBuffer(big1), 0, big1.length, 20_000_000_000L));
         Thread s2 = Thread.ofPlatform().start(() ->
-            b.send(2, Channel.DATA, new UnsafeBuffer(big2), 0, big2.length, System.nanoTime() + 20_000_000_000L));
+            b.send(2, Channel.DATA, new UnsafeBuffer(big2), 0, big2.length, 20_000_000_000L));
         pollUntil(() -> received.size() == 2);
         s1.join();
         s2.join();
@@ -112,8 +112,8 @@ class NodeTransportTest {
         NodeTransport peer = node(1, 2, 7);
         pollUntil(() -> stranger.isConnected(0, Channel.CONTROL));
         UnsafeBuffer msg = new UnsafeBuffer(new byte[] {1, 2, 3});
-        stranger.send(0, Channel.CONTROL, msg, 0, 3, System.nanoTime() + 5_000_000_000L);
-        peer.send(0, Channel.CONTROL, msg, 0, 2, System.nanoTime() + 5_000_000_000L);
+        stranger.send(0, Channel.CONTROL, msg, 0, 3, 5_000_000_000L);
+        peer.send(0, Channel.CONTROL, msg, 0, 2, 5_000_000_000L);
         pollUntil(() -> received.stream().anyMatch(r -> r.to() == 0));
         assertEquals(1, received.stream().filter(r -> r.to() == 0).count());
         assertEquals(2, received.getFirst().bytes().length, "only the message tagged with our run arrived");
@@ -126,11 +126,11 @@ class NodeTransportTest {
         UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
         assertEquals(NodeTransport.NOT_CONNECTED, a.trySend(1, Channel.DATA, msg, 0, 8));
         var e = assertThrows(dev.cumulus.CumulusException.class,
-            () -> a.send(1, Channel.DATA, msg, 0, 8, System.nanoTime() + 200_000_000L));
+            () -> a.send(1, Channel.DATA, msg, 0, 8, 200_000_000L));
         assertTrue(e.getMessage().contains("node 1"), e.getMessage());
         a.markFailed(1, "node 1 is gone");
         var f = assertThrows(dev.cumulus.NodeFailedException.class,
-            () -> a.send(1, Channel.DATA, msg, 0, 8, System.nanoTime() + 10_000_000_000L));
+            () -> a.send(1, Channel.DATA, msg, 0, 8, 10_000_000_000L));
         assertEquals(1, f.nodeId());
     }
 
