@@ -107,14 +107,23 @@ public final class ChildIo {
         long warm = System.nanoTime();
         long least = warm + w.warmupMaxNs() / 2;
         long end = warm + w.warmupMaxNs();
-        for (int i = 0; (i < w.warmupCalls() || System.nanoTime() - least < 0) && System.nanoTime() - end < 0; i++) {
+        JitQuiet jit = new JitQuiet();
+        int i = 0;
+        for (; (i < w.warmupCalls() || System.nanoTime() - least < 0) && System.nanoTime() - end < 0; i++) {
+            rt.call(i);
+        }
+        // then until this JVM's JIT has compiled nothing for a while: with a call path as deep as an RPC's, C2 was
+        // still compiling (on the same two cores) 3 s into a run, and the p50 of a run measured at 1 s was 30 % above
+        // the steady state
+        long jitEnd = System.nanoTime() + Math.min(JIT_WAIT_NS, w.warmupMaxNs()); // a smoke run waits little
+        for (; !jit.quiet() && System.nanoTime() - jitEnd < 0; i++) {
             rt.call(i);
         }
         Histogram h = new Histogram(HIGHEST_NS, 3);
         line("PHASE sync start");
         long start = System.nanoTime();
         end = start + w.measureMaxNs();
-        for (int i = 0; i < w.measuredCalls(); i++) {
+        for (int n = 0; n < w.measuredCalls(); n++, i++) {
             long t0 = System.nanoTime();
             rt.call(i);
             long t1 = System.nanoTime();
@@ -128,6 +137,37 @@ public final class ChildIo {
         line("RESULT sync count=" + h.getTotalCount() + " p50Ns=" + h.getValueAtPercentile(50) + " p99Ns="
             + h.getValueAtPercentile(99) + " maxNs=" + h.getMaxValue() + " meanNs=" + (long) h.getMean()
             + " elapsedNs=" + elapsed);
+    }
+
+    /** At most how long a warm-up goes on past its budget for the JIT to quiet down ({@link JitQuiet}). */
+    static final long JIT_WAIT_NS = TimeUnit.SECONDS.toNanos(6);
+
+    /** Whether this JVM's JIT compiled nothing during the last {@link #QUIET_NS} (checked at most every few ms). */
+    static final class JitQuiet {
+        static final long QUIET_NS = TimeUnit.MILLISECONDS.toNanos(500);
+        private final java.lang.management.CompilationMXBean jit =
+            java.lang.management.ManagementFactory.getCompilationMXBean();
+        private long lastTotalMs = -1;
+        private long sinceNs = System.nanoTime();
+        private long nextLookNs;
+
+        boolean quiet() {
+            if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+                return true;
+            }
+            long now = System.nanoTime();
+            if (now - nextLookNs < 0) {
+                return false;
+            }
+            nextLookNs = now + TimeUnit.MILLISECONDS.toNanos(5);
+            long total = jit.getTotalCompilationTime();
+            if (total != lastTotalMs) {
+                lastTotalMs = total;
+                sinceNs = now;
+                return false;
+            }
+            return now - sinceNs >= QUIET_NS;
+        }
     }
 
     /** Prints the async RESULT line. */

@@ -272,8 +272,9 @@ public final class RpcBench {
         out.println("  Every process is a JVM of its own started by this command (flags of 'cumulus run', -XX:+UseSerialGC).");
         out.printf("  payload: %d bytes each way (byte[%d]).%n", w.payloadBytes(), w.payloadBytes());
         out.printf("  sync : process 0 calls processes 1..N-1 round robin, one call at a time (the others only serve);%n"
-            + "         %,d warm-up, then %,d measured round trips (at most %.1f s); p50/p99 of the round-trip time.%n",
-            w.warmupCalls(), w.measuredCalls(), w.measureMaxNs() / 1e9);
+            + "         warm-up: %,d calls and at least %.1f s, then until the caller's JIT compiled nothing for 0.5 s%n"
+            + "         (at most %.1f s more); then %,d measured round trips (at most %.1f s); p50/p99 of the round trip.%n",
+            w.warmupCalls(), w.warmupMaxNs() / 2e9, w.warmupMaxNs() / 1e9, w.measuredCalls(), w.measureMaxNs() / 1e9);
         out.printf("  async: processes 1..N-1 all call process 0 concurrently, each keeping %d calls outstanding%n"
             + "         (ours: AsyncTicket; aeron, udp: %d messages in flight; rmi: %d calling threads);%n"
             + "         %.1f s warm-up, %.1f s measured; completed calls per second, summed over the callers.%n",

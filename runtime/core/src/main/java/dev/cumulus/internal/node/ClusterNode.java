@@ -99,8 +99,17 @@ public final class ClusterNode implements Cluster, NodeServices {
         this.nextRemoteNewNode = new AtomicLong(options.nodeId() + 1);
         this.transport = transport;
         long maxSendWaitNs = TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs() * 4);
-        this.rpc = new RpcEngine(options.nodeId(), options.size(),
-            (dest, buf, off, len) -> transport.send(dest, Channel.DATA, buf, off, len, maxSendWaitNs),
+        this.rpc = new RpcEngine(options.nodeId(), options.size(), new RpcEngine.DataSender() {
+                @Override
+                public void send(int destination, DirectBuffer buffer, int offset, int length) {
+                    transport.sendUnrung(destination, Channel.DATA, buffer, offset, length, maxSendWaitNs);
+                }
+
+                @Override
+                public void ring(int node) {
+                    transport.ring(node);
+                }
+            },
             loader, options.callTimeoutNs());
         this.agent = new NodeAgent(transport, new SystemNanoClock(), new Listener(),
             TimeUnit.MILLISECONDS.toNanos(options.heartbeatIntervalMs()),
@@ -135,11 +144,6 @@ public final class ClusterNode implements Cluster, NodeServices {
                 }
 
                 @Override
-                public void sleepQuietly(long timeoutNs) {
-                    transport.sleepQuietly(timeoutNs);
-                }
-
-                @Override
                 public void waiting(int cpu) {
                     transport.waiting(cpu);
                 }
@@ -156,7 +160,18 @@ public final class ClusterNode implements Cluster, NodeServices {
             } : null,
             // doorbells mean IPC: every node of the run is on this host
             DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()), agent::afterWait);
-        rpc.threading(dutyCycle::runInline, dutyCycle::pollWhileAwaitingReply);
+        dutyCycle.quickCycle(agent::pollData);
+        rpc.threading(dutyCycle::runInline, new RpcEngine.ReplyWait() {
+            @Override
+            public long pollsForNs() {
+                return dutyCycle.replyPollNs();
+            }
+
+            @Override
+            public void beforeBlocking(CompletableFuture<?> reply, long sentAtNs, Runnable late) {
+                dutyCycle.pollWhileAwaitingReply(reply, sentAtNs, late);
+            }
+        });
         rpc.onOneWayFailure(this::failSelf);
     }
 

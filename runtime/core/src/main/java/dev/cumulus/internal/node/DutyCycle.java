@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 
 /**
  * Runs the node's duty cycle (transport polling, heartbeats, ordered broadcast) on whichever thread holds the
@@ -70,9 +71,6 @@ final class DutyCycle implements AutoCloseable {
 
         /** Another thread polls now: senders need not ring until it hands back with {@link #announceSleep}. */
         void takeOver();
-
-        /** Sleeps while another thread polls: until a sender rings after it handed back, or the timeout. */
-        void sleepQuietly(long timeoutNs);
 
         /** A thread of this node waits for a message, last seen on {@code cpu}. */
         void waiting(int cpu);
@@ -139,6 +137,9 @@ final class DutyCycle implements AutoCloseable {
     private final Sleeper sleeper;
     private final int idleSpins;
     private final AtomicBoolean role = new AtomicBoolean();
+    /** Cycles run so far, by any thread (under the role). */
+    private int cycles;
+    private IntSupplier quickCycle;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread main;
     private final Thread standby;
@@ -151,6 +152,11 @@ final class DutyCycle implements AutoCloseable {
     private volatile long inlineCalls;
     /** True while the main thread sleeps on the doorbell: a caller that polled for it hands the bell back. */
     private volatile boolean mainAsleep;
+    /**
+     * Set when the main thread's last look before a sleep found the polling role taken: a message that came before
+     * its announcement, unrung, may be unseen; the caller that stops next looks once more ({@link #pollAsUser}).
+     */
+    private volatile boolean lookMissed;
     /**
      * True while the main thread, inside a call it runs, polls for what that call waits for
      * ({@link #pollWhileWaiting}): it then takes brief calls only (main thread only).
@@ -271,8 +277,29 @@ final class DutyCycle implements AutoCloseable {
         return pollOnce(into, false);
     }
 
+    /**
+     * Sets the quick cycle: a poll of the stream that remote calls and their replies come on, and nothing else. Of
+     * every {@link #FULL_CYCLE_EVERY} cycles all but one are quick, so a thread spinning for a call or a reply looks at
+     * that stream every few tens of ns instead of once per full duty cycle (every stream, queues, timers, the ordered
+     * broadcast's agent); everything else waits a few hundred ns more. Call before {@link #start}.
+     */
+    void quickCycle(IntSupplier quick) {
+        this.quickCycle = quick;
+    }
+
+    /** See {@link #quickCycle}: a power of two. */
+    static final int FULL_CYCLE_EVERY = 8;
+
     /** {@link #pollOnce(List)}; {@code waited}: this thread slept or parked since its last cycle. */
     private int pollOnce(List<Call> into, boolean waited) {
+        return pollOnce(into, waited, false);
+    }
+
+    /**
+     * {@link #pollOnce(List, boolean)}; {@code full}: a full cycle, never a quick one (a last look before this node
+     * sleeps must see every stream).
+     */
+    private int pollOnce(List<Call> into, boolean waited, boolean full) {
         if (role.getPlain() || !role.compareAndSet(false, true)) {
             return -1;
         }
@@ -280,10 +307,14 @@ final class DutyCycle implements AutoCloseable {
             if (!running) {
                 return 0;
             }
+            collecting = into;
+            IntSupplier quick = quickCycle;
+            if (quick != null && !waited && !full && (++cycles & (FULL_CYCLE_EVERY - 1)) != 0) {
+                return quick.getAsInt();
+            }
             if (waited) {
                 afterWait.run();
             }
-            collecting = into;
             return agent.doWork();
         } catch (AgentTerminationException e) {
             running = false;
@@ -341,7 +372,12 @@ final class DutyCycle implements AutoCloseable {
 
     /** A caller's poll: runs the brief calls it brought on this thread; returns the work done, or -1. */
     private int callerPoll(List<Call> mine) {
-        int work = pollOnce(mine);
+        return callerPoll(mine, false);
+    }
+
+    /** {@link #callerPoll(List)}, a full cycle when {@code full}. */
+    private int callerPoll(List<Call> mine, boolean full) {
+        int work = pollOnce(mine, false, full);
         if (!mine.isEmpty()) {
             Call[] calls = mine.toArray(new Call[0]);
             mine.clear();
@@ -362,50 +398,68 @@ final class DutyCycle implements AutoCloseable {
      * outside a call: it polls anyway).
      */
     void pollWhileWaiting(CompletableFuture<?> reply) {
-        pollWhileWaiting(reply, false);
+        if (pollsHere()) {
+            pollAsCaller(reply, false, System.nanoTime(), null);
+        }
     }
 
     /**
-     * {@link #pollWhileWaiting} for a remote call's reply: such a caller also takes work handed to
+     * How long the current thread polls for a remote call's reply ({@link #pollWhileAwaitingReply}) before it blocks:
+     * the caller poll budget, or 0 where it does not poll.
+     */
+    long replyPollNs() {
+        return pollsHere() ? callerPollNs : 0;
+    }
+
+    /**
+     * {@link #pollWhileWaiting} for a remote call's reply, from {@code sentAtNs}; {@code late} runs once if the reply
+     * has not come after {@link LongWait#LATE_AFTER_CHECKS} checks. Such a caller also takes work handed to
      * {@link #runAfterReplyWaitersPoll} (a user's thread that waits for its reply holds no replica monitor a write
      * needs, unless its code took one itself: see {@code docs/design/THREADING.md}).
      */
-    void pollWhileAwaitingReply(CompletableFuture<?> reply) {
-        pollWhileWaiting(reply, CALLERS_APPLY_WRITES);
+    void pollWhileAwaitingReply(CompletableFuture<?> reply, long sentAtNs, Runnable late) {
+        if (pollsHere()) {
+            pollAsCaller(reply, CALLERS_APPLY_WRITES, sentAtNs, late);
+        }
     }
 
-    private void pollWhileWaiting(CompletableFuture<?> reply, boolean forReply) {
+    /**
+     * Whether the current thread polls while it waits: not with no caller poll budget, not the standby, and the main
+     * thread only inside a call it runs (outside one it polls anyway), once.
+     */
+    private boolean pollsHere() {
         Thread self = Thread.currentThread();
         if (callerPollNs <= 0 || self == standby) {
+            return false;
+        }
+        return self != main || (MAIN_POLLS_IN_CALL && busySince != 0 && !mainInCallPolls);
+    }
+
+    private void pollAsCaller(CompletableFuture<?> reply, boolean forReply, long startNs, Runnable late) {
+        if (Thread.currentThread() != main) {
+            pollAsUser(reply, forReply, startNs, late);
             return;
         }
-        if (self == main) {
-            // a call the main thread runs waits for something the duty cycle brings (a nested call's reply, its own
-            // replicated write, a miss's grant): it polls for it like any caller, taking brief calls only —
-            // otherwise nothing would poll until the standby took over (100 µs or more)
-            if (!MAIN_POLLS_IN_CALL || busySince == 0 || mainInCallPolls) {
-                return;
+        // a call the main thread runs waits for something the duty cycle brings (a nested call's reply, its own
+        // replicated write, a miss's grant): it polls for it like any caller, taking brief calls only — otherwise
+        // nothing would poll until the standby took over (100 µs or more). While it polls the node is served: the
+        // standby need not take over, and the time does not make the call look slow; if the wait outlasts the poll,
+        // the standby takes over as soon as it looks
+        long since = busySince;
+        long pollStart = System.nanoTime();
+        mainInCallPolls = true;
+        busySince = 0;
+        try {
+            pollAsUser(reply, false, startNs, late);
+        } finally {
+            mainInCallPolls = false;
+            busySince = since;
+            if (standbyAsleep) { // as runCall does: the standby must look while the call goes on waiting
+                standbyAsleep = false;
+                LockSupport.unpark(standby);
             }
-            // while it polls the node is served: the standby need not take over, and the time does not make the
-            // call look slow; if the wait outlasts the poll, the standby takes over as soon as it looks
-            long since = busySince;
-            long pollStart = System.nanoTime();
-            mainInCallPolls = true;
-            busySince = 0;
-            try {
-                pollAsCaller(reply, false);
-            } finally {
-                mainInCallPolls = false;
-                busySince = since;
-                if (standbyAsleep) { // as runCall does: the standby must look while the call goes on waiting
-                    standbyAsleep = false;
-                    LockSupport.unpark(standby);
-                }
-                mainPolledInCallNs += System.nanoTime() - pollStart;
-            }
-            return;
+            mainPolledInCallNs += System.nanoTime() - pollStart;
         }
-        pollAsCaller(reply, forReply);
     }
 
     /** What a caller waiting for a remote call's reply collects: it also runs {@link #runAfterReplyWaitersPoll} work. */
@@ -415,11 +469,20 @@ final class DutyCycle implements AutoCloseable {
         }
     }
 
-    private void pollAsCaller(CompletableFuture<?> reply, boolean forReply) {
+    /**
+     * Polls for {@code reply} as a user's thread. A wait for a remote call's reply ({@code late} not null) leaves the
+     * doorbell alone at first: the reply needs no ring (the caller promised to poll), most come within a µs, and
+     * a write to the bell line that a sender reads costs a transfer of the line each way. Only once the wait is late
+     * does it run {@code late} and take the bell over, so that senders stop waking the main thread while it polls; it
+     * hands the bell back as it stops. Any other wait takes the bell over at once. Either way, the main thread sleeps
+     * while callers poll ({@link DoorbellIdle#sleepOnBell}), and a caller that stops looks once more when the main
+     * thread could not look before it slept ({@link #lookMissed}).
+     */
+    private void pollAsUser(CompletableFuture<?> reply, boolean forReply, long startNs, Runnable late) {
         pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
-        WaiterCpu cpu = sleeper != null ? new WaiterCpu(sleeper) : null;
-        if (sleeper != null) {
-            sleeper.takeOver(); // while this thread polls, senders need not wake the main thread
+        LongWait watch = new LongWait(sleeper, late);
+        if (late == null) {
+            watch.takeOver();
         }
         List<Call> mine = forReply ? new ReplyWaiterCalls() : new ArrayList<>(1);
         try {
@@ -430,44 +493,73 @@ final class DutyCycle implements AutoCloseable {
                 for (int polls = 0; polls < POLLS_PER_CHECK && callerPoll(mine) > 0 && !reply.isDone(); polls++) {
                     // the poll did the work
                 }
-                if (cpu != null) {
-                    cpu.publish();
+                if (reply.isDone() || !running) {
+                    return true;
                 }
-                return reply.isDone() || !running;
-            }, callerPollNs);
+                watch.checked();
+                return false;
+            }, callerPollNs, startNs);
         } finally {
-            // first stop counting, then look at the main thread (it sets mainAsleep before it counts us): either it
-            // sees no polling caller and stays up, or we see it asleep and hand the bell back
+            // first stop counting, then look at the main thread (it writes mainAsleep and lookMissed before it counts
+            // us): either it sees no polling caller and stays up, or we see what it wrote and look for it
             pollingCallers.decrementAndGet();
-            if (cpu != null) {
-                cpu.clear();
-            }
-            if (sleeper != null && mainAsleep) {
+            watch.clear();
+            boolean handBack = watch.tookOver() && mainAsleep;
+            if (handBack) {
                 sleeper.announceSleep(); // hand the bell back, then look once more for what came unrung
-                callerPoll(mine);
+            }
+            if (handBack || lookMissed) {
+                lookMissed = false;
+                if (callerPoll(mine, true) < 0) {
+                    lookMissed = true; // another thread holds the role: the last one to stop looks
+                }
             }
         }
     }
 
     /**
-     * Publishes the CPU a waiting caller runs on whenever it changes ({@link Sleeper#waiting}), once the wait has gone
-     * on for {@link #PUBLISH_AFTER_CHECKS} checks (a µs or more): a reply that comes sooner costs no look at the CPU
-     * (~30 ns each) and no write to the shared line, and a spinning thread that shares the waiter's core only looks
-     * every {@link #WAITER_CHECK_SPINS} spins anyway.
+     * What a wait does once it has gone on for {@link #LATE_AFTER_CHECKS} checks (a µs or more): runs its {@code late}
+     * task (the caller rings the doorbell of the node it called), then publishes the CPU the waiter runs on whenever
+     * it changes ({@link Sleeper#waiting}). A reply that comes sooner costs no look at the CPU (~30 ns each) and no
+     * write to a shared line, and a spinning thread that shares the waiter's core only looks every
+     * {@link #WAITER_CHECK_SPINS} spins anyway.
      */
-    private static final class WaiterCpu {
-        static final int PUBLISH_AFTER_CHECKS = 16;
+    private static final class LongWait {
+        static final int LATE_AFTER_CHECKS = 16;
         private final Sleeper sleeper;
+        private final Runnable late;
         private int checks;
         private int last = -2;
+        private boolean tookOver;
 
-        WaiterCpu(Sleeper sleeper) {
+        LongWait(Sleeper sleeper, Runnable late) {
             this.sleeper = sleeper;
+            this.late = late;
         }
 
-        void publish() {
-            if (checks < PUBLISH_AFTER_CHECKS) {
-                checks++;
+        /** While this thread polls, senders need not wake the main thread. */
+        void takeOver() {
+            if (sleeper != null && !tookOver) {
+                tookOver = true;
+                sleeper.takeOver();
+            }
+        }
+
+        boolean tookOver() {
+            return tookOver;
+        }
+
+        void checked() {
+            if (checks < LATE_AFTER_CHECKS) {
+                if (++checks == LATE_AFTER_CHECKS) {
+                    if (late != null) {
+                        late.run();
+                    }
+                    takeOver();
+                }
+                return;
+            }
+            if (sleeper == null) {
                 return;
             }
             int now = Cpus.current();
@@ -582,33 +674,43 @@ final class DutyCycle implements AutoCloseable {
                     Thread.yield();
                 }
             } else {
-                mainAsleep = true;
-                bell.announceSleep();
-                if (pollOnce(polled, mainWaited) > 0 || !polled.isEmpty()) {
-                    idleCycles = 0;
-                } else {
-                    bell.sleep(SLEEP_NS);
-                }
-                mainWaited = true; // also when that poll found the role taken: the next one reads the clock
-                mainAsleep = false;
-                bell.awake();
+                sleepOnBell(false);
             }
         }
 
-        /**
-         * A waiting caller polls (or holds the polling role right now): sleep quietly rather than spin or yield
-         * against it for the core; it hands the bell back when it stops, so the next message wakes this thread.
-         */
+        /** A waiting caller polls (or holds the polling role right now): sleep rather than compete for the core. */
         void othersPoll() {
-            mainAsleep = true; // before counting the callers: one that stops from now on hands the bell back
-            bell.takeOver(); // no rings while they poll (a hand-back after this sets the bell to sleeping again)
-            if (pollingCallers.get() > 0) {
-                bell.sleepQuietly(SLEEP_NS);
-                mainWaited = true;
+            sleepOnBell(true);
+        }
+
+        /**
+         * Announces the sleep (senders ring from now on), looks once more with a full cycle, and sleeps on the bell
+         * until rung or {@link #SLEEP_NS} — unless that look found work, or ({@code whileCallersPoll}) no caller polls
+         * any more. When the look found the role taken (a caller polls), it sets {@link #lookMissed} first, and sleeps
+         * only while callers still poll: the last one to stop looks for what came before the announcement.
+         */
+        private void sleepOnBell(boolean whileCallersPoll) {
+            mainAsleep = true; // before the look and the count: a caller that stops from now on sees it
+            bell.announceSleep();
+            int work = pollOnce(polled, mainWaited, true);
+            boolean sleep;
+            if (work < 0) {
+                lookMissed = true;
+                sleep = pollingCallers.get() > 0;
+            } else {
+                sleep = work == 0 && polled.isEmpty() && (!whileCallersPoll || pollingCallers.get() > 0);
             }
+            if (sleep) {
+                bell.sleep(SLEEP_NS);
+            } else if (work > 0 || !polled.isEmpty()) {
+                idleCycles = 0;
+            }
+            mainWaited = true; // also when that look found the role taken: the next one reads the clock
             mainAsleep = false;
             bell.awake();
-            idleCycles = 0;
+            if (whileCallersPoll) {
+                idleCycles = 0;
+            }
         }
 
         /**

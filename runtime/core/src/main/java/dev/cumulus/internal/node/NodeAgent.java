@@ -130,6 +130,11 @@ final class NodeAgent implements Agent {
         return work;
     }
 
+    /** A quick cycle: polls the data stream (remote calls and replies) only; see {@code DutyCycle#quickCycle}. */
+    int pollData() {
+        return transport.pollData(FRAGMENT_LIMIT);
+    }
+
     private void checkJoined() {
         if (!joined && membership.allJoined()) {
             joined = true;

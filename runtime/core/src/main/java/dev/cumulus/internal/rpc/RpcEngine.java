@@ -36,8 +36,11 @@ import java.util.function.Supplier;
  * never holds up others).
  *
  * <p>Wire format on the data channel (little endian):
- * {@code CALL [1][callId:8][objectId:8][methodId:4][applied:8][args]}, {@code REPLY [2][callId:8][applied:8][value]},
- * {@code ERROR [3][callId:8][applied:8][throwable]}. Values use {@link ValueCodec}. {@code applied} is the sender's
+ * {@code CALL [1][callId:8][objectId:8][methodId:4][applied:8][pollsUntil:8][args]},
+ * {@code REPLY [2][callId:8][applied:8][value]}, {@code ERROR [3][callId:8][applied:8][throwable]}. Values use
+ * {@link ValueCodec}. {@code pollsUntil} is a promise of the caller's ({@code nanoTime}; 0 for none): it polls for the
+ * reply itself until then, or wakes its node's main thread to poll for it; so a reply sent before then needs no
+ * doorbell ring (see {@link #ringAfterReply}). {@code applied} is the sender's
  * replicated-write watermark: the receiver applies writes up to it before it runs the call (or returns the reply),
  * so a node that writes a replicated object and then calls another node never has that node read an older replica
  * — and the same for replies. Calls and replicated writes are causally ordered.
@@ -51,15 +54,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final byte CALL = 1;
     static final byte REPLY = 2;
     static final byte ERROR = 3;
-    static final int CALL_HEADER = 29;
+    static final int CALL_HEADER = 37;
     /** The call id of a one-way call: the target sends no reply. */
     static final long ONE_WAY = 0;
     static final int REPLY_HEADER = 17;
 
-    /** Sends one message on the data channel to {@code destination}, waiting out back-pressure. */
+    /** Sends messages on the data channel. */
     @FunctionalInterface
     public interface DataSender {
+        /** Sends one message to {@code destination}, waiting out back-pressure; it does not ring its doorbell. */
         void send(int destination, DirectBuffer buffer, int offset, int length);
+
+        /** Wakes {@code node} if it sleeps on its doorbell (co-located nodes; nothing elsewhere). */
+        default void ring(int node) {
+        }
     }
 
     /** Decides whether the polling thread runs an incoming call itself, right after its poll. */
@@ -84,17 +92,90 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final long SLOW_INLINE_NS = TimeUnit.MICROSECONDS.toNanos(100);
 
     /** What a caller does before it blocks for a reply (the node: poll for it itself for a while). */
-    @FunctionalInterface
     public interface ReplyWait {
-        void beforeBlocking(CompletableFuture<?> reply);
+        /** Waits nowhere: callers block at once. */
+        ReplyWait NONE = new ReplyWait() {
+            @Override
+            public long pollsForNs() {
+                return 0;
+            }
+
+            @Override
+            public void beforeBlocking(CompletableFuture<?> reply, long sentAtNs, Runnable late) {
+            }
+        };
+
+        /** How long the current thread will poll for a reply before it blocks ({@link #beforeBlocking}); 0: not. */
+        long pollsForNs();
+
+        /**
+         * Polls for {@code reply} from {@code sentAtNs} ({@code nanoTime}) for {@link #pollsForNs}, or returns at once;
+         * runs {@code late} once if the reply has not come after a µs or so of polling.
+         */
+        void beforeBlocking(CompletableFuture<?> reply, long sentAtNs, Runnable late);
     }
 
     record Reply(byte type, byte[] bytes) {
     }
 
-    /** A call waiting for its reply; {@code event} is null when no recording was on as it started. */
-    record PendingCall(long callId, int target, Method method, String label, CompletableFuture<Reply> reply,
-                       RemoteCallEvent event, int requestBytes) {
+    /**
+     * A call waiting for its reply; {@code event} is null when no recording was on as it started. A synchronous call
+     * whose caller polls for its reply is sent without ringing the target's doorbell ({@code ringDue}): a target that is
+     * awake answers within a µs and the ring's fence and read of a shared line stay off the round trip; the caller
+     * rings only when the reply is late.
+     */
+    static final class PendingCall {
+        private final long callId;
+        private final int target;
+        private final Method method;
+        private final String label;
+        private final CompletableFuture<Reply> reply = new CompletableFuture<>();
+        private final RemoteCallEvent event;
+        private final int requestBytes;
+        private final long sentAtNs;
+        private final long pollsUntilNs;
+        /** The target's doorbell is still to be rung (caller's thread only). */
+        private boolean ringDue;
+
+        PendingCall(long callId, int target, Method method, String label, RemoteCallEvent event, int requestBytes,
+                    long sentAtNs, long pollsUntilNs) {
+            this.callId = callId;
+            this.target = target;
+            this.method = method;
+            this.label = label;
+            this.event = event;
+            this.requestBytes = requestBytes;
+            this.sentAtNs = sentAtNs;
+            this.pollsUntilNs = pollsUntilNs;
+        }
+
+        long callId() {
+            return callId;
+        }
+
+        int target() {
+            return target;
+        }
+
+        Method method() {
+            return method;
+        }
+
+        String label() {
+            return label;
+        }
+
+        CompletableFuture<Reply> reply() {
+            return reply;
+        }
+
+        RemoteCallEvent event() {
+            return event;
+        }
+
+        int requestBytes() {
+            return requestBytes;
+        }
     }
 
     private final int self;
@@ -116,7 +197,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private volatile InlineCalls inlineCalls = (call, otherwise, brief) -> false;
     /** Whether each method served so far is {@link Brief}. */
     private final Map<Method, Boolean> briefMethods = new ConcurrentHashMap<>();
-    private volatile ReplyWait replyWait = reply -> { };
+    private volatile ReplyWait replyWait = ReplyWait.NONE;
     /** Told when a one-way call fails here (nobody waits to hear of it): the node ends the run. */
     private volatile java.util.function.Consumer<String> oneWayFailures =
         reason -> System.err.println("cumulus: " + reason);
@@ -177,9 +258,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int target = checkReachable(ref, label, method);
         ExpandableArrayBuffer buf = buffers.get();
         long callId = nextCallId.incrementAndGet();
-        int end = encodeCall(buf, callId, ref, method, methodId, args);
+        long pollsForNs = async ? 0 : replyWait.pollsForNs();
+        long sentAtNs = pollsForNs > 0 ? System.nanoTime() : 0;
+        // half the poll: the promise must still hold when the reply is sent, whatever the caller's clock read cost
+        long pollsUntilNs = pollsForNs > 0 ? (sentAtNs + pollsForNs / 2) | 1 : 0;
+        int end = encodeCall(buf, callId, ref, method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
-        PendingCall call = new PendingCall(callId, target, method, label, new CompletableFuture<>(), event, end);
+        PendingCall call = new PendingCall(callId, target, method, label, event, end, sentAtNs, pollsUntilNs);
         if (event != null) {
             event.async = async;
         }
@@ -194,6 +279,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         } catch (RuntimeException e) {
             pending.remove(call);
             throw e;
+        }
+        if (pollsUntilNs == 0) {
+            sender.ring(target);
+        } else {
+            call.ringDue = true; // rung by await if the reply is late
         }
         return call;
     }
@@ -233,12 +323,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Writes a call's header and arguments into {@code buf}; returns its length. */
     private int encodeCall(ExpandableArrayBuffer buf, long callId, RemoteRef ref, Method method, int methodId,
-                           Object[] args) {
+                           Object[] args, long pollsUntilNs) {
         buf.putByte(0, CALL);
         buf.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
         buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
         buf.putInt(17, methodId, ByteOrder.LITTLE_ENDIAN);
         buf.putLong(21, causality.applied(), ByteOrder.LITTLE_ENDIAN);
+        buf.putLong(29, pollsUntilNs, ByteOrder.LITTLE_ENDIAN);
         return codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
     }
 
@@ -251,8 +342,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int target = checkReachable(ref, label, method);
         RemoteCallEvent event = recording();
         ExpandableArrayBuffer buf = buffers.get();
-        int end = encodeCall(buf, ONE_WAY, ref, method, MethodIds.idOf(method), args);
+        int end = encodeCall(buf, ONE_WAY, ref, method, MethodIds.idOf(method), args, 0);
         sender.send(target, buf, 0, end);
+        sender.ring(target);
         if (event == null) {
             return;
         }
@@ -286,7 +378,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Waits for a call's reply and decodes it: the result, or the remote exception rethrown. */
     Object await(PendingCall call, long timeoutNs) throws Throwable {
         Reply reply;
-        replyWait.beforeBlocking(call.reply());
+        replyWait.beforeBlocking(call.reply(), call.sentAtNs, () -> ringTarget(call));
+        if (!call.reply().isDone()) {
+            ringTarget(call);
+            if (call.pollsUntilNs != 0 && System.nanoTime() - call.pollsUntilNs < 0) {
+                // the promise in the call outlasts this caller's polling: the reply may come unrung, so this node's
+                // main thread must be awake to look for it (it stays up longer than the rest of the promise)
+                sender.ring(self);
+            }
+        }
         try {
             reply = timeoutNs > 0 ? call.reply().get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply().get();
         } catch (TimeoutException e) {
@@ -303,6 +403,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             throw new CumulusException("interrupted while waiting for " + describe(call.label(), call.method()), e);
         }
         return decodeReply(call, reply);
+    }
+
+    /** Rings the target of a call sent without a ring, once (caller's thread). */
+    private void ringTarget(PendingCall call) {
+        if (call.ringDue) {
+            call.ringDue = false;
+            sender.ring(call.target);
+        }
     }
 
     /** Decodes a reply: returns the result or throws the remote exception as the interface declares it. */
@@ -500,6 +608,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long callId = in.getLong(1, ByteOrder.LITTLE_ENDIAN);
         long objectId = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
         int methodId = in.getInt(17, ByteOrder.LITTLE_ENDIAN);
+        long pollsUntilNs = in.getLong(29, ByteOrder.LITTLE_ENDIAN);
         Serving serving = null;
         Object result;
         Supplier<String> what;
@@ -520,7 +629,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             String object = target.name();
             what = () -> "result of " + describe(object, method);
-            serving = new Serving(source, callId, what);
+            serving = new Serving(source, callId, pollsUntilNs, what);
             Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
             SERVING.set(serving);
             try {
@@ -534,7 +643,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             } else if (callId == ONE_WAY) {
                 oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + t);
             } else {
-                sendError(source, callId, t);
+                sendError(source, callId, pollsUntilNs, t);
             }
             return;
         }
@@ -542,11 +651,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return;
         }
         if (serving.deferred == null) {
-            sendReply(source, callId, result, what);
+            sendReply(source, callId, pollsUntilNs, result, what);
         }
     }
 
-    private void sendReply(int source, long callId, Object result, Supplier<String> what) {
+    private void sendReply(int source, long callId, long pollsUntilNs, Object result, Supplier<String> what) {
         ExpandableArrayBuffer out = buffers.get();
         int end;
         try {
@@ -555,26 +664,40 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
             end = codec.write(out, REPLY_HEADER, result, what);
         } catch (Throwable t) {
-            sendError(source, callId, t); // e.g. a result that cannot be transferred
+            sendError(source, callId, pollsUntilNs, t); // e.g. a result that cannot be transferred
             return;
         }
-        send(source, out, end);
+        sendAnswer(source, out, end, pollsUntilNs);
     }
 
-    private void sendError(int source, long callId, Throwable t) {
+    private void sendError(int source, long callId, long pollsUntilNs, Throwable t) {
         ExpandableArrayBuffer out = buffers.get();
         out.putByte(0, ERROR);
         out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
         out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
-        send(source, out, codec.writeThrowable(out, REPLY_HEADER, t));
+        sendAnswer(source, out, codec.writeThrowable(out, REPLY_HEADER, t), pollsUntilNs);
     }
 
-    private void send(int destination, ExpandableArrayBuffer out, int end) {
+    /** Sends a reply or an error to the caller, ringing its doorbell unless it still polls ({@link #ringAfterReply}). */
+    private void sendAnswer(int destination, ExpandableArrayBuffer out, int end, long pollsUntilNs) {
         try {
             sender.send(destination, out, 0, end);
         } catch (RuntimeException e) {
-            // the caller is gone or unreachable: nobody is left to tell
+            return; // the caller is gone or unreachable: nobody is left to tell
         }
+        if (ringAfterReply(pollsUntilNs, System.nanoTime())) {
+            sender.ring(destination);
+        }
+    }
+
+    /**
+     * Whether a reply sent by {@code nowNs} must ring the caller's doorbell: unless the caller promised to poll for it
+     * until later ({@code pollsUntilNs}, 0 for no promise). The clock is the host's ({@code CLOCK_MONOTONIC}); the
+     * promise is only made to co-located nodes, the only ones with doorbells. A reply that needs no ring also leaves
+     * the caller's doorbell line alone, which the caller writes as it hands the polling back to its main thread.
+     */
+    static boolean ringAfterReply(long pollsUntilNs, long nowNs) {
+        return pollsUntilNs == 0 || nowNs - pollsUntilNs >= 0;
     }
 
     // ---------------------------------------------------------------- replies sent later
@@ -585,12 +708,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final class Serving {
         final int source;
         final long callId;
+        final long pollsUntilNs;
         final Supplier<String> what;
         DeferredReply deferred;
 
-        Serving(int source, long callId, Supplier<String> what) {
+        Serving(int source, long callId, long pollsUntilNs, Supplier<String> what) {
             this.source = source;
             this.callId = callId;
+            this.pollsUntilNs = pollsUntilNs;
             this.what = what;
         }
 
@@ -618,7 +743,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             throw new IllegalStateException("deferReply() is for methods serving a remote call");
         }
         if (s.deferred == null) {
-            s.deferred = s.engine().new DeferredReply(s.source, s.callId, s.what);
+            s.deferred = s.engine().new DeferredReply(s.source, s.callId, s.pollsUntilNs, s.what);
         }
         return s.deferred;
     }
@@ -627,19 +752,21 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     public final class DeferredReply {
         private final int source;
         private final long callId;
+        private final long pollsUntilNs;
         private final Supplier<String> what;
         private final java.util.concurrent.atomic.AtomicBoolean sent = new java.util.concurrent.atomic.AtomicBoolean();
 
-        private DeferredReply(int source, long callId, Supplier<String> what) {
+        private DeferredReply(int source, long callId, long pollsUntilNs, Supplier<String> what) {
             this.source = source;
             this.callId = callId;
+            this.pollsUntilNs = pollsUntilNs;
             this.what = what;
         }
 
         /** Sends {@code value} as the call's result (nothing for a one-way call: its caller reads no reply). */
         public void complete(Object value) {
             if (sent.compareAndSet(false, true) && callId != ONE_WAY) {
-                sendReply(source, callId, value, what);
+                sendReply(source, callId, pollsUntilNs, value, what);
             }
         }
 
@@ -654,7 +781,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             if (callId == ONE_WAY) {
                 oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + failure);
             } else {
-                sendError(source, callId, failure);
+                sendError(source, callId, pollsUntilNs, failure);
             }
         }
     }

@@ -31,10 +31,15 @@ public final class BriefWait {
         if (done.getAsBoolean()) {
             return true;
         }
-        if (budgetNs <= 0) {
-            return false;
-        }
-        long start = System.nanoTime();
+        return budgetNs > 0 && until(done, budgetNs, System.nanoTime());
+    }
+
+    /**
+     * {@link #until(BooleanSupplier, long)} with the wait counted from {@code startNs} ({@code nanoTime}, e.g. when the
+     * request it waits for was sent, so the wait needs no clock read of its own before its first check).
+     */
+    public static boolean until(BooleanSupplier done, long budgetNs, long startNs) {
+        long start = startNs;
         while (true) {
             if (done.getAsBoolean()) {
                 return true;

@@ -113,14 +113,6 @@ final class Doorbells {
         }
     }
 
-    /**
-     * Sleeper side, while another thread polls for the node: sleeps without asking to be rung, until that thread
-     * hands the bell back and a sender rings, or {@code timeoutNs} passed.
-     */
-    void sleepQuietly(int node, long timeoutNs) {
-        waitWhile(node, AWAKE, timeoutNs);
-    }
-
     /** Futex wait: sleeps while {@code node}'s bell holds {@code value}, until woken or {@code timeoutNs} passed. */
     private void waitWhile(int node, int value, long timeoutNs) {
         MemorySegment ts = timeouts.asSlice(16L * node, 16);

@@ -195,6 +195,15 @@ public final class NodeTransport implements AutoCloseable {
         return work;
     }
 
+    /** Polls the {@link Channel#DATA} stream only (a quick look for remote calls and replies between full polls). */
+    public int pollData(int fragmentLimit) {
+        if (closed) {
+            return 0;
+        }
+        int ch = Channel.DATA.ordinal();
+        return subscriptions[ch].poll(assemblers[ch], fragmentLimit);
+    }
+
     private void onFrame(Channel channel, DirectBuffer buffer, int offset, int length, Header header) {
         if (length < WHOLE_HEADER) {
             return;
@@ -312,11 +321,6 @@ public final class NodeTransport implements AutoCloseable {
         return d != null && d.waiterOn(cpu);
     }
 
-    /** Sleeps while another thread polls, until a sender rings after it handed back, or {@code timeoutNs}. */
-    public void sleepQuietly(long timeoutNs) {
-        doorbells.sleepQuietly(nodeId, timeoutNs);
-    }
-
     /**
      * Sends a message of any size up to the configured maximum, waiting out back-pressure and a destination that is
      * still connecting. Any thread except the agent thread (which must not block: use {@link #trySend}).
@@ -328,12 +332,23 @@ public final class NodeTransport implements AutoCloseable {
      * @throws CumulusException    when a part waited longer than {@code maxWaitNs}, or the transport is closed
      */
     public void send(int destination, Channel channel, DirectBuffer buffer, int offset, int length, long maxWaitNs) {
+        sendUnrung(destination, channel, buffer, offset, length, maxWaitNs);
+        ring(destination);
+    }
+
+    /**
+     * {@link #send} without ringing the destination's doorbell: the caller rings it with {@link #ring} when it has to
+     * (a sender whose destination answers at once when awake, and who waits for the answer anyway, rings only when
+     * the answer is late: the ring's fence waits for the message's cache lines to reach the other core).
+     */
+    public void sendUnrung(int destination, Channel channel, DirectBuffer buffer, int offset, int length,
+                           long maxWaitNs) {
         if (length > context.maxMessageBytes()) {
             throw new CumulusException("message of " + length + " bytes exceeds the limit of "
                 + context.maxMessageBytes() + " bytes; send the data in parts");
         }
         if (destination == nodeId) {
-            trySend(destination, channel, buffer, offset, length);
+            trySend(destination, channel, buffer, offset, length); // it rings this node: a command may wait for it
             return;
         }
         Publication pub = publications[destination][channel.ordinal()];
@@ -353,6 +368,9 @@ public final class NodeTransport implements AutoCloseable {
             header.putInt(20, length, ByteOrder.LITTLE_ENDIAN);
             header.putInt(24, done, ByteOrder.LITTLE_ENDIAN);
             offerUntilDone(destination, pub, header, CHUNK_HEADER, buffer, offset + done, n, maxWaitNs);
+            if (done + n < length) {
+                ring(destination); // only the last part is left to the caller: a sleeping node reassembles meanwhile
+            }
         }
     }
 
@@ -362,11 +380,11 @@ public final class NodeTransport implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             long result = pub.offer(header, 0, headerLength, buffer, offset, length);
             if (result > 0) {
-                ring(destination);
                 return;
             }
             if (attempt == 0) {
                 refusedSince = System.nanoTime();
+                ring(destination); // a sleeping destination must wake to drain its stream (or to connect)
             }
             int code = mapResult(result);
             if (code == CLOSED) {

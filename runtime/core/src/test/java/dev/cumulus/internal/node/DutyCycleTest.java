@@ -138,10 +138,6 @@ class DutyCycleTest {
 
             @Override public void takeOver() { }
 
-            @Override public void sleepQuietly(long timeoutNs) {
-                LockSupport.parkNanos(timeoutNs);
-            }
-
             @Override public void waiting(int cpu) { }
 
             @Override public void notWaiting(int cpu) { }
@@ -429,6 +425,77 @@ class DutyCycleTest {
         caller.join(10_000);
         assertFalse(caller.isAlive());
         assertTrue(agent.pollers.contains("caller"), "the waiting caller never ran the duty cycle: " + agent.pollers);
+    }
+
+    /**
+     * The main thread's last look before it sleeps finds the role taken by a caller waiting for its reply. A message
+     * that came after that caller's poll looked but before the main thread announced its sleep (its sender saw the
+     * bell awake and did not ring) must not wait for the main thread's sleep to end: the caller looks once more as it
+     * stops.
+     */
+    @Test
+    void aCallerThatStopsLooksOnceMoreWhenTheMainThreadCouldNotLookBeforeItSlept() throws Exception {
+        CountDownLatch mainSleeps = new CountDownLatch(1);
+        AtomicReference<Thread> sleeping = new AtomicReference<>();
+        DutyCycle.Sleeper bell = new DutyCycle.Sleeper() {
+            @Override public void announceSleep() { }
+
+            @Override public void sleep(long timeoutNs) {
+                sleeping.set(Thread.currentThread());
+                mainSleeps.countDown();
+                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(5)); // far longer than the node's real 1 ms
+            }
+
+            @Override public void awake() { }
+
+            @Override public void takeOver() { }
+
+            @Override public void waiting(int cpu) { }
+
+            @Override public void notWaiting(int cpu) { }
+
+            @Override public boolean waiterOn(int cpu) {
+                return false;
+            }
+        };
+        QueueAgent queue = new QueueAgent();
+        DutyCycle node = new DutyCycle(queue, errors::set, "backoff", BriefWait.BUDGET_NS, "looking-node", bell,
+            DutyCycle.SPINS, () -> { });
+        CompletableFuture<Void> reply = new CompletableFuture<>();
+        CountDownLatch unrungHandled = new CountDownLatch(1);
+        queue.inbox.add(new Runnable() {
+            @Override
+            public void run() {
+                if (!Thread.currentThread().getName().equals("caller")) {
+                    queue.inbox.add(this); // for the caller's poll only
+                    return;
+                }
+                try {
+                    assertTrue(mainSleeps.await(10, TimeUnit.SECONDS), "the main thread never went to sleep");
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                queue.inbox.add(unrungHandled::countDown); // came after this poll looked: nobody rang for it
+                reply.complete(null);
+            }
+        });
+        node.start();
+        try {
+            Thread caller = Thread.ofPlatform().name("caller").start(() -> {
+                while (!reply.isDone()) { // as a caller does until its reply comes (then it would block)
+                    node.pollWhileAwaitingReply(reply, System.nanoTime(), () -> { });
+                }
+            });
+            assertTrue(unrungHandled.await(2, TimeUnit.SECONDS),
+                "the message waited for the main thread's sleep to end");
+            caller.join(10_000);
+        } finally {
+            Thread t = sleeping.get();
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+            node.close();
+        }
     }
 
     @Test

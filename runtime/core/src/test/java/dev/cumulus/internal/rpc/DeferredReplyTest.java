@@ -102,7 +102,7 @@ class DeferredReplyTest {
             return true;
         };
         for (RpcEngine e : engines) {
-            e.threading(runNow, reply -> { });
+            e.threading(runNow, RpcEngine.ReplyWait.NONE);
         }
         engines[1].onOneWayFailure(oneWayFailures::add);
         MailboxImpl box = new MailboxImpl();

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Timeout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -19,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class PendingCallsTest {
     private static RpcEngine.PendingCall call(long id, int target) {
-        return new RpcEngine.PendingCall(id, target, null, "x", new CompletableFuture<>(), null, 0);
+        return new RpcEngine.PendingCall(id, target, null, "x", null, 0, 0, 0);
     }
 
     @Test

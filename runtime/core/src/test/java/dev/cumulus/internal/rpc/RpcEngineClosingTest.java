@@ -29,7 +29,7 @@ class RpcEngineClosingTest {
         engines[1] = new RpcEngine(1, 2, (to, buf, off, len) -> engines[0].onData(1, buf, off, len), loader, 0);
         RpcEngine.InlineCalls neverInline = (call, otherwise, brief) -> false; // every call goes to a call thread
         for (RpcEngine e : engines) {
-            e.threading(neverInline, reply -> { });
+            e.threading(neverInline, RpcEngine.ReplyWait.NONE);
         }
         dev.cumulus.internal.codec.RemoteRef ref = engines[1].export((Sink) taken::add, Sink.class, "sink");
         engines[1].close();
