@@ -168,8 +168,8 @@ public final class ClusterNode implements Cluster, NodeServices {
             }
 
             @Override
-            public void beforeBlocking(CompletableFuture<?> reply, long sentAtNs, Runnable late) {
-                dutyCycle.pollWhileAwaitingReply(reply, sentAtNs, late);
+            public long beforeBlocking(CompletableFuture<?> reply, Runnable late) {
+                return dutyCycle.pollWhileAwaitingReply(reply, late);
             }
         });
         rpc.onOneWayFailure(this::failSelf);

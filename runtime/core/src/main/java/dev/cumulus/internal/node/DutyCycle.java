@@ -33,9 +33,10 @@ import java.util.function.IntSupplier;
  *       waking a virtual thread, and replies from there. Several calls in one poll run one after another; if one
  *       runs long, the standby hands those not started yet to their executor (virtual threads).</li>
  *   <li><b>The standby thread</b> ({@code cumulus-node-N-standby}) watches the main thread while calls come in
- *       (a timed park every {@link #WATCH_NS}) and polls in its place once a call has run longer than
- *       {@link #TAKEOVER_NS}, so a call that blocks or runs long (Babylon's edge exchange) holds the node up for
- *       at most about that long: calls arriving meanwhile go to virtual threads. After {@link #DEEP_SLEEP_NS}
+ *       (a timed park every {@link #WATCH_NS}) and polls in its place once it has seen one call run for
+ *       {@link #TAKEOVER_NS} (the number of the call the main thread runs, not a start time: a call reads no clock),
+ *       so a call that blocks or runs long (Babylon's edge exchange) holds the node up for at most about twice that
+ *       long: calls arriving meanwhile go to virtual threads. After {@link #DEEP_SLEEP_NS}
  *       without calls it parks until the next one, so an idle node costs nothing and a busy one pays no wake-up
  *       per call. (The RPC layer also stops running a method inline once it has been slow.)</li>
  *   <li><b>A caller waiting for a reply</b> polls for it itself for a short while ({@link #pollWhileWaiting}, a
@@ -49,7 +50,11 @@ import java.util.function.IntSupplier;
  * calls (they never block: a shared array's coherence messages), so a miss's reply needs no hand-off either.
  */
 final class DutyCycle implements AutoCloseable {
-    /** A call the main thread runs longer than this has the standby poll in its place. */
+    /**
+     * A call the standby sees the main thread run at two looks this far apart (so it ran at least this long; no clock
+     * is read per call) is slow: the standby polls in its place, and the call's method is told ({@link
+     * RpcEngine.TimedCall#ranSlowly}).
+     */
     static final long TAKEOVER_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /** How often the standby looks at the main thread while calls come in ({@code -Dcumulus.standbyWatchNs}). */
     static final long WATCH_NS = Long.getLong("cumulus.standbyWatchNs", TimeUnit.MICROSECONDS.toNanos(100));
@@ -144,10 +149,20 @@ final class DutyCycle implements AutoCloseable {
     private final Thread main;
     private final Thread standby;
     private volatile boolean running = true;
-    private static final java.lang.invoke.VarHandle BUSY_SINCE = field("busySince", long.class);
+    private static final java.lang.invoke.VarHandle BUSY_CALL = field("busyCall", long.class);
     private static final java.lang.invoke.VarHandle INLINE_CALLS = field("inlineCalls", long.class);
-    /** When the main thread started the inline call it runs now; 0 when it runs none. */
-    private volatile long busySince;
+    /**
+     * The inline call the main thread runs now, 0 when it runs none (nor while it polls inside one): the number of the
+     * call in {@link #inlineCalls}, or the number of the first call of the batch it belongs to. The standby watches it
+     * instead of a start time, so a call costs no clock read.
+     */
+    private volatile long busyCall;
+    /**
+     * The call the standby found running for {@link #TAKEOVER_NS} or longer (a {@link #busyCall} value), and since
+     * when it saw it running ({@link #slowSinceNs}): that call's run was slow.
+     */
+    private volatile long slowCall;
+    private volatile long slowSinceNs;
     /** Inline calls started so far: the standby sees calls coming in even when each is over before it looks. */
     private volatile long inlineCalls;
     /** True while the main thread sleeps on the doorbell: a caller that polled for it hands the bell back. */
@@ -162,8 +177,6 @@ final class DutyCycle implements AutoCloseable {
      * ({@link #pollWhileWaiting}): it then takes brief calls only (main thread only).
      */
     private boolean mainInCallPolls;
-    /** How long the main thread polled inside the call it runs now ({@link #pollWhileWaiting}; main thread only). */
-    private long mainPolledInCallNs;
     /** Whether the main thread polls while a call it runs waits ({@code -Dcumulus.mainPollsInCall}, default on). */
     static final boolean MAIN_POLLS_IN_CALL = !"false".equals(System.getProperty("cumulus.mainPollsInCall"));
     /**
@@ -399,7 +412,7 @@ final class DutyCycle implements AutoCloseable {
      */
     void pollWhileWaiting(CompletableFuture<?> reply) {
         if (pollsHere()) {
-            pollAsCaller(reply, false, System.nanoTime(), null);
+            pollAsCaller(reply, false, null);
         }
     }
 
@@ -412,15 +425,14 @@ final class DutyCycle implements AutoCloseable {
     }
 
     /**
-     * {@link #pollWhileWaiting} for a remote call's reply, from {@code sentAtNs}; {@code late} runs once if the reply
-     * has not come after {@link LongWait#LATE_AFTER_CHECKS} checks. Such a caller also takes work handed to
+     * {@link #pollWhileWaiting} for a remote call's reply; {@code late} runs once if the reply has not come after
+     * {@link LongWait#LATE_AFTER_CHECKS} looks. Such a caller also takes work handed to
      * {@link #runAfterReplyWaitersPoll} (a user's thread that waits for its reply holds no replica monitor a write
-     * needs, unless its code took one itself: see {@code docs/design/THREADING.md}).
+     * needs, unless its code took one itself: see {@code docs/design/THREADING.md}). Returns the last clock reading
+     * of the wait ({@code nanoTime}), or 0 when this thread does not poll.
      */
-    void pollWhileAwaitingReply(CompletableFuture<?> reply, long sentAtNs, Runnable late) {
-        if (pollsHere()) {
-            pollAsCaller(reply, CALLERS_APPLY_WRITES, sentAtNs, late);
-        }
+    long pollWhileAwaitingReply(CompletableFuture<?> reply, Runnable late) {
+        return pollsHere() ? pollAsCaller(reply, CALLERS_APPLY_WRITES, late) : 0;
     }
 
     /**
@@ -432,33 +444,30 @@ final class DutyCycle implements AutoCloseable {
         if (callerPollNs <= 0 || self == standby) {
             return false;
         }
-        return self != main || (MAIN_POLLS_IN_CALL && busySince != 0 && !mainInCallPolls);
+        return self != main || (MAIN_POLLS_IN_CALL && busyCall != 0 && !mainInCallPolls);
     }
 
-    private void pollAsCaller(CompletableFuture<?> reply, boolean forReply, long startNs, Runnable late) {
+    private long pollAsCaller(CompletableFuture<?> reply, boolean forReply, Runnable late) {
         if (Thread.currentThread() != main) {
-            pollAsUser(reply, forReply, startNs, late);
-            return;
+            return pollAsUser(reply, forReply, late);
         }
         // a call the main thread runs waits for something the duty cycle brings (a nested call's reply, its own
         // replicated write, a miss's grant): it polls for it like any caller, taking brief calls only — otherwise
         // nothing would poll until the standby took over (100 µs or more). While it polls the node is served: the
         // standby need not take over, and the time does not make the call look slow; if the wait outlasts the poll,
         // the standby takes over as soon as it looks
-        long since = busySince;
-        long pollStart = System.nanoTime();
+        long call = busyCall;
         mainInCallPolls = true;
-        busySince = 0;
+        busyCall = 0; // the standby watches the call afresh when it goes on: its polling does not count
         try {
-            pollAsUser(reply, false, startNs, late);
+            return pollAsUser(reply, false, late);
         } finally {
             mainInCallPolls = false;
-            busySince = since;
+            busyCall = call;
             if (standbyAsleep) { // as runCall does: the standby must look while the call goes on waiting
                 standbyAsleep = false;
                 LockSupport.unpark(standby);
             }
-            mainPolledInCallNs += System.nanoTime() - pollStart;
         }
     }
 
@@ -478,7 +487,7 @@ final class DutyCycle implements AutoCloseable {
      * while callers poll ({@link DoorbellIdle#sleepOnBell}), and a caller that stops looks once more when the main
      * thread could not look before it slept ({@link #lookMissed}).
      */
-    private void pollAsUser(CompletableFuture<?> reply, boolean forReply, long startNs, Runnable late) {
+    private long pollAsUser(CompletableFuture<?> reply, boolean forReply, Runnable late) {
         pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
         LongWait watch = new LongWait(sleeper, late);
         if (late == null) {
@@ -486,19 +495,25 @@ final class DutyCycle implements AutoCloseable {
         }
         List<Call> mine = forReply ? new ReplyWaiterCalls() : new ArrayList<>(1);
         try {
-            BriefWait.until(() -> {
+            // the clock read here is off the round trip: the request is on its way
+            return BriefWait.until(() -> {
                 // keep polling while there is work (several messages may have come at once), but only a few polls
-                // per check: the wait's budget is counted between checks, and a burst of brief calls (a stream of
+                // per look: the wait's budget is counted between looks, and a burst of brief calls (a stream of
                 // shared-array requests) would otherwise keep this thread serving the node far past it
-                for (int polls = 0; polls < POLLS_PER_CHECK && callerPoll(mine) > 0 && !reply.isDone(); polls++) {
-                    // the poll did the work
+                int work = 0;
+                for (int polls = 0; polls < POLLS_PER_CHECK; polls++) {
+                    int done = callerPoll(mine);
+                    if (done <= 0 || reply.isDone()) {
+                        break;
+                    }
+                    work += done;
                 }
                 if (reply.isDone() || !running) {
-                    return true;
+                    return BriefWait.DONE;
                 }
                 watch.checked();
-                return false;
-            }, callerPollNs, startNs);
+                return work;
+            }, callerPollNs, System.nanoTime());
         } finally {
             // first stop counting, then look at the main thread (it writes mainAsleep and lookMissed before it counts
             // us): either it sees no polling caller and stays up, or we see what it wrote and look for it
@@ -518,14 +533,14 @@ final class DutyCycle implements AutoCloseable {
     }
 
     /**
-     * What a wait does once it has gone on for {@link #LATE_AFTER_CHECKS} checks (a µs or more): runs its {@code late}
+     * What a wait does once it has gone on for {@link #LATE_AFTER_CHECKS} looks (a µs or more): runs its {@code late}
      * task (the caller rings the doorbell of the node it called), then publishes the CPU the waiter runs on whenever
      * it changes ({@link Sleeper#waiting}). A reply that comes sooner costs no look at the CPU (~30 ns each) and no
      * write to a shared line, and a spinning thread that shares the waiter's core only looks every
      * {@link #WAITER_CHECK_SPINS} spins anyway.
      */
     private static final class LongWait {
-        static final int LATE_AFTER_CHECKS = 16;
+        static final int LATE_AFTER_CHECKS = 32;
         private final Sleeper sleeper;
         private final Runnable late;
         private int checks;
@@ -601,11 +616,11 @@ final class DutyCycle implements AutoCloseable {
             } else {
                 batch.addAll(polled);
                 polled.clear();
-                // the standby measures from the batch's start: short calls that add up hold the duty cycle too
-                long batchStart = System.nanoTime();
+                // the standby watches the batch as one call: short calls that add up hold the duty cycle too
+                long batchCall = inlineCalls + 1;
                 Call next;
                 while (running && (next = batch.poll()) != null) { // a standby that takes over hands the rest on
-                    runCall(next.body(), batchStart);
+                    runCall(next.body(), batchCall);
                 }
             }
             idle.reset();
@@ -738,15 +753,16 @@ final class DutyCycle implements AutoCloseable {
     }
 
     /**
-     * Runs an incoming call on the main thread. {@code busyFrom} is when the main thread stopped polling for it (the
-     * start of its batch; 0: now): the standby takes over once that is longer than {@link #TAKEOVER_NS} ago.
+     * Runs an incoming call on the main thread. {@code batchCall} is the number of the first call of its batch (0: a
+     * call of its own): the standby watches the batch as one ({@link #busyCall}). No clock is read: the standby tells
+     * a slow run ({@link #slowCall}), and a quick one is all a {@link RpcEngine.TimedCall} needs to hear of otherwise.
      */
-    private void runCall(Runnable call, long busyFrom) {
-        mainPolledInCallNs = 0;
-        long start = System.nanoTime();
-        // only this thread writes these two; a release store is a plain store on x86, a volatile one adds a fence
-        INLINE_CALLS.setRelease(this, inlineCalls + 1);
-        busySince = (busyFrom == 0 ? start : busyFrom) | 1; // never 0; volatile: before the look at standbyAsleep
+    private void runCall(Runnable call, long batchCall) {
+        long number = inlineCalls + 1;
+        // only this thread writes these; a release store is a plain store on x86, a volatile one adds a fence
+        INLINE_CALLS.setRelease(this, number);
+        long busy = batchCall != 0 ? batchCall : number;
+        busyCall = busy; // volatile: before the look at standbyAsleep (the standby looks at them the other way round)
         if (standbyAsleep) {
             standbyAsleep = false;
             LockSupport.unpark(standby);
@@ -756,11 +772,16 @@ final class DutyCycle implements AutoCloseable {
         } catch (Throwable t) {
             errors.onError(t);
         } finally {
-            BUSY_SINCE.setRelease(this, 0L); // a standby that still sees the start only takes over for one look
+            BUSY_CALL.setRelease(this, 0L); // a standby that still sees the call only takes over for one look
             Thread.interrupted(); // a call's interrupt must not turn the idle strategy's parks into spins
         }
         if (call instanceof RpcEngine.TimedCall timed) {
-            timed.took(System.nanoTime() - start - mainPolledInCallNs); // its own time, not the node's polling
+            if (slowCall == busy) {
+                long now = System.nanoTime();
+                timed.ranSlowly(now, now - slowSinceNs);
+            } else {
+                timed.ranQuickly();
+            }
         }
     }
 
@@ -779,17 +800,27 @@ final class DutyCycle implements AutoCloseable {
         boolean standbyWaited = true;
         long seenCalls = inlineCalls;
         long lastCallSeen = System.nanoTime();
+        long watched = 0; // the busy call seen at the last look, and since when
+        long watchedSince = 0;
         while (running) {
             long now = System.nanoTime();
-            long since = busySince;
+            long busy = busyCall;
             long calls = inlineCalls;
-            if (calls != seenCalls || since != 0) {
+            if (calls != seenCalls || busy != 0) {
                 seenCalls = calls;
                 lastCallSeen = now;
             }
-            if (since != 0 && now - since > TAKEOVER_NS) {
-                // the main thread is stuck in a call: start the calls queued behind it elsewhere, and poll in its
-                // place (the first poll after a park reads the clock)
+            if (busy != watched) {
+                watched = busy;
+                watchedSince = now;
+            } else if (busy != 0 && now - watchedSince >= TAKEOVER_NS) {
+                // the main thread is stuck in a call (seen running at looks TAKEOVER_NS apart): its run is slow;
+                // start the calls queued behind it elsewhere, and poll in its place (the first poll after a park
+                // reads the clock)
+                if (slowCall != busy) {
+                    slowSinceNs = watchedSince;
+                    slowCall = busy;
+                }
                 handOnBatch();
                 int work = pollOnce(null, standbyWaited);
                 if (work >= 0) {
@@ -801,9 +832,9 @@ final class DutyCycle implements AutoCloseable {
             }
             standbyWaited = true;
             idle.reset();
-            if (now - lastCallSeen > DEEP_SLEEP_NS) {
+            if (busy == 0 && now - lastCallSeen > DEEP_SLEEP_NS) {
                 standbyAsleep = true;
-                if (busySince == 0 && running) {
+                if (busyCall == 0 && running) {
                     LockSupport.park(this);
                 }
                 standbyAsleep = false;
@@ -825,7 +856,7 @@ final class DutyCycle implements AutoCloseable {
         }
         running = false;
         LockSupport.unpark(standby);
-        if (busySince != 0) {
+        if (busyCall != 0) {
             main.interrupt();
         }
         join(main);

@@ -80,16 +80,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         boolean runInline(Runnable call, java.util.concurrent.Executor otherwise, boolean brief);
     }
 
-    /**
-     * A call a polling thread runs inline, wanting to know how long it took there; the thread measures it (it reads the
-     * clock at the start anyway, to watch for calls that block it).
-     */
+    /** A call a polling thread runs inline, wanting to know whether its run there was slow (it may block). */
     public interface TimedCall extends Runnable {
-        void took(long nanos);
+        /** The run was quick. */
+        void ranQuickly();
+
+        /** The run was slow: it ended at {@code endNs} ({@code nanoTime}) and took at least {@code tookNs}. */
+        void ranSlowly(long endNs, long tookNs);
     }
 
-    /** An inline call that ran longer than this marks its method as one that runs on virtual threads for a while. */
-    static final long SLOW_INLINE_NS = TimeUnit.MICROSECONDS.toNanos(100);
 
     /** What a caller does before it blocks for a reply (the node: poll for it itself for a while). */
     public interface ReplyWait {
@@ -101,18 +100,22 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
 
             @Override
-            public void beforeBlocking(CompletableFuture<?> reply, long sentAtNs, Runnable late) {
+            public long beforeBlocking(CompletableFuture<?> reply, Runnable late) {
+                return 0;
             }
         };
 
-        /** How long the current thread will poll for a reply before it blocks ({@link #beforeBlocking}); 0: not. */
+        /**
+         * How long the current thread will poll for a reply before it blocks ({@link #beforeBlocking}), counted from
+         * when it starts to; 0: not.
+         */
         long pollsForNs();
 
         /**
-         * Polls for {@code reply} from {@code sentAtNs} ({@code nanoTime}) for {@link #pollsForNs}, or returns at once;
-         * runs {@code late} once if the reply has not come after a µs or so of polling.
+         * Polls for {@code reply} for {@link #pollsForNs}, or returns at once; runs {@code late} once if the reply has
+         * not come after a µs or so of polling. Returns the last clock reading ({@code nanoTime}) it took, 0 for none.
          */
-        void beforeBlocking(CompletableFuture<?> reply, long sentAtNs, Runnable late);
+        long beforeBlocking(CompletableFuture<?> reply, Runnable late);
     }
 
     record Reply(byte type, byte[] bytes) {
@@ -132,20 +135,18 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final CompletableFuture<Reply> reply = new CompletableFuture<>();
         private final RemoteCallEvent event;
         private final int requestBytes;
-        private final long sentAtNs;
         private final long pollsUntilNs;
         /** The target's doorbell is still to be rung (caller's thread only). */
         private boolean ringDue;
 
         PendingCall(long callId, int target, Method method, String label, RemoteCallEvent event, int requestBytes,
-                    long sentAtNs, long pollsUntilNs) {
+                    long pollsUntilNs) {
             this.callId = callId;
             this.target = target;
             this.method = method;
             this.label = label;
             this.event = event;
             this.requestBytes = requestBytes;
-            this.sentAtNs = sentAtNs;
             this.pollsUntilNs = pollsUntilNs;
         }
 
@@ -191,8 +192,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final ExecutorService callThreads;
     /** Where calls that are not run inline go: {@link #startCallThread}. */
     private final Executor serveThreads = this::startCallThread;
-    private final ThreadLocal<ExpandableArrayBuffer> buffers =
-        ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
+    private final ThreadLocal<CallerState> callers = ThreadLocal.withInitial(CallerState::new);
+
+    /** What a thread keeps between the calls it makes and the replies it sends: one thread-local look-up per call. */
+    private static final class CallerState {
+        final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(256);
+        /**
+         * The last clock reading of this thread's last wait for a reply ({@code nanoTime}), 0 before one: a time
+         * before the next call it makes, from which that call's promise to poll is counted, so making a call reads no
+         * clock. A stale one (the thread did other work meanwhile) only makes the promise end early: the reply then
+         * rings, as without one.
+         */
+        long lastClockNs;
+    }
     private final long defaultTimeoutNs;
     private volatile InlineCalls inlineCalls = (call, otherwise, brief) -> false;
     /** Whether each method served so far is {@link Brief}. */
@@ -256,15 +268,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** {@link #start(RemoteRef, String, Method, Object[], boolean)} with the method's id already known. */
     PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async) {
         int target = checkReachable(ref, label, method);
-        ExpandableArrayBuffer buf = buffers.get();
+        CallerState state = callers.get();
+        ExpandableArrayBuffer buf = state.buffer;
         long callId = nextCallId.incrementAndGet();
         long pollsForNs = async ? 0 : replyWait.pollsForNs();
-        long sentAtNs = pollsForNs > 0 ? System.nanoTime() : 0;
-        // half the poll: the promise must still hold when the reply is sent, whatever the caller's clock read cost
-        long pollsUntilNs = pollsForNs > 0 ? (sentAtNs + pollsForNs / 2) | 1 : 0;
+        // the caller will poll from after the send for pollsForNs; the promise counts half of it from an earlier time
+        long pollsUntilNs = pollsForNs > 0 && state.lastClockNs != 0 ? (state.lastClockNs + pollsForNs / 2) | 1 : 0;
         int end = encodeCall(buf, callId, ref, method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
-        PendingCall call = new PendingCall(callId, target, method, label, event, end, sentAtNs, pollsUntilNs);
+        PendingCall call = new PendingCall(callId, target, method, label, event, end, pollsUntilNs);
         if (event != null) {
             event.async = async;
         }
@@ -341,7 +353,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     public void sendOneWay(RemoteRef ref, String label, Method method, Object[] args) {
         int target = checkReachable(ref, label, method);
         RemoteCallEvent event = recording();
-        ExpandableArrayBuffer buf = buffers.get();
+        ExpandableArrayBuffer buf = callers.get().buffer;
         int end = encodeCall(buf, ONE_WAY, ref, method, MethodIds.idOf(method), args, 0);
         sender.send(target, buf, 0, end);
         sender.ring(target);
@@ -378,7 +390,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Waits for a call's reply and decodes it: the result, or the remote exception rethrown. */
     Object await(PendingCall call, long timeoutNs) throws Throwable {
         Reply reply;
-        replyWait.beforeBlocking(call.reply(), call.sentAtNs, () -> ringTarget(call));
+        long clock = replyWait.beforeBlocking(call.reply(), () -> ringTarget(call));
+        if (clock != 0) {
+            callers.get().lastClockNs = clock;
+        }
         if (!call.reply().isDone()) {
             ringTarget(call);
             if (call.pollsUntilNs != 0 && System.nanoTime() - call.pollsUntilNs < 0) {
@@ -587,14 +602,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
 
         @Override
-        public void took(long nanos) {
-            if (record == null) {
-                return;
-            }
-            if (nanos > SLOW_INLINE_NS) {
-                record.slowRun(System.nanoTime(), nanos);
-            } else {
+        public void ranQuickly() {
+            if (record != null) {
                 record.fastRun();
+            }
+        }
+
+        @Override
+        public void ranSlowly(long endNs, long tookNs) {
+            if (record != null) {
+                record.slowRun(endNs, tookNs);
             }
         }
     }
@@ -656,7 +673,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     private void sendReply(int source, long callId, long pollsUntilNs, Object result, Supplier<String> what) {
-        ExpandableArrayBuffer out = buffers.get();
+        ExpandableArrayBuffer out = callers.get().buffer;
         int end;
         try {
             out.putByte(0, REPLY);
@@ -671,7 +688,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     private void sendError(int source, long callId, long pollsUntilNs, Throwable t) {
-        ExpandableArrayBuffer out = buffers.get();
+        ExpandableArrayBuffer out = callers.get().buffer;
         out.putByte(0, ERROR);
         out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
         out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);

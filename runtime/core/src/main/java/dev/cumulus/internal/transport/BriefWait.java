@@ -1,11 +1,10 @@
 package dev.cumulus.internal.transport;
 
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 /**
  * How a thread waits for something that usually comes within microseconds (a reply, a tuple) before it parks: spin
- * for {@link #SPIN_NS}, then yield the core between checks — co-located nodes on a box with few cores may need
+ * for {@link #SPIN_NS}, then yield the core between looks — co-located nodes on a box with few cores may need
  * it — for the rest of the budget. Parking and being woken costs tens of µs on a small virtual machine; a brief
  * wait that succeeds costs a few. Settings: {@code -Dcumulus.callerSpinNs} (3 µs) and {@code -Dcumulus.callerPollNs}
  * (the budget, 50 µs; 0 turns brief waits off).
@@ -15,43 +14,50 @@ public final class BriefWait {
     public static final long SPIN_NS = Long.getLong("cumulus.callerSpinNs", TimeUnit.MICROSECONDS.toNanos(3));
     /** The default budget of a brief wait. */
     public static final long BUDGET_NS = Long.getLong("cumulus.callerPollNs", TimeUnit.MICROSECONDS.toNanos(50));
+    /** What a {@link Look} returns when the wait is over. */
+    public static final int DONE = -1;
+    /** While spinning, idle looks between two clock reads (a power of two). */
+    static final int IDLE_LOOKS_PER_CLOCK_READ = 8;
 
     private BriefWait() {
     }
 
-    /**
-     * Checks {@code done} until it is true or {@code budgetNs} has passed; returns its last answer. {@code done} may
-     * do work itself (e.g. poll a transport); it is called again at once after it returned false only after a spin
-     * or a yield. The clock is read after every check (~25 ns): a check that did work (a waiting caller runs the
-     * brief calls it polls, and sending a 128 KiB shared-array grant takes ~20 µs) or a yield (the core may go to
-     * another thread for long) counts against the budget at once. (Read every 16th check, a caller waiting at a
-     * barrier while it served misses kept polling — its node's main thread asleep — for 16 times its budget.)
-     */
-    public static boolean until(BooleanSupplier done, long budgetNs) {
-        if (done.getAsBoolean()) {
-            return true;
-        }
-        return budgetNs > 0 && until(done, budgetNs, System.nanoTime());
+    /** One look of a brief wait: {@link #DONE}, or how much work it did (0: none; a poll that found nothing). */
+    @FunctionalInterface
+    public interface Look {
+        int look();
     }
 
     /**
-     * {@link #until(BooleanSupplier, long)} with the wait counted from {@code startNs} ({@code nanoTime}, e.g. when the
-     * request it waits for was sent, so the wait needs no clock read of its own before its first check).
+     * Looks until {@code look} says {@link #DONE} or {@code budgetNs} have passed since {@code startNs}
+     * ({@code nanoTime}); returns the last clock reading (at least {@code startNs}). The clock (~25 ns) is read after
+     * every look that did work (a waiting caller runs the brief calls it polls, and sending a 128 KiB shared-array
+     * grant takes ~20 µs), after every yield (the core may go to another thread for long), and while spinning after
+     * every {@link #IDLE_LOOKS_PER_CLOCK_READ}th idle look — an idle spin then looks every few tens of ns, so what it
+     * waits for is seen sooner. (Read every 16th look whatever it did, a caller waiting at a barrier while it served
+     * misses kept polling — its node's main thread asleep — for 16 times its budget.)
      */
-    public static boolean until(BooleanSupplier done, long budgetNs, long startNs) {
-        long start = startNs;
+    public static long until(Look look, long budgetNs, long startNs) {
+        long now = startNs;
+        boolean spinning = true;
+        int idleLooks = 0;
         while (true) {
-            if (done.getAsBoolean()) {
-                return true;
+            int work = look.look();
+            if (work == DONE) {
+                return now;
             }
-            long waited = System.nanoTime() - start;
-            if (waited > budgetNs) {
-                return false;
+            if (work > 0 || !spinning || (++idleLooks & (IDLE_LOOKS_PER_CLOCK_READ - 1)) == 0) {
+                now = System.nanoTime();
+                long waited = now - startNs;
+                if (waited > budgetNs) {
+                    return now;
+                }
+                spinning = waited <= SPIN_NS;
             }
-            if (waited > SPIN_NS) {
-                Thread.yield();
-            } else {
+            if (spinning) {
                 Thread.onSpinWait();
+            } else {
+                Thread.yield();
             }
         }
     }
