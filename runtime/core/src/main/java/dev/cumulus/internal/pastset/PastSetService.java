@@ -14,6 +14,7 @@ public interface PastSetService {
     MoveReply move(String element, int node, long thread, byte[] tuple);
 
     /** The element's oldest unobserved tuple, marked observed (blocks until there is one). */
+    @dev.cumulus.internal.rpc.DefersReply
     Observed observe(String element, int node, long thread);
 
     /** The tuple at {@code index} (blocks until it exists; fails if truncated). */

@@ -25,19 +25,39 @@ final class ExportTable {
         private final Method[] methods;
         private final InlineRecord[] records;
         private final Class<?>[][] parameterTypes;
+        private final boolean[] defersReply;
+        private final java.util.function.Supplier<String>[] resultLabels;
 
-        MethodTable(Map<Integer, Method> byId) {
+        /** @param objectName the name the object is served under, for error messages */
+        @SuppressWarnings("unchecked")
+        MethodTable(Map<Integer, Method> byId, String objectName) {
             ids = new int[byId.size()];
             methods = new Method[byId.size()];
             records = new InlineRecord[byId.size()];
             parameterTypes = new Class<?>[byId.size()][];
+            defersReply = new boolean[byId.size()];
+            resultLabels = new java.util.function.Supplier[byId.size()];
             int i = 0;
             for (Map.Entry<Integer, Method> e : byId.entrySet()) {
+                Method m = e.getValue();
                 ids[i] = e.getKey();
-                methods[i] = e.getValue();
-                parameterTypes[i] = e.getValue().getParameterTypes();
+                methods[i] = m;
+                parameterTypes[i] = m.getParameterTypes();
+                defersReply[i] = m.isAnnotationPresent(DefersReply.class);
+                String label = "result of " + RpcEngine.describe(objectName, m);
+                resultLabels[i] = () -> label;
                 records[i++] = new InlineRecord();
             }
+        }
+
+        /** Whether the method at {@code index} may send its reply later ({@link DefersReply}). */
+        boolean defersReply(int index) {
+            return defersReply[index];
+        }
+
+        /** "result of object.method()": what a refused result is called in the error the caller gets. */
+        java.util.function.Supplier<String> resultLabel(int index) {
+            return resultLabels[index];
         }
 
         /** The index of the method with id {@code id}, or -1. */
@@ -90,7 +110,7 @@ final class ExportTable {
         if (objectId < 0 || objectId >= Integer.MAX_VALUE - 8) {
             throw new CumulusException("object id " + objectId + " is out of range; a node serves fewer objects");
         }
-        Exported e = new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface)));
+        Exported e = new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name));
         Exported[] table = byId;
         if (objectId >= table.length) {
             table = Arrays.copyOf(table, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(objectId + 1, 2L * table.length)));

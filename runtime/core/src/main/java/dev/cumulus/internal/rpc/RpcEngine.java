@@ -192,11 +192,29 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final ExecutorService callThreads;
     /** Where calls that are not run inline go: {@link #startCallThread}. */
     private final Executor serveThreads = this::startCallThread;
-    private final ThreadLocal<CallerState> callers = ThreadLocal.withInitial(CallerState::new);
+    private final ThreadLocal<CallerState> callers = ThreadLocal.withInitial(() -> new CallerState(nextCallId));
 
     /** What a thread keeps between the calls it makes and the replies it sends: one thread-local look-up per call. */
     private static final class CallerState {
+        /** Call ids a thread takes from the engine's counter at a time: no atomic update per call. */
+        static final int IDS_AT_A_TIME = 256;
         final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(256);
+        private final AtomicLong engineIds;
+        private long nextId;
+        private long idLimit;
+
+        CallerState(AtomicLong engineIds) {
+            this.engineIds = engineIds;
+        }
+
+        /** A call id no other call of this engine has (never {@link #ONE_WAY}). */
+        long newCallId() {
+            if (nextId == idLimit) {
+                nextId = engineIds.getAndAdd(IDS_AT_A_TIME) + 1;
+                idLimit = nextId + IDS_AT_A_TIME;
+            }
+            return nextId++;
+        }
         /**
          * The last clock reading of this thread's last wait for a reply ({@code nanoTime}), 0 before one: a time
          * before the next call it makes, from which that call's promise to poll is counted, so making a call reads no
@@ -270,7 +288,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int target = checkReachable(ref, label, method);
         CallerState state = callers.get();
         ExpandableArrayBuffer buf = state.buffer;
-        long callId = nextCallId.incrementAndGet();
+        long callId = state.newCallId();
         long pollsForNs = async ? 0 : replyWait.pollsForNs();
         // the caller will poll from after the send for pollsForNs; the promise counts half of it from an earlier time
         long pollsUntilNs = pollsForNs > 0 && state.lastClockNs != 0 ? (state.lastClockNs + pollsForNs / 2) | 1 : 0;
@@ -505,9 +523,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     int index = target == null ? -1
                         : target.methods().indexOf(buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
                     Method method = index < 0 ? null : target.methods().method(index);
-                    Class<?>[] parameters = index < 0 ? null : target.methods().parameterTypes(index);
-                    IncomingCall call = new IncomingCall(source, bytes, target, method, parameters,
-                        index < 0 ? null : target.methods().record(index));
+                    IncomingCall call = new IncomingCall(source, bytes, target, method, index);
                     // a call that must first wait for replicated writes to arrive never runs inline: the writes
                     // come through the very duty cycle it would hold up
                     boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
@@ -572,33 +588,32 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * An incoming call, as looked up when it arrived: {@code target}, {@code method}, its {@code parameters} and how
-     * it {@code record}ed inline, {@code null} when unknown. It owns {@code bytes} (a copy of the message). A polling
-     * thread that runs it inline tells it how long it took ({@link TimedCall}): a slow run (it may block, like Babylon's
-     * exchange, or it was still being compiled) sends the method's next calls to virtual threads
-     * ({@link InlineRecord}). One object per call, whichever thread runs it.
+     * An incoming call, as looked up when it arrived: {@code target} and its {@code method}, the method's
+     * {@code index} in the target's table; {@code null} and -1 when unknown. It owns {@code bytes} (a copy of the
+     * message). A polling thread that runs it inline tells it whether its run was slow ({@link TimedCall}): a slow run
+     * (it may block, like Babylon's exchange, or it was still being compiled) sends the method's next calls to virtual
+     * threads ({@link InlineRecord}). One object per call, whichever thread runs it.
      */
     private final class IncomingCall implements TimedCall {
         final int source;
         final byte[] bytes;
         final ExportTable.Exported target;
         final Method method;
-        final Class<?>[] parameters;
+        final int index;
         final InlineRecord record;
 
-        IncomingCall(int source, byte[] bytes, ExportTable.Exported target, Method method, Class<?>[] parameters,
-                     InlineRecord record) {
+        IncomingCall(int source, byte[] bytes, ExportTable.Exported target, Method method, int index) {
             this.source = source;
             this.bytes = bytes;
             this.target = target;
             this.method = method;
-            this.parameters = parameters;
-            this.record = record;
+            this.index = index;
+            this.record = index < 0 ? null : target.methods().record(index);
         }
 
         @Override
         public void run() {
-            serve(source, bytes, target, method, parameters);
+            serve(source, bytes, target, method, index);
         }
 
         @Override
@@ -617,10 +632,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * Runs a call: {@code target}, {@code method} and its {@code parameters} as looked up when it arrived, {@code null}
-     * when unknown. The call owns {@code bytes} (a copy of the message): a {@code BytesView} argument is a view of them.
+     * Runs a call: {@code target}, {@code method} and its {@code index} in the target's table as looked up when it
+     * arrived, {@code null} and -1 when unknown. The call owns {@code bytes} (a copy of the message): a
+     * {@code BytesView} argument is a view of them.
      */
-    private void serve(int source, byte[] bytes, ExportTable.Exported target, Method method, Class<?>[] parameters) {
+    private void serve(int source, byte[] bytes, ExportTable.Exported target, Method method, int index) {
         org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
         long callId = in.getLong(1, ByteOrder.LITTLE_ENDIAN);
         long objectId = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
@@ -640,19 +656,23 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             catchUp(in.getLong(21, ByteOrder.LITTLE_ENDIAN));
             ValueReader reader = codec.reader(in, CALL_HEADER, bytes.length - CALL_HEADER);
+            Class<?>[] parameters = target.methods().parameterTypes(index);
             Object[] args = new Object[parameters.length];
             for (int i = 0; i < args.length; i++) {
                 args[i] = reader.readArgument(parameters[i]);
             }
-            String object = target.name();
-            what = () -> "result of " + describe(object, method);
-            serving = new Serving(source, callId, pollsUntilNs, what);
-            Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
-            SERVING.set(serving);
-            try {
+            what = target.methods().resultLabel(index);
+            if (target.methods().defersReply(index)) {
+                serving = new Serving(source, callId, pollsUntilNs, what);
+                Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
+                SERVING.set(serving);
+                try {
+                    result = invokeLocal(target.target(), method, args);
+                } finally {
+                    SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
+                }
+            } else {
                 result = invokeLocal(target.target(), method, args);
-            } finally {
-                SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
             }
         } catch (Throwable t) {
             if (serving != null && serving.deferred != null) {
@@ -667,7 +687,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (callId == ONE_WAY) {
             return;
         }
-        if (serving.deferred == null) {
+        if (serving == null || serving.deferred == null) {
             sendReply(source, callId, pollsUntilNs, result, what);
         }
     }
@@ -741,7 +761,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    /** True while the current thread runs a method for a remote caller (so {@link #deferReply()} may be used). */
+    /**
+     * True while the current thread runs a {@link DefersReply} method for a remote caller (so {@link #deferReply()} may
+     * be used).
+     */
     public static boolean servingRemoteCall() {
         return SERVING.get() != null;
     }
@@ -752,12 +775,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * unobserved tuple) then holds no thread while it waits, and the thread that makes it ready sends the reply
      * itself — no wake-up on the way. Idempotent per call.
      *
-     * @throws IllegalStateException when the current thread serves no remote call
+     * @throws IllegalStateException when the current thread serves no remote call of a {@link DefersReply} method
      */
     public static DeferredReply deferReply() {
         Serving s = SERVING.get();
         if (s == null) {
-            throw new IllegalStateException("deferReply() is for methods serving a remote call");
+            throw new IllegalStateException("deferReply() is for @DefersReply methods serving a remote call");
         }
         if (s.deferred == null) {
             s.deferred = s.engine().new DeferredReply(s.source, s.callId, s.pollsUntilNs, s.what);

@@ -19,11 +19,13 @@ class DeferredReplyTest {
 
     public interface Mailbox {
         /** Waits for the next put, holding no thread on the server. */
+        @DefersReply
         String take();
 
         void put(String letter);
 
         /** Its reply is an exception, sent later by another thread. */
+        @DefersReply
         int failLater();
     }
 
