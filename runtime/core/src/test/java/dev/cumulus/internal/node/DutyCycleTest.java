@@ -483,7 +483,7 @@ class DutyCycleTest {
         try {
             Thread caller = Thread.ofPlatform().name("caller").start(() -> {
                 while (!reply.isDone()) { // as a caller does until its reply comes (then it would block)
-                    node.pollWhileAwaitingReply(reply, System.nanoTime(), () -> { });
+                    node.pollWhileAwaitingReply(reply, () -> { });
                 }
             });
             assertTrue(unrungHandled.await(2, TimeUnit.SECONDS),
