@@ -42,6 +42,8 @@ final class Encoder {
     private static final int INLINE_HANDLES = 8;
     /** The first objects this message wrote, by handle; then {@link #handles} takes over. */
     private Object[] firstObjects;
+    /** Handle 0 until a second object comes ({@link #firstObjects} then holds it too). */
+    private Object firstObject;
     private int firstCount;
     private IdentityHashMap<Object, Integer> handles;
     private IdentityHashMap<Class<?>, Integer> classes;
@@ -246,9 +248,15 @@ final class Encoder {
      * rest in an identity map.
      */
     private int handleOf(Object value) {
+        if (firstCount == 0) { // the first object: most messages write one, and need no array for it
+            firstObject = value;
+            firstCount = 1;
+            return -1;
+        }
         if (handles == null) {
             if (firstObjects == null) {
                 firstObjects = new Object[INLINE_HANDLES];
+                firstObjects[0] = firstObject;
             }
             for (int i = 0; i < firstCount; i++) {
                 if (firstObjects[i] == value) {

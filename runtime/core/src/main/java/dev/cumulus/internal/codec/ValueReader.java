@@ -51,7 +51,11 @@ public final class ValueReader {
     private final int limit;
     private int position;
     private int depth;
+    /** The objects this message defined, by handle: the first in {@link #firstHandle}, the rest here. */
     private ArrayList<Object> handles;
+    /** Handle 0 (most messages define one object: no list for them); valid when {@link #handleCount} &gt; 0. */
+    private Object firstHandle;
+    private int handleCount;
     private ArrayList<Class<?>> classes;
 
     ValueReader(ValueCodec codec, DirectBuffer buffer, int offset, int length) {
@@ -202,10 +206,10 @@ public final class ValueReader {
             case Tags.NULL -> null;
             case Tags.REF -> {
                 int handle = getInt();
-                if (handles == null || handle < 0 || handle >= handles.size()) {
+                if (handle < 0 || handle >= handleCount) {
                     throw bad("back-reference to object " + handle + ", which the message has not defined");
                 }
-                Object target = handles.get(handle);
+                Object target = handle == 0 ? firstHandle : handles.get(handle - 1);
                 if (target == VIEW_HANDLE) {
                     throw bad("back-reference to object " + handle + ", a byte[] read as a view, which is not a value");
                 }
@@ -448,7 +452,16 @@ public final class ValueReader {
         }
         long bytes = (long) length << info.shift;
         need(bytes);
-        Object array = Array.newInstance(arrayType.getComponentType(), length);
+        Object array = switch (tag) { // not Array.newInstance: a reflective call per array
+            case Tags.BOOLEAN_ARRAY -> new boolean[length];
+            case Tags.BYTE_ARRAY -> new byte[length];
+            case Tags.SHORT_ARRAY -> new short[length];
+            case Tags.CHAR_ARRAY -> new char[length];
+            case Tags.INT_ARRAY -> new int[length];
+            case Tags.LONG_ARRAY -> new long[length];
+            case Tags.FLOAT_ARRAY -> new float[length];
+            default -> new double[length];
+        };
         register(array);
         if (array instanceof boolean[] booleans) {
             for (int i = 0; i < length; i++) {
@@ -521,10 +534,15 @@ public final class ValueReader {
     }
 
     private <T> T register(T object) {
-        if (handles == null) {
-            handles = new ArrayList<>();
+        if (handleCount == 0) {
+            firstHandle = object;
+        } else {
+            if (handles == null) {
+                handles = new ArrayList<>();
+            }
+            handles.add(object);
         }
-        handles.add(object);
+        handleCount++;
         return object;
     }
 

@@ -78,6 +78,8 @@ public final class NodeTransport implements AutoCloseable {
     private final AtomicLong nextMessageId = new AtomicLong();
     private final ThreadLocal<UnsafeBuffer> headerBuffers =
         ThreadLocal.withInitial(() -> new UnsafeBuffer(new byte[CHUNK_HEADER]));
+    /** The header of every whole message this node sends: the same bytes each time, written once, only read. */
+    private final UnsafeBuffer wholeHeader = new UnsafeBuffer(new byte[WHOLE_HEADER]);
     private final UnsafeBuffer loopbackView = new UnsafeBuffer(0, 0);
     /** The host's doorbells (Aeron IPC on Linux), or null: then the node parks in timed steps when idle. */
     private final Doorbells doorbells;
@@ -94,6 +96,7 @@ public final class NodeTransport implements AutoCloseable {
     public NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler) {
         this.context = context;
         this.nodeId = nodeId;
+        writeHeader(wholeHeader, FRAME_WHOLE);
         this.size = size;
         this.handler = handler;
         this.failedPeers = new AtomicReferenceArray<>(size);
@@ -252,8 +255,7 @@ public final class NodeTransport implements AutoCloseable {
         if (length + WHOLE_HEADER > pub.maxMessageLength()) {
             throw new IllegalArgumentException("message of " + length + " bytes needs chunking; use send()");
         }
-        UnsafeBuffer header = headerBuffers.get();
-        writeHeader(header, FRAME_WHOLE);
+        UnsafeBuffer header = wholeHeader;
         int result = mapResult(pub.offer(header, 0, WHOLE_HEADER, buffer, offset, length));
         if (result == SENT) {
             ring(destination);
@@ -353,8 +355,7 @@ public final class NodeTransport implements AutoCloseable {
         }
         Publication pub = publications[destination][channel.ordinal()];
         if (length + WHOLE_HEADER <= pub.maxMessageLength()) {
-            UnsafeBuffer header = headerBuffers.get();
-            writeHeader(header, FRAME_WHOLE);
+            UnsafeBuffer header = wholeHeader;
             offerUntilDone(destination, pub, header, WHOLE_HEADER, buffer, offset, length, maxWaitNs);
             return;
         }
