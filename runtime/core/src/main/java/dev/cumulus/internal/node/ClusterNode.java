@@ -171,6 +171,12 @@ public final class ClusterNode implements Cluster, NodeServices {
             public long beforeBlocking(CompletableFuture<?> reply, Runnable late) {
                 return dutyCycle.pollWhileAwaitingReply(reply, late);
             }
+
+            @Override
+            public void keepLooking() {
+                dutyCycle.stayAwake();
+                transport.ring(options.nodeId());
+            }
         });
         rpc.onOneWayFailure(this::failSelf);
     }

@@ -151,6 +151,7 @@ final class DutyCycle implements AutoCloseable {
     private volatile boolean running = true;
     private static final java.lang.invoke.VarHandle BUSY_CALL = field("busyCall", long.class);
     private static final java.lang.invoke.VarHandle INLINE_CALLS = field("inlineCalls", long.class);
+    private static final java.lang.invoke.VarHandle RUNNING_CALL = field("runningCall", long.class);
     /**
      * The inline call the main thread runs now, 0 when it runs none (nor while it polls inside one): the number of the
      * call in {@link #inlineCalls}, or the number of the first call of the batch it belongs to. The standby watches it
@@ -158,7 +159,12 @@ final class DutyCycle implements AutoCloseable {
      */
     private volatile long busyCall;
     /**
-     * The call the standby found running for {@link #TAKEOVER_NS} or longer (a {@link #busyCall} value), and since
+     * The number of the inline call the main thread runs now (in {@link #inlineCalls}), 0 when it runs none or polls
+     * inside one: {@link #busyCall} watches a batch as one for taking over, this watches each call's own run.
+     */
+    private volatile long runningCall;
+    /**
+     * The call the standby found running for {@link #TAKEOVER_NS} or longer (a {@link #runningCall} value), and since
      * when it saw it running ({@link #slowSinceNs}): that call's run was slow.
      */
     private volatile long slowCall;
@@ -172,11 +178,13 @@ final class DutyCycle implements AutoCloseable {
      * its announcement, unrung, may be unseen; the caller that stops next looks once more ({@link #pollAsUser}).
      */
     private volatile boolean lookMissed;
+    /** Set by {@link #stayAwake}: the main thread stays up for its awake time instead of sleeping on. */
+    private volatile boolean stayAwake;
     /**
      * True while the main thread, inside a call it runs, polls for what that call waits for
      * ({@link #pollWhileWaiting}): it then takes brief calls only (main thread only).
      */
-    private boolean mainInCallPolls;
+    private volatile boolean mainInCallPolls;
     /** Whether the main thread polls while a call it runs waits ({@code -Dcumulus.mainPollsInCall}, default on). */
     static final boolean MAIN_POLLS_IN_CALL = !"false".equals(System.getProperty("cumulus.mainPollsInCall"));
     /**
@@ -452,21 +460,31 @@ final class DutyCycle implements AutoCloseable {
         // a call the main thread runs waits for something the duty cycle brings (a nested call's reply, its own
         // replicated write, a miss's grant): it polls for it like any caller, taking brief calls only — otherwise
         // nothing would poll until the standby took over (100 µs or more). While it polls the node is served: the
-        // standby need not take over, and the time does not make the call look slow; if the wait outlasts the poll,
-        // the standby takes over as soon as it looks
-        long call = busyCall;
+        // standby need not take over (it keeps watching the call: if the wait outlasts the poll, it takes over as soon
+        // as it looks), and the time does not make the call look slow (the call's own run is watched afresh after it)
+        long call = runningCall;
         mainInCallPolls = true;
-        busyCall = 0; // the standby watches the call afresh when it goes on: its polling does not count
+        RUNNING_CALL.setRelease(this, 0L);
         try {
             return pollAsUser(reply, false, late);
         } finally {
             mainInCallPolls = false;
-            busyCall = call;
+            RUNNING_CALL.setRelease(this, call);
             if (standbyAsleep) { // as runCall does: the standby must look while the call goes on waiting
                 standbyAsleep = false;
                 LockSupport.unpark(standby);
             }
         }
+    }
+
+    /**
+     * A caller stopped polling before the promise its call made ended (a thread that does not poll, a node closing):
+     * its reply may come unrung, so the main thread stays up — spinning, then yielding — for its awake time
+     * ({@link #AWAKE_NS}, longer than any promise) instead of sleeping. The caller rings this node's bell after it.
+     * Any thread.
+     */
+    void stayAwake() {
+        stayAwake = true;
     }
 
     /** What a caller waiting for a remote call's reply collects: it also runs {@link #runAfterReplyWaitersPoll} work. */
@@ -492,9 +510,10 @@ final class DutyCycle implements AutoCloseable {
             watch.takeOver();
         }
         List<Call> mine = forReply ? new ReplyWaiterCalls() : new ArrayList<>(1);
+        long lastClockNs = 0;
         try {
             // the clock read here is off the round trip: the request is on its way
-            return BriefWait.until(() -> {
+            lastClockNs = BriefWait.until(() -> {
                 // keep polling while there is work (several messages may have come at once), but only a few polls
                 // per look: the wait's budget is counted between looks, and a burst of brief calls (a stream of
                 // shared-array requests) would otherwise keep this thread serving the node far past it
@@ -521,14 +540,31 @@ final class DutyCycle implements AutoCloseable {
             if (handBack) {
                 sleeper.announceSleep(); // hand the bell back, then look once more for what came unrung
             }
-            if (handBack || lookMissed) {
-                lookMissed = false;
-                if (callerPoll(mine) < 0) {
-                    lookMissed = true; // another thread holds the role: the last one to stop looks
-                }
+            lastLooks(mine, handBack || !reply.isDone());
+        }
+        return lastClockNs;
+    }
+
+    /**
+     * The looks a caller takes as it stops polling: when {@code needed} (it handed the bell back, or its wait ended by
+     * its budget — that clock reading came after the promise a call made, so a reply sent within the promise is in
+     * the log by now), and whenever the main thread could not look before it slept ({@link #lookMissed}). A look of
+     * its own may be what made the main thread's fail, so it looks again while lookMissed was set meanwhile (a few
+     * times at most); when the role is taken it leaves lookMissed set for the thread holding it.
+     */
+    private void lastLooks(List<Call> mine, boolean needed) {
+        boolean look = needed || lookMissed;
+        for (int looks = 0; look && running && looks < MAX_LAST_LOOKS; looks++) {
+            lookMissed = false;
+            if (callerPoll(mine) < 0) {
+                lookMissed = true; // another thread holds the role: it, or the last caller to stop, looks
+                return;
             }
+            look = lookMissed;
         }
     }
+
+    private static final int MAX_LAST_LOOKS = 8;
 
     /**
      * What a wait does once it has gone on for {@link #LATE_AFTER_CHECKS} looks (a µs or more): runs its {@code late}
@@ -705,6 +741,9 @@ final class DutyCycle implements AutoCloseable {
          * only while callers still poll: the last one to stop looks for what came before the announcement.
          */
         private void sleepOnBell(boolean whileCallersPoll) {
+            if (stayAwakeAsked()) {
+                return;
+            }
             mainAsleep = true; // before the look and the count: a caller that stops from now on sees it
             bell.announceSleep();
             int work = pollOnce(polled, mainWaited);
@@ -726,6 +765,17 @@ final class DutyCycle implements AutoCloseable {
             if (whileCallersPoll) {
                 idleCycles = 0;
             }
+            stayAwakeAsked();
+        }
+
+        /** When {@link #stayAwake} was asked for: starts the awake time afresh and returns true. */
+        private boolean stayAwakeAsked() {
+            if (!stayAwake) {
+                return false;
+            }
+            stayAwake = false;
+            idleCycles = 0;
+            return true;
         }
 
         /**
@@ -766,6 +816,7 @@ final class DutyCycle implements AutoCloseable {
         long number = inlineCalls + 1;
         // only this thread writes these; a release store is a plain store on x86, a volatile one adds a fence
         INLINE_CALLS.setRelease(this, number);
+        RUNNING_CALL.setRelease(this, number);
         long busy = batchCall != 0 ? batchCall : number;
         busyCall = busy; // volatile: before the look at standbyAsleep (the standby looks at them the other way round)
         if (standbyAsleep) {
@@ -777,11 +828,12 @@ final class DutyCycle implements AutoCloseable {
         } catch (Throwable t) {
             errors.onError(t);
         } finally {
+            RUNNING_CALL.setRelease(this, 0L);
             BUSY_CALL.setRelease(this, 0L); // a standby that still sees the call only takes over for one look
             Thread.interrupted(); // a call's interrupt must not turn the idle strategy's parks into spins
         }
         if (call instanceof RpcEngine.TimedCall timed) {
-            if (slowCall == busy) {
+            if (slowCall == number) {
                 long now = System.nanoTime();
                 timed.ranSlowly(now, now - slowSinceNs);
             } else {
@@ -805,27 +857,33 @@ final class DutyCycle implements AutoCloseable {
         boolean standbyWaited = true;
         long seenCalls = inlineCalls;
         long lastCallSeen = System.nanoTime();
-        long watched = 0; // the busy call seen at the last look, and since when
+        long watched = 0; // the busy call (or batch) seen at the last look, and since when
         long watchedSince = 0;
+        long watchedRun = 0; // the running call seen at the last look, and since when
+        long watchedRunSince = 0;
         while (running) {
             long now = System.nanoTime();
             long busy = busyCall;
+            long run = runningCall;
             long calls = inlineCalls;
             if (calls != seenCalls || busy != 0) {
                 seenCalls = calls;
                 lastCallSeen = now;
             }
+            if (run != watchedRun) {
+                watchedRun = run;
+                watchedRunSince = now;
+            } else if (run != 0 && now - watchedRunSince >= TAKEOVER_NS && slowCall != run) {
+                slowSinceNs = watchedRunSince; // this call's own run is slow (seen at looks TAKEOVER_NS apart)
+                slowCall = run;
+            }
             if (busy != watched) {
                 watched = busy;
                 watchedSince = now;
-            } else if (busy != 0 && now - watchedSince >= TAKEOVER_NS) {
-                // the main thread is stuck in a call (seen running at looks TAKEOVER_NS apart): its run is slow;
-                // start the calls queued behind it elsewhere, and poll in its place (the first poll after a park
-                // reads the clock)
-                if (slowCall != busy) {
-                    slowSinceNs = watchedSince;
-                    slowCall = busy;
-                }
+            } else if (busy != 0 && !mainInCallPolls && now - watchedSince >= TAKEOVER_NS) {
+                // the main thread is stuck in a call or a batch (seen at looks TAKEOVER_NS apart; not while it polls
+                // inside the call): start the calls queued behind it elsewhere, and poll in its place (the first poll
+                // after a park reads the clock)
                 handOnBatch();
                 int work = pollOnce(null, standbyWaited);
                 if (work >= 0) {

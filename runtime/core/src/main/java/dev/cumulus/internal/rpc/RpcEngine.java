@@ -116,6 +116,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
          * not come after a µs or so of polling. Returns the last clock reading ({@code nanoTime}) it took, 0 for none.
          */
         long beforeBlocking(CompletableFuture<?> reply, Runnable late);
+
+        /**
+         * The caller stopped polling before the promise its call made ended, its reply still to come: someone must
+         * look for it until then (the node: its main thread stays up, rung awake).
+         */
+        default void keepLooking() {
+        }
     }
 
     record Reply(byte type, byte[] bytes) {
@@ -417,7 +424,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             if (call.pollsUntilNs != 0 && System.nanoTime() - call.pollsUntilNs < 0) {
                 // the promise in the call outlasts this caller's polling: the reply may come unrung, so this node's
                 // main thread must be awake to look for it (it stays up longer than the rest of the promise)
-                sender.ring(self);
+                replyWait.keepLooking();
             }
         }
         try {
