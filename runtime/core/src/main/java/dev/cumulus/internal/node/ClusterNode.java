@@ -177,6 +177,11 @@ public final class ClusterNode implements Cluster, NodeServices {
                 dutyCycle.stayAwake();
                 transport.ring(options.nodeId());
             }
+
+            @Override
+            public void pollUntilApplied(java.util.function.BooleanSupplier applied) {
+                dutyCycle.pollUntilApplied(applied);
+            }
         });
         rpc.onOneWayFailure(this::failSelf);
     }

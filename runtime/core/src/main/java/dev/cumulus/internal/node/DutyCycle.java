@@ -299,13 +299,13 @@ final class DutyCycle implements AutoCloseable {
     }
 
     /**
-     * Sets the quick cycle: a poll of the stream that remote calls and their replies come on, and nothing else. While
-     * the main thread spins (its idle strategy's spin phase), all but one of every {@link #FULL_CYCLE_EVERY} of its
-     * cycles are quick, so it looks at that stream every few tens of ns instead of once per full duty cycle (every
-     * stream, queues, timers, the ordered broadcast's agent); everything else waits a few hundred ns more. Every other
-     * cycle is full — a caller's too: with quick cycles for callers (even only those waiting for a call's reply), a
-     * static sequencer's writes took 100–130 µs instead of ~1.5 to reach the sequencer's own replica in 3 of 4 runs
-     * (2 processes; main thread only: 3 of 3 runs fine). The cause was not found. Call before {@link #start}.
+     * Sets the quick cycle: a poll of the stream that remote calls and their replies come on, and nothing else. While a
+     * thread spins hot — the main thread in its spin phase, a caller in the first {@link LongWait#LATE_AFTER_CHECKS}
+     * looks of its wait for a remote call's reply — all but one of every {@link #FULL_CYCLE_EVERY} of its cycles are
+     * quick, so it looks at that stream every few tens of ns instead of once per full duty cycle (every stream,
+     * queues, timers, the ordered broadcast's agent); everything else waits a few hundred ns more. Every other cycle is
+     * full. A reply found by a quick cycle may come before the replicated writes it depends on were polled: its caller
+     * then polls for them ({@link #pollUntilApplied}) instead of blocking on the watermark. Call before {@link #start}.
      */
     void quickCycle(IntSupplier quick) {
         this.quickCycle = quick;
@@ -396,7 +396,12 @@ final class DutyCycle implements AutoCloseable {
 
     /** A caller's poll: runs the brief calls it brought on this thread; returns the work done, or -1. */
     private int callerPoll(List<Call> mine) {
-        int work = pollOnce(mine, false);
+        return callerPoll(mine, false);
+    }
+
+    /** {@link #callerPoll(List)}; {@code hot}: the caller spins hot, so the cycle may be quick. */
+    private int callerPoll(List<Call> mine, boolean hot) {
+        int work = pollOnce(mine, false, hot);
         if (!mine.isEmpty()) {
             Call[] calls = mine.toArray(new Call[0]);
             mine.clear();
@@ -453,7 +458,22 @@ final class DutyCycle implements AutoCloseable {
         return self != main || (MAIN_POLLS_IN_CALL && busyCall != 0 && !mainInCallPolls);
     }
 
+    /**
+     * A caller whose reply carries replicated writes this node has not applied yet ({@code applied} still false)
+     * polls for them itself — full cycles, applying the writes its polls deliver — for up to the caller poll budget,
+     * instead of blocking at once while a delivery thread is woken for them.
+     */
+    void pollUntilApplied(java.util.function.BooleanSupplier applied) {
+        if (pollsHere()) {
+            pollAsCaller(applied, CALLERS_APPLY_WRITES, null);
+        }
+    }
+
     private long pollAsCaller(CompletableFuture<?> reply, boolean forReply, Runnable late) {
+        return pollAsCaller(reply::isDone, forReply, late);
+    }
+
+    private long pollAsCaller(java.util.function.BooleanSupplier reply, boolean forReply, Runnable late) {
         if (Thread.currentThread() != main) {
             return pollAsUser(reply, forReply, late);
         }
@@ -503,7 +523,7 @@ final class DutyCycle implements AutoCloseable {
      * while callers poll ({@link DoorbellIdle#sleepOnBell}), and a caller that stops looks once more when the main
      * thread could not look before it slept ({@link #lookMissed}).
      */
-    private long pollAsUser(CompletableFuture<?> reply, boolean forReply, Runnable late) {
+    private long pollAsUser(java.util.function.BooleanSupplier reply, boolean forReply, Runnable late) {
         pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
         LongWait watch = new LongWait(sleeper, late);
         if (late == null) {
@@ -519,13 +539,13 @@ final class DutyCycle implements AutoCloseable {
                 // shared-array requests) would otherwise keep this thread serving the node far past it
                 int work = 0;
                 for (int polls = 0; polls < POLLS_PER_CHECK; polls++) {
-                    int done = callerPoll(mine);
-                    if (done <= 0 || reply.isDone()) {
+                    int done = callerPoll(mine, watch.hot());
+                    if (done <= 0 || reply.getAsBoolean()) {
                         break;
                     }
                     work += done;
                 }
-                if (reply.isDone() || !running) {
+                if (reply.getAsBoolean() || !running) {
                     return BriefWait.DONE;
                 }
                 watch.checked();
@@ -540,7 +560,7 @@ final class DutyCycle implements AutoCloseable {
             if (handBack) {
                 sleeper.announceSleep(); // hand the bell back, then look once more for what came unrung
             }
-            lastLooks(mine, handBack || !reply.isDone());
+            lastLooks(mine, handBack || !reply.getAsBoolean());
         }
         return lastClockNs;
     }
@@ -596,6 +616,11 @@ final class DutyCycle implements AutoCloseable {
 
         boolean tookOver() {
             return tookOver;
+        }
+
+        /** A wait for a remote call's reply still in its first {@link #LATE_AFTER_CHECKS} looks: it spins hot. */
+        boolean hot() {
+            return late != null && checks < LATE_AFTER_CHECKS;
         }
 
 

@@ -123,6 +123,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
          */
         default void keepLooking() {
         }
+
+        /**
+         * A reply carries replicated writes this node has not applied yet: poll for them for a while ({@code applied}
+         * tells when they are), applying them on this thread, before blocking on the watermark.
+         */
+        default void pollUntilApplied(java.util.function.BooleanSupplier applied) {
+        }
     }
 
     record Reply(byte type, byte[] bytes) {
@@ -456,9 +463,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Decodes a reply: returns the result or throws the remote exception as the interface declares it. */
     Object decodeReply(PendingCall call, Reply reply) throws Throwable {
         byte[] bytes = reply.bytes();
-        catchUp(new org.agrona.concurrent.UnsafeBuffer(bytes).getLong(9, ByteOrder.LITTLE_ENDIAN));
-        ValueReader reader = codec.reader(new org.agrona.concurrent.UnsafeBuffer(bytes), REPLY_HEADER,
-            bytes.length - REPLY_HEADER);
+        org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
+        long applied = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
+        dev.cumulus.internal.node.BarrierWatermark w = causality;
+        if (applied > w.applied()) {
+            // the reply may have come before the writes it depends on were polled here: poll for them rather than
+            // wait for a delivery thread's wake-up
+            replyWait.pollUntilApplied(() -> w.applied() >= applied);
+        }
+        catchUp(applied);
+        ValueReader reader = codec.reader(in, REPLY_HEADER, bytes.length - REPLY_HEADER);
         if (reply.type() == REPLY) {
             Object value = reader.read();
             commit(call, "ok", bytes.length);
