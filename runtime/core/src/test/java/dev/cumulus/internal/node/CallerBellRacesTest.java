@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,47 +46,6 @@ class CallerBellRacesTest {
         @Override
         public String roleName() {
             return "queue";
-        }
-    }
-
-    /** A doorbell whose sleep lasts 5 s unless rung: a node's real sleep is 1 ms. */
-    private static final class Bell implements DutyCycle.Sleeper {
-        final AtomicInteger sleeps = new AtomicInteger();
-        volatile Thread sleeper;
-        volatile boolean asleep;
-        volatile long lastSleepAt;
-        volatile long wokeAt;
-
-        @Override public void announceSleep() { }
-
-        @Override public void sleep(long timeoutNs) {
-            sleeper = Thread.currentThread();
-            lastSleepAt = System.nanoTime();
-            sleeps.incrementAndGet();
-            asleep = true;
-            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(5));
-            asleep = false;
-            wokeAt = System.nanoTime();
-        }
-
-        /** What a sender's ring does to a sleeping main thread. */
-        void ring() {
-            Thread t = sleeper;
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
-        }
-
-        @Override public void awake() { }
-
-        @Override public void takeOver() { }
-
-        @Override public void waiting(int cpu) { }
-
-        @Override public void notWaiting(int cpu) { }
-
-        @Override public boolean waiterOn(int cpu) {
-            return false;
         }
     }
 
@@ -123,7 +81,7 @@ class CallerBellRacesTest {
     @Test
     void aReplySentInsideThePromiseWaitsForTheSleepWhenTheCallersLastLookCameBeforeIt() throws Exception {
         QueueAgent queue = new QueueAgent();
-        Bell bell = new Bell();
+        FakeBell bell = FakeBell.longSleeps();
         DutyCycle node = new DutyCycle(queue, errors::set, "backoff", BriefWait.BUDGET_NS, "gap-node", bell,
             DutyCycle.SPINS, () -> { });
         node.start();
@@ -195,7 +153,7 @@ class CallerBellRacesTest {
     @Test
     void aMessageIsLostWhenTheLastCountedCallersLookFailsAgainstACallerInItsFinalLook() throws Exception {
         QueueAgent queue = new QueueAgent();
-        Bell bell = new Bell();
+        FakeBell bell = FakeBell.longSleeps();
         long budget = TimeUnit.SECONDS.toNanos(20); // callers stop when their replies come, not on the clock
         DutyCycle node = new DutyCycle(queue, errors::set, "backoff", budget, "lost-node", bell,
             DutyCycle.SPINS, () -> { });
@@ -328,7 +286,7 @@ class CallerBellRacesTest {
     @Test
     void aMainThreadRungAwakeByItsOwnCallerStaysUpForTheRestOfThePromise() throws Exception {
         QueueAgent queue = new QueueAgent();
-        Bell bell = new Bell();
+        FakeBell bell = FakeBell.longSleeps();
         DutyCycle node = new DutyCycle(queue, errors::set, "backoff", BriefWait.BUDGET_NS, "ring-node", bell,
             DutyCycle.SPINS, () -> { });
         node.start();

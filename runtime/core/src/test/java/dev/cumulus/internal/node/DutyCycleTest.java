@@ -17,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -127,25 +126,7 @@ class DutyCycleTest {
 
     /** A sleeper that parks for its timeouts, is never rung, and answers {@code waiterOn} with {@code waiterOn}. */
     private static DutyCycle.Sleeper parkingSleeper(java.util.function.IntPredicate waiterOn) {
-        return new DutyCycle.Sleeper() {
-            @Override public void announceSleep() { }
-
-            @Override public void sleep(long timeoutNs) {
-                LockSupport.parkNanos(timeoutNs);
-            }
-
-            @Override public void awake() { }
-
-            @Override public void takeOver() { }
-
-            @Override public void waiting(int cpu) { }
-
-            @Override public void notWaiting(int cpu) { }
-
-            @Override public boolean waiterOn(int cpu) {
-                return waiterOn.test(cpu);
-            }
-        };
+        return new FakeBell(0, waiterOn);
     }
 
     private void assertEveryCycleAfterTheFirstIsToldOfAWait(String idle, DutyCycle.Sleeper bell) throws Exception {
@@ -435,29 +416,7 @@ class DutyCycleTest {
      */
     @Test
     void aCallerThatStopsLooksOnceMoreWhenTheMainThreadCouldNotLookBeforeItSlept() throws Exception {
-        CountDownLatch mainSleeps = new CountDownLatch(1);
-        AtomicReference<Thread> sleeping = new AtomicReference<>();
-        DutyCycle.Sleeper bell = new DutyCycle.Sleeper() {
-            @Override public void announceSleep() { }
-
-            @Override public void sleep(long timeoutNs) {
-                sleeping.set(Thread.currentThread());
-                mainSleeps.countDown();
-                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(5)); // far longer than the node's real 1 ms
-            }
-
-            @Override public void awake() { }
-
-            @Override public void takeOver() { }
-
-            @Override public void waiting(int cpu) { }
-
-            @Override public void notWaiting(int cpu) { }
-
-            @Override public boolean waiterOn(int cpu) {
-                return false;
-            }
-        };
+        FakeBell bell = FakeBell.longSleeps(); // far longer than the node's real 1 ms
         QueueAgent queue = new QueueAgent();
         DutyCycle node = new DutyCycle(queue, errors::set, "backoff", BriefWait.BUDGET_NS, "looking-node", bell,
             DutyCycle.SPINS, () -> { });
@@ -470,10 +429,10 @@ class DutyCycleTest {
                     queue.inbox.add(this); // for the caller's poll only
                     return;
                 }
-                try {
-                    assertTrue(mainSleeps.await(10, TimeUnit.SECONDS), "the main thread never went to sleep");
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (bell.sleeps.get() == 0) {
+                    assertTrue(System.nanoTime() < deadline, "the main thread never went to sleep");
+                    Thread.onSpinWait();
                 }
                 queue.inbox.add(unrungHandled::countDown); // came after this poll looked: nobody rang for it
                 reply.complete(null);
@@ -490,10 +449,7 @@ class DutyCycleTest {
                 "the message waited for the main thread's sleep to end");
             caller.join(10_000);
         } finally {
-            Thread t = sleeping.get();
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
+            bell.ring();
             node.close();
         }
     }
