@@ -68,6 +68,10 @@ public final class ValueCodec {
 
     /** {@link #write(MutableDirectBuffer, int, Object, String)} with the label built only for an error message. */
     public int write(MutableDirectBuffer buffer, int offset, Object value, Supplier<String> contextLabel) {
+        int end = SoleValues.write(buffer, offset, value, limits);
+        if (end >= 0) {
+            return end;
+        }
         Encoder encoder = new Encoder(references, limits, buffer, offset);
         encoder.writeTop(value, contextLabel);
         return encoder.position();
@@ -97,8 +101,14 @@ public final class ValueCodec {
      * counting from 1 (the label is built only then).
      */
     public int writeArguments(MutableDirectBuffer buffer, int offset, Object[] arguments, Supplier<String> callLabel) {
-        Encoder encoder = new Encoder(references, limits, buffer, offset);
         int count = arguments == null ? 0 : arguments.length;
+        if (count == 1) {
+            int end = SoleValues.write(buffer, offset, arguments[0], limits);
+            if (end >= 0) {
+                return end;
+            }
+        }
+        Encoder encoder = new Encoder(references, limits, buffer, offset);
         for (int i = 0; i < count; i++) {
             int number = i + 1;
             encoder.writeTop(arguments[i], () -> "argument " + number + " of " + callLabel.get());
@@ -125,6 +135,36 @@ public final class ValueCodec {
      */
     public ValueReader reader(DirectBuffer buffer, int offset, int length) {
         return new ValueReader(this, buffer, offset, length);
+    }
+
+    /**
+     * Reads the one value of a message written by {@link #write} (or the one argument of a one-argument
+     * {@link #writeArguments} message): what {@code reader(buffer, offset, length).read()} returns, quicker for
+     * simple values.
+     *
+     * @throws CodecException as {@link #reader} and {@link ValueReader#read()} do
+     */
+    public Object readValue(DirectBuffer buffer, int offset, int length) {
+        Object value = readSimple(buffer, offset, length);
+        return value != NOT_SIMPLE ? value : reader(buffer, offset, length).read();
+    }
+
+    /** What {@link #readSimple} returns for a message whose value is not a simple one. */
+    public static final Object NOT_SIMPLE = SoleValues.OTHER;
+
+    /**
+     * Reads the one value of a message if it is a simple one — {@code null}, a boxed {@code int}, {@code long} or
+     * {@code double}, or a {@code byte[]} — else returns {@link #NOT_SIMPLE} and reads nothing. No code of the program
+     * runs (no class is resolved, no constructor called), so a polling thread may decode such values as they come.
+     *
+     * @throws CodecException if the message is a simple value cut short
+     */
+    public Object readSimple(DirectBuffer buffer, int offset, int length) {
+        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()
+            || length > limits.maxMessageBytes()) {
+            return NOT_SIMPLE; // the full reader reports it
+        }
+        return SoleValues.read(buffer, offset, length);
     }
 
     /**

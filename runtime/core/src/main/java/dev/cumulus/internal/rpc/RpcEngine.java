@@ -132,7 +132,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    record Reply(byte type, byte[] bytes) {
+    /**
+     * A reply as its call's future gets it: the message's {@code bytes} (a copy) for the caller to decode, or, when
+     * the polling thread decoded it for its caller ({@link #replyOf}), {@code bytes} null and the result in
+     * {@code value}. {@code length} is the message's.
+     */
+    record Reply(byte type, byte[] bytes, Object value, int length) {
     }
 
     /**
@@ -150,11 +155,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final RemoteCallEvent event;
         private final int requestBytes;
         private final long pollsUntilNs;
+        /** The state of the thread that waits for the reply; null for an asynchronous call (nobody waits here). */
+        private final CallerState caller;
         /** The target's doorbell is still to be rung (caller's thread only). */
         private boolean ringDue;
 
         PendingCall(long callId, int target, Method method, String label, RemoteCallEvent event, int requestBytes,
-                    long pollsUntilNs) {
+                    long pollsUntilNs, CallerState caller) {
+            this.caller = caller;
             this.callId = callId;
             this.target = target;
             this.method = method;
@@ -209,10 +217,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final ThreadLocal<CallerState> callers = ThreadLocal.withInitial(() -> new CallerState(nextCallId));
 
     /** What a thread keeps between the calls it makes and the replies it sends: one thread-local look-up per call. */
-    private static final class CallerState {
+    static final class CallerState {
         /** Call ids a thread takes from the engine's counter at a time: no atomic update per call. */
         static final int IDS_AT_A_TIME = 256;
         final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(256);
+        /** The thread whose state this is (a thread-local's initial value is made on its thread). */
+        final Thread thread = Thread.currentThread();
         private final AtomicLong engineIds;
         private long nextId;
         private long idLimit;
@@ -308,7 +318,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long pollsUntilNs = pollsForNs > 0 && state.lastClockNs != 0 ? (state.lastClockNs + pollsForNs / 2) | 1 : 0;
         int end = encodeCall(buf, callId, ref, method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
-        PendingCall call = new PendingCall(callId, target, method, label, event, end, pollsUntilNs);
+        PendingCall call = new PendingCall(callId, target, method, label, event, end, pollsUntilNs,
+            async ? null : state);
         if (event != null) {
             event.async = async;
         }
@@ -423,8 +434,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     Object await(PendingCall call, long timeoutNs) throws Throwable {
         Reply reply;
         long clock = replyWait.beforeBlocking(call.reply(), () -> ringTarget(call));
-        if (clock != 0) {
-            callers.get().lastClockNs = clock;
+        if (clock != 0 && call.caller != null) {
+            call.caller.lastClockNs = clock;
         }
         if (!call.reply().isDone()) {
             ringTarget(call);
@@ -463,6 +474,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Decodes a reply: returns the result or throws the remote exception as the interface declares it. */
     Object decodeReply(PendingCall call, Reply reply) throws Throwable {
         byte[] bytes = reply.bytes();
+        if (bytes == null) {
+            commit(call, "ok", reply.length()); // decoded as it came (replyOf)
+            return reply.value();
+        }
         org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
         long applied = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
         dev.cumulus.internal.node.BarrierWatermark w = causality;
@@ -472,12 +487,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             replyWait.pollUntilApplied(() -> w.applied() >= applied);
         }
         catchUp(applied);
-        ValueReader reader = codec.reader(in, REPLY_HEADER, bytes.length - REPLY_HEADER);
         if (reply.type() == REPLY) {
-            Object value = reader.read();
+            Object value = codec.readValue(in, REPLY_HEADER, bytes.length - REPLY_HEADER);
             commit(call, "ok", bytes.length);
             return value;
         }
+        ValueReader reader = codec.reader(in, REPLY_HEADER, bytes.length - REPLY_HEADER);
         Throwable remote = reader.readThrowable(call.method().getExceptionTypes());
         commit(call, "exception", bytes.length);
         throw remote;
@@ -534,8 +549,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return;
         }
         byte type = buffer.getByte(offset);
-        byte[] bytes = new byte[length];
-        buffer.getBytes(offset, bytes);
         switch (type) {
             case CALL -> {
                 if (length >= CALL_HEADER) {
@@ -544,7 +557,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     int index = target == null ? -1
                         : target.methods().indexOf(buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
                     Method method = index < 0 ? null : target.methods().method(index);
-                    IncomingCall call = new IncomingCall(source, bytes, target, method, index);
+                    IncomingCall call = new IncomingCall(source, buffer, offset, length, target, method, index);
                     // a call that must first wait for replicated writes to arrive never runs inline: the writes
                     // come through the very duty cycle it would hold up
                     boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
@@ -557,13 +570,38 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 long callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
                 PendingCall call = pending.takeReplyFrom(source, callId);
                 if (call != null) {
-                    call.reply().complete(new Reply(type, bytes));
+                    call.reply().complete(replyOf(call, type, buffer, offset, length));
                 }
             }
             default -> {
                 // not an RPC message: ignore
             }
         }
+    }
+
+    /**
+     * What the future of {@code call} gets for its reply message. When this thread is the caller's own (it polls for
+     * its reply), the reply depends on no replicated writes this node still has to apply, and its value is a simple
+     * one ({@link ValueCodec#readSimple}: no code of the program runs to decode it), the value is decoded here,
+     * straight from the transport's buffer: no copy of the message, and the caller returns at once. Otherwise — another
+     * thread, writes still to come, an exception, any other value, or a message that does not decode (the caller
+     * decodes it again and throws) — a copy of the bytes.
+     */
+    private Reply replyOf(PendingCall call, byte type, DirectBuffer buffer, int offset, int length) {
+        if (type == REPLY && call.caller != null && call.caller.thread == Thread.currentThread()
+            && buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN) <= causality.applied()) {
+            try {
+                Object value = codec.readSimple(buffer, offset + REPLY_HEADER, length - REPLY_HEADER);
+                if (value != ValueCodec.NOT_SIMPLE) {
+                    return new Reply(type, null, value, length);
+                }
+            } catch (RuntimeException e) {
+                // the copy below: the caller decodes it again and gets the exception there
+            }
+        }
+        byte[] bytes = new byte[length];
+        buffer.getBytes(offset, bytes);
+        return new Reply(type, bytes, null, length);
     }
 
     /** {@code node} failed or left: its pending calls fail now, and new calls fail at once. Any thread. */
@@ -609,32 +647,75 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * An incoming call, as looked up when it arrived: {@code target} and its {@code method}, the method's
-     * {@code index} in the target's table; {@code null} and -1 when unknown. It owns {@code bytes} (a copy of the
-     * message). A polling thread that runs it inline tells it whether its run was slow ({@link TimedCall}): a slow run
-     * (it may block, like Babylon's exchange, or it was still being compiled) sends the method's next calls to virtual
-     * threads ({@link InlineRecord}). One object per call, whichever thread runs it.
+     * An incoming call, as looked up when it arrived: its header, {@code target} and its {@code method}, the method's
+     * {@code index} in the target's table ({@code null} and -1 when unknown), and its arguments: decoded as it came
+     * ({@link #argumentsAsPolled}), or else in {@code bytes}, a copy of the message, to decode where it runs. A
+     * polling thread that runs it inline tells it whether its run was slow ({@link TimedCall}): a slow run (it may
+     * block, like Babylon's exchange, or it was still being compiled) sends the method's next calls to virtual threads
+     * ({@link InlineRecord}). One object per call, whichever thread runs it.
      */
     private final class IncomingCall implements TimedCall {
         final int source;
-        final byte[] bytes;
+        final long callId;
+        final long objectId;
+        final int methodId;
+        final long applied;
+        final long pollsUntilNs;
         final ExportTable.Exported target;
         final Method method;
         final int index;
         final InlineRecord record;
+        final Object[] args;
+        final byte[] bytes;
 
-        IncomingCall(int source, byte[] bytes, ExportTable.Exported target, Method method, int index) {
+        IncomingCall(int source, DirectBuffer buffer, int offset, int length, ExportTable.Exported target,
+                     Method method, int index) {
             this.source = source;
-            this.bytes = bytes;
+            this.callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
+            this.objectId = buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN);
+            this.methodId = buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN);
+            this.applied = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN);
+            this.pollsUntilNs = buffer.getLong(offset + 29, ByteOrder.LITTLE_ENDIAN);
             this.target = target;
             this.method = method;
             this.index = index;
             this.record = index < 0 ? null : target.methods().record(index);
+            this.args = method == null ? null : argumentsAsPolled(buffer, offset, length, index);
+            if (args == null) {
+                bytes = new byte[length];
+                buffer.getBytes(offset, bytes);
+            } else {
+                bytes = null;
+            }
+        }
+
+        /**
+         * The call's arguments when they decode without running any code of the program and without waiting for
+         * replicated writes: none, or one simple value ({@link ValueCodec#readSimple}) for a parameter that is not a
+         * {@code BytesView} (a view of a copy that must outlive the poll). Else {@code null}: decoded where it runs.
+         */
+        private Object[] argumentsAsPolled(DirectBuffer buffer, int offset, int length, int index) {
+            Class<?>[] parameters = target.methods().parameterTypes(index);
+            if (parameters.length > 1 || applied > causality.applied()) {
+                return null;
+            }
+            if (parameters.length == 0) {
+                return NO_ARGUMENTS;
+            }
+            if (parameters[0] == dev.cumulus.internal.codec.BytesView.class) {
+                return null;
+            }
+            try {
+                Object value = codec.readSimple(buffer, offset + CALL_HEADER, length - CALL_HEADER);
+                return value == ValueCodec.NOT_SIMPLE ? null : new Object[] {value};
+            } catch (RuntimeException e) {
+                return null; // decoded again where it runs, which then answers with the exception
+            }
         }
 
         @Override
         public void run() {
-            serve(source, bytes, target, method, index);
+            serve(this);
         }
 
         @Override
@@ -652,35 +733,33 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    /**
-     * Runs a call: {@code target}, {@code method} and its {@code index} in the target's table as looked up when it
-     * arrived, {@code null} and -1 when unknown. The call owns {@code bytes} (a copy of the message): a
-     * {@code BytesView} argument is a view of them.
-     */
-    private void serve(int source, byte[] bytes, ExportTable.Exported target, Method method, int index) {
-        org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
-        long callId = in.getLong(1, ByteOrder.LITTLE_ENDIAN);
-        long objectId = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
-        int methodId = in.getInt(17, ByteOrder.LITTLE_ENDIAN);
-        long pollsUntilNs = in.getLong(29, ByteOrder.LITTLE_ENDIAN);
+    private static final Object[] NO_ARGUMENTS = new Object[0];
+
+    /** Runs a call (any thread): decodes its arguments unless they came decoded, invokes it, answers. */
+    private void serve(IncomingCall call) {
+        int source = call.source;
+        long callId = call.callId;
+        long pollsUntilNs = call.pollsUntilNs;
+        ExportTable.Exported target = call.target;
+        Method method = call.method;
         Serving serving = null;
         Object result;
         Supplier<String> what;
         try {
             if (target == null) {
-                throw new CumulusException("node " + self + " serves no object #" + objectId
+                throw new CumulusException("node " + self + " serves no object #" + call.objectId
                     + " (it was never exported here, or the node restarted)");
             }
             if (method == null) {
                 throw new CumulusException("object '" + target.name() + "' on node " + self + " has no method with id "
-                    + methodId + " in " + target.iface().getName() + "; do all nodes run the same classes?");
+                    + call.methodId + " in " + target.iface().getName() + "; do all nodes run the same classes?");
             }
-            catchUp(in.getLong(21, ByteOrder.LITTLE_ENDIAN));
-            ValueReader reader = codec.reader(in, CALL_HEADER, bytes.length - CALL_HEADER);
-            Class<?>[] parameters = target.methods().parameterTypes(index);
-            Object[] args = new Object[parameters.length];
-            for (int i = 0; i < args.length; i++) {
-                args[i] = reader.readArgument(parameters[i]);
+            int index = call.index;
+            Object[] args = call.args;
+            if (args == null) {
+                catchUp(call.applied);
+                args = readArguments(new org.agrona.concurrent.UnsafeBuffer(call.bytes),
+                    target.methods().parameterTypes(index));
             }
             what = target.methods().resultLabel(index);
             if (target.methods().defersReply(index)) {
@@ -711,6 +790,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (serving == null || serving.deferred == null) {
             sendReply(source, callId, pollsUntilNs, result, what);
         }
+    }
+
+    /** Decodes a call's arguments for a method with {@code parameters}. */
+    private Object[] readArguments(org.agrona.concurrent.UnsafeBuffer in, Class<?>[] parameters) {
+        int length = in.capacity() - CALL_HEADER;
+        if (parameters.length == 1 && parameters[0] != dev.cumulus.internal.codec.BytesView.class) {
+            return new Object[] {codec.readValue(in, CALL_HEADER, length)};
+        }
+        ValueReader reader = codec.reader(in, CALL_HEADER, length);
+        Object[] args = new Object[parameters.length];
+        for (int i = 0; i < args.length; i++) {
+            args[i] = reader.readArgument(parameters[i]);
+        }
+        return args;
     }
 
     private void sendReply(int source, long callId, long pollsUntilNs, Object result, Supplier<String> what) {
