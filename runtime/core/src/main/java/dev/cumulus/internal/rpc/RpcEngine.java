@@ -45,10 +45,11 @@ import java.util.function.Supplier;
  * so a node that writes a replicated object and then calls another node never has that node read an older replica
  * — and the same for replies. Calls and replicated writes are causally ordered.
  *
- * <p>Threads: {@link #onData} runs on the thread that polls the node's transport and only copies bytes and completes
- * futures; decoding happens on the caller's thread (replies) or where the call runs: on the polling thread right
- * after its poll when {@link InlineCalls} takes it (the node's main thread, with a standby polling meanwhile), else
- * on a virtual thread of its own.
+ * <p>Threads: {@link #onData} runs on the thread that polls the node's transport; it copies bytes, completes futures
+ * and decodes only simple values ({@link ValueCodec#readSimple}: no code of the program runs) — a caller's own
+ * reply while it polls for it, a call's one argument. Everything else is decoded on the caller's thread (replies) or
+ * where the call runs: on the polling thread right after its poll when {@link InlineCalls} takes it (the node's main
+ * thread, with a standby polling meanwhile), else on a virtual thread of its own.
  */
 public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final byte CALL = 1;
