@@ -2,8 +2,9 @@ package dev.cumulus.internal.codec;
 
 /**
  * Decides which values travel by reference (remote-object proxies, exported objects) instead of by value. The codec
- * asks {@link #toRef(Object)} before applying any other rule to a non-null value, and hands every reference it decodes
- * to {@link #fromRef(RemoteRef)}. Implementations must be thread-safe; the codec calls them from any thread.
+ * asks {@link #toRef(Object)} before applying any other rule to a non-null value — except a message's one simple
+ * value (a boxed number or boolean, a {@code byte[]}: {@link SoleValues}), which cannot stand for an object — and
+ * hands every reference it decodes to {@link #fromRef(RemoteRef)}. Implementations must be thread-safe; the codec calls them from any thread.
  */
 public interface ReferenceHandler {
 

@@ -99,6 +99,14 @@ final class SoleValues {
                 need(length, 9, "double");
                 yield buffer.getDouble(offset + 1, LE);
             }
+            case Tags.BOOLEAN -> {
+                need(length, 2, "boolean");
+                byte value = buffer.getByte(offset + 1);
+                if (value != 0 && value != 1) {
+                    throw new CodecException("malformed message: invalid boolean " + value);
+                }
+                yield value == 1;
+            }
             default -> OTHER;
         };
     }

@@ -68,6 +68,7 @@ public final class ValueCodec {
 
     /** {@link #write(MutableDirectBuffer, int, Object, String)} with the label built only for an error message. */
     public int write(MutableDirectBuffer buffer, int offset, Object value, Supplier<String> contextLabel) {
+        checkOffset(offset);
         int end = SoleValues.write(buffer, offset, value, limits);
         if (end >= 0) {
             return end;
@@ -101,6 +102,7 @@ public final class ValueCodec {
      * counting from 1 (the label is built only then).
      */
     public int writeArguments(MutableDirectBuffer buffer, int offset, Object[] arguments, Supplier<String> callLabel) {
+        checkOffset(offset);
         int count = arguments == null ? 0 : arguments.length;
         if (count == 1) {
             int end = SoleValues.write(buffer, offset, arguments[0], limits);
@@ -149,12 +151,18 @@ public final class ValueCodec {
         return value != NOT_SIMPLE ? value : reader(buffer, offset, length).read();
     }
 
+    private static void checkOffset(int offset) {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset must not be negative: " + offset);
+        }
+    }
+
     /** What {@link #readSimple} returns for a message whose value is not a simple one. */
     public static final Object NOT_SIMPLE = SoleValues.OTHER;
 
     /**
-     * Reads the one value of a message if it is a simple one — {@code null}, a boxed {@code int}, {@code long} or
-     * {@code double}, or a {@code byte[]} — else returns {@link #NOT_SIMPLE} and reads nothing. No code of the program
+     * Reads the one value of a message if it is a simple one — {@code null}, a boxed {@code int}, {@code long},
+     * {@code double} or {@code boolean}, or a {@code byte[]} — else returns {@link #NOT_SIMPLE} and reads nothing. No code of the program
      * runs (no class is resolved, no constructor called), so a polling thread may decode such values as they come.
      *
      * @throws CodecException if the message is a simple value cut short

@@ -544,7 +544,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     // ---------------------------------------------------------------- polling thread
 
-    /** A data message arrived. Polling thread: copies, and runs or hands off calls after the poll; never blocks. */
+    /**
+     * A data message arrived. Polling thread: copies (or decodes simple values), completes replies, and runs or hands
+     * off calls after the poll; never blocks and runs no code of the program.
+     */
     public void onData(int source, DirectBuffer buffer, int offset, int length) {
         if (length < REPLY_HEADER) {
             return;

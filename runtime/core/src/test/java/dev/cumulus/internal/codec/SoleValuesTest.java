@@ -66,7 +66,7 @@ class SoleValuesTest {
     void readSimpleDecodesOnlySimpleValues() {
         byte[] number = quickEncoding(42L);
         assertEquals(42L, CODEC.readSimple(new UnsafeBuffer(number), 0, number.length));
-        for (Object other : List.of("text", List.of(1, 2), new int[] {1, 2}, new Point(1, 2), true)) {
+        for (Object other : List.of("text", List.of(1, 2), new int[] {1, 2}, new Point(1, 2), (short) 3)) {
             byte[] bytes = fullEncoding(other);
             assertSame(ValueCodec.NOT_SIMPLE, CODEC.readSimple(new UnsafeBuffer(bytes), 0, bytes.length),
                 "not simple: " + other);
@@ -91,6 +91,19 @@ class SoleValuesTest {
 
         byte[] number = quickEncoding(7L);
         assertThrows(CodecException.class, () -> CODEC.readValue(new UnsafeBuffer(number), 0, 5));
+
+        byte[] flag = quickEncoding(true);
+        flag[1] = 2;
+        e = assertThrows(CodecException.class, () -> CODEC.readSimple(new UnsafeBuffer(flag), 0, flag.length));
+        assertTrue(e.getMessage().contains("invalid boolean 2"), e.getMessage());
+        assertThrows(CodecException.class, () -> CODEC.readValue(new UnsafeBuffer(flag), 0, flag.length));
+    }
+
+    @Test
+    void aNegativeOffsetIsRefusedBeforeAnythingIsWritten() {
+        assertThrows(IllegalArgumentException.class, () -> CODEC.write(new ExpandableArrayBuffer(64), -1, 5L, "x"));
+        assertThrows(IllegalArgumentException.class,
+            () -> CODEC.writeArguments(new ExpandableArrayBuffer(64), -1, new Object[] {5L}, () -> "x"));
     }
 
     @Test
