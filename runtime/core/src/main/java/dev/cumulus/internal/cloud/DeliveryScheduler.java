@@ -61,6 +61,11 @@ final class DeliveryScheduler {
         volatile boolean resumed;
         /** The thread was interrupted while the write waited: the flag is set again when the write is over. */
         boolean interrupted;
+        /**
+         * The highest sequence number whose applied mark waits for this woken write to go on ({@link #markApplied}),
+         * or {@link #NO_MARK}.
+         */
+        long carried = NO_MARK;
 
         Execution(Step step) {
             this.step = step;
@@ -281,10 +286,26 @@ final class DeliveryScheduler {
         return false;
     }
 
+    private static final long NO_MARK = Long.MIN_VALUE;
+
+    /**
+     * Marks {@code e}'s write applied as it ends or starts to wait. While woken writes wait for their turn, the mark
+     * (with any it carried) goes to the last of them instead, and is published when that one ends or waits again: a
+     * barrier, or a call's causality, must not pass a write that woke others before they went on, or a read after it
+     * could see the state between them on this replica only. Role holder only.
+     */
     private void markApplied(Execution e) {
-        if (!e.applied) {
-            e.applied = true;
-            onApplied.accept(e.step.seq());
+        long seq = e.applied ? e.carried : Math.max(e.step.seq(), e.carried);
+        e.applied = true;
+        e.carried = NO_MARK;
+        if (seq == NO_MARK) {
+            return;
+        }
+        Execution last = resumable.peekLast();
+        if (last != null) {
+            last.carried = Math.max(last.carried, seq); // read by its thread after the monitor hand-over (resume)
+        } else {
+            onApplied.accept(seq);
         }
     }
 

@@ -169,6 +169,50 @@ class DeliverySchedulerTest {
             s.stop();
         }
     }
+
+    /**
+     * A write that wakes a waiting one counts as applied (for barriers, and calls' causality) only once the woken write
+     * went on to its end: else a barrier could pass while the woken write still runs on this replica, and a read after
+     * it see the state between the two (InterruptedOwnWriteTest's "replicas diverged", once in ~20 runs).
+     */
+    @Test
+    void aWriteThatWakesAWaiterCountsAsAppliedOnlyOnceTheWaiterWentOn() throws Exception {
+        CountDownLatch firstWaits = new CountDownLatch(1);
+        CountDownLatch secondApplied = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean waiterDone = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean waiterDoneAtSecond = new java.util.concurrent.atomic.AtomicBoolean();
+        List<Long> applied = new CopyOnWriteArrayList<>();
+        DeliveryScheduler s = new DeliveryScheduler("test", seq -> {
+            applied.add(seq);
+            if (seq == 1) {
+                firstWaits.countDown();
+            } else if (seq == 2) {
+                waiterDoneAtSecond.set(waiterDone.get());
+                secondApplied.countDown();
+            }
+        });
+        s.start();
+        try {
+            CountDownLatch resumed = new CountDownLatch(1);
+            Step waiter = getWhenFilled(s, 1, resumed);
+            if (s.deliver(new Step(1, () -> {
+                waiter.run();
+                waiterDone.set(true); // the woken write's last step
+            }))) {
+                s.wake();
+            }
+            assertTrue(firstWaits.await(10, TimeUnit.SECONDS), "the first write did not start waiting");
+            if (s.deliver(fill(s, 2))) {
+                s.wake();
+            }
+            assertTrue(secondApplied.await(10, TimeUnit.SECONDS), "the second write was never applied");
+            assertTrue(waiterDoneAtSecond.get(), "write 2 counted as applied while the write it woke still ran");
+            assertEquals(List.of(1L, 2L), applied);
+        } finally {
+            s.stop();
+        }
+    }
+
     /** A thread's own write, next in line, runs on that thread; one that is not next is left to a drain. */
     @Test
     void anOwnWriteRunsOnItsThreadOnlyWhenItIsNextInLine() {
