@@ -556,16 +556,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         switch (type) {
             case CALL -> {
                 if (length >= CALL_HEADER) {
-                    long objectId = buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN);
-                    ExportTable.Exported target = exports.get(objectId);
-                    int index = target == null ? -1
-                        : target.methods().indexOf(buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN));
-                    Method method = index < 0 ? null : target.methods().method(index);
-                    IncomingCall call = new IncomingCall(source, buffer, offset, length, target, method, index);
+                    IncomingCall call = new IncomingCall(source, buffer, offset, length);
                     // a call that must first wait for replicated writes to arrive never runs inline: the writes
                     // come through the very duty cycle it would hold up
-                    boolean writesPending = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN) > causality.applied();
-                    if (method == null || writesPending || !runInline(call, objectId)) {
+                    if (call.method == null || call.applied > causality.applied() || !runInline(call)) {
                         startCallThread(call);
                     }
                 }
@@ -638,8 +632,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * Offers a call to the polling thread. A {@link Brief} method never blocks, so any polling thread may run it
      * and its run times are not kept; any other method runs inline only on the main thread, until it was slow there.
      */
-    private boolean runInline(IncomingCall call, long objectId) {
-        if (objectId < ExportTable.FIRST_USER_ID && isBrief(call.method)) { // Cumulus's own services only
+    private boolean runInline(IncomingCall call) {
+        if (call.objectId < ExportTable.FIRST_USER_ID && isBrief(call.method)) { // Cumulus's own services only
             return inlineCalls.runInline(call, serveThreads, true);
         }
         return !call.record.skipThisCall() && inlineCalls.runInline(call, serveThreads, false);
@@ -651,7 +645,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * An incoming call, as looked up when it arrived: its header, {@code target} and its {@code method}, the method's
+     * An incoming call, as looked up when it arrived: its header, its {@code target} and {@code method}, the method's
      * {@code index} in the target's table ({@code null} and -1 when unknown), and its arguments: decoded as it came
      * ({@link #argumentsAsPolled}), or else in {@code bytes}, a copy of the message, to decode where it runs. A
      * polling thread that runs it inline tells it whether its run was slow ({@link TimedCall}): a slow run (it may
@@ -672,17 +666,17 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         final Object[] args;
         final byte[] bytes;
 
-        IncomingCall(int source, DirectBuffer buffer, int offset, int length, ExportTable.Exported target,
-                     Method method, int index) {
+        /** Reads the call message of {@code length} bytes at {@code offset} (at least {@link #CALL_HEADER}). */
+        IncomingCall(int source, DirectBuffer buffer, int offset, int length) {
             this.source = source;
             this.callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
             this.objectId = buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN);
             this.methodId = buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN);
             this.applied = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN);
             this.pollsUntilNs = buffer.getLong(offset + 29, ByteOrder.LITTLE_ENDIAN);
-            this.target = target;
-            this.method = method;
-            this.index = index;
+            this.target = exports.get(objectId);
+            this.index = target == null ? -1 : target.methods().indexOf(methodId);
+            this.method = index < 0 ? null : target.methods().method(index);
             this.record = index < 0 ? null : target.methods().record(index);
             this.args = method == null ? null : argumentsAsPolled(buffer, offset, length, index);
             if (args == null) {
