@@ -142,6 +142,35 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
+     * The future of a call's reply. A polling thread completes it — except when that thread is the caller's own and
+     * decoded the reply itself ({@link #replyOf}): then it only stores it in {@link #own}, which that same thread reads
+     * next, so no atomic update and no completion is needed on the round trip. {@link #isDone} and {@link #get} see
+     * either; nothing else of the future is used for such a call (a synchronous one).
+     */
+    static final class ReplyFuture extends CompletableFuture<Reply> {
+        /** Written and read by the caller's thread only. */
+        Reply own;
+
+        @Override
+        public boolean isDone() {
+            return own != null || super.isDone();
+        }
+
+        @Override
+        public Reply get() throws InterruptedException, ExecutionException {
+            Reply r = own;
+            return r != null ? r : super.get();
+        }
+
+        @Override
+        public Reply get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException,
+            TimeoutException {
+            Reply r = own;
+            return r != null ? r : super.get(timeout, unit);
+        }
+    }
+
+    /**
      * A call waiting for its reply; {@code event} is null when no recording was on as it started. A synchronous call
      * whose caller polls for its reply is sent without ringing the target's doorbell ({@code ringDue}): a target that is
      * awake answers within a µs and the ring's fence and read of a shared line stay off the round trip; the caller
@@ -152,7 +181,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final int target;
         private final Method method;
         private final String label;
-        private final CompletableFuture<Reply> reply = new CompletableFuture<>();
+        private final ReplyFuture reply = new ReplyFuture();
         private final RemoteCallEvent event;
         private final int requestBytes;
         private final long pollsUntilNs;
@@ -189,7 +218,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return label;
         }
 
-        CompletableFuture<Reply> reply() {
+        ReplyFuture reply() {
             return reply;
         }
 
@@ -568,7 +597,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 long callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
                 PendingCall call = pending.takeReplyFrom(source, callId);
                 if (call != null) {
-                    call.reply().complete(replyOf(call, type, buffer, offset, length));
+                    Reply reply = replyOf(call, type, buffer, offset, length);
+                    if (reply.bytes() == null) {
+                        call.reply().own = reply; // decoded on the caller's own thread, which reads it next
+                    } else {
+                        call.reply().complete(reply);
+                    }
                 }
             }
             default -> {
