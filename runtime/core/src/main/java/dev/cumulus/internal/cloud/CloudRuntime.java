@@ -70,6 +70,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private final AtomicLong nextCallId = new AtomicLong();
     private final Object appliedLock = new Object();
     private volatile long applied = -1;
+    /** The highest sequence number of this node's own writes whose callers returned ({@link #covered()}). */
+    private final java.util.concurrent.atomic.AtomicLong ownDone = new java.util.concurrent.atomic.AtomicLong(-1);
     private volatile NodeFailedException failure;
     private volatile String leftReason;
     private final java.util.function.Consumer<dev.cumulus.internal.jfr.CloudSummaryEvent.Emitter> summaries;
@@ -524,9 +526,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 node.fail("node " + node.nodeId() + " failed applying a replicated write: " + fatal);
             }
             if (origin == node.nodeId()) {
-                // Count the write as applied before its caller returns: a barrier or a remote call the caller makes
-                // next carries this watermark, and must cover this write.
-                onApplied(seq);
+                // Cover the write before its caller returns: a barrier or a remote call the caller makes next carries
+                // covered(), and must cover this write. It counts as applied (applied()) when the scheduler marks it:
+                // at once, or once the writes it woke went on.
+                ownDone.accumulateAndGet(seq, Math::max);
                 complete(callId, seq, replica, result, thrown);
             }
         }
@@ -584,6 +587,11 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     @Override
     public long applied() {
         return applied;
+    }
+
+    @Override
+    public long covered() {
+        return Math.max(applied, ownDone.get());
     }
 
     @Override

@@ -238,7 +238,7 @@ public final class ClusterNode implements Cluster, NodeServices {
             }
         }
         BarrierWatermark w = watermark;
-        long applied = w.applied();
+        long applied = w.covered();
         agent.execute(() -> agent.enterBarrier(epoch, applied));
         try {
             await(released, "the global barrier");

@@ -41,7 +41,8 @@ import java.util.function.Supplier;
  * {@link ValueCodec}. {@code pollsUntil} is a promise of the caller's ({@code nanoTime}; 0 for none): it polls for the
  * reply itself until then, or wakes its node's main thread to poll for it; so a reply sent before then needs no
  * doorbell ring (see {@link #ringAfterReply}). {@code applied} is the sender's
- * replicated-write watermark: the receiver applies writes up to it before it runs the call (or returns the reply),
+ * replicated-write watermark ({@link dev.cumulus.internal.node.BarrierWatermark#covered}): the receiver applies writes
+ * up to it ({@link dev.cumulus.internal.node.BarrierWatermark#applied}) before it runs the call (or returns the reply),
  * so a node that writes a replicated object and then calls another node never has that node read an older replica
  * — and the same for replies. Calls and replicated writes are causally ordered.
  *
@@ -145,7 +146,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * The future of a call's reply. A polling thread completes it — except when that thread is the caller's own and
      * decoded the reply itself ({@link #replyOf}): then it only stores it in {@link #own}, which that same thread reads
      * next, so no atomic update and no completion is needed on the round trip. {@link #isDone} and {@link #get} see
-     * either; nothing else of the future is used for such a call (a synchronous one).
+     * either; nothing else of the future is used for such a call (a synchronous one), and nothing else sees
+     * {@code own}: {@code join}, {@code getNow} or a dependent would wait for a completion that never comes.
      */
     static final class ReplyFuture extends CompletableFuture<Reply> {
         /** Written and read by the caller's thread only. */
@@ -413,7 +415,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         buf.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
         buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
         buf.putInt(17, methodId, ByteOrder.LITTLE_ENDIAN);
-        buf.putLong(21, causality.applied(), ByteOrder.LITTLE_ENDIAN);
+        buf.putLong(21, causality.covered(), ByteOrder.LITTLE_ENDIAN);
         buf.putLong(29, pollsUntilNs, ByteOrder.LITTLE_ENDIAN);
         return codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
     }
@@ -844,7 +846,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         try {
             out.putByte(0, REPLY);
             out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
-            out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
+            out.putLong(9, causality.covered(), ByteOrder.LITTLE_ENDIAN);
             end = codec.write(out, REPLY_HEADER, result, what);
         } catch (Throwable t) {
             sendError(source, callId, pollsUntilNs, t); // e.g. a result that cannot be transferred
@@ -857,7 +859,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         ExpandableArrayBuffer out = callers.get().buffer;
         out.putByte(0, ERROR);
         out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
-        out.putLong(9, causality.applied(), ByteOrder.LITTLE_ENDIAN);
+        out.putLong(9, causality.covered(), ByteOrder.LITTLE_ENDIAN);
         sendAnswer(source, out, codec.writeThrowable(out, REPLY_HEADER, t), pollsUntilNs);
     }
 

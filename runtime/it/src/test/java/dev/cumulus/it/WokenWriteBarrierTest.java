@@ -1,0 +1,56 @@
+package dev.cumulus.it;
+
+import dev.cumulus.LocalCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * Review of session 11's fix: a barrier after a write that woke a waiting one passes on no node before the woken
+ * write went on — also on the node that sent the waking write (its own write counts for what its barrier entry and
+ * calls carry at once, but as applied only once the write it woke went on).
+ */
+@Timeout(60)
+class WokenWriteBarrierTest {
+    @Test
+    void aBarrierAfterAnOwnNotifyingWriteWaitsForTheWokenWrite() {
+        boolean[] open = new boolean[2];
+        LocalCluster.run(2, cluster -> {
+            SlowGate gate = cluster.replicated("gate", SlowGate::new);
+            cluster.barrier();
+            Thread passer = cluster.nodeId() != 0 ? null : Thread.ofPlatform().start(() -> {
+                try {
+                    gate.pass(200_000_000L); // long enough that a barrier passing early reads the gate still open
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (gate.arrived() < 1) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("node 0's pass never arrived");
+                }
+                Thread.onSpinWait();
+            }
+            if (cluster.nodeId() == 1) {
+                gate.open();
+            }
+            cluster.barrier();
+            open[cluster.nodeId()] = gate.isOpen();
+            cluster.barrier();
+            if (passer != null) {
+                try {
+                    passer.join();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        assertEquals(open[0], open[1], "the replicas diverged after a barrier");
+        assertFalse(open[1], "the woken pass had not closed the gate when the barrier let node 1 through");
+    }
+}
