@@ -453,6 +453,12 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             return false;
         }
 
+        @Override
+        public Object monitor() {
+            Replica r = target; // set by resolve(); a look from another thread may find it not yet set
+            return r == null ? null : r.root;
+        }
+
         /** Decoded by {@link #resolve} (the runner role's holder; hand-overs of the role order it). */
         private ValueReader reader;
         private Replica target;
@@ -594,11 +600,23 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         return Math.max(applied, ownDone.get());
     }
 
+    /** How often a wait for applied writes checks that its own thread does not hold them up (ms). */
+    private static final long HOLD_UP_CHECK_MS = 50;
+
     @Override
     public void awaitApplied(long seq) throws InterruptedException {
         synchronized (appliedLock) {
+            Object heldBefore = null;
             while (applied < seq && failure == null) {
-                appliedLock.wait();
+                Object held = scheduler.monitorHeldFromAWrite();
+                if (held != null && held == heldBefore) { // seen twice, HOLD_UP_CHECK_MS apart
+                    throw new CumulusException("this thread holds the monitor of a replicated "
+                        + held.getClass().getName() + ", which a replicated write on this node needs to go on, and"
+                        + " waits for that write (at a barrier, or for the writes a remote call depends on): leave the"
+                        + " synchronized block before the barrier or the call");
+                }
+                heldBefore = held;
+                appliedLock.wait(HOLD_UP_CHECK_MS);
             }
         }
         NodeFailedException f = failure;

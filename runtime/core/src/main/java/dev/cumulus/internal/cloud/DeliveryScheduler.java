@@ -34,6 +34,11 @@ final class DeliveryScheduler {
         /** True for steps that never run user code (they cannot wait). */
         boolean inline();
 
+        /** The object whose monitor the step's code may take (a replica's root), or null; read by any thread. */
+        default Object monitor() {
+            return null;
+        }
+
         void run();
     }
 
@@ -52,10 +57,19 @@ final class DeliveryScheduler {
     private final LongConsumer onApplied;
     private final ThreadLocal<Execution> current = new ThreadLocal<>();
     private volatile boolean stopped;
+    /**
+     * The monitor a woken write needs back to go on, from the moment it is resumed until it has it; null when no write
+     * is being resumed. One at a time: the runner role passes to the woken write.
+     */
+    private volatile Object resumingOn;
+    /** The write that runs now (one at a time: the runner role), or null. */
+    private volatile Execution running;
 
     /** One delivered write while it runs or waits. */
     private static final class Execution {
         final Step step;
+        /** The thread that runs the write now (it changes when the write waits and is woken). */
+        volatile Thread thread;
         Object waitingOn;
         boolean applied;
         volatile boolean resumed;
@@ -223,9 +237,11 @@ final class DeliveryScheduler {
         // replica (whose threads nobody interrupted), and the thread finds its flag set afterwards
         boolean interrupted = Thread.interrupted();
         current.set(e);
+        runs(e);
         try {
             step.run();
         } finally {
+            ended(e);
             current.remove();
             if (interrupted || e.interrupted) {
                 Thread.currentThread().interrupt();
@@ -247,6 +263,40 @@ final class DeliveryScheduler {
         if (!handedOn) {
             drain(); // steps queued while we gave the role up
         }
+    }
+
+    /** {@code e} runs on the current thread (it started, or was woken and has its monitor back). */
+    private void runs(Execution e) {
+        e.thread = Thread.currentThread();
+        running = e;
+    }
+
+    /** {@code e} no longer runs here: it ended, or waits. */
+    private void ended(Execution e) {
+        if (running == e) {
+            running = null;
+        }
+    }
+
+    /**
+     * A monitor the current thread holds that the write in progress on this node needs to go on, else null: a woken
+     * write that needs its monitor back, or a running write whose thread is blocked and whose replica's monitor this
+     * thread holds. Until the thread lets go, no later write counts as applied on this node, so it must not wait for
+     * one. (A thread blocked on some other monitor meanwhile looks the same for a moment: callers ask twice, apart.)
+     */
+    Object monitorHeldFromAWrite() {
+        Object monitor = resumingOn;
+        if (monitor != null && Thread.holdsLock(monitor)) {
+            return monitor;
+        }
+        Execution e = running;
+        if (e == null) {
+            return null;
+        }
+        Object root = e.step.monitor();
+        Thread t = e.thread;
+        return root != null && t != null && t != Thread.currentThread() && Thread.holdsLock(root)
+            && t.getState() == Thread.State.BLOCKED ? root : null;
     }
 
     /** True while some thread holds the runner role (tests). */
@@ -275,9 +325,11 @@ final class DeliveryScheduler {
             }
             Execution e = new Execution(step);
             current.set(e);
+            runs(e);
             try {
                 step.run();
             } finally {
+                ended(e);
                 current.remove();
             }
             markApplied(e);
@@ -309,9 +361,10 @@ final class DeliveryScheduler {
         }
     }
 
-    private static void resume(Execution waiter) {
+    private void resume(Execution waiter) {
         Object monitor = waiter.waitingOn;
         waiter.waitingOn = null;
+        resumingOn = monitor; // before we may block on it: a thread that holds it can see that it holds the writes up
         synchronized (monitor) {
             waiter.resumed = true;
             monitor.notifyAll();
@@ -330,6 +383,7 @@ final class DeliveryScheduler {
         }
         e.resumed = false;
         e.waitingOn = monitor;
+        ended(e);
         waitSets.computeIfAbsent(monitor, m -> new ArrayDeque<>()).add(e);
         markApplied(e);
         onWait.run();
@@ -343,6 +397,10 @@ final class DeliveryScheduler {
                 e.interrupted = true;
             }
         }
+        if (resumingOn == monitor) {
+            resumingOn = null; // it has the monitor back
+        }
+        runs(e);
     }
 
     /** {@code notify}/{@code notifyAll} inside a delivered write: waiters resume next, in the order they waited. */

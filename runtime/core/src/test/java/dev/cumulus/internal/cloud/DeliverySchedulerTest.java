@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -19,7 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class DeliverySchedulerTest {
-    private record Step(long seq, Runnable body) implements DeliveryScheduler.Step {
+    private record Step(long seq, Runnable body, Object monitor) implements DeliveryScheduler.Step {
+        Step(long seq, Runnable body) {
+            this(seq, body, null);
+        }
+
         @Override
         public boolean inline() {
             return false;
@@ -208,6 +213,86 @@ class DeliverySchedulerTest {
             assertTrue(secondApplied.await(10, TimeUnit.SECONDS), "the second write was never applied");
             assertTrue(waiterDoneAtSecond.get(), "write 2 counted as applied while the write it woke still ran");
             assertEquals(List.of(1L, 2L), applied);
+        } finally {
+            s.stop();
+        }
+    }
+
+    /**
+     * A thread that holds the monitor a woken write needs back learns so (a barrier then fails with a message instead of
+     * waiting for good), and nobody else is told.
+     */
+    @Test
+    void aThreadHoldingTheMonitorAWokenWriteNeedsIsToldSo() throws Exception {
+        CountDownLatch firstWaits = new CountDownLatch(1);
+        CountDownLatch resumed = new CountDownLatch(1);
+        DeliveryScheduler s = new DeliveryScheduler("test", seq -> {
+            if (seq == 1) {
+                firstWaits.countDown();
+            }
+        });
+        s.start();
+        try {
+            if (s.deliver(getWhenFilled(s, 1, resumed))) {
+                s.wake();
+            }
+            assertTrue(firstWaits.await(10, TimeUnit.SECONDS), "the first write did not start waiting");
+            assertEquals(null, s.monitorHeldFromAWrite(), "no write is being woken");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (s.runnerHeld()) { // the runner the wait started finds nothing to do and gives the role up
+                assertTrue(System.nanoTime() < deadline, "the runner role was never given up");
+                Thread.onSpinWait();
+            }
+            Step fill = fill(s, 2);
+            s.deliver(fill); // no drain: this thread runs it
+            synchronized (monitor) {
+                // this thread runs the notifying write itself (its own write), holding the monitor, as user code may
+                assertTrue(s.runOwn(fill), "the own write did not run here");
+                Object held = null;
+                while (held == null) { // the woken write's runner resumes it, and needs the monitor for that
+                    assertTrue(System.nanoTime() < deadline, "the woken write was never resumed");
+                    held = s.monitorHeldFromAWrite();
+                    Thread.onSpinWait();
+                }
+                assertSame(monitor, held);
+                Object[] seenElsewhere = {"unset"};
+                Thread other = Thread.ofPlatform().start(() -> seenElsewhere[0] = s.monitorHeldFromAWrite());
+                other.join();
+                assertEquals(null, seenElsewhere[0], "another thread does not hold it");
+            }
+            assertTrue(resumed.await(10, TimeUnit.SECONDS), "the woken write did not go on once the monitor was free");
+            assertEquals(null, s.monitorHeldFromAWrite());
+        } finally {
+            s.stop();
+        }
+    }
+
+    /** A running write blocked on the monitor of its replica that a thread holds: that thread is told too. */
+    @Test
+    void aThreadHoldingTheMonitorARunningWriteIsBlockedOnIsToldSo() throws Exception {
+        CountDownLatch ran = new CountDownLatch(1);
+        DeliveryScheduler s = new DeliveryScheduler("test", seq -> { });
+        s.start();
+        try {
+            Object held;
+            synchronized (monitor) {
+                if (s.deliver(new Step(1, () -> {
+                    synchronized (monitor) {
+                        ran.countDown();
+                    }
+                }, monitor))) {
+                    s.wake();
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                do {
+                    assertTrue(System.nanoTime() < deadline, "the write never blocked on the monitor");
+                    Thread.onSpinWait();
+                    held = s.monitorHeldFromAWrite();
+                } while (held == null);
+                assertSame(monitor, held);
+            }
+            assertTrue(ran.await(10, TimeUnit.SECONDS), "the write did not go on once the monitor was free");
+            assertEquals(null, s.monitorHeldFromAWrite(), "nothing runs now");
         } finally {
             s.stop();
         }
