@@ -52,9 +52,11 @@ class RpcBenchSmokeTest {
             Matcher cpu = CPU.matcher(m.group(8));
             int processes = 0;
             while (cpu.find()) {
+                // only that each process has its share: a quick run's sync phase can be over in a few ms (5,000
+                // round trips of raw Aeron), less than one tick of the clock process CPU time is counted in (10 ms),
+                // so a busy process may show 0 %
                 if (cpu.group(1).startsWith("p")) {
                     processes++;
-                    assertTrue(Integer.parseInt(cpu.group(2)) > 0, label + ": a process used no CPU in:\n" + text);
                 }
             }
             assertEquals(2, processes, label + ": CPU of both processes expected in:\n" + text);
