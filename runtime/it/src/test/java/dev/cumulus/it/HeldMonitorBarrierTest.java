@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,23 +28,17 @@ class HeldMonitorBarrierTest {
         List<String> diverged = new CopyOnWriteArrayList<>();
         boolean[][] open = new boolean[2][ROUNDS];
         LocalCluster.run(2, cluster -> {
-            SlowGate gate = cluster.replicated("gate", SlowGate::new);
+            Turnstile gate = cluster.replicated("gate", Turnstile::new);
             cluster.barrier();
             for (int round = 0; round < ROUNDS; round++) {
                 Thread passer = cluster.nodeId() != 0 ? null : Thread.ofPlatform().start(() -> {
                     try {
-                        gate.pass(0);
+                        gate.passThenWork(0);
                     } catch (InterruptedException e) {
                         throw new IllegalStateException(e);
                     }
                 });
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (gate.arrived() <= round) {
-                    if (System.nanoTime() > deadline) {
-                        throw new AssertionError("node 0's pass of round " + round + " never arrived");
-                    }
-                    Thread.onSpinWait();
-                }
+                WokenWriteBarrierTest.awaitArrivals(gate, round + 1);
                 if (cluster.nodeId() == 1) {
                     synchronized (gate) {
                         // the write runs on a thread of the scheduler while this one waits for it in the monitor; the
@@ -80,7 +73,7 @@ class HeldMonitorBarrierTest {
         assertEquals(List.of(), diverged, "after the barriers every replica's pass closed the gate");
         for (String m : messages) {
             assertTrue(m.contains("leave the synchronized block before the barrier"), m);
-            assertTrue(m.contains(SlowGate.class.getName()), m);
+            assertTrue(m.contains(Turnstile.class.getName()), m);
         }
     }
 }

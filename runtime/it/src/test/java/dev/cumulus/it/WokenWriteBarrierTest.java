@@ -16,26 +16,31 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  */
 @Timeout(60)
 class WokenWriteBarrierTest {
+    /** Waits until {@code count} passes arrived at this node's replica of {@code gate}. */
+    static void awaitArrivals(Turnstile gate, int count) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (gate.arrived() < count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("pass " + count + " never arrived");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
     @Test
     void aBarrierAfterAnOwnNotifyingWriteWaitsForTheWokenWrite() {
         boolean[] open = new boolean[2];
         LocalCluster.run(2, cluster -> {
-            SlowGate gate = cluster.replicated("gate", SlowGate::new);
+            Turnstile gate = cluster.replicated("gate", Turnstile::new);
             cluster.barrier();
             Thread passer = cluster.nodeId() != 0 ? null : Thread.ofPlatform().start(() -> {
                 try {
-                    gate.pass(200_000_000L); // long enough that a barrier passing early reads the gate still open
+                    gate.passThenWork(200_000_000L); // long enough that a barrier passing early reads the gate still open
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
             });
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (gate.arrived() < 1) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("node 0's pass never arrived");
-                }
-                Thread.onSpinWait();
-            }
+            awaitArrivals(gate, 1);
             if (cluster.nodeId() == 1) {
                 gate.open();
             }
