@@ -31,13 +31,7 @@ class HeldMonitorBarrierTest {
             Turnstile gate = cluster.replicated("gate", Turnstile::new);
             cluster.barrier();
             for (int round = 0; round < ROUNDS; round++) {
-                Thread passer = cluster.nodeId() != 0 ? null : Thread.ofPlatform().start(() -> {
-                    try {
-                        gate.passThenWork(0);
-                    } catch (InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
+                Thread passer = cluster.nodeId() != 0 ? null : WokenWriteBarrierTest.startPass(gate, 0);
                 WokenWriteBarrierTest.awaitArrivals(gate, round + 1);
                 if (cluster.nodeId() == 1) {
                     synchronized (gate) {
@@ -56,13 +50,7 @@ class HeldMonitorBarrierTest {
                 cluster.barrier(); // nobody holds the monitor now: the woken pass goes on
                 open[cluster.nodeId()][round] = gate.isOpen();
                 cluster.barrier();
-                if (passer != null) {
-                    try {
-                        passer.join();
-                    } catch (InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
+                WokenWriteBarrierTest.join(passer);
             }
         });
         for (int round = 0; round < ROUNDS; round++) {

@@ -16,6 +16,29 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  */
 @Timeout(60)
 class WokenWriteBarrierTest {
+    /** Starts {@link Turnstile#passThenWork} on a thread of its own (this node's write). */
+    static Thread startPass(Turnstile gate, long work) {
+        return Thread.ofPlatform().start(() -> {
+            try {
+                gate.passThenWork(work);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    /** Waits for {@code passer} to end; nothing for null. */
+    static void join(Thread passer) {
+        if (passer == null) {
+            return;
+        }
+        try {
+            passer.join();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Waits until {@code count} passes arrived at this node's replica of {@code gate}. */
     static void awaitArrivals(Turnstile gate, int count) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -33,13 +56,8 @@ class WokenWriteBarrierTest {
         LocalCluster.run(2, cluster -> {
             Turnstile gate = cluster.replicated("gate", Turnstile::new);
             cluster.barrier();
-            Thread passer = cluster.nodeId() != 0 ? null : Thread.ofPlatform().start(() -> {
-                try {
-                    gate.passThenWork(200_000_000L); // long enough that a barrier passing early reads the gate still open
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            // long enough that a barrier passing early reads the gate still open
+            Thread passer = cluster.nodeId() != 0 ? null : startPass(gate, 200_000_000L);
             awaitArrivals(gate, 1);
             if (cluster.nodeId() == 1) {
                 gate.open();
@@ -47,13 +65,7 @@ class WokenWriteBarrierTest {
             cluster.barrier();
             open[cluster.nodeId()] = gate.isOpen();
             cluster.barrier();
-            if (passer != null) {
-                try {
-                    passer.join();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
+            join(passer);
         });
         assertEquals(open[0], open[1], "the replicas diverged after a barrier");
         assertFalse(open[1], "the woken pass had not closed the gate when the barrier let node 1 through");
