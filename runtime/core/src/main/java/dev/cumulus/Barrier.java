@@ -11,11 +11,11 @@ import java.time.Duration;
  * visible after it.
  *
  * <p>A barrier some members never reach times out (default {@link #DEFAULT_TIMEOUT}, or the system property
- * {@code cumulus.barrier.timeoutMs}) with a message naming who is missing; the barrier is then broken and every later
+ * {@code cumulus.barrier.timeout.ms}) with a message naming who is missing; the barrier is then broken and every later
  * {@code await} fails at once. Reusable: generations follow each other.
  */
 public interface Barrier {
-    /** The timeout of {@link #await()} unless {@code -Dcumulus.barrier.timeoutMs} says otherwise: 5 minutes. */
+    /** The timeout of {@link #await()} unless {@code -Dcumulus.barrier.timeout.ms} says otherwise: 5 minutes. */
     Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
 
     /** The barrier's name. */

@@ -3,10 +3,10 @@ package dev.cumulus;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.NodeRuntime;
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.TransportContext;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -51,14 +51,14 @@ public final class LocalCluster {
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         ClusterNode[] members = new ClusterNode[nodes];
         Thread[] threads = new Thread[nodes];
-        try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId), true)) {
+        try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId))) {
             TransportContext transport = new TransportContext(driver.directory(), false, List.of(), 1000,
                 runId.hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
             try {
                 for (int i = 0; i < nodes; i++) {
-                    members[i] = ClusterNode.start(new ClusterNode.Options(i, nodes,
+                    members[i] = ClusterNode.start(NodeSettings.of(i, nodes,
                             LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS,
-                            30_000, idleStrategy, 0, Duration.ofSeconds(10), NodeRuntime.sequencerMode()),
+                            idleStrategy, nodes, System.getProperties()),
                         transport, Thread.currentThread().getContextClassLoader(), null);
                 }
                 for (int i = 0; i < nodes; i++) {

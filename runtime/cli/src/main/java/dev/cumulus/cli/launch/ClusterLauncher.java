@@ -161,7 +161,7 @@ public final class ClusterLauncher {
         try {
             synchronized (lock) {
                 if (!shutdownRequested) {
-                    driver = DriverHost.start(driverDir, ctx.transport() == TransportMode.IPC);
+                    driver = DriverHost.start(driverDir);
                 }
             }
             for (LaunchConfig config : configs) {

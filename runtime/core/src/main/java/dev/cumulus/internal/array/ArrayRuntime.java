@@ -13,6 +13,7 @@ import dev.cumulus.array.SharedLongArray;
 import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
+import dev.cumulus.internal.sched.Scheduler;
 import jdk.jfr.FlightRecorder;
 
 import java.lang.reflect.InvocationHandler;
@@ -92,8 +93,7 @@ public final class ArrayRuntime implements AutoCloseable {
         this.size = node.size();
         this.services = new AtomicReferenceArray<>(size);
         this.handlers = new AtomicReferenceArray<>(size);
-        this.barrierTimeout = Duration.ofMillis(Long.getLong("cumulus.barrier.timeoutMs",
-            Barrier.DEFAULT_TIMEOUT.toMillis()));
+        this.barrierTimeout = node.settings().barrierTimeout();
         node.exportSystem(NodeServices.ARRAYS_ID, new Server(), ArrayService.class);
         node.onNodeFailure(this::onNodeFailure);
         LIVE.add(this);
@@ -227,7 +227,8 @@ public final class ArrayRuntime implements AutoCloseable {
         Op op = start(v, p, a, body);
         try {
             if (!op.future.isDone()) {
-                node.pollWhileWaiting(op.future); // the grant's message then needs no wake-up to reach this thread
+                // the grant's message then needs no wake-up to reach this thread
+                node.scheduler().pollBriefly(op.future::isDone, Scheduler.Awaited.OTHER);
             }
             return op.future.get();
         } catch (InterruptedException e) {

@@ -3,6 +3,7 @@ package dev.cumulus.internal.cloud;
 import dev.cumulus.Cloud;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.codec.CodecLimits;
 import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.RemoteRef;
@@ -24,6 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+
+import static dev.cumulus.internal.sched.Scheduler.Work.DELIVERED_WRITES;
+import static dev.cumulus.internal.sched.Scheduler.Work.WRITES_FOR_WAITING_CALLER;
 
 /**
  * One node's replicated objects (Manta's clouds): creates replicas collectively, ships write calls through the
@@ -49,12 +53,6 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private static final long LONG_DRAIN_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
     /** How long a long drain stops main-thread drains: a write held up by a reader, or the JIT's first runs. */
     private static final long LONG_DRAIN_PAUSE_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
-    /**
-     * Whether a thread that ships a write polls for it and applies it itself when it comes next
-     * ({@link #applyHereWhenDelivered}; {@code -Dcumulus.ownWritesHere}, default on).
-     */
-    private static final boolean OWN_WRITES_HERE =
-        Boolean.parseBoolean(System.getProperty("cumulus.ownWritesHere", "true"));
     /** The most delivered writes a waiting caller applies after one poll ({@link #drainOnCaller}). */
     private static final int CALLER_DRAIN_MAX = 8;
     /** See {@link #afterEveryWrite}. */
@@ -278,7 +276,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         replica.writes.incrementAndGet();
         // only a synchronized write: its caller holds the replica's monitor anyway, so applying it on the caller's
         // thread cannot change what it does (the monitors a caller holds would, for a write that notifies without one)
-        boolean polled = OWN_WRITES_HERE && Modifier.isSynchronized(Methods.find(self.getClass(), methodKey).getModifiers())
+        boolean polled = Modifier.isSynchronized(Methods.find(self.getClass(), methodKey).getModifiers())
             && applyHereWhenDelivered(p);
         boolean interrupted = false;
         if (Thread.holdsLock(self)) {
@@ -292,7 +290,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             }
         }
         if (!polled) {
-            node.pollWhileWaiting(p.result); // the write's stamped copy comes through the duty cycle
+            node.scheduler().pollBriefly(p.result::isDone, Scheduler.Awaited.OTHER); // its copy comes by a poll
         }
         try {
             while (true) {
@@ -322,7 +320,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private boolean applyHereWhenDelivered(PendingWrite p) {
         shippedHere.set(p);
         try {
-            node.pollWhileWaiting(p.polled);
+            node.scheduler().pollBriefly(p.polled::isDone, Scheduler.Awaited.OTHER);
         } finally {
             shippedHere.remove();
         }
@@ -362,8 +360,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             return;
         }
         // the main thread applies it right after this poll (no thread switch); anyone else wakes the scheduler
-        if (scheduler.deliver(step) && !(mainDrains() && node.runAfterPoll(this::drainOnMain, task -> scheduler.wake()))
-            && !node.runAfterReplyWaitersPoll(this::drainOnCaller, task -> scheduler.wake())) {
+        Scheduler threads = node.scheduler();
+        if (scheduler.deliver(step)
+            && !(mainDrains() && threads.runAfterPoll(this::drainOnMain, task -> scheduler.wake(), DELIVERED_WRITES))
+            && !threads.runAfterPoll(this::drainOnCaller, task -> scheduler.wake(), WRITES_FOR_WAITING_CALLER)) {
             scheduler.wake();
         }
     }

@@ -5,11 +5,10 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.order.BroadcastEndpoint;
-import dev.cumulus.internal.order.TotalOrder;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
+import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.transport.Channel;
-import dev.cumulus.internal.transport.IdleStrategies;
 import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
 import org.agrona.DirectBuffer;
@@ -35,30 +34,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ClusterNode implements Cluster, NodeServices {
 
-    /**
-     * Node settings.
-     *
-     * @param callTimeoutNs  default timeout of remote calls; 0 waits as long as the target lives
-     * @param lookupWait     how long {@code lookup} waits for a name to appear
-     * @param sequencer      whether the ordered broadcast's sequencer migrates to writers or stays on node 0
-     */
-    public record Options(int nodeId, int size, long heartbeatIntervalMs, long heartbeatTimeoutMs, long joinTimeoutMs,
-                          String idleStrategy, long callTimeoutNs, Duration lookupWait, TotalOrder.Mode sequencer) {
-        public Options {
-            if (size < 1 || nodeId < 0 || nodeId >= size) {
-                throw new CumulusException("node " + nodeId + " is outside 0.." + (size - 1));
-            }
-            IdleStrategies.parse(idleStrategy);
-        }
-    }
-
     /** Told once when the cluster fails (a peer, or this node). Runs on the agent thread; must not block. */
     @FunctionalInterface
     public interface FailureListener {
         void onFailure(ClusterNode node, NodeFailedException failure);
     }
 
-    private final Options options;
+    private final NodeSettings options;
     private final NodeTransport transport;
     private final NodeAgent agent;
     private final BroadcastEndpoint broadcast;
@@ -92,7 +74,7 @@ public final class ClusterNode implements Cluster, NodeServices {
         }
     }
 
-    private ClusterNode(Options options, NodeTransport transport, Dispatch dispatch, ClassLoader loader,
+    private ClusterNode(NodeSettings options, NodeTransport transport, Dispatch dispatch, ClassLoader loader,
                         FailureListener failureListener) {
         this.options = options;
         this.failureListener = failureListener;
@@ -120,9 +102,8 @@ public final class ClusterNode implements Cluster, NodeServices {
             (node, reason) -> agent.fail(node, reason, true));
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
         this.capabilities = Capabilities.createAll(this);
-        this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), this::onAgentError, options.idleStrategy(),
-            DutyCycle.callerPollNsFor(options.idleStrategy()), "cumulus-node-" + options.nodeId(),
-            transport.hasDoorbell() ? new DutyCycle.Sleeper() {
+        this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), agent::pollData, agent::afterWait,
+            this::onAgentError, options.scheduling(), transport.hasDoorbell() ? new Doorbell() {
                 @Override
                 public void announceSleep() {
                     transport.announceSleep();
@@ -142,52 +123,13 @@ public final class ClusterNode implements Cluster, NodeServices {
                 public void takeOver() {
                     transport.takeOverDoorbell();
                 }
-
-                @Override
-                public void waiting(int cpu) {
-                    transport.waiting(cpu);
-                }
-
-                @Override
-                public void notWaiting(int cpu) {
-                    transport.notWaiting(cpu);
-                }
-
-                @Override
-                public boolean waiterOn(int cpu) {
-                    return transport.waiterOn(cpu);
-                }
-            } : null,
-            // doorbells mean IPC: every node of the run is on this host
-            DutyCycle.idleSpinsFor(options.size(), Runtime.getRuntime().availableProcessors()), agent::afterWait);
-        dutyCycle.quickCycle(agent::pollData);
-        rpc.threading(dutyCycle::runInline, new RpcEngine.ReplyWait() {
-            @Override
-            public long pollsForNs() {
-                return dutyCycle.replyPollNs();
-            }
-
-            @Override
-            public long beforeBlocking(CompletableFuture<?> reply, Runnable late) {
-                return dutyCycle.pollWhileAwaitingReply(reply, late);
-            }
-
-            @Override
-            public void keepLooking() {
-                dutyCycle.stayAwake();
-                transport.ring(options.nodeId());
-            }
-
-            @Override
-            public void pollUntilApplied(java.util.function.BooleanSupplier applied) {
-                dutyCycle.pollUntilApplied(applied);
-            }
-        });
+            } : null, "cumulus-node-" + options.nodeId());
+        rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
     }
 
     /** Starts a node (its agent thread) without waiting for the others; call {@link #awaitJoined()} next. */
-    public static ClusterNode start(Options options, TransportContext transportContext, ClassLoader loader,
+    public static ClusterNode start(NodeSettings options, TransportContext transportContext, ClassLoader loader,
                                     FailureListener failureListener) {
         Dispatch dispatch = new Dispatch();
         NodeTransport transport = new NodeTransport(transportContext, options.nodeId(), options.size(), dispatch);
@@ -455,18 +397,13 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     @Override
-    public boolean runAfterPoll(Runnable task, java.util.concurrent.Executor otherwise) {
-        return dutyCycle.runInlineIfWatched(task, otherwise);
+    public Scheduler scheduler() {
+        return dutyCycle;
     }
 
     @Override
-    public boolean runAfterReplyWaitersPoll(Runnable task, java.util.concurrent.Executor otherwise) {
-        return dutyCycle.runAfterReplyWaitersPoll(task, otherwise);
-    }
-
-    @Override
-    public void pollWhileWaiting(CompletableFuture<?> done) {
-        dutyCycle.pollWhileWaiting(done);
+    public NodeSettings settings() {
+        return options;
     }
 
     private static CumulusException peerLeftError(int peer) {

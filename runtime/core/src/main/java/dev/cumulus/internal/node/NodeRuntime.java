@@ -6,8 +6,6 @@ import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.TransportContext;
 
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Starts this process's node from the launcher's {@link LaunchConfig} ({@code Cluster.join()}). Fail-stop policy of
@@ -17,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 public final class NodeRuntime {
     /** Exit code of a node that ends because the cluster failed. */
     public static final int EXIT_CLUSTER_FAILED = 3;
-    static final long JOIN_TIMEOUT_MS = Long.getLong("cumulus.join.timeout.ms", 60_000);
     static final long EXIT_GRACE_MS = 2_000;
 
     private NodeRuntime() {
@@ -28,9 +25,9 @@ public final class NodeRuntime {
         startLiveProfiler(config.nodeId());
         DriverHost embedded = null;
         // Every setting is read and checked before anything starts, so a bad one leaves nothing behind.
-        ClusterNode.Options options = new ClusterNode.Options(config.nodeId(), config.size(),
-            config.heartbeatIntervalMs(), config.heartbeatTimeoutMs(), JOIN_TIMEOUT_MS, config.idleStrategy(),
-            callTimeoutNs(), Duration.ofMillis(Long.getLong("cumulus.lookup.wait.ms", 10_000)), sequencerMode());
+        NodeSettings options = NodeSettings.of(config.nodeId(), config.size(), config.heartbeatIntervalMs(),
+            config.heartbeatTimeoutMs(), config.idleStrategy(),
+            config.transport() == LaunchConfig.TransportMode.IPC ? config.size() : 1, System.getProperties());
         String aeronDir = config.aeronDir();
         if (aeronDir == null && config.transport() == LaunchConfig.TransportMode.IPC && config.size() > 1) {
             throw new CumulusException("IPC transport needs the nodes to share a media driver: start them with "
@@ -105,28 +102,6 @@ public final class NodeRuntime {
         java.io.File shm = new java.io.File("/dev/shm");
         String base = shm.isDirectory() && shm.canWrite() ? shm.getPath() : System.getProperty("java.io.tmpdir");
         return base + java.io.File.separator + "cumulus-" + name;
-    }
-
-    /** {@code -Dcumulus.sequencer=migrating} (default) or {@code static} (the sequencer stays on node 0). */
-    public static dev.cumulus.internal.order.TotalOrder.Mode sequencerMode() {
-        String v = System.getProperty("cumulus.sequencer", "migrating").trim().toUpperCase();
-        try {
-            return dev.cumulus.internal.order.TotalOrder.Mode.valueOf(v);
-        } catch (IllegalArgumentException e) {
-            throw new CumulusException("-Dcumulus.sequencer=" + v.toLowerCase() + " is not known; use migrating or static");
-        }
-    }
-
-    private static long callTimeoutNs() {
-        String v = System.getProperty("cumulus.call.timeout.ms");
-        if (v == null) {
-            return 0;
-        }
-        try {
-            return TimeUnit.MILLISECONDS.toNanos(Long.parseLong(v.trim()));
-        } catch (NumberFormatException e) {
-            throw new CumulusException("-Dcumulus.call.timeout.ms=" + v + " is not a number of milliseconds");
-        }
     }
 
     private static ClassLoader contextLoader() {

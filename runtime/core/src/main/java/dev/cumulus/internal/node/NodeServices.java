@@ -45,24 +45,9 @@ public interface NodeServices {
     /** Global barrier across all nodes. */
     void barrier();
 
-    /**
-     * Called during a poll (e.g. by the ordered broadcast's delivery): when the polling thread is the node's main
-     * thread and its standby is watching anyway (remote calls came in lately), it takes {@code task} and runs it
-     * right after its poll (if the task blocks, the standby polls meanwhile), or hands it to {@code otherwise} then;
-     * returns false when the caller must see to it itself.
-     */
-    boolean runAfterPoll(Runnable task, java.util.concurrent.Executor otherwise);
+    /** How work meets this node's threads: what runs after a poll, and polling while waiting. */
+    dev.cumulus.internal.sched.Scheduler scheduler();
 
-    /**
-     * Called during a poll (the ordered broadcast's delivery): when the polling thread is a user's thread waiting for a
-     * remote call's reply, it takes {@code task} and runs it right after its poll; returns false when the caller must
-     * see to it itself.
-     */
-    boolean runAfterReplyWaitersPoll(Runnable task, java.util.concurrent.Executor otherwise);
-
-    /**
-     * A thread about to wait for something the duty cycle brings (a reply, a write's delivery) polls for it itself
-     * for a short while first, when no one else polls; returns when {@code done} completes or the brief wait ends.
-     */
-    void pollWhileWaiting(java.util.concurrent.CompletableFuture<?> done);
+    /** This node's settings. */
+    NodeSettings settings();
 }

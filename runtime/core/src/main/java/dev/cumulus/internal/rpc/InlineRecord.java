@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,8 +18,8 @@ final class InlineRecord {
     private static final int MAX_SLOW_RUNS = 6;
     private static final int FORGIVE_AFTER = 64;
     private final AtomicInteger skip = new AtomicInteger();
-    /** See the class comment ({@code -Dcumulus.inlineRepeatWindowNs}; 0 exiles on every slow run, as before). */
-    static final long REPEAT_WINDOW_NS = Long.getLong("cumulus.inlineRepeatWindowNs", 1_000_000L);
+    /** See the class comment. */
+    static final long REPEAT_WINDOW_NS = TimeUnit.MILLISECONDS.toNanos(1);
     private volatile int slowRuns;
     private volatile int fastRuns;
     /** When the last slow run ended ({@code nanoTime}). */
@@ -26,7 +27,7 @@ final class InlineRecord {
 
     /** A run that took {@code tookNs}, ending at {@code endNs}, was slow. */
     void slowRun(long endNs, long tookNs) {
-        boolean repeated = REPEAT_WINDOW_NS <= 0 || endNs - tookNs - lastSlowEndNs < REPEAT_WINDOW_NS;
+        boolean repeated = endNs - tookNs - lastSlowEndNs < REPEAT_WINDOW_NS;
         lastSlowEndNs = endNs;
         if (slowRuns == 0 && !repeated) {
             return; // a lone slow run of a method with a clean record

@@ -9,6 +9,8 @@ import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
+import dev.cumulus.internal.sched.Scheduler;
+import dev.cumulus.internal.sched.TimedCall;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 
@@ -32,15 +34,15 @@ import java.util.function.Supplier;
 
 /**
  * Remote method calls between nodes: the client side (pending calls, replies, timeouts, failed nodes) and the
- * server side (every incoming call runs on its own virtual thread, so a call that blocks — Babylon's edge exchange —
- * never holds up others).
+ * server side (an incoming call runs on the node's main thread right after the poll that brought it, or on a virtual
+ * thread of its own when it blocks or runs long, so such a call — Babylon's edge exchange — never holds up others).
  *
  * <p>Wire format on the data channel (little endian):
  * {@code CALL [1][callId:8][objectId:8][methodId:4][applied:8][pollsUntil:8][args]},
  * {@code REPLY [2][callId:8][applied:8][value]}, {@code ERROR [3][callId:8][applied:8][throwable]}. Values use
  * {@link ValueCodec}. {@code pollsUntil} is a promise of the caller's ({@code nanoTime}; 0 for none): it polls for the
- * reply itself until then, or wakes its node's main thread to poll for it; so a reply sent before then needs no
- * doorbell ring (see {@link #ringAfterReply}). {@code applied} is the sender's
+ * reply itself until then and looks once more after it, so a reply sent before then needs no doorbell ring (see
+ * {@link #ringAfterReply}). {@code applied} is the sender's
  * replicated-write watermark ({@link dev.cumulus.internal.node.BarrierWatermark#covered}): the receiver applies writes
  * up to it ({@link dev.cumulus.internal.node.BarrierWatermark#applied}) before it runs the call (or returns the reply),
  * so a node that writes a replicated object and then calls another node never has that node read an older replica
@@ -49,8 +51,8 @@ import java.util.function.Supplier;
  * <p>Threads: {@link #onData} runs on the thread that polls the node's transport; it copies bytes, completes futures
  * and decodes only simple values ({@link ValueCodec#readSimple}: no code of the program runs) — a caller's own
  * reply while it polls for it, a call's one argument. Everything else is decoded on the caller's thread (replies) or
- * where the call runs: on the polling thread right after its poll when {@link InlineCalls} takes it (the node's main
- * thread, with a standby polling meanwhile), else on a virtual thread of its own.
+ * where the call runs: on the polling thread right after its poll when the {@link Scheduler} takes it (the node's
+ * main thread, with a standby polling meanwhile), else on a virtual thread of its own.
  */
 public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final byte CALL = 1;
@@ -72,68 +74,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    /** Decides whether the polling thread runs an incoming call itself, right after its poll. */
-    @FunctionalInterface
-    public interface InlineCalls {
-        /**
-         * True when the current thread takes {@code call} (it runs it, or hands it to {@code otherwise} later); false
-         * when the caller must hand it to {@code otherwise} now.
-         */
-        boolean runInline(Runnable call, java.util.concurrent.Executor otherwise, boolean brief);
-    }
-
-    /** A call a polling thread runs inline, wanting to know whether its run there was slow (it may block). */
-    public interface TimedCall extends Runnable {
-        /** The run was quick. */
-        void ranQuickly();
-
-        /** The run was slow: it ended at {@code endNs} ({@code nanoTime}) and took at least {@code tookNs}. */
-        void ranSlowly(long endNs, long tookNs);
-    }
-
-
-    /** What a caller does before it blocks for a reply (the node: poll for it itself for a while). */
-    public interface ReplyWait {
-        /** Waits nowhere: callers block at once. */
-        ReplyWait NONE = new ReplyWait() {
-            @Override
-            public long pollsForNs() {
-                return 0;
-            }
-
-            @Override
-            public long beforeBlocking(CompletableFuture<?> reply, Runnable late) {
-                return 0;
-            }
-        };
-
-        /**
-         * How long the current thread will poll for a reply before it blocks ({@link #beforeBlocking}), counted from
-         * when it starts to; 0: not.
-         */
-        long pollsForNs();
-
-        /**
-         * Polls for {@code reply} for {@link #pollsForNs}, or returns at once; runs {@code late} once if the reply has
-         * not come after a µs or so of polling. Returns the last clock reading ({@code nanoTime}) it took, 0 for none.
-         */
-        long beforeBlocking(CompletableFuture<?> reply, Runnable late);
-
-        /**
-         * The caller stopped polling before the promise its call made ended, its reply still to come: someone must
-         * look for it until then (the node: its main thread stays up, rung awake).
-         */
-        default void keepLooking() {
-        }
-
-        /**
-         * A reply carries replicated writes this node has not applied yet: poll for them for a while ({@code applied}
-         * tells when they are), applying them on this thread, before blocking on the watermark.
-         */
-        default void pollUntilApplied(java.util.function.BooleanSupplier applied) {
-        }
-    }
-
     /**
      * A reply as its call's future gets it: the message's {@code bytes} (a copy) for the caller to decode, or, when
      * the polling thread decoded it for its caller ({@link #replyOf}), {@code bytes} null and the result in
@@ -143,47 +83,17 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * The future of a call's reply. A polling thread completes it — except when that thread is the caller's own and
-     * decoded the reply itself ({@link #replyOf}): then it only stores it in {@link #own}, which that same thread reads
-     * next, so no atomic update and no completion is needed on the round trip. {@link #isDone} and {@link #get} see
-     * either; nothing else of the future is used for such a call (a synchronous one), and nothing else sees
-     * {@code own}: {@code join}, {@code getNow} or a dependent would wait for a completion that never comes.
-     */
-    static final class ReplyFuture extends CompletableFuture<Reply> {
-        /** Written and read by the caller's thread only. */
-        Reply own;
-
-        @Override
-        public boolean isDone() {
-            return own != null || super.isDone();
-        }
-
-        @Override
-        public Reply get() throws InterruptedException, ExecutionException {
-            Reply r = own;
-            return r != null ? r : super.get();
-        }
-
-        @Override
-        public Reply get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException,
-            TimeoutException {
-            Reply r = own;
-            return r != null ? r : super.get(timeout, unit);
-        }
-    }
-
-    /**
      * A call waiting for its reply; {@code event} is null when no recording was on as it started. A synchronous call
      * whose caller polls for its reply is sent without ringing the target's doorbell ({@code ringDue}): a target that is
-     * awake answers within a µs and the ring's fence and read of a shared line stay off the round trip; the caller
-     * rings only when the reply is late.
+     * awake answers within a µs, and the ring's fence stays off the round trip; the caller rings only when the reply
+     * is late.
      */
     static final class PendingCall {
         private final long callId;
         private final int target;
         private final Method method;
         private final String label;
-        private final ReplyFuture reply = new ReplyFuture();
+        private final CompletableFuture<Reply> reply = new CompletableFuture<>();
         private final RemoteCallEvent event;
         private final int requestBytes;
         private final long pollsUntilNs;
@@ -220,7 +130,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return label;
         }
 
-        ReplyFuture reply() {
+        CompletableFuture<Reply> reply() {
             return reply;
         }
 
@@ -271,19 +181,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             return nextId++;
         }
-        /**
-         * The last clock reading of this thread's last wait for a reply ({@code nanoTime}), 0 before one: a time
-         * before the next call it makes, from which that call's promise to poll is counted, so making a call reads no
-         * clock. A stale one (the thread did other work meanwhile) only makes the promise end early: the reply then
-         * rings, as without one.
-         */
-        long lastClockNs;
     }
     private final long defaultTimeoutNs;
-    private volatile InlineCalls inlineCalls = (call, otherwise, brief) -> false;
+    private volatile Scheduler scheduler = Scheduler.NONE;
     /** Whether each method served so far is {@link Brief}. */
     private final Map<Method, Boolean> briefMethods = new ConcurrentHashMap<>();
-    private volatile ReplyWait replyWait = ReplyWait.NONE;
     /** Told when a one-way call fails here (nobody waits to hear of it): the node ends the run. */
     private volatile java.util.function.Consumer<String> oneWayFailures =
         reason -> System.err.println("cumulus: " + reason);
@@ -345,9 +247,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         CallerState state = callers.get();
         ExpandableArrayBuffer buf = state.buffer;
         long callId = state.newCallId();
-        long pollsForNs = async ? 0 : replyWait.pollsForNs();
-        // the caller will poll from after the send for pollsForNs; the promise counts half of it from an earlier time
-        long pollsUntilNs = pollsForNs > 0 && state.lastClockNs != 0 ? (state.lastClockNs + pollsForNs / 2) | 1 : 0;
+        long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
+        // the promise to poll for the reply until then (odd, so never 0): the caller keeps it in await
+        long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
         int end = encodeCall(buf, callId, ref, method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
         PendingCall call = new PendingCall(callId, target, method, label, event, end, pollsUntilNs,
@@ -454,28 +356,24 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * How calls meet threads: {@code inline} may take an incoming call on the polling thread (else it runs on a
-     * virtual thread of its own); {@code wait} runs before a caller blocks for its reply.
+     * How calls meet threads: the scheduler may take an incoming call on the polling thread (else it runs on a
+     * virtual thread of its own), and a caller polls for its reply through it before it blocks.
      */
-    public void threading(InlineCalls inline, ReplyWait wait) {
-        this.inlineCalls = inline;
-        this.replyWait = wait;
+    public void scheduler(Scheduler scheduler) {
+        this.scheduler = scheduler;
     }
 
     /** Waits for a call's reply and decodes it: the result, or the remote exception rethrown. */
     Object await(PendingCall call, long timeoutNs) throws Throwable {
         Reply reply;
-        long clock = replyWait.beforeBlocking(call.reply(), () -> ringTarget(call));
-        if (clock != 0 && call.caller != null) {
-            call.caller.lastClockNs = clock;
+        if (call.pollsUntilNs != 0) {
+            // the promise: this thread polls for the reply until pollsUntilNs, then looks once more, so a reply sent
+            // before then needs no ring (ringAfterReply)
+            scheduler.pollUntil(call.reply()::isDone, call.pollsUntilNs, Scheduler.Awaited.REPLY,
+                () -> ringTarget(call));
         }
         if (!call.reply().isDone()) {
             ringTarget(call);
-            if (call.pollsUntilNs != 0 && System.nanoTime() - call.pollsUntilNs < 0) {
-                // the promise in the call outlasts this caller's polling: the reply may come unrung, so this node's
-                // main thread must be awake to look for it (it stays up longer than the rest of the promise)
-                replyWait.keepLooking();
-            }
         }
         try {
             reply = timeoutNs > 0 ? call.reply().get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply().get();
@@ -516,7 +414,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (applied > w.applied()) {
             // the reply may have come before the writes it depends on were polled here: poll for them rather than
             // wait for a delivery thread's wake-up
-            replyWait.pollUntilApplied(() -> w.applied() >= applied);
+            scheduler.pollBriefly(() -> w.applied() >= applied, Scheduler.Awaited.APPLIED_WRITES);
         }
         catchUp(applied);
         if (reply.type() == REPLY) {
@@ -599,12 +497,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 long callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
                 PendingCall call = pending.takeReplyFrom(source, callId);
                 if (call != null) {
-                    Reply reply = replyOf(call, type, buffer, offset, length);
-                    if (reply.bytes() == null) {
-                        call.reply().own = reply; // decoded on the caller's own thread, which reads it next
-                    } else {
-                        call.reply().complete(reply);
-                    }
+                    call.reply().complete(replyOf(call, type, buffer, offset, length));
                 }
             }
             default -> {
@@ -670,9 +563,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     private boolean runInline(IncomingCall call) {
         if (call.objectId < ExportTable.FIRST_USER_ID && isBrief(call.method)) { // Cumulus's own services only
-            return inlineCalls.runInline(call, serveThreads, true);
+            return scheduler.runAfterPoll(call, serveThreads, Scheduler.Work.BRIEF_CALL);
         }
-        return !call.record.skipThisCall() && inlineCalls.runInline(call, serveThreads, false);
+        return !call.record.skipThisCall() && scheduler.runAfterPoll(call, serveThreads, Scheduler.Work.CALL);
     }
 
     /** True for a system method marked {@link Brief}: any polling thread may run its calls. */

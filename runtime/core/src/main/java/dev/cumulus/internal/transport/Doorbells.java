@@ -27,12 +27,16 @@ final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
     /**
-     * One cache line per node for its bell, then one per node for the CPU of a thread waiting for a message to it. A
-     * bell is written only when its node goes to sleep or wakes, so the line a sender reads at every send stays in
-     * the sender's cache; a waiter's CPU changes with every call its node waits for and lives on a line of its own.
+     * One cache line per node for its bell. A bell is written only when its node goes to sleep or wakes (or a caller
+     * takes it over), so the line a sender reads at every send stays in the sender's cache.
      */
     private static final long SLOT = 64;
-    private static final long SYS_FUTEX = 202; // x86_64
+    /** The futex system call's number on this machine's architecture; -1 where it is not known here. */
+    private static final long SYS_FUTEX = switch (System.getProperty("os.arch", "")) {
+        case "amd64", "x86_64" -> 202;
+        case "aarch64", "arm64", "riscv64" -> 98;
+        default -> -1;
+    };
     private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
     private static final VarHandle BELL = ValueLayout.JAVA_INT.varHandle();
@@ -42,17 +46,13 @@ final class Doorbells {
     /** A {@code struct timespec} per node, used only by that node's sleeping thread. */
     private final MemorySegment timeouts;
 
-    private final int size;
-
-    private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
+    private Doorbells(MemorySegment bells, MemorySegment timeouts) {
         this.bells = bells;
         this.timeouts = timeouts;
-        this.size = size;
     }
 
     private static MethodHandle syscall() {
-        if (!"amd64".equals(System.getProperty("os.arch")) || !System.getProperty("os.name", "").startsWith("Linux")
-            || !Boolean.parseBoolean(System.getProperty("cumulus.doorbell", "true"))) {
+        if (SYS_FUTEX < 0 || !System.getProperty("os.name", "").startsWith("Linux")) {
             return null;
         }
         try {
@@ -75,8 +75,8 @@ final class Doorbells {
         Arena arena = Arena.ofAuto();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
             StandardOpenOption.WRITE)) {
-            MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, 2 * SLOT * size, arena);
-            return new Doorbells(bells, arena.allocate(16L * size, 8), size);
+            MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, SLOT * size, arena);
+            return new Doorbells(bells, arena.allocate(16L * size, 8));
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -119,38 +119,6 @@ final class Doorbells {
         ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
         ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
         futex(node * SLOT, FUTEX_WAIT, value, ts);
-    }
-
-    /**
-     * A thread of {@code node} waits for a message on {@code cpu} (its last CPU). Spinning
-     * threads of this host look at it to give the core up to the waiter ({@link #waiterOn}).
-     */
-    void waiting(int node, int cpu) {
-        BELL.setRelease(bells, waiterSlot(node), cpu + 1);
-    }
-
-    /** The waiting thread that published {@code cpu} stops waiting: clears the slot unless another one wrote it. */
-    void notWaiting(int node, int cpu) {
-        BELL.compareAndSet(bells, waiterSlot(node), cpu + 1, 0);
-    }
-
-    /** True when a thread of some node of this host waits for a message and last ran on {@code cpu}. */
-    boolean waiterOn(int cpu) {
-        if (cpu < 0) {
-            return false; // an unknown CPU (0 in a slot means nobody waits)
-        }
-        int mark = cpu + 1;
-        for (int n = 0; n < size; n++) {
-            if ((int) BELL.getOpaque(bells, waiterSlot(n)) == mark) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Where the CPU of a thread waiting for a message to {@code node} is kept: after all the bells. */
-    private long waiterSlot(int node) {
-        return (size + node) * SLOT;
     }
 
     /** Sleeper side: the node is awake (again). */

@@ -32,25 +32,7 @@ public final class DriverHost implements AutoCloseable {
      * @throws CumulusException when the driver cannot start, e.g. the directory is not writable
      */
     public static DriverHost start(String directory) {
-        return start(directory, false);
-    }
-
-    /**
-     * {@link #start(String)}; with {@code ipcOnly} (every client on this host talks IPC, so the driver is off the data
-     * path) its threads run under {@code SCHED_BATCH} ({@link Cpus#batchPolicy}): its wake-ups — thousands a second
-     * from its back-off parks — then wait for a busy core's slice instead of preempting a node's polling thread
-     * ({@code -Dcumulus.driverBatch=false} to compare). With UDP the driver moves the bytes, so it keeps its policy.
-     */
-    public static DriverHost start(String directory, boolean ipcOnly) {
-        boolean batch = ipcOnly && !"false".equals(System.getProperty("cumulus.driverBatch"));
-        java.util.concurrent.ThreadFactory threads = batch
-            ? r -> new Thread(() -> {
-                Cpus.batchPolicy();
-                r.run();
-            })
-            : Thread::new;
         MediaDriver.Context ctx = new MediaDriver.Context()
-            .sharedThreadFactory(threads)
             .aeronDirectoryName(directory)
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)

@@ -45,11 +45,11 @@ public final class NodeTransport implements AutoCloseable {
     static final byte FRAME_WHOLE = 1;
     static final byte FRAME_CHUNK = 2;
     /**
-     * Frame size of IPC streams ({@code -Dcumulus.ipcMtu}): above it Aeron splits a message into fragments and the
+     * Frame size of IPC streams: above it Aeron splits a message into fragments and the
      * receiver joins them. IPC has no network to fit, so the frame is 8 KiB instead of UDP's 1,408 B: a 2 KiB array
      * partition travels whole (multiple of 32, at most an eighth of the smallest term).
      */
-    static final int IPC_MTU = Integer.getInteger("cumulus.ipcMtu", 8192);
+    static final int IPC_MTU = 8192;
     static final int WHOLE_HEADER = 12;
     static final int CHUNK_HEADER = 28;
     private static final int MAX_CHUNK_PAYLOAD = 512 * 1024;
@@ -296,31 +296,6 @@ public final class NodeTransport implements AutoCloseable {
     /** Another thread polls for this sleeping node: senders need not ring until it hands back ({@link #announceSleep}). */
     public void takeOverDoorbell() {
         doorbells.takeOver(nodeId);
-    }
-
-    /**
-     * A thread of this node waits for a message on {@code cpu}: spinning threads of this host that
-     * find themselves on that CPU give it up ({@link #waiterOn}).
-     */
-    public void waiting(int cpu) {
-        Doorbells d = doorbells;
-        if (d != null) {
-            d.waiting(nodeId, cpu);
-        }
-    }
-
-    /** The thread that published {@code cpu} with {@link #waiting} stops waiting. */
-    public void notWaiting(int cpu) {
-        Doorbells d = doorbells;
-        if (d != null) {
-            d.notWaiting(nodeId, cpu);
-        }
-    }
-
-    /** True when a thread of a node on this host waits for a message and last ran on {@code cpu}. */
-    public boolean waiterOn(int cpu) {
-        Doorbells d = doorbells;
-        return d != null && d.waiterOn(cpu);
     }
 
     /**

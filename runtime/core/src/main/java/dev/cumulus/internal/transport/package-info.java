@@ -4,9 +4,8 @@
  * publications, chunking of large messages, back-pressure and connection waits.
  *
  * <p>Threads: whichever thread holds the node's polling role polls ({@code NodeTransport.poll}), one at a time; any
- * thread sends. {@code DriverHost} runs the shared media driver's single thread. {@code BriefWait} is how a thread
- * waits briefly (spin, then yield) before it parks; {@code Doorbells} let an idle node sleep until a sender rings,
- * and tell a spinning thread (through {@code Cpus}) that a waiting caller needs its core.
+ * thread sends. {@code DriverHost} runs the shared media driver's single thread. {@code Doorbells} let an idle node of a
+ * host sleep until a sender rings.
  *
  * <p>Never: blocks the polling thread, spins forever on back-pressure (every wait has a deadline), or accepts a frame
  * of another run.

@@ -1,6 +1,6 @@
 package dev.cumulus.internal.node;
 
-import dev.cumulus.internal.transport.BriefWait;
+import dev.cumulus.internal.sched.Scheduler;
 import org.agrona.concurrent.Agent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -67,8 +67,27 @@ class DutyCycleTest {
 
     private final QueueAgent agent = new QueueAgent();
     private final AtomicReference<Throwable> errors = new AtomicReference<>();
-    private final DutyCycle cycle = new DutyCycle(agent, errors::set, "backoff", BriefWait.BUDGET_NS,
-        "test-node");
+    private final DutyCycle cycle = cycle(agent, "backoff", null, NodeSettings.Scheduling.CALLER_POLL_NS, "test-node",
+        () -> { });
+
+    /** A duty cycle over {@code agent} whose quick cycles are full ones (the tests' agents have one stream). */
+    private DutyCycle cycle(Agent agent, String idle, Doorbell bell, long callerPollNs, String name,
+                            Runnable afterWait) {
+        NodeSettings.Scheduling settings = new NodeSettings.Scheduling(idle, NodeSettings.Scheduling.SPINS,
+            callerPollNs, "backoff".equals(idle));
+        return new DutyCycle(agent, () -> {
+            try {
+                return agent.doWork();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, afterWait, errors::set, settings, bell, name);
+    }
+
+    /** Polls for {@code done} as a thread waiting for it does, for the node's poll budget. */
+    private static void pollWhileWaiting(DutyCycle cycle, CompletableFuture<?> done) {
+        cycle.pollBriefly(done::isDone, Scheduler.Awaited.OTHER);
+    }
     private final Executor virtualThreads = r -> Thread.ofVirtual().start(r);
 
     @AfterEach
@@ -82,7 +101,7 @@ class DutyCycleTest {
     /** A message that carries an incoming call: the poller offers it inline, else it goes to a virtual thread. */
     private void deliverCall(Runnable body) {
         agent.inbox.add(() -> {
-            if (!cycle.runInline(body, virtualThreads, false)) {
+            if (!cycle.runAfterPoll(body, virtualThreads, Scheduler.Work.CALL)) {
                 virtualThreads.execute(body);
             }
         });
@@ -121,18 +140,12 @@ class DutyCycleTest {
 
     @Test
     void aCycleAfterTheMainThreadSleptOnItsDoorbellIsToldSo() throws Exception {
-        assertEveryCycleAfterTheFirstIsToldOfAWait("backoff", parkingSleeper(cpu -> false));
+        assertEveryCycleAfterTheFirstIsToldOfAWait("backoff", new FakeBell(0));
     }
 
-    /** A sleeper that parks for its timeouts, is never rung, and answers {@code waiterOn} with {@code waiterOn}. */
-    private static DutyCycle.Sleeper parkingSleeper(java.util.function.IntPredicate waiterOn) {
-        return new FakeBell(0, waiterOn);
-    }
-
-    private void assertEveryCycleAfterTheFirstIsToldOfAWait(String idle, DutyCycle.Sleeper bell) throws Exception {
+    private void assertEveryCycleAfterTheFirstIsToldOfAWait(String idle, Doorbell bell) throws Exception {
         WaitCountingAgent counting = new WaitCountingAgent();
-        DutyCycle sleepy = new DutyCycle(counting, errors::set, idle, 0, "sleepy-node", bell, DutyCycle.SPINS,
-            () -> counting.hookRan = true);
+        DutyCycle sleepy = cycle(counting, idle, bell, 0, "sleepy-node", () -> counting.hookRan = true);
         sleepy.start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -151,64 +164,6 @@ class DutyCycleTest {
         }
     }
 
-    /**
-     * With more nodes than cores an idle main thread spins 10 times only, so its look for a waiter on its CPU every 16th
-     * spin never runs; with {@code makeWayYielding} it looks before each yield too.
-     */
-    @Test
-    void aCrowdedIdleMainThreadLooksForAWaiterOnItsCpuBeforeItYieldsWhenAskedTo() throws Exception {
-        boolean was = DutyCycle.makeWayYielding;
-        DutyCycle.makeWayYielding = true;
-        try {
-            assertLooksForAWaiter(true);
-        } finally {
-            DutyCycle.makeWayYielding = was;
-        }
-        DutyCycle.makeWayYielding = false;
-        try {
-            assertLooksForAWaiter(false);
-        } finally {
-            DutyCycle.makeWayYielding = was;
-        }
-    }
-
-    private void assertLooksForAWaiter(boolean expected) throws Exception {
-        AtomicInteger looks = new AtomicInteger();
-        DutyCycle.Sleeper bell = parkingSleeper(cpu -> looks.incrementAndGet() < 0); // counts the looks, sees no waiter
-        Agent idle = new Agent() { // a little work every 2 ms: each time a new spin and yield phase follows
-            private long next = System.nanoTime();
-
-            @Override public int doWork() {
-                long now = System.nanoTime();
-                if (now - next < 0) {
-                    return 0;
-                }
-                next = now + TimeUnit.MILLISECONDS.toNanos(2);
-                return 1;
-            }
-
-            @Override public String roleName() {
-                return "idle";
-            }
-        };
-        DutyCycle crowded = new DutyCycle(idle, errors::set, "backoff", BriefWait.BUDGET_NS, "crowded-node", bell,
-            DutyCycle.CROWDED_SPINS, () -> { });
-        crowded.start();
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(expected ? 10 : 1);
-            while (looks.get() < 5 && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
-        } finally {
-            crowded.close();
-        }
-        if (expected) {
-            assertTrue(looks.get() >= 5, "looked for a waiter " + looks.get() + " times in 10 s");
-        } else {
-            assertEquals(0, looks.get(), "looked for a waiter with 10 spins and no look before a yield");
-        }
-    }
-
     @Test
     void aLoneCallRunsOnTheMainThreadRightAfterThePoll() throws Exception {
         cycle.start();
@@ -221,7 +176,7 @@ class DutyCycleTest {
     private void deliverCallsInOnePoll(Runnable... bodies) {
         agent.inbox.add(() -> {
             for (Runnable body : bodies) {
-                if (!cycle.runInline(body, virtualThreads, false)) {
+                if (!cycle.runAfterPoll(body, virtualThreads, Scheduler.Work.CALL)) {
                     virtualThreads.execute(body);
                 }
             }
@@ -325,7 +280,7 @@ class DutyCycleTest {
                     replyPolledBy.complete(Thread.currentThread().getName());
                     reply.complete(null);
                 });
-                cycle.pollWhileWaiting(reply);
+                pollWhileWaiting(cycle, reply);
                 reply.join();
             });
             assertEquals("test-node", outerOn.get(10, TimeUnit.SECONDS));
@@ -347,15 +302,15 @@ class DutyCycleTest {
         int burst = 100;
         AtomicInteger ran = new AtomicInteger();
         for (int i = 0; i < burst; i++) {
-            agent.inbox.add(() -> cycle.runInline(() -> {
+            agent.inbox.add(() -> cycle.runAfterPoll(() -> {
                 long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(20);
                 while (System.nanoTime() < until) {
                     Thread.onSpinWait();
                 }
                 ran.incrementAndGet();
-            }, virtualThreads, true));
+            }, virtualThreads, Scheduler.Work.BRIEF_CALL));
         }
-        cycle.pollWhileWaiting(new CompletableFuture<Void>()); // never completes: the budget (50 µs) ends the wait
+        pollWhileWaiting(cycle, new CompletableFuture<Void>()); // never completes: the budget (50 µs) ends the wait
         assertTrue(ran.get() < burst / 2, "the caller ran " + ran.get() + " brief calls of 20 µs in a 50 µs wait");
     }
 
@@ -392,7 +347,7 @@ class DutyCycleTest {
         Thread caller = Thread.ofPlatform().name("caller").start(() -> {
             waiting.complete(null);
             while (!reply.isDone()) {
-                cycle.pollWhileWaiting(reply);
+                pollWhileWaiting(cycle, reply);
             }
         });
         waiting.get(10, TimeUnit.SECONDS);
@@ -418,8 +373,8 @@ class DutyCycleTest {
     void aCallerThatStopsLooksOnceMoreWhenTheMainThreadCouldNotLookBeforeItSlept() throws Exception {
         FakeBell bell = FakeBell.longSleeps(); // far longer than the node's real 1 ms
         QueueAgent queue = new QueueAgent();
-        DutyCycle node = new DutyCycle(queue, errors::set, "backoff", BriefWait.BUDGET_NS, "looking-node", bell,
-            DutyCycle.SPINS, () -> { });
+        DutyCycle node = cycle(queue, "backoff", bell, NodeSettings.Scheduling.CALLER_POLL_NS, "looking-node",
+            () -> { });
         CompletableFuture<Void> reply = new CompletableFuture<>();
         CountDownLatch unrungHandled = new CountDownLatch(1);
         queue.inbox.add(new Runnable() {
@@ -442,7 +397,8 @@ class DutyCycleTest {
         try {
             Thread caller = Thread.ofPlatform().name("caller").start(() -> {
                 while (!reply.isDone()) { // as a caller does until its reply comes (then it would block)
-                    node.pollWhileAwaitingReply(reply, () -> { });
+                    node.pollUntil(reply::isDone, System.nanoTime() + NodeSettings.Scheduling.CALLER_POLL_NS,
+                        Scheduler.Awaited.REPLY, () -> { });
                 }
             });
             assertTrue(unrungHandled.await(2, TimeUnit.SECONDS),
@@ -456,10 +412,24 @@ class DutyCycleTest {
 
     @Test
     void anIdleMainThreadSpinsLongOnlyWhenEveryNodeOnTheHostHasACore() {
-        assertEquals(DutyCycle.SPINS, DutyCycle.idleSpinsFor(2, 2));
-        assertEquals(DutyCycle.SPINS, DutyCycle.idleSpinsFor(1, 8));
-        assertEquals(DutyCycle.CROWDED_SPINS, DutyCycle.idleSpinsFor(4, 2));
-        assertTrue(DutyCycle.CROWDED_SPINS < DutyCycle.SPINS);
+        assertEquals(NodeSettings.Scheduling.SPINS, settings(2, 2, "backoff").idleSpins());
+        assertEquals(NodeSettings.Scheduling.SPINS, settings(1, 8, "backoff").idleSpins());
+        assertEquals(NodeSettings.Scheduling.CROWDED_SPINS, settings(4, 2, "backoff").idleSpins());
+        assertTrue(NodeSettings.Scheduling.CROWDED_SPINS < NodeSettings.Scheduling.SPINS);
+    }
+
+    @Test
+    void callersPollUnlessTheNodeSleepsWhenIdleAndOnlyTheDefaultStrategySleepsOnTheDoorbell() {
+        assertEquals(NodeSettings.Scheduling.CALLER_POLL_NS, settings(2, 2, "backoff").callerPollNs());
+        assertEquals(0, settings(2, 2, "sleep:100000").callerPollNs());
+        assertTrue(settings(2, 2, " BACKOFF ").sleepsOnDoorbell());
+        assertFalse(settings(2, 2, "spin").sleepsOnDoorbell());
+    }
+
+    private static NodeSettings.Scheduling settings(int nodesOnHost, int cores, String idle) {
+        return new NodeSettings(0, nodesOnHost, 200, 5_000, 60_000, idle, 0, java.time.Duration.ofSeconds(10),
+            dev.cumulus.internal.order.TotalOrder.Mode.MIGRATING, java.time.Duration.ofMinutes(5), cores, nodesOnHost)
+            .scheduling();
     }
 
     @Test
@@ -469,7 +439,7 @@ class DutyCycleTest {
         CompletableFuture<Void> stop = new CompletableFuture<>();
         Thread caller = Thread.ofPlatform().name("caller").start(() -> {
             while (!stop.isDone()) {
-                cycle.pollWhileWaiting(stop);
+                pollWhileWaiting(cycle, stop);
             }
         });
         AtomicBoolean taken = new AtomicBoolean();
@@ -477,8 +447,8 @@ class DutyCycleTest {
             CountDownLatch handled = new CountDownLatch(1);
             agent.inbox.add(() -> {
                 if (Thread.currentThread() == caller) {
-                    taken.set(cycle.runInline(() -> ranOn.complete(Thread.currentThread().getName()), virtualThreads,
-                        true));
+                    taken.set(cycle.runAfterPoll(() -> ranOn.complete(Thread.currentThread().getName()),
+                        virtualThreads, Scheduler.Work.BRIEF_CALL));
                 }
                 handled.countDown();
             });
@@ -494,20 +464,20 @@ class DutyCycleTest {
     @Test
     void callsFromAnyThreadButTheMainOneAreNotTakenInline() throws Exception {
         cycle.start();
-        assertFalse(cycle.runInline(() -> { }, virtualThreads, false));
+        assertFalse(cycle.runAfterPoll(() -> { }, virtualThreads, Scheduler.Work.CALL));
         CompletableFuture<Boolean> fromCaller = new CompletableFuture<>();
         CompletableFuture<Void> stop = new CompletableFuture<>();
         // a caller polling for its reply gets a call: it must hand it on, never run a stranger's call itself
         Thread caller = Thread.ofPlatform().name("caller").start(() -> {
             while (!stop.isDone()) {
-                cycle.pollWhileWaiting(stop);
+                pollWhileWaiting(cycle, stop);
             }
         });
         for (int i = 0; i < 10_000 && !fromCaller.isDone(); i++) {
             CountDownLatch handled = new CountDownLatch(1);
             agent.inbox.add(() -> {
                 if (Thread.currentThread() == caller) {
-                    fromCaller.complete(cycle.runInline(() -> { }, virtualThreads, false));
+                    fromCaller.complete(cycle.runAfterPoll(() -> { }, virtualThreads, Scheduler.Work.CALL));
                 }
                 handled.countDown();
             });

@@ -3,37 +3,31 @@ package dev.cumulus.internal.node;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.IntPredicate;
 
 /**
  * A node's doorbell for {@link DutyCycle} tests: a sleep parks its thread (for the timeout asked, or for a fixed time
  * far longer than a node's 1 ms, so a message left for the sleep's end shows), {@link #ring} unparks it, and it records
- * its sleeps. Nobody waits on a CPU unless {@code waiterOn} says so.
+ * its sleeps.
  */
-final class FakeBell implements DutyCycle.Sleeper {
+final class FakeBell implements Doorbell {
     /** Sleeps of 5 s: a test sees a message that waited for the sleep's end. */
     static final long LONG_SLEEP_NS = TimeUnit.SECONDS.toNanos(5);
 
     private final long sleepNs;
-    private final IntPredicate waiterOn;
     final AtomicInteger sleeps = new AtomicInteger();
     volatile Thread sleeper;
     volatile boolean asleep;
     volatile long lastSleepAt;
     volatile long wokeAt;
 
-    /**
-     * @param sleepNs  how long a sleep parks, 0 for the timeout the node asks for
-     * @param waiterOn the answer to {@link #waiterOn}
-     */
-    FakeBell(long sleepNs, IntPredicate waiterOn) {
+    /** @param sleepNs how long a sleep parks, 0 for the timeout the node asks for */
+    FakeBell(long sleepNs) {
         this.sleepNs = sleepNs;
-        this.waiterOn = waiterOn;
     }
 
     /** A bell whose sleeps last {@link #LONG_SLEEP_NS} unless rung. */
     static FakeBell longSleeps() {
-        return new FakeBell(LONG_SLEEP_NS, cpu -> false);
+        return new FakeBell(LONG_SLEEP_NS);
     }
 
     @Override
@@ -65,18 +59,5 @@ final class FakeBell implements DutyCycle.Sleeper {
 
     @Override
     public void takeOver() {
-    }
-
-    @Override
-    public void waiting(int cpu) {
-    }
-
-    @Override
-    public void notWaiting(int cpu) {
-    }
-
-    @Override
-    public boolean waiterOn(int cpu) {
-        return waiterOn.test(cpu);
     }
 }

@@ -126,10 +126,7 @@ class DecodedAsPolledTest {
             buf.getBytes(off, copy);
             elsewhere.execute(() -> engines[0].onData(1, new org.agrona.concurrent.UnsafeBuffer(copy), 0, len));
         }, loader, 0);
-        engines[1].threading((call, otherwise, brief) -> {
-            call.run();
-            return true;
-        }, RpcEngine.ReplyWait.NONE);
+        engines[1].scheduler(TestSchedulers.RUN_NOW);
         RemoteRef ref = engines[1].export(new ValuesImpl(), Values.class, "values");
         return engines[0].proxy(ref, Values.class, "values");
     }
@@ -176,16 +173,5 @@ class DecodedAsPolledTest {
         CompletableFuture<Object> result = handler.invokeAsync(Values.class.getMethod("number", Long.class),
             new Object[] {41L});
         assertEquals(42L, result.get(10, TimeUnit.SECONDS));
-    }
-
-    @Test
-    void aReplyStoredForItsOwnCallerCountsAsDoneWithoutCompletingTheFuture() throws Exception {
-        RpcEngine.ReplyFuture future = new RpcEngine.ReplyFuture();
-        assertFalse(future.isDone());
-        RpcEngine.Reply reply = new RpcEngine.Reply(RpcEngine.REPLY, null, List.of(), 20);
-        future.own = reply;
-        assertTrue(future.isDone());
-        assertSame(reply, future.get());
-        assertSame(reply, future.get(1, TimeUnit.MILLISECONDS));
     }
 }

@@ -99,12 +99,8 @@ class DeferredReplyTest {
             messagesToCaller.incrementAndGet();
             engines[0].onData(1, buf, off, len);
         }, loader, 0);
-        RpcEngine.InlineCalls runNow = (call, otherwise, brief) -> {
-            call.run();
-            return true;
-        };
         for (RpcEngine e : engines) {
-            e.threading(runNow, RpcEngine.ReplyWait.NONE);
+            e.scheduler(TestSchedulers.RUN_NOW);
         }
         engines[1].onOneWayFailure(oneWayFailures::add);
         MailboxImpl box = new MailboxImpl();

@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.node.BarrierWatermark;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A reply carries the callee's replicated-write watermark; a caller whose node has not applied those writes yet polls
- * for them itself ({@link RpcEngine.ReplyWait#pollUntilApplied}) before it would block on the watermark — a reply found
+ * for them itself ({@link Scheduler.Awaited#APPLIED_WRITES}) before it would block on the watermark — a reply found
  * by a quick poll (data stream only) otherwise came before its writes were even polled, and the caller then waited for
  * a delivery thread's wake-up (a static sequencer's writes: ~100 µs instead of ~2).
  */
@@ -49,29 +50,16 @@ class ReplyCatchUpTest {
         e[0].causality(caller);
         e[1].causality(callee);
         AtomicInteger polls = new AtomicInteger();
-        e[0].threading((call, otherwise, brief) -> false, new RpcEngine.ReplyWait() {
-            @Override
-            public long pollsForNs() {
-                return 0;
+        e[0].scheduler(TestSchedulers.polling(1, (applied, awaited, late) -> {
+            if (awaited != Scheduler.Awaited.APPLIED_WRITES) {
+                return; // a reply: it is there at once
             }
-
-            @Override
-            public long beforeBlocking(CompletableFuture<?> reply, Runnable late) {
-                return 0;
-            }
-
-            @Override
-            public void pollUntilApplied(BooleanSupplier applied) {
-                polls.incrementAndGet();
-                assertTrue(!applied.getAsBoolean());
-                caller.applied.set(callee.applied.get()); // what this node's polls deliver
-                assertTrue(applied.getAsBoolean());
-            }
-        });
-        e[1].threading((call, otherwise, brief) -> {
-            call.run();
-            return true;
-        }, RpcEngine.ReplyWait.NONE);
+            polls.incrementAndGet();
+            assertTrue(!applied.getAsBoolean());
+            caller.applied.set(callee.applied.get()); // what this node's polls deliver
+            assertTrue(applied.getAsBoolean());
+        }));
+        e[1].scheduler(TestSchedulers.RUN_NOW);
         try {
             RemoteRef ref = e[1].export(new DeferredReplyTest.MailboxImpl(), DeferredReplyTest.Mailbox.class, "box");
             DeferredReplyTest.Mailbox box = e[0].proxy(ref, DeferredReplyTest.Mailbox.class, "box");

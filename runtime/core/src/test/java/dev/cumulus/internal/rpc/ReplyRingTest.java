@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.codec.RemoteRef;
 import org.agrona.DirectBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -44,44 +45,22 @@ class ReplyRingTest {
         }
     }
 
-    /** How often a caller asked its node to keep looking for a reply ({@link RpcEngine.ReplyWait#keepLooking}). */
-    private final AtomicInteger keepLookings = new AtomicInteger();
-
-    /** A caller that promises to poll for {@code pollsForNs} and, in {@code beforeBlocking}, does {@code body}. */
-    private RpcEngine.ReplyWait polling(long pollsForNs, Runnable body, AtomicInteger lateRuns) {
-        return new RpcEngine.ReplyWait() {
-            @Override
-            public void keepLooking() {
-                keepLookings.incrementAndGet();
+    /** A caller that promises to poll for {@code pollsForNs}, does not poll, and runs {@code late} when due. */
+    private static Scheduler polling(long pollsForNs, AtomicInteger lateRuns) {
+        return TestSchedulers.polling(pollsForNs, (done, awaited, late) -> {
+            if (!done.getAsBoolean() && late != null) {
+                lateRuns.incrementAndGet();
+                late.run();
             }
-
-            @Override
-            public long pollsForNs() {
-                return pollsForNs;
-            }
-
-            @Override
-            public long beforeBlocking(CompletableFuture<?> reply, Runnable late) {
-                body.run();
-                if (!reply.isDone()) {
-                    lateRuns.incrementAndGet();
-                    late.run();
-                }
-                return System.nanoTime();
-            }
-        };
+        });
     }
 
-    private RemoteRef start(RpcEngine.ReplyWait callerWait, Object target, Class<?> iface) {
+    private RemoteRef start(Scheduler callerSide, Object target, Class<?> iface) {
         ClassLoader loader = getClass().getClassLoader();
-        RpcEngine.InlineCalls runNow = (call, otherwise, brief) -> {
-            call.run();
-            return true;
-        };
         engines[0] = new RpcEngine(0, 2, new Wire(0), loader, 0);
         engines[1] = new RpcEngine(1, 2, new Wire(1), loader, 0);
-        engines[0].threading(runNow, callerWait);
-        engines[1].threading(runNow, RpcEngine.ReplyWait.NONE);
+        engines[0].scheduler(callerSide);
+        engines[1].scheduler(TestSchedulers.RUN_NOW);
         return engines[1].export(target, iface, "box");
     }
 
@@ -97,25 +76,21 @@ class ReplyRingTest {
     @Test
     void aPromptReplyToAPollingCallerRingsNobody() {
         AtomicInteger late = new AtomicInteger();
-        RemoteRef ref = start(polling(TimeUnit.SECONDS.toNanos(10), () -> { }, late), new DeferredReplyTest.MailboxImpl(),
+        RemoteRef ref = start(polling(TimeUnit.SECONDS.toNanos(10), late), new DeferredReplyTest.MailboxImpl(),
             DeferredReplyTest.Mailbox.class);
         DeferredReplyTest.Mailbox box = engines[0].proxy(ref, DeferredReplyTest.Mailbox.class, "box");
 
-        box.put("a"); // the thread's first call: it has no time to count a promise from yet, so it promises nothing
-        assertEquals(1, rings.get(1));
-        assertEquals(1, rings.get(0));
-
-        box.put("b"); // runs inline at once: the reply is there before the caller would wait
+        box.put("a"); // runs at once: the reply is there before the caller would wait
+        box.put("b");
 
         assertEquals(0, late.get());
-        assertEquals(1, rings.get(1), "the target answered at once: no ring for the call");
-        assertEquals(1, rings.get(0), "the caller promised to poll: no ring for the reply");
+        assertEquals(0, rings.get(1), "the target answered at once: no ring for the calls");
+        assertEquals(0, rings.get(0), "the caller promised to poll: no ring for the replies");
     }
 
     @Test
     void withoutAPromiseTheCallAndTheReplyRing() {
-        RemoteRef ref = start(RpcEngine.ReplyWait.NONE, new DeferredReplyTest.MailboxImpl(),
-            DeferredReplyTest.Mailbox.class);
+        RemoteRef ref = start(Scheduler.NONE, new DeferredReplyTest.MailboxImpl(), DeferredReplyTest.Mailbox.class);
         DeferredReplyTest.Mailbox box = engines[0].proxy(ref, DeferredReplyTest.Mailbox.class, "box");
 
         box.put("a");
@@ -128,32 +103,24 @@ class ReplyRingTest {
     void aLateReplyRingsTheCallerAndTheCallerRingsTheTargetOnce() throws Exception {
         DeferredReplyTest.MailboxImpl impl = new DeferredReplyTest.MailboxImpl();
         AtomicInteger late = new AtomicInteger();
-        long promiseNs = TimeUnit.MILLISECONDS.toNanos(400); // the call promises to poll for half of it
-        RemoteRef ref = start(polling(promiseNs, () -> { }, late), impl, DeferredReplyTest.Mailbox.class);
+        long promiseNs = TimeUnit.MILLISECONDS.toNanos(200);
+        RemoteRef ref = start(polling(promiseNs, late), impl, DeferredReplyTest.Mailbox.class);
         DeferredReplyTest.Mailbox box = engines[0].proxy(ref, DeferredReplyTest.Mailbox.class, "box");
-        CompletableFuture<String> taken = CompletableFuture.supplyAsync(() -> {
-            box.put("first"); // gives the thread a time to count its next call's promise from
-            rings.set(0, 0);
-            rings.set(1, 0);
-            return box.take();
-        }, r -> Thread.ofPlatform().start(r));
+        CompletableFuture<String> taken = CompletableFuture.supplyAsync(box::take, r -> Thread.ofPlatform().start(r));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (impl.takers.isEmpty() && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }
         RpcEngine.DeferredReply reply = impl.takers.poll();
         assertTrue(reply != null, "the take call never arrived");
-        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(promiseNs)); // past the promise: the caller may have stopped
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(promiseNs) + 1); // past the promise: the caller stopped polling
 
         reply.complete("late");
 
         assertEquals("late", taken.get(20, TimeUnit.SECONDS));
         assertEquals(1, late.get());
         assertEquals(1, rings.get(1), "the caller rings the target once, when the reply is late");
-        // the caller stopped polling within its promise (it polled not at all here): it asked its node to keep
-        // looking; and the reply, sent after the promise, rang it
-        assertEquals(1, keepLookings.get());
-        assertEquals(1, rings.get(0));
+        assertEquals(1, rings.get(0), "the reply, sent after the promise, rings the caller");
     }
 
     @Test

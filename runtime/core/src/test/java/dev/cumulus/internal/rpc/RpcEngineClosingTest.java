@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.internal.sched.Scheduler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,9 +28,8 @@ class RpcEngineClosingTest {
         ClassLoader loader = getClass().getClassLoader();
         engines[0] = new RpcEngine(0, 2, (to, buf, off, len) -> engines[1].onData(0, buf, off, len), loader, 0);
         engines[1] = new RpcEngine(1, 2, (to, buf, off, len) -> engines[0].onData(1, buf, off, len), loader, 0);
-        RpcEngine.InlineCalls neverInline = (call, otherwise, brief) -> false; // every call goes to a call thread
         for (RpcEngine e : engines) {
-            e.threading(neverInline, RpcEngine.ReplyWait.NONE);
+            e.scheduler(Scheduler.NONE); // every call goes to a call thread
         }
         dev.cumulus.internal.codec.RemoteRef ref = engines[1].export((Sink) taken::add, Sink.class, "sink");
         engines[1].close();

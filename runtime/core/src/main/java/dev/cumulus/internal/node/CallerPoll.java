@@ -1,0 +1,148 @@
+package dev.cumulus.internal.node;
+
+import dev.cumulus.internal.sched.Scheduler.Awaited;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One wait of a thread that polls for what it waits for (a reply, a delivered write, a grant) before it blocks: it
+ * spins for {@link #SPIN_NS}, then yields the core between looks, until what it waits for is there or its deadline
+ * passed. It runs the brief calls its polls bring right after them (and, waiting for a reply, the writes the scheduler
+ * hands it). The node's main thread sleeps on its doorbell meanwhile.
+ *
+ * <p>The doorbell hand-off: a wait for a reply leaves the bell alone at first (most replies come within a µs, and a
+ * write to the bell's line, which senders read, moves the line between cores); after {@link #LATE_AFTER_LOOKS} looks
+ * it runs its {@code late} task and takes the bell over, so senders stop ringing the sleeping main thread. Any other
+ * wait takes it over at once. As it stops it hands the bell back (when the main thread sleeps) and looks once more
+ * when it has to: see {@link #lastLooks}.
+ */
+final class CallerPoll {
+    /** How long a wait spins before it starts yielding. */
+    static final long SPIN_NS = TimeUnit.MICROSECONDS.toNanos(3);
+    /** Looks after which a reply is late. */
+    static final int LATE_AFTER_LOOKS = 32;
+    /** While spinning, idle looks between two clock reads (a power of two). */
+    static final int IDLE_LOOKS_PER_CLOCK_READ = 8;
+    /** Polls that found work between two looks at the deadline. */
+    static final int POLLS_PER_LOOK = 8;
+    private static final int MAX_LAST_LOOKS = 8;
+
+    /** What a caller waiting for a reply collects: it also runs {@code WRITES_FOR_WAITING_CALLER} work. */
+    static final class ReplyWaiterCalls extends ArrayList<DutyCycle.Call> {
+        ReplyWaiterCalls() {
+            super(1);
+        }
+    }
+
+    private final DutyCycle cycle;
+    private final Doorbell bell;
+    private final Runnable late;
+    private final List<DutyCycle.Call> mine;
+    private int looks;
+    private boolean tookOver;
+
+    CallerPoll(DutyCycle cycle, Doorbell bell, Awaited awaited, Runnable late) {
+        this.cycle = cycle;
+        this.bell = bell;
+        this.late = late;
+        this.mine = awaited == Awaited.OTHER ? new ArrayList<>(1) : new ReplyWaiterCalls();
+    }
+
+    /** Polls until {@code done}, or until the clock passed {@code untilNs} and one more look found nothing. */
+    void pollUntil(BooleanSupplier done, long untilNs) {
+        cycle.pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
+        if (late == null) {
+            takeOver();
+        }
+        try {
+            long startNs = System.nanoTime(); // off the round trip: the request is on its way
+            boolean spinning = true;
+            int idleLooks = 0;
+            while (true) {
+                int work = 0;
+                for (int polls = 0; polls < POLLS_PER_LOOK; polls++) { // several messages may have come at once
+                    int done1 = poll(hot());
+                    if (done1 <= 0 || done.getAsBoolean()) {
+                        break;
+                    }
+                    work += done1;
+                }
+                if (done.getAsBoolean() || !cycle.running()) {
+                    return;
+                }
+                looked();
+                if (work > 0 || !spinning || (++idleLooks & (IDLE_LOOKS_PER_CLOCK_READ - 1)) == 0) {
+                    long now = System.nanoTime();
+                    if (now - untilNs > 0) {
+                        return;
+                    }
+                    spinning = now - startNs <= SPIN_NS;
+                }
+                if (spinning) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+        } finally {
+            // first stop counting, then look at the main thread (it writes mainAsleep and lookMissed before it counts
+            // us): either it sees no polling caller and stays up, or we see what it wrote and look for it
+            cycle.pollingCallers.decrementAndGet();
+            boolean handBack = tookOver && cycle.mainAsleep;
+            if (handBack) {
+                bell.announceSleep(); // hand the bell back, then look once more for what came unrung
+            }
+            lastLooks(handBack || !done.getAsBoolean());
+        }
+    }
+
+    /** A wait for a reply in its first looks spins hot: quick cycles. */
+    private boolean hot() {
+        return late != null && looks < LATE_AFTER_LOOKS;
+    }
+
+    private void looked() {
+        if (looks < LATE_AFTER_LOOKS && ++looks == LATE_AFTER_LOOKS) {
+            if (late != null) {
+                late.run();
+            }
+            takeOver();
+        }
+    }
+
+    private void takeOver() {
+        if (bell != null && !tookOver) {
+            tookOver = true;
+            bell.takeOver();
+        }
+    }
+
+    /** One duty cycle, then the work it handed to this thread; returns the cycle's work, or -1 (role taken). */
+    private int poll(boolean hot) {
+        int work = cycle.pollOnce(mine, false, hot);
+        cycle.runCollected(mine);
+        return work;
+    }
+
+    /**
+     * The looks a caller takes as it stops: when {@code needed} (it handed the bell back, or its wait ended by its
+     * deadline — a reply sent before that deadline, unrung, is in the log by now), and whenever the main thread could
+     * not look before it slept ({@link DutyCycle#lookMissed}). A look of its own may be what made the main thread's
+     * fail, so it looks again while lookMissed was set meanwhile (a few times at most); when the role is taken it
+     * leaves lookMissed set for the thread holding it.
+     */
+    private void lastLooks(boolean needed) {
+        boolean look = needed || cycle.lookMissed;
+        for (int n = 0; look && cycle.running() && n < MAX_LAST_LOOKS; n++) {
+            cycle.lookMissed = false;
+            if (poll(false) < 0) {
+                cycle.lookMissed = true; // another thread holds the role: it, or the last caller to stop, looks
+                return;
+            }
+            look = cycle.lookMissed;
+        }
+    }
+}

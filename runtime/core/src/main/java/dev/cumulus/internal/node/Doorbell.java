@@ -1,0 +1,19 @@
+package dev.cumulus.internal.node;
+
+/**
+ * How the node's idle main thread sleeps until a message comes instead of parking in timed steps: the host's
+ * doorbells ({@code NodeTransport}). Senders ring a sleeping node's bell after they write to it.
+ */
+interface Doorbell {
+    /** Senders ring from now on; the caller looks for work once more before it sleeps. */
+    void announceSleep();
+
+    /** Sleeps until rung or {@code timeoutNs} passed (at once when rung already). */
+    void sleep(long timeoutNs);
+
+    /** The node is awake: senders need not ring. */
+    void awake();
+
+    /** Another thread polls now: senders need not ring until it hands the bell back with {@link #announceSleep}. */
+    void takeOver();
+}

@@ -1,0 +1,111 @@
+package dev.cumulus.internal.node;
+
+import org.agrona.concurrent.IdleStrategy;
+
+import java.util.List;
+
+/**
+ * The main thread's idle strategy on a host with doorbells: spin {@link NodeSettings.Scheduling#idleSpins} polls,
+ * yield until {@link NodeSettings.Scheduling#AWAKE_NS} passed since the last work, then announce the sleep, look for
+ * work once more (a message sent before the announcement is found by that look; one sent after it rings), and sleep
+ * until rung or {@link NodeSettings.Scheduling#SLEEP_NS}. While a caller polls for what it waits for, the main thread
+ * sleeps the same way instead of competing for the core ({@link #othersPoll}). Main thread only.
+ */
+final class DoorbellIdle implements IdleStrategy {
+    private final DutyCycle cycle;
+    private final Doorbell bell;
+    private final List<DutyCycle.Call> polled;
+    private final int idleSpins;
+    private int idleCycles;
+    private long idleSinceNs;
+    /** The main thread slept since its last duty cycle: the next one reads the clock afresh. */
+    private boolean waited;
+
+    DoorbellIdle(DutyCycle cycle, Doorbell bell, List<DutyCycle.Call> polled, NodeSettings.Scheduling settings) {
+        this.cycle = cycle;
+        this.bell = bell;
+        this.polled = polled;
+        this.idleSpins = settings.idleSpins();
+    }
+
+    @Override
+    public void idle(int workCount) {
+        if (workCount > 0) {
+            idleCycles = 0;
+            return;
+        }
+        idle();
+    }
+
+    @Override
+    public void idle() {
+        idleCycles++;
+        if (idleCycles == 1) {
+            idleSinceNs = System.nanoTime();
+        }
+        if (idleCycles <= idleSpins) {
+            Thread.onSpinWait();
+        } else if (System.nanoTime() - idleSinceNs < NodeSettings.Scheduling.AWAKE_NS) {
+            Thread.yield();
+        } else {
+            sleepOnBell(false);
+        }
+    }
+
+    @Override
+    public void reset() {
+        idleCycles = 0;
+    }
+
+    /** In the spin phase (its next idle cycle spins): the main thread spins hot. */
+    boolean spinning() {
+        return idleCycles < idleSpins;
+    }
+
+    /** Whether the main thread slept since its last duty cycle. */
+    boolean waited() {
+        return waited;
+    }
+
+    /** A duty cycle of the main thread ran. */
+    void polled() {
+        waited = false;
+    }
+
+    /** A caller polls (or holds the polling role right now): sleep rather than compete for the core. */
+    void othersPoll() {
+        sleepOnBell(true);
+    }
+
+    /**
+     * Announces the sleep (senders ring from now on), looks once more with a full cycle, and sleeps on the bell until
+     * rung or {@link NodeSettings.Scheduling#SLEEP_NS} — unless that look found work, or ({@code whileCallersPoll}) no
+     * caller polls any more. When the look found the role taken (a caller polls), it sets
+     * {@link DutyCycle#lookMissed} first and sleeps only while callers still poll: the last one to stop looks for
+     * what came before the announcement.
+     */
+    private void sleepOnBell(boolean whileCallersPoll) {
+        cycle.mainAsleep = true; // before the look and the count: a caller that stops from now on sees it
+        bell.announceSleep();
+        int work = cycle.pollOnce(polled, waited, false);
+        boolean sleep;
+        if (work < 0) {
+            cycle.lookMissed = true;
+            sleep = cycle.pollingCallers.get() > 0;
+        } else {
+            waited = false;
+            sleep = work == 0 && polled.isEmpty() && (!whileCallersPoll || cycle.pollingCallers.get() > 0);
+        }
+        if (sleep) {
+            bell.sleep(NodeSettings.Scheduling.SLEEP_NS);
+        } else if (work > 0 || !polled.isEmpty()) {
+            idleCycles = 0;
+        }
+        waited = true; // also when that look found the role taken: the next one reads the clock
+        cycle.mainAsleep = false;
+        bell.awake();
+        if (whileCallersPoll) {
+            idleCycles = 0;
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.cumulus.internal.sched;
+
+import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
+
+/**
+ * How work meets threads on a node. One thread at a time runs the node's duty cycle (it polls the transport, runs the
+ * timers and the protocols); work a poll brings that may take longer than a poll runs right after it, on the thread
+ * that polled, or goes to a thread of its own. A thread about to block for something a poll brings — a reply, a
+ * delivered write, a shared-array grant — first polls for it itself for a short while, so what it waits for needs no
+ * wake-up. Where each kind of work runs is decided here, in one place ({@code docs/design/THREADING.md}).
+ */
+public interface Scheduler {
+    /** What a poll hands over. */
+    enum Work {
+        /** An incoming call to an object of the program: the node's main thread runs it after its poll. */
+        CALL,
+        /** A call to a system method that never blocks ({@code @Brief}): any polling thread runs it after its poll. */
+        BRIEF_CALL,
+        /** Delivered replicated writes: the main thread applies them after its poll while calls come in anyway. */
+        DELIVERED_WRITES,
+        /** Delivered replicated writes a thread waiting for a remote call's reply may apply itself after its poll. */
+        WRITES_FOR_WAITING_CALLER
+    }
+
+    /** What a polling waiter waits for. */
+    enum Awaited {
+        /**
+         * A remote call's reply: the waiter polls hot at first (the reply usually comes within a µs), then runs its
+         * {@code late} task, and it may apply the replicated writes its polls deliver.
+         */
+        REPLY,
+        /** Replicated writes a reply depends on: the waiter may apply the writes its polls deliver. */
+        APPLIED_WRITES,
+        /** Anything else (its own write's delivery, a grant): the waiter runs brief calls only. */
+        OTHER
+    }
+
+    /** The scheduler of a component with no node: nothing runs after a poll and nobody polls while it waits. */
+    Scheduler NONE = new Scheduler() {
+        @Override
+        public boolean runAfterPoll(Runnable task, Executor otherwise, Work work) {
+            return false;
+        }
+
+        @Override
+        public long pollBudgetNs() {
+            return 0;
+        }
+
+        @Override
+        public boolean pollUntil(BooleanSupplier done, long untilNs, Awaited awaited, Runnable late) {
+            return false;
+        }
+    };
+
+    /**
+     * Called during a poll with {@code task}: true when the polling thread takes it and runs it right after its poll
+     * (or hands it to {@code otherwise} later, when it cannot run it in time); false when the caller must see to it
+     * now (usually: {@code otherwise.execute(task)}).
+     */
+    boolean runAfterPoll(Runnable task, Executor otherwise, Work work);
+
+    /**
+     * How long the current thread would poll in {@link #pollUntil} before it blocks: the node's poll budget, or 0
+     * where it does not poll (the node's standby, a node that parks its callers at once).
+     */
+    long pollBudgetNs();
+
+    /**
+     * Before the current thread blocks until {@code done}: it polls for it itself until {@code done} or the clock
+     * passes {@code untilNs} ({@code nanoTime}), then looks once more. {@code late} (or null) runs once when
+     * {@code done} has not come after the first few looks (a µs or so). Returns false at once, running nothing, where
+     * the thread does not poll ({@link #pollBudgetNs} is 0), else true.
+     */
+    boolean pollUntil(BooleanSupplier done, long untilNs, Awaited awaited, Runnable late);
+
+    /** {@link #pollUntil} for the node's poll budget from now; returns at once where the thread does not poll. */
+    default void pollBriefly(BooleanSupplier done, Awaited awaited) {
+        long budgetNs = pollBudgetNs();
+        if (budgetNs > 0) {
+            pollUntil(done, System.nanoTime() + budgetNs, awaited, null);
+        }
+    }
+}
