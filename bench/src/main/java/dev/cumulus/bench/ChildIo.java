@@ -100,8 +100,8 @@ public final class ChildIo {
 
     /**
      * Warm-up, then the measured round trips between {@code PHASE sync start/end}; prints the RESULT line. The
-     * warm-up makes its calls and runs at least half its time budget: 20,000 calls of 1 µs took 20 ms, and the JIT was
-     * still compiling the call path when the measurement began.
+     * warm-up makes its calls and runs at least half its time budget: its calls alone may be over in milliseconds,
+     * with the JIT still compiling the call path when the measurement begins.
      */
     public static void measureSync(Workload w, RoundTrip rt) throws Exception {
         long warm = System.nanoTime();
@@ -113,7 +113,7 @@ public final class ChildIo {
             rt.call(i);
         }
         // then until this JVM's JIT has compiled nothing for a while: with a call path as deep as an RPC's, C2 was
-        // still compiling (on the same two cores) 3 s into a run, and the p50 of a run measured at 1 s was 30 % above
+        // still compiling (on the same cores) seconds into a run, and a run measured before that reads well above
         // the steady state
         long jitEnd = System.nanoTime() + Math.min(JIT_WAIT_NS, w.warmupMaxNs()); // a smoke run waits little
         for (; !jit.quiet() && System.nanoTime() - jitEnd < 0; i++) {

@@ -15,8 +15,7 @@ import java.util.Map;
  * partition of its half of a one-column array (exclusive); node 0 measures the RPC round trip to the echo, then, per
  * partition size, an RPC that returns a partition's worth of doubles (Figure 9's baseline: a plain remote call that
  * fetches the same data) and reads (or writes) one element of each of those partitions, once per round (the paper's
- * §4.2 set-up). Both sides are measured warm: the JIT compiles a path after ~10k runs, before which an RPC takes
- * ~90 µs here instead of ~2 µs.
+ * §4.2 set-up). Both sides are measured warm: before the JIT has compiled its path, an RPC takes many times longer.
  */
 final class MissWorkload {
     /** The partition sizes (square blocks of doubles) of Figure 9 that the full run measures. */

@@ -162,7 +162,7 @@ final class Scenarios {
         for (int n : s.rings()) {
             if (!warm) {
                 // a set that runs only rings gets the same unreported warm-up pass as Figure 3's: its first row would
-                // otherwise be measured while the JIT still compiles the path (ring of 4, 1 B: 2-3 x the 1 KiB row)
+                // otherwise be measured while the JIT still compiles the path
                 ring("warm.", n, s.ringSizes()[0]);
                 warm = true;
             }

@@ -26,8 +26,8 @@ import java.util.concurrent.locks.LockSupport;
  * Where t_e is taken: Manta's write method stored the time itself. A cloud method may not read the clock (rule
  * CUM107; the agent refuses such a class), so the bench registers a runtime hook that runs on the applying thread
  * right after every applied write ({@code CloudRuntime.afterEveryWrite}) — the same moment, without a thread of its
- * own. (Until 2026-11-24 a watcher thread polled the replica instead; on 4 processes and 2 cores its own scheduling
- * was part of every sample.)
+ * own: a watcher thread polling the replica would add its own scheduling to every sample when processes outnumber
+ * cores.
  */
 public final class ReplicaNode {
     private static volatile long sink;

@@ -14,10 +14,10 @@ import java.util.Properties;
  * @param gapBatches   measured batches of 100 writes in a row
  * @param invoker      node that invokes the writes; -1: the last node
  * @param phaseMaxNs   time budget of each measured series (it ends at its count or its budget)
- * @param warmupMinNs  least time each warm-up runs, whatever its round count: {@code warmup} rounds take tens of
- *                     milliseconds on 4 processes, and the JIT then compiled the call and write paths during the
- *                     first replica's measured rounds (in its JVM and the invoker's; seen with
- *                     {@code -XX:+LogCompilation}), which made the first-measured replica the slowest
+ * @param warmupMinNs  least time each warm-up runs, whatever its round count: {@code warmup} rounds alone can be
+ *                     over before the JIT has compiled the call and write paths (in the replica's JVM and the
+ *                     invoker's), which would then compile during the first replica's measured rounds and make that
+ *                     replica the slowest
  */
 public record Settings(int warmup, int rounds, int readBatches, int readBatch, int gapBatches, int invoker,
                        long phaseMaxNs, long warmupMinNs) {

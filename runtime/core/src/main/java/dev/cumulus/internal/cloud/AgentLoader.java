@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * holds {@code dev/cumulus/agent/CumulusAgent.class} (for a directory such as {@code target/classes}, a small
  * temporary jar with the agent manifest and the agent's classes is written and deleted at exit). Attaching: through
  * {@code com.sun.tools.attach} in this process if {@code -Djdk.attach.allowAttachSelf=true} was given, else through
- * a short helper JVM ({@code java -cp AGENT_JAR dev.cumulus.agent.Attacher PID AGENT_JAR}; ≈0.5–1 s).
+ * a short helper JVM ({@code java -cp AGENT_JAR dev.cumulus.agent.Attacher PID AGENT_JAR}; it costs a JVM start).
  *
  * <p>This class does not depend on the agent module; it only names it.
  */

@@ -108,7 +108,7 @@ final class NodeAgent implements Agent {
     @Override
     public int doWork() {
         // the clock is read every 16th cycle (or while the outbox holds messages with deadlines): the timers here
-        // count in tens of ms, and a clock read is ~25 ns of a busy cycle that a message waits for
+        // count in tens of ms, and a clock read lengthens a busy cycle that a message waits for
         long now = (++cycles & CLOCK_EVERY_MASK) == 0 || !outbox.isEmpty() ? clock.nanoTime() : cycleStartNs;
         cycleStartNs = now;
         int work = transport.poll(FRAGMENT_LIMIT);

@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 6), so a method that always blocks is tried inline once per 1,024 calls and one that was slow while warming up
  * or during a GC pause comes back soon; every 64 fast inline runs in a row forgive one slow run. A method with no
  * slow run on record is exiled only when a slow run follows another within {@link #REPEAT_WINDOW_NS} (from the end of
- * the one to the start of the next): a lone slow run of a quick method is a preemption, a GC pause or the JIT — on a
- * crowded host about one run in a thousand, and exiling the method for it sent ~10 % of a 4-process benchmark's calls
- * to virtual threads — while a method that blocks is slow run after run. Updated by several threads without locks:
+ * the one to the start of the next): a lone slow run of a quick method is a preemption, a GC pause or the JIT — common
+ * enough on a crowded host that exiling the method for each would send a good share of its calls to virtual threads
+ * — while a method that blocks is slow run after run. Updated by several threads without locks:
  * a lost update only moves a decision by a call.
  */
 final class InlineRecord {
