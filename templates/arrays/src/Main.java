@@ -3,6 +3,7 @@ package {{package}};
 import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
 import dev.cumulus.array.ArrayLayout;
+import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.SharedDoubleArray;
 
 /**
@@ -23,9 +24,10 @@ public final class Main {
         long seed = args.length > 2 ? Long.parseLong(args[2]) : 42;
         try (Cluster cluster = Cluster.join()) {
             // collective: every node creates the same arrays and barrier (same names, same shapes)
-            SharedDoubleArray a = cluster.sharedDoubleArray("A", size, size, block, size);
-            SharedDoubleArray b = cluster.sharedDoubleArray("B", size, size, block, size);
-            SharedDoubleArray c = cluster.sharedDoubleArray("C", size, size, block, size);
+            ArrayShape bands = ArrayShape.of(size, size).blocks(block, size);   // bands of `block` whole rows
+            SharedDoubleArray a = cluster.sharedDoubleArray("A", bands);
+            SharedDoubleArray b = cluster.sharedDoubleArray("B", bands);
+            SharedDoubleArray c = cluster.sharedDoubleArray("C", bands);
             Barrier stage = cluster.barrier("stage");
             ArrayLayout mine = a.layout();                 // this node's rows: its partitions of A, B and C
 

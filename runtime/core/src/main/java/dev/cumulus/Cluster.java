@@ -91,73 +91,39 @@ public interface Cluster extends AutoCloseable {
     // ---------------------------------------------------------------- shared arrays (DSA), barriers, scalars
 
     /**
-     * Collective: every node calls it with the same arguments and gets its own view of the same shared {@code double}
-     * array of {@code rows x cols} elements, split into {@code blockRows x blockCols} partitions (the unit of caching
-     * and coherence) whose home nodes follow {@code distribution}. Elements start at 0. Calling it again on a node
-     * returns the same view. See {@link dev.cumulus.array.SharedArray} for consistency and indices.
+     * Collective: every node calls it with the same name and shape and gets its own view of the same shared
+     * {@code double} array, split into partitions (the unit of caching and coherence) with home nodes as
+     * {@code shape} says. Elements start at 0. Calling it again on a node returns the same view. See
+     * {@link dev.cumulus.array.SharedArray} for consistency and indices.
      *
-     * @throws CumulusException if the partition size does not divide the array or exceeds it, or another node created
-     *                          the name with another element type, shape, partition size or distribution
+     * <pre>{@code
+     * SharedDoubleArray a = cluster.sharedDoubleArray("A", ArrayShape.of(rows, cols).blocks(32, 32));
+     * SharedDoubleArray x = cluster.sharedDoubleArray("x", ArrayShape.of(n));   // one row, one band per node
+     * }</pre>
+     *
+     * @throws NullPointerException     if {@code name} or {@code shape} is null
+     * @throws IllegalArgumentException if {@code name} is empty or longer than 4096 bytes in UTF-8
+     * @throws CumulusException         if another node created the name with another element type or shape
      */
-    dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, int rows, int cols, int blockRows,
-                                                          int blockCols, dev.cumulus.array.Distribution distribution);
+    dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, dev.cumulus.array.ArrayShape shape);
 
-    /** {@link #sharedDoubleArray(String, int, int, int, int, dev.cumulus.array.Distribution)} with block distribution. */
-    default dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, int rows, int cols, int blockRows,
-                                                                  int blockCols) {
-        return sharedDoubleArray(name, rows, cols, blockRows, blockCols, dev.cumulus.array.Distribution.BLOCK);
-    }
+    /** Like {@link #sharedDoubleArray(String, dev.cumulus.array.ArrayShape)}, of {@code float}. */
+    dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, dev.cumulus.array.ArrayShape shape);
 
-    /** A one-row shared {@code double} array of {@code length} elements in partitions of {@code blockLength}. */
-    default dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, int length, int blockLength) {
-        return sharedDoubleArray(name, 1, length, 1, blockLength, dev.cumulus.array.Distribution.BLOCK);
-    }
+    /** Like {@link #sharedDoubleArray(String, dev.cumulus.array.ArrayShape)}, of {@code long}. */
+    dev.cumulus.array.SharedLongArray sharedLongArray(String name, dev.cumulus.array.ArrayShape shape);
 
-    /** Like {@link #sharedDoubleArray(String, int, int, int, int, dev.cumulus.array.Distribution)}, of {@code float}. */
-    dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, int rows, int cols, int blockRows, int blockCols,
-                                                        dev.cumulus.array.Distribution distribution);
-
-    default dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, int rows, int cols, int blockRows,
-                                                                int blockCols) {
-        return sharedFloatArray(name, rows, cols, blockRows, blockCols, dev.cumulus.array.Distribution.BLOCK);
-    }
-
-    default dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, int length, int blockLength) {
-        return sharedFloatArray(name, 1, length, 1, blockLength, dev.cumulus.array.Distribution.BLOCK);
-    }
-
-    /** Like {@link #sharedDoubleArray(String, int, int, int, int, dev.cumulus.array.Distribution)}, of {@code long}. */
-    dev.cumulus.array.SharedLongArray sharedLongArray(String name, int rows, int cols, int blockRows, int blockCols,
-                                                      dev.cumulus.array.Distribution distribution);
-
-    default dev.cumulus.array.SharedLongArray sharedLongArray(String name, int rows, int cols, int blockRows,
-                                                              int blockCols) {
-        return sharedLongArray(name, rows, cols, blockRows, blockCols, dev.cumulus.array.Distribution.BLOCK);
-    }
-
-    default dev.cumulus.array.SharedLongArray sharedLongArray(String name, int length, int blockLength) {
-        return sharedLongArray(name, 1, length, 1, blockLength, dev.cumulus.array.Distribution.BLOCK);
-    }
-
-    /** Like {@link #sharedDoubleArray(String, int, int, int, int, dev.cumulus.array.Distribution)}, of {@code int}. */
-    dev.cumulus.array.SharedIntArray sharedIntArray(String name, int rows, int cols, int blockRows, int blockCols,
-                                                    dev.cumulus.array.Distribution distribution);
-
-    default dev.cumulus.array.SharedIntArray sharedIntArray(String name, int rows, int cols, int blockRows,
-                                                            int blockCols) {
-        return sharedIntArray(name, rows, cols, blockRows, blockCols, dev.cumulus.array.Distribution.BLOCK);
-    }
-
-    default dev.cumulus.array.SharedIntArray sharedIntArray(String name, int length, int blockLength) {
-        return sharedIntArray(name, 1, length, 1, blockLength, dev.cumulus.array.Distribution.BLOCK);
-    }
+    /** Like {@link #sharedDoubleArray(String, dev.cumulus.array.ArrayShape)}, of {@code int}. */
+    dev.cumulus.array.SharedIntArray sharedIntArray(String name, dev.cumulus.array.ArrayShape shape);
 
     /**
      * Collective: a named cluster barrier whose members are {@code localThreads} threads of this node (each node says
      * how many of its threads take part; 0 for none, but every node must call it). Tree-structured: the last local
      * thread to arrive is its node's proxy towards the barrier's root. See {@link Barrier}.
      *
-     * @throws CumulusException if this node already created the name with another thread count
+     * @throws NullPointerException     if {@code name} is null
+     * @throws IllegalArgumentException if {@code name} is empty or {@code localThreads} negative
+     * @throws CumulusException         if this node already created the name with another thread count
      */
     Barrier barrier(String name, int localThreads);
 
@@ -166,7 +132,11 @@ public interface Cluster extends AutoCloseable {
         return barrier(name, 1);
     }
 
-    /** A named barrier for {@code threads} threads of this node only (no messages). */
+    /**
+     * A named barrier for {@code threads} threads of this node only (no messages).
+     *
+     * @throws IllegalArgumentException if {@code threads < 1} or {@code name} is empty
+     */
     Barrier localBarrier(String name, int threads);
 
     /** Collective: the shared {@code long} named {@code name} (0 at first), held on one home node. */

@@ -4,6 +4,7 @@ import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
+import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.Distribution;
 import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.bench.ProcessSet;
@@ -129,7 +130,7 @@ public final class ArraysBench {
         List<Double> plain = new ArrayList<>();
         List<Double> shared = new ArrayList<>();
         LocalCluster.run(1, cluster -> {
-            SharedDoubleArray a = cluster.sharedDoubleArray("bench-hit", n, n, 32, 32);
+            SharedDoubleArray a = cluster.sharedDoubleArray("bench-hit", ArrayShape.of(n, n).blocks(32, 32));
             double[] p = new double[n * n];
             for (int i = 0; i < n; i++) {
                 for (int j = 0; j < n; j++) {
@@ -293,8 +294,8 @@ public final class ArraysBench {
                 List<Double> samples = Collections.synchronizedList(new ArrayList<>());
                 LocalCluster.run(4, cluster -> {
                     int me = cluster.nodeId();
-                    SharedDoubleArray a = cluster.sharedDoubleArray("bench-sharers", 4 * partitions * block, block,
-                        block, block);
+                    SharedDoubleArray a = cluster.sharedDoubleArray("bench-sharers",
+                        ArrayShape.of(4 * partitions * block, block).blocks(block, block));
                     Barrier b = cluster.barrier("bench-sharers");
                     for (int round = 0; round < rounds; round++) {
                         if (me >= 1 && me <= sharersCount) {
@@ -391,10 +392,11 @@ public final class ArraysBench {
 
     private static double[] kernelRun(Cluster cluster, int n, int block, int tag) {
         int me = cluster.nodeId();
-        SharedDoubleArray a = cluster.sharedDoubleArray("k-a", n, n, block, block);
-        SharedDoubleArray b = cluster.sharedDoubleArray("k-b", n, n, block, block);
-        SharedDoubleArray c = cluster.sharedDoubleArray("k-c", n, n, block, block);
-        SharedDoubleArray l = cluster.sharedDoubleArray("k-lu", n, n, block, block, Distribution.BLOCK_CYCLIC);
+        ArrayShape blocks = ArrayShape.of(n, n).blocks(block, block);
+        SharedDoubleArray a = cluster.sharedDoubleArray("k-a", blocks);
+        SharedDoubleArray b = cluster.sharedDoubleArray("k-b", blocks);
+        SharedDoubleArray c = cluster.sharedDoubleArray("k-c", blocks);
+        SharedDoubleArray l = cluster.sharedDoubleArray("k-lu", blocks.distribution(Distribution.BLOCK_CYCLIC));
         Barrier bar = cluster.barrier("k-bar");
         for (int p = 0; p < a.partitions(); p++) {
             if (a.homeOf(p) == me) {

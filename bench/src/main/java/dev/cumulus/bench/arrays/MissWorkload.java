@@ -2,6 +2,7 @@ package dev.cumulus.bench.arrays;
 
 import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
+import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.SharedDoubleArray;
 
 import java.util.ArrayList;
@@ -103,8 +104,8 @@ final class MissWorkload {
         List<Double> writes = new ArrayList<>();
         int me = cluster.nodeId();
         // one partition column, all partitions of the second half homed on node 1
-        SharedDoubleArray a = cluster.sharedDoubleArray("bench-miss-" + block, 2 * partitions * block, block, block,
-            block);
+        SharedDoubleArray a = cluster.sharedDoubleArray("bench-miss-" + block,
+            ArrayShape.of(2 * partitions * block, block).blocks(block, block));
         if (me == 0) {
             // fewer calls as the payload grows (a 128x128 block is 128 KiB), at least 1,000 measured
             int warmCalls = (quick ? 2000 : Math.max(2000, 20000 * 256 / (block * block))) / 2;

@@ -3,6 +3,7 @@ package dev.cumulus.examples.arrays;
 import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
 import dev.cumulus.array.ArrayLayout;
+import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.SharedDoubleArray;
 
 /**
@@ -42,9 +43,10 @@ public final class Jacobi {
     public static Result run(Cluster cluster, int n, int iterations) {
         int rowsPerBlock = n / Math.max(1, cluster.size() * 2) > 0 && n % (cluster.size() * 2) == 0
             ? n / (cluster.size() * 2) : 1;
+        ArrayShape bands = ArrayShape.of(n, n).blocks(rowsPerBlock, n);
         SharedDoubleArray[] grid = {
-            cluster.sharedDoubleArray("jacobi-u-" + n, n, n, rowsPerBlock, n),
-            cluster.sharedDoubleArray("jacobi-v-" + n, n, n, rowsPerBlock, n)};
+            cluster.sharedDoubleArray("jacobi-u-" + n, bands),
+            cluster.sharedDoubleArray("jacobi-v-" + n, bands)};
         Barrier sweep = cluster.barrier("jacobi-sweep-" + n);
         ArrayLayout layout = grid[0].layout();
         int lo = layout.nodeStart();

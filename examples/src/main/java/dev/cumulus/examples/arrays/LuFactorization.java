@@ -2,6 +2,7 @@ package dev.cumulus.examples.arrays;
 
 import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
+import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.Distribution;
 import dev.cumulus.array.SharedDoubleArray;
 
@@ -46,8 +47,8 @@ public final class LuFactorization {
 
     public static Result run(Cluster cluster, int n, int block) {
         int me = cluster.nodeId();
-        SharedDoubleArray a = cluster.sharedDoubleArray("lu-" + n + "-" + block, n, n, block, block,
-            Distribution.BLOCK_CYCLIC);
+        SharedDoubleArray a = cluster.sharedDoubleArray("lu-" + n + "-" + block,
+            ArrayShape.of(n, n).blocks(block, block).distribution(Distribution.BLOCK_CYCLIC));
         Barrier step = cluster.barrier("lu-step-" + n + "-" + block);
         for (int p = 0; p < a.partitions(); p++) {
             if (a.homeOf(p) == me) {

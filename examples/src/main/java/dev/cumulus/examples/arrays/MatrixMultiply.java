@@ -3,6 +3,7 @@ package dev.cumulus.examples.arrays;
 import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
 import dev.cumulus.array.ArrayLayout;
+import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.SharedDoubleArray;
 
 import java.util.ArrayList;
@@ -55,9 +56,10 @@ public final class MatrixMultiply {
     /** The SPMD body: node 0's result, {@code null} elsewhere. */
     public static Result run(Cluster cluster, int n, int block, int threadsPerNode) throws InterruptedException {
         String tag = n + "x" + block + "x" + threadsPerNode;
-        SharedDoubleArray matrixA = cluster.sharedDoubleArray("mm-A-" + tag, n, n, block, n);
-        SharedDoubleArray matrixB = cluster.sharedDoubleArray("mm-B-" + tag, n, n, block, n);
-        SharedDoubleArray result = cluster.sharedDoubleArray("mm-C-" + tag, n, n, block, n);
+        ArrayShape bands = ArrayShape.of(n, n).blocks(block, n);
+        SharedDoubleArray matrixA = cluster.sharedDoubleArray("mm-A-" + tag, bands);
+        SharedDoubleArray matrixB = cluster.sharedDoubleArray("mm-B-" + tag, bands);
+        SharedDoubleArray result = cluster.sharedDoubleArray("mm-C-" + tag, bands);
         Barrier stage = cluster.barrier("mm-stage-" + tag, threadsPerNode);
         ArrayLayout layout = matrixA.layout(threadsPerNode);
         // every node initializes its own rows (whole-row partitions: a row band lives on its home)

@@ -5,7 +5,8 @@ package dev.cumulus.array;
  * {@code startingIndexAtThread}/{@code maxIndexAtThread}). The first index (rows; for a 1-row array, its elements)
  * is split over {@code nodes * threadsPerNode} threads, node by node; the split follows partition boundaries when
  * there are at least as many partitions along that index as threads. Thread {@code t} of this node covers
- * {@code [startingIndexAtThread(t), maxIndexAtThread(t))}.
+ * {@code [startingIndexAtThread(t), maxIndexAtThread(t))}. The constructor throws
+ * {@link IllegalArgumentException} if a count is below 1, the extent below 0, or {@code node} is not one of the nodes.
  *
  * @param node           this node
  * @param nodes          nodes in the cluster
@@ -16,17 +17,26 @@ package dev.cumulus.array;
 public record ArrayLayout(int node, int nodes, int threadsPerNode, int extent, int block) {
     public ArrayLayout {
         if (nodes < 1 || node < 0 || node >= nodes || threadsPerNode < 1 || extent < 0 || block < 1) {
-            throw new dev.cumulus.CumulusException("invalid layout: node " + node + " of " + nodes + ", "
-                + threadsPerNode + " threads per node, extent " + extent + ", block " + block);
+            throw new IllegalArgumentException("invalid layout: node " + node + " of " + nodes + ", "
+                + threadsPerNode + " threads per node, extent " + extent + ", block " + block + "; nodes, threads "
+                + "per node and block must be at least 1, the node 0 to nodes - 1, the extent 0 or more");
         }
     }
 
-    /** First index of local thread {@code thread} (0 to {@code threadsPerNode - 1}). */
+    /**
+     * First index of local thread {@code thread}.
+     *
+     * @throws IndexOutOfBoundsException if {@code thread} is not 0 to {@code threadsPerNode - 1}
+     */
     public int startingIndexAtThread(int thread) {
         return boundary(global(thread));
     }
 
-    /** One past the last index of local thread {@code thread}. */
+    /**
+     * One past the last index of local thread {@code thread}.
+     *
+     * @throws IndexOutOfBoundsException if {@code thread} is not 0 to {@code threadsPerNode - 1}
+     */
     public int maxIndexAtThread(int thread) {
         return boundary(global(thread) + 1);
     }
@@ -43,8 +53,8 @@ public record ArrayLayout(int node, int nodes, int threadsPerNode, int extent, i
 
     private int global(int thread) {
         if (thread < 0 || thread >= threadsPerNode) {
-            throw new dev.cumulus.CumulusException("thread " + thread + " is outside 0.." + (threadsPerNode - 1)
-                + " (this layout has " + threadsPerNode + " threads per node)");
+            throw new IndexOutOfBoundsException("thread " + thread + " out of bounds for " + threadsPerNode
+                + " threads per node (valid 0.." + (threadsPerNode - 1) + ")");
         }
         return node * threadsPerNode + thread;
     }

@@ -5,8 +5,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What every shared array offers besides typed access: its shape, its partitions (the unit of caching and
  * coherence), their home nodes, and explicit control over where copies are (DSA §2.2). Created collectively by name
- * through {@code Cluster.sharedDoubleArray(...)} and its int, long and float siblings; every node gets its own view
- * of the same array.
+ * and {@link ArrayShape} through {@code cluster.sharedDoubleArray("A", ArrayShape.of(rows, cols).blocks(32, 32))} and
+ * its int, long and float siblings; every node gets its own view of the same array.
  *
  * <p>Consistency is relaxed (DSA §3.1): a write has invalidated every other copy once it has returned, but a thread
  * that wants to see another thread's writes synchronizes with it first, through a {@link dev.cumulus.Barrier} or a
@@ -18,6 +18,13 @@ import java.util.concurrent.CompletableFuture;
  * <p>Indices: {@code (i, j)} with {@code 0 <= i < rows()}, {@code 0 <= j < cols()}; an array with one row is also
  * indexed by {@code i} alone. Partitions are numbered row-major over the {@code rows/blockRows x cols/blockCols}
  * grid. Views are thread-safe.
+ *
+ * <p>Errors follow Java's arrays: an element, region or partition index outside the array throws
+ * {@link IndexOutOfBoundsException} with the array's name, the index and the bound, before any message is sent, so
+ * the same on every node whether the partition's home is here or elsewhere; so does a region larger than its buffer.
+ * A one-index access ({@code get(i)}) of an array with more than one row throws
+ * {@link UnsupportedOperationException}; a null buffer {@link NullPointerException}. Cluster conditions (a failed
+ * node, an interrupted wait) throw {@link dev.cumulus.CumulusException}s.
  */
 public interface SharedArray {
     /** The name the array was created under. */
@@ -71,7 +78,11 @@ public interface SharedArray {
     /** {@link #acquirePartition(int)} without waiting. */
     CompletableFuture<Void> acquirePartitionAsync(int partition);
 
-    /** Which indices this node and each of its {@code threadsPerNode} threads work on. */
+    /**
+     * Which indices this node and each of its {@code threadsPerNode} threads work on.
+     *
+     * @throws IllegalArgumentException if {@code threadsPerNode < 1}
+     */
     ArrayLayout layout(int threadsPerNode);
 
     /** {@link #layout(int)} with one thread per node. */

@@ -5,7 +5,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A shared array of {@code long}, partitioned into blocks cached with directory-based coherence (DSA §2–§3). Reads
  * of a partition this node holds a copy of, and writes to a partition it owns, are local; anything else fetches the
- * partition through its home node. Created by {@code cluster.sharedLongArray(name, ...)}.
+ * partition through its home node. Created by {@code cluster.sharedLongArray(name, ArrayShape.of(rows, cols))}.
+ *
+ * <p>Every method that takes indices throws {@link IndexOutOfBoundsException} (naming the array, the index and the
+ * bound) when one is outside the array, and {@link NullPointerException} for a null buffer; see {@link SharedArray}.
  *
  * @see SharedArray for consistency, indices and partitions
  */
@@ -28,12 +31,8 @@ public interface SharedLongArray extends SharedArray {
      */
     void readBlock(int row, int col, int rows, int cols, long[] into);
 
-    /** {@link #readBlock(int, int, int, int, long[])} into a new array. */
-    default long[] readBlock(int row, int col, int rows, int cols) {
-        long[] into = new long[Math.multiplyExact(rows, cols)];
-        readBlock(row, col, rows, cols, into);
-        return into;
-    }
+    /** {@link #readBlock(int, int, int, int, long[])} into a new array of {@code rows * cols} elements. */
+    long[] readBlock(int row, int col, int rows, int cols);
 
     /** Writes {@code from} (row-major) into the {@code rows x cols} region starting at {@code (row, col)}. */
     void writeBlock(int row, int col, int rows, int cols, long[] from);

@@ -5,7 +5,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.SharedDouble;
 import dev.cumulus.SharedLong;
-import dev.cumulus.array.Distribution;
+import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
@@ -101,28 +101,20 @@ public final class ArrayRuntime implements AutoCloseable {
 
     // ---------------------------------------------------------------- public entry points (ClusterNode)
 
-    public SharedDoubleArray sharedDoubleArray(String name, int rows, int cols, int blockRows, int blockCols,
-                                               Distribution distribution) {
-        return (SharedDoubleArray) array(new ArraySpec(name, ElementKind.DOUBLE, rows, cols, blockRows, blockCols,
-            distribution));
+    public SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape) {
+        return (SharedDoubleArray) array(ArraySpec.of(name, ElementKind.DOUBLE, shape, size));
     }
 
-    public SharedFloatArray sharedFloatArray(String name, int rows, int cols, int blockRows, int blockCols,
-                                             Distribution distribution) {
-        return (SharedFloatArray) array(new ArraySpec(name, ElementKind.FLOAT, rows, cols, blockRows, blockCols,
-            distribution));
+    public SharedFloatArray sharedFloatArray(String name, ArrayShape shape) {
+        return (SharedFloatArray) array(ArraySpec.of(name, ElementKind.FLOAT, shape, size));
     }
 
-    public SharedLongArray sharedLongArray(String name, int rows, int cols, int blockRows, int blockCols,
-                                           Distribution distribution) {
-        return (SharedLongArray) array(new ArraySpec(name, ElementKind.LONG, rows, cols, blockRows, blockCols,
-            distribution));
+    public SharedLongArray sharedLongArray(String name, ArrayShape shape) {
+        return (SharedLongArray) array(ArraySpec.of(name, ElementKind.LONG, shape, size));
     }
 
-    public SharedIntArray sharedIntArray(String name, int rows, int cols, int blockRows, int blockCols,
-                                         Distribution distribution) {
-        return (SharedIntArray) array(new ArraySpec(name, ElementKind.INT, rows, cols, blockRows, blockCols,
-            distribution));
+    public SharedIntArray sharedIntArray(String name, ArrayShape shape) {
+        return (SharedIntArray) array(ArraySpec.of(name, ElementKind.INT, shape, size));
     }
 
     /** A tree-structured cluster barrier with {@code localThreads} member threads on this node. */
@@ -138,7 +130,8 @@ public final class ArrayRuntime implements AutoCloseable {
     /** A barrier for {@code threads} threads of this node only. */
     public Barrier localBarrier(String name, int threads) {
         if (threads < 1) {
-            throw new CumulusException("local barrier '" + name + "': needs at least 1 thread, not " + threads);
+            throw new IllegalArgumentException("local barrier '" + name + "': needs at least 1 thread, not "
+                + threads);
         }
         return barrier("local:" + name, threads, NodeBarrier.Mode.LOCAL);
     }
@@ -170,8 +163,8 @@ public final class ArrayRuntime implements AutoCloseable {
     // ---------------------------------------------------------------- arrays
 
     private ArrayView array(ArraySpec spec) {
-        checkUsable();
         spec.validate();
+        checkUsable();
         ArrayView v = arrays.get(spec.name());
         if (v == null) {
             ArraySpec registered = service(registryOf(spec.name())).register(spec, self);
@@ -402,13 +395,11 @@ public final class ArrayRuntime implements AutoCloseable {
     // ---------------------------------------------------------------- barriers and scalars
 
     private Barrier barrier(String name, int localThreads, NodeBarrier.Mode mode) {
-        checkUsable();
-        if (name == null || name.isEmpty()) {
-            throw new CumulusException("barrier name is empty; name every barrier");
-        }
+        checkName(name, "barrier");
         if (localThreads < 0) {
-            throw new CumulusException("barrier '" + name + "': " + localThreads + " threads; give 0 or more");
+            throw new IllegalArgumentException("barrier '" + name + "': " + localThreads + " threads; give 0 or more");
         }
+        checkUsable();
         NodeBarrier b = barriers.get(name);
         if (b == null) {
             int root = Math.floorMod(name.hashCode() * 31 + 7, size);
@@ -426,11 +417,18 @@ public final class ArrayRuntime implements AutoCloseable {
     }
 
     private int scalarHome(String name) {
+        checkName(name, "shared scalar");
         checkUsable();
-        if (name == null || name.isEmpty()) {
-            throw new CumulusException("shared scalar name is empty; name every shared scalar");
-        }
         return Math.floorMod(name.hashCode() * 17 + 3, size);
+    }
+
+    private static void checkName(String name, String what) {
+        if (name == null) {
+            throw new NullPointerException(what + " name is null; name every " + what);
+        }
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException(what + " name is empty; name every " + what);
+        }
     }
 
     long scalar(int home, String name, boolean isDouble, int op, long a, long b) {

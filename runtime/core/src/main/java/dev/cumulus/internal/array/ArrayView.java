@@ -73,6 +73,18 @@ abstract sealed class ArrayView implements SharedArray
         }
     }
 
+    /** Checks a region of this array without a buffer (the caller allocates one of {@code nRows * nCols}). */
+    final void checkRegion(int row, int col, int nRows, int nCols) {
+        geometry.checkRegion(row, col, nRows, nCols, Integer.MAX_VALUE);
+    }
+
+    final void requireBuffer(Object buffer, String method) {
+        if (buffer == null) {
+            throw new NullPointerException("shared array '" + name() + "': " + method + "'s buffer is null; give an "
+                + "array of at least rows * cols elements");
+        }
+    }
+
     final int part(int i, int j) {
         if (rowShift >= 0) {
             return (i >>> rowShift) * partitionCols + (j >>> colShift);

@@ -72,11 +72,21 @@ final class DoubleArrayView extends ArrayView implements SharedDoubleArray {
 
     @Override
     public void readBlock(int row, int col, int rows, int cols, double[] into) {
+        requireBuffer(into, "readBlock");
         readRegion(row, col, rows, cols, into, into.length);
     }
 
     @Override
+    public double[] readBlock(int row, int col, int rows, int cols) {
+        checkRegion(row, col, rows, cols);
+        double[] into = new double[rows * cols];
+        readRegion(row, col, rows, cols, into, into.length);
+        return into;
+    }
+
+    @Override
     public void writeBlock(int row, int col, int rows, int cols, double[] from) {
+        requireBuffer(from, "writeBlock");
         writeRegion(row, col, rows, cols, from, from.length);
     }
 
@@ -106,11 +116,14 @@ final class DoubleArrayView extends ArrayView implements SharedDoubleArray {
 
     @Override
     public CompletableFuture<double[]> readBlockAsync(int row, int col, int rows, int cols) {
+        checkRegion(row, col, rows, cols);
         return async(() -> readBlock(row, col, rows, cols));
     }
 
     @Override
     public CompletableFuture<Void> writeBlockAsync(int row, int col, int rows, int cols, double[] from) {
+        requireBuffer(from, "writeBlockAsync");
+        geometry.checkRegion(row, col, rows, cols, from.length);
         double[] copy = from.clone();
         return async(() -> {
             writeBlock(row, col, rows, cols, copy);

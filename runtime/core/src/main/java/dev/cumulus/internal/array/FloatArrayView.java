@@ -72,11 +72,21 @@ final class FloatArrayView extends ArrayView implements SharedFloatArray {
 
     @Override
     public void readBlock(int row, int col, int rows, int cols, float[] into) {
+        requireBuffer(into, "readBlock");
         readRegion(row, col, rows, cols, into, into.length);
     }
 
     @Override
+    public float[] readBlock(int row, int col, int rows, int cols) {
+        checkRegion(row, col, rows, cols);
+        float[] into = new float[rows * cols];
+        readRegion(row, col, rows, cols, into, into.length);
+        return into;
+    }
+
+    @Override
     public void writeBlock(int row, int col, int rows, int cols, float[] from) {
+        requireBuffer(from, "writeBlock");
         writeRegion(row, col, rows, cols, from, from.length);
     }
 
@@ -106,11 +116,14 @@ final class FloatArrayView extends ArrayView implements SharedFloatArray {
 
     @Override
     public CompletableFuture<float[]> readBlockAsync(int row, int col, int rows, int cols) {
+        checkRegion(row, col, rows, cols);
         return async(() -> readBlock(row, col, rows, cols));
     }
 
     @Override
     public CompletableFuture<Void> writeBlockAsync(int row, int col, int rows, int cols, float[] from) {
+        requireBuffer(from, "writeBlockAsync");
+        geometry.checkRegion(row, col, rows, cols, from.length);
         float[] copy = from.clone();
         return async(() -> {
             writeBlock(row, col, rows, cols, copy);

@@ -1,6 +1,5 @@
 package dev.cumulus.internal.array;
 
-import dev.cumulus.CumulusException;
 import dev.cumulus.array.Distribution;
 
 /** Index arithmetic of one array: partitions, offsets inside a partition, home nodes. Immutable. */
@@ -72,38 +71,56 @@ final class Geometry {
     }
 
     void checkIndex(int i, int j) {
-        if (i < 0 || j < 0 || i >= rows || j >= cols) {
-            throw new CumulusException("shared array '" + spec.name() + "': index (" + i + ", " + j
-                + ") is outside its bounds 0.." + (rows - 1) + " x 0.." + (cols - 1));
+        if (i < 0 || i >= rows) {
+            throw outOfBounds("index (" + i + ", " + j + ")", "row " + i, rows, "rows");
+        }
+        if (j < 0 || j >= cols) {
+            throw outOfBounds("index (" + i + ", " + j + ")", "column " + j, cols, "columns");
         }
     }
 
     void checkIndex1(int i) {
         if (rows != 1) {
-            throw new CumulusException("shared array '" + spec.name() + "' has " + rows
-                + " rows; index it with (i, j), or create it with one row to index it with i alone");
+            throw new UnsupportedOperationException("shared array '" + spec.name() + "' has " + rows
+                + " rows; index it with (i, j), or create it with one row (ArrayShape.of(length)) to index it with i"
+                + " alone");
         }
         if (i < 0 || i >= cols) {
-            throw new CumulusException("shared array '" + spec.name() + "': index " + i
-                + " is outside its bounds 0.." + (cols - 1));
+            throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': index " + i
+                + " out of bounds for length " + cols + " (valid 0.." + (cols - 1) + ")");
         }
     }
 
+    /** A region of {@code nRows x nCols} at {@code (row, col)} to or from a buffer of {@code bufferLength}. */
     void checkRegion(int row, int col, int nRows, int nCols, int bufferLength) {
-        if (nRows < 0 || nCols < 0 || row < 0 || col < 0 || (long) row + nRows > rows || (long) col + nCols > cols) {
-            throw new CumulusException("shared array '" + spec.name() + "': region " + nRows + "x" + nCols + " at ("
-                + row + ", " + col + ") is outside its bounds " + rows + "x" + cols);
+        String region = "region " + nRows + "x" + nCols + " at (" + row + ", " + col + ")";
+        if (nRows < 0 || nCols < 0) {
+            throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': " + region
+                + " has a negative size; give 0 or more rows and columns");
+        }
+        if (row < 0 || row > rows || (long) row + nRows > rows) {
+            throw outOfBounds(region, "rows " + row + ".." + ((long) row + nRows - 1), rows, "rows");
+        }
+        if (col < 0 || col > cols || (long) col + nCols > cols) {
+            throw outOfBounds(region, "columns " + col + ".." + ((long) col + nCols - 1), cols, "columns");
         }
         if ((long) nRows * nCols > bufferLength) {
-            throw new CumulusException("shared array '" + spec.name() + "': region " + nRows + "x" + nCols
-                + " needs " + ((long) nRows * nCols) + " elements but the buffer holds " + bufferLength);
+            throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': " + region + " needs "
+                + ((long) nRows * nCols) + " elements but the buffer's length is " + bufferLength
+                + "; give a buffer of at least rows * cols elements");
         }
     }
 
     void checkPartition(int p) {
         if (p < 0 || p >= partitions) {
-            throw new CumulusException("shared array '" + spec.name() + "': partition " + p
-                + " is outside 0.." + (partitions - 1));
+            throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': partition " + p
+                + " out of bounds for " + partitions + " partitions (valid 0.." + (partitions - 1) + ")");
         }
+    }
+
+    private IndexOutOfBoundsException outOfBounds(String what, String which, int bound, String unit) {
+        return new IndexOutOfBoundsException("shared array '" + spec.name() + "': " + what + " out of bounds: "
+            + which + " outside 0.." + (bound - 1) + " (the array is " + rows + "x" + cols + ", " + bound + " "
+            + unit + ")");
     }
 }

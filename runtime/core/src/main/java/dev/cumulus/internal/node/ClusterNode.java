@@ -286,27 +286,23 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     @Override
-    public dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, int rows, int cols, int blockRows,
-                                                                 int blockCols, dev.cumulus.array.Distribution d) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedDoubleArray(name, rows, cols, blockRows, blockCols, d);
+    public dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, dev.cumulus.array.ArrayShape shape) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedDoubleArray(name, shape);
     }
 
     @Override
-    public dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, int rows, int cols, int blockRows,
-                                                               int blockCols, dev.cumulus.array.Distribution d) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedFloatArray(name, rows, cols, blockRows, blockCols, d);
+    public dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, dev.cumulus.array.ArrayShape shape) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedFloatArray(name, shape);
     }
 
     @Override
-    public dev.cumulus.array.SharedLongArray sharedLongArray(String name, int rows, int cols, int blockRows,
-                                                             int blockCols, dev.cumulus.array.Distribution d) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedLongArray(name, rows, cols, blockRows, blockCols, d);
+    public dev.cumulus.array.SharedLongArray sharedLongArray(String name, dev.cumulus.array.ArrayShape shape) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedLongArray(name, shape);
     }
 
     @Override
-    public dev.cumulus.array.SharedIntArray sharedIntArray(String name, int rows, int cols, int blockRows,
-                                                           int blockCols, dev.cumulus.array.Distribution d) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedIntArray(name, rows, cols, blockRows, blockCols, d);
+    public dev.cumulus.array.SharedIntArray sharedIntArray(String name, dev.cumulus.array.ArrayShape shape) {
+        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedIntArray(name, shape);
     }
 
     @Override
