@@ -5,7 +5,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A shared array of {@code float}, partitioned into blocks cached with directory-based coherence (DSA §2–§3). Reads
  * of a partition this node holds a copy of, and writes to a partition it owns, are local; anything else fetches the
- * partition through its home node. Created by {@code cluster.sharedFloatArray(name, ArrayShape.of(rows, cols))}.
+ * partition through its home node. Created by
+ * {@code cluster.sharedFloatArray(name, ArrayShape.of(rows, cols))}.
  *
  * <p>Every method that takes indices throws {@link IndexOutOfBoundsException} (naming the array, the index and the
  * bound) when one is outside the array, and {@link NullPointerException} for a null buffer; see {@link SharedArray}.

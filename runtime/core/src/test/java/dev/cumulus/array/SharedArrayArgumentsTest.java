@@ -82,12 +82,13 @@ class SharedArrayArgumentsTest {
         outOfBounds(out, () -> call(grid, "readBlock", 0, 0, 2, 3, Array.newInstance(type, 5)), g,
             "needs 6 elements", "length is 5");
         outOfBounds(out, () -> call(grid, "readBlock", 0, 0, -1, 3), g, "region -1x3", "negative");
-        outOfBounds(out, () -> call(grid, "writeBlock", -1, 0, 1, 2, two), g, "region 1x2 at (-1, 0)", "rows -1..-1");
+        outOfBounds(out, () -> call(grid, "writeBlock", -1, 0, 1, 2, two), g, "region 1x2 at (-1, 0)", "row -1");
         outOfBounds(out, () -> call(grid, "writeBlock", 0, 0, 1, 6, Array.newInstance(type, 4)), g,
             "needs 6 elements", "length is 4");
-        outOfBounds(out, () -> call(grid, "readBlockAsync", 4, 0, 1, 1), g, "rows 4..4");
+        outOfBounds(out, () -> call(grid, "readBlockAsync", 4, 0, 1, 1), g, "row 4");
         outOfBounds(out, () -> call(grid, "writeBlockAsync", 0, 5, 1, 2, two), g, "columns 5..6");
         outOfBounds(out, () -> call(grid, "writeBlockAsync", 0, 0, 2, 3, two), g, "needs 6 elements");
+        outOfBounds(out, () -> call(grid, "readBlock", 0, 7, 0, 0), g, "region 0x0 at (0, 7)", "column 7");
         outOfBounds(out, () -> grid.partitionOf(4, 0), g, "(4, 0)");
         for (int p : new int[] {-1, 4}) {
             String[] says = {g, "partition " + p, "4 partitions", "0..3"};

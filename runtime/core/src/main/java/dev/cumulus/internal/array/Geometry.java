@@ -93,21 +93,20 @@ final class Geometry {
 
     /** A region of {@code nRows x nCols} at {@code (row, col)} to or from a buffer of {@code bufferLength}. */
     void checkRegion(int row, int col, int nRows, int nCols, int bufferLength) {
-        String region = "region " + nRows + "x" + nCols + " at (" + row + ", " + col + ")";
         if (nRows < 0 || nCols < 0) {
-            throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': " + region
-                + " has a negative size; give 0 or more rows and columns");
+            throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': "
+                + region(row, col, nRows, nCols) + " has a negative size; give 0 or more rows and columns");
         }
-        if (row < 0 || row > rows || (long) row + nRows > rows) {
-            throw outOfBounds(region, "rows " + row + ".." + ((long) row + nRows - 1), rows, "rows");
+        if (row < 0 || (long) row + nRows > rows) {
+            throw outOfBounds(region(row, col, nRows, nCols), span("row", row, nRows), rows, "rows");
         }
-        if (col < 0 || col > cols || (long) col + nCols > cols) {
-            throw outOfBounds(region, "columns " + col + ".." + ((long) col + nCols - 1), cols, "columns");
+        if (col < 0 || (long) col + nCols > cols) {
+            throw outOfBounds(region(row, col, nRows, nCols), span("column", col, nCols), cols, "columns");
         }
         if ((long) nRows * nCols > bufferLength) {
-            throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': " + region + " needs "
-                + ((long) nRows * nCols) + " elements but the buffer's length is " + bufferLength
-                + "; give a buffer of at least rows * cols elements");
+            throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': "
+                + region(row, col, nRows, nCols) + " needs " + ((long) nRows * nCols)
+                + " elements but the buffer's length is " + bufferLength + "; give a buffer of at least rows * cols elements");
         }
     }
 
@@ -116,6 +115,15 @@ final class Geometry {
             throw new IndexOutOfBoundsException("shared array '" + spec.name() + "': partition " + p
                 + " out of bounds for " + partitions + " partitions (valid 0.." + (partitions - 1) + ")");
         }
+    }
+
+    private static String region(int row, int col, int nRows, int nCols) {
+        return "region " + nRows + "x" + nCols + " at (" + row + ", " + col + ")";
+    }
+
+    /** {@code rows 3..4}, or {@code row 5} for an empty span. */
+    private static String span(String unit, int first, int count) {
+        return count <= 1 ? unit + " " + first : unit + "s " + first + ".." + ((long) first + count - 1);
     }
 
     private IndexOutOfBoundsException outOfBounds(String what, String which, int bound, String unit) {
