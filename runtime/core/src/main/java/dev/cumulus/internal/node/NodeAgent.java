@@ -51,6 +51,9 @@ final class NodeAgent implements Agent {
     private final ArrayDeque<Pending> outbox = new ArrayDeque<>();
     private final java.util.List<java.util.concurrent.CompletableFuture<Void>> drainWaiters = new java.util.ArrayList<>();
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[2048]);
+    /** The control message being sent, over {@link #scratch}, and the one received (agent thread). */
+    private final ControlFlyweight controlOut = new ControlFlyweight().wrap(scratch, 0);
+    private final ControlFlyweight controlIn = new ControlFlyweight();
     private final BarrierCoordinator coordinator;
     private long nextHeartbeatNs;
     private volatile boolean joined;
@@ -147,7 +150,7 @@ final class NodeAgent implements Agent {
         checkJoined();
         boolean wasJoined = joined;
         ControlMessage beat = wasJoined ? new ControlMessage.Heartbeat() : new ControlMessage.Hello();
-        int length = ControlMessage.encode(beat, scratch);
+        int length = ControlMessage.encode(beat, controlOut);
         for (int peer = 0; peer < size; peer++) {
             if (peer != self && isReachable(peer)) {
                 transport.trySend(peer, Channel.CONTROL, scratch, 0, length);
@@ -180,7 +183,7 @@ final class NodeAgent implements Agent {
             listener.onOrder(source, buffer, offset, length);
             return;
         }
-        ControlMessage message = ControlMessage.decode(buffer, offset, length);
+        ControlMessage message = ControlMessage.decode(controlIn.wrap(buffer, offset), length);
         if (message == null) {
             return;
         }
@@ -252,7 +255,7 @@ final class NodeAgent implements Agent {
 
     /** Sends a control message; keeps per-destination order (a message waits behind earlier ones in the outbox). */
     private void send(int destination, ControlMessage message) {
-        int length = ControlMessage.encode(message, scratch);
+        int length = ControlMessage.encode(message, controlOut);
         if (hasQueued(destination)
             || transport.trySend(destination, Channel.CONTROL, scratch, 0, length) != NodeTransport.SENT) {
             byte[] bytes = new byte[length];

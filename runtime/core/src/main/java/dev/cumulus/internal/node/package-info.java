@@ -1,7 +1,8 @@
 /**
  * A node of the cluster: membership (hello, heartbeats, goodbye), fail-stop failure detection, the global barrier,
  * and {@link dev.cumulus.internal.node.ClusterNode}, the {@link dev.cumulus.Cluster} implementation that ties the
- * transport, the agent and the RPC engine together.
+ * transport, the agent and the RPC engine together. {@code ControlMessage} and {@code ControlFlyweight} are the control
+ * channel's messages and their wire form ({@code docs/design/WIRE.md}).
  *
  * <p>Threads: {@code DutyCycle} runs {@code NodeAgent.doWork()} (poll, timers, protocol) on whichever thread holds
  * the polling role — the node's main thread, its standby while the main thread runs a long call inline, or a caller

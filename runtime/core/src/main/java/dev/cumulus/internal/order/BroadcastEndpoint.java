@@ -46,6 +46,9 @@ public final class BroadcastEndpoint implements Agent {
     private final int self;
     private final int size;
     private final ExpandableArrayBuffer scratch = new ExpandableArrayBuffer(256);
+    /** The order message being sent, over {@link #scratch}, and the one received (agent thread). */
+    private final OrderFlyweight orderOut = new OrderFlyweight().wrap(scratch, 0);
+    private final OrderFlyweight orderIn = new OrderFlyweight();
     private final Outbox[] outboxes;
     private final ExecutorService bigSends;
     private final BiConsumer<Integer, String> failer;
@@ -137,7 +140,7 @@ public final class BroadcastEndpoint implements Agent {
 
     /** A message from the ORDER channel (agent thread). */
     public void onMessage(int source, DirectBuffer buffer, int offset, int length) {
-        OrderMessage m = OrderMessage.decode(buffer, offset, length, size);
+        OrderMessage m = OrderMessage.decode(orderIn.wrap(buffer, offset), length, size);
         if (m != null) {
             order.onMessage(source, m);
         }
@@ -159,7 +162,7 @@ public final class BroadcastEndpoint implements Agent {
         if (left[dest]) {
             return;
         }
-        int length = OrderMessage.encode(message, scratch);
+        int length = OrderMessage.encode(message, orderOut);
         Outbox box = outboxes[dest];
         if (box.queue.isEmpty() && !box.sendingBig && length <= transport.maxTrySendLength(Channel.ORDER)
             && transport.trySend(dest, Channel.ORDER, scratch, 0, length) == NodeTransport.SENT) {

@@ -17,7 +17,6 @@ import org.agrona.ExpandableArrayBuffer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
-import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,10 +36,9 @@ import java.util.function.Supplier;
  * server side (an incoming call runs on the node's main thread right after the poll that brought it, or on a virtual
  * thread of its own when it blocks or runs long, so such a call — Babylon's edge exchange — never holds up others).
  *
- * <p>Wire format on the data channel (little endian):
- * {@code CALL [1][callId:8][objectId:8][methodId:4][applied:8][pollsUntil:8][args]},
- * {@code REPLY [2][callId:8][applied:8][value]}, {@code ERROR [3][callId:8][applied:8][throwable]}. Values use
- * {@link ValueCodec}. {@code pollsUntil} is a promise of the caller's ({@code nanoTime}; 0 for none): it polls for the
+ * <p>Wire format on the data channel: a call is a {@link CallHeaderFlyweight} and the arguments, a reply or an error a
+ * {@link ReplyHeaderFlyweight} and the value or throwable; values use {@link ValueCodec}. A message that is neither
+ * is dropped. {@code pollsUntil} is a promise of the caller's ({@code nanoTime}; 0 for none): it polls for the
  * reply itself until then and looks once more after it, so a reply sent before then needs no doorbell ring (see
  * {@link #ringAfterReply}). {@code applied} is the sender's
  * replicated-write watermark ({@link dev.cumulus.internal.node.BarrierWatermark#covered}): the receiver applies writes
@@ -55,13 +53,12 @@ import java.util.function.Supplier;
  * main thread, with a standby polling meanwhile), else on a virtual thread of its own.
  */
 public final class RpcEngine implements ReferenceHandler, AutoCloseable {
-    static final byte CALL = 1;
-    static final byte REPLY = 2;
-    static final byte ERROR = 3;
-    static final int CALL_HEADER = 37;
+    /** Where a call's arguments start. */
+    static final int CALL_HEADER = CallHeaderFlyweight.LENGTH;
     /** The call id of a one-way call: the target sends no reply. */
     static final long ONE_WAY = 0;
-    static final int REPLY_HEADER = 17;
+    /** Where an answer's value starts. */
+    static final int REPLY_HEADER = ReplyHeaderFlyweight.LENGTH;
 
     /** Sends messages on the data channel. */
     @FunctionalInterface
@@ -163,6 +160,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         /** Call ids a thread takes from the engine's counter at a time: no atomic update per call. */
         static final int IDS_AT_A_TIME = 256;
         final ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(256);
+        /** The headers of the calls and answers this thread sends, over {@link #buffer}. */
+        final CallHeaderFlyweight callOut = new CallHeaderFlyweight().wrap(buffer, 0);
+        final ReplyHeaderFlyweight replyOut = new ReplyHeaderFlyweight().wrap(buffer, 0);
+        /** The headers of the messages this thread receives (as it polls) or decodes. */
+        final CallHeaderFlyweight callIn = new CallHeaderFlyweight();
+        final ReplyHeaderFlyweight replyIn = new ReplyHeaderFlyweight();
         /** The thread whose state this is (a thread-local's initial value is made on its thread). */
         final Thread thread = Thread.currentThread();
         private final AtomicLong engineIds;
@@ -250,7 +253,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
         // the promise to poll for the reply until then (odd, so never 0): the caller keeps it in await
         long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
-        int end = encodeCall(buf, callId, ref, method, methodId, args, pollsUntilNs);
+        int end = encodeCall(state, callId, ref, method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
         PendingCall call = new PendingCall(callId, target, method, label, event, end, pollsUntilNs,
             async ? null : state);
@@ -310,16 +313,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return event;
     }
 
-    /** Writes a call's header and arguments into {@code buf}; returns its length. */
-    private int encodeCall(ExpandableArrayBuffer buf, long callId, RemoteRef ref, Method method, int methodId,
+    /** Writes a call's header and arguments into the thread's buffer; returns its length. */
+    private int encodeCall(CallerState state, long callId, RemoteRef ref, Method method, int methodId,
                            Object[] args, long pollsUntilNs) {
-        buf.putByte(0, CALL);
-        buf.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
-        buf.putLong(9, ref.objectId(), ByteOrder.LITTLE_ENDIAN);
-        buf.putInt(17, methodId, ByteOrder.LITTLE_ENDIAN);
-        buf.putLong(21, causality.covered(), ByteOrder.LITTLE_ENDIAN);
-        buf.putLong(29, pollsUntilNs, ByteOrder.LITTLE_ENDIAN);
-        return codec.writeArguments(buf, CALL_HEADER, args == null ? new Object[0] : args, method);
+        state.callOut.write(callId, ref.objectId(), methodId, causality.covered(), pollsUntilNs);
+        return codec.writeArguments(state.buffer, CALL_HEADER, args == null ? new Object[0] : args, method);
     }
 
     /**
@@ -330,9 +328,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     public void sendOneWay(RemoteRef ref, String label, Method method, Object[] args) {
         int target = checkReachable(ref, label, method);
         RemoteCallEvent event = recording();
-        ExpandableArrayBuffer buf = callers.get().buffer;
-        int end = encodeCall(buf, ONE_WAY, ref, method, MethodIds.idOf(method), args, 0);
-        sender.send(target, buf, 0, end);
+        CallerState state = callers.get();
+        int end = encodeCall(state, ONE_WAY, ref, method, MethodIds.idOf(method), args, 0);
+        sender.send(target, state.buffer, 0, end);
         sender.ring(target);
         if (event == null) {
             return;
@@ -409,7 +407,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return reply.value();
         }
         org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
-        long applied = in.getLong(9, ByteOrder.LITTLE_ENDIAN);
+        long applied = callers.get().replyIn.wrap(in, 0).applied();
         dev.cumulus.internal.node.BarrierWatermark w = causality;
         if (applied > w.applied()) {
             // the reply may have come before the writes it depends on were polled here: poll for them rather than
@@ -417,7 +415,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             scheduler.pollBriefly(() -> w.applied() >= applied, Scheduler.Awaited.APPLIED_WRITES);
         }
         catchUp(applied);
-        if (reply.type() == REPLY) {
+        if (reply.type() == ReplyHeaderFlyweight.REPLY) {
             Object value = codec.readValue(in, REPLY_HEADER, bytes.length - REPLY_HEADER);
             commit(call, "ok", bytes.length);
             return value;
@@ -478,32 +476,25 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * off calls after the poll; never blocks and runs no code of the program.
      */
     public void onData(int source, DirectBuffer buffer, int offset, int length) {
-        if (length < REPLY_HEADER) {
+        CallerState state = callers.get(); // this thread's flyweights: header fields are read before handing on
+        ReplyHeaderFlyweight answer = state.replyIn.wrap(buffer, offset);
+        if (answer.validate(length)) {
+            PendingCall call = pending.takeReplyFrom(source, answer.callId());
+            if (call != null) {
+                call.reply().complete(replyOf(call, answer.type(), answer.applied(), buffer, offset, length));
+            }
             return;
         }
-        byte type = buffer.getByte(offset);
-        switch (type) {
-            case CALL -> {
-                if (length >= CALL_HEADER) {
-                    IncomingCall call = new IncomingCall(source, buffer, offset, length);
-                    // a call that must first wait for replicated writes to arrive never runs inline: the writes
-                    // come through the very duty cycle it would hold up
-                    if (call.method == null || call.applied > causality.applied() || !runInline(call)) {
-                        startCallThread(call);
-                    }
-                }
-            }
-            case REPLY, ERROR -> {
-                long callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
-                PendingCall call = pending.takeReplyFrom(source, callId);
-                if (call != null) {
-                    call.reply().complete(replyOf(call, type, buffer, offset, length));
-                }
-            }
-            default -> {
-                // not an RPC message: ignore
+        CallHeaderFlyweight header = state.callIn.wrap(buffer, offset);
+        if (header.validate(length)) {
+            IncomingCall call = new IncomingCall(source, header, buffer, offset, length);
+            // a call that must first wait for replicated writes to arrive never runs inline: the writes
+            // come through the very duty cycle it would hold up
+            if (call.method == null || call.applied > causality.applied() || !runInline(call)) {
+                startCallThread(call);
             }
         }
+        // anything else is not an RPC message: dropped
     }
 
     /**
@@ -514,9 +505,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * thread, writes still to come, an exception, any other value, or a message that does not decode (the caller
      * decodes it again and throws) — a copy of the bytes.
      */
-    private Reply replyOf(PendingCall call, byte type, DirectBuffer buffer, int offset, int length) {
-        if (type == REPLY && call.caller != null && call.caller.thread == Thread.currentThread()
-            && buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN) <= causality.applied()) {
+    private Reply replyOf(PendingCall call, byte type, long applied, DirectBuffer buffer, int offset, int length) {
+        if (type == ReplyHeaderFlyweight.REPLY && call.caller != null && call.caller.thread == Thread.currentThread()
+            && applied <= causality.applied()) {
             try {
                 Object value = codec.readSimple(buffer, offset + REPLY_HEADER, length - REPLY_HEADER);
                 if (value != ValueCodec.NOT_SIMPLE) {
@@ -595,14 +586,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         final Object[] args;
         final byte[] bytes;
 
-        /** Reads the call message of {@code length} bytes at {@code offset} (at least {@link #CALL_HEADER}). */
-        IncomingCall(int source, DirectBuffer buffer, int offset, int length) {
+        /** Reads the call message of {@code length} bytes at {@code offset}, whose {@code header} was validated. */
+        IncomingCall(int source, CallHeaderFlyweight header, DirectBuffer buffer, int offset, int length) {
             this.source = source;
-            this.callId = buffer.getLong(offset + 1, ByteOrder.LITTLE_ENDIAN);
-            this.objectId = buffer.getLong(offset + 9, ByteOrder.LITTLE_ENDIAN);
-            this.methodId = buffer.getInt(offset + 17, ByteOrder.LITTLE_ENDIAN);
-            this.applied = buffer.getLong(offset + 21, ByteOrder.LITTLE_ENDIAN);
-            this.pollsUntilNs = buffer.getLong(offset + 29, ByteOrder.LITTLE_ENDIAN);
+            this.callId = header.callId();
+            this.objectId = header.objectId();
+            this.methodId = header.methodId();
+            this.applied = header.applied();
+            this.pollsUntilNs = header.pollsUntilNs();
             this.target = exports.get(objectId);
             this.index = target == null ? -1 : target.methods().indexOf(methodId);
             this.method = index < 0 ? null : target.methods().method(index);
@@ -734,12 +725,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     private void sendReply(int source, long callId, long pollsUntilNs, Object result, Supplier<String> what) {
-        ExpandableArrayBuffer out = callers.get().buffer;
+        CallerState state = callers.get();
+        ExpandableArrayBuffer out = state.buffer;
         int end;
         try {
-            out.putByte(0, REPLY);
-            out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
-            out.putLong(9, causality.covered(), ByteOrder.LITTLE_ENDIAN);
+            state.replyOut.write(ReplyHeaderFlyweight.REPLY, callId, causality.covered());
             end = codec.write(out, REPLY_HEADER, result, what);
         } catch (Throwable t) {
             sendError(source, callId, pollsUntilNs, t); // e.g. a result that cannot be transferred
@@ -749,10 +739,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     private void sendError(int source, long callId, long pollsUntilNs, Throwable t) {
-        ExpandableArrayBuffer out = callers.get().buffer;
-        out.putByte(0, ERROR);
-        out.putLong(1, callId, ByteOrder.LITTLE_ENDIAN);
-        out.putLong(9, causality.covered(), ByteOrder.LITTLE_ENDIAN);
+        CallerState state = callers.get();
+        ExpandableArrayBuffer out = state.buffer;
+        state.replyOut.write(ReplyHeaderFlyweight.ERROR, callId, causality.covered());
         sendAnswer(source, out, codec.writeThrowable(out, REPLY_HEADER, t), pollsUntilNs);
     }
 

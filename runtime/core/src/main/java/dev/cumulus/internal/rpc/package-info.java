@@ -6,7 +6,9 @@
  * {@link dev.cumulus.internal.rpc.NameDirectory} export and look up objects by name; {@link
  * dev.cumulus.internal.rpc.Brief} marks the system methods any polling thread may run; {@link
  * dev.cumulus.internal.rpc.ExportTable} holds the objects a node serves, and {@link
- * dev.cumulus.internal.rpc.InlineRecord} how each method fared when run inline.
+ * dev.cumulus.internal.rpc.InlineRecord} how each method fared when run inline. {@link
+ * dev.cumulus.internal.rpc.CallHeaderFlyweight} and {@link dev.cumulus.internal.rpc.ReplyHeaderFlyweight} read and
+ * write the headers of calls and answers in place ({@code docs/design/WIRE.md}).
  *
  * <p>Arguments and results go by value through {@code dev.cumulus.internal.codec} (never Java serialization). Which
  * thread runs what is in {@code docs/design/THREADING.md}.

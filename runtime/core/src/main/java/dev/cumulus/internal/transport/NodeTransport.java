@@ -13,7 +13,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import java.nio.ByteOrder;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -27,8 +26,7 @@ import java.util.concurrent.locks.LockSupport;
  * called from any thread (Aeron's concurrent publications). Messages larger than one Aeron message are split into
  * chunks tagged with a per-sender message id and reassembled here, so concurrent senders may interleave them.
  *
- * <p>Frame layout (little endian): {@code [type:1][pad:3][source:4][runTag:4]} then, for chunks,
- * {@code [messageId:8][totalLength:4][chunkOffset:4]}, then payload.
+ * <p>Every message travels behind a frame header: {@link FrameHeaderFlyweight} has its layout.
  */
 public final class NodeTransport implements AutoCloseable {
     /** {@code Channel.values()} copies its array on every call; the poll loop needs it every time. */
@@ -42,16 +40,14 @@ public final class NodeTransport implements AutoCloseable {
     /** {@link #trySend} result: this transport is closed. */
     public static final int CLOSED = -3;
 
-    static final byte FRAME_WHOLE = 1;
-    static final byte FRAME_CHUNK = 2;
     /**
      * Frame size of IPC streams: above it Aeron splits a message into fragments and the
      * receiver joins them. IPC has no network to fit, so the frame is 8 KiB instead of UDP's 1,408 B: a 2 KiB array
      * partition travels whole (multiple of 32, at most an eighth of the smallest term).
      */
     static final int IPC_MTU = 8192;
-    static final int WHOLE_HEADER = 12;
-    static final int CHUNK_HEADER = 28;
+    static final int WHOLE_HEADER = FrameHeaderFlyweight.WHOLE_LENGTH;
+    static final int CHUNK_HEADER = FrameHeaderFlyweight.CHUNK_LENGTH;
     private static final int MAX_CHUNK_PAYLOAD = 512 * 1024;
     private static final long CONNECT_WAIT_NS = 30_000_000_000L;
 
@@ -76,10 +72,13 @@ public final class NodeTransport implements AutoCloseable {
     private final ConcurrentLinkedQueue<LocalMessage> loopback = new ConcurrentLinkedQueue<>();
     private final AtomicReferenceArray<String> failedPeers;
     private final AtomicLong nextMessageId = new AtomicLong();
-    private final ThreadLocal<UnsafeBuffer> headerBuffers =
-        ThreadLocal.withInitial(() -> new UnsafeBuffer(new byte[CHUNK_HEADER]));
+    /** Each sending thread's chunk header, over a buffer of its own. */
+    private final ThreadLocal<FrameHeaderFlyweight> chunkHeaders =
+        ThreadLocal.withInitial(() -> new FrameHeaderFlyweight().wrap(new UnsafeBuffer(new byte[CHUNK_HEADER]), 0));
     /** The header of every whole message this node sends: the same bytes each time, written once, only read. */
     private final UnsafeBuffer wholeHeader = new UnsafeBuffer(new byte[WHOLE_HEADER]);
+    /** The header of the frame being received (polling thread). */
+    private final FrameHeaderFlyweight inbound = new FrameHeaderFlyweight();
     private final UnsafeBuffer loopbackView = new UnsafeBuffer(0, 0);
     /** The host's doorbells (Aeron IPC on Linux), or null: then the node parks in timed steps when idle. */
     private final Doorbells doorbells;
@@ -96,7 +95,7 @@ public final class NodeTransport implements AutoCloseable {
     public NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler) {
         this.context = context;
         this.nodeId = nodeId;
-        writeHeader(wholeHeader, FRAME_WHOLE);
+        new FrameHeaderFlyweight().wrap(wholeHeader, 0).header(FrameHeaderFlyweight.WHOLE, nodeId, context.runTag());
         this.size = size;
         this.handler = handler;
         this.failedPeers = new AtomicReferenceArray<>(size);
@@ -208,22 +207,21 @@ public final class NodeTransport implements AutoCloseable {
     }
 
     private void onFrame(Channel channel, DirectBuffer buffer, int offset, int length, Header header) {
-        if (length < WHOLE_HEADER) {
-            return;
+        FrameHeaderFlyweight frame = inbound.wrap(buffer, offset);
+        int headerLength = frame.headerLength(length);
+        if (headerLength == FrameHeaderFlyweight.REJECTED) {
+            return; // too short, or of a type this transport does not send
         }
-        byte type = buffer.getByte(offset);
-        int source = buffer.getInt(offset + 4, ByteOrder.LITTLE_ENDIAN);
-        int tag = buffer.getInt(offset + 8, ByteOrder.LITTLE_ENDIAN);
-        if (tag != context.runTag() || source < 0 || source >= size) {
+        int source = frame.source();
+        if (frame.runTag() != context.runTag() || source < 0 || source >= size) {
             return; // a frame of another run that shares the stream ids, or garbage: not ours
         }
-        if (type == FRAME_WHOLE) {
+        if (headerLength == WHOLE_HEADER) {
             handler.onMessage(source, channel, buffer, offset + WHOLE_HEADER, length - WHOLE_HEADER);
-        } else if (type == FRAME_CHUNK && length >= CHUNK_HEADER) {
-            long messageId = buffer.getLong(offset + 12, ByteOrder.LITTLE_ENDIAN);
-            int total = buffer.getInt(offset + 20, ByteOrder.LITTLE_ENDIAN);
-            int chunkOffset = buffer.getInt(offset + 24, ByteOrder.LITTLE_ENDIAN);
-            DirectBuffer whole = chunkAssembler.onChunk(source, channel, messageId, total, chunkOffset, buffer,
+        } else {
+            long messageId = frame.messageId();
+            int total = frame.totalLength();
+            DirectBuffer whole = chunkAssembler.onChunk(source, channel, messageId, total, frame.chunkOffset(), buffer,
                 offset + CHUNK_HEADER, length - CHUNK_HEADER);
             if (whole != null) {
                 try {
@@ -336,21 +334,18 @@ public final class NodeTransport implements AutoCloseable {
         }
         int chunkPayload = Math.min(MAX_CHUNK_PAYLOAD, pub.maxMessageLength() - CHUNK_HEADER);
         long messageId = nextMessageId.incrementAndGet();
-        UnsafeBuffer header = headerBuffers.get();
+        FrameHeaderFlyweight header = chunkHeaders.get().header(FrameHeaderFlyweight.CHUNK, nodeId, context.runTag());
         for (int done = 0; done < length; done += chunkPayload) {
             int n = Math.min(chunkPayload, length - done);
-            writeHeader(header, FRAME_CHUNK);
-            header.putLong(12, messageId, ByteOrder.LITTLE_ENDIAN);
-            header.putInt(20, length, ByteOrder.LITTLE_ENDIAN);
-            header.putInt(24, done, ByteOrder.LITTLE_ENDIAN);
-            offerUntilDone(destination, pub, header, CHUNK_HEADER, buffer, offset + done, n, maxWaitNs);
+            header.chunk(messageId, length, done);
+            offerUntilDone(destination, pub, header.buffer(), CHUNK_HEADER, buffer, offset + done, n, maxWaitNs);
             if (done + n < length) {
                 ring(destination); // only the last part is left to the caller: a sleeping node reassembles meanwhile
             }
         }
     }
 
-    private void offerUntilDone(int destination, Publication pub, UnsafeBuffer header, int headerLength,
+    private void offerUntilDone(int destination, Publication pub, DirectBuffer header, int headerLength,
                                 DirectBuffer buffer, int offset, int length, long maxWaitNs) {
         long refusedSince = 0;
         for (int attempt = 0; ; attempt++) {
@@ -385,14 +380,6 @@ public final class NodeTransport implements AutoCloseable {
                 LockSupport.parkNanos(20_000);
             }
         }
-    }
-
-    private void writeHeader(UnsafeBuffer header, byte type) {
-        header.putByte(0, type);
-        header.putByte(1, (byte) 0);
-        header.putShort(2, (short) 0);
-        header.putInt(4, nodeId, ByteOrder.LITTLE_ENDIAN);
-        header.putInt(8, context.runTag(), ByteOrder.LITTLE_ENDIAN);
     }
 
     private static int mapResult(long result) {

@@ -1,7 +1,8 @@
 /**
  * The transport: the only package that imports {@code io.aeron}. It gives the layers above node ids, two
  * {@link dev.cumulus.internal.transport.Channel}s (control, data) and Agrona buffers, and hides streams,
- * publications, chunking of large messages, back-pressure and connection waits.
+ * publications, chunking of large messages, back-pressure and connection waits. Every message travels behind a
+ * {@code FrameHeaderFlyweight} ({@code docs/design/WIRE.md}).
  *
  * <p>Threads: whichever thread holds the node's polling role polls ({@code NodeTransport.poll}), one at a time; any
  * thread sends. {@code DriverHost} runs the shared media driver's single thread. {@code Doorbells} let an idle node of a

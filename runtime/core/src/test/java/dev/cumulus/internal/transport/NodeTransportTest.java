@@ -120,6 +120,56 @@ class NodeTransportTest {
         assertTrue(ours.isConnected(1, Channel.DATA));
     }
 
+    /**
+     * Hostile frames straight onto a node's stream (a raw Aeron publication, as a stranger on the same driver could
+     * send): short ones, unknown types, bad sources, cut chunk headers, chunks with negative or oversized lengths and
+     * offsets. The decoder drops each without an exception out of the poll, and a good frame after them arrives alone.
+     */
+    @Test
+    void hostileFramesAreDroppedAndTheStreamStaysUsable() {
+        int runTag = 7;
+        node(0, 2, runTag);
+        TransportContext ctx = new TransportContext(driver.directory(), false, List.of(), 2000, runTag,
+            TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024);
+        try (io.aeron.Aeron aeron = io.aeron.Aeron.connect(new io.aeron.Aeron.Context()
+                .aeronDirectoryName(driver.directory()));
+             io.aeron.Publication raw = aeron.addPublication("aeron:ipc", ctx.streamId(0, Channel.DATA))) {
+            pollUntil(raw::isConnected);
+            UnsafeBuffer b = new UnsafeBuffer(new byte[64]);
+            FrameHeaderFlyweight h = new FrameHeaderFlyweight().wrap(b, 0);
+            h.header(FrameHeaderFlyweight.WHOLE, 1, runTag);
+            offer(raw, b, 5); // shorter than any header
+            h.header((byte) 9, 1, runTag);
+            offer(raw, b, 20); // an unknown type
+            h.header(FrameHeaderFlyweight.WHOLE, 5, runTag);
+            offer(raw, b, 20); // a source outside the cluster
+            h.header(FrameHeaderFlyweight.WHOLE, -1, runTag);
+            offer(raw, b, 20);
+            h.header(FrameHeaderFlyweight.CHUNK, 1, runTag).chunk(1, 100, 0);
+            offer(raw, b, FrameHeaderFlyweight.CHUNK_LENGTH - 1); // a chunk header cut short
+            long id = 2;
+            for (int[] totalAndOffset : new int[][] {{-1, 0}, {Integer.MAX_VALUE, 0}, {Integer.MIN_VALUE, 0},
+                {100, -1}, {100, Integer.MAX_VALUE}, {100, 95}, {4, 0}}) {
+                h.chunk(id++, totalAndOffset[0], totalAndOffset[1]);
+                offer(raw, b, FrameHeaderFlyweight.CHUNK_LENGTH + 10); // 10 bytes of payload
+            }
+            h.header(FrameHeaderFlyweight.WHOLE, 1, runTag);
+            b.putBytes(FrameHeaderFlyweight.WHOLE_LENGTH, "ok".getBytes());
+            offer(raw, b, FrameHeaderFlyweight.WHOLE_LENGTH + 2);
+            pollUntil(() -> !received.isEmpty());
+        }
+        assertEquals(List.of("ok"), received.stream().map(r -> new String(r.bytes())).toList());
+        assertEquals(1, received.getFirst().from());
+    }
+
+    private static void offer(io.aeron.Publication publication, UnsafeBuffer buffer, int length) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (publication.offer(buffer, 0, length) < 0) {
+            assertTrue(System.nanoTime() < deadline, "the raw publication took nothing");
+            Thread.onSpinWait();
+        }
+    }
+
     @Test
     void sendGivesUpWithAClearMessageWhenNobodyListens() {
         NodeTransport a = node(0, 2, 7);

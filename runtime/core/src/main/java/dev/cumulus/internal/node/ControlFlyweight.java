@@ -1,0 +1,162 @@
+package dev.cumulus.internal.node;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+import java.nio.ByteOrder;
+
+/**
+ * A message of the control channel ({@link ControlMessage}), read and written in place (a flyweight: wrap it over a
+ * buffer, then read or write named fields; it copies nothing and allocates nothing but a failure's reason). Little
+ * endian; a type byte, then the fields of that type.
+ *
+ * <table>
+ *   <caption>Control messages</caption>
+ *   <tr><th>type</th><th>offset</th><th>field</th><th>field type</th></tr>
+ *   <tr><td>{@link #HELLO} (1), {@link #HEARTBEAT} (2)</td><td>—</td><td>no fields</td><td></td></tr>
+ *   <tr><td rowspan="2">{@link #BARRIER_ENTER} (3), {@link #BARRIER_RELEASE} (4)</td>
+ *       <td>1</td><td>epoch</td><td>i64</td></tr>
+ *   <tr><td>9</td><td>watermark</td><td>i64</td></tr>
+ *   <tr><td>{@link #GOODBYE} (5)</td><td>1</td><td>lastBarrier</td><td>i64</td></tr>
+ *   <tr><td rowspan="3">{@link #FAILURE} (6)</td><td>1</td><td>failedNode</td><td>i32</td></tr>
+ *   <tr><td>5</td><td>reasonLength</td><td>i32, 0 to {@link #MAX_REASON_BYTES}</td></tr>
+ *   <tr><td>9</td><td>reason</td><td>UTF-8, reasonLength bytes</td></tr>
+ * </table>
+ *
+ * {@link #validate(int)} is the decoder's check; a message it refuses is dropped. A message may be longer than its
+ * type needs (the rest is ignored).
+ */
+final class ControlFlyweight {
+    static final byte HELLO = 1;
+    static final byte HEARTBEAT = 2;
+    static final byte BARRIER_ENTER = 3;
+    static final byte BARRIER_RELEASE = 4;
+    static final byte GOODBYE = 5;
+    static final byte FAILURE = 6;
+
+    /** Longest failure reason in UTF-8 bytes: a sender cuts longer ones, a receiver refuses them. */
+    static final int MAX_REASON_BYTES = 1024;
+
+    static final int TYPE_OFFSET = 0;
+    /** Length of a message of a type without fields. */
+    static final int TYPE_ONLY_LENGTH = 1;
+    static final int EPOCH_OFFSET = 1;
+    static final int WATERMARK_OFFSET = 9;
+    static final int BARRIER_LENGTH = 17;
+    static final int LAST_BARRIER_OFFSET = 1;
+    static final int GOODBYE_LENGTH = 9;
+    static final int FAILED_NODE_OFFSET = 1;
+    static final int REASON_LENGTH_OFFSET = 5;
+    static final int REASON_OFFSET = 9;
+
+    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+
+    private DirectBuffer buffer;
+    private MutableDirectBuffer mutableBuffer;
+    private int offset;
+
+    /** Wraps a received message for reading; check it with {@link #validate(int)} before reading a field. */
+    ControlFlyweight wrap(DirectBuffer buffer, int offset) {
+        this.buffer = buffer;
+        this.mutableBuffer = null;
+        this.offset = offset;
+        return this;
+    }
+
+    /** Wraps a buffer to write a message into (it must hold the message: {@code 9 + MAX_REASON_BYTES} at most). */
+    ControlFlyweight wrap(MutableDirectBuffer buffer, int offset) {
+        this.buffer = buffer;
+        this.mutableBuffer = buffer;
+        this.offset = offset;
+        return this;
+    }
+
+    /**
+     * True when a message of {@code messageLength} bytes is a control message of a known type with all its type's
+     * fields, a failure's reason within {@link #MAX_REASON_BYTES} and the message; false: reject it (it is dropped).
+     * Reads nothing past {@code messageLength}.
+     */
+    boolean validate(int messageLength) {
+        if (messageLength < TYPE_ONLY_LENGTH) {
+            return false;
+        }
+        return switch (type()) {
+            case HELLO, HEARTBEAT -> true;
+            case BARRIER_ENTER, BARRIER_RELEASE -> messageLength >= BARRIER_LENGTH;
+            case GOODBYE -> messageLength >= GOODBYE_LENGTH;
+            case FAILURE -> {
+                if (messageLength < REASON_OFFSET) {
+                    yield false;
+                }
+                int n = reasonLength();
+                yield n >= 0 && n <= MAX_REASON_BYTES && n <= messageLength - REASON_OFFSET;
+            }
+            default -> false;
+        };
+    }
+
+    byte type() {
+        return buffer.getByte(offset + TYPE_OFFSET);
+    }
+
+    /** Barrier entries and releases: the barrier's number. */
+    long epoch() {
+        return buffer.getLong(offset + EPOCH_OFFSET, ORDER);
+    }
+
+    /** Barrier entries and releases: the replicated-write watermark. */
+    long watermark() {
+        return buffer.getLong(offset + WATERMARK_OFFSET, ORDER);
+    }
+
+    /** Goodbyes: the last global barrier the sender passed. */
+    long lastBarrier() {
+        return buffer.getLong(offset + LAST_BARRIER_OFFSET, ORDER);
+    }
+
+    /** Failures: the node that failed (the receiver checks it against the cluster's size). */
+    int failedNode() {
+        return buffer.getInt(offset + FAILED_NODE_OFFSET, ORDER);
+    }
+
+    /** Failures: the reason's length in bytes. */
+    int reasonLength() {
+        return buffer.getInt(offset + REASON_LENGTH_OFFSET, ORDER);
+    }
+
+    /** Failures: the reason (a validated message's). */
+    String reason() {
+        return buffer.getStringWithoutLengthUtf8(offset + REASON_OFFSET, reasonLength());
+    }
+
+    /** Writes a message of a type without fields; returns its length. */
+    int writeTypeOnly(byte type) {
+        mutableBuffer.putByte(offset + TYPE_OFFSET, type);
+        return TYPE_ONLY_LENGTH;
+    }
+
+    /** Writes a barrier entry or release; returns its length. */
+    int writeBarrier(byte type, long epoch, long watermark) {
+        mutableBuffer.putByte(offset + TYPE_OFFSET, type);
+        mutableBuffer.putLong(offset + EPOCH_OFFSET, epoch, ORDER);
+        mutableBuffer.putLong(offset + WATERMARK_OFFSET, watermark, ORDER);
+        return BARRIER_LENGTH;
+    }
+
+    /** Writes a goodbye; returns its length. */
+    int writeGoodbye(long lastBarrier) {
+        mutableBuffer.putByte(offset + TYPE_OFFSET, GOODBYE);
+        mutableBuffer.putLong(offset + LAST_BARRIER_OFFSET, lastBarrier, ORDER);
+        return GOODBYE_LENGTH;
+    }
+
+    /** Writes a failure with the first {@link #MAX_REASON_BYTES} bytes of {@code reason} at most; returns its length. */
+    int writeFailure(int failedNode, byte[] reason) {
+        int n = Math.min(reason.length, MAX_REASON_BYTES);
+        mutableBuffer.putByte(offset + TYPE_OFFSET, FAILURE);
+        mutableBuffer.putInt(offset + FAILED_NODE_OFFSET, failedNode, ORDER);
+        mutableBuffer.putInt(offset + REASON_LENGTH_OFFSET, n, ORDER);
+        mutableBuffer.putBytes(offset + REASON_OFFSET, reason, 0, n);
+        return REASON_OFFSET + n;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.cumulus.internal.rpc;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+import java.nio.ByteOrder;
+
+/**
+ * The header of a call's answer on the data channel — a reply (a result) or an error (an exception) — read and
+ * written in place (a flyweight: wrap it over a buffer, then read or write named fields; it copies nothing and
+ * allocates nothing). Little endian.
+ *
+ * <table>
+ *   <caption>Reply and error messages</caption>
+ *   <tr><th>offset</th><th>field</th><th>type</th><th>meaning</th></tr>
+ *   <tr><td>0</td><td>type</td><td>u8</td><td>{@link #REPLY} or {@link #ERROR}</td></tr>
+ *   <tr><td>1</td><td>callId</td><td>i64</td><td>the call answered (the caller's id)</td></tr>
+ *   <tr><td>9</td><td>applied</td><td>i64</td><td>the answering node's replicated-write watermark: applied before the caller returns</td></tr>
+ *   <tr><td>17</td><td>value</td><td>bytes</td><td>the result, or the throwable, by {@code ValueCodec}, to the end of the message</td></tr>
+ * </table>
+ *
+ * {@link #validate(int)} is the decoder's check: a shorter message, or one of another type, is dropped.
+ */
+final class ReplyHeaderFlyweight {
+    static final byte REPLY = 2;
+    static final byte ERROR = 3;
+
+    static final int TYPE_OFFSET = 0;
+    static final int CALL_ID_OFFSET = 1;
+    static final int APPLIED_OFFSET = 9;
+    /** The header's length: the value starts here. */
+    static final int LENGTH = 17;
+
+    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+
+    private DirectBuffer buffer;
+    private MutableDirectBuffer mutableBuffer;
+    private int offset;
+
+    /** Wraps a received message for reading; check it with {@link #validate(int)} before reading a field. */
+    ReplyHeaderFlyweight wrap(DirectBuffer buffer, int offset) {
+        this.buffer = buffer;
+        this.mutableBuffer = null;
+        this.offset = offset;
+        return this;
+    }
+
+    /** Wraps a message to write (an expandable buffer grows as fields are written). */
+    ReplyHeaderFlyweight wrap(MutableDirectBuffer buffer, int offset) {
+        this.buffer = buffer;
+        this.mutableBuffer = buffer;
+        this.offset = offset;
+        return this;
+    }
+
+    /**
+     * True when a message of {@code messageLength} bytes is a reply or an error with its whole header; false: reject
+     * it (the receiver drops it). Reads only the type byte, and nothing of a message too short to hold the header.
+     */
+    boolean validate(int messageLength) {
+        if (messageLength < LENGTH) {
+            return false;
+        }
+        byte type = type();
+        return type == REPLY || type == ERROR;
+    }
+
+    byte type() {
+        return buffer.getByte(offset + TYPE_OFFSET);
+    }
+
+    long callId() {
+        return buffer.getLong(offset + CALL_ID_OFFSET, ORDER);
+    }
+
+    long applied() {
+        return buffer.getLong(offset + APPLIED_OFFSET, ORDER);
+    }
+
+    /** Writes the whole header; the value goes at {@link #LENGTH} after the wrapped offset. */
+    ReplyHeaderFlyweight write(byte type, long callId, long applied) {
+        mutableBuffer.putByte(offset + TYPE_OFFSET, type);
+        mutableBuffer.putLong(offset + CALL_ID_OFFSET, callId, ORDER);
+        mutableBuffer.putLong(offset + APPLIED_OFFSET, applied, ORDER);
+        return this;
+    }
+}

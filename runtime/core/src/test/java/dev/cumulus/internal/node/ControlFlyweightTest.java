@@ -1,0 +1,109 @@
+package dev.cumulus.internal.node;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The control channel's wire form: every message round-trips; hostile bytes decode to {@code null}, never throw. */
+@Timeout(10)
+class ControlFlyweightTest {
+    private static final List<ControlMessage> MESSAGES = List.of(new ControlMessage.Hello(),
+        new ControlMessage.Heartbeat(), new ControlMessage.BarrierEnter(7, 3),
+        new ControlMessage.BarrierRelease(Long.MAX_VALUE, -1), new ControlMessage.Goodbye(12),
+        new ControlMessage.Failure(3, "node 3 went silent"), new ControlMessage.Failure(0, ""));
+
+    @Test
+    void everyMessageRoundTripsAtAnyOffset() {
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[2048]);
+        for (int at : new int[] {0, 5}) {
+            for (ControlMessage m : MESSAGES) {
+                int length = ControlMessage.encode(m, new ControlFlyweight().wrap(buffer, at));
+                assertEquals(m, ControlMessage.decode(new ControlFlyweight().wrap((DirectBuffer) buffer, at), length));
+            }
+        }
+    }
+
+    @Test
+    void theLayoutIsTheDocumentedOne() {
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[64]);
+        ControlFlyweight out = new ControlFlyweight().wrap(buffer, 0);
+        assertEquals(17, ControlMessage.encode(new ControlMessage.BarrierEnter(0x0102, 0x0304), out));
+        assertEquals(ControlFlyweight.BARRIER_ENTER, buffer.getByte(0));
+        assertEquals(0x02, buffer.getByte(1), "little endian epoch at 1");
+        assertEquals(0x04, buffer.getByte(9), "little endian watermark at 9");
+        assertEquals(9 + 2, ControlMessage.encode(new ControlMessage.Failure(5, "ab"), out));
+        assertEquals(5, buffer.getByte(1));
+        assertEquals(2, buffer.getByte(5));
+        assertEquals('a', buffer.getByte(9));
+    }
+
+    @Test
+    void aLongReasonIsCutToTheLimitAndStillDecodes() {
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[2048]);
+        String reason = "x".repeat(ControlFlyweight.MAX_REASON_BYTES + 100);
+        int length = ControlMessage.encode(new ControlMessage.Failure(1, reason), new ControlFlyweight().wrap(buffer, 0));
+        assertEquals(9 + ControlFlyweight.MAX_REASON_BYTES, length);
+        ControlMessage.Failure back = (ControlMessage.Failure) ControlMessage.decode(
+            new ControlFlyweight().wrap((DirectBuffer) buffer, 0), length);
+        assertEquals(reason.substring(0, ControlFlyweight.MAX_REASON_BYTES), back.reason());
+    }
+
+    @Test
+    void everyCutMessageIsRefused() {
+        for (ControlMessage m : MESSAGES) {
+            byte[] bytes = new byte[2048];
+            int length = ControlMessage.encode(m, new ControlFlyweight().wrap(new UnsafeBuffer(bytes), 0));
+            for (int n = 0; n < length; n++) {
+                // the buffer ends where the message was cut: a read past it would throw
+                UnsafeBuffer cut = new UnsafeBuffer(Arrays.copyOf(bytes, n));
+                assertNull(ControlMessage.decode(new ControlFlyweight().wrap((DirectBuffer) cut, 0), n),
+                    m + " cut at " + n);
+            }
+        }
+    }
+
+    @Test
+    void negativeOversizedOrOverlongReasonLengthsAndUnknownTypesAreRefused() {
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[2048]);
+        ControlFlyweight in = new ControlFlyweight().wrap((DirectBuffer) buffer, 0);
+        buffer.putByte(0, ControlFlyweight.FAILURE);
+        buffer.putInt(1, 1);
+        for (int declared : new int[] {-1, Integer.MIN_VALUE, Integer.MAX_VALUE, ControlFlyweight.MAX_REASON_BYTES + 1,
+            12}) {
+            buffer.putInt(5, declared, java.nio.ByteOrder.LITTLE_ENDIAN);
+            assertFalse(in.validate(20), "reason length " + declared);
+            assertNull(ControlMessage.decode(in, 20));
+        }
+        buffer.putInt(5, 11, java.nio.ByteOrder.LITTLE_ENDIAN);
+        assertTrue(in.validate(20), "a reason that ends where the message does");
+        for (byte type : new byte[] {0, 7, -1, Byte.MAX_VALUE}) {
+            buffer.putByte(0, type);
+            assertNull(ControlMessage.decode(in, 20), "type " + type);
+        }
+        assertNull(ControlMessage.decode(in, 0), "an empty message");
+        assertNull(ControlMessage.decode(in, -1), "a negative length");
+    }
+
+    @Test
+    void randomBytesDecodeToNullOrAMessageNeverThrow() {
+        Random random = new Random(1);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] bytes = new byte[random.nextInt(64)];
+            random.nextBytes(bytes);
+            if (bytes.length > 0 && random.nextBoolean()) {
+                bytes[0] = (byte) (1 + random.nextInt(6)); // a known type: its fields are random
+            }
+            ControlMessage.decode(new ControlFlyweight().wrap((DirectBuffer) new UnsafeBuffer(bytes), 0), bytes.length);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.internal.codec.RemoteRef;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Bytes off the network into {@link RpcEngine#onData}: a message too short for its header, or of no RPC type, is
+ * dropped; a call whose header is whole but whose arguments do not decode is answered with an error; an answer to no
+ * pending call is dropped. Nothing of it throws where it is polled, and the engine serves good calls afterwards.
+ */
+@Timeout(30)
+class RpcHostileInputTest {
+    public interface Echo {
+        String echo(String s);
+    }
+
+    private static final Method ECHO;
+
+    static {
+        try {
+            ECHO = Echo.class.getMethod("echo", String.class);
+        } catch (NoSuchMethodException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** What the engine under test sends: its answers. */
+    private final BlockingQueue<byte[]> answers = new LinkedBlockingQueue<>();
+    /** What the calling engine sends: its calls. */
+    private final BlockingQueue<byte[]> calls = new LinkedBlockingQueue<>();
+    private final ClassLoader loader = getClass().getClassLoader();
+    private final RpcEngine caller = new RpcEngine(0, 2, (to, buf, off, len) -> calls.add(copy(buf, off, len)),
+        loader, 0);
+    private final RpcEngine server = new RpcEngine(1, 2, (to, buf, off, len) -> answers.add(copy(buf, off, len)),
+        loader, 0);
+
+    @AfterEach
+    void close() {
+        caller.close();
+        server.close();
+    }
+
+    @Test
+    void cutCallsAreDroppedOrAnsweredWithAnErrorAndGoodCallsStillWork() throws Throwable {
+        RemoteRef ref = server.export((Echo) s -> s + "!", Echo.class, "echo");
+        RpcEngine.PendingCall pending = caller.start(ref, "echo", ECHO, new Object[] {"a longer argument"}, false);
+        byte[] call = calls.take();
+        for (int n = 0; n < CallHeaderFlyweight.LENGTH; n++) {
+            server.onData(0, cut(call, n), 0, n); // shorter than a call's header: dropped
+        }
+        for (int n = CallHeaderFlyweight.LENGTH; n < call.length; n++) {
+            server.onData(0, cut(call, n), 0, n); // a whole header, cut arguments: an error answers it
+            byte[] answer = answers.poll(10, TimeUnit.SECONDS);
+            assertNotNull(answer, "no answer to a call cut at " + n);
+            ReplyHeaderFlyweight header = new ReplyHeaderFlyweight().wrap((DirectBuffer) new UnsafeBuffer(answer), 0);
+            assertEquals(ReplyHeaderFlyweight.ERROR, header.type(), "the answer to a call cut at " + n);
+            assertEquals(pending.callId(), header.callId());
+        }
+        server.onData(0, new UnsafeBuffer(call), 0, call.length);
+        byte[] reply = answers.poll(10, TimeUnit.SECONDS);
+        assertNotNull(reply, "no reply to the whole call");
+        for (int n = 0; n < ReplyHeaderFlyweight.LENGTH; n++) {
+            caller.onData(1, cut(reply, n), 0, n); // shorter than an answer's header: dropped
+        }
+        assertFalse(pending.reply().isDone(), "a cut header was taken for the reply");
+        caller.onData(1, new UnsafeBuffer(reply), 0, reply.length);
+        assertEquals("a longer argument!", caller.await(pending, 10_000_000_000L));
+    }
+
+    @Test
+    void aReplyCutInItsValueFailsTheCallWithAClearException() throws Throwable {
+        RemoteRef ref = server.export((Echo) s -> s, Echo.class, "echo");
+        int length = -1;
+        for (int n = ReplyHeaderFlyweight.LENGTH; length < 0 || n < length; n++) {
+            RpcEngine.PendingCall pending = caller.start(ref, "echo", ECHO, new Object[] {"some text"}, false);
+            byte[] call = calls.take();
+            server.onData(0, new UnsafeBuffer(call), 0, call.length);
+            byte[] reply = answers.poll(10, TimeUnit.SECONDS);
+            assertNotNull(reply, "no reply");
+            length = reply.length;
+            caller.onData(1, cut(reply, n), 0, n);
+            int at = n;
+            CumulusException e = assertThrows(CumulusException.class, () -> caller.await(pending, 10_000_000_000L),
+                "a reply cut at " + at);
+            assertNotNull(e.getMessage());
+        }
+    }
+
+    @Test
+    void randomMessagesAndAnswersToNoCallNeverThrowWherePolled() throws Throwable {
+        server.export((Echo) s -> s, Echo.class, "echo");
+        server.onOneWayFailure(reason -> { }); // a random call id of 0 (one-way) would report its failure here
+        Random random = new Random(17);
+        int answersDue = 0;
+        for (int i = 0; i < 5_000; i++) {
+            byte[] junk = new byte[random.nextInt(64)];
+            random.nextBytes(junk);
+            if (junk.length > 0) {
+                junk[0] = (byte) (1 + random.nextInt(4)); // mostly RPC types: their headers and bodies are random
+            }
+            server.onData(0, new UnsafeBuffer(junk), 0, junk.length);
+            caller.onData(1, new UnsafeBuffer(junk), 0, junk.length);
+            CallHeaderFlyweight header = new CallHeaderFlyweight().wrap((DirectBuffer) new UnsafeBuffer(junk), 0);
+            if (header.validate(junk.length) && header.callId() != RpcEngine.ONE_WAY) {
+                answersDue++;
+            }
+        }
+        for (int k = 0; k < answersDue; k++) { // a random call names no object here: an error answers it
+            byte[] answer = answers.poll(10, TimeUnit.SECONDS);
+            assertNotNull(answer, "answer " + k + " of " + answersDue + " did not come");
+            assertEquals(ReplyHeaderFlyweight.ERROR, answer[0]);
+        }
+    }
+
+    private static UnsafeBuffer cut(byte[] message, int n) {
+        return new UnsafeBuffer(Arrays.copyOf(message, n)); // ends where the message does: no read past it
+    }
+
+    private static byte[] copy(DirectBuffer buffer, int offset, int length) {
+        byte[] bytes = new byte[length];
+        buffer.getBytes(offset, bytes);
+        return bytes;
+    }
+}
