@@ -1,15 +1,17 @@
 // Entry point: starts the Cumulus language server and wires commands, the run view, the profile view, the status bar
-// and the `cumulus` launch configuration type.
+// and the `cumulus` task type (cluster runs from "Run Task").
 import * as cp from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { findJdk } from './jdk';
-import { findObjectLine, parseLiveLine, ProfileModel, ProfileRow, ReportParser } from './profile';
+import { findObjectLine, ProfileModel, ProfileRow } from './profile';
+import { ProfileRecord } from './profileSchema';
 import { LAG_NOTE, ProfileViewProvider } from './profileView';
 import * as P from './protocol';
 import { NodeChannels, RunModel, RunTreeProvider, statusText } from './runView';
 import { findCumulusRoot, mainClassOf, readTemplates, serverJar, serverLaunch, validateNodes } from './server';
+import { CumulusTaskProvider, RunEvent, TASK_TYPE } from './tasks';
 
 /** The part of a language client the extension uses (vscode-languageclient's LanguageClient, or a test double). */
 export interface Client {
@@ -33,8 +35,8 @@ export class CumulusExtension {
   readonly status: vscode.StatusBarItem;
   client?: Client;
   root?: string;
-  private report = new ReportParser();
   private profileView: ProfileViewProvider;
+  private runListeners = new Set<(e: RunEvent) => void>();
 
   constructor(private readonly context: vscode.ExtensionContext, private readonly deps: Deps) {
     this.log = vscode.window.createOutputChannel('Cumulus');
@@ -61,7 +63,7 @@ export class CumulusExtension {
     s.push(vscode.commands.registerCommand('cumulus.showCommunicationProfile', () => this.showProfile()));
     s.push(vscode.commands.registerCommand('cumulus.showNodeOutput', (node?: number) => this.channels.channel(node ?? 0).show(true)));
     s.push(vscode.commands.registerCommand('cumulus.restartServer', () => this.restart()));
-    s.push(vscode.debug.registerDebugConfigurationProvider('cumulus', new CumulusDebugProvider(this)));
+    s.push(vscode.tasks.registerTaskProvider(TASK_TYPE, new CumulusTaskProvider(this)));
   }
 
   private config(): vscode.WorkspaceConfiguration {
@@ -97,6 +99,7 @@ export class CumulusExtension {
     }
     this.client.onNotification(P.NODE_OUTPUT, (o: P.NodeOutput) => this.onNodeOutput(o));
     this.client.onNotification(P.RUN_STATUS, (st: P.RunStatus) => this.onRunStatus(st));
+    this.client.onNotification(P.PROFILE, (r: ProfileRecord) => this.onProfile(r));
   }
 
   async restart(): Promise<void> {
@@ -108,21 +111,17 @@ export class CumulusExtension {
   onNodeOutput(o: P.NodeOutput): void {
     this.channels.append(o);
     this.runModel.output(o);
-    const live = parseLiveLine(o.line);
-    if (live) {
-      this.acceptProfile(live);
-      return;
-    }
-    // The report is the launcher's stdout. Its stderr (e.g. the run directory line printed right after the report)
-    // reaches us through another pipe and may land between report lines, so it must not end a report section.
-    if (o.node >= 0 || o.stream === 'stderr') {
-      return;
-    }
-    const row = this.report.accept(o.line);
-    if (row) {
-      this.profile.addReport([row]);
-      void this.locate(row.object);
-    }
+    this.emit({ output: o });
+  }
+
+  /** Follows the current run's output and status (the `cumulus` task's terminal does); returns the unsubscribe. */
+  onRunEvent(listener: (e: RunEvent) => void): () => void {
+    this.runListeners.add(listener);
+    return () => this.runListeners.delete(listener);
+  }
+
+  private emit(e: RunEvent): void {
+    for (const l of [...this.runListeners]) l(e);
   }
 
   onRunStatus(s: P.RunStatus): void {
@@ -130,21 +129,19 @@ export class CumulusExtension {
     this.runModel.status(s);
     const message = this.runModel.run?.message ?? s.message;
     this.channels.channel(-1).appendLine(`run ${s.state}${s.exitCode != null ? ` (exit ${s.exitCode})` : ''}${message ? `: ${message}` : ''}`);
-    this.profile.live = this.runModel.running;
+    this.profile.running = this.runModel.running;
     if (s.runDir) this.profile.runDir = s.runDir;
     this.profile.refresh();
+    this.emit({ status: s });
     if (s.state === 'failed' && !wasFailed && s.exitCode !== 130 && s.exitCode !== 143) {
       void vscode.window.showErrorMessage(`Cumulus run failed: ${message ?? 'see the Cumulus Run output'}`, 'Show Output')
         .then((pick) => { if (pick) this.channels.channel(-1).show(true); });
     }
   }
 
-  /** A live figure (a cumulus/profileUpdate-style object): shown here and forwarded to the server's lenses. */
-  acceptProfile(u: P.ProfileUpdate): void {
-    if (this.profile.update(u)) {
-      void this.locate(u.object);
-      void this.client?.sendRequest(P.PROFILE_UPDATE, u).catch(() => undefined);
-    }
+  /** One record of the run's profile channel (a live window or the report): into the profile view. */
+  onProfile(r: ProfileRecord): void {
+    for (const object of this.profile.accept(r)) void this.locate(object);
   }
 
   private async locate(object: string): Promise<void> {
@@ -217,8 +214,7 @@ export class CumulusExtension {
     }
     this.channels.clear();
     this.profile.reset();
-    this.report = new ReportParser();
-    this.profile.live = true;
+    this.profile.running = true;
     this.runModel.start(mainClass, nodes);
     void this.client.sendNotification(P.PROFILE_RESET, {});
     this.channels.channel(-1).appendLine(`Starting ${mainClass} on ${nodes} nodes. ${LAG_NOTE}`);
@@ -282,20 +278,6 @@ export class CumulusExtension {
   async showProfile(): Promise<void> {
     await vscode.commands.executeCommand('cumulus.profileView.focus');
     this.profileView.reveal();
-  }
-}
-
-/** F5 with a `cumulus` configuration runs on the cluster; no debug session is started (undefined cancels it). */
-class CumulusDebugProvider implements vscode.DebugConfigurationProvider {
-  constructor(private readonly ext: CumulusExtension) {}
-
-  provideDebugConfigurations(): vscode.DebugConfiguration[] {
-    return [{ type: 'cumulus', request: 'launch', name: 'Run on Cumulus cluster', nodes: 2, mainClass: '' }];
-  }
-
-  async resolveDebugConfiguration(_folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): Promise<undefined> {
-    await this.ext.runOnCluster({ nodes: config.nodes || undefined, mainClass: config.mainClass || undefined });
-    return undefined;
   }
 }
 

@@ -40,7 +40,7 @@ export class ProfileViewProvider implements vscode.WebviewViewProvider {
   }
 
   private post(): void {
-    void this.view?.webview.postMessage({ type: 'rows', rows: this.model.all(), live: this.model.live, runDir: this.model.runDir });
+    void this.view?.webview.postMessage({ type: 'rows', rows: this.model.all(), live: this.model.running, runDir: this.model.runDir });
   }
 }
 
@@ -67,7 +67,7 @@ export function profileHtml(n: string): string {
 <div class="note" id="note">${LAG_NOTE}</div>
 <div id="status" class="note"></div>
 <table id="t"><thead><tr>
- <th data-k="object">object</th><th data-k="kind">kind</th><th data-k="ops" title="final report: remote calls, replicated writes or tuple moves + observes">calls/writes</th><th data-k="writesPerSec" title="live, newest one-second summary: replicated writes/s of a cloud, calls/s of a remote object">rate/s</th>
+ <th data-k="object">object</th><th data-k="kind">kind</th><th data-k="ops" title="final report: remote calls, replicated writes or tuple moves + observes">calls/writes</th><th data-k="writesPerSec" title="live, newest one-second windows summed over nodes: replicated writes/s of a cloud, calls/s of a remote object, misses/s of an array">rate/s</th>
  <th data-k="p99Us">p99 µs</th><th data-k="migrations">migrations</th><th data-k="misses">misses</th><th data-k="bytes">bytes</th>
 </tr></thead><tbody></tbody></table>
 <div id="empty" class="empty"></div>

@@ -21,13 +21,16 @@ export interface RunStatus {
 }
 
 /**
- * Request, client to server: one object's live figures (one line of the profiler's JSON-lines stream); the server
- * answers true and shows them in its code lenses. Only `object` is required.
+ * Notification, server to client: one record of the run's profile channel, exactly as the profiler wrote it: a node's
+ * live window (about once a second per node), then the run's report at its end. The records are in profileSchema.ts.
  */
-export const PROFILE_UPDATE = 'cumulus/profileUpdate';
-export interface ProfileUpdate {
+export const PROFILE = 'cumulus/profile';
+export type { ProfileRecord } from './profileSchema';
+
+/** What `cumulus.showProfile` answers: the figures an object's code lens shows. Only `object` is always set. */
+export interface LensFigures {
   object: string;
-  kind?: 'cloud' | 'array' | 'tuple' | 'remote' | string | null;
+  kind?: string | null;
   className?: string | null;
   writesPerSec?: number | null;
   p99WriteUs?: number | null;
@@ -46,7 +49,7 @@ export const Commands = {
   stop: 'cumulus.stop',
   /** [template: string, dir: string, package?: string] → the CLI's output text. */
   newProject: 'cumulus.newProject',
-  /** [object: string] → ProfileUpdate | null: the object's newest figures. */
+  /** [object: string] → LensFigures | null: the object's newest figures. */
   showProfile: 'cumulus.showProfile',
 } as const;
 

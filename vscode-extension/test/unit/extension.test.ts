@@ -6,7 +6,9 @@ import { beforeEach, describe, it } from 'node:test';
 import * as vscode from './vscode-mock';
 import { activate, Client, NODES_KEY } from '../../src/extension';
 import { findJdk, JdkFs, NO_JDK_MESSAGE } from '../../src/jdk';
-import { findObjectLine, ProfileModel, ReportParser } from '../../src/profile';
+import { findObjectLine, ProfileModel } from '../../src/profile';
+import { LiveWindow, ProfileReport } from '../../src/profileSchema';
+import { RunTerminal } from '../../src/tasks';
 import * as P from '../../src/protocol';
 import { failureReason, RunModel, RunTreeProvider, statusText } from '../../src/runView';
 import { EMPTY, profileHtml } from '../../src/profileView';
@@ -71,13 +73,19 @@ describe('activate', () => {
     }
   });
 
-  it('registers the run view, the profile view and the cumulus debug type named in package.json', async () => {
+  it('registers the run view, the profile view and a provider for every task type named in package.json', async () => {
     await activated();
     const views = manifest.contributes.views.cumulus.map((v: { id: string }) => v.id);
     const registered = vscode.calls.filter((c) => c.method.startsWith('register')).map((c) => c.args[0]);
     for (const v of views) assert.ok(registered.includes(v), `view ${v} is registered`);
-    assert.ok(registered.includes('cumulus'));
-    assert.equal(manifest.contributes.debuggers[0].type, 'cumulus');
+    const types: string[] = manifest.contributes.taskDefinitions.map((t: { type: string }) => t.type);
+    assert.deepEqual(types, ['cumulus']);
+    for (const t of types) {
+      assert.ok(vscode.taskProviders.has(t), `task type ${t} is contributed but has no provider`);
+      assert.ok(manifest.activationEvents.includes(`onTaskType:${t}`), `Run Task activates the extension for ${t}`);
+    }
+    assert.equal(manifest.contributes.debuggers, undefined, 'no debugger is contributed: there is no debug adapter');
+    assert.ok(!manifest.activationEvents.some((e: string) => e.startsWith('onDebug')));
   });
 
   it('without a JDK 25 shows an error that names what to install', async () => {
@@ -117,40 +125,89 @@ describe('Run on Cluster', () => {
     assert.deepEqual((client.requests.at(-1)!.params as any).arguments, [2, 'org.example.Search']);
   });
 
-  it('feeds node output, run status and the final report into the views', async () => {
+  it('feeds node output, run status, live windows and the report into the views', async () => {
     const { ext, client } = await activated();
     await ext.runOnCluster({ nodes: 2, mainClass: 'a.Main' });
     const out = client.handlers.get(P.NODE_OUTPUT)!;
     const status = client.handlers.get(P.RUN_STATUS)!;
+    const profile = client.handlers.get(P.PROFILE)!;
     status({ state: 'running' });
     out({ node: 0, line: 'hello from 0', stream: 'stdout' });
     out({ node: 1, line: 'hello from 1', stream: 'stdout' });
     assert.match(ext.status.text, /running on 2 nodes/);
-    for (const l of ['cumulus profile of /r: 2 recordings (node-0.jfr, node-1.jfr)', 'remote calls by object and method:',
-      '  object   method calls async failed p50 µs p99 µs request bytes reply bytes nodes (callers -> targets)',
-      '  counter  add       20    10      0    3.1   40.0          1280         320 0,1 -> 0',
-      'replicated writes by cloud and method (latency: call to local apply):',
-      '  cloud method writes restarts p50 µs  p99 µs bytes writer nodes',
-      '  tally add       500        0  910.9 12202.1 21000 0,1', 'lifecycle:']) {
-      out({ node: -1, line: l, stream: 'stdout' });
-      if (l.startsWith('replicated writes')) {
-        // the launcher's stderr and a node's line arrive on other pipes, here in the middle of a report section
-        out({ node: -1, line: 'cumulus: run r1 directory: /r', stream: 'stderr' });
-        out({ node: 1, line: 'bye', stream: 'stdout' });
-      }
-    }
-    out({ node: 0, line: '{"object":"best","kind":"cloud","writesPerSec":1200,"migrations":3}', stream: 'stdout' });
+    profile(window(0, [{ kind: 'cloud', name: 'best', className: 'a.Best', writes: 600, writesPerSec: 600, p50WriteUs: 20, p99WriteUs: 35, bytes: 0, migrations: 2 }]));
+    profile(window(1, [{ kind: 'cloud', name: 'best', writes: 600, writesPerSec: 600, p50WriteUs: 20, p99WriteUs: 50, bytes: 0, migrations: 1 }]));
+    assert.equal(ext.profile.get('best')?.writesPerSec, 1200, 'rates summed over nodes');
+    assert.equal(ext.profile.get('best')?.p99WriteUs, 50, 'the worst node\'s p99');
+    assert.equal(ext.profile.get('best')?.migrations, 3);
+    assert.equal(ext.profile.running, true);
+    out({ node: 1, line: 'bye', stream: 'stdout' });
+    profile(REPORT);
     status({ state: 'finished', exitCode: 0, runDir: '/r' });
     assert.deepEqual(ext.runModel.nodeStates, ['exited', 'exited']);
     assert.match(ext.status.text, /finished/);
     assert.equal(ext.profile.get('counter')?.calls, 20);
-    assert.equal(ext.profile.get('tally')?.writes, 500, 'lines from other pipes do not end a report section');
-    assert.equal(ext.profile.get('best')?.writesPerSec, 1200);
-    assert.ok(client.requests.some((r) => r.method === P.PROFILE_UPDATE && (r.params as P.ProfileUpdate).object === 'best'),
-      'live figures are forwarded to the server');
+    assert.equal(ext.profile.get('tally')?.writes, 500);
+    assert.equal(ext.profile.get('best')?.writesPerSec, 1200, 'the last live figure stays');
+    assert.equal(ext.profile.runDir, '/r');
+    assert.ok(!client.requests.some((r) => r.method.startsWith('cumulus/')), 'nothing goes back to the server');
     assert.deepEqual(vscode.channels.get('Cumulus Node 1')?.lines, ['hello from 1', 'bye']);
   });
 });
+
+describe('the cumulus task', () => {
+  beforeEach(() => vscode.reset());
+
+  it('Run Task offers a cluster run; its terminal shows the run and closes with its exit code', async () => {
+    const { ext, client } = await activated();
+    const provider = vscode.taskProviders.get('cumulus')!;
+    const [task] = provider.provideTasks();
+    assert.equal(task.definition.type, 'cumulus');
+    const resolved = provider.resolveTask(new vscode.Task({ type: 'cumulus', nodes: 3, mainClass: 'a.Main' }, 2, 'mine', 'cumulus'))!;
+    assert.equal(resolved.name, 'mine');
+    const term = (await resolved.execution!.callback(resolved.definition)) as RunTerminal;
+    const written: string[] = [];
+    const closed: number[] = [];
+    term.onDidWrite((t) => written.push(t));
+    term.onDidClose((c) => closed.push(c));
+    await term.open();
+    const run = client.requests.find((r) => r.method === 'workspace/executeCommand');
+    assert.deepEqual(run?.params, { command: P.Commands.run, arguments: [3, 'a.Main'] });
+    client.handlers.get(P.NODE_OUTPUT)!({ node: 1, line: 'hello', stream: 'stdout' });
+    client.handlers.get(P.RUN_STATUS)!({ state: 'failed', exitCode: 3, message: 'run ended with exit code 3' });
+    assert.ok(written.includes('[1] hello\r\n'), written.join(''));
+    assert.deepEqual(closed, [3]);
+    assert.equal(ext.runModel.run?.state, 'failed');
+  });
+
+  it('terminating the task stops the run', async () => {
+    const { client } = await activated();
+    const [task] = vscode.taskProviders.get('cumulus')!.provideTasks();
+    const term = (await task.execution!.callback(task.definition)) as RunTerminal;
+    vscode.inputAnswers.push('2', 'a.Main');
+    await term.open();
+    term.close();
+    assert.deepEqual(client.requests.at(-1)?.params, { command: P.Commands.stop, arguments: [] });
+  });
+});
+
+function window(node: number, objects: LiveWindow['objects']): LiveWindow {
+  return { type: 'window', version: 2, node, sentMs: 1, windowMs: 1000, totals: { events: 1, remoteCalls: 0, writes: 0,
+    bytes: 0, sequencerArrivals: 0, misses: 0 }, objects };
+}
+
+const REPORT: ProfileReport = {
+  type: 'report', version: 2, runDir: '/r', startMs: 1, endMs: 2,
+  remote: [{ object: 'counter', method: 'add', calls: 20, async: 10, failed: 0, p50Us: 3.1, p99Us: 40, requestBytes: 1280,
+    replyBytes: 320, callers: [0, 1], targets: [0] }],
+  clouds: [{ cloud: 'tally', writes: 500, restarts: 0, bytes: 21000, writers: [0, 1], methods: [
+    { method: 'add', writes: 498, p50Us: 910.9, p99Us: 12202.1, bytes: 20916, writers: [0, 1] },
+    { method: 'reset', writes: 2, p50Us: 100, p99Us: 200, bytes: 84, writers: [0] }] }],
+  arrays: [{ array: 'A', hits: 3, misses: 9, invalidations: 1, bytes: 64, ownershipTransfers: 8, p50MissUs: 0.2,
+    p99MissUs: 4.1, nodes: [], partitions: [] }],
+  elements: [{ element: 'row', moves: 10, observes: 12, remoteOperations: 4, blockedMs: 3.5, remoteP99Us: 800,
+    bytes: 256, errors: 0, maxDistance: 1, homes: [0], callers: [0, 1] }],
+};
 
 describe('a run that fails to start', () => {
   beforeEach(() => vscode.reset());
@@ -225,49 +282,23 @@ describe('a run that fails to start', () => {
 });
 
 describe('profile', () => {
-  it('reads every per-object table of the report: remote calls, replicated writes, shared arrays, tuple elements', () => {
-    const p = new ReportParser();
-    const report = `cumulus profile of /r: 2 recordings (node-0.jfr, node-1.jfr)
-remote calls by object and method:
-  object        method  calls async failed   p50 µs   p99 µs request bytes reply bytes nodes (callers -> targets)
-  echo          echo      236     0      0   1040.4  11587.4          8968        6136 0 -> 1
-replicated writes by cloud and method (latency: call to local apply):
-  cloud method writes restarts p50 µs  p99 µs bytes writer nodes
-  tally add       500        0  910.9 12202.1 21000 0,1
-  tally reset       2        0  100.0   200.0    84 0
-sequencer migrations: 438 (arrivals per node: 0=219, 1=219)
-tuple elements (PastSet):
-  element moves observes remote ops blocked ms remote p99 µs bytes max distance nodes (callers -> homes)
-  row        10       12          4        3.5         800.0   256            1 0,1 -> 0
-shared arrays by node (misses: the larger of miss events and summary counters):
-  array node hits misses invalidations bytes hottest partition
-  A     0       0      4             0     0 0 (1)
-  A     1       3      5             1    64 4 (1)
-  A: miss latency p50 0.2 µs, p99 4.1 µs, ownership transfers 8
-per node totals (calls, writes and tuple operations the node made):
-  node events remote calls failed writes sequencer arrivals tuple ops array misses bytes sent
-  0       698          237      0    236                219         0            0 18928
-lifecycle:
-  +0.000s  node 0  joined: 2 nodes`;
-    for (const l of report.split('\n')) p.accept(l);
-    assert.deepEqual(p.rows.map((r) => `${r.section}:${r.object}`),
-      ['remote:echo', 'cloud:tally', 'cloud:tally', 'tuple:row', 'array:A', 'array:A']);
+  it('takes the report\'s totals per object: remote calls, replicated writes, shared arrays, tuple elements', () => {
     const m = new ProfileModel();
-    m.update({ object: 'tally', kind: 'cloud', writesPerSec: 82.7, migrations: 68 });
-    m.addReport(p.rows);
-    m.addReport(p.rows); // fed twice: still the run's totals
+    m.accept(window(0, [{ kind: 'cloud', name: 'tally', writes: 80, writesPerSec: 82.7, p50WriteUs: 1, p99WriteUs: 2, bytes: 0, migrations: 68 }]));
+    m.accept(REPORT);
+    m.accept(REPORT); // fed twice: still the run's totals
     const tally = m.get('tally')!;
     assert.equal(tally.kind, 'cloud');
-    assert.equal(tally.writes, 502);
+    assert.equal(tally.writes, 500);
     assert.equal(tally.p99Us, 12202.1);
-    assert.equal(tally.bytes, 21084);
+    assert.equal(tally.bytes, 21000);
     assert.equal(tally.writesPerSec, 82.7, 'the last live figure stays');
-    assert.equal(m.get('echo')?.calls, 236);
-    assert.equal(m.get('echo')?.bytes, 8968 + 6136);
+    assert.equal(m.get('counter')?.calls, 20);
+    assert.equal(m.get('counter')?.bytes, 1280 + 320);
     assert.equal(m.get('A')?.misses, 9);
     assert.equal(m.get('A')?.kind, 'array');
     assert.equal(m.get('row')?.tupleOps, 22);
-    assert.deepEqual(m.all().map((r) => r.object), ['A', 'echo', 'row', 'tally']);
+    assert.deepEqual(m.all().map((r) => r.object), ['A', 'counter', 'row', 'tally']);
   });
 
   it('says why the table is empty: no run yet, waiting for live figures, or a report without per-object rows', () => {
@@ -306,13 +337,7 @@ describe('logic', () => {
     assert.ok(validateNodes('many'));
   });
 
-  it('parses the report, finds objects in source and keeps the status text', () => {
-    const p = new ReportParser();
-    p.accept('[-1] remote calls by object and method:');
-    assert.equal(p.accept('  matrix-worker-0 multiply 1 1 0 900.0 900.0 100 200 0 -> 1')?.object, 'matrix-worker-0');
-    const m = new ProfileModel();
-    m.addReport(p.rows);
-    assert.equal(m.get('matrix-worker-0')?.bytes, 300);
+  it('finds objects in source and keeps the status text', () => {
     assert.equal(findObjectLine('a\nb = cluster.remoteNew(X.class, Y.class, "matrix-worker-" + w, n);', 'matrix-worker-0'), 1);
     assert.equal(findObjectLine('x\ny\ncluster.replicated("best", M::new)', 'best'), 2);
     const r = new RunModel();

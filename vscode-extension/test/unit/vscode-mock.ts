@@ -56,13 +56,20 @@ export const workspace = {
   createFileSystemWatcher: () => ({ dispose() {} }),
 };
 
-export const debug = {
-  registerDebugConfigurationProvider: (type: string, p: unknown) => { calls.push({ method: 'registerDebugConfigurationProvider', args: [type, p] }); return { dispose() {} }; },
+export const taskProviders = new Map<string, { provideTasks(): Task[]; resolveTask(t: Task): Task | undefined }>();
+export const tasks = {
+  registerTaskProvider: (type: string, p: any) => { calls.push({ method: 'registerTaskProvider', args: [type, p] }); taskProviders.set(type, p); return { dispose() {} }; },
 };
+export const TaskScope = { Global: 1, Workspace: 2 };
+export class CustomExecution { constructor(public callback: (d: unknown) => Promise<unknown>) {} }
+export class Task { detail?: string;
+  constructor(public definition: { type: string; [k: string]: unknown }, public scope: unknown, public name: string,
+    public source: string, public execution?: CustomExecution) {} }
 
 export function reset(): void {
   calls.length = 0;
   registeredCommands.clear();
+  taskProviders.clear();
   inputAnswers.length = 0;
   quickPickAnswers.length = 0;
   messages.length = 0;

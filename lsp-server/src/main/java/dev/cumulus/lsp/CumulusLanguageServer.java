@@ -8,6 +8,7 @@ import dev.cumulus.lsp.model.ClasspathDiscovery;
 import dev.cumulus.lsp.model.ClasspathInfo;
 import dev.cumulus.lsp.model.CumulusTool;
 import dev.cumulus.lsp.model.ProfileFigures;
+import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.lsp.model.RunController;
 import dev.cumulus.lsp.model.Snapshot;
 import dev.cumulus.lsp.model.Workspace;
@@ -158,7 +159,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
                                                           OutputStream out) {
         Launcher<CumulusProtocol.Client> launcher = new LSPLauncher.Builder<CumulusProtocol.Client>()
                 .setLocalService(server).setRemoteInterface(CumulusProtocol.Client.class)
-                .setInput(in).setOutput(out).create();
+                .setInput(in).setOutput(out).configureGson(ProfileGson::register).create();
         server.connect(launcher.getRemoteProxy());
         return launcher;
     }
@@ -316,16 +317,6 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
     }
 
     // ------------------------------------------------------------------ custom protocol
-
-    @Override
-    public CompletableFuture<Boolean> profileUpdate(ProfileUpdate u) {
-        boolean ok = u != null && figures.update(new ProfileFigures.Figures(u.object(), u.kind(), u.className(),
-                u.writesPerSec(), u.p99WriteUs(), u.migrations(), u.misses()));
-        if (ok) {
-            refreshLenses();
-        }
-        return CompletableFuture.completedFuture(ok);
-    }
 
     @Override
     public void profileReset(Object ignored) {
@@ -528,6 +519,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
     private static final class NullClient implements CumulusProtocol.Client {
         @Override public void nodeOutput(NodeOutput output) { }
         @Override public void runStatus(RunStatus status) { }
+        @Override public void profile(dev.cumulus.profiler.channel.ProfileRecord record) { }
         @Override public void telemetryEvent(Object object) { }
         @Override public void publishDiagnostics(PublishDiagnosticsParams diagnostics) { }
         @Override public void showMessage(MessageParams messageParams) { }

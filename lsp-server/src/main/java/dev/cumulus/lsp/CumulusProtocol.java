@@ -1,9 +1,8 @@
 package dev.cumulus.lsp;
 
+import dev.cumulus.profiler.channel.ProfileRecord;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.eclipse.lsp4j.jsonrpc.services.JsonNotification;
-import org.eclipse.lsp4j.jsonrpc.services.JsonRequest;
 import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
@@ -15,14 +14,17 @@ import org.eclipse.lsp4j.services.LanguageClient;
  * (notifications the server sends).
  */
 public interface CumulusProtocol {
-    /** Request, client to server: one line of live per-object figures ({@link ProfileUpdate}); answers {@code true}. */
-    String PROFILE_UPDATE = "cumulus/profileUpdate";
     /** Notification, client to server: forget all figures (a new run starts). */
     String PROFILE_RESET = "cumulus/profileReset";
     /** Notification, server to client: one output line of a run ({@link NodeOutput}). */
     String NODE_OUTPUT = "cumulus/nodeOutput";
     /** Notification, server to client: a run's state changed ({@link RunStatus}). */
     String RUN_STATUS = "cumulus/runStatus";
+    /**
+     * Notification, server to client: one record of the run's profile channel ({@link ProfileRecord}: a node's live
+     * window, or the run's report at its end), exactly as the profiler wrote it (docs/design/PROFILER.md).
+     */
+    String PROFILE = "cumulus/profile";
 
     /** Command: {@code [nodes: number, mainClass: string]}; starts {@code cumulus run --nodes N --profile}. */
     String RUN = "cumulus.run";
@@ -35,15 +37,6 @@ public interface CumulusProtocol {
     /** Every command the server registers in {@code executeCommandProvider}. */
     List<String> COMMANDS = List.of(RUN, STOP, NEW_PROJECT, SHOW_PROFILE);
 
-    /**
-     * One object's live figures; the same shape as one line of the profiler's JSON-lines stream:
-     * {@code {"object":"best","kind":"cloud","writesPerSec":1200,"p99WriteUs":35.5,"migrations":3,"misses":0}}.
-     * Only {@code object} is required; {@code className} (binary name with dots) lets the class's lens show it.
-     */
-    record ProfileUpdate(String object, String kind, String className, Double writesPerSec, Double p99WriteUs,
-                         Long migrations, Long misses) {
-    }
-
     /** One output line of a run; {@code node} is -1 for the launcher itself; {@code stream} is stdout or stderr. */
     record NodeOutput(int node, String line, String stream) {
     }
@@ -55,9 +48,6 @@ public interface CumulusProtocol {
     record RunStatus(String state, Integer exitCode, String runDir, String message) {
     }
 
-    @JsonRequest(PROFILE_UPDATE)
-    CompletableFuture<Boolean> profileUpdate(ProfileUpdate update);
-
     @JsonNotification(PROFILE_RESET)
     void profileReset(Object ignored);
 
@@ -68,5 +58,8 @@ public interface CumulusProtocol {
 
         @JsonNotification(RUN_STATUS)
         void runStatus(RunStatus status);
+
+        @JsonNotification(PROFILE)
+        void profile(ProfileRecord record);
     }
 }

@@ -5,6 +5,9 @@ import com.google.gson.JsonPrimitive;
 import dev.cumulus.lsp.model.ProfileFigures;
 import dev.cumulus.lsp.model.RunController;
 import dev.cumulus.lsp.model.Snapshot;
+import dev.cumulus.profiler.channel.LiveObject;
+import dev.cumulus.profiler.channel.LiveWindow;
+import dev.cumulus.profiler.channel.ProfileRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,8 +109,8 @@ final class ExecuteCommandHandler {
                             }
 
                             @Override
-                            public void onProfile(String json) {
-                                acceptLiveProfile(json);
+                            public void onProfile(ProfileRecord record) {
+                                acceptProfile(record);
                             }
 
                             @Override
@@ -169,71 +172,34 @@ final class ExecuteCommandHandler {
     }
 
     /**
-     * A node's live summary ({@code {"node":..,"objects":[{"kind":..,"name":..,...}]}}, docs/design/PROFILER.md):
-     * each object updates the lenses' figures and goes to the client as a flat profile line
-     * ({@code {"object":..,"kind":..,"writesPerSec":..}}) on the launcher's output, which the editor's profile view
-     * reads.
+     * One record of the run's profile channel: a live window's objects update the lenses' figures; every record goes
+     * on to the client unchanged ({@code cumulus/profile}), where the profile view shows it.
      */
-    void acceptLiveProfile(String json) {
-        com.google.gson.JsonArray objects;
-        try {
-            objects = com.google.gson.JsonParser.parseString(json).getAsJsonObject().getAsJsonArray("objects");
-        } catch (RuntimeException e) {
-            return; // not a summary line: ignore it rather than fail the run view
+    void acceptProfile(ProfileRecord record) {
+        if (record instanceof LiveWindow w) {
+            boolean changed = false;
+            for (LiveObject o : w.objectsOrEmpty()) {
+                changed |= figures.update(figures(o));
+            }
+            if (changed) {
+                lensRefresh.run();
+            }
         }
-        if (objects == null) {
-            return;
-        }
-        boolean changed = false;
-        for (JsonElement e : objects) {
-            if (!e.isJsonObject()) {
-                continue;
-            }
-            com.google.gson.JsonObject o = e.getAsJsonObject();
-            String name = text(o, "name");
-            if (name == null) {
-                continue;
-            }
-            Double rate = number(o, "writesPerSec") != null ? number(o, "writesPerSec") : number(o, "callsPerSec");
-            Double p99 = number(o, "p99WriteUs") != null ? number(o, "p99WriteUs") : number(o, "p99Us");
-            Double migrations = number(o, "migrations");
-            Double misses = number(o, "misses");
-            String kind = text(o, "kind");
-            String className = text(o, "className");
-            changed |= figures.update(new ProfileFigures.Figures(name, kind, className, rate, p99,
-                migrations == null ? null : migrations.longValue(), misses == null ? null : misses.longValue()));
-            com.google.gson.JsonObject flat = new com.google.gson.JsonObject();
-            flat.addProperty("object", name);
-            flat.addProperty("kind", kind);
-            if (className != null) {
-                flat.addProperty("className", className);
-            }
-            if (rate != null) {
-                flat.addProperty("writesPerSec", rate);
-            }
-            if (p99 != null) {
-                flat.addProperty("p99WriteUs", p99);
-            }
-            if (migrations != null) {
-                flat.addProperty("migrations", migrations.longValue());
-            }
-            if (misses != null) {
-                flat.addProperty("misses", misses.longValue());
-            }
-            client.get().nodeOutput(new CumulusProtocol.NodeOutput(-1, flat.toString(), "stdout"));
-        }
-        if (changed) {
-            lensRefresh.run();
-        }
+        client.get().profile(record);
     }
 
-    private static String text(com.google.gson.JsonObject o, String field) {
-        JsonElement v = o.get(field);
-        return v != null && v.isJsonPrimitive() ? v.getAsString() : null;
-    }
-
-    private static Double number(com.google.gson.JsonObject o, String field) {
-        JsonElement v = o.get(field);
-        return v != null && v.isJsonPrimitive() && v.getAsJsonPrimitive().isNumber() ? v.getAsDouble() : null;
+    /** What a lens shows of one object of a live window. */
+    static ProfileFigures.Figures figures(LiveObject o) {
+        return switch (o) {
+            case LiveObject.Cloud c -> new ProfileFigures.Figures(c.name(), c.kind(), c.className(), c.writesPerSec(),
+                    c.p99WriteUs(), c.migrations(), null);
+            case LiveObject.Remote r -> new ProfileFigures.Figures(r.name(), r.kind(), null, r.callsPerSec(),
+                    r.p99Us(), null, null);
+            case LiveObject.Array a -> new ProfileFigures.Figures(a.name(), a.kind(), null, null, null, null,
+                    a.misses());
+            case LiveObject.Tuple t -> new ProfileFigures.Figures(t.name(), t.kind(), null, null, t.remoteP99Us(), null,
+                    null);
+            case LiveObject.Other x -> new ProfileFigures.Figures(x.name(), x.kind(), null, null, null, null, null);
+        };
     }
 }

@@ -99,7 +99,7 @@ final class Harness implements AutoCloseable {
     private static Harness connect(TestClient client, InputStream in, OutputStream out, CumulusLanguageServer local,
                                    Process p) {
         Launcher<Remote> cl = new LSPLauncher.Builder<Remote>().setLocalService(client).setRemoteInterface(Remote.class)
-                .setInput(in).setOutput(out).create();
+                .setInput(in).setOutput(out).configureGson(dev.cumulus.profiler.channel.ProfileGson::register).create();
         var listening = cl.startListening();
         Harness h = new Harness(client, cl.getRemoteProxy(), local, p);
         h.closeables.add(() -> listening.cancel(true));

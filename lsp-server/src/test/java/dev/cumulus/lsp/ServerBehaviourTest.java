@@ -27,6 +27,8 @@ import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import dev.cumulus.profiler.channel.LiveWindow;
+import dev.cumulus.profiler.channel.ProfileReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -141,18 +143,31 @@ class ServerBehaviourTest {
                     }
                 }
                 """);
+        // a run whose launcher prints the profile channel: one live window, then the report
+        Path fake = write("bin/cumulus", """
+                #!/bin/sh
+                echo '@cumulus-profile {"type":"window","version":2,"node":0,"sentMs":1,"windowMs":1000,"objects":[{"kind":"cloud","name":"best","className":"demo.Best","writes":1200,"writesPerSec":1200,"p50WriteUs":20,"p99WriteUs":35.5,"bytes":0,"migrations":3}]}'
+                echo '@cumulus-profile {"type":"report","version":2,"runDir":"/tmp/r1","remote":[]}'
+                """);
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
         try (Harness h = Harness.inProcess()) {
-            h.initialize(dir, Harness.options(true, 0));
+            var o = Harness.options(true, 0);
+            o.addProperty("cumulusCommand", fake.toString());
+            h.initialize(dir, o);
             String uri = h.open(f);
             h.client.awaitDiagnostics(uri, 1);
             List<String> before = lenses(h, uri);
             assertEquals(List.of("best: no run yet", "cloud: no run yet"), before);
-            boolean accepted = h.server.profileUpdate(new CumulusProtocol.ProfileUpdate("best", "cloud", "demo.Best",
-                    1200.0, 35.5, 3L, 0L)).get(10, TimeUnit.SECONDS);
-            assertTrue(accepted);
+            assertEquals(Boolean.TRUE, h.server.getWorkspaceService().executeCommand(new ExecuteCommandParams(
+                    CumulusProtocol.RUN, List.of(1, "demo.Best"))).get(30, TimeUnit.SECONDS));
+            var records = h.client.await(() -> h.client.read(() -> List.copyOf(h.client.profile)),
+                    r -> r.size() == 2, 30_000);
+            assertEquals("best", ((LiveWindow) records.getFirst()).objects().getFirst().name(),
+                    "the window reaches the client typed, over JSON-RPC");
+            assertEquals("/tmp/r1", ((ProfileReport) records.getLast()).runDir());
             h.client.await(() -> h.client.read(() -> h.client.lensRefreshes), n -> n > 0, 10_000);
             List<String> after = lenses(h, uri);
-            String live = "best: 1,200 writes/s · p99 write 35.5 µs · 3 migrations · 0 misses";
+            String live = "best: 1,200 writes/s · p99 write 35.5 µs · 3 migrations";
             assertEquals(List.of(live, live), after);
         }
     }

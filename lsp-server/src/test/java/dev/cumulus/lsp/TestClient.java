@@ -21,6 +21,7 @@ final class TestClient implements CumulusProtocol.Client {
     final List<MessageParams> messages = new ArrayList<>();
     final List<CumulusProtocol.NodeOutput> output = new ArrayList<>();
     final List<CumulusProtocol.RunStatus> statuses = new ArrayList<>();
+    final List<dev.cumulus.profiler.channel.ProfileRecord> profile = new ArrayList<>();
     int lensRefreshes;
 
     /** Waits until {@code condition} holds over this client (checked after every message), or fails after timeout. */
@@ -84,6 +85,11 @@ final class TestClient implements CumulusProtocol.Client {
     @Override
     public void runStatus(CumulusProtocol.RunStatus s) {
         record(() -> statuses.add(s));
+    }
+
+    @Override
+    public void profile(dev.cumulus.profiler.channel.ProfileRecord r) {
+        record(() -> profile.add(r));
     }
 
     @Override

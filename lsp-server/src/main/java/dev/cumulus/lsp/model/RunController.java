@@ -1,5 +1,8 @@
 package dev.cumulus.lsp.model;
 
+import dev.cumulus.profiler.channel.ProfileGson;
+import dev.cumulus.profiler.channel.ProfileRecord;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,8 +37,11 @@ public final class RunController {
         /** {@code state} is starting, running, finished or failed; {@code exitCode} is null until the end. */
         void onStatus(String state, Integer exitCode, String runDir, String message);
 
-        /** One live profile summary of a node: the JSON after {@code @cumulus-profile } (docs/design/PROFILER.md). */
-        default void onProfile(String json) {
+        /**
+         * One record of the run's profile channel, read from a {@code @cumulus-profile } line: a node's live window, or
+         * the report at the end (docs/design/PROFILER.md).
+         */
+        default void onProfile(ProfileRecord record) {
         }
     }
 
@@ -106,7 +112,7 @@ public final class RunController {
                 String line;
                 while ((line = r.readLine()) != null) {
                     if (line.startsWith(PROFILE_LINE)) {
-                        listener.onProfile(line.substring(PROFILE_LINE.length()));
+                        profile(line.substring(PROFILE_LINE.length()), listener);
                         continue;
                     }
                     Matcher d = RUN_DIR.matcher(line);
@@ -127,6 +133,17 @@ public final class RunController {
         t.setDaemon(true);
         t.start();
         return t;
+    }
+
+    private static void profile(String json, Listener listener) {
+        ProfileRecord record;
+        try {
+            record = ProfileGson.read(json);
+        } catch (IllegalArgumentException e) {
+            LOG.log(Level.FINE, "a profile line that is no record of the channel", e);
+            return;
+        }
+        listener.onProfile(record);
     }
 
     /**

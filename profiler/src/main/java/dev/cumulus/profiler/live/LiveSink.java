@@ -1,6 +1,7 @@
 package dev.cumulus.profiler.live;
 
-import dev.cumulus.profiler.Json;
+import dev.cumulus.profiler.channel.LiveWindow;
+import dev.cumulus.profiler.channel.ProfileGson;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -18,9 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 
 /**
- * The launcher side of live profiling: a loopback UDP socket that receives the nodes' one-second summaries, adds the
- * receive time ({@code "recv"}, ms since the epoch) as the line's first field, appends every line to a JSON-lines file
- * and hands it to a listener. Datagrams that are not a JSON object are ignored (counted in {@link #rejected()}).
+ * The launcher side of live profiling: a loopback UDP socket that receives the nodes' one-second summaries, reads each
+ * as a {@link LiveWindow} (Gson), adds the receive time ({@code recvMs}), appends it as one line to a JSON-lines file
+ * and hands it to a listener. Datagrams that are not a window are ignored (counted in {@link #rejected()}).
  *
  * <p>Threads: one daemon receive thread calls the listener; {@link #close()} drains what has arrived and stops it.
  */
@@ -30,13 +31,13 @@ public final class LiveSink implements AutoCloseable {
 
     private final DatagramSocket socket;
     private final BufferedWriter file;
-    private final BiConsumer<String, Map<String, Object>> listener;
+    private final BiConsumer<String, LiveWindow> listener;
     private final Thread thread;
     private final Map<Integer, AtomicLong> perNode = new ConcurrentHashMap<>();
     private final AtomicLong rejected = new AtomicLong();
     private volatile boolean closing;
 
-    private LiveSink(Path jsonl, BiConsumer<String, Map<String, Object>> listener) throws IOException {
+    private LiveSink(Path jsonl, BiConsumer<String, LiveWindow> listener) throws IOException {
         this.socket = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         this.socket.setSoTimeout(POLL_MS);
         this.file = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8);
@@ -49,9 +50,9 @@ public final class LiveSink implements AutoCloseable {
      * Opens the sink on a free loopback port and starts receiving.
      *
      * @param jsonl    file every received line is appended to (created or truncated)
-     * @param listener called with each line (with {@code "recv"}) and its parsed object, on the receive thread
+     * @param listener called with each line (with {@code recvMs}) and its window, on the receive thread
      */
-    public static LiveSink open(Path jsonl, BiConsumer<String, Map<String, Object>> listener) throws IOException {
+    public static LiveSink open(Path jsonl, BiConsumer<String, LiveWindow> listener) throws IOException {
         LiveSink sink = new LiveSink(jsonl, listener);
         sink.thread.start();
         return sink;
@@ -99,19 +100,18 @@ public final class LiveSink implements AutoCloseable {
     }
 
     private void onLine(String text, long recvMs) {
-        Map<String, Object> m;
+        LiveWindow window;
         try {
-            if (!text.startsWith("{") || text.indexOf('\n') >= 0) {
-                throw new IllegalArgumentException("not one JSON object");
+            if (text.indexOf('\n') >= 0 || !(ProfileGson.read(text) instanceof LiveWindow w)) {
+                throw new IllegalArgumentException("not one live window");
             }
-            m = Json.parseObject(text);
+            window = w.received(recvMs);
         } catch (IllegalArgumentException e) {
             rejected.incrementAndGet();
             return;
         }
-        String line = "{\"recv\":" + recvMs + (text.length() > 2 ? "," : "") + text.substring(1);
-        m.put("recv", recvMs);
-        int node = (int) Json.num(m.get("node"), -1);
+        String line = ProfileGson.write(window);
+        int node = window.node();
         perNode.computeIfAbsent(node, k -> new AtomicLong()).incrementAndGet();
         try {
             file.write(line);
@@ -121,7 +121,7 @@ public final class LiveSink implements AutoCloseable {
             // the file is a record; the listener still gets the line
         }
         try {
-            listener.accept(line, m);
+            listener.accept(line, window);
         } catch (RuntimeException e) {
             // a broken listener must not stop the sink
         }

@@ -1,6 +1,7 @@
 package dev.cumulus.profiler.live;
 
-import dev.cumulus.profiler.Json;
+import dev.cumulus.profiler.channel.LiveObject;
+import dev.cumulus.profiler.channel.LiveWindow;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +24,7 @@ public final class LiveView {
         + "rates summed over nodes, p99 the worst node's)";
     private static final int MAX_OBJECTS = 6;
 
-    private final Map<Integer, Map<String, Object>> latest = new TreeMap<>();
+    private final Map<Integer, LiveWindow> latest = new TreeMap<>();
     private final long startMs;
     private long lastPrintMs;
 
@@ -33,9 +34,8 @@ public final class LiveView {
     }
 
     /** Takes one summary (as the sink parsed it); returns a line to print when a second has passed, else null. */
-    public String accept(Map<String, Object> summary, long nowMs) {
-        int node = (int) Json.num(summary.get("node"), -1);
-        latest.put(node, summary);
+    public String accept(LiveWindow summary, long nowMs) {
+        latest.put(summary.node(), summary);
         if (nowMs - lastPrintMs < 1000) {
             return null;
         }
@@ -52,47 +52,36 @@ public final class LiveView {
         long count;
     }
 
-    @SuppressWarnings("unchecked")
     String line(long nowMs) {
         Map<String, Row> rows = new TreeMap<>();
         double maxAge = 0;
-        for (Map<String, Object> s : latest.values()) {
-            double recv = Json.num(s.get("recv"), nowMs);
-            double last = Json.num(s.get("lastEventMs"), Json.num(s.get("t"), recv));
+        for (LiveWindow s : latest.values()) {
+            long recv = s.recvMs() != null ? s.recvMs() : nowMs;
+            long last = s.lastEventMs() != null ? s.lastEventMs() : s.sentMs() > 0 ? s.sentMs() : recv;
             maxAge = Math.max(maxAge, nowMs - last);
-            if (!(s.get("objects") instanceof List<?> objects)) {
-                continue;
-            }
-            for (Object o : objects) {
-                if (!(o instanceof Map<?, ?> raw)) {
-                    continue;
-                }
-                Map<String, Object> m = (Map<String, Object>) raw;
-                String kind = String.valueOf(m.get("kind"));
-                String name = String.valueOf(m.get("name"));
-                Row r = rows.computeIfAbsent(kind + " " + name, k -> new Row());
-                r.kind = kind;
-                r.name = name;
-                switch (kind) {
-                    case "cloud" -> {
-                        r.rate += Json.num(m.get("writesPerSec"), 0);
-                        r.p99 = Math.max(r.p99, Json.num(m.get("p99WriteUs"), 0));
-                        r.migrations += (long) Json.num(m.get("migrations"), 0);
+            for (LiveObject o : s.objectsOrEmpty()) {
+                Row r = rows.computeIfAbsent(o.kind() + " " + o.name(), k -> new Row());
+                r.kind = o.kind();
+                r.name = o.name();
+                switch (o) {
+                    case LiveObject.Cloud c -> {
+                        r.rate += c.writesPerSec();
+                        r.p99 = Math.max(r.p99, c.p99WriteUs());
+                        r.migrations += c.migrations();
                     }
-                    case "remote" -> {
-                        r.rate += Json.num(m.get("callsPerSec"), 0);
-                        r.p99 = Math.max(r.p99, Json.num(m.get("p99Us"), 0));
+                    case LiveObject.Remote c -> {
+                        r.rate += c.callsPerSec();
+                        r.p99 = Math.max(r.p99, c.p99Us());
                     }
-                    case "array" -> {
-                        r.rate += Json.num(m.get("missesPerSec"), 0);
-                        r.p99 = Math.max(r.p99, Json.num(m.get("p99MissUs"), 0));
+                    case LiveObject.Array a -> {
+                        r.rate += a.missesPerSec();
+                        r.p99 = Math.max(r.p99, a.p99MissUs());
                     }
-                    case "tuple" -> {
-                        r.count += (long) (Json.num(m.get("moves"), 0) + Json.num(m.get("observes"), 0)
-                            + Json.num(m.get("remoteOps"), 0));
-                        r.p99 = Math.max(r.p99, Json.num(m.get("p99Us"), 0));
+                    case LiveObject.Tuple t -> {
+                        r.count += t.moves() + t.observes() + t.remoteOperations();
+                        r.p99 = Math.max(r.p99, t.remoteP99Us());
                     }
-                    default -> r.count += (long) Json.num(m.get("count"), 0);
+                    case LiveObject.Other x -> r.count += x.count();
                 }
             }
         }

@@ -1,8 +1,10 @@
 package dev.cumulus.profiler.live;
 
 import dev.cumulus.profiler.Events;
-import dev.cumulus.profiler.Json;
-import dev.cumulus.profiler.LongList;
+import dev.cumulus.profiler.Latencies;
+import dev.cumulus.profiler.channel.LiveObject;
+import dev.cumulus.profiler.channel.LiveWindow;
+import dev.cumulus.profiler.channel.RecordWriter;
 import jdk.jfr.ValueDescriptor;
 import jdk.jfr.consumer.RecordedEvent;
 
@@ -17,7 +19,8 @@ import java.util.Map;
 
 /**
  * One node's events over a window, per object ({@code kind} and {@code name}) and in total; {@link #drain(long)}
- * returns the window as one JSON line and starts the next. Thread-safe (the stream thread adds, the shutdown hook may
+ * returns the window as one JSON line (a {@link LiveWindow} written by {@link RecordWriter}) and starts the next.
+ * Latencies go into HdrHistograms, so a busy window costs no more memory than a quiet one. Thread-safe (the stream thread adds, the shutdown hook may
  * drain).
  */
 public final class WindowAggregator {
@@ -40,7 +43,7 @@ public final class WindowAggregator {
         long invalidations;
         long hits;
         long restarts = -1;
-        final LongList latenciesNs = new LongList();
+        final Latencies latenciesNs = new Latencies();
 
         Obj(String kind, String name) {
             this.kind = kind;
@@ -104,7 +107,7 @@ public final class WindowAggregator {
                 restarts(cloud, Events.amount(e, "restarts"));
             }
             case Events.PASTSET_OPERATION -> {
-                Obj o = obj("tuple", Events.str(e, "element"));
+                Obj o = obj(LiveObject.Tuple.KIND, Events.str(e, "element"));
                 o.count++;
                 long b = Events.amount(e, "bytes");
                 o.bytes += b;
@@ -113,7 +116,7 @@ public final class WindowAggregator {
                 o.latenciesNs.add(e.getDuration().toNanos());
             }
             case Events.PASTSET_SUMMARY -> {
-                Obj o = obj("tuple", Events.str(e, "element"));
+                Obj o = obj(LiveObject.Tuple.KIND, Events.str(e, "element"));
                 o.moves += Events.amount(e, "moves");
                 o.observes += Events.amount(e, "observes");
                 o.blockedNs += Events.amount(e, "blockedNs");
@@ -127,14 +130,14 @@ public final class WindowAggregator {
                 } else {
                     String key = e.hasField("barrier") ? Events.str(e, "barrier")
                         : e.hasField("object") ? Events.str(e, "object") : "";
-                    obj("other", Events.shortName(type) + (key.isEmpty() ? "" : " " + key)).count++;
+                    obj(LiveObject.Other.KIND, Events.shortName(type) + (key.isEmpty() ? "" : " " + key)).count++;
                 }
             }
         }
     }
 
     private void array(RecordedEvent e, String type) {
-        Obj o = obj("array", Events.str(e, "array"));
+        Obj o = obj(LiveObject.Array.KIND, Events.str(e, "array"));
         long b = 0;
         for (ValueDescriptor d : e.getFields()) {
             if (Events.isNumber(d) && Events.isBytes(d)) {
@@ -172,7 +175,7 @@ public final class WindowAggregator {
 
     /** A remote call the node made. */
     public synchronized void remoteCall(String object, long latencyNs, long callBytes, boolean failed) {
-        Obj o = obj("remote", object);
+        Obj o = obj(LiveObject.Remote.KIND, object);
         o.count++;
         o.bytes += callBytes;
         o.latenciesNs.add(latencyNs);
@@ -185,7 +188,7 @@ public final class WindowAggregator {
 
     /** A replicated write the node issued, applied locally after {@code latencyNs}. */
     public synchronized void write(String cloud, long latencyNs, long writeBytes) {
-        Obj o = obj("cloud", cloud);
+        Obj o = obj(LiveObject.Cloud.KIND, cloud);
         o.count++;
         o.bytes += writeBytes;
         o.latenciesNs.add(latencyNs);
@@ -204,7 +207,7 @@ public final class WindowAggregator {
     public synchronized void restarts(String cloud, long cumulative) {
         Long last = lastRestarts.put(cloud, cumulative);
         if (last == null || last != cumulative) {
-            obj("cloud", cloud).restarts = cumulative;
+            obj(LiveObject.Cloud.KIND, cloud).restarts = cumulative;
         }
     }
 
@@ -234,49 +237,25 @@ public final class WindowAggregator {
     }
 
     private String encode(List<Obj> list, int more, long nowMs, long windowMs, double sec) {
-        Json.Writer w = new Json.Writer();
-        w.beginObject().value("v", 1).value("node", node).value("t", nowMs).value("windowMs", windowMs);
-        if (events > 0) {
-            w.value("firstEventMs", firstEventMs).value("lastEventMs", lastEventMs);
-        }
-        w.beginObject("totals").value("events", events).value("remoteCalls", remoteCalls).value("writes", writes)
-            .value("bytes", bytes).value("sequencerArrivals", sequencerArrivals).value("misses", misses).endObject();
-        w.beginArray("objects");
+        List<LiveObject> objs = new ArrayList<>(list.size());
         for (Obj o : list) {
-            w.beginObject().value("kind", o.kind).value("name", o.name);
-            switch (o.kind) {
-                case "cloud" -> {
-                    String className = classNames.get(o.name);
-                    if (className != null) {
-                        w.value("className", className); // lets the editor put the figures on the class
-                    }
-                    w.value("writes", o.count).value("writesPerSec", o.count / sec)
-                        .value("p50WriteUs", o.latenciesNs.percentile(50) / 1000.0)
-                        .value("p99WriteUs", o.latenciesNs.percentile(99) / 1000.0).value("bytes", o.bytes)
-                        .value("migrations", sequencerArrivals);
-                    if (o.restarts >= 0) {
-                        w.value("restarts", o.restarts);
-                    }
-                }
-                case "remote" -> w.value("calls", o.count).value("callsPerSec", o.count / sec)
-                    .value("p50Us", o.latenciesNs.percentile(50) / 1000.0)
-                    .value("p99Us", o.latenciesNs.percentile(99) / 1000.0).value("failed", o.failed)
-                    .value("bytes", o.bytes);
-                case "tuple" -> w.value("remoteOps", o.count).value("moves", o.moves).value("observes", o.observes)
-                    .value("blockedMs", o.blockedNs / 1e6).value("p99Us", o.latenciesNs.percentile(99) / 1000.0)
-                    .value("bytes", o.bytes);
-                case "array" -> w.value("misses", o.misses).value("missesPerSec", o.misses / sec)
-                    .value("p99MissUs", o.latenciesNs.percentile(99) / 1000.0)
-                    .value("invalidations", o.invalidations).value("hits", o.hits).value("bytes", o.bytes);
-                default -> w.value("count", o.count);
-            }
-            w.endObject();
+            objs.add(switch (o.kind) {
+                case LiveObject.Cloud.KIND -> new LiveObject.Cloud(o.kind, o.name, classNames.get(o.name), o.count,
+                    o.count / sec, o.latenciesNs.percentileMicros(50), o.latenciesNs.percentileMicros(99), o.bytes,
+                    sequencerArrivals, o.restarts >= 0 ? o.restarts : null);
+                case LiveObject.Remote.KIND -> new LiveObject.Remote(o.kind, o.name, o.count, o.count / sec,
+                    o.latenciesNs.percentileMicros(50), o.latenciesNs.percentileMicros(99), o.failed, o.bytes);
+                case LiveObject.Tuple.KIND -> new LiveObject.Tuple(o.kind, o.name, o.count, o.moves, o.observes,
+                    Latencies.millis(o.blockedNs), o.latenciesNs.percentileMicros(99), o.bytes);
+                case LiveObject.Array.KIND -> new LiveObject.Array(o.kind, o.name, o.misses, o.misses / sec,
+                    o.latenciesNs.percentileMicros(99), o.invalidations, o.hits, o.bytes);
+                default -> new LiveObject.Other(LiveObject.Other.KIND, o.name, o.count);
+            });
         }
-        w.endArray();
-        if (more > 0) {
-            w.value("more", more);
-        }
-        w.endObject();
-        return w.toString();
+        LiveWindow w = new LiveWindow(node, nowMs, windowMs, events > 0 ? firstEventMs : null,
+            events > 0 ? lastEventMs : null,
+            new LiveWindow.Totals(events, remoteCalls, writes, bytes, sequencerArrivals, misses), objs,
+            more > 0 ? more : null);
+        return RecordWriter.write(w);
     }
 }

@@ -1,6 +1,6 @@
 package dev.cumulus.profiler.report;
 
-import dev.cumulus.profiler.LongList;
+import dev.cumulus.profiler.Latencies;
 import dev.cumulus.profiler.report.RunProfile.ArrayNode;
 import dev.cumulus.profiler.report.RunProfile.ArrayStats;
 import dev.cumulus.profiler.report.RunProfile.CallStats;
@@ -251,7 +251,7 @@ public final class HtmlReport {
         List<String[]> rows = new ArrayList<>();
         p.elements().forEach((name, s) -> rows.add(new String[] {name, Long.toString(s.moves()),
             Long.toString(s.observes()), Long.toString(s.remoteOperations()), TextReport.f1(s.blockedNs() / 1e6),
-            TextReport.f1(s.remoteLatenciesNs().percentile(99) / 1000.0), Long.toString(s.bytes()),
+            TextReport.f1(s.remoteLatenciesNs().percentileMicros(99)), Long.toString(s.bytes()),
             Long.toString(s.maxDistance()), TextReport.join(s.callers()) + " → " + TextReport.join(s.homes())}));
         table(sb, new String[] {"element", "moves", "observes", "remote ops", "blocked ms", "remote p99 µs", "bytes",
             "max distance", "callers → homes"}, rows);
@@ -314,16 +314,16 @@ public final class HtmlReport {
     private static Series series(RunProfile p, Iterable<CallStats> stats, double spanSec) {
         int buckets = BUCKETS;
         double width = spanSec / buckets;
-        LongList[] lat = new LongList[buckets];
+        Latencies[] lat = new Latencies[buckets];
         for (int i = 0; i < buckets; i++) {
-            lat[i] = new LongList();
+            lat[i] = new Latencies();
         }
         for (CallStats s : stats) {
-            for (int i = 0; i < s.latenciesNs().size(); i++) {
-                double t = (s.endTimesNs().get(i) - p.firstNs()) / 1e9;
+            s.timeline().forEachSlot((middleNs, slot) -> {
+                double t = (middleNs - p.firstNs()) / 1e9;
                 int b = (int) Math.min(buckets - 1, Math.max(0, Math.floor(t / width)));
-                lat[b].add(s.latenciesNs().get(i));
-            }
+                lat[b].addAll(slot);
+            });
         }
         double[] x = new double[buckets];
         double[] rate = new double[buckets];
@@ -334,12 +334,10 @@ public final class HtmlReport {
             if (lat[i].isEmpty()) {
                 continue;
             }
-            long[] v = lat[i].toArray();
-            Arrays.sort(v);
             x[n] = (i + 0.5) * width;
-            rate[n] = v.length / width;
-            p50[n] = LongList.percentileOfSorted(v, v.length, 50) / 1000.0;
-            p99[n] = LongList.percentileOfSorted(v, v.length, 99) / 1000.0;
+            rate[n] = lat[i].count() / width;
+            p50[n] = lat[i].percentileMicros(50);
+            p99[n] = lat[i].percentileMicros(99);
             n++;
         }
         return new Series(Arrays.copyOf(x, n), Arrays.copyOf(rate, n), Arrays.copyOf(p50, n), Arrays.copyOf(p99, n));

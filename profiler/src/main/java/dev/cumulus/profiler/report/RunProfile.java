@@ -1,7 +1,7 @@
 package dev.cumulus.profiler.report;
 
 import dev.cumulus.profiler.Events;
-import dev.cumulus.profiler.LongList;
+import dev.cumulus.profiler.Latencies;
 import jdk.jfr.ValueDescriptor;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -54,8 +54,8 @@ public final class RunProfile {
         long failedCalls;
         long requestBytes;
         long replyBytes;
-        final LongList latenciesNs = new LongList();
-        final LongList endTimesNs = new LongList();
+        final Latencies latenciesNs = new Latencies();
+        final LatencyTimeline timeline = new LatencyTimeline();
         final TreeSet<Integer> callers = new TreeSet<>();
         final TreeSet<Integer> targets = new TreeSet<>();
 
@@ -68,13 +68,13 @@ public final class RunProfile {
         /** Calling (writing) nodes. */
         public TreeSet<Integer> callers() { return callers; }
         public TreeSet<Integer> targets() { return targets; }
-        public LongList latenciesNs() { return latenciesNs; }
-        /** End times (ns since the epoch), parallel to {@link #latenciesNs()}. */
-        public LongList endTimesNs() { return endTimesNs; }
+        public Latencies latenciesNs() { return latenciesNs; }
+        /** The same latencies over time (by end time). */
+        public LatencyTimeline timeline() { return timeline; }
 
-        /** Latency percentile (nearest rank) in microseconds. */
+        /** Latency percentile in microseconds (to within 1 %). */
         public double percentileMicros(double p) {
-            return latenciesNs.percentile(p) / 1000.0;
+            return latenciesNs.percentileMicros(p);
         }
     }
 
@@ -96,7 +96,7 @@ public final class RunProfile {
         long errors;
         long maxDistance;
         int maxWaiting;
-        final LongList remoteLatenciesNs = new LongList();
+        final Latencies remoteLatenciesNs = new Latencies();
         final TreeSet<Integer> homes = new TreeSet<>();
         final TreeSet<Integer> callers = new TreeSet<>();
         boolean summarised;
@@ -116,7 +116,7 @@ public final class RunProfile {
         public long errors() { return errors; }
         public long maxDistance() { return maxDistance; }
         public int maxWaiting() { return maxWaiting; }
-        public LongList remoteLatenciesNs() { return remoteLatenciesNs; }
+        public Latencies remoteLatenciesNs() { return remoteLatenciesNs; }
         public TreeSet<Integer> homes() { return homes; }
         public TreeSet<Integer> callers() { return callers; }
     }
@@ -158,12 +158,12 @@ public final class RunProfile {
         /** partition → node → cell. */
         final TreeMap<Integer, TreeMap<Integer, Cell>> partitions = new TreeMap<>();
         final TreeMap<Integer, ArrayNode> nodes = new TreeMap<>();
-        final LongList missLatenciesNs = new LongList();
+        final Latencies missLatenciesNs = new Latencies();
         long ownershipTransfers;
 
         public TreeMap<Integer, TreeMap<Integer, Cell>> partitions() { return partitions; }
         public TreeMap<Integer, ArrayNode> nodes() { return nodes; }
-        public LongList missLatenciesNs() { return missLatenciesNs; }
+        public Latencies missLatenciesNs() { return missLatenciesNs; }
         public long ownershipTransfers() { return ownershipTransfers; }
         public long misses() { return nodes.values().stream().mapToLong(ArrayNode::misses).sum(); }
         public long invalidations() { return nodes.values().stream().mapToLong(ArrayNode::invalidations).sum(); }
@@ -362,8 +362,9 @@ public final class RunProfile {
         long reply = Events.amount(e, "replyBytes");
         s.requestBytes += req;
         s.replyBytes += reply;
-        s.latenciesNs.add(e.getDuration().toNanos());
-        s.endTimesNs.add(endNs);
+        long latencyNs = e.getDuration().toNanos();
+        s.latenciesNs.add(latencyNs);
+        s.timeline.add(endNs, latencyNs);
         int caller = or(Events.node(e, "callerNode"), fileNode);
         s.callers.add(caller);
         s.targets.add(Events.node(e, "targetNode"));
@@ -383,8 +384,9 @@ public final class RunProfile {
         int node = or(Events.node(e, "node"), fileNode);
         s.calls++;
         s.requestBytes += bytes;
-        s.latenciesNs.add(e.getDuration().toNanos());
-        s.endTimesNs.add(endNs);
+        long latencyNs = e.getDuration().toNanos();
+        s.latenciesNs.add(latencyNs);
+        s.timeline.add(endNs, latencyNs);
         s.callers.add(node);
         NodeTotals t = totals(node);
         t.events++;

@@ -132,7 +132,7 @@ public final class TextReport {
             "bytes", "max distance", "nodes (callers -> homes)"});
         p.elements().forEach((name, s) -> rows.add(new String[] {name, Long.toString(s.moves()),
             Long.toString(s.observes()), Long.toString(s.remoteOperations()), f1(s.blockedNs() / 1e6),
-            f1(s.remoteLatenciesNs().percentile(99) / 1000.0), Long.toString(s.bytes()),
+            f1(s.remoteLatenciesNs().percentileMicros(99)), Long.toString(s.bytes()),
             Long.toString(s.maxDistance()), join(s.callers()) + " -> " + join(s.homes())}));
         sb.append("tuple elements (PastSet):").append(nl);
         table(sb, rows, nl, 1);
@@ -159,8 +159,8 @@ public final class TextReport {
             ArrayStats a = en.getValue();
             if (!a.missLatenciesNs().isEmpty() || a.ownershipTransfers() > 0) {
                 sb.append("  ").append(en.getKey()).append(": miss latency p50 ")
-                    .append(f1(a.missLatenciesNs().percentile(50) / 1000.0)).append(' ').append(us)
-                    .append(", p99 ").append(f1(a.missLatenciesNs().percentile(99) / 1000.0)).append(' ').append(us)
+                    .append(f1(a.missLatenciesNs().percentileMicros(50))).append(' ').append(us)
+                    .append(", p99 ").append(f1(a.missLatenciesNs().percentileMicros(99))).append(' ').append(us)
                     .append(", ownership transfers ").append(a.ownershipTransfers()).append(nl);
             }
         }

@@ -1,6 +1,7 @@
 package dev.cumulus.profiler.live;
 
-import dev.cumulus.profiler.Json;
+import dev.cumulus.profiler.channel.LiveObject;
+import dev.cumulus.profiler.channel.LiveWindow;
 import dev.cumulus.profiler.TestEvents;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
@@ -38,15 +39,15 @@ class LiveStreamingTest {
             assertTrue(sink.address().startsWith("127.0.0.1:") || sink.address().contains(":"), sink.address());
             InetSocketAddress to = LiveProfiler.parse(sink.address());
             send(s, to, "not json");
-            send(s, to, "{\"node\":4,\"t\":5,\"objects\":[]}");
+            send(s, to, "{\"type\":\"report\",\"version\":2}");
+            send(s, to, "{\"type\":\"window\",\"version\":2,\"node\":4,\"sentMs\":5,\"objects\":[]}");
             String line = lines.poll(10, TimeUnit.SECONDS);
             assertNotNull(line);
-            Map<String, Object> m = Json.parseObject(line);
-            assertEquals(4L, m.get("node"));
-            assertTrue(((Number) m.get("recv")).longValue() > 0);
-            assertTrue(line.startsWith("{\"recv\":"), line);
+            LiveWindow m = WindowAggregatorTest.window(line);
+            assertEquals(4, m.node());
+            assertTrue(m.recvMs() > 0, line);
             assertEquals(Map.of(4, 1L), sink.received());
-            assertEquals(1, sink.rejected());
+            assertEquals(2, sink.rejected(), "garbage and a record that is not a window");
         }
         List<String> written = Files.readAllLines(file);
         assertEquals(1, written.size(), written.toString());
@@ -62,12 +63,12 @@ class LiveStreamingTest {
 
     @Test
     void aNodeStreamsItsOwnEventsOnceASecond() throws Exception {
-        LinkedBlockingQueue<Map<String, Object>> summaries = new LinkedBlockingQueue<>();
+        LinkedBlockingQueue<LiveWindow> summaries = new LinkedBlockingQueue<>();
         Recording recording = TestEvents.start();
         try (LiveSink sink = LiveSink.open(dir.resolve("live.jsonl"), (line, m) -> summaries.add(m))) {
             LiveProfiler p = LiveProfiler.start(sink.address(), 7);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            Map<String, Object> seen = null;
+            LiveWindow seen = null;
             boolean unknownSeen = false;
             int windows = 0;
             while ((seen == null || !unknownSeen) && System.nanoTime() < deadline) {
@@ -75,26 +76,24 @@ class LiveStreamingTest {
                 TestEvents.BarrierWait bw = new TestEvents.BarrierWait();
                 bw.barrier = "stage";
                 bw.commit();
-                Map<String, Object> m = summaries.poll(50, TimeUnit.MILLISECONDS);
+                LiveWindow m = summaries.poll(50, TimeUnit.MILLISECONDS);
                 if (m == null) {
                     continue;
                 }
                 windows++;
-                assertEquals(7L, m.get("node"));
-                if (m.get("objects") instanceof List<?> objects && objects.stream()
-                    .anyMatch(o -> "live-worker".equals(((Map<?, ?>) o).get("name")))) {
+                assertEquals(7, m.node());
+                if (m.objects().stream().anyMatch(o -> "live-worker".equals(o.name()))) {
                     seen = m;
                 }
-                if (m.get("objects") instanceof List<?> objects && objects.stream()
-                    .anyMatch(o -> "BarrierWait stage".equals(((Map<?, ?>) o).get("name")))) {
+                if (m.objects().stream().anyMatch(o -> "BarrierWait stage".equals(o.name()))) {
                     unknownSeen = true;
                 }
             }
             assertNotNull(seen, "a window with the remote calls arrived (" + windows + " windows)");
             assertTrue(unknownSeen, "an event type the profiler does not know by name is streamed too");
-            Map<?, ?> worker = WindowAggregatorTest.byName((List<?>) seen.get("objects")).get("remote live-worker");
-            assertTrue(((Number) worker.get("callsPerSec")).doubleValue() > 0, worker.toString());
-            long delay = ((Number) seen.get("recv")).longValue() - ((Number) seen.get("lastEventMs")).longValue();
+            LiveObject.Remote worker = (LiveObject.Remote) WindowAggregatorTest.byName(seen).get("remote live-worker");
+            assertTrue(worker.callsPerSec() > 0, worker.toString());
+            long delay = seen.recvMs() - seen.lastEventMs();
             assertTrue(delay >= 0 && delay < 10_000, "event to launcher delay " + delay + " ms");
             p.close();
             assertTrue(p.sent() >= 1);

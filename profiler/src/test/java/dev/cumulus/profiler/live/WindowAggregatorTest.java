@@ -1,7 +1,9 @@
 package dev.cumulus.profiler.live;
 
-import dev.cumulus.profiler.Json;
 import dev.cumulus.profiler.TestEvents;
+import dev.cumulus.profiler.channel.LiveObject;
+import dev.cumulus.profiler.channel.LiveWindow;
+import dev.cumulus.profiler.channel.ProfileGson;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -39,31 +42,42 @@ class WindowAggregatorTest {
             w.accept(e);
         }
 
-        Map<String, Object> m = Json.parseObject(w.drain(3_000));
+        LiveWindow m = window(w.drain(3_000));
 
-        assertEquals(2L, m.get("node"));
-        assertEquals(3_000L, m.get("t"));
-        assertEquals(2_000L, m.get("windowMs"));
-        Map<?, ?> totals = (Map<?, ?>) m.get("totals");
-        assertEquals(14L, totals.get("events"));
-        assertEquals(10L, totals.get("writes"));
-        assertEquals(1L, totals.get("sequencerArrivals"));
-        Map<String, Map<?, ?>> objects = byName((List<?>) m.get("objects"));
-        Map<?, ?> best = objects.get("cloud best");
-        assertEquals(10L, best.get("writes"));
-        assertEquals(5L, best.get("writesPerSec"));
-        assertEquals(1L, best.get("migrations"));
-        assertTrue(((Number) best.get("p99WriteUs")).doubleValue() >= 0);
-        Map<?, ?> worker = objects.get("remote worker-0");
-        assertEquals(2L, worker.get("calls"));
-        assertEquals(1L, worker.get("failed"));
-        assertEquals(300L, worker.get("bytes"));
-        assertEquals(1L, objects.get("array A").get("misses"));
-        assertTrue(((Number) m.get("lastEventMs")).longValue() >= ((Number) m.get("firstEventMs")).longValue());
+        assertEquals(2, m.node());
+        assertEquals(3_000L, m.sentMs());
+        assertEquals(2_000L, m.windowMs());
+        assertEquals(14L, m.totals().events());
+        assertEquals(10L, m.totals().writes());
+        assertEquals(1L, m.totals().sequencerArrivals());
+        Map<String, LiveObject> objects = byName(m);
+        LiveObject.Cloud best = (LiveObject.Cloud) objects.get("cloud best");
+        assertEquals(10L, best.writes());
+        assertEquals(5.0, best.writesPerSec());
+        assertEquals(1L, best.migrations());
+        assertTrue(best.p99WriteUs() >= 0);
+        LiveObject.Remote worker = (LiveObject.Remote) objects.get("remote worker-0");
+        assertEquals(2L, worker.calls());
+        assertEquals(1L, worker.failed());
+        assertEquals(300L, worker.bytes());
+        assertEquals(1L, ((LiveObject.Array) objects.get("array A")).misses());
+        assertTrue(m.lastEventMs() >= m.firstEventMs());
 
-        Map<String, Object> next = Json.parseObject(w.drain(4_000));
-        assertEquals(List.of(), next.get("objects"), "a new window starts empty");
-        assertEquals(1_000L, next.get("windowMs"));
+        LiveWindow next = window(w.drain(4_000));
+        assertEquals(List.of(), next.objects(), "a new window starts empty");
+        assertEquals(1_000L, next.windowMs());
+        assertNull(next.firstEventMs(), "no events, no event times");
+    }
+
+    @Test
+    void percentilesComeFromAHistogramWithinOnePercent() {
+        WindowAggregator w = new WindowAggregator(0, 0);
+        for (int i = 1; i <= 1_000; i++) {
+            w.remoteCall("worker", i * 1_000L, 0, false);
+        }
+        LiveObject.Remote r = (LiveObject.Remote) byName(window(w.drain(1_000))).get("remote worker");
+        assertEquals(500.0, r.p50Us(), 5.0);
+        assertEquals(990.0, r.p99Us(), 9.9);
     }
 
     @Test
@@ -71,11 +85,11 @@ class WindowAggregatorTest {
         WindowAggregator w = new WindowAggregator(0, 0);
         w.cloudClass("best", "demo.Minimum");
         w.write("best", 1_000, 8);
-        Map<?, ?> best = byName((List<?>) Json.parseObject(w.drain(1_000)).get("objects")).get("cloud best");
-        assertEquals("demo.Minimum", best.get("className"));
+        LiveObject.Cloud best = (LiveObject.Cloud) byName(window(w.drain(1_000))).get("cloud best");
+        assertEquals("demo.Minimum", best.className());
         w.write("best", 1_000, 8);
-        Map<?, ?> again = byName((List<?>) Json.parseObject(w.drain(2_000)).get("objects")).get("cloud best");
-        assertEquals("demo.Minimum", again.get("className"), "kept across windows");
+        LiveObject.Cloud again = (LiveObject.Cloud) byName(window(w.drain(2_000))).get("cloud best");
+        assertEquals("demo.Minimum", again.className(), "kept across windows");
     }
 
     @Test
@@ -86,17 +100,20 @@ class WindowAggregatorTest {
             w.remoteCall(i + longName, 1_000, 10, false);
         }
         String line = w.drain(1_000);
-        Map<String, Object> m = Json.parseObject(line);
+        LiveWindow m = window(line);
         assertTrue(line.getBytes(StandardCharsets.UTF_8).length <= WindowAggregator.MAX_LINE_BYTES, line.length() + "");
-        int shown = ((List<?>) m.get("objects")).size();
-        assertEquals(5_000L, shown + ((Number) m.get("more")).longValue(), "dropped objects are counted");
+        assertEquals(5_000L, m.objects().size() + (long) m.more(), "dropped objects are counted");
     }
 
-    static Map<String, Map<?, ?>> byName(List<?> objects) {
-        Map<String, Map<?, ?>> m = new java.util.HashMap<>();
-        for (Object o : objects) {
-            Map<?, ?> x = (Map<?, ?>) o;
-            m.put(x.get("kind") + " " + x.get("name"), x);
+    /** A node's line as the launcher reads it (Gson): what the node's own writer wrote must read back. */
+    static LiveWindow window(String line) {
+        return (LiveWindow) ProfileGson.read(line);
+    }
+
+    static Map<String, LiveObject> byName(LiveWindow w) {
+        Map<String, LiveObject> m = new java.util.HashMap<>();
+        for (LiveObject o : w.objects()) {
+            m.put(o.kind() + " " + o.name(), o);
         }
         return m;
     }

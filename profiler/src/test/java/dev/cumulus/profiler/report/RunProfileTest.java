@@ -1,6 +1,7 @@
 package dev.cumulus.profiler.report;
 
-import dev.cumulus.profiler.Json;
+import dev.cumulus.profiler.channel.ProfileGson;
+import dev.cumulus.profiler.channel.ProfileReport;
 import dev.cumulus.profiler.TestEvents;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.BeforeEach;
@@ -167,17 +168,16 @@ class RunProfileTest {
 
     @Test
     void jsonIsOneParsableObject() {
-        Map<String, Object> m = Json.parseObject(JsonReport.render(RunProfile.read(dir)));
-        assertEquals(1L, m.get("version"));
-        List<?> remote = (List<?>) m.get("remote");
-        assertEquals("worker-1", ((Map<?, ?>) remote.getFirst()).get("object"));
-        assertEquals(3L, ((Map<?, ?>) remote.getFirst()).get("calls"));
-        Map<?, ?> seq = (Map<?, ?>) m.get("sequencer");
-        assertEquals(2L, seq.get("migrations"));
-        Map<?, ?> array = (Map<?, ?>) ((List<?>) m.get("arrays")).getFirst();
-        assertEquals("A", array.get("array"));
-        assertEquals(3, ((List<?>) array.get("partitions")).size(), "partition 3 on nodes 0 and 1, 5 on node 0");
-        assertEquals(2, ((List<?>) m.get("nodes")).size());
+        ProfileReport m = (ProfileReport) ProfileGson.read(JsonReport.render(RunProfile.read(dir)));
+        assertEquals(2, m.version());
+        assertEquals("report", m.type());
+        assertEquals("worker-1", m.remote().getFirst().object());
+        assertEquals(3L, m.remote().getFirst().calls());
+        assertEquals(2L, m.sequencer().migrations());
+        ProfileReport.Array array = m.arrays().getFirst();
+        assertEquals("A", array.array());
+        assertEquals(3, array.partitions().size(), "partition 3 on nodes 0 and 1, 5 on node 0");
+        assertEquals(2, m.nodes().size());
     }
 
     @Test

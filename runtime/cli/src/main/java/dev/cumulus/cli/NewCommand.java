@@ -1,6 +1,9 @@
 package dev.cumulus.cli;
 
-import dev.cumulus.profiler.Json;
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
+import com.google.gson.ToNumberPolicy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -50,6 +53,9 @@ import java.util.stream.Stream;
         "'cumulus new --list' lists the templates; each generated project's README has its run command."})
 final class NewCommand implements Callable<Integer> {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([A-Za-z][A-Za-z0-9_]*)}}");
+    /** Template manifests and {@code --list --json}: numbers read as Long or Double, strings written as they are. */
+    private static final Gson JSON = new GsonBuilder().setObjectToNumberStrategy(ToNumberPolicy.LONG_OR_DOUBLE)
+        .disableHtmlEscaping().create();
 
     @ParentCommand
     CumulusCli cli;
@@ -93,7 +99,7 @@ final class NewCommand implements Callable<Integer> {
         }
         if (list) {
             if (json) {
-                out.println(Json.write(templates.stream().map(Template::describe).toList()));
+                out.println(JSON.toJson(templates.stream().map(Template::describe).toList()));
             } else {
                 for (Template t : templates) {
                     out.printf("%-12s %s%n", t.name, t.description);
@@ -275,8 +281,8 @@ final class NewCommand implements Callable<Integer> {
                     if (Files.isRegularFile(manifest)) {
                         Object parsed;
                         try {
-                            parsed = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
-                        } catch (IllegalArgumentException e) {
+                            parsed = JSON.fromJson(Files.readString(manifest, StandardCharsets.UTF_8), Object.class);
+                        } catch (JsonParseException e) {
                             throw new TemplateException(manifest + ": " + e.getMessage());
                         }
                         result.add(new Template(d, map(parsed, manifest.toString())));

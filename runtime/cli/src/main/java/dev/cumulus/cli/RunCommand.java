@@ -49,7 +49,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile-stream",
         description = "Print every node's one-second profile summary as a stdout line '@cumulus-profile {json}' "
-            + "(for the editor; JFR data lags about one second). Implies --profile.")
+            + "and, after the run, the report as the last such line (for the editor; JFR data lags about one "
+            + "second; docs/design/PROFILER.md). Implies --profile.")
     boolean profileStream;
 
     @Option(names = "--live",

@@ -3,7 +3,8 @@ package dev.cumulus.cli;
 import dev.cumulus.internal.jfr.BroadcastWriteEvent;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
 import dev.cumulus.internal.jfr.SequencerMigrationEvent;
-import dev.cumulus.profiler.Json;
+import dev.cumulus.profiler.channel.ProfileGson;
+import dev.cumulus.profiler.channel.ProfileReport;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -11,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -97,8 +97,8 @@ class ProfileCommandTest {
         Result r = cli("profile", "--json", "--html", html.toString(), run.toString());
 
         assertEquals(0, r.code(), r.err());
-        Map<String, Object> m = Json.parseObject(r.out().strip());
-        assertEquals("worker-1", ((Map<?, ?>) ((List<?>) m.get("remote")).getFirst()).get("object"));
+        ProfileReport m = (ProfileReport) ProfileGson.read(r.out().strip());
+        assertEquals("worker-1", m.remote().getFirst().object());
         assertTrue(Files.isRegularFile(html));
         assertFalse(Files.exists(run.resolve("profile.html")));
     }

@@ -8,6 +8,7 @@ import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.IdleStrategies;
 import dev.cumulus.profiler.live.LiveSink;
+import dev.cumulus.profiler.report.JsonReport;
 import dev.cumulus.profiler.live.LiveView;
 
 import java.io.File;
@@ -86,7 +87,8 @@ public final class ClusterLauncher {
 
     /**
      * With profiling: print every node's one-second summary on {@code out} as {@code @cumulus-profile {json}} (one
-     * line each, no node prefix), for the editor.
+     * line each, no node prefix), and after the run the report as the last such line: the profile channel's records
+     * (docs/design/PROFILER.md), for the editor.
      */
     public ClusterLauncher profileStream(boolean on) {
         this.profileStream = on;
@@ -190,7 +192,12 @@ public final class ClusterLauncher {
         ended.put("ended", Instant.now().toString());
         runDir.writeProperties(RunDirectory.RESULT_PROPERTIES, ended, "cumulus run result");
         if (ctx.profile()) {
-            ProfileReport.read(runDir.path()).print(out);
+            ProfileReport report = ProfileReport.read(runDir.path());
+            report.print(out);
+            if (profileStream) {
+                // the channel's last record: the whole report, typed (docs/design/PROFILER.md)
+                out.println(PROFILE_STREAM_PREFIX + JsonReport.render(report.profile()));
+            }
         }
         err.println("cumulus: run " + id + " directory: " + runDir.path());
         return result;

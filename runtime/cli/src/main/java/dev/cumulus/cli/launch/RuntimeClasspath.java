@@ -23,6 +23,7 @@ public final class RuntimeClasspath {
         "dev.cumulus.analysis.CloudAnalyzer",
         "dev.cumulus.agent.CumulusAgent",
         "dev.cumulus.profiler.live.LiveProfiler",
+        "org.HdrHistogram.Histogram",
         "io.aeron.Aeron",
         "io.aeron.driver.MediaDriver",
         "org.agrona.DirectBuffer");

@@ -2,7 +2,10 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.examples.matmul.MasterWorker;
-import dev.cumulus.profiler.Json;
+import dev.cumulus.profiler.channel.LiveWindow;
+import dev.cumulus.profiler.channel.ProfileGson;
+import dev.cumulus.profiler.channel.ProfileRecord;
+import dev.cumulus.profiler.channel.ProfileReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,17 +50,21 @@ class LiveProfileSystemTest {
         RunResult result = new ClusterLauncher(ctx, out.stream(), err.stream()).profileStream(true).run();
 
         assertEquals(0, result.exitCode(), out.text() + err.text());
-        Map<Long, Integer> perNode = new TreeMap<>();
+        Map<Integer, Integer> perNode = new TreeMap<>();
+        ProfileRecord last = null;
         for (String line : out.text().split("\\R")) {
             if (line.startsWith("@cumulus-profile ")) {
-                Map<String, Object> m = Json.parseObject(line.substring("@cumulus-profile ".length()));
-                perNode.merge((Long) m.get("node"), 1, Integer::sum);
-                assertTrue(m.containsKey("recv") && m.containsKey("t") && m.get("objects") instanceof List,
-                    line);
+                last = ProfileGson.read(line.substring("@cumulus-profile ".length()));
+                if (last instanceof LiveWindow w) {
+                    perNode.merge(w.node(), 1, Integer::sum);
+                    assertTrue(w.recvMs() != null && w.sentMs() > 0 && w.objects() != null, line);
+                }
             }
             assertFalse(line.startsWith("[0] @cumulus-profile") || line.startsWith("[1] @cumulus-profile"), line);
         }
-        assertTrue(perNode.getOrDefault(0L, 0) >= 1 && perNode.getOrDefault(1L, 0) >= 1,
+        assertTrue(last instanceof ProfileReport report && !report.remote().isEmpty(),
+            "the stream ends with the run's report: " + last);
+        assertTrue(perNode.getOrDefault(0, 0) >= 1 && perNode.getOrDefault(1, 0) >= 1,
             "a summary from each node on stdout: " + perNode + "\n" + out.text() + err.text());
         Path jsonl = result.runDir().resolve(ClusterLauncher.LIVE_PROFILE);
         List<String> lines = Files.readAllLines(jsonl);

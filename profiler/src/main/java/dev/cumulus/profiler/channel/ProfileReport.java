@@ -1,0 +1,149 @@
+package dev.cumulus.profiler.channel;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The profile of a finished run, from its nodes' recordings ({@code cumulus profile --json RUN_DIR}). Latencies are in
+ * microseconds (nearest rank, to within 1 %), durations in the unit their name says, times in ms since the epoch,
+ * {@code bytes} as the events account them; node lists are sorted node ids.
+ *
+ * @param type        always {@value #TYPE}
+ * @param version     {@link ProfileRecord#VERSION}
+ * @param runDir      the run directory read
+ * @param startMs     the earliest event's start (0 without events)
+ * @param endMs       the latest event's end (0 without events)
+ * @param recordings  file names of the recordings read
+ * @param problems    missing or unreadable recordings, one sentence each
+ * @param remote      remote calls by object and method
+ * @param clouds      replicated writes by cloud
+ * @param sequencer   where the total order's sequencer went
+ * @param elements    tuple-space elements
+ * @param arrays      shared arrays
+ * @param other       other Cumulus events by event and key
+ * @param nodes       per-node totals
+ * @param lifecycle   lifecycle changes in time order
+ */
+public record ProfileReport(String type, int version, String runDir, long startMs, long endMs,
+                            List<String> recordings, List<String> problems, List<RemoteMethod> remote,
+                            List<Cloud> clouds, Sequencer sequencer, List<Element> elements, List<Array> arrays,
+                            List<Other> other, List<Node> nodes, List<Lifecycle> lifecycle) implements ProfileRecord {
+    public static final String TYPE = "report";
+
+    /**
+     * One method of one remote object.
+     *
+     * @param async   calls made asynchronously
+     * @param failed  calls whose outcome was not ok
+     * @param p50Us   median latency, send to reply (the caller's view)
+     * @param callers calling nodes
+     * @param targets nodes that served the calls
+     */
+    public record RemoteMethod(String object, String method, long calls, long async, long failed, double p50Us,
+                               double p99Us, long requestBytes, long replyBytes, List<Integer> callers,
+                               List<Integer> targets) {
+    }
+
+    /**
+     * One cloud (replicated object).
+     *
+     * @param restarts reads restarted as writes, summed over nodes
+     * @param bytes    argument bytes of the writes
+     * @param writers  nodes that wrote
+     */
+    public record Cloud(String cloud, long writes, long restarts, long bytes, List<Integer> writers,
+                        List<CloudMethod> methods) {
+    }
+
+    /**
+     * One write method of a cloud.
+     *
+     * @param p50Us median time from the call to the local apply
+     */
+    public record CloudMethod(String method, long writes, double p50Us, double p99Us, long bytes,
+                              List<Integer> writers) {
+    }
+
+    /**
+     * The sequencer.
+     *
+     * @param migrations how often it moved
+     * @param arrivals   node id (as a string) to arrivals there
+     * @param timeline   its moves in time order
+     */
+    public record Sequencer(long migrations, Map<String, Long> arrivals, List<Migration> timeline) {
+    }
+
+    /**
+     * One move of the sequencer.
+     *
+     * @param tMs     when it arrived
+     * @param nextSeq the next sequence number it hands out
+     */
+    public record Migration(long tMs, int from, int to, long nextSeq) {
+    }
+
+    /**
+     * One tuple-space element.
+     *
+     * @param remoteOperations moves and observes from other nodes than its home
+     * @param blockedMs        time operations waited at the home
+     * @param remoteP99Us      99th percentile latency of remote operations
+     * @param errors           operations that failed
+     * @param maxDistance      the largest distance between producer and consumer seen
+     * @param homes            nodes that were its home
+     * @param callers          nodes that operated on it remotely
+     */
+    public record Element(String element, long moves, long observes, long remoteOperations, double blockedMs,
+                          double remoteP99Us, long bytes, long errors, long maxDistance, List<Integer> homes,
+                          List<Integer> callers) {
+    }
+
+    /**
+     * One shared array.
+     *
+     * @param p50MissUs  median miss latency
+     * @param nodes      per node
+     * @param partitions per partition and node (from partition events)
+     */
+    public record Array(String array, long hits, long misses, long invalidations, long bytes, long ownershipTransfers,
+                        double p50MissUs, double p99MissUs, List<ArrayNode> nodes, List<Partition> partitions) {
+    }
+
+    /** One array on one node. */
+    public record ArrayNode(int node, long hits, long misses, long invalidations, long bytes) {
+    }
+
+    /** One partition of an array on one node. */
+    public record Partition(int partition, int node, long misses, long invalidations, long ownershipTransfers,
+                            long bytes) {
+    }
+
+    /**
+     * Another Cumulus event, by event name and key field ({@code BarrierWait stage}).
+     *
+     * @param totalMs summed duration
+     * @param maxUs   longest duration
+     */
+    public record Other(String event, long count, double totalMs, double maxUs, long bytes, List<Integer> nodes) {
+    }
+
+    /**
+     * What one node did (by the node the events name).
+     *
+     * @param tupleOperations remote tuple operations it made
+     * @param bytes           bytes it put on the wire by the events' accounts
+     */
+    public record Node(int node, long events, long remoteCalls, long failedCalls, long writes, long sequencerArrivals,
+                       long tupleOperations, long arrayMisses, long bytes) {
+    }
+
+    /**
+     * A lifecycle change.
+     *
+     * @param tMs     when
+     * @param subject the node it is about (may differ from the node that recorded it)
+     */
+    public record Lifecycle(long tMs, int node, String phase, int subject, String detail) {
+    }
+}
