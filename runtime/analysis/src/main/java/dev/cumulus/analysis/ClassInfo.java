@@ -52,7 +52,7 @@ final class ClassInfo {
         final boolean isPrivate;
         final CodeModel code; // null without code
         final int firstLine;
-        MethodFacts facts; // computed on demand by the engine
+        MethodFacts facts; // computed on demand by ClassIndex.facts
 
         MethodInfo(ClassInfo owner, MethodModel m) {
             this.owner = owner;
@@ -84,6 +84,16 @@ final class ClassInfo {
 
         String genericType() {
             return signature != null ? signature : desc;
+        }
+
+        /** The line of method-level findings: the first line of the code, else the class line. */
+        int reportLine() {
+            return firstLine > 0 ? firstLine : owner.classLine();
+        }
+
+        /** How reason chains name the method: {@code Stack.push()}. */
+        String label() {
+            return owner.simpleName() + "." + name + "()";
         }
     }
 
@@ -154,6 +164,19 @@ final class ClassInfo {
 
     static String simple(String internalName) {
         return internalName.substring(internalName.lastIndexOf('/') + 1);
+    }
+
+    /** Source name for messages: {@code java.util.List}'s is {@code List}, a nested class's {@code Outer.Inner}. */
+    static String display(String internalName) {
+        if (internalName.startsWith("[") || internalName.length() == 1) {
+            return java.lang.constant.ClassDesc.ofDescriptor(internalName).displayName();
+        }
+        return simple(internalName).replace('$', '.');
+    }
+
+    /** The place of a line of this class in reason chains: {@code " at Stack.java:20"}. */
+    String at(int line) {
+        return " at " + (sourceFile != null ? sourceFile : simpleName()) + (line > 0 ? ":" + line : "");
     }
 
     /** Line used for class-level findings: first line of the first constructor, else of any method, else -1. */
