@@ -8,8 +8,8 @@ import java.util.Optional;
  * cloud method.
  *
  * @param findings        rule violations and warnings
- * @param classifications one entry per instance method (with or without code, excluding constructors, synthetic and
- *                        bridge methods) of the analysed cloud classes
+ * @param classifications one entry per instance method with code (excluding constructors, synthetic and bridge
+ *                        methods) of the analysed cloud classes
  */
 public record AnalysisResult(List<Finding> findings, List<MethodClassification> classifications) {
     public AnalysisResult {

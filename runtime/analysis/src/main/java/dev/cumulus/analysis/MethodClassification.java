@@ -13,7 +13,7 @@ import java.util.List;
  * @param methodName  method name
  * @param descriptor  method descriptor
  * @param sourceFile  the class's {@code SourceFile} attribute, or {@code null}
- * @param line        first line of the method's code, {@code -1} for abstract methods or without line numbers
+ * @param line        first line of the method's code; without line numbers the class line, {@code -1} if unknown
  * @param access      read or write
  * @param reasonChain why it is a write; empty for a read
  */

@@ -6,8 +6,9 @@
  * (compiler-style output through {@link dev.cumulus.analysis.FindingFormatter}) and the language server (maps
  * {@link dev.cumulus.analysis.Finding}s to source ranges and shows each
  * {@link dev.cumulus.analysis.MethodClassification} inline). Rule ids and texts live in
- * {@link dev.cumulus.analysis.Rules}; each rule has a page under {@code docs/rules/}. How classification works and
- * its limits: {@code docs/design/ANALYSIS.md}.
+ * {@link dev.cumulus.analysis.Rules}; each rule has a page under {@code docs/rules/}. Inside, one checker per rule
+ * runs over shared class facts and the read/write classifier. How classification works, the structure and the
+ * limits: {@code docs/design/ANALYSIS.md}.
  *
  * <p><b>Input.</b> Class files, through a {@link dev.cumulus.analysis.ClassSource} (classpath directories and jars, or
  * bytes in memory), parsed with {@code java.lang.classfile}. Cloud classes are recognized by internal name
