@@ -42,6 +42,14 @@ final class Classifier {
         this.index = index;
     }
 
+    /**
+     * Whether a method of a cloud class gets a reported classification: instance methods with code, not synthetic or
+     * bridge, not constructors. (Synthetic lambda bodies are still classified: they make their callers writes.)
+     */
+    static boolean isReported(MethodInfo m) {
+        return !m.isStatic && !m.isSynthetic && !m.isBridge && !m.isInit() && m.code != null;
+    }
+
     /** The classification of a cloud method; computes it, and that of every cloud method it reaches, once. */
     Classification classify(MethodInfo start) {
         Classification have = done.get(start);

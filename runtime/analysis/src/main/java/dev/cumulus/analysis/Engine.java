@@ -55,16 +55,11 @@ final class Engine {
         return index.info(name);
     }
 
-    /** Whether a method of a cloud class gets a classification: instance methods with code, not synthetic. */
-    static boolean isClassified(MethodInfo m) {
-        return !m.isStatic && !m.isSynthetic && !m.isBridge && !m.isInit() && m.code != null;
-    }
-
     /** Adds the findings located in class {@code c}, and the classifications of its methods if it is a cloud class. */
     void check(ClassInfo c, List<Finding> out, List<MethodClassification> classes) {
         if (index.isCloud(c.name)) {
             for (MethodInfo m : c.methods) {
-                if (isClassified(m)) {
+                if (Classifier.isReported(m)) {
                     Classification k = classifier.classify(m);
                     classes.add(new MethodClassification(c.name, m.name, m.desc, c.sourceFile, m.reportLine(),
                             k.access(), k.chain()));

@@ -29,7 +29,7 @@ final class ReadNamedWriteChecker implements RuleChecker {
             return;
         }
         for (MethodInfo m : c.methods) {
-            if (!Engine.isClassified(m) || !Catalog.looksLikeRead(m.name)) {
+            if (!Classifier.isReported(m) || !Catalog.looksLikeRead(m.name)) {
                 continue;
             }
             Classification k = classifier.classify(m);
