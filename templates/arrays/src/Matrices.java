@@ -1,12 +1,14 @@
 package {{package}};
 
+import java.util.Random;
+
 /** Dense matrix helpers (row-major {@code double[][]}). */
 public final class Matrices {
     private Matrices() {
     }
 
     static double[][] random(int rows, int cols, long seed) {
-        java.util.Random r = new java.util.Random(seed);
+        Random r = new Random(seed);
         double[][] m = new double[rows][cols];
         for (double[] row : m) {
             for (int j = 0; j < cols; j++) {

@@ -1,5 +1,8 @@
 package {{package}};
 
+import java.util.function.IntConsumer;
+import java.util.function.IntSupplier;
+
 /** A travelling-salesman instance: symmetric distances between cities generated from a seed. */
 public final class Tsp {
     final int[][] distance;
@@ -25,8 +28,7 @@ public final class Tsp {
      * Depth-first branch and bound from a partial tour. {@code bound} is read before every expansion and
      * {@code improve} is called with every complete tour shorter than it.
      */
-    void search(int[] path, int depth, boolean[] used, int length, java.util.function.IntSupplier bound,
-                java.util.function.IntConsumer improve) {
+    void search(int[] path, int depth, boolean[] used, int length, IntSupplier bound, IntConsumer improve) {
         int n = cities();
         if (length >= bound.getAsInt()) {
             return;

@@ -6,6 +6,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -69,13 +75,12 @@ public final class ChildIo {
             return;
         }
         try {
-            java.lang.foreign.Linker linker = java.lang.foreign.Linker.nativeLinker();
-            java.lang.invoke.MethodHandle prctl = linker.downcallHandle(
+            Linker linker = Linker.nativeLinker();
+            MethodHandle prctl = linker.downcallHandle(
                 linker.defaultLookup().find("prctl").orElseThrow(),
-                java.lang.foreign.FunctionDescriptor.of(java.lang.foreign.ValueLayout.JAVA_INT,
-                    java.lang.foreign.ValueLayout.JAVA_INT, java.lang.foreign.ValueLayout.JAVA_LONG,
-                    java.lang.foreign.ValueLayout.JAVA_LONG, java.lang.foreign.ValueLayout.JAVA_LONG,
-                    java.lang.foreign.ValueLayout.JAVA_LONG));
+                FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                    ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
+                    ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
             int rc = (int) prctl.invokeExact(29 /* PR_SET_TIMERSLACK */, Long.parseLong(ns), 0L, 0L, 0L);
             if (rc != 0) {
                 throw new IllegalStateException("prctl(PR_SET_TIMERSLACK) returned " + rc);
@@ -145,8 +150,7 @@ public final class ChildIo {
     /** Whether this JVM's JIT compiled nothing during the last {@link #QUIET_NS} (checked at most every few ms). */
     static final class JitQuiet {
         static final long QUIET_NS = TimeUnit.MILLISECONDS.toNanos(500);
-        private final java.lang.management.CompilationMXBean jit =
-            java.lang.management.ManagementFactory.getCompilationMXBean();
+        private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         private long lastTotalMs = -1;
         private long sinceNs = System.nanoTime();
         private long nextLookNs;

@@ -4,6 +4,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.internal.transport.DriverHost;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -401,7 +402,7 @@ public final class ProcessSet implements AutoCloseable {
         if (paths.size() < ANCHORS.size() && !jcp.isEmpty()) {
             paths.add(jcp);
         }
-        return String.join(java.io.File.pathSeparator, paths);
+        return String.join(File.pathSeparator, paths);
     }
 
     /**

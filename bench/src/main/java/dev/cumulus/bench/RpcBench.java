@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -158,7 +159,7 @@ public final class RpcBench {
      */
     static Row median(List<Row> rounds) {
         List<Row> byP50 = new ArrayList<>(rounds);
-        byP50.sort(java.util.Comparator.comparingDouble(Row::p50Us));
+        byP50.sort(Comparator.comparingDouble(Row::p50Us));
         double[] p99s = rounds.stream().mapToDouble(Row::p99Us).sorted().toArray();
         Row mid = byP50.get(byP50.size() / 2);
         return new Row(mid.label(), mid.p50Us(), p99s[p99s.length / 2], mid.syncCalls(), rounds.getFirst().asyncPerSec(),

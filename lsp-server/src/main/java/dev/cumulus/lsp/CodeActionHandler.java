@@ -7,8 +7,10 @@ import dev.cumulus.lsp.model.SourceIndex;
 import dev.cumulus.lsp.model.Workspace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import java.util.Optional;
+import java.util.logging.Level;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.CodeActionKind;
 import org.eclipse.lsp4j.CodeActionParams;
@@ -57,11 +59,11 @@ final class CodeActionHandler {
                 a.setKind(CodeActionKind.QuickFix);
                 a.setDiagnostics(List.of(diagnostics.diagnostic(p)));
                 a.setIsPreferred(true);
-                a.setEdit(new WorkspaceEdit(java.util.Map.of(doc.clientUri(), edits)));
+                a.setEdit(new WorkspaceEdit(Map.of(doc.clientUri(), edits)));
                 out.add(Either.forRight(a));
             }
         } catch (RuntimeException e) {
-            CumulusLanguageServer.LOG.log(java.util.logging.Level.WARNING, "code actions", e);
+            CumulusLanguageServer.LOG.log(Level.WARNING, "code actions", e);
             return List.of();
         }
         return out;

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.logging.Level;
 import org.eclipse.lsp4j.CodeLens;
 import org.eclipse.lsp4j.CodeLensParams;
 import org.eclipse.lsp4j.Command;
@@ -53,7 +54,7 @@ final class CodeLensHandler {
                 out.add(new CodeLens(Lsp.range(site.range()), c, null));
             }
         } catch (RuntimeException e) {
-            CumulusLanguageServer.LOG.log(java.util.logging.Level.WARNING, "code lenses", e);
+            CumulusLanguageServer.LOG.log(Level.WARNING, "code lenses", e);
             return List.of();
         }
         return out;

@@ -7,11 +7,13 @@ import dev.cumulus.lsp.model.AnalysisScheduler;
 import dev.cumulus.lsp.model.ClasspathDiscovery;
 import dev.cumulus.lsp.model.ClasspathInfo;
 import dev.cumulus.lsp.model.CumulusTool;
+import dev.cumulus.lsp.model.LineMap;
 import dev.cumulus.lsp.model.ProfileFigures;
 import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.lsp.model.RunController;
 import dev.cumulus.lsp.model.Snapshot;
 import dev.cumulus.lsp.model.Workspace;
+import dev.cumulus.profiler.channel.ProfileRecord;
 import java.io.File;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,14 +48,17 @@ import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.InitializedParams;
 import org.eclipse.lsp4j.InlayHint;
 import org.eclipse.lsp4j.InlayHintParams;
+import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.ProgressParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ServerCapabilities;
 import org.eclipse.lsp4j.ServerInfo;
+import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.TextDocumentSyncKind;
 import org.eclipse.lsp4j.WorkDoneProgressBegin;
@@ -210,7 +215,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
     }
 
     @Override
-    public void initialized(org.eclipse.lsp4j.InitializedParams params) {
+    public void initialized(InitializedParams params) {
         AnalysisScheduler s = scheduler;
         if (s == null) {
             return;
@@ -455,7 +460,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
         if (c.getRange() == null) {
             return c.getText();
         }
-        var lines = new dev.cumulus.lsp.model.LineMap(text);
+        var lines = new LineMap(text);
         int start = lines.offset(c.getRange().getStart().getLine(), c.getRange().getStart().getCharacter());
         int end = lines.offset(c.getRange().getEnd().getLine(), c.getRange().getEnd().getCharacter());
         return text.substring(0, start) + c.getText() + text.substring(Math.max(start, end));
@@ -519,12 +524,12 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
     private static final class NullClient implements CumulusProtocol.Client {
         @Override public void nodeOutput(NodeOutput output) { }
         @Override public void runStatus(RunStatus status) { }
-        @Override public void profile(dev.cumulus.profiler.channel.ProfileRecord record) { }
+        @Override public void profile(ProfileRecord record) { }
         @Override public void telemetryEvent(Object object) { }
         @Override public void publishDiagnostics(PublishDiagnosticsParams diagnostics) { }
         @Override public void showMessage(MessageParams messageParams) { }
-        @Override public CompletableFuture<org.eclipse.lsp4j.MessageActionItem> showMessageRequest(
-                org.eclipse.lsp4j.ShowMessageRequestParams requestParams) {
+        @Override public CompletableFuture<MessageActionItem> showMessageRequest(
+                ShowMessageRequestParams requestParams) {
             return CompletableFuture.completedFuture(null);
         }
         @Override public void logMessage(MessageParams message) { }

@@ -1,5 +1,6 @@
 package dev.cumulus.lsp;
 
+import com.google.gson.JsonObject;
 import dev.cumulus.analysis.Severity;
 import dev.cumulus.lsp.model.Problem;
 import dev.cumulus.lsp.model.Snapshot;
@@ -7,6 +8,7 @@ import dev.cumulus.lsp.model.Workspace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Level;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DiagnosticRelatedInformation;
 import org.eclipse.lsp4j.DiagnosticSeverity;
@@ -49,7 +51,7 @@ final class DiagnosticsHandler {
                 list.add(diagnostic(p));
             }
         } catch (RuntimeException e) {
-            CumulusLanguageServer.LOG.log(java.util.logging.Level.WARNING, "diagnostics for " + uri, e);
+            CumulusLanguageServer.LOG.log(Level.WARNING, "diagnostics for " + uri, e);
         }
         return list;
     }
@@ -67,7 +69,7 @@ final class DiagnosticsHandler {
             d.setRelatedInformation(rel);
         }
         // the analyzer's own line (class-file convention); clients may ignore it
-        com.google.gson.JsonObject data = new com.google.gson.JsonObject();
+        JsonObject data = new JsonObject();
         data.addProperty("ruleId", p.ruleId());
         data.addProperty("reportedLine", p.reportedLine());
         d.setData(data);

@@ -9,6 +9,8 @@ import dev.cumulus.profiler.channel.LiveObject;
 import dev.cumulus.profiler.channel.LiveWindow;
 import dev.cumulus.profiler.channel.ProfileRecord;
 import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import java.util.logging.Level;
 import org.eclipse.lsp4j.ExecuteCommandParams;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
@@ -67,7 +70,7 @@ final class ExecuteCommandHandler {
         } catch (ResponseErrorException e) {
             return CompletableFuture.failedFuture(e);
         } catch (RuntimeException e) {
-            CumulusLanguageServer.LOG.log(java.util.logging.Level.WARNING, "command " + params.getCommand(), e);
+            CumulusLanguageServer.LOG.log(Level.WARNING, "command " + params.getCommand(), e);
             return failed(params.getCommand() + " failed: " + e);
         }
     }
@@ -94,7 +97,7 @@ final class ExecuteCommandHandler {
         return snapshot.get().thenApply(s -> {
             if (!s.compileErrors().isEmpty()) {
                 Map.Entry<String, List<String>> e = s.compileErrors().entrySet().iterator().next();
-                throw error("cannot run: the project does not compile (" + Path.of(java.net.URI.create(e.getKey()))
+                throw error("cannot run: the project does not compile (" + Path.of(URI.create(e.getKey()))
                         .getFileName() + ":" + e.getValue().getFirst() + ")");
             }
             try {
@@ -147,7 +150,7 @@ final class ExecuteCommandHandler {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                     .directory(root == null ? null : root.toFile()).start();
             p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int code = p.waitFor();
             if (code != 0) {
                 throw error("cumulus new failed (exit " + code + "): " + out.strip()

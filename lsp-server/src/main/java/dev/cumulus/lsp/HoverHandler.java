@@ -3,6 +3,7 @@ package dev.cumulus.lsp;
 import dev.cumulus.analysis.Access;
 import dev.cumulus.lsp.model.MethodMark;
 import dev.cumulus.lsp.model.Snapshot;
+import java.util.logging.Level;
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.MarkupContent;
@@ -22,7 +23,7 @@ final class HoverHandler {
                 }
             }
         } catch (RuntimeException e) {
-            CumulusLanguageServer.LOG.log(java.util.logging.Level.WARNING, "hover", e);
+            CumulusLanguageServer.LOG.log(Level.WARNING, "hover", e);
         }
         return null;
     }

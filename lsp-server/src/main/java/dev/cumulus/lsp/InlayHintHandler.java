@@ -5,6 +5,7 @@ import dev.cumulus.lsp.model.MethodMark;
 import dev.cumulus.lsp.model.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Level;
 import org.eclipse.lsp4j.InlayHint;
 import org.eclipse.lsp4j.InlayHintParams;
 import org.eclipse.lsp4j.MarkupContent;
@@ -32,7 +33,7 @@ final class InlayHintHandler {
                 out.add(h);
             }
         } catch (RuntimeException e) {
-            CumulusLanguageServer.LOG.log(java.util.logging.Level.WARNING, "inlay hints", e);
+            CumulusLanguageServer.LOG.log(Level.WARNING, "inlay hints", e);
             return List.of();
         }
         return out;

@@ -13,12 +13,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DiagnosticSeverity;
+import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.InlayHint;
+import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -142,7 +147,7 @@ class CorpusThroughServerTest {
         String uri = h.open(file);
         Diagnostic d = h.client.awaitDiagnostics(uri, 1).getDiagnostics().stream()
                 .filter(x -> x.getCode().getLeft().equals("CUM120")).findFirst().orElseThrow();
-        assertEquals(org.eclipse.lsp4j.DiagnosticSeverity.Warning, d.getSeverity());
+        assertEquals(DiagnosticSeverity.Warning, d.getSeverity());
         assertEquals(1, d.getRelatedInformation().size());
         var rel = d.getRelatedInformation().getFirst().getLocation();
         assertEquals(uri, rel.getUri());
@@ -160,9 +165,9 @@ class CorpusThroughServerTest {
             line++;
         }
         int col = lines.get(line).indexOf("pushTwice") + 2;
-        var hover = h.server.getTextDocumentService().hover(new org.eclipse.lsp4j.HoverParams(
-                new org.eclipse.lsp4j.TextDocumentIdentifier(uri), new org.eclipse.lsp4j.Position(line, col)))
-                .get(30, java.util.concurrent.TimeUnit.SECONDS);
+        var hover = h.server.getTextDocumentService().hover(new HoverParams(
+                new TextDocumentIdentifier(uri), new Position(line, col)))
+                .get(30, TimeUnit.SECONDS);
         String md = hover.getContents().getRight().getValue();
         assertTrue(md.contains("**write**") && md.contains("Stack.push()") && md.contains("PUTFIELD Stack.top"), md);
     }

@@ -1,10 +1,12 @@
 package dev.cumulus.lsp;
 
 import com.google.gson.JsonObject;
+import dev.cumulus.profiler.channel.ProfileGson;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -67,7 +69,7 @@ final class Harness implements AutoCloseable {
      * and the server writes from several threads).
      */
     static Harness inProcess() throws IOException {
-        java.net.InetAddress lo = java.net.InetAddress.getLoopbackAddress();
+        InetAddress lo = InetAddress.getLoopbackAddress();
         Socket serverSide;
         Socket clientSide;
         try (ServerSocket ss = new ServerSocket(0, 1, lo)) {
@@ -99,7 +101,7 @@ final class Harness implements AutoCloseable {
     private static Harness connect(TestClient client, InputStream in, OutputStream out, CumulusLanguageServer local,
                                    Process p) {
         Launcher<Remote> cl = new LSPLauncher.Builder<Remote>().setLocalService(client).setRemoteInterface(Remote.class)
-                .setInput(in).setOutput(out).configureGson(dev.cumulus.profiler.channel.ProfileGson::register).create();
+                .setInput(in).setOutput(out).configureGson(ProfileGson::register).create();
         var listening = cl.startListening();
         Harness h = new Harness(client, cl.getRemoteProxy(), local, p);
         h.closeables.add(() -> listening.cancel(true));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumulus.lsp.model.LineMap;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -20,6 +21,7 @@ import org.eclipse.lsp4j.CodeLens;
 import org.eclipse.lsp4j.CodeLensParams;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
@@ -92,7 +94,7 @@ class ServerBehaviourTest {
             assertEquals(List.of(), h.client.awaitDiagnostics(ub, 1).getDiagnostics());
             h.change(ua, 2, Files.readString(a) + "\n");
             h.client.awaitDiagnostics(ua, 2);
-            List<org.eclipse.lsp4j.MessageParams> all = h.client.read(() -> List.copyOf(h.client.messages));
+            List<MessageParams> all = h.client.read(() -> List.copyOf(h.client.messages));
             assertEquals(1, all.size(), all.toString());
             assertEquals(MessageType.Warning, messages.getFirst().getType());
             assertTrue(messages.getFirst().getMessage().contains("Cumulus API")
@@ -240,7 +242,7 @@ class ServerBehaviourTest {
     }
 
     static String apply(String text, List<TextEdit> edits) {
-        var lines = new dev.cumulus.lsp.model.LineMap(text);
+        var lines = new LineMap(text);
         List<TextEdit> sorted = new ArrayList<>(edits);
         sorted.sort(Comparator.comparingInt((TextEdit e) -> lines.offset(e.getRange().getStart().getLine(),
                 e.getRange().getStart().getCharacter())).reversed());

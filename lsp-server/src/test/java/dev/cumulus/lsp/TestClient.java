@@ -1,11 +1,13 @@
 package dev.cumulus.lsp;
 
+import dev.cumulus.profiler.channel.ProfileRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.ProgressParams;
@@ -21,11 +23,11 @@ final class TestClient implements CumulusProtocol.Client {
     final List<MessageParams> messages = new ArrayList<>();
     final List<CumulusProtocol.NodeOutput> output = new ArrayList<>();
     final List<CumulusProtocol.RunStatus> statuses = new ArrayList<>();
-    final List<dev.cumulus.profiler.channel.ProfileRecord> profile = new ArrayList<>();
+    final List<ProfileRecord> profile = new ArrayList<>();
     int lensRefreshes;
 
     /** Waits until {@code condition} holds over this client (checked after every message), or fails after timeout. */
-    <T> T await(java.util.function.Supplier<T> value, Predicate<T> condition, long timeoutMs) throws InterruptedException {
+    <T> T await(Supplier<T> value, Predicate<T> condition, long timeoutMs) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         synchronized (lock) {
             while (true) {
@@ -58,7 +60,7 @@ final class TestClient implements CumulusProtocol.Client {
         }
     }
 
-    <T> T read(java.util.function.Supplier<T> s) {
+    <T> T read(Supplier<T> s) {
         synchronized (lock) {
             return s.get();
         }
@@ -88,7 +90,7 @@ final class TestClient implements CumulusProtocol.Client {
     }
 
     @Override
-    public void profile(dev.cumulus.profiler.channel.ProfileRecord r) {
+    public void profile(ProfileRecord r) {
         record(() -> profile.add(r));
     }
 

@@ -3,6 +3,7 @@ package dev.cumulus.profiler;
 import jdk.jfr.ValueDescriptor;
 import jdk.jfr.consumer.RecordedEvent;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -64,7 +65,7 @@ public final class Events {
 
     /** Nanoseconds since the epoch of the event's end. */
     public static long endEpochNs(RecordedEvent e) {
-        java.time.Instant t = e.getEndTime();
+        Instant t = e.getEndTime();
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 

@@ -9,6 +9,7 @@ import jdk.jfr.Timespan;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Copies of the runtime's JFR event types (same names and fields), so the profiler's tests record real events
@@ -133,7 +134,7 @@ public final class TestEvents {
     /** A recording of every dev.cumulus.* test event type, started. */
     public static Recording start() {
         Recording r = new Recording();
-        for (Class<? extends Event> c : java.util.List.of(RemoteCall.class, BroadcastWrite.class,
+        for (Class<? extends Event> c : List.of(RemoteCall.class, BroadcastWrite.class,
             SequencerMigration.class, CloudSummary.class, NodeLifecycle.class, PastSetOperation.class,
             PastSetSummary.class, ArrayMiss.class, ArrayInvalidation.class, ArraySummary.class, BarrierWait.class)) {
             r.enable(c).withoutStackTrace().withoutThreshold();

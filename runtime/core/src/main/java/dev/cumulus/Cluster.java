@@ -1,6 +1,16 @@
 package dev.cumulus;
 
+import dev.cumulus.array.ArrayShape;
+import dev.cumulus.array.SharedDoubleArray;
+import dev.cumulus.array.SharedFloatArray;
+import dev.cumulus.array.SharedIntArray;
+import dev.cumulus.array.SharedLongArray;
+import dev.cumulus.internal.node.NodeRuntime;
+import dev.cumulus.pastset.PastSet;
+import dev.cumulus.pastset.Placement;
+
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * One node's view of a running cluster. Programs are SPMD: every node runs the same {@code main}.
@@ -24,7 +34,7 @@ public interface Cluster extends AutoCloseable {
      *                          appear within the join timeout
      */
     static Cluster join() {
-        return dev.cumulus.internal.node.NodeRuntime.joinFromLaunch();
+        return NodeRuntime.joinFromLaunch();
     }
 
     /** This node's id, 0 to {@code size() - 1}. */
@@ -68,13 +78,13 @@ public interface Cluster extends AutoCloseable {
      * The PastSet structured tuple space with the default placement, first touch (an element lives on the node that
      * entered it first). Every call returns the same space; see {@link dev.cumulus.pastset.PastSet}.
      */
-    dev.cumulus.pastset.PastSet pastSet();
+    PastSet pastSet();
 
     /**
      * The PastSet space whose elements are placed by {@code placement} (central, round robin or first touch). Each
      * placement is its own space: the same template in two of them names two different elements.
      */
-    dev.cumulus.pastset.PastSet pastSet(dev.cumulus.pastset.Placement placement);
+    PastSet pastSet(Placement placement);
 
     /**
      * Collective: every node calls it with the same name and gets its own replica of the same cloud (Manta §2).
@@ -86,7 +96,7 @@ public interface Cluster extends AutoCloseable {
      * @throws CumulusException if the name is used for another class on some node, or the cloud classes cannot be
      *                          woven (the Cumulus agent is missing)
      */
-    <T extends Cloud.Root> T replicated(String name, java.util.function.Supplier<T> factory);
+    <T extends Cloud.Root> T replicated(String name, Supplier<T> factory);
 
     // ---------------------------------------------------------------- shared arrays (DSA), barriers, scalars
 
@@ -105,16 +115,16 @@ public interface Cluster extends AutoCloseable {
      * @throws IllegalArgumentException if {@code name} is empty or longer than 4096 bytes in UTF-8
      * @throws CumulusException         if another node created the name with another element type or shape
      */
-    dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, dev.cumulus.array.ArrayShape shape);
+    SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape);
 
     /** Like {@link #sharedDoubleArray(String, dev.cumulus.array.ArrayShape)}, of {@code float}. */
-    dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, dev.cumulus.array.ArrayShape shape);
+    SharedFloatArray sharedFloatArray(String name, ArrayShape shape);
 
     /** Like {@link #sharedDoubleArray(String, dev.cumulus.array.ArrayShape)}, of {@code long}. */
-    dev.cumulus.array.SharedLongArray sharedLongArray(String name, dev.cumulus.array.ArrayShape shape);
+    SharedLongArray sharedLongArray(String name, ArrayShape shape);
 
     /** Like {@link #sharedDoubleArray(String, dev.cumulus.array.ArrayShape)}, of {@code int}. */
-    dev.cumulus.array.SharedIntArray sharedIntArray(String name, dev.cumulus.array.ArrayShape shape);
+    SharedIntArray sharedIntArray(String name, ArrayShape shape);
 
     /**
      * Collective: a named cluster barrier whose members are {@code localThreads} threads of this node (each node says

@@ -1,5 +1,6 @@
 package dev.cumulus;
 
+import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.NodeRuntime;
@@ -100,7 +101,7 @@ public final class LocalCluster {
      */
     private static void attachAgentIfAvailable() {
         try {
-            dev.cumulus.internal.cloud.AgentLoader.ensureInstalled();
+            AgentLoader.ensureInstalled();
         } catch (CumulusException e) {
             // no agent on the classpath: only replicated objects need it, and they say so
         }

@@ -5,7 +5,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.File;
+import java.io.IOException;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -36,7 +38,7 @@ class RemoteObjectsTest {
 
         void fail(String message);
 
-        void failChecked() throws java.io.IOException;
+        void failChecked() throws IOException;
 
         String sleepy(long millis) throws InterruptedException;
     }
@@ -77,8 +79,8 @@ class RemoteObjectsTest {
             throw new IllegalStateException(message);
         }
 
-        @Override public void failChecked() throws java.io.IOException {
-            throw new java.io.IOException("disk on fire");
+        @Override public void failChecked() throws IOException {
+            throw new IOException("disk on fire");
         }
 
         @Override public String sleepy(long millis) throws InterruptedException {
@@ -124,7 +126,7 @@ class RemoteObjectsTest {
     void noDriverDirectoriesLeft() {
         String ours = "cumulus-local-" + ProcessHandle.current().pid() + "-";
         File[] left = new File("/dev/shm").listFiles((dir, name) -> name.startsWith(ours));
-        assertTrue(left == null || left.length == 0, "driver directories left: " + java.util.Arrays.toString(left));
+        assertTrue(left == null || left.length == 0, "driver directories left: " + Arrays.toString(left));
     }
 
     @Test
@@ -155,10 +157,10 @@ class RemoteObjectsTest {
                 Calculator calc = cluster.lookup("calc", Calculator.class);
                 IllegalStateException e = assertThrows(IllegalStateException.class, () -> calc.fail("boom"));
                 assertEquals("boom", e.getMessage());
-                assertTrue(java.util.Arrays.stream(e.getStackTrace())
+                assertTrue(Arrays.stream(e.getStackTrace())
                         .anyMatch(f -> f.getClassName().endsWith("CalculatorImpl") && f.getMethodName().equals("fail")),
                     "the remote stack trace is kept");
-                java.io.IOException io = assertThrows(java.io.IOException.class, calc::failChecked);
+                IOException io = assertThrows(IOException.class, calc::failChecked);
                 assertEquals("disk on fire", io.getMessage());
             }
             cluster.barrier();

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The miss measurement of {@code cumulus bench arrays}, run by each of 2 nodes (threads of a {@code LocalCluster},
@@ -41,7 +42,7 @@ final class MissWorkload {
     }
 
     public static final class EchoImpl implements Echo {
-        private final Map<Integer, double[]> data = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Map<Integer, double[]> data = new ConcurrentHashMap<>();
 
         @Override
         public long echo(long v) {

@@ -1,5 +1,6 @@
 package dev.cumulus.bench.pastset;
 
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -34,7 +35,7 @@ public final class HazelcastLauncher {
         Method main = Class.forName(NODE, true, loader).getMethod("main", String[].class);
         try {
             main.invoke(null, (Object) args);
-        } catch (java.lang.reflect.InvocationTargetException e) {
+        } catch (InvocationTargetException e) {
             throw e.getCause();
         }
     }

@@ -7,6 +7,8 @@ import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.IdleStrategies;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -215,7 +217,7 @@ public final class PastSetBench {
         try {
             var cs = Class.forName("com.hazelcast.core.Hazelcast").getProtectionDomain().getCodeSource();
             return Path.of(cs.getLocation().toURI()).toAbsolutePath().toString();
-        } catch (ReflectiveOperationException | java.net.URISyntaxException | RuntimeException e) {
+        } catch (ReflectiveOperationException | URISyntaxException | RuntimeException e) {
             throw new CumulusException("cannot find the Hazelcast jar (com.hazelcast:hazelcast:" + HAZELCAST
                 + ", a dependency of cumulus-bench): " + e, e);
         }
@@ -255,7 +257,7 @@ public final class PastSetBench {
             System.getProperty("os.name"), System.getProperty("os.arch"), options.quick() ? ", QUICK (smoke test)" : "");
         out.println("  Java PastSet §4 (Figures 3, 4/5, 7). Every process is a JVM of its own started by this command");
         out.println("  (flags of 'cumulus run', -XX:+UseSerialGC); load average when started: "
-            + String.format(Locale.ROOT, "%.1f", java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+            + String.format(Locale.ROOT, "%.1f", ManagementFactory.getOperatingSystemMXBean()
             .getSystemLoadAverage()) + " (figures from a loaded box are upper bounds).");
         out.printf("  ours : Cumulus PastSet elements (byte[] tuples, first-touch placement), Aeron IPC through one%n"
             + "         shared media driver, idle strategy '%s'. round trip = move(token) into ping + observe() of%n"

@@ -6,6 +6,8 @@ import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.NodeRuntime;
+import dev.cumulus.internal.transport.IdleStrategies;
+import org.jgroups.Version;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,6 +22,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -154,7 +157,7 @@ public final class ReplicationBench {
             Options d = Options.defaults(quick);
             o = new Options(nodes == null ? d.nodes() : nodes, quick, MODES, wanOnly ? Parts.WAN_ONLY : Parts.ALL,
                 idle);
-            dev.cumulus.internal.transport.IdleStrategies.parse(idle);
+            IdleStrategies.parse(idle);
         } catch (IllegalArgumentException | CumulusException e) {
             err.println("cumulus bench: " + e.getMessage());
             return 2;
@@ -173,7 +176,7 @@ public final class ReplicationBench {
         List<String> modes = d.modes();
         for (int i = 0; i + 1 < args.length; i++) {
             if (args[i].equals("--nodes")) {
-                nodes = java.util.Arrays.stream(args[i + 1].split(",")).map(Integer::valueOf).toList();
+                nodes = Arrays.stream(args[i + 1].split(",")).map(Integer::valueOf).toList();
             } else if (args[i].equals("--sequencer")) {
                 modes = List.of(args[i + 1].split(","));
             }
@@ -385,7 +388,7 @@ public final class ReplicationBench {
 
     private static String jgroupsVersion() {
         try {
-            return org.jgroups.Version.printVersion();
+            return Version.printVersion();
         } catch (Throwable t) {
             return "?";
         }

@@ -10,6 +10,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A Linux TUN device opened by this process: {@code open("/dev/net/tun")} and {@code ioctl(TUNSETIFF,
@@ -73,7 +74,7 @@ final class Tun implements AutoCloseable {
     }
 
     private static MethodHandle libc(String function, FunctionDescriptor signature, Linker.Option... options) {
-        Linker.Option[] all = java.util.Arrays.copyOf(options, options.length + 1);
+        Linker.Option[] all = Arrays.copyOf(options, options.length + 1);
         all[options.length] = ERRNO_OPTION;
         return LINKER.downcallHandle(LINKER.defaultLookup().find(function).orElseThrow(
             () -> new IllegalStateException("the C library has no " + function + "()")), signature, all);

@@ -5,6 +5,7 @@ import dev.cumulus.Cluster;
 import dev.cumulus.array.ArrayLayout;
 import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.SharedDoubleArray;
+import java.util.Arrays;
 
 /**
  * A Jacobi stencil on two shared grids: every node updates its band of rows (partitions of whole rows, homed on it)
@@ -52,7 +53,7 @@ public final class Jacobi {
         int lo = layout.nodeStart();
         int hi = layout.nodeEnd();
         double[] top = new double[n];
-        java.util.Arrays.fill(top, 1.0);
+        Arrays.fill(top, 1.0);
         if (lo == 0) {
             grid[0].writeBlock(0, 0, 1, n, top);
             grid[1].writeBlock(0, 0, 1, n, top);

@@ -8,6 +8,7 @@ import dev.cumulus.array.SharedDoubleArray;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * DSA Figure 3: C = A x B on shared arrays, rows split over every worker thread of every node with the array's
@@ -75,7 +76,7 @@ public final class MatrixMultiply {
         }
         long[] start = new long[1];
         List<Thread> workers = new ArrayList<>();
-        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
         for (int t = 0; t < threadsPerNode; t++) {
             int me = t;
             workers.add(Thread.ofPlatform().name("mm-worker-" + cluster.nodeId() + "-" + t).start(() -> {

@@ -7,6 +7,7 @@ import dev.cumulus.pastset.Semantics;
 import dev.cumulus.pastset.Template;
 import dev.cumulus.pastset.Tuple;
 
+import java.util.Arrays;
 import java.util.Random;
 
 /**
@@ -77,7 +78,7 @@ public final class NBody {
         long start = System.nanoTime();
         for (int s = 0; s < steps; s++) {
             step(mass, pos, vel, lo, hi);
-            positions.move(me, java.util.Arrays.copyOfRange(pos, 3 * lo, 3 * hi));
+            positions.move(me, Arrays.copyOfRange(pos, 3 * lo, 3 * hi));
             Tuple all = positions.observe();
             for (int r = 0; r < n; r++) {
                 double[] part = all.getDoubles(r);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
+import java.util.stream.IntStream;
 
 /**
  * The part of TSP all three versions share (Manta §4.1): the cities, the job list of partial tours, the
@@ -31,7 +32,7 @@ public final class TspProblem {
         this.cheapestExit = new int[n];
         for (int c = 0; c < n; c++) {
             int from = c;
-            nearest[c] = java.util.stream.IntStream.range(0, n).filter(d -> d != from).boxed()
+            nearest[c] = IntStream.range(0, n).filter(d -> d != from).boxed()
                 .sorted((a, b) -> Integer.compare(distance[from][a], distance[from][b]))
                 .mapToInt(Integer::intValue).toArray();
             cheapestExit[c] = distance[c][nearest[c][0]];

@@ -1,5 +1,6 @@
 package dev.cumulus.lsp.model;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,7 +56,7 @@ public final class ProfileFigures {
     /** Figures of objects whose class is {@code className} (binary name with dots). */
     public List<Figures> ofClass(String className) {
         return byObject.values().stream().filter(f -> className.equals(f.className()))
-                .sorted(java.util.Comparator.comparing(Figures::object)).toList();
+                .sorted(Comparator.comparing(Figures::object)).toList();
     }
 
     public boolean hasAny() {

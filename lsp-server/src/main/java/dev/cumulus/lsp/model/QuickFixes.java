@@ -10,6 +10,7 @@ import org.eclipse.jdt.core.dom.ASTVisitor;
 import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
 import org.eclipse.jdt.core.dom.Annotation;
 import org.eclipse.jdt.core.dom.FieldDeclaration;
+import org.eclipse.jdt.core.dom.LambdaExpression;
 import org.eclipse.jdt.core.dom.MethodDeclaration;
 import org.eclipse.jdt.core.dom.MethodInvocation;
 import org.eclipse.jdt.core.dom.Modifier;
@@ -160,7 +161,7 @@ public final class QuickFixes {
 
     private static ASTNode enclosingMethod(ASTNode node) {
         ASTNode n = node.getParent();
-        while (n != null && !(n instanceof MethodDeclaration) && !(n instanceof org.eclipse.jdt.core.dom.LambdaExpression)) {
+        while (n != null && !(n instanceof MethodDeclaration) && !(n instanceof LambdaExpression)) {
             n = n.getParent();
         }
         return n;

@@ -4,6 +4,7 @@ import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.channel.ProfileRecord;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -78,7 +80,7 @@ public final class RunController {
         cp.add(classDir.toString());
         extraClasspath.forEach(p -> cp.add(p.toString()));
         List<String> cmd = List.of(cumulus.toString(), "run", "--nodes", Integer.toString(nodes), "--profile-stream", "-cp",
-                String.join(java.io.File.pathSeparator, cp), mainClass);
+                String.join(File.pathSeparator, cp), mainClass);
         runDir = null;
         listener.onStatus("starting", null, null, String.join(" ", cmd));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.PIPE);
@@ -176,7 +178,7 @@ public final class RunController {
             return;
         }
         try (var s = Files.walk(dir)) {
-            for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path f : s.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
         }

@@ -20,6 +20,7 @@ import org.eclipse.jdt.core.dom.FieldDeclaration;
 import org.eclipse.jdt.core.dom.MethodDeclaration;
 import org.eclipse.jdt.core.dom.MethodInvocation;
 import org.eclipse.jdt.core.dom.ParameterizedType;
+import org.eclipse.jdt.core.dom.RecordDeclaration;
 import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
 import org.eclipse.jdt.core.dom.Statement;
@@ -125,7 +126,7 @@ public final class SourceIndex {
                 }
             }
         }
-        if (type instanceof org.eclipse.jdt.core.dom.RecordDeclaration r) {
+        if (type instanceof RecordDeclaration r) {
             for (Object o : r.recordComponents()) {
                 SingleVariableDeclaration v = (SingleVariableDeclaration) o;
                 if (v.getName().getIdentifier().equals(name)) {

@@ -12,6 +12,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -44,7 +46,7 @@ public final class LiveProfiler implements AutoCloseable {
     private final Thread thread;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
-    private final java.util.Set<String> subscribed = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
     private volatile long lastWindowMs;
     private volatile boolean closed;
 

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
@@ -69,7 +70,7 @@ public final class LiveSink implements AutoCloseable {
 
     /** Lines received from each node so far. */
     public Map<Integer, Long> received() {
-        Map<Integer, Long> m = new java.util.TreeMap<>();
+        Map<Integer, Long> m = new TreeMap<>();
         perNode.forEach((k, v) -> m.put(k, v.get()));
         return m;
     }

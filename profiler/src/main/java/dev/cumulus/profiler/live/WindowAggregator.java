@@ -60,7 +60,7 @@ public final class WindowAggregator {
     /** Cumulative restart counters per cloud as last reported, to send only changes. */
     private final Map<String, Long> lastRestarts = new HashMap<>();
     /** Cloud name → root class, from the periodic summaries; kept across windows. */
-    private final java.util.Map<String, String> classNames = new java.util.HashMap<>();
+    private final Map<String, String> classNames = new HashMap<>();
     private long windowStartMs;
     private long events;
     private long remoteCalls;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -111,7 +112,7 @@ class WindowAggregatorTest {
     }
 
     static Map<String, LiveObject> byName(LiveWindow w) {
-        Map<String, LiveObject> m = new java.util.HashMap<>();
+        Map<String, LiveObject> m = new HashMap<>();
         for (LiveObject o : w.objects()) {
             m.put(o.kind() + " " + o.name(), o);
         }

@@ -15,6 +15,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -228,7 +229,7 @@ class RunProfileTest {
     /** Every inline {@code <svg>} element parsed as XML. */
     static List<Document> svgs(String html) throws Exception {
         Matcher m = Pattern.compile("(?s)<svg .*?</svg>").matcher(html);
-        List<Document> docs = new java.util.ArrayList<>();
+        List<Document> docs = new ArrayList<>();
         DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
         f.setNamespaceAware(true);
         while (m.find()) {

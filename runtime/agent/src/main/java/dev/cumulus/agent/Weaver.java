@@ -53,6 +53,7 @@ import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDesc;
 import java.lang.constant.MethodTypeDesc;
 import java.lang.reflect.AccessFlag;
+import java.util.stream.StreamSupport;
 
 /**
  * Rewrites the class file of a cloud class with {@code java.lang.classfile}: exactly what {@code CloudHooks}'
@@ -189,10 +190,10 @@ final class Weaver {
      */
     static boolean waitFree(ClassModel cm) {
         String self = cm.thisClass().asInternalName();
-        boolean refersOnlyToKnown = java.util.stream.StreamSupport
+        boolean refersOnlyToKnown = StreamSupport
                 .stream(cm.constantPool().spliterator(), false)
-                .filter(e -> e instanceof java.lang.classfile.constantpool.ClassEntry)
-                .map(e -> elementName(((java.lang.classfile.constantpool.ClassEntry) e).asInternalName()))
+                .filter(e -> e instanceof ClassEntry)
+                .map(e -> elementName(((ClassEntry) e).asInternalName()))
                 .allMatch(n -> n == null || n.equals(self) || n.startsWith("java/")
                         || n.equals("dev/cumulus/Cloud") || n.startsWith("dev/cumulus/Cloud$")
                         || n.equals(Names.HOOKS) || n.equals("dev/cumulus/internal/cloud/RestartAsWrite"));

@@ -13,13 +13,20 @@ import dev.cumulus.internal.cloud.CloudHooks;
 import dev.cumulus.internal.cloud.RestartAsWrite;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.attribute.CodeAttribute;
+import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.MethodTypeDesc;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.reflect.Method;
+import java.security.ProtectionDomain;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntSupplier;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -183,8 +190,7 @@ class OpenReadsTest extends WovenClassesFixture {
         boolean[] readOnStack = {false};
         ClassFileTransformer hooking = new ClassFileTransformer() {
           @Override
-          public byte[] transform(ClassLoader l, String name, Class<?> c, java.security.ProtectionDomain pd,
-                                  byte[] bytes) {
+          public byte[] transform(ClassLoader l, String name, Class<?> c, ProtectionDomain pd, byte[] bytes) {
             if (name.equals("weave/Loaded")) {
                 // stands for program code: a user-defined loader's findClass, a logging transformer...
                 openWhileLoading[0] = CloudHooks.openReads();
@@ -209,9 +215,9 @@ class OpenReadsTest extends WovenClassesFixture {
     void onlyReadsThatMayRunProgramCodeAreCounted() throws Throwable {
         Object h = create(loader, "weave.Holder");
         var woven = ClassFile.of().parse(loader.woven.get("weave.Holder"));
-        java.util.function.Predicate<String> counted = name -> woven.methods().stream()
+        Predicate<String> counted = name -> woven.methods().stream()
                 .filter(m -> m.methodName().equalsString(name)).findFirst().orElseThrow().code().orElseThrow()
-                .elementStream().anyMatch(e -> e instanceof java.lang.classfile.instruction.InvokeInstruction ii
+                .elementStream().anyMatch(e -> e instanceof InvokeInstruction ii
                         && ii.name().equalsString("enterRead"));
         assertFalse(counted.test("size"), "size() reads its own field and an array length");
         assertTrue(counted.test("loadedN"), "loadedN()'s instanceof may load a class: program code on top of it");
@@ -221,8 +227,8 @@ class OpenReadsTest extends WovenClassesFixture {
     @Test
     void virtualThreadsThatUnmountInsideAReadKeepTheirOwnCount() throws Throwable {
         Object o = create(loader, "weave.Odd");
-        java.util.Set<String> bad = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        try (var ex = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+        Set<String> bad = ConcurrentHashMap.newKeySet();
+        try (var ex = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < 200; i++) {
                 ex.submit(() -> {
                     int[] seen = new int[4];
@@ -243,13 +249,13 @@ class OpenReadsTest extends WovenClassesFixture {
                         bad.add(t.toString());
                     }
                     if (seen[0] != 4 || seen[1] != 1 || CloudHooks.openReads() != 0) {
-                        bad.add(java.util.Arrays.toString(seen) + " after " + CloudHooks.openReads());
+                        bad.add(Arrays.toString(seen) + " after " + CloudHooks.openReads());
                     }
                     return null;
                 });
             }
         }
-        assertEquals(java.util.Set.of(), bad);
+        assertEquals(Set.of(), bad);
         assertEquals(0, CloudHooks.openReads());
     }
 

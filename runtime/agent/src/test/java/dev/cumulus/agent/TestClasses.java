@@ -7,9 +7,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.IllegalClassFormatException;
 import java.net.MalformedURLException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -83,7 +85,7 @@ final class TestClasses {
     /** A PrintStream whose text can be read back. */
     static final class Captured {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final java.io.PrintStream stream = new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8);
+        final PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8);
 
         String text() {
             return bytes.toString(StandardCharsets.UTF_8);
@@ -98,7 +100,7 @@ final class TestClasses {
         Path classes;
         try {
             classes = Path.of(CumulusAgent.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IOException(e);
         }
         Path jar = dir.resolve("cumulus-agent-test.jar");

@@ -14,6 +14,8 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.internal.cloud.CloudDispatcher;
 import dev.cumulus.internal.cloud.CloudHooks;
 import dev.cumulus.internal.cloud.RestartAsWrite;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.MethodModel;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -22,6 +24,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntSupplier;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -262,10 +266,10 @@ class WeaverTest extends WovenClassesFixture {
             "string concatenation");
     }
 
-    private static java.lang.classfile.MethodModel method(Object target, String name) throws Exception {
+    private static MethodModel method(Object target, String name) throws Exception {
         String resource = target.getClass().getName().replace('.', '/') + ".class";
         byte[] original = Files.readAllBytes(classes.resolve(resource));
-        return java.lang.classfile.ClassFile.of().parse(original).methods().stream()
+        return ClassFile.of().parse(original).methods().stream()
                 .filter(m -> m.methodName().equalsString(name)).findFirst().orElseThrow();
     }
 
@@ -355,7 +359,7 @@ class WeaverTest extends WovenClassesFixture {
                     Object pick(boolean f) { Base x = f ? new A() : new B(); return x; }
                 }
                 """);
-        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         assertEquals(0, javac.run(null, null, null, "-d", dir.toString(), "-cp",
                 System.getProperty("java.class.path"), dir.resolve("Broken.java").toString()));
         byte[] original = Files.readAllBytes(dir.resolve("broken/Broken.class"));

@@ -8,7 +8,9 @@ import java.lang.classfile.FieldModel;
 import java.lang.classfile.MethodModel;
 import java.lang.classfile.attribute.RuntimeInvisibleAnnotationsAttribute;
 import java.lang.classfile.attribute.RuntimeVisibleAnnotationsAttribute;
+import java.lang.classfile.constantpool.ClassEntry;
 import java.lang.classfile.instruction.LineNumber;
+import java.lang.constant.ClassDesc;
 import java.lang.reflect.AccessFlag;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -127,7 +129,7 @@ final class ClassInfo {
         this.methods = List.copyOf(ms);
         boolean mentions = false;
         for (var entry : cm.constantPool()) {
-            if (entry instanceof java.lang.classfile.constantpool.ClassEntry ce
+            if (entry instanceof ClassEntry ce
                     && ce.asInternalName().startsWith("dev/cumulus/")) {
                 mentions = true;
                 break;
@@ -169,7 +171,7 @@ final class ClassInfo {
     /** Source name for messages: {@code java.util.List}'s is {@code List}, a nested class's {@code Outer.Inner}. */
     static String display(String internalName) {
         if (internalName.startsWith("[") || internalName.length() == 1) {
-            return java.lang.constant.ClassDesc.ofDescriptor(internalName).displayName();
+            return ClassDesc.ofDescriptor(internalName).displayName();
         }
         return simple(internalName).replace('$', '.');
     }

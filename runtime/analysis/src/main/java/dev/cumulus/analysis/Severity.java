@@ -1,5 +1,7 @@
 package dev.cumulus.analysis;
 
+import java.util.Locale;
+
 /** How serious a {@link Finding} is. The agent refuses a class only for {@link #ERROR} findings. */
 public enum Severity {
     /** The class breaks a replication restriction; the agent refuses it, {@code cumulus check} fails. */
@@ -9,6 +11,6 @@ public enum Severity {
 
     /** Lower-case name as printed in compiler-style output ({@code error}, {@code warning}). */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

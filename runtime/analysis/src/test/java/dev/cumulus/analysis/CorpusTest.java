@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -70,9 +73,9 @@ class CorpusTest {
         List<String> args = new ArrayList<>(List.of("-g", "-proc:none", "-d", out.toString(), "-classpath",
                 System.getProperty("java.class.path")));
         sources.forEach(p -> args.add(p.toString()));
-        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc = javac.run(null, err, err, args.toArray(String[]::new));
-        diagnostics.write(err.toString(java.nio.charset.StandardCharsets.UTF_8));
+        diagnostics.write(err.toString(StandardCharsets.UTF_8));
         assertEquals(0, rc, "corpus does not compile:\n" + diagnostics);
     }
 
@@ -130,7 +133,7 @@ class CorpusTest {
             }
         }
         actual.values().forEach(l -> l.sort(null));
-        assertEquals(new java.util.TreeMap<>(exp.findings()), new java.util.TreeMap<>(actual),
+        assertEquals(new TreeMap<>(exp.findings()), new TreeMap<>(actual),
                 "findings (line -> rule ids) in " + file + "; reported:\n" + String.join("\n", described));
 
         // each classification matches the classify comment with the same name on or before its first code line

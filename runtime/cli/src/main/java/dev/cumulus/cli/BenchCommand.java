@@ -2,11 +2,16 @@ package dev.cumulus.cli;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.RpcBench;
+import dev.cumulus.bench.arrays.ArraysBench;
+import dev.cumulus.bench.pastset.PastSetBench;
+import dev.cumulus.bench.replication.ReplicationBench;
 import dev.cumulus.internal.launch.LaunchConfig;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +34,7 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s",
         "  cumulus bench replication --wan-only  # Table 4 alone (root)"})
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> SUITES = List.of("rpc", "arrays", "pastset", dev.cumulus.bench.replication.ReplicationBench.SUITE);
+    static final List<String> SUITES = List.of("rpc", "arrays", "pastset", ReplicationBench.SUITE);
 
     @ParentCommand
     CumulusCli cli;
@@ -63,8 +68,8 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -72,8 +77,8 @@ final class BenchCommand implements Callable<Integer> {
             cli.err().println("cumulus bench: unknown suite '" + suite + "'; suites: " + String.join(", ", SUITES));
             return CumulusCli.EXIT_USAGE;
         }
-        if (dev.cumulus.bench.replication.ReplicationBench.SUITE.equals(suite)) {
-            return dev.cumulus.bench.replication.ReplicationBench.runFromCli(
+        if (ReplicationBench.SUITE.equals(suite)) {
+            return ReplicationBench.runFromCli(
                 spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, wanOnly,
                 cli.out(), cli.err());
         }
@@ -82,10 +87,10 @@ final class BenchCommand implements Callable<Integer> {
             return CumulusCli.EXIT_USAGE;
         }
         if ("arrays".equals(suite)) {
-            return dev.cumulus.bench.arrays.ArraysBench.run(quick, cli.out(), cli.err());
+            return ArraysBench.run(quick, cli.out(), cli.err());
         }
-        if (dev.cumulus.bench.pastset.PastSetBench.SUITE.equals(suite)) {
-            return dev.cumulus.bench.pastset.PastSetBench.runFromCli(
+        if (PastSetBench.SUITE.equals(suite)) {
+            return PastSetBench.runFromCli(
                 spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, cli.out(),
                 cli.err());
         }
@@ -98,7 +103,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         int code = RpcBench.run(options, cli.out(), cli.err());
         return suite == null && code == 0
-            ? dev.cumulus.bench.replication.ReplicationBench.runFromCli(null, quick, idle, false, cli.out(), cli.err())
+            ? ReplicationBench.runFromCli(null, quick, idle, false, cli.out(), cli.err())
             : code;
     }
 }

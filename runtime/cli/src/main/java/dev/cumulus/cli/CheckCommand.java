@@ -1,5 +1,6 @@
 package dev.cumulus.cli;
 
+import dev.cumulus.analysis.Access;
 import dev.cumulus.analysis.AnalysisResult;
 import dev.cumulus.analysis.ClassSource;
 import dev.cumulus.analysis.CloudAnalyzer;
@@ -141,7 +142,7 @@ final class CheckCommand implements Callable<Integer> {
         if (m.line() > 0) {
             sb.append(':').append(m.line());
         }
-        sb.append(": ").append(m.access() == dev.cumulus.analysis.Access.WRITE ? 'W' : 'R').append(' ')
+        sb.append(": ").append(m.access() == Access.WRITE ? 'W' : 'R').append(' ')
             .append(m.className().replace('/', '.')).append('.').append(m.methodName()).append(m.descriptor());
         if (!m.reasonChain().isEmpty()) {
             sb.append(": ").append(m.reason());

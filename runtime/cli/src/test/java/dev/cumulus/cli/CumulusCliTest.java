@@ -5,11 +5,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine.TypeConversionException;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -121,20 +126,20 @@ class CumulusCliTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("[0] node 0 of 1 args [--nodes, x, --help]"), r.out());
         assertTrue(r.err().contains("directory: " + tmp.resolve("run")), r.err());
-        String launch = java.nio.file.Files.readString(tmp.resolve("run").resolve("launch.properties"));
-        java.util.regex.Matcher dir = java.util.regex.Pattern.compile("cumulus.aeron.dir=(.*)").matcher(launch);
+        String launch = Files.readString(tmp.resolve("run").resolve("launch.properties"));
+        Matcher dir = Pattern.compile("cumulus.aeron.dir=(.*)").matcher(launch);
         assertTrue(dir.find(), launch);
-        assertFalse(java.nio.file.Files.exists(Path.of(dir.group(1).strip())), "driver directory deleted");
+        assertFalse(Files.exists(Path.of(dir.group(1).strip())), "driver directory deleted");
     }
 
     @Test
     void durationsNeedAUnit() {
-        assertEquals(java.time.Duration.ofMillis(500), DurationConverter.parse("500ms"));
-        assertEquals(java.time.Duration.ofSeconds(30), DurationConverter.parse("30s"));
-        assertEquals(java.time.Duration.ofMinutes(5), DurationConverter.parse("5m"));
-        assertEquals(java.time.Duration.ofHours(1), DurationConverter.parse("1H"));
-        assertThrows(picocli.CommandLine.TypeConversionException.class, () -> DurationConverter.parse("30"));
-        assertThrows(picocli.CommandLine.TypeConversionException.class, () -> DurationConverter.parse("-1s"));
+        assertEquals(Duration.ofMillis(500), DurationConverter.parse("500ms"));
+        assertEquals(Duration.ofSeconds(30), DurationConverter.parse("30s"));
+        assertEquals(Duration.ofMinutes(5), DurationConverter.parse("5m"));
+        assertEquals(Duration.ofHours(1), DurationConverter.parse("1H"));
+        assertThrows(TypeConversionException.class, () -> DurationConverter.parse("30"));
+        assertThrows(TypeConversionException.class, () -> DurationConverter.parse("-1s"));
     }
 
     @Test

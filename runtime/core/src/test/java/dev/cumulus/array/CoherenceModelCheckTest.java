@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ class CoherenceModelCheckTest {
         if (path == null) {
             return false;
         }
-        for (String d : path.split(java.io.File.pathSeparator)) {
+        for (String d : path.split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(d, tool))) {
                 return true;
             }

@@ -4,6 +4,7 @@ import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
+import dev.cumulus.NodeFailedException;
 import dev.cumulus.SharedDouble;
 import dev.cumulus.SharedLong;
 import dev.cumulus.internal.array.ArrayRuntime;
@@ -301,7 +302,7 @@ class SharedArrayClusterTest {
         }));
         for (int n = 0; n < 2; n++) {
             Throwable e = seen.get(n);
-            assertTrue(e instanceof dev.cumulus.NodeFailedException, String.valueOf(e));
+            assertTrue(e instanceof NodeFailedException, String.valueOf(e));
             assertTrue(e.getMessage().contains("'doomed'") && e.getMessage().contains("node 2"), e.getMessage());
         }
     }
@@ -337,7 +338,7 @@ class SharedArrayClusterTest {
         }));
         for (int n = 0; n < 2; n++) {
             Throwable e = seen.get(n);
-            assertTrue(e instanceof dev.cumulus.NodeFailedException, String.valueOf(e));
+            assertTrue(e instanceof NodeFailedException, String.valueOf(e));
             assertTrue(e.getMessage().contains("'cached'") && e.getMessage().contains("node 2"), e.getMessage());
         }
     }

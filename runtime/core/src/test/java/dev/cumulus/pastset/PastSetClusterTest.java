@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Timeout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -198,7 +200,7 @@ class PastSetClusterTest {
             PastSet roundRobin = cluster.pastSet(Placement.ROUND_ROBIN);
             PastSet firstTouch = cluster.pastSet(Placement.FIRST_TOUCH);
             assertEquals(Placement.FIRST_TOUCH, cluster.pastSet().placement(), "first touch is the default");
-            java.util.Set<Integer> rrHomes = new java.util.TreeSet<>();
+            Set<Integer> rrHomes = new TreeSet<>();
             for (int i = 0; i < 30; i++) {
                 Template t = Template.of("e" + i, int.class);
                 assertEquals(0, central.enter(t).homeNode());
@@ -209,7 +211,7 @@ class PastSetClusterTest {
                     return a;
                 });
             }
-            assertEquals(java.util.Set.of(0, 1, 2), rrHomes, "round robin spreads elements over the nodes");
+            assertEquals(Set.of(0, 1, 2), rrHomes, "round robin spreads elements over the nodes");
 
             // first touch: each node enters its own element first, then everybody enters all of them
             Element mine = firstTouch.enter(Template.of("owner-" + me, int.class));

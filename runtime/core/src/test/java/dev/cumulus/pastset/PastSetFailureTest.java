@@ -6,6 +6,7 @@ import dev.cumulus.internal.pastset.PastSetRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -54,7 +55,7 @@ class PastSetFailureTest {
         }));
         // the root cause is reported (first, or among the suppressed failures it caused)
         boolean rootCauseReported = "node 2 dies on purpose".equals(thrown.getMessage())
-            || java.util.Arrays.stream(thrown.getSuppressed()).anyMatch(s -> "node 2 dies on purpose".equals(s.getMessage()));
+            || Arrays.stream(thrown.getSuppressed()).anyMatch(s -> "node 2 dies on purpose".equals(s.getMessage()));
         assertTrue(rootCauseReported, String.valueOf(thrown));
         for (int key : new int[] {0, 1, 10, 11}) {
             Throwable e = seen.get(key);

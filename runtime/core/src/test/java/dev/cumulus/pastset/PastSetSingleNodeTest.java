@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Timeout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import static dev.cumulus.pastset.PastSetTestSupport.awaitCondition;
 import static dev.cumulus.pastset.PastSetTestSupport.runtime;
@@ -298,8 +299,7 @@ class PastSetSingleNodeTest {
             CumulusException thrown = assertThrows(CumulusException.class, () -> boom.move(1));
             assertTrue(thrown.getMessage().contains("Exploding") && thrown.getMessage().contains("kaboom"),
                 thrown.getMessage());
-            java.util.concurrent.CompletionException failedObserve =
-                assertThrows(java.util.concurrent.CompletionException.class, blocked::join);
+            CompletionException failedObserve = assertThrows(CompletionException.class, blocked::join);
             CumulusException woken = assertInstanceOf(CumulusException.class, failedObserve.getCause());
             assertTrue(woken.getMessage().contains("broken"), woken.getMessage());
             assertThrows(CumulusException.class, () -> boom.move(2), "the element stays broken");

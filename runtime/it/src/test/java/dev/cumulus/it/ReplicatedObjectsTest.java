@@ -3,6 +3,9 @@ package dev.cumulus.it;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.NotTransferableException;
+import dev.cumulus.internal.order.BroadcastEndpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -95,8 +98,8 @@ class ReplicatedObjectsTest {
 
     @Test
     void replicasStayIdenticalWhenTheNetworkBelowTheOrderingLayerDelaysAndReorders() {
-        java.util.List<DelayReorderNetwork> networks = new CopyOnWriteArrayList<>();
-        dev.cumulus.internal.order.BroadcastEndpoint.injectFaults((node, real) -> {
+        List<DelayReorderNetwork> networks = new CopyOnWriteArrayList<>();
+        BroadcastEndpoint.injectFaults((node, real) -> {
             DelayReorderNetwork n = new DelayReorderNetwork(real, 1000 + node, 50);
             networks.add(n);
             return n;
@@ -116,7 +119,7 @@ class ReplicatedObjectsTest {
             assertEquals(1, hashes.size(), "replicas diverged: " + hashes);
             assertTrue(networks.stream().mapToInt(n -> n.delayed).sum() > 240, "messages went through the fault layer");
         } finally {
-            dev.cumulus.internal.order.BroadcastEndpoint.injectFaults(null);
+            BroadcastEndpoint.injectFaults(null);
         }
     }
 
@@ -214,8 +217,7 @@ class ReplicatedObjectsTest {
 
     @Test
     void aFatalErrorOnOneReplicaEndsTheRunEverywhereWithItsMessage() {
-        dev.cumulus.NodeFailedException e = assertThrows(dev.cumulus.NodeFailedException.class,
-            () -> LocalCluster.run(3, cluster -> {
+        NodeFailedException e = assertThrows(NodeFailedException.class, () -> LocalCluster.run(3, cluster -> {
                 Fragile fragile = cluster.replicated("fragile", () -> {
                     Fragile f = new Fragile();
                     if (cluster.nodeId() == 1) {
@@ -242,8 +244,7 @@ class ReplicatedObjectsTest {
             if (cluster.nodeId() == 0) {
                 @SuppressWarnings({"unchecked", "rawtypes"})
                 List<String> polluted = (List) List.of(new StringBuilder("mutable"));
-                dev.cumulus.NotTransferableException e = assertThrows(dev.cumulus.NotTransferableException.class,
-                    () -> bag.addAll(polluted));
+                NotTransferableException e = assertThrows(NotTransferableException.class, () -> bag.addAll(polluted));
                 assertTrue(e.getMessage().contains("java.lang.StringBuilder"), e.getMessage());
                 bag.addAll(List.of("fine"));
             }

@@ -3,6 +3,7 @@ package dev.cumulus.cli.launch;
 import dev.cumulus.CumulusException;
 import dev.cumulus.cli.profile.ProfileReport;
 import dev.cumulus.cli.profile.ProfileSettings;
+import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.transport.DriverHost;
@@ -14,6 +15,9 @@ import dev.cumulus.profiler.live.LiveView;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -155,7 +159,7 @@ public final class ClusterLauncher {
         if (ctx.profile()) {
             openLiveSink(runDir.path().resolve(LIVE_PROFILE));
         }
-        agentJar = dev.cumulus.internal.cloud.AgentLoader.agentJar();
+        agentJar = AgentLoader.agentJar();
         String nodeClasspath = classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
 
         RunResult result;
@@ -420,10 +424,9 @@ public final class ClusterLauncher {
     private void checkPortsFree() {
         for (int i = 0; i < ctx.nodes(); i++) {
             int port = ctx.basePort() + i;
-            try (java.net.DatagramSocket probe = new java.net.DatagramSocket(
-                new java.net.InetSocketAddress("127.0.0.1", port))) {
+            try (DatagramSocket probe = new DatagramSocket(new InetSocketAddress("127.0.0.1", port))) {
                 probe.getLocalPort();
-            } catch (java.net.SocketException e) {
+            } catch (SocketException e) {
                 throw new LaunchException("UDP port " + port + " (node " + i + "'s endpoint 127.0.0.1:" + port
                     + ") is in use; pick another --base-port");
             }

@@ -2,6 +2,7 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.CumulusException;
 
+import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.security.CodeSource;
@@ -42,7 +43,7 @@ public final class RuntimeClasspath {
 
     /** {@link #entries()} joined with the platform's path separator. */
     public static String asString() {
-        return String.join(java.io.File.pathSeparator, entries().stream().map(Path::toString).toList());
+        return String.join(File.pathSeparator, entries().stream().map(Path::toString).toList());
     }
 
     private static Path locate(String className) {

@@ -5,12 +5,18 @@ import dev.cumulus.cli.launch.mains.HangOnNode2Main;
 import testapps.ReplicatedMinimumMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.examples.matmul.MasterWorker;
+import dev.cumulus.examples.tsp.ReplicatedTsp;
+import dev.cumulus.internal.launch.LaunchConfig;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.File;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,15 +65,15 @@ class ClusterRuntimeSystemTest {
     private static String location(Class<?> c) {
         try {
             return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
 
     @Test
     void theReadmeJobReplicatedTspOnFourNodesIsVerifiedAndProfiled() {
-        Run r = run(new LaunchContext().nodes(4).mainClass(dev.cumulus.examples.tsp.ReplicatedTsp.class.getName())
-            .programArgs(List.of("10")).classpath(location(dev.cumulus.examples.tsp.ReplicatedTsp.class)).profile(true));
+        Run r = run(new LaunchContext().nodes(4).mainClass(ReplicatedTsp.class.getName())
+            .programArgs(List.of("10")).classpath(location(ReplicatedTsp.class)).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("[0] TSP replicated, 10 cities"), r.out());
@@ -118,13 +124,12 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void aBusyUdpPortIsNamedBeforeAnythingStarts() throws Exception {
-        try (java.net.DatagramSocket busy = new java.net.DatagramSocket(
-            new java.net.InetSocketAddress("127.0.0.1", 0))) {
+        try (DatagramSocket busy = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
             int port = busy.getLocalPort();
-            LaunchException e = org.junit.jupiter.api.Assertions.assertThrows(LaunchException.class, () -> run(
+            LaunchException e = Assertions.assertThrows(LaunchException.class, () -> run(
                 new LaunchContext().nodes(2).mainClass(RingCallsMain.class.getName())
                     .classpath(location(RingCallsMain.class)).transport(
-                        dev.cumulus.internal.launch.LaunchConfig.TransportMode.UDP).basePort(port)));
+                        LaunchConfig.TransportMode.UDP).basePort(port)));
             assertTrue(e.getMessage().contains("UDP port " + port) && e.getMessage().contains("--base-port"),
                 e.getMessage());
         }

@@ -16,6 +16,7 @@ import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.sched.Scheduler;
 import jdk.jfr.FlightRecorder;
 
+import java.lang.reflect.Array;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -29,6 +30,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -347,7 +349,7 @@ public final class ArrayRuntime implements AutoCloseable {
         };
         if (data != null) {
             ArrayView v = arrays.get(m.array());
-            v.bytesMoved.add((long) java.lang.reflect.Array.getLength(data) * v.spec().kind().bytes);
+            v.bytesMoved.add((long) Array.getLength(data) * v.spec().kind().bytes);
         }
         try {
             // the target reports its own failure to handle it
@@ -359,7 +361,7 @@ public final class ArrayRuntime implements AutoCloseable {
     }
 
     private void onSendFailure(int dest, CoherenceMessage m, Throwable e) {
-        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+        Throwable cause = e instanceof CompletionException && e.getCause() != null
             ? e.getCause() : e;
         if (cause instanceof NodeFailedException || failure != null) {
             return; // the failure listener reports it to every caller

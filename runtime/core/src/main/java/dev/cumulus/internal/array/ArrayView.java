@@ -7,6 +7,8 @@ import dev.cumulus.array.SharedArray;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * This node's view of one shared array: index arithmetic, the hit paths shared by the typed views, region copies,
@@ -100,11 +102,11 @@ abstract sealed class ArrayView implements SharedArray
     }
 
     /** Slow path: waits for the access to run on this node's copy. */
-    final Object access(int p, Access a, java.util.function.Function<Object, Object> body) {
+    final Object access(int p, Access a, Function<Object, Object> body) {
         return runtime.access(this, p, a, body);
     }
 
-    final CompletableFuture<Object> accessAsync(int p, Access a, java.util.function.Function<Object, Object> body) {
+    final CompletableFuture<Object> accessAsync(int p, Access a, Function<Object, Object> body) {
         return runtime.accessAsync(this, p, a, body);
     }
 
@@ -186,7 +188,7 @@ abstract sealed class ArrayView implements SharedArray
         }
     }
 
-    final <T> CompletableFuture<T> async(java.util.function.Supplier<T> task) {
+    final <T> CompletableFuture<T> async(Supplier<T> task) {
         return runtime.async(task);
     }
 

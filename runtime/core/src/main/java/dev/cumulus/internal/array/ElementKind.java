@@ -1,5 +1,7 @@
 package dev.cumulus.internal.array;
 
+import java.lang.reflect.Array;
+
 /** The element type of a shared array; partitions are plain primitive arrays of this type. */
 public enum ElementKind {
     DOUBLE(8, double.class), FLOAT(4, float.class), LONG(8, long.class), INT(4, int.class);
@@ -32,7 +34,7 @@ public enum ElementKind {
     }
 
     int length(Object array) {
-        return java.lang.reflect.Array.getLength(array);
+        return Array.getLength(array);
     }
 
     /** {@code "double"} for messages. */

@@ -4,8 +4,10 @@ import dev.cumulus.array.CacheState;
 import dev.cumulus.array.Distribution;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.function.LongConsumer;
 
 /**
  * Several nodes' protocol state for one {@code long} array with no transport, for protocol tests and the simulated
@@ -63,7 +65,7 @@ public final class ProtocolHarness {
     }
 
     /** Node {@code node} reads the partition's element; {@code onRun} sees the value when the body runs. */
-    public Access read(int node, int partition, java.util.function.LongConsumer onRun) {
+    public Access read(int node, int partition, LongConsumer onRun) {
         Op op = new Op(dev.cumulus.internal.array.Access.READ, data -> {
             long v = ((long[]) data)[0];
             onRun.accept(v);
@@ -159,7 +161,7 @@ public final class ProtocolHarness {
 
     public List<Integer> sharers(int partition) {
         List<Integer> out = new ArrayList<>();
-        java.util.BitSet b = nodes[home(partition)].directories[partition].sharers();
+        BitSet b = nodes[home(partition)].directories[partition].sharers();
         b.stream().forEach(out::add);
         return out;
     }

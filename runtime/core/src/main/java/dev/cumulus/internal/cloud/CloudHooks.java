@@ -1,5 +1,11 @@
 package dev.cumulus.internal.cloud;
 
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * The static entry points the Cumulus agent weaves into cloud classes (classes implementing {@code Cloud.Root} or
  * {@code Cloud.Node}). Every hook delegates to the installed {@link CloudDispatcher}; until the cloud runtime installs
@@ -32,11 +38,11 @@ public final class CloudHooks {
     public static final Object PROCEED = new Object();
 
     private static volatile CloudDispatcher dispatcher = CloudDispatcher.PASS_THROUGH;
-    private static final java.util.Map<String, String> REFUSALS = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final java.util.Set<String> WOVEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Map<String, String> REFUSALS = new ConcurrentHashMap<>();
+    private static final Set<String> WOVEN = ConcurrentHashMap.newKeySet();
     private static volatile boolean agentInstalled;
     /** Per defining loader (weakly: a loader that goes away takes its entry along), the wait-free cloud classes. */
-    private static final java.util.Map<ClassLoader, java.util.Set<String>> WAIT_FREE = new java.util.WeakHashMap<>();
+    private static final Map<ClassLoader, Set<String>> WAIT_FREE = new WeakHashMap<>();
 
     private CloudHooks() {
     }
@@ -81,14 +87,14 @@ public final class CloudHooks {
      */
     public static void recordWaitFree(ClassLoader loader, String className) {
         synchronized (WAIT_FREE) {
-            WAIT_FREE.computeIfAbsent(loader, l -> new java.util.HashSet<>()).add(className);
+            WAIT_FREE.computeIfAbsent(loader, l -> new HashSet<>()).add(className);
         }
     }
 
     /** True when the agent found {@code type} wait-free ({@link #recordWaitFree}), as its class loader defined it. */
     public static boolean isWaitFree(Class<?> type) {
         synchronized (WAIT_FREE) {
-            java.util.Set<String> names = WAIT_FREE.get(type.getClassLoader());
+            Set<String> names = WAIT_FREE.get(type.getClassLoader());
             return names != null && names.contains(type.getName());
         }
     }

@@ -10,6 +10,7 @@ import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
 import dev.cumulus.internal.jfr.BroadcastWriteEvent;
+import dev.cumulus.internal.jfr.CloudSummaryEvent;
 import dev.cumulus.internal.node.BarrierWatermark;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.order.BroadcastEndpoint;
@@ -19,11 +20,15 @@ import org.agrona.concurrent.UnsafeBuffer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import static dev.cumulus.internal.sched.Scheduler.Work.DELIVERED_WRITES;
@@ -50,9 +55,9 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
      * A drain on the main thread longer than this stops them for {@link #LONG_DRAIN_PAUSE_NS} (see
      * {@link #drainOnMain}); well above a preemption on a crowded host, which must not stop them.
      */
-    private static final long LONG_DRAIN_NS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long LONG_DRAIN_NS = TimeUnit.MILLISECONDS.toNanos(10);
     /** How long a long drain stops main-thread drains: a write held up by a reader, or the JIT's first runs. */
-    private static final long LONG_DRAIN_PAUSE_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
+    private static final long LONG_DRAIN_PAUSE_NS = TimeUnit.SECONDS.toNanos(1);
     /** The most delivered writes a waiting caller applies after one poll ({@link #drainOnCaller}). */
     private static final int CALLER_DRAIN_MAX = 8;
     /** See {@link #afterEveryWrite}. */
@@ -69,10 +74,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     private final Object appliedLock = new Object();
     private volatile long applied = -1;
     /** The highest sequence number of this node's own writes whose callers returned ({@link #covered()}). */
-    private final java.util.concurrent.atomic.AtomicLong ownDone = new java.util.concurrent.atomic.AtomicLong(-1);
+    private final AtomicLong ownDone = new AtomicLong(-1);
     private volatile NodeFailedException failure;
     private volatile String leftReason;
-    private final java.util.function.Consumer<dev.cumulus.internal.jfr.CloudSummaryEvent.Emitter> summaries;
+    private final Consumer<CloudSummaryEvent.Emitter> summaries;
 
     /** A cloud as this node knows it. */
     public static final class Replica {
@@ -80,7 +85,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         private final String name;
         private volatile Object root;
         private final CompletableFuture<Void> active = new CompletableFuture<>();
-        private final java.util.Set<Integer> joined = new java.util.HashSet<>();
+        private final Set<Integer> joined = new HashSet<>();
         private String className;
         final AtomicLong writes = new AtomicLong();
         final AtomicLong restarts = new AtomicLong();
@@ -146,7 +151,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         node.onNodeFailure(this::onNodeFailure);
         node.onPeerLeft(this::onPeerLeft);
         node.localReferences(this);
-        dev.cumulus.internal.jfr.CloudSummaryEvent.addSource(summaries);
+        CloudSummaryEvent.addSource(summaries);
         scheduler.start();
     }
 
@@ -698,7 +703,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
     @Override
     public void close() {
-        dev.cumulus.internal.jfr.CloudSummaryEvent.removeSource(summaries);
+        CloudSummaryEvent.removeSource(summaries);
         scheduler.stop();
         clouds.values().forEach(r -> {
             if (r.root != null) {

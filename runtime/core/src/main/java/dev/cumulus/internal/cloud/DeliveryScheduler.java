@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
+import java.util.function.Predicate;
 
 /**
  * Runs a node's delivered writes one at a time, in sequence order, and gives {@code wait}/{@code notify} in cloud
@@ -182,7 +183,7 @@ final class DeliveryScheduler {
      * of them, unless another thread holds the runner role; the steps left go to a drain ({@link #wake}). For a
      * thread that polled them while it waits for something else (a caller waiting for its reply).
      */
-    void drainWhile(java.util.function.Predicate<Step> mayRunHere, int max) {
+    void drainWhile(Predicate<Step> mayRunHere, int max) {
         if (runHereWhile(mayRunHere, max) == 0 && !incoming.isEmpty()) {
             wake(); // the next step is not for this thread
         }
@@ -194,7 +195,7 @@ final class DeliveryScheduler {
      * queued). Steps delivered meanwhile go to a drain; waiters a step notified resume on a runner that takes the
      * role from here (a drain looks at delivered steps only).
      */
-    private int runHereWhile(java.util.function.Predicate<Step> mayRunHere, int max) {
+    private int runHereWhile(Predicate<Step> mayRunHere, int max) {
         drainAsked.set(false); // as drain(): a step queued from now on asks again, or is found below
         if (stopped || !runner.compareAndSet(false, true)) {
             return -1;

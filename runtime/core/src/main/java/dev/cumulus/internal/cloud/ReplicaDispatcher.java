@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The JVM-wide {@link CloudDispatcher}: knows which objects are replica roots and of which node's
@@ -33,7 +34,7 @@ final class ReplicaDispatcher implements CloudDispatcher {
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     /** Classes only, no method names: a first look, several times cheaper (a write costs microseconds less). */
     private static final StackWalker CLASS_WALKER = StackWalker.getInstance(
-        java.util.Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.DROP_METHOD_INFO));
+        Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.DROP_METHOD_INFO));
     private final Map<Object, CloudRuntime.Replica> replicas = Collections.synchronizedMap(new IdentityHashMap<>());
     private final ThreadLocal<Boolean> plainWrite = new ThreadLocal<>();
 
@@ -55,7 +56,7 @@ final class ReplicaDispatcher implements CloudDispatcher {
     }
 
     CloudRuntime.Replica replicaOf(Object root) {
-        if (!(root instanceof dev.cumulus.Cloud.Root)) {
+        if (!(root instanceof Cloud.Root)) {
             return null; // every value a call encodes comes here: no lock and no identity hash for the others
         }
         return replicas.get(root);

@@ -12,10 +12,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -474,7 +476,7 @@ final class Encoder {
 
     /** Writes a throwable: its cause chain (bounded), each with class name, message and stack trace. */
     void writeThrowable(Throwable throwable) {
-        java.util.List<Throwable> chain = new java.util.ArrayList<>();
+        List<Throwable> chain = new ArrayList<>();
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Throwable t = throwable; t != null && chain.size() < limits.maxCauseDepth() && seen.add(t);
              t = t.getCause()) {

@@ -1,5 +1,9 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.internal.array.ArrayRuntime;
+import dev.cumulus.internal.cloud.CloudRuntime;
+import dev.cumulus.internal.pastset.PastSetRuntime;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,9 +15,8 @@ import java.util.function.Function;
  */
 final class Capabilities {
     private static final List<Function<NodeServices, Object>> FACTORIES = List.of(
-        dev.cumulus.internal.pastset.PastSetRuntime::new,
-        dev.cumulus.internal.cloud.CloudRuntime::new,
-        dev.cumulus.internal.array.ArrayRuntime::new);
+        PastSetRuntime::new,
+        CloudRuntime::new, ArrayRuntime::new);
 
     private Capabilities() {
     }

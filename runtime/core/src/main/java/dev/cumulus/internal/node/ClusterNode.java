@@ -1,29 +1,50 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.Barrier;
+import dev.cumulus.Cloud;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
+import dev.cumulus.SharedDouble;
+import dev.cumulus.SharedLong;
+import dev.cumulus.array.ArrayShape;
+import dev.cumulus.array.SharedDoubleArray;
+import dev.cumulus.array.SharedFloatArray;
+import dev.cumulus.array.SharedIntArray;
+import dev.cumulus.array.SharedLongArray;
+import dev.cumulus.internal.array.ArrayRuntime;
+import dev.cumulus.internal.cloud.CloudRuntime;
+import dev.cumulus.internal.codec.ReferenceHandler;
+import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.pastset.PastSetRuntime;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.transport.Channel;
+import dev.cumulus.internal.transport.MessageHandler;
 import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
+import dev.cumulus.pastset.PastSet;
+import dev.cumulus.pastset.Placement;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.CompositeAgent;
 import org.agrona.concurrent.SystemNanoClock;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * One node of a cluster: the {@link Cluster} implementation behind {@code Cluster.join()} and {@code LocalCluster}.
@@ -55,17 +76,15 @@ public final class ClusterNode implements Cluster, NodeServices {
     private final AtomicLong barrierEpoch = new AtomicLong();
     private final Map<Long, Long> releaseWatermarks = new ConcurrentHashMap<>();
     private final Map<Integer, Long> leftAfterBarrier = new ConcurrentHashMap<>();
-    private final java.util.List<Runnable> afterLeave = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final java.util.List<java.util.function.BiConsumer<Integer, String>> leftWatchers =
-        new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Runnable> afterLeave = new CopyOnWriteArrayList<>();
+    private final List<BiConsumer<Integer, String>> leftWatchers = new CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextRemoteNewNode;
-    private final java.util.List<java.util.function.BiConsumer<Integer, String>> failureWatchers =
-        new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<BiConsumer<Integer, String>> failureWatchers = new CopyOnWriteArrayList<>();
     private volatile NodeFailedException failure;
 
     /** Hands the transport's messages to the agent, which exists only once the node is built. */
-    private static final class Dispatch implements dev.cumulus.internal.transport.MessageHandler {
+    private static final class Dispatch implements MessageHandler {
         volatile NodeAgent agent;
 
         @Override
@@ -234,8 +253,7 @@ public final class ClusterNode implements Cluster, NodeServices {
 
     @Override
     public <T> T systemProxy(int node, long objectId, Class<T> iface) {
-        return rpc.proxy(new dev.cumulus.internal.codec.RemoteRef(node, objectId, iface.getName()), iface,
-            "cumulus." + iface.getSimpleName());
+        return rpc.proxy(new RemoteRef(node, objectId, iface.getName()), iface, "cumulus." + iface.getSimpleName());
     }
 
     @Override
@@ -244,14 +262,14 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     @Override
-    public void localReferences(dev.cumulus.internal.codec.ReferenceHandler handler) {
+    public void localReferences(ReferenceHandler handler) {
         rpc.localReferences(handler);
     }
 
     @Override
-    public <T extends dev.cumulus.Cloud.Root> T replicated(String name, java.util.function.Supplier<T> factory) {
+    public <T extends Cloud.Root> T replicated(String name, Supplier<T> factory) {
         checkUsable();
-        return capability(dev.cumulus.internal.cloud.CloudRuntime.class).replicated(name, factory);
+        return capability(CloudRuntime.class).replicated(name, factory);
     }
 
     @Override
@@ -266,63 +284,63 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     @Override
-    public void onNodeFailure(java.util.function.BiConsumer<Integer, String> listener) {
+    public void onNodeFailure(BiConsumer<Integer, String> listener) {
         failureWatchers.add(listener);
     }
 
     @Override
-    public void onPeerLeft(java.util.function.BiConsumer<Integer, String> listener) {
+    public void onPeerLeft(BiConsumer<Integer, String> listener) {
         leftWatchers.add(listener);
     }
 
     @Override
-    public dev.cumulus.pastset.PastSet pastSet() {
-        return capability(dev.cumulus.internal.pastset.PastSetRuntime.class).pastSet();
+    public PastSet pastSet() {
+        return capability(PastSetRuntime.class).pastSet();
     }
 
     @Override
-    public dev.cumulus.pastset.PastSet pastSet(dev.cumulus.pastset.Placement placement) {
-        return capability(dev.cumulus.internal.pastset.PastSetRuntime.class).pastSet(placement);
+    public PastSet pastSet(Placement placement) {
+        return capability(PastSetRuntime.class).pastSet(placement);
     }
 
     @Override
-    public dev.cumulus.array.SharedDoubleArray sharedDoubleArray(String name, dev.cumulus.array.ArrayShape shape) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedDoubleArray(name, shape);
+    public SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape) {
+        return capability(ArrayRuntime.class).sharedDoubleArray(name, shape);
     }
 
     @Override
-    public dev.cumulus.array.SharedFloatArray sharedFloatArray(String name, dev.cumulus.array.ArrayShape shape) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedFloatArray(name, shape);
+    public SharedFloatArray sharedFloatArray(String name, ArrayShape shape) {
+        return capability(ArrayRuntime.class).sharedFloatArray(name, shape);
     }
 
     @Override
-    public dev.cumulus.array.SharedLongArray sharedLongArray(String name, dev.cumulus.array.ArrayShape shape) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedLongArray(name, shape);
+    public SharedLongArray sharedLongArray(String name, ArrayShape shape) {
+        return capability(ArrayRuntime.class).sharedLongArray(name, shape);
     }
 
     @Override
-    public dev.cumulus.array.SharedIntArray sharedIntArray(String name, dev.cumulus.array.ArrayShape shape) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedIntArray(name, shape);
+    public SharedIntArray sharedIntArray(String name, ArrayShape shape) {
+        return capability(ArrayRuntime.class).sharedIntArray(name, shape);
     }
 
     @Override
-    public dev.cumulus.Barrier barrier(String name, int localThreads) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).barrier(name, localThreads);
+    public Barrier barrier(String name, int localThreads) {
+        return capability(ArrayRuntime.class).barrier(name, localThreads);
     }
 
     @Override
-    public dev.cumulus.Barrier localBarrier(String name, int threads) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).localBarrier(name, threads);
+    public Barrier localBarrier(String name, int threads) {
+        return capability(ArrayRuntime.class).localBarrier(name, threads);
     }
 
     @Override
-    public dev.cumulus.SharedLong sharedLong(String name) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedLong(name);
+    public SharedLong sharedLong(String name) {
+        return capability(ArrayRuntime.class).sharedLong(name);
     }
 
     @Override
-    public dev.cumulus.SharedDouble sharedDouble(String name) {
-        return capability(dev.cumulus.internal.array.ArrayRuntime.class).sharedDouble(name);
+    public SharedDouble sharedDouble(String name) {
+        return capability(ArrayRuntime.class).sharedDouble(name);
     }
 
     /** The runtime of a capability (created at node start by {@link Capabilities}). */

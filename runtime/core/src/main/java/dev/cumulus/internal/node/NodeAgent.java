@@ -10,7 +10,11 @@ import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The node's duty cycle: polls the transport, answers the control protocol (hello, heartbeats, barrier, goodbye,
@@ -49,7 +53,7 @@ final class NodeAgent implements Agent {
     private final long heartbeatIntervalNs;
     private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
     private final ArrayDeque<Pending> outbox = new ArrayDeque<>();
-    private final java.util.List<java.util.concurrent.CompletableFuture<Void>> drainWaiters = new java.util.ArrayList<>();
+    private final List<CompletableFuture<Void>> drainWaiters = new ArrayList<>();
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[2048]);
     /** The control message being sent, over {@link #scratch}, and the one received (agent thread). */
     private final ControlFlyweight controlOut = new ControlFlyweight().wrap(scratch, 0);
@@ -274,7 +278,7 @@ final class NodeAgent implements Agent {
     }
 
     /** Completes {@code drained} once no control message waits to be sent (agent thread). */
-    void whenOutboxDrained(java.util.concurrent.CompletableFuture<Void> drained) {
+    void whenOutboxDrained(CompletableFuture<Void> drained) {
         if (outbox.isEmpty()) {
             drained.complete(null);
         } else {
@@ -285,8 +289,8 @@ final class NodeAgent implements Agent {
     private int drainOutbox(long now) {
         int work = 0;
         UnsafeBuffer view = new UnsafeBuffer(0, 0);
-        java.util.BitSet blocked = new java.util.BitSet(size);
-        java.util.List<Integer> stuck = new java.util.ArrayList<>(0);
+        BitSet blocked = new BitSet(size);
+        List<Integer> stuck = new ArrayList<>(0);
         for (Iterator<Pending> it = outbox.iterator(); it.hasNext(); ) {
             Pending p = it.next();
             int dest = p.destination();

@@ -2,9 +2,12 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.TransportContext;
+import java.io.File;
+import java.lang.reflect.InvocationTargetException;
 
 
 /**
@@ -73,7 +76,7 @@ public final class NodeRuntime {
             Class.forName("dev.cumulus.profiler.live.LiveProfiler", true, NodeRuntime.class.getClassLoader())
                 .getMethod("start", String.class, int.class).invoke(null, sink, nodeId);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite && ite.getCause() != null
+            Throwable cause = e instanceof InvocationTargetException ite && ite.getCause() != null
                 ? ite.getCause() : e;
             System.err.println("cumulus: node " + nodeId + ": no live profile (" + cause + ")");
         }
@@ -86,7 +89,7 @@ public final class NodeRuntime {
     private static void exitQuietlyOnClusterFailure() {
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
-            if (error instanceof dev.cumulus.NodeFailedException) {
+            if (error instanceof NodeFailedException) {
                 System.exit(EXIT_CLUSTER_FAILED);
             } else if (previous != null) {
                 previous.uncaughtException(thread, error);
@@ -99,9 +102,9 @@ public final class NodeRuntime {
 
     /** Where a node-private driver goes: /dev/shm when present (memory-backed), else the temp directory. */
     public static String defaultDriverDir(String name) {
-        java.io.File shm = new java.io.File("/dev/shm");
+        File shm = new File("/dev/shm");
         String base = shm.isDirectory() && shm.canWrite() ? shm.getPath() : System.getProperty("java.io.tmpdir");
-        return base + java.io.File.separator + "cumulus-" + name;
+        return base + File.separator + "cumulus-" + name;
     }
 
     private static ClassLoader contextLoader() {
@@ -109,7 +112,7 @@ public final class NodeRuntime {
         return l != null ? l : NodeRuntime.class.getClassLoader();
     }
 
-    private static void exitAfterGrace(ClusterNode node, dev.cumulus.NodeFailedException failure) {
+    private static void exitAfterGrace(ClusterNode node, NodeFailedException failure) {
         System.err.println("cumulus: node " + node.nodeId() + " stops: " + failure.getMessage() + " (fail-stop)");
         System.err.flush();
         Thread exiter = new Thread(() -> {

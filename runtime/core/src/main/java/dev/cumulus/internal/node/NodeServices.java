@@ -1,5 +1,9 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.internal.codec.ReferenceHandler;
+import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.sched.Scheduler;
+
 import java.util.function.BiConsumer;
 
 /**
@@ -28,7 +32,7 @@ public interface NodeServices {
     void onNodeFailure(BiConsumer<Integer, String> listener);
 
     /** The totally ordered broadcast of this node (set its delivery before the node starts). */
-    dev.cumulus.internal.order.BroadcastEndpoint orderedBroadcast();
+    BroadcastEndpoint orderedBroadcast();
 
     /** What the global barrier waits for besides the nodes: ordered writes applied up to the release watermark. */
     void barrierWatermark(BarrierWatermark watermark);
@@ -40,13 +44,13 @@ public interface NodeServices {
     void fail(String reason);
 
     /** Objects this capability passes by reference in remote calls (e.g. replica roots). */
-    void localReferences(dev.cumulus.internal.codec.ReferenceHandler handler);
+    void localReferences(ReferenceHandler handler);
 
     /** Global barrier across all nodes. */
     void barrier();
 
     /** How work meets this node's threads: what runs after a poll, and polling while waiting. */
-    dev.cumulus.internal.sched.Scheduler scheduler();
+    Scheduler scheduler();
 
     /** This node's settings. */
     NodeSettings settings();

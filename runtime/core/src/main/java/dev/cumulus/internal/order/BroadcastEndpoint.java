@@ -1,5 +1,6 @@
 package dev.cumulus.internal.order;
 
+import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.jfr.SequencerMigrationEvent;
 import dev.cumulus.internal.transport.Channel;
 import dev.cumulus.internal.transport.NodeTransport;
@@ -9,9 +10,11 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.ArrayDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
 /**
  * Runs a node's {@link TotalOrder} on the transport's ORDER channel: decodes what arrives, encodes what it sends,
@@ -29,13 +32,13 @@ public final class BroadcastEndpoint implements Agent {
         int tick();
     }
 
-    private static volatile java.util.function.BiFunction<Integer, TotalOrder.Network, FaultyNetwork> faults;
+    private static volatile BiFunction<Integer, TotalOrder.Network, FaultyNetwork> faults;
 
     /**
      * Test seam: endpoints created from now on send through {@code wrapper.apply(node, realNetwork)} (delay,
      * reorder, ...). {@code null} removes it. Never set in production code.
      */
-    public static void injectFaults(java.util.function.BiFunction<Integer, TotalOrder.Network, FaultyNetwork> wrapper) {
+    public static void injectFaults(BiFunction<Integer, TotalOrder.Network, FaultyNetwork> wrapper) {
         faults = wrapper;
     }
 
@@ -53,8 +56,7 @@ public final class BroadcastEndpoint implements Agent {
     private final ExecutorService bigSends;
     private final BiConsumer<Integer, String> failer;
     private volatile TotalOrder.Delivery delivery = (seq, origin, payload) -> { };
-    private final java.util.concurrent.ConcurrentLinkedQueue<String[]> sendFailures =
-        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String[]> sendFailures = new ConcurrentLinkedQueue<>();
     private final boolean[] left;
 
     private static final class Outbox {
@@ -187,7 +189,7 @@ public final class BroadcastEndpoint implements Agent {
                 bigSends.execute(() -> {
                     try {
                         transport.send(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length, STUCK_NS);
-                    } catch (dev.cumulus.NodeFailedException e) {
+                    } catch (NodeFailedException e) {
                         // the destination failed: the membership reports it
                     } catch (RuntimeException e) {
                         if (!left[dest]) {

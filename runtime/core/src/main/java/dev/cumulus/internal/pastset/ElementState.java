@@ -7,6 +7,7 @@ import dev.cumulus.pastset.Semantics;
 import dev.cumulus.pastset.Template;
 import dev.cumulus.pastset.Tuple;
 
+import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -303,7 +304,7 @@ final class ElementState {
                 r = (Semantics.Redefinition) ctor.newInstance();
                 r.init(context, s.params());
             } catch (Throwable e) {
-                Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
+                Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
                 breakWith("its semantics " + s.className() + " could not be installed: " + cause, cause);
                 wake();
                 checkUsable();

@@ -1,6 +1,7 @@
 package dev.cumulus.internal.pastset;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.rpc.RpcEngine;
@@ -13,11 +14,14 @@ import jdk.jfr.FlightRecorder;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -92,7 +96,7 @@ public final class PastSetRuntime {
     public PastSet pastSet(Placement placement) {
         if (placement == null) {
             throw new CumulusException("pastSet(placement): placement is null; use one of "
-                + java.util.Arrays.toString(Placement.values()));
+                + Arrays.toString(Placement.values()));
         }
         return spaces.get(placement);
     }
@@ -115,7 +119,7 @@ public final class PastSetRuntime {
 
     /** Keys of the elements this node holds. */
     public List<String> heldElements() {
-        return new ArrayList<>(new java.util.TreeSet<>(homed.keySet()));
+        return new ArrayList<>(new TreeSet<>(homed.keySet()));
     }
 
     // ---------------------------------------------------------------- client support (Space, ElementHandle)
@@ -137,7 +141,7 @@ public final class PastSetRuntime {
     }
 
     static String id(Placement placement, Template template) {
-        return placement.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + "/" + template.key();
+        return placement.name().toLowerCase(Locale.ROOT).replace('_', '-') + "/" + template.key();
     }
 
     /** {@code 'row(int,double[])' (round-robin space)} from an element id. */
@@ -172,13 +176,13 @@ public final class PastSetRuntime {
                 } else {
                     String gone = failedNodes.get(directory);
                     if (gone != null) {
-                        throw new dev.cumulus.NodeFailedException(directory, "cannot enter element " + nameOf(id)
+                        throw new NodeFailedException(directory, "cannot enter element " + nameOf(id)
                             + ": its first-touch directory node " + directory + " failed: " + gone);
                     }
                     try {
                         home = service(directory).claim(id, self);
-                    } catch (dev.cumulus.NodeFailedException e) {
-                        throw new dev.cumulus.NodeFailedException(e.nodeId(), "cannot enter element " + nameOf(id)
+                    } catch (NodeFailedException e) {
+                        throw new NodeFailedException(e.nodeId(), "cannot enter element " + nameOf(id)
                             + ": its first-touch directory node " + directory + " failed: " + e.getMessage());
                     }
                 }

@@ -1,5 +1,7 @@
 package dev.cumulus.internal.pastset;
 
+import dev.cumulus.internal.rpc.DefersReply;
+
 import java.util.List;
 
 /**
@@ -14,7 +16,7 @@ public interface PastSetService {
     MoveReply move(String element, int node, long thread, byte[] tuple);
 
     /** The element's oldest unobserved tuple, marked observed (blocks until there is one). */
-    @dev.cumulus.internal.rpc.DefersReply
+    @DefersReply
     Observed observe(String element, int node, long thread);
 
     /** The tuple at {@code index} (blocks until it exists; fails if truncated). */

@@ -5,6 +5,7 @@ import dev.cumulus.CumulusException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The objects this node serves, by object id. Any thread. Ids are small and dense (system services below
@@ -26,7 +27,7 @@ final class ExportTable {
         private final InlineRecord[] records;
         private final Class<?>[][] parameterTypes;
         private final boolean[] defersReply;
-        private final java.util.function.Supplier<String>[] resultLabels;
+        private final Supplier<String>[] resultLabels;
 
         /** @param objectName the name the object is served under, for error messages */
         @SuppressWarnings("unchecked")
@@ -36,7 +37,7 @@ final class ExportTable {
             records = new InlineRecord[byId.size()];
             parameterTypes = new Class<?>[byId.size()][];
             defersReply = new boolean[byId.size()];
-            resultLabels = new java.util.function.Supplier[byId.size()];
+            resultLabels = new Supplier[byId.size()];
             int i = 0;
             for (Map.Entry<Integer, Method> e : byId.entrySet()) {
                 Method m = e.getValue();
@@ -56,7 +57,7 @@ final class ExportTable {
         }
 
         /** "result of object.method()": what a refused result is called in the error the caller gets. */
-        java.util.function.Supplier<String> resultLabel(int index) {
+        Supplier<String> resultLabel(int index) {
             return resultLabels[index];
         }
 

@@ -5,6 +5,7 @@ import dev.cumulus.CumulusException;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,6 +59,6 @@ final class MethodIds {
 
     private static boolean sameSignature(Method a, Method b) {
         return a.getName().equals(b.getName()) && a.getReturnType() == b.getReturnType()
-            && java.util.Arrays.equals(a.getParameterTypes(), b.getParameterTypes());
+            && Arrays.equals(a.getParameterTypes(), b.getParameterTypes());
     }
 }

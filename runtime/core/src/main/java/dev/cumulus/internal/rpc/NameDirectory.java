@@ -1,6 +1,7 @@
 package dev.cumulus.internal.rpc;
 
 import dev.cumulus.internal.codec.RemoteRef;
+import java.util.List;
 
 /**
  * The cluster's name service, split over the nodes: a name lives on node {@code floorMod(name.hashCode(), size)}.
@@ -16,5 +17,5 @@ interface NameDirectory {
     RemoteRef resolve(String name, long waitMs) throws InterruptedException;
 
     /** Names bound here (for error messages), at most {@code limit}. */
-    java.util.List<String> names(int limit);
+    List<String> names(int limit);
 }

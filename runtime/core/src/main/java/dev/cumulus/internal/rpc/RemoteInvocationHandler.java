@@ -4,7 +4,10 @@ import dev.cumulus.internal.codec.RemoteRef;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Behind every remote-object proxy: turns a method call into a synchronous remote call (or a direct call when the
@@ -44,8 +47,8 @@ public final class RemoteInvocationHandler implements InvocationHandler {
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
         if (method.getDeclaringClass() == Object.class) {
             return switch (method.getName()) {
-                case "equals" -> args[0] != null && java.lang.reflect.Proxy.isProxyClass(args[0].getClass())
-                    && java.lang.reflect.Proxy.getInvocationHandler(args[0]) instanceof RemoteInvocationHandler h
+                case "equals" -> args[0] != null && Proxy.isProxyClass(args[0].getClass())
+                    && Proxy.getInvocationHandler(args[0]) instanceof RemoteInvocationHandler h
                     && h.ref.equals(ref);
                 case "hashCode" -> ref.hashCode();
                 case "toString" -> "Remote[" + label + " on node " + ref.nodeId() + "]";
@@ -53,7 +56,7 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             };
         }
         if (method.isDefault()) {
-            return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+            return InvocationHandler.invokeDefault(proxy, method, args);
         }
         Object local = engine.localTarget(ref);
         if (local != null) {
@@ -106,9 +109,9 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             }
         }));
         if (timeoutNs > 0) {
-            result.orTimeout(timeoutNs, java.util.concurrent.TimeUnit.NANOSECONDS)
+            result.orTimeout(timeoutNs, TimeUnit.NANOSECONDS)
                 .whenComplete((v, t) -> {
-                    if (t instanceof java.util.concurrent.TimeoutException) {
+                    if (t instanceof TimeoutException) {
                         engine.abandon(call);
                     }
                 });

@@ -4,6 +4,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
 
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
 
@@ -85,7 +86,7 @@ public final class RemoteObjects {
             @SuppressWarnings("unchecked")
             Class<Object> typed = (Class<Object>) iface;
             Object proxy = export(instance, typed, name);
-            return ((RemoteInvocationHandler) java.lang.reflect.Proxy.getInvocationHandler(proxy)).ref();
+            return ((RemoteInvocationHandler) Proxy.getInvocationHandler(proxy)).ref();
         } catch (ClassNotFoundException e) {
             throw new CumulusException("node " + engine.nodeId() + " cannot load " + e.getMessage()
                 + "; every node must run with the same classpath");

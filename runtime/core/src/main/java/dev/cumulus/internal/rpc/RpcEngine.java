@@ -3,16 +3,19 @@ package dev.cumulus.internal.rpc;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.RemoteTimeoutException;
+import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.codec.CodecLimits;
 import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
+import dev.cumulus.internal.node.BarrierWatermark;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.sched.TimedCall;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -27,8 +30,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -190,10 +195,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Whether each method served so far is {@link Brief}. */
     private final Map<Method, Boolean> briefMethods = new ConcurrentHashMap<>();
     /** Told when a one-way call fails here (nobody waits to hear of it): the node ends the run. */
-    private volatile java.util.function.Consumer<String> oneWayFailures =
-        reason -> System.err.println("cumulus: " + reason);
+    private volatile Consumer<String> oneWayFailures = reason -> System.err.println("cumulus: " + reason);
     private volatile ReferenceHandler localReferences = ReferenceHandler.NONE;
-    private volatile dev.cumulus.internal.node.BarrierWatermark causality = dev.cumulus.internal.node.BarrierWatermark.NONE;
+    private volatile BarrierWatermark causality = BarrierWatermark.NONE;
 
     /**
      * @param defaultTimeoutNs timeout of calls through new proxies; 0 waits as long as the target node lives
@@ -349,7 +353,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Who is told when a one-way call fails on this node (the caller is not waiting to hear of it). */
-    public void onOneWayFailure(java.util.function.Consumer<String> handler) {
+    public void onOneWayFailure(Consumer<String> handler) {
         this.oneWayFailures = handler;
     }
 
@@ -406,9 +410,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             commit(call, "ok", reply.length()); // decoded as it came (replyOf)
             return reply.value();
         }
-        org.agrona.concurrent.UnsafeBuffer in = new org.agrona.concurrent.UnsafeBuffer(bytes);
+        UnsafeBuffer in = new UnsafeBuffer(bytes);
         long applied = callers.get().replyIn.wrap(in, 0).applied();
-        dev.cumulus.internal.node.BarrierWatermark w = causality;
+        BarrierWatermark w = causality;
         if (applied > w.applied()) {
             // the reply may have come before the writes it depends on were polled here: poll for them rather than
             // wait for a delivery thread's wake-up
@@ -620,7 +624,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             if (parameters.length == 0) {
                 return NO_ARGUMENTS;
             }
-            if (parameters[0] == dev.cumulus.internal.codec.BytesView.class) {
+            if (parameters[0] == BytesView.class) {
                 return null;
             }
             try {
@@ -676,8 +680,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             Object[] args = call.args;
             if (args == null) {
                 catchUp(call.applied);
-                args = readArguments(new org.agrona.concurrent.UnsafeBuffer(call.bytes),
-                    target.methods().parameterTypes(index));
+                args = readArguments(new UnsafeBuffer(call.bytes), target.methods().parameterTypes(index));
             }
             what = target.methods().resultLabel(index);
             if (target.methods().defersReply(index)) {
@@ -711,9 +714,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Decodes a call's arguments for a method with {@code parameters}. */
-    private Object[] readArguments(org.agrona.concurrent.UnsafeBuffer in, Class<?>[] parameters) {
+    private Object[] readArguments(UnsafeBuffer in, Class<?>[] parameters) {
         int length = in.capacity() - CALL_HEADER;
-        if (parameters.length == 1 && parameters[0] != dev.cumulus.internal.codec.BytesView.class) {
+        if (parameters.length == 1 && parameters[0] != BytesView.class) {
             return new Object[] {codec.readValue(in, CALL_HEADER, length)};
         }
         ValueReader reader = codec.reader(in, CALL_HEADER, length);
@@ -824,7 +827,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final long callId;
         private final long pollsUntilNs;
         private final Supplier<String> what;
-        private final java.util.concurrent.atomic.AtomicBoolean sent = new java.util.concurrent.atomic.AtomicBoolean();
+        private final AtomicBoolean sent = new AtomicBoolean();
 
         private DeferredReply(int source, long callId, long pollsUntilNs, Supplier<String> what) {
             this.source = source;
@@ -877,12 +880,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     // ---------------------------------------------------------------- references in arguments
 
     /** The replicated-write watermark calls and replies carry (see the class comment). */
-    public void causality(dev.cumulus.internal.node.BarrierWatermark watermark) {
+    public void causality(BarrierWatermark watermark) {
         this.causality = watermark;
     }
 
     private void catchUp(long applied) {
-        dev.cumulus.internal.node.BarrierWatermark w = causality;
+        BarrierWatermark w = causality;
         if (applied > w.applied()) {
             try {
                 w.awaitApplied(applied);

@@ -13,6 +13,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.nio.file.Path;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -112,7 +113,7 @@ public final class NodeTransport implements AutoCloseable {
         }
         this.conductor = aeron.conductorAgentInvoker();
         this.doorbells = context.udp() ? null : Doorbells.open(
-            java.nio.file.Path.of(context.aeronDir(), "cumulus-doorbells-" + Integer.toHexString(context.runTag())), size);
+            Path.of(context.aeronDir(), "cumulus-doorbells-" + Integer.toHexString(context.runTag())), size);
         this.publications = new Publication[size][Channel.values().length];
         this.subscriptions = new Subscription[Channel.values().length];
         this.assemblers = new FragmentHandler[Channel.values().length];

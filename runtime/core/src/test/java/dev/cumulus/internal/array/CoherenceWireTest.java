@@ -12,7 +12,10 @@ import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -77,7 +80,7 @@ class CoherenceWireTest {
         CoherenceMessage grant = new CoherenceMessage.Grant("A", 4, CacheState.SHARED, 13, data, 4);
         byte[] expected = CoherenceWire.encode(grant);
         MutableDirectBuffer[] buffers = {new ExpandableArrayBuffer(16),
-            new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(4096))};
+            new UnsafeBuffer(ByteBuffer.allocateDirect(4096))};
         for (MutableDirectBuffer buffer : buffers) {
             int end = codec.write(buffer, 13, CoherenceWire.encoder(grant), "grant");
             Object arrived = codec.reader(buffer, 13, end - 13).read();
@@ -98,7 +101,7 @@ class CoherenceWireTest {
         ValueCodec codec = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(), CodecLimits.DEFAULTS);
         CoherenceMessage m = new CoherenceMessage.ReadRequest("A", 1, 0);
         PreEncodedBytes encoded = CoherenceWire.encoder(m);
-        List<String> shared = new java.util.ArrayList<>(List.of("x"));
+        List<String> shared = new ArrayList<>(List.of("x"));
         ExpandableArrayBuffer buf = new ExpandableArrayBuffer(64);
         int end = codec.writeArguments(buf, 0, new Object[] {encoded, shared, shared, encoded}, () -> "test");
         var reader = codec.reader(buf, 0, end);
@@ -180,7 +183,7 @@ class CoherenceWireTest {
         return new BytesView(bytes, 0, bytes.length);
     }
 
-    private static void assertMalformed(org.junit.jupiter.api.function.Executable e, String detail) {
+    private static void assertMalformed(Executable e, String detail) {
         CumulusException x = assertThrows(CumulusException.class, e);
         assertTrue(x.getMessage().contains("malformed") && x.getMessage().contains(detail), x.getMessage());
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -184,8 +185,8 @@ class DeliverySchedulerTest {
     void aWriteThatWakesAWaiterCountsAsAppliedOnlyOnceTheWaiterWentOn() throws Exception {
         CountDownLatch firstWaits = new CountDownLatch(1);
         CountDownLatch secondApplied = new CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicBoolean waiterDone = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.atomic.AtomicBoolean waiterDoneAtSecond = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean waiterDone = new AtomicBoolean();
+        AtomicBoolean waiterDoneAtSecond = new AtomicBoolean();
         List<Long> applied = new CopyOnWriteArrayList<>();
         DeliveryScheduler s = new DeliveryScheduler("test", seq -> {
             applied.add(seq);

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumulus.NotTransferableException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.agrona.ExpandableArrayBuffer;
@@ -57,7 +58,7 @@ class BytesViewArgumentTest {
 
     @Test
     void aViewTakesAHandleSoLaterBackReferencesKeepTheirNumbers() {
-        List<String> shared = new java.util.ArrayList<>(List.of("x"));
+        List<String> shared = new ArrayList<>(List.of("x"));
         ExpandableArrayBuffer buffer = new ExpandableArrayBuffer(64);
         int end = CODEC.writeArguments(buffer, 0, new Object[] {PAYLOAD, shared, shared}, () -> "test");
         ValueReader reader = CODEC.reader(buffer, 0, end);

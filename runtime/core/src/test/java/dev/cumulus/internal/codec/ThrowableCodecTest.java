@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumulus.RemoteCallException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.agrona.ExpandableArrayBuffer;
@@ -151,7 +152,7 @@ class ThrowableCodecTest {
         IllegalStateException manyFrames = new IllegalStateException("frames");
         StackTraceElement frame = new StackTraceElement("a.B", "c", null, -1);
         StackTraceElement[] frames = new StackTraceElement[5000];
-        java.util.Arrays.fill(frames, frame);
+        Arrays.fill(frames, frame);
         manyFrames.setStackTrace(frames);
         assertEquals(CodecLimits.DEFAULTS.maxStackFrames(), transfer(manyFrames).getStackTrace().length);
     }

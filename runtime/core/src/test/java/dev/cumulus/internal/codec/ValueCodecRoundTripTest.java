@@ -12,14 +12,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumulus.Transferable;
+import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -250,7 +254,7 @@ class ValueCodecRoundTripTest {
         assertEquals(fixed.getClass(), fixedCopy.getClass());
     }
 
-    private static void assertCollection(java.util.Collection<?> value, Class<?> type) {
+    private static void assertCollection(Collection<?> value, Class<?> type) {
         Object copy = roundTrip(value);
         assertEquals(type, copy.getClass());
         assertEquals(value, copy);
@@ -392,7 +396,7 @@ class ValueCodecRoundTripTest {
             points.add(new Point(i, i, null));
         }
         byte[] bytes = CodecTestSupport.encode(CODEC, points);
-        String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
         String name = Point.class.getName();
         assertEquals(text.indexOf(name), text.lastIndexOf(name), "class name appears once");
         assertTrue(bytes.length < 100 * 20 + name.length() + 64, "about 18 bytes per point: " + bytes.length);
@@ -403,8 +407,7 @@ class ValueCodecRoundTripTest {
         int[] shared = {4, 5};
         Point point = new Point(1, 2, "p");
         ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
-        java.lang.reflect.Method method = Api.class.getMethod("call", int[].class, int[].class, Point.class,
-            Point.class);
+        Method method = Api.class.getMethod("call", int[].class, int[].class, Point.class, Point.class);
         int end = CODEC.writeArguments(buffer, 3, new Object[] {shared, shared, point, point}, method);
         Object[] decoded = CODEC.reader(buffer, 3, end - 3).readArguments(4);
         assertSame(decoded[0], decoded[1]);
@@ -483,7 +486,7 @@ class ValueCodecRoundTripTest {
         byte[] bytes = CodecTestSupport.encode(CODEC, new Checked(3));
         // the int component is the last four bytes: make it negative
         UnsafeBuffer buffer = new UnsafeBuffer(bytes);
-        buffer.putInt(bytes.length - 4, -5, java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(bytes.length - 4, -5, ByteOrder.LITTLE_ENDIAN);
         CodecException e = assertThrows(CodecException.class, () -> CODEC.reader(buffer, 0, bytes.length).read());
         assertTrue(e.getMessage().contains("not positive: -5"), e.getMessage());
     }

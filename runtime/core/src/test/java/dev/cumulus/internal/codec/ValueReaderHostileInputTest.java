@@ -13,6 +13,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -176,7 +177,7 @@ class ValueReaderHostileInputTest {
             } catch (CodecException expected) {
                 // fine
             } catch (Throwable other) {
-                fail("garbage " + java.util.HexFormat.of().formatHex(bytes) + " threw " + other, other);
+                fail("garbage " + HexFormat.of().formatHex(bytes) + " threw " + other, other);
             }
         }
     }

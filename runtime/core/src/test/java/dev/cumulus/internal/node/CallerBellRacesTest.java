@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,7 +47,7 @@ class CallerBellRacesTest {
 
     private final AtomicReference<Throwable> errors = new AtomicReference<>();
 
-    private static void awaitTrue(java.util.function.BooleanSupplier c, String what) {
+    private static void awaitTrue(BooleanSupplier c, String what) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!c.getAsBoolean()) {
             if (System.nanoTime() > deadline) {

@@ -5,6 +5,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -80,11 +81,11 @@ class ControlFlyweightTest {
         buffer.putInt(1, 1);
         for (int declared : new int[] {-1, Integer.MIN_VALUE, Integer.MAX_VALUE, ControlFlyweight.MAX_REASON_BYTES + 1,
             12}) {
-            buffer.putInt(5, declared, java.nio.ByteOrder.LITTLE_ENDIAN);
+            buffer.putInt(5, declared, ByteOrder.LITTLE_ENDIAN);
             assertFalse(in.validate(20), "reason length " + declared);
             assertNull(ControlMessage.decode(in, 20));
         }
-        buffer.putInt(5, 11, java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(5, 11, ByteOrder.LITTLE_ENDIAN);
         assertTrue(in.validate(20), "a reason that ends where the message does");
         for (byte type : new byte[] {0, 7, -1, Byte.MAX_VALUE}) {
             buffer.putByte(0, type);

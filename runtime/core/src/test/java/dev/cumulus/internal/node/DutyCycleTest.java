@@ -1,11 +1,13 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.internal.order.TotalOrder;
 import dev.cumulus.internal.sched.Scheduler;
 import org.agrona.concurrent.Agent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +18,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -231,7 +234,7 @@ class DutyCycleTest {
         int n = 300;
         long eachNs = TimeUnit.MICROSECONDS.toNanos(30); // each well under the standby's take-over threshold
         CountDownLatch done = new CountDownLatch(n);
-        java.util.concurrent.atomic.AtomicIntegerArray runs = new java.util.concurrent.atomic.AtomicIntegerArray(n);
+        AtomicIntegerArray runs = new AtomicIntegerArray(n);
         AtomicInteger onMain = new AtomicInteger();
         Runnable[] calls = new Runnable[n];
         for (int i = 0; i < n; i++) {
@@ -427,8 +430,8 @@ class DutyCycleTest {
     }
 
     private static NodeSettings.Scheduling settings(int nodesOnHost, int cores, String idle) {
-        return new NodeSettings(0, nodesOnHost, 200, 5_000, 60_000, idle, 0, java.time.Duration.ofSeconds(10),
-            dev.cumulus.internal.order.TotalOrder.Mode.MIGRATING, java.time.Duration.ofMinutes(5), cores, nodesOnHost)
+        return new NodeSettings(0, nodesOnHost, 200, 5_000, 60_000, idle, 0, Duration.ofSeconds(10),
+            TotalOrder.Mode.MIGRATING, Duration.ofMinutes(5), cores, nodesOnHost)
             .scheduling();
     }
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Timeout;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -139,7 +140,7 @@ class TotalOrderTest {
         }
         Set<String> seen = new HashSet<>();
         int[] lastCounter = new int[size];
-        java.util.Arrays.fill(lastCounter, -1);
+        Arrays.fill(lastCounter, -1);
         for (int i = 0; i < reference.size(); i++) {
             Delivered d = reference.get(i);
             assertEquals(i, d.seq(), "numbers are consecutive from 0");

@@ -2,10 +2,12 @@ package dev.cumulus.internal.rpc;
 
 import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.codec.RemoteRef;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -124,7 +126,7 @@ class DecodedAsPolledTest {
             }
             byte[] copy = new byte[len];
             buf.getBytes(off, copy);
-            elsewhere.execute(() -> engines[0].onData(1, new org.agrona.concurrent.UnsafeBuffer(copy), 0, len));
+            elsewhere.execute(() -> engines[0].onData(1, new UnsafeBuffer(copy), 0, len));
         }, loader, 0);
         engines[1].scheduler(TestSchedulers.RUN_NOW);
         RemoteRef ref = engines[1].export(new ValuesImpl(), Values.class, "values");
@@ -160,7 +162,7 @@ class DecodedAsPolledTest {
     @Test
     void aBytesViewParameterStillGetsAViewOfACopyThatOutlivesThePoll() throws Throwable {
         Values values = connect(false);
-        RemoteInvocationHandler handler = (RemoteInvocationHandler) java.lang.reflect.Proxy.getInvocationHandler(values);
+        RemoteInvocationHandler handler = (RemoteInvocationHandler) Proxy.getInvocationHandler(values);
         // a caller sends a byte[] for it, as the shared arrays do
         assertEquals(3, handler.invoke(values, Values.class.getMethod("size", BytesView.class),
             new Object[] {new byte[] {9, 9, 9}}));
@@ -169,7 +171,7 @@ class DecodedAsPolledTest {
     @Test
     void anAsynchronousCallsSimpleResultCompletesItsFuture() throws Exception {
         Values values = connect(false);
-        RemoteInvocationHandler handler = (RemoteInvocationHandler) java.lang.reflect.Proxy.getInvocationHandler(values);
+        RemoteInvocationHandler handler = (RemoteInvocationHandler) Proxy.getInvocationHandler(values);
         CompletableFuture<Object> result = handler.invokeAsync(Values.class.getMethod("number", Long.class),
             new Object[] {41L});
         assertEquals(42L, result.get(10, TimeUnit.SECONDS));

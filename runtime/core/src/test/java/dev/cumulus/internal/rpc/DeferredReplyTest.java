@@ -2,11 +2,16 @@ package dev.cumulus.internal.rpc;
 
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.LocalCluster;
+import dev.cumulus.internal.codec.RemoteRef;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -90,8 +95,8 @@ class DeferredReplyTest {
 
     @Test
     void aOneWayCallThatDefersItsReplySendsNothingBackAndReportsItsFailureWhereItRan() throws Exception {
-        java.util.concurrent.atomic.AtomicInteger messagesToCaller = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.List<String> oneWayFailures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicInteger messagesToCaller = new AtomicInteger();
+        List<String> oneWayFailures = new CopyOnWriteArrayList<>();
         RpcEngine[] engines = new RpcEngine[2];
         ClassLoader loader = getClass().getClassLoader();
         engines[0] = new RpcEngine(0, 2, (to, buf, off, len) -> engines[1].onData(0, buf, off, len), loader, 0);
@@ -104,12 +109,12 @@ class DeferredReplyTest {
         }
         engines[1].onOneWayFailure(oneWayFailures::add);
         MailboxImpl box = new MailboxImpl();
-        dev.cumulus.internal.codec.RemoteRef ref = engines[1].export(box, Mailbox.class, "box");
+        RemoteRef ref = engines[1].export(box, Mailbox.class, "box");
 
         engines[0].sendOneWay(ref, "box", Mailbox.class.getMethod("take"), new Object[0]);
         box.takers.poll().complete("nobody reads this");
         engines[0].sendOneWay(ref, "box", Mailbox.class.getMethod("failLater"), new Object[0]);
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (oneWayFailures.isEmpty() && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }

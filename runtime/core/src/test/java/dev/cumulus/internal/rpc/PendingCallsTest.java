@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -64,8 +65,7 @@ class PendingCallsTest {
         Set<Long> taken = ConcurrentHashMap.newKeySet();
         int perThread = 50_000;
         List<Thread> callers = new ArrayList<>();
-        java.util.concurrent.ConcurrentLinkedQueue<RpcEngine.PendingCall> sent =
-            new java.util.concurrent.ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<RpcEngine.PendingCall> sent = new ConcurrentLinkedQueue<>();
         for (int t = 0; t < 3; t++) {
             callers.add(Thread.ofPlatform().start(() -> {
                 for (int i = 0; i < perThread; i++) {

@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.sched.Scheduler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,7 +32,7 @@ class RpcEngineClosingTest {
         for (RpcEngine e : engines) {
             e.scheduler(Scheduler.NONE); // every call goes to a call thread
         }
-        dev.cumulus.internal.codec.RemoteRef ref = engines[1].export((Sink) taken::add, Sink.class, "sink");
+        RemoteRef ref = engines[1].export((Sink) taken::add, Sink.class, "sink");
         engines[1].close();
         assertDoesNotThrow(() -> engines[0].sendOneWay(ref, "sink", Sink.class.getMethod("take", String.class),
             new Object[] {"late"}), "a call to a closed engine surfaced as an error where it was polled");

@@ -1,5 +1,9 @@
 package dev.cumulus.internal.transport;
 
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import io.aeron.Aeron;
+import io.aeron.Publication;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -131,9 +135,9 @@ class NodeTransportTest {
         node(0, 2, runTag);
         TransportContext ctx = new TransportContext(driver.directory(), false, List.of(), 2000, runTag,
             TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024);
-        try (io.aeron.Aeron aeron = io.aeron.Aeron.connect(new io.aeron.Aeron.Context()
+        try (Aeron aeron = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(driver.directory()));
-             io.aeron.Publication raw = aeron.addPublication("aeron:ipc", ctx.streamId(0, Channel.DATA))) {
+             Publication raw = aeron.addPublication("aeron:ipc", ctx.streamId(0, Channel.DATA))) {
             pollUntil(raw::isConnected);
             UnsafeBuffer b = new UnsafeBuffer(new byte[64]);
             FrameHeaderFlyweight h = new FrameHeaderFlyweight().wrap(b, 0);
@@ -162,7 +166,7 @@ class NodeTransportTest {
         assertEquals(1, received.getFirst().from());
     }
 
-    private static void offer(io.aeron.Publication publication, UnsafeBuffer buffer, int length) {
+    private static void offer(Publication publication, UnsafeBuffer buffer, int length) {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (publication.offer(buffer, 0, length) < 0) {
             assertTrue(System.nanoTime() < deadline, "the raw publication took nothing");
@@ -175,12 +179,10 @@ class NodeTransportTest {
         NodeTransport a = node(0, 2, 7);
         UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
         assertEquals(NodeTransport.NOT_CONNECTED, a.trySend(1, Channel.DATA, msg, 0, 8));
-        var e = assertThrows(dev.cumulus.CumulusException.class,
-            () -> a.send(1, Channel.DATA, msg, 0, 8, 200_000_000L));
+        var e = assertThrows(CumulusException.class, () -> a.send(1, Channel.DATA, msg, 0, 8, 200_000_000L));
         assertTrue(e.getMessage().contains("node 1"), e.getMessage());
         a.markFailed(1, "node 1 is gone");
-        var f = assertThrows(dev.cumulus.NodeFailedException.class,
-            () -> a.send(1, Channel.DATA, msg, 0, 8, 10_000_000_000L));
+        var f = assertThrows(NodeFailedException.class, () -> a.send(1, Channel.DATA, msg, 0, 8, 10_000_000_000L));
         assertEquals(1, f.nodeId());
     }
 

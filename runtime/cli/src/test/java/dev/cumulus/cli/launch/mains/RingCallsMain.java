@@ -2,6 +2,7 @@ package dev.cumulus.cli.launch.mains;
 
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
+import java.util.Arrays;
 
 /** Every node exports a greeter and calls its right neighbour's, synchronously and through a ticket. */
 public final class RingCallsMain {
@@ -15,7 +16,7 @@ public final class RingCallsMain {
     public static void main(String[] args) {
         try (Cluster cluster = Cluster.join()) {
             int me = cluster.nodeId();
-            cluster.export((who, numbers) -> "node " + me + " greets " + who + " sum=" + java.util.Arrays.stream(numbers)
+            cluster.export((who, numbers) -> "node " + me + " greets " + who + " sum=" + Arrays.stream(numbers)
                 .sum(), Greeter.class, "greeter-" + me);
             Greeter right = cluster.lookup("greeter-" + (me + 1) % cluster.size(), Greeter.class);
             System.out.println(right.greet("node " + me, new int[] {me, 10}));
