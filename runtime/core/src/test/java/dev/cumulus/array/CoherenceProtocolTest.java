@@ -47,9 +47,9 @@ class CoherenceProtocolTest {
     void homeReadsAndWritesItsOwnPartitionWithoutRemoteMessages() {
         ProtocolHarness h = harness(3, 3); // partition p is homed on node p
         assertEquals(CacheState.SHARED, h.state(1, 1));
-        ProtocolHarness.Access r = h.read(1, 1, v -> { });
+        ProtocolHarness.Issued r = h.read(1, 1, v -> { });
         assertTrue(r.done(), "a home reads its valid backing copy at once");
-        ProtocolHarness.Access w = h.write(1, 1, 7, NOTHING);
+        ProtocolHarness.Issued w = h.write(1, 1, 7, NOTHING);
         drainFifo(h);
         assertTrue(w.done());
         for (var m : net.delivered()) {
@@ -61,7 +61,7 @@ class CoherenceProtocolTest {
     @Test
     void readMissFromAValidHomeTakesTwoTransactions() {
         ProtocolHarness h = harness(3, 3);
-        ProtocolHarness.Access r = h.read(0, 2, v -> { });
+        ProtocolHarness.Issued r = h.read(0, 2, v -> { });
         assertFalse(r.done());
         drainFifo(h);
         assertTrue(r.done());
@@ -81,7 +81,7 @@ class CoherenceProtocolTest {
         assertEquals(CacheState.INVALID, h.state(2, 2), "the home's own copy was invalidated");
         net.clearLog();
 
-        ProtocolHarness.Access r = h.read(0, 2, v -> { });
+        ProtocolHarness.Issued r = h.read(0, 2, v -> { });
         drainFifo(h);
         assertEquals(42, r.value());
         assertEquals(4, r.hops());
@@ -92,7 +92,7 @@ class CoherenceProtocolTest {
         assertEquals("SHARED", h.directoryState(2));
         // the home's memory was updated on the way: its own read is a local miss served with the new value
         net.clearLog();
-        ProtocolHarness.Access home = h.read(2, 2, v -> { });
+        ProtocolHarness.Issued home = h.read(2, 2, v -> { });
         drainFifo(h);
         assertEquals(42, home.value());
         assertEquals(List.of(CoherenceMessage.ReadRequest.class, CoherenceMessage.Grant.class), deliveredKinds());
@@ -108,7 +108,7 @@ class CoherenceProtocolTest {
         assertEquals(List.of(0, 1, 2, 3), h.sharers(3));
         net.clearLog();
 
-        ProtocolHarness.Access w = h.write(0, 3, 5, NOTHING);
+        ProtocolHarness.Issued w = h.write(0, 3, 5, NOTHING);
         // home gets the request and sends three invalidations; no grant before every ack is in
         h.deliver(net.next().message());
         assertEquals(3, net.pending());
@@ -151,8 +151,8 @@ class CoherenceProtocolTest {
         h.write(1, 2, 1, NOTHING);
         drainFifo(h);
         net.clearLog();
-        ProtocolHarness.Access a = h.write(0, 2, 10, NOTHING);
-        ProtocolHarness.Access b = h.write(2, 2, 20, NOTHING); // the home itself
+        ProtocolHarness.Issued a = h.write(0, 2, 10, NOTHING);
+        ProtocolHarness.Issued b = h.write(2, 2, 20, NOTHING); // the home itself
         // deliver both requests: the first starts a forward, the second waits in the home's queue
         var first = net.inFlight().stream().filter(m -> m.message().from() == 0).findFirst().orElseThrow();
         h.deliver(net.take(first).message());
@@ -170,10 +170,10 @@ class CoherenceProtocolTest {
     void anInvalidationThatOvertakesItsGrantWaitsForItAndTheAccessStillRuns() {
         ProtocolHarness h = harness(3, 3);
         long[] seen = {-1};
-        ProtocolHarness.Access r = h.read(0, 2, v -> seen[0] = v);
+        ProtocolHarness.Issued r = h.read(0, 2, v -> seen[0] = v);
         h.deliver(net.next().message()); // ReadRequest at home -> Grant to node 0 in flight
         var grant = net.inFlight().getFirst();
-        ProtocolHarness.Access w = h.write(1, 2, 9, NOTHING);
+        ProtocolHarness.Issued w = h.write(1, 2, 9, NOTHING);
         var writeRequest = net.inFlight().stream()
             .filter(m -> m.message().message() instanceof CoherenceMessage.WriteRequest).findFirst().orElseThrow();
         h.deliver(net.take(writeRequest).message());
@@ -207,7 +207,7 @@ class CoherenceProtocolTest {
             ProtocolHarness h = new ProtocolHarness("R", nodes, partitions, random.nextBoolean(),
                 (e, unused) -> network.send(e.from(), e.to(), e));
             long[] lastWritten = new long[partitions];
-            List<ProtocolHarness.Access> accesses = new ArrayList<>();
+            List<ProtocolHarness.Issued> accesses = new ArrayList<>();
             long nextValue = 1;
             int steps = 0;
             int issued = 0;
@@ -252,7 +252,7 @@ class CoherenceProtocolTest {
                 }
                 assertTrue(steps < 100_000, "seed " + seed + ": no progress");
             }
-            for (ProtocolHarness.Access a : accesses) {
+            for (ProtocolHarness.Issued a : accesses) {
                 assertTrue(a.done(), "seed " + seed + ": an access never completed");
             }
             for (int n = 0; n < nodes; n++) {

@@ -10,8 +10,8 @@ import java.util.function.BiConsumer;
 import java.util.function.LongConsumer;
 
 /**
- * Several nodes' protocol state for one {@code long} array with no transport, for protocol tests and the simulated
- * network: the test decides when each message is delivered. Not used by the runtime.
+ * Test support: several nodes' coherence state for one {@code long} array with no transport, for protocol tests on a
+ * simulated network (the test decides when each message is delivered).
  */
 public final class ProtocolHarness {
     /** A message leaving {@code from} for {@code to}. */
@@ -19,10 +19,10 @@ public final class ProtocolHarness {
     }
 
     /** An access issued by a test: completes when its body ran on the node's copy. */
-    public static final class Access {
+    public static final class Issued {
         final Op op;
 
-        Access(Op op) {
+        Issued(Op op) {
             this.op = op;
         }
 
@@ -65,8 +65,8 @@ public final class ProtocolHarness {
     }
 
     /** Node {@code node} reads the partition's element; {@code onRun} sees the value when the body runs. */
-    public Access read(int node, int partition, LongConsumer onRun) {
-        Op op = new Op(dev.cumulus.internal.array.Access.READ, data -> {
+    public Issued read(int node, int partition, LongConsumer onRun) {
+        Op op = new Op(Access.READ, data -> {
             long v = ((long[]) data)[0];
             onRun.accept(v);
             return v;
@@ -75,8 +75,8 @@ public final class ProtocolHarness {
     }
 
     /** Node {@code node} writes {@code value}; {@code onRun} runs when the write happens. */
-    public Access write(int node, int partition, long value, Runnable onRun) {
-        Op op = new Op(dev.cumulus.internal.array.Access.WRITE, data -> {
+    public Issued write(int node, int partition, long value, Runnable onRun) {
+        Op op = new Op(Access.WRITE, data -> {
             ((long[]) data)[0] = value;
             onRun.run();
             return value;
@@ -84,11 +84,11 @@ public final class ProtocolHarness {
         return issue(node, partition, op);
     }
 
-    private Access issue(int node, int partition, Op op) {
+    private Issued issue(int node, int partition, Op op) {
         Effects fx = new Effects();
         nodes[node].entries[partition].access(op, fx);
         flush(node, fx);
-        return new Access(op);
+        return new Issued(op);
     }
 
     /** Delivers one message to its destination. */
