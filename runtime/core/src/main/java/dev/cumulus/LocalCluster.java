@@ -1,9 +1,9 @@
 package dev.cumulus;
 
 import dev.cumulus.internal.cloud.AgentLoader;
+import dev.cumulus.internal.cluster.NodeCluster;
+import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
-import dev.cumulus.internal.node.ClusterNode;
-import dev.cumulus.internal.node.NodeRuntime;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.TransportContext;
@@ -50,20 +50,20 @@ public final class LocalCluster {
         attachAgentIfAvailable();
         String runId = "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
         List<Throwable> failures = new CopyOnWriteArrayList<>();
-        ClusterNode[] members = new ClusterNode[nodes];
+        NodeCluster[] members = new NodeCluster[nodes];
         Thread[] threads = new Thread[nodes];
         try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId))) {
             TransportContext transport = new TransportContext(driver.directory(), false, List.of(), 1000,
                 runId.hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
             try {
                 for (int i = 0; i < nodes; i++) {
-                    members[i] = ClusterNode.start(NodeSettings.of(i, nodes,
+                    members[i] = NodeCluster.start(NodeSettings.of(i, nodes,
                             LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS,
                             idleStrategy, nodes, System.getProperties()),
                         transport, Thread.currentThread().getContextClassLoader(), null);
                 }
                 for (int i = 0; i < nodes; i++) {
-                    ClusterNode node = members[i];
+                    NodeCluster node = members[i];
                     threads[i] = Thread.ofPlatform().name("cumulus-local-node-" + i).start(() -> runNode(node, body,
                         failures));
                 }
@@ -107,7 +107,7 @@ public final class LocalCluster {
         }
     }
 
-    private static void runNode(ClusterNode node, NodeBody body, List<Throwable> failures) {
+    private static void runNode(NodeCluster node, NodeBody body, List<Throwable> failures) {
         try {
             node.awaitJoined();
             body.run(node);
@@ -125,7 +125,7 @@ public final class LocalCluster {
         }
     }
 
-    private static void stop(ClusterNode[] members, Thread[] threads, List<Throwable> failures)
+    private static void stop(NodeCluster[] members, Thread[] threads, List<Throwable> failures)
         throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS);
         for (int i = 0; i < threads.length; i++) {
@@ -142,7 +142,7 @@ public final class LocalCluster {
                     + " ms after the cluster ended; its thread is still running"));
             }
         }
-        for (ClusterNode m : members) {
+        for (NodeCluster m : members) {
             if (m != null) {
                 m.leave();
             }

@@ -9,8 +9,8 @@ import dev.cumulus.array.Distribution;
 import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.internal.array.ArrayRuntime;
+import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.launch.LaunchConfig;
-import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.transport.IdleStrategies;
 
 import java.io.PrintStream;
@@ -341,7 +341,7 @@ public final class ArraysBench {
     private Stats barrier(int nodes, int threads, int rounds, boolean tree) {
         List<Double> samples = Collections.synchronizedList(new ArrayList<>());
         LocalCluster.run(nodes, cluster -> {
-            ArrayRuntime rt = ((ClusterNode) cluster).capability(ArrayRuntime.class);
+            ArrayRuntime rt = ((NodeCluster) cluster).capability(ArrayRuntime.class);
             Barrier b = tree ? rt.barrier("bench-barrier", threads) : rt.centralizedBarrier("bench-barrier", threads);
             List<Thread> ts = new ArrayList<>();
             for (int t = 0; t < threads; t++) {

@@ -3,7 +3,7 @@ package dev.cumulus.bench.replication;
 import dev.cumulus.Cluster;
 import dev.cumulus.bench.ChildIo;
 import dev.cumulus.internal.cloud.CloudRuntime;
-import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.cluster.NodeCluster;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -204,7 +204,7 @@ public final class ReplicaNode {
     private static void completion(Settings s, Cluster cluster, Register reg, Invoker invoker, int me, long rttNs)
         throws InterruptedException {
         Stamp stamp = new Stamp(reg);
-        CloudRuntime clouds = ((ClusterNode) cluster).capability(CloudRuntime.class);
+        CloudRuntime clouds = ((NodeCluster) cluster).capability(CloudRuntime.class);
         clouds.afterEveryWrite(stamp::onWriteApplied);
         try {
             long v = (long) (me + 3) << 40;

@@ -4,8 +4,8 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.cloud.AgentLoader;
+import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
-import dev.cumulus.internal.node.NodeRuntime;
 import dev.cumulus.internal.transport.IdleStrategies;
 import org.jgroups.Version;
 

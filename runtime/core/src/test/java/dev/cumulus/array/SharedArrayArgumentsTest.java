@@ -4,7 +4,7 @@ import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
 import dev.cumulus.internal.array.ArrayRuntime;
-import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.cluster.NodeCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
@@ -203,7 +203,7 @@ class SharedArrayArgumentsTest {
     // ---------------------------------------------------------------- helpers
 
     private static ArrayRuntime runtime(Cluster cluster) {
-        return ((ClusterNode) cluster).capability(ArrayRuntime.class);
+        return ((NodeCluster) cluster).capability(ArrayRuntime.class);
     }
 
     private static SharedArray create(Cluster cluster, Class<?> type, String name, ArrayShape shape) {

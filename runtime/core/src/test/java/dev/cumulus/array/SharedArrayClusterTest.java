@@ -8,7 +8,7 @@ import dev.cumulus.NodeFailedException;
 import dev.cumulus.SharedDouble;
 import dev.cumulus.SharedLong;
 import dev.cumulus.internal.array.ArrayRuntime;
-import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.cluster.NodeCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SharedArrayClusterTest {
 
     static ArrayRuntime runtime(Cluster cluster) {
-        return ((ClusterNode) cluster).capability(ArrayRuntime.class);
+        return ((NodeCluster) cluster).capability(ArrayRuntime.class);
     }
 
     @Test

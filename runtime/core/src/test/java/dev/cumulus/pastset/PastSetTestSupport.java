@@ -1,7 +1,7 @@
 package dev.cumulus.pastset;
 
 import dev.cumulus.Cluster;
-import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.pastset.PastSetRuntime;
 
 import java.util.function.BooleanSupplier;
@@ -12,7 +12,7 @@ final class PastSetTestSupport {
     }
 
     static PastSetRuntime runtime(Cluster cluster) {
-        return ((ClusterNode) cluster).capability(PastSetRuntime.class);
+        return ((NodeCluster) cluster).capability(PastSetRuntime.class);
     }
 
     static void awaitCondition(BooleanSupplier condition) {

@@ -3,7 +3,7 @@ package dev.cumulus.it;
 import dev.cumulus.Cluster;
 import dev.cumulus.LocalCluster;
 import dev.cumulus.internal.cloud.CloudRuntime;
-import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.cluster.NodeCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -41,7 +41,7 @@ class CallerAppliesWritesTest {
         AtomicInteger applied = new AtomicInteger();
         LocalCluster.run(2, cluster -> {
             T cloud = c.create(cluster);
-            CloudRuntime clouds = ((ClusterNode) cluster).capability(CloudRuntime.class);
+            CloudRuntime clouds = ((NodeCluster) cluster).capability(CloudRuntime.class);
             Thread caller = Thread.currentThread();
             if (cluster.nodeId() == 1) {
                 cluster.export((Writer) i -> c.write(cloud, i), Writer.class, "writer");

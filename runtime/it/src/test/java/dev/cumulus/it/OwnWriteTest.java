@@ -2,7 +2,7 @@ package dev.cumulus.it;
 
 import dev.cumulus.LocalCluster;
 import dev.cumulus.internal.cloud.CloudRuntime;
-import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.cluster.NodeCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,7 +26,7 @@ class OwnWriteTest {
         int[] minimum = new int[2];
         LocalCluster.run(2, cluster -> {
             Minimum min = cluster.replicated("min", Minimum::new);
-            CloudRuntime clouds = ((ClusterNode) cluster).capability(CloudRuntime.class);
+            CloudRuntime clouds = ((NodeCluster) cluster).capability(CloudRuntime.class);
             Thread writer = Thread.currentThread();
             clouds.afterEveryWrite(cluster.nodeId() == 0
                 ? () -> {

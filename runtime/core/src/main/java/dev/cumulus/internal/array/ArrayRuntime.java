@@ -44,8 +44,8 @@ import java.util.function.Supplier;
 /**
  * The shared-array capability of one node: this node's views and coherence state of every shared array, the
  * directories of the partitions it is home to, the registry of the array names that hash to it, the roots of the
- * barriers that hash to it, and the shared scalars it holds. Created at node start by {@code Capabilities}; reached
- * through {@code ClusterNode.capability(ArrayRuntime.class)}.
+ * barriers that hash to it, and the shared scalars it holds. Created at node start from {@code NodeServices}; reached
+ * through {@code NodeCluster.capability(ArrayRuntime.class)}.
  *
  * <p>Threads: user threads (hits; a miss polls the node's duty cycle briefly, then parks on the access's future),
  * polling threads (incoming coherence messages: the node's main thread, or a user thread polling while it waits for a
@@ -101,7 +101,7 @@ public final class ArrayRuntime implements AutoCloseable {
         LIVE.add(this);
     }
 
-    // ---------------------------------------------------------------- public entry points (ClusterNode)
+    // ---------------------------------------------------------------- public entry points (NodeCluster)
 
     public SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape) {
         return (SharedDoubleArray) array(ArraySpec.of(name, ElementKind.DOUBLE, shape, size));

@@ -1,33 +1,51 @@
 package dev.cumulus.internal.node;
 
-import dev.cumulus.internal.array.ArrayRuntime;
-import dev.cumulus.internal.cloud.CloudRuntime;
-import dev.cumulus.internal.pastset.PastSetRuntime;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The capability runtimes (tuple space, shared arrays, clouds) every node creates at start, before it joins, so
- * their system objects are served before any peer can call them. Add a capability by adding its factory here.
+ * The capability runtimes (tuple space, shared arrays, clouds, ...) of one node, keyed by class. A node creates them
+ * from its {@link NodeServices} at start, before it joins, so their system objects are served before any peer can
+ * call them. The node knows none of them: whoever starts it passes the factories.
  */
-final class Capabilities {
-    private static final List<Function<NodeServices, Object>> FACTORIES = List.of(
-        PastSetRuntime::new,
-        CloudRuntime::new, ArrayRuntime::new);
+public final class Capabilities {
+    private final Map<Class<?>, Object> all = new LinkedHashMap<>();
 
     private Capabilities() {
     }
 
-    /** Creates every capability runtime for {@code node}, keyed by its class. */
-    static Map<Class<?>, Object> createAll(NodeServices node) {
-        Map<Class<?>, Object> all = new LinkedHashMap<>();
-        for (Function<NodeServices, Object> factory : FACTORIES) {
+    /** Creates every capability runtime for {@code node}, in the order of {@code factories}. */
+    static Capabilities create(List<Function<NodeServices, ?>> factories, NodeServices node) {
+        Capabilities capabilities = new Capabilities();
+        for (Function<NodeServices, ?> factory : factories) {
             Object capability = factory.apply(node);
-            all.put(capability.getClass(), capability);
+            capabilities.all.put(capability.getClass(), capability);
         }
-        return all;
+        return capabilities;
+    }
+
+    /** The runtime of type {@code type}; throws when the node was started without it. */
+    public <T> T get(Class<T> type) {
+        Object c = all.get(type);
+        if (c == null) {
+            throw new IllegalStateException("no capability " + type.getName() + " in this node (was it in the "
+                + "factories the node started with?)");
+        }
+        return type.cast(c);
+    }
+
+    /** Closes every runtime that holds resources; a failing one does not stop the others. */
+    void closeAll() {
+        all.values().forEach(c -> {
+            if (c instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    // closing a capability must not stop the node from leaving
+                }
+            }
+        });
     }
 }

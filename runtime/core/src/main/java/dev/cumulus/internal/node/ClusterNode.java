@@ -1,24 +1,12 @@
 package dev.cumulus.internal.node;
 
-import dev.cumulus.Barrier;
-import dev.cumulus.Cloud;
-import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
-import dev.cumulus.SharedDouble;
-import dev.cumulus.SharedLong;
-import dev.cumulus.array.ArrayShape;
-import dev.cumulus.array.SharedDoubleArray;
-import dev.cumulus.array.SharedFloatArray;
-import dev.cumulus.array.SharedIntArray;
-import dev.cumulus.array.SharedLongArray;
-import dev.cumulus.internal.array.ArrayRuntime;
-import dev.cumulus.internal.cloud.CloudRuntime;
 import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
+import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.order.BroadcastEndpoint;
-import dev.cumulus.internal.pastset.PastSetRuntime;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.sched.Scheduler;
@@ -26,8 +14,6 @@ import dev.cumulus.internal.transport.Channel;
 import dev.cumulus.internal.transport.MessageHandler;
 import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
-import dev.cumulus.pastset.PastSet;
-import dev.cumulus.pastset.Placement;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.CompositeAgent;
 import org.agrona.concurrent.SystemNanoClock;
@@ -44,16 +30,18 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
- * One node of a cluster: the {@link Cluster} implementation behind {@code Cluster.join()} and {@code LocalCluster}.
- * Owns the node's transport, its agent thread (duty cycle in {@link NodeAgent}) and its RPC engine.
+ * One node of a cluster: owns the node's transport, its agent thread (duty cycle in {@link NodeAgent}), its RPC engine
+ * and ordered broadcast, and its {@link Capabilities}; it is the {@link NodeServices} those capabilities see. The
+ * program sees it through the {@code Cluster} facade ({@code dev.cumulus.internal.cluster}), which knows the
+ * capabilities; this class does not.
  *
  * <p>Fail-stop: when a peer fails (or this node is told it failed), every blocked barrier and remote call throws a
  * {@link NodeFailedException} naming the node, and the {@link FailureListener} decides what happens to the process.
  */
-public final class ClusterNode implements Cluster, NodeServices {
+public final class ClusterNode implements NodeServices {
 
     /** Told once when the cluster fails (a peer, or this node). Runs on the agent thread; must not block. */
     @FunctionalInterface
@@ -70,7 +58,7 @@ public final class ClusterNode implements Cluster, NodeServices {
     private final RpcEngine rpc;
     private final RemoteObjects remoteObjects;
     private final FailureListener failureListener;
-    private final Map<Class<?>, Object> capabilities;
+    private final Capabilities capabilities;
     private final CompletableFuture<Void> joined = new CompletableFuture<>();
     private final Map<Long, CompletableFuture<Void>> barriers = new ConcurrentHashMap<>();
     private final AtomicLong barrierEpoch = new AtomicLong();
@@ -94,7 +82,7 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     private ClusterNode(NodeSettings options, NodeTransport transport, Dispatch dispatch, ClassLoader loader,
-                        FailureListener failureListener) {
+                        List<Function<NodeServices, ?>> capabilityFactories, FailureListener failureListener) {
         this.options = options;
         this.failureListener = failureListener;
         this.nextRemoteNewNode = new AtomicLong(options.nodeId() + 1);
@@ -120,7 +108,7 @@ public final class ClusterNode implements Cluster, NodeServices {
         this.broadcast = new BroadcastEndpoint(transport, options.sequencer(), 0,
             (node, reason) -> agent.fail(node, reason, true));
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
-        this.capabilities = Capabilities.createAll(this);
+        this.capabilities = Capabilities.create(capabilityFactories, this);
         this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), agent::pollData, agent::afterWait,
             this::onAgentError, options.scheduling(), transport.hasDoorbell() ? new Doorbell() {
                 @Override
@@ -147,14 +135,18 @@ public final class ClusterNode implements Cluster, NodeServices {
         rpc.onOneWayFailure(this::failSelf);
     }
 
-    /** Starts a node (its agent thread) without waiting for the others; call {@link #awaitJoined()} next. */
+    /**
+     * Starts a node (its agent thread) without waiting for the others; call {@link #awaitJoined()} next. Each of
+     * {@code capabilityFactories} makes one capability runtime from this node's services, before the node joins.
+     */
     public static ClusterNode start(NodeSettings options, TransportContext transportContext, ClassLoader loader,
+                                    List<Function<NodeServices, ?>> capabilityFactories,
                                     FailureListener failureListener) {
         Dispatch dispatch = new Dispatch();
         NodeTransport transport = new NodeTransport(transportContext, options.nodeId(), options.size(), dispatch);
         ClusterNode node;
         try {
-            node = new ClusterNode(options, transport, dispatch, loader, failureListener);
+            node = new ClusterNode(options, transport, dispatch, loader, capabilityFactories, failureListener);
         } catch (RuntimeException | Error e) {
             transport.close(); // nothing else runs yet; capabilities started daemon threads only
             throw e;
@@ -217,30 +209,26 @@ public final class ClusterNode implements Cluster, NodeServices {
         }
     }
 
-    @Override
+    /** Remote objects: as {@code Cluster.export}, {@code lookup} and {@code remoteNew} describe them. */
     public <T> T export(T object, Class<T> iface, String name) {
         checkUsable();
         return remoteObjects.export(object, iface, name);
     }
 
-    @Override
     public <T> T lookup(String name, Class<T> iface) {
         return lookup(name, iface, options.lookupWait());
     }
 
-    @Override
     public <T> T lookup(String name, Class<T> iface, Duration wait) {
         checkUsable();
         return remoteObjects.lookup(name, iface, wait);
     }
 
-    @Override
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node) {
         checkUsable();
         return remoteObjects.remoteNew(impl, iface, name, node);
     }
 
-    @Override
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
         int node = (int) (nextRemoteNewNode.getAndIncrement() % options.size());
         return remoteNew(impl, iface, name, node);
@@ -267,12 +255,6 @@ public final class ClusterNode implements Cluster, NodeServices {
     }
 
     @Override
-    public <T extends Cloud.Root> T replicated(String name, Supplier<T> factory) {
-        checkUsable();
-        return capability(CloudRuntime.class).replicated(name, factory);
-    }
-
-    @Override
     public BroadcastEndpoint orderedBroadcast() {
         return broadcast;
     }
@@ -293,63 +275,9 @@ public final class ClusterNode implements Cluster, NodeServices {
         leftWatchers.add(listener);
     }
 
-    @Override
-    public PastSet pastSet() {
-        return capability(PastSetRuntime.class).pastSet();
-    }
-
-    @Override
-    public PastSet pastSet(Placement placement) {
-        return capability(PastSetRuntime.class).pastSet(placement);
-    }
-
-    @Override
-    public SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedDoubleArray(name, shape);
-    }
-
-    @Override
-    public SharedFloatArray sharedFloatArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedFloatArray(name, shape);
-    }
-
-    @Override
-    public SharedLongArray sharedLongArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedLongArray(name, shape);
-    }
-
-    @Override
-    public SharedIntArray sharedIntArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedIntArray(name, shape);
-    }
-
-    @Override
-    public Barrier barrier(String name, int localThreads) {
-        return capability(ArrayRuntime.class).barrier(name, localThreads);
-    }
-
-    @Override
-    public Barrier localBarrier(String name, int threads) {
-        return capability(ArrayRuntime.class).localBarrier(name, threads);
-    }
-
-    @Override
-    public SharedLong sharedLong(String name) {
-        return capability(ArrayRuntime.class).sharedLong(name);
-    }
-
-    @Override
-    public SharedDouble sharedDouble(String name) {
-        return capability(ArrayRuntime.class).sharedDouble(name);
-    }
-
-    /** The runtime of a capability (created at node start by {@link Capabilities}). */
-    public <T> T capability(Class<T> type) {
-        Object c = capabilities.get(type);
-        if (c == null) {
-            throw new IllegalStateException("no capability " + type.getName() + " in this node");
-        }
-        return type.cast(c);
+    /** The capability runtimes this node started with. */
+    public Capabilities capabilities() {
+        return capabilities;
     }
 
     /** The failure that ended this cluster, or {@code null}. */
@@ -367,7 +295,7 @@ public final class ClusterNode implements Cluster, NodeServices {
         agent.execute(() -> agent.fail(options.nodeId(), reason, true));
     }
 
-    @Override
+    /** Leaves after a closing barrier (when healthy): what {@code Cluster.close()} does. */
     public void close() {
         if (failure == null && !closed.get()) {
             barrier();
@@ -396,15 +324,7 @@ public final class ClusterNode implements Cluster, NodeServices {
             }
             NodeLifecycleEvent.record(options.nodeId(), "left", options.nodeId(), "");
         }
-        capabilities.values().forEach(c -> {
-            if (c instanceof AutoCloseable closeable) {
-                try {
-                    closeable.close();
-                } catch (Exception e) {
-                    // closing a capability must not stop the node from leaving
-                }
-            }
-        });
+        capabilities.closeAll();
         rpc.close();
         dutyCycle.close();
         afterLeave.forEach(Runnable::run);
@@ -436,7 +356,8 @@ public final class ClusterNode implements Cluster, NodeServices {
         }
     }
 
-    private void checkUsable() {
+    /** Throws when this node can take no more calls: the cluster failed, or the node left. */
+    public void checkUsable() {
         NodeFailedException f = failure;
         if (f != null) {
             throw new NodeFailedException(f.nodeId(), f.getMessage());

@@ -1,6 +1,7 @@
 package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.codec.ReferenceHandler;
+import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.order.BroadcastEndpoint;
 import dev.cumulus.internal.sched.Scheduler;
 

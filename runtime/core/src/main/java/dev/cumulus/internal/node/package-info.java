@@ -1,8 +1,11 @@
 /**
  * A node of the cluster: membership (hello, heartbeats, goodbye), fail-stop failure detection, the global barrier,
- * and {@link dev.cumulus.internal.node.ClusterNode}, the {@link dev.cumulus.Cluster} implementation that ties the
- * transport, the agent and the RPC engine together. {@code ControlMessage} and {@code ControlFlyweight} are the control
- * channel's messages and their wire form ({@code docs/design/WIRE.md}).
+ * and {@link dev.cumulus.internal.node.ClusterNode}, which ties the transport, the agent, the RPC engine and the
+ * ordered broadcast together and is the {@link dev.cumulus.internal.node.NodeServices} its capabilities see. The node
+ * knows no capability: it creates them from the factories it is started with and keeps them in
+ * {@link dev.cumulus.internal.node.Capabilities}; {@code dev.cumulus.internal.cluster} is the {@code Cluster} above.
+ * {@code ControlMessage} and {@code ControlFlyweight} are the control channel's messages and their wire form
+ * ({@code docs/design/WIRE.md}).
  *
  * <p>Threads: {@code DutyCycle} runs {@code NodeAgent.doWork()} (poll, timers, protocol) on whichever thread holds
  * the polling role — the node's main thread, its standby while the main thread runs a long call inline, or a caller
@@ -10,7 +13,7 @@
  * command queue. Protocol state ({@code Membership}, {@code BarrierCoordinator}) is touched under the role only and
  * takes time as an argument.
  *
- * <p>Never: blocks the duty cycle, or lets a failure pass silently — every blocked caller gets a
- * {@link dev.cumulus.NodeFailedException} naming the node.
+ * <p>Never: blocks the duty cycle, imports a capability or the facade above it, or lets a failure pass silently —
+ * every blocked caller gets a {@link dev.cumulus.NodeFailedException} naming the node.
  */
 package dev.cumulus.internal.node;

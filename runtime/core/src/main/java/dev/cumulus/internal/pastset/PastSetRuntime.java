@@ -36,8 +36,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The PastSet capability of one node: the server for the elements this node holds (their {@link ElementState}s),
  * the first-touch directory for the keys it is responsible for, and the client side ({@link PastSet} spaces and
- * {@link dev.cumulus.pastset.Element} handles) its user threads call. Created at node start by
- * {@code Capabilities}; reached through {@code ClusterNode.capability(PastSetRuntime.class)}.
+ * {@link dev.cumulus.pastset.Element} handles) its user threads call. Created at node start from
+ * {@code NodeServices}; reached through {@code NodeCluster.capability(PastSetRuntime.class)}.
  *
  * <p>Threads: user threads (client calls, local fast path), RPC call threads (virtual; server side, may block on an
  * element), the agent thread (only {@link #onNodeFailure}, which hands the work to a virtual thread).

@@ -10,7 +10,7 @@ import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
-import dev.cumulus.internal.node.BarrierWatermark;
+import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.sched.TimedCall;
 import org.agrona.DirectBuffer;
@@ -46,8 +46,8 @@ import java.util.function.Supplier;
  * is dropped. {@code pollsUntil} is a promise of the caller's ({@code nanoTime}; 0 for none): it polls for the
  * reply itself until then and looks once more after it, so a reply sent before then needs no doorbell ring (see
  * {@link #ringAfterReply}). {@code applied} is the sender's
- * replicated-write watermark ({@link dev.cumulus.internal.node.BarrierWatermark#covered}): the receiver applies writes
- * up to it ({@link dev.cumulus.internal.node.BarrierWatermark#applied}) before it runs the call (or returns the reply),
+ * replicated-write watermark ({@link BarrierWatermark#covered}): the receiver applies writes
+ * up to it ({@link BarrierWatermark#applied}) before it runs the call (or returns the reply),
  * so a node that writes a replicated object and then calls another node never has that node read an older replica
  * — and the same for replies. Calls and replicated writes are causally ordered.
  *

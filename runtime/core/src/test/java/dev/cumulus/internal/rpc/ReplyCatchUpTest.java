@@ -2,7 +2,7 @@ package dev.cumulus.internal.rpc;
 
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.codec.RemoteRef;
-import dev.cumulus.internal.node.BarrierWatermark;
+import dev.cumulus.internal.order.BarrierWatermark;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,9 +1,11 @@
-package dev.cumulus.internal.node;
+package dev.cumulus.internal.cluster;
 
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.TransportContext;
 import java.io.File;
@@ -40,13 +42,13 @@ public final class NodeRuntime {
             embedded = DriverHost.start(defaultDriverDir(config.runId() + "-node" + config.nodeId()));
             aeronDir = embedded.directory();
         }
-        ClusterNode node;
+        NodeCluster node;
         try {
             TransportContext transport = new TransportContext(aeronDir,
                 config.transport() == LaunchConfig.TransportMode.UDP, config.endpoints(), config.streamBase(),
                 config.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
                 TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
-            node = ClusterNode.start(options, transport, contextLoader(), NodeRuntime::exitAfterGrace);
+            node = NodeCluster.start(options, transport, contextLoader(), NodeRuntime::exitAfterGrace);
         } catch (RuntimeException | Error e) {
             if (embedded != null) {
                 embedded.close(); // its threads would keep this JVM alive, and its directory would stay

@@ -1,4 +1,4 @@
-package dev.cumulus.internal.node;
+package dev.cumulus.internal.order;
 
 /**
  * How the global barrier orders replicated writes: each node enters with the highest ordered-broadcast number it

@@ -1,0 +1,186 @@
+package dev.cumulus.internal.cluster;
+
+import dev.cumulus.Barrier;
+import dev.cumulus.Cloud;
+import dev.cumulus.Cluster;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.SharedDouble;
+import dev.cumulus.SharedLong;
+import dev.cumulus.array.ArrayShape;
+import dev.cumulus.array.SharedDoubleArray;
+import dev.cumulus.array.SharedFloatArray;
+import dev.cumulus.array.SharedIntArray;
+import dev.cumulus.array.SharedLongArray;
+import dev.cumulus.internal.array.ArrayRuntime;
+import dev.cumulus.internal.cloud.CloudRuntime;
+import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.node.NodeServices;
+import dev.cumulus.internal.node.NodeSettings;
+import dev.cumulus.internal.pastset.PastSetRuntime;
+import dev.cumulus.internal.transport.TransportContext;
+import dev.cumulus.pastset.PastSet;
+import dev.cumulus.pastset.Placement;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The {@link Cluster} a program holds: one {@link ClusterNode} and the capabilities it started with. Node-level calls
+ * (barrier, remote objects, close) go to the node; each capability's calls go to its runtime, asked of the node's
+ * capability registry. The only class that knows every capability by name: add one to {@link #CAPABILITIES} and hand
+ * out its public API here.
+ */
+public final class NodeCluster implements Cluster {
+    /** The capability runtimes every node creates from its services at start, before it joins. */
+    static final List<Function<NodeServices, ?>> CAPABILITIES =
+        List.of(PastSetRuntime::new, CloudRuntime::new, ArrayRuntime::new);
+
+    private final ClusterNode node;
+
+    private NodeCluster(ClusterNode node) {
+        this.node = node;
+    }
+
+    /**
+     * Starts a node with every capability (its agent thread) without waiting for the others; call
+     * {@link #awaitJoined()} next. {@code failureListener} (may be {@code null}) is told once when the cluster fails.
+     */
+    public static NodeCluster start(NodeSettings options, TransportContext transport, ClassLoader loader,
+                                    ClusterNode.FailureListener failureListener) {
+        return new NodeCluster(ClusterNode.start(options, transport, loader, CAPABILITIES, failureListener));
+    }
+
+    /** Waits until every node of the cluster has been heard from. */
+    public NodeCluster awaitJoined() {
+        node.awaitJoined();
+        return this;
+    }
+
+    /** The runtime of a capability this node started with (for tests and benchmarks that look inside). */
+    public <T> T capability(Class<T> type) {
+        return node.capabilities().get(type);
+    }
+
+    /** The failure that ended this cluster, or {@code null}. */
+    public NodeFailedException failure() {
+        return node.failure();
+    }
+
+    /** Declares this node failed (fail-stop for everybody), e.g. when its program died. */
+    public void failSelf(String reason) {
+        node.failSelf(reason);
+    }
+
+    /** Runs {@code action} once the node has left and stopped (e.g. closes a node-private media driver). */
+    public void afterLeave(Runnable action) {
+        node.afterLeave(action);
+    }
+
+    /** Leaves without the closing barrier: says goodbye (if healthy) and stops. Idempotent. */
+    public void leave() {
+        node.leave();
+    }
+
+    @Override
+    public int nodeId() {
+        return node.nodeId();
+    }
+
+    @Override
+    public int size() {
+        return node.size();
+    }
+
+    @Override
+    public void barrier() {
+        node.barrier();
+    }
+
+    @Override
+    public <T> T export(T object, Class<T> iface, String name) {
+        return node.export(object, iface, name);
+    }
+
+    @Override
+    public <T> T lookup(String name, Class<T> iface) {
+        return node.lookup(name, iface);
+    }
+
+    @Override
+    public <T> T lookup(String name, Class<T> iface, Duration wait) {
+        return node.lookup(name, iface, wait);
+    }
+
+    @Override
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int onNode) {
+        return node.remoteNew(impl, iface, name, onNode);
+    }
+
+    @Override
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
+        return node.remoteNew(impl, iface, name);
+    }
+
+    @Override
+    public <T extends Cloud.Root> T replicated(String name, Supplier<T> factory) {
+        node.checkUsable();
+        return capability(CloudRuntime.class).replicated(name, factory);
+    }
+
+    @Override
+    public PastSet pastSet() {
+        return capability(PastSetRuntime.class).pastSet();
+    }
+
+    @Override
+    public PastSet pastSet(Placement placement) {
+        return capability(PastSetRuntime.class).pastSet(placement);
+    }
+
+    @Override
+    public SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape) {
+        return capability(ArrayRuntime.class).sharedDoubleArray(name, shape);
+    }
+
+    @Override
+    public SharedFloatArray sharedFloatArray(String name, ArrayShape shape) {
+        return capability(ArrayRuntime.class).sharedFloatArray(name, shape);
+    }
+
+    @Override
+    public SharedLongArray sharedLongArray(String name, ArrayShape shape) {
+        return capability(ArrayRuntime.class).sharedLongArray(name, shape);
+    }
+
+    @Override
+    public SharedIntArray sharedIntArray(String name, ArrayShape shape) {
+        return capability(ArrayRuntime.class).sharedIntArray(name, shape);
+    }
+
+    @Override
+    public Barrier barrier(String name, int localThreads) {
+        return capability(ArrayRuntime.class).barrier(name, localThreads);
+    }
+
+    @Override
+    public Barrier localBarrier(String name, int threads) {
+        return capability(ArrayRuntime.class).localBarrier(name, threads);
+    }
+
+    @Override
+    public SharedLong sharedLong(String name) {
+        return capability(ArrayRuntime.class).sharedLong(name);
+    }
+
+    @Override
+    public SharedDouble sharedDouble(String name) {
+        return capability(ArrayRuntime.class).sharedDouble(name);
+    }
+
+    @Override
+    public void close() {
+        node.close();
+    }
+}
