@@ -2,9 +2,9 @@
  * {@code cumulus bench}: benchmarks of the Cumulus runtime on real node processes, printed side by side with peer
  * baselines as ratios. {@link dev.cumulus.bench.RpcBench} is the {@code rpc} suite.
  *
- * <p>Processes: the orchestrator ({@code RpcBench}, in the CLI's JVM) starts every measured process itself with the
- * same JVM flags and the current classpath, hosts the shared Aeron media driver of a run, reads the processes'
- * stdout protocol ({@code READY}, {@code PHASE}, {@code RESULT} lines, see {@link dev.cumulus.bench.ChildIo}) and
+ * <p>Processes: the orchestrator ({@link dev.cumulus.bench.BenchMain}, in a JVM the CLI starts on this module's own
+ * classpath, so the peers never sit on the CLI's) starts every measured process itself with the same JVM flags and
+ * the current classpath, hosts the shared Aeron media driver of a run, reads the processes' stdout protocol ({@code READY}, {@code PHASE}, {@code RESULT} lines, see {@link dev.cumulus.bench.ChildIo}) and
  * samples their CPU time. Children exit when their stdin closes, so a killed orchestrator leaves no orphan.
  *
  * <p>Threads: the orchestrator's caller thread runs the suite; one reader thread per child copies its output; a JVM

@@ -1,10 +1,5 @@
 package dev.cumulus.cli;
 
-import dev.cumulus.CumulusException;
-import dev.cumulus.bench.RpcBench;
-import dev.cumulus.bench.arrays.ArraysBench;
-import dev.cumulus.bench.pastset.PastSetBench;
-import dev.cumulus.bench.replication.ReplicationBench;
 import dev.cumulus.internal.launch.LaunchConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,11 +8,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code cumulus bench [SUITE]}: benchmarks on real node processes, side by side with peers, as ratios. */
+/**
+ * {@code cumulus bench [SUITE]}: benchmarks on real node processes, side by side with peers, as ratios. Checks the
+ * options, then runs the bench module's orchestrator ({@code dev.cumulus.bench.BenchMain}) in a JVM of its own on
+ * that module's classpath, which {@code ./build} makes: the peers it measures against (JGroups, Hazelcast) are no part
+ * of the CLI's classpath.
+ */
 @Command(name = "bench",
     mixinStandardHelpOptions = true,
     description = {
@@ -34,7 +35,7 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s",
         "  cumulus bench replication --wan-only  # Table 4 alone (root)"})
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> SUITES = List.of("rpc", "arrays", "pastset", ReplicationBench.SUITE);
+    static final List<String> SUITES = List.of("rpc", "arrays", "pastset", "replication");
 
     @ParentCommand
     CumulusCli cli;
@@ -77,33 +78,36 @@ final class BenchCommand implements Callable<Integer> {
             cli.err().println("cumulus bench: unknown suite '" + suite + "'; suites: " + String.join(", ", SUITES));
             return CumulusCli.EXIT_USAGE;
         }
-        if (ReplicationBench.SUITE.equals(suite)) {
-            return ReplicationBench.runFromCli(
-                spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, wanOnly,
-                cli.out(), cli.err());
-        }
-        if (wanOnly) {
+        if (wanOnly && !"replication".equals(suite)) {
             cli.err().println("cumulus bench: --wan-only is an option of the replication suite");
             return CumulusCli.EXIT_USAGE;
         }
-        if ("arrays".equals(suite)) {
-            return ArraysBench.run(quick, cli.out(), cli.err());
+        List<String> args = new ArrayList<>(List.of(suite == null ? "all" : suite, "--idle", idle));
+        // rpc always takes the node counts (default 2,4); the other suites have defaults of their own
+        if (suite == null || "rpc".equals(suite) || spec.commandLine().getParseResult().hasMatchedOption("--nodes")) {
+            args.addAll(List.of("--nodes", String.join(",", nodes.stream().map(String::valueOf).toList())));
         }
-        if (PastSetBench.SUITE.equals(suite)) {
-            return PastSetBench.runFromCli(
-                spec.commandLine().getParseResult().hasMatchedOption("--nodes") ? nodes : null, quick, idle, cli.out(),
-                cli.err());
+        if (quick) {
+            args.add("--quick");
         }
-        RpcBench.Options options;
+        if (idleSweep) {
+            args.add("--idle-sweep");
+        }
+        if (wanOnly) {
+            args.add("--wan-only");
+        }
         try {
-            options = new RpcBench.Options(nodes, quick, idleSweep, idle);
-        } catch (IllegalArgumentException | CumulusException e) {
+            return BenchProcess.run(args, cli.out(), cli.err());
+        } catch (BenchProcess.NotBuiltException e) {
             cli.err().println("cumulus bench: " + e.getMessage());
-            return CumulusCli.EXIT_USAGE;
+            return CumulusCli.EXIT_ERROR;
+        } catch (IOException e) {
+            cli.err().println("cumulus bench: cannot start the benchmark JVM: " + e.getMessage());
+            return CumulusCli.EXIT_ERROR;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cli.err().println("cumulus bench: interrupted; the benchmarks were stopped");
+            return CumulusCli.EXIT_ERROR;
         }
-        int code = RpcBench.run(options, cli.out(), cli.err());
-        return suite == null && code == 0
-            ? ReplicationBench.runFromCli(null, quick, idle, false, cli.out(), cli.err())
-            : code;
     }
 }

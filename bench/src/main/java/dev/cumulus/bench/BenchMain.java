@@ -1,0 +1,122 @@
+package dev.cumulus.bench;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.bench.arrays.ArraysBench;
+import dev.cumulus.bench.pastset.PastSetBench;
+import dev.cumulus.bench.replication.ReplicationBench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The benchmark orchestrator's entry point: {@code cumulus bench} starts it in a JVM of its own, on the bench module's
+ * classpath ({@code bench/target/cumulus-bench.jar} and {@code bench/target/lib}), so the peers it measures against
+ * (JGroups, Hazelcast, raw Aeron) never sit on the CLI's classpath. The CLI checks the options and passes them on as
+ * {@code SUITE [--nodes N,N...] [--quick] [--idle-sweep] [--wan-only] [--idle SPEC]}, {@code SUITE} being one of
+ * {@link #SUITES} or {@code all}; the exit code is the suite's.
+ */
+public final class BenchMain {
+    /** The suites, in the order {@code cumulus bench --help} names them. */
+    public static final List<String> SUITES = List.of("rpc", "arrays", PastSetBench.SUITE, ReplicationBench.SUITE);
+    static final int EXIT_USAGE = 2;
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(Arrays.asList(args), System.out, System.err));
+    }
+
+    /** Runs what {@code args} names; returns the exit code (2 for arguments it does not understand). */
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        Request r;
+        try {
+            r = Request.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("cumulus bench: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        switch (r.suite) {
+            case ReplicationBench.SUITE -> {
+                return ReplicationBench.runFromCli(r.nodes, r.quick, r.idle, r.wanOnly, out, err);
+            }
+            case "arrays" -> {
+                return ArraysBench.run(r.quick, out, err);
+            }
+            case PastSetBench.SUITE -> {
+                return PastSetBench.runFromCli(r.nodes, r.quick, r.idle, out, err);
+            }
+            default -> {
+                // "rpc", or "all": rpc, then replication
+            }
+        }
+        if (r.nodes == null) {
+            err.println("cumulus bench: the rpc suite needs --nodes N,N... (the CLI passes its default)");
+            return EXIT_USAGE;
+        }
+        RpcBench.Options options;
+        try {
+            options = new RpcBench.Options(r.nodes, r.quick, r.idleSweep, r.idle);
+        } catch (IllegalArgumentException | CumulusException e) {
+            err.println("cumulus bench: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        int code = RpcBench.run(options, out, err);
+        return "all".equals(r.suite) && code == 0
+            ? ReplicationBench.runFromCli(null, r.quick, r.idle, false, out, err)
+            : code;
+    }
+
+    /** The parsed arguments; {@code nodes} is {@code null} when not given (each suite has its own default). */
+    private record Request(String suite, List<Integer> nodes, boolean quick, boolean idleSweep, boolean wanOnly,
+                           String idle) {
+        static Request parse(List<String> args) {
+            if (args.isEmpty() || !(SUITES.contains(args.getFirst()) || "all".equals(args.getFirst()))) {
+                throw new IllegalArgumentException("the first argument must be a suite (" + String.join(", ", SUITES)
+                    + ") or all, not " + (args.isEmpty() ? "nothing" : "'" + args.getFirst() + "'"));
+            }
+            List<Integer> nodes = null;
+            boolean quick = false;
+            boolean idleSweep = false;
+            boolean wanOnly = false;
+            String idle = null;
+            for (int i = 1; i < args.size(); i++) {
+                String a = args.get(i);
+                switch (a) {
+                    case "--quick" -> quick = true;
+                    case "--idle-sweep" -> idleSweep = true;
+                    case "--wan-only" -> wanOnly = true;
+                    case "--nodes" -> nodes = counts(value(args, ++i, a));
+                    case "--idle" -> idle = value(args, ++i, a);
+                    default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
+                }
+            }
+            if (idle == null) {
+                throw new IllegalArgumentException("--idle SPEC is missing (the CLI passes its default)");
+            }
+            return new Request(args.getFirst(), nodes, quick, idleSweep, wanOnly, idle);
+        }
+
+        private static String value(List<String> args, int i, String option) {
+            if (i >= args.size()) {
+                throw new IllegalArgumentException(option + " needs a value");
+            }
+            return args.get(i);
+        }
+
+        private static List<Integer> counts(String list) {
+            List<Integer> counts = new ArrayList<>();
+            for (String n : list.split(",")) {
+                try {
+                    counts.add(Integer.parseInt(n.trim()));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--nodes takes node counts separated by commas, not '" + list
+                        + "'");
+                }
+            }
+            return counts;
+        }
+    }
+}

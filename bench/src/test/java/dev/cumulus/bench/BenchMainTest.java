@@ -1,0 +1,50 @@
+package dev.cumulus.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** The orchestrator's arguments (what the CLI passes on): the ones it refuses, before any suite starts. */
+@Timeout(30)
+class BenchMainTest {
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return BenchMain.run(List.of(args), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theFirstArgumentIsASuite() {
+        assertEquals(BenchMain.EXIT_USAGE, run("--quick"));
+        assertTrue(err().contains("the first argument must be a suite (rpc, arrays, pastset, replication) or all"),
+            err());
+    }
+
+    @Test
+    void unknownArgumentsAndMissingValuesAreRefused() {
+        assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff", "--fast"));
+        assertTrue(err().contains("unknown argument '--fast'"), err());
+        assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle"));
+        assertTrue(err().contains("--idle needs a value"), err());
+        assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff", "--nodes", "2,x"));
+        assertTrue(err().contains("--nodes takes node counts separated by commas, not '2,x'"), err());
+    }
+
+    @Test
+    void theRpcSuiteNeedsNodeCounts() {
+        assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff"));
+        assertTrue(err().contains("the rpc suite needs --nodes"), err());
+    }
+}
