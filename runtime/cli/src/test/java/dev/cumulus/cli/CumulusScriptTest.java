@@ -1,5 +1,6 @@
 package dev.cumulus.cli;
 
+import com.google.gson.Gson;
 import dev.cumulus.cli.launch.RuntimeClasspath;
 import dev.cumulus.cli.launch.mains.BlockMain;
 import org.junit.jupiter.api.AfterEach;
@@ -105,6 +106,7 @@ class CumulusScriptTest {
         List<String> cp = new ArrayList<>();
         cp.add(CumulusCliTest.location(CumulusCli.class));
         cp.add(CumulusCliTest.location(CommandLine.class));
+        cp.add(CumulusCliTest.location(Gson.class)); // cumulus new reads and writes its JSON with Gson
         RuntimeClasspath.entries().forEach(e -> cp.add(e.toString()));
         return String.join(File.pathSeparator, cp);
     }
