@@ -129,20 +129,29 @@ final class CallerPoll {
 
     /**
      * The looks a caller takes as it stops: when {@code needed} (it handed the bell back, or its wait ended by its
-     * deadline — a reply sent before that deadline, unrung, is in the log by now), and whenever the main thread could
-     * not look before it slept ({@link DutyCycle#lookMissed}). A look of its own may be what made the main thread's
-     * fail, so it looks again while lookMissed was set meanwhile (a few times at most); when the role is taken it
-     * leaves lookMissed set for the thread holding it.
+     * deadline — a reply sent before that deadline, unrung, is in the log by now), and whenever another thread's look
+     * failed against this one's poll ({@link DutyCycle#lookMissed}). When its own look finds the role taken it leaves
+     * lookMissed set for the thread holding it — whose next act after letting go is to read it — unless that thread
+     * let go meanwhile: then it looks again. Out of looks with one still due, it wakes the main thread to take it
+     * ({@code docs/design/doorbell.pml} checks this hand-off).
      */
     private void lastLooks(boolean needed) {
         boolean look = needed || cycle.lookMissed;
-        for (int n = 0; look && cycle.running() && n < MAX_LAST_LOOKS; n++) {
+        int looks = 0;
+        while (look && cycle.running() && looks < MAX_LAST_LOOKS) {
+            looks++;
             cycle.lookMissed = false;
             if (poll(false) < 0) {
-                cycle.lookMissed = true; // another thread holds the role: it, or the last caller to stop, looks
-                return;
+                cycle.lookMissed = true; // for the thread holding the role (volatile write, then read of the role)
+                if (cycle.roleTaken()) {
+                    return;
+                }
+                continue;
             }
             look = cycle.lookMissed;
+        }
+        if (look && bell != null && cycle.running()) {
+            bell.wake();
         }
     }
 }

@@ -130,6 +130,11 @@ public final class ClusterNode implements NodeServices {
                 public void takeOver() {
                     transport.takeOverDoorbell();
                 }
+
+                @Override
+                public void wake() {
+                    transport.wakeSelf();
+                }
             } : null, "cumulus-node-" + options.nodeId());
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);

@@ -16,4 +16,7 @@ interface Doorbell {
 
     /** Another thread polls now: senders need not ring until it hands the bell back with {@link #announceSleep}. */
     void takeOver();
+
+    /** Wakes the node's sleeping main thread whatever its bell says (a caller that ran out of looks). */
+    void wake();
 }

@@ -92,6 +92,10 @@ final class DoorbellIdle implements IdleStrategy {
         if (work < 0) {
             cycle.lookMissed = true;
             sleep = cycle.pollingCallers.get() > 0;
+        } else if (cycle.lookMissed) {
+            cycle.lookMissed = false; // a caller's look failed against this one (role released, then this read)
+            waited = false;
+            sleep = false;
         } else {
             waited = false;
             sleep = work == 0 && polled.isEmpty() && (!whileCallersPoll || cycle.pollingCallers.get() > 0);

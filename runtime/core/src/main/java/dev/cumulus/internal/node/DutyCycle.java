@@ -120,6 +120,11 @@ final class DutyCycle implements Scheduler, AutoCloseable {
         return running;
     }
 
+    /** Whether some thread holds the polling role right now. */
+    boolean roleTaken() {
+        return role.get();
+    }
+
     // ---------------------------------------------------------------- the duty cycle
 
     /**

@@ -121,6 +121,12 @@ final class Doorbells {
         futex(node * SLOT, FUTEX_WAIT, value, ts);
     }
 
+    /** Wakes {@code node}'s sleeping thread whatever its bell says, leaving the bell {@code AWAKE}. */
+    void wake(int node) {
+        BELL.setVolatile(bells, node * SLOT, AWAKE);
+        futex(node * SLOT, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
+    }
+
     /** Sleeper side: the node is awake (again). */
     void awake(int node) {
         BELL.setVolatile(bells, node * SLOT, AWAKE);

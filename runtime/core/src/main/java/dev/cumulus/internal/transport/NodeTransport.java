@@ -297,6 +297,11 @@ public final class NodeTransport implements AutoCloseable {
         doorbells.takeOver(nodeId);
     }
 
+    /** Wakes this node's sleeping main thread, whatever its bell says. */
+    public void wakeSelf() {
+        doorbells.wake(nodeId);
+    }
+
     /**
      * Sends a message of any size up to the configured maximum, waiting out back-pressure and a destination that is
      * still connecting. Any thread except the agent thread (which must not block: use {@link #trySend}).

@@ -60,4 +60,9 @@ final class FakeBell implements Doorbell {
     @Override
     public void takeOver() {
     }
+
+    @Override
+    public void wake() {
+        ring();
+    }
 }

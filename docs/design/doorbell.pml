@@ -1,0 +1,212 @@
+/*
+ * Promela model of a node's polling role and doorbell hand-off (docs/design/THREADING.md, "Who wakes whom"), checked
+ * with Debian's spin by DoorbellModelCheckTest. Threads: the node's main thread (DutyCycle + DoorbellIdle), NC
+ * callers that poll for their replies (CallerPoll), a peer that sends one rung message, and one replier per caller
+ * that answers it (RpcEngine: unrung while the caller's promise to poll runs, rung after it).
+ *
+ * A poll holds the role (compare-and-set) and takes the messages in the log at one instant; a message that arrives
+ * later in the same poll is left for the next one. The main thread's sleep on the bell has no timeout here: in the
+ * runtime it lasts at most 1 ms, so a message that only that timeout would find is a lost wake-up.
+ *
+ * Checked: once every sender and caller has finished, the main thread never sleeps with a message in the log
+ * (Monitor); no deadlock (invalid end states).
+ */
+#ifndef NC
+#define NC 2
+#endif
+#define MAX_LAST_LOOKS 2
+#define AWAKE 0
+#define SLEEPING 1
+
+byte bell = AWAKE;
+bit role = 0;
+byte pending = 0;          /* messages in the log, not yet polled */
+byte replyPending[NC];     /* a caller's reply in the log */
+bit replySent[NC];
+bit deadlinePassed[NC];    /* the caller's clock read after its promise ended */
+byte pollingCallers = 0;
+bit mainAsleep = 0;
+bit lookMissed = 0;
+bit mainSleeps = 0;        /* the main thread waits in the futex */
+bit wake = 0;              /* a FUTEX_WAKE it has not woken from yet */
+byte finished = 0;
+
+/* one poll: got = whether it held the role. Taking the role and the log's messages is one step (a message that comes
+ * between the two is simply taken); letting the role go is another: a message that comes in between is left. */
+inline poll(got) {
+    atomic {
+        if
+        :: role == 0 ->
+            role = 1; got = 1;
+            pending = 0;
+            i = 0;
+            do
+            :: i < NC -> replyPending[i] = 0; i++
+            :: else -> break
+            od;
+            i = 0
+        :: else -> got = 0
+        fi
+    }
+    if
+    :: got -> role = 0
+    :: else -> skip
+    fi
+}
+
+/* a sender's ring: after its message is in the log (a full fence), wake the node if its bell says it sleeps */
+inline ring() {
+    atomic {
+        if
+        :: bell == SLEEPING -> bell = AWAKE; wake = 1    /* the compare-and-set won: FUTEX_WAKE */
+        :: else -> skip
+        fi
+    }
+}
+
+/* a caller takes the bell over: senders stop ringing; the sleeping main thread is not woken */
+inline takeOver() {
+    tookOver = 1;
+    atomic {
+        if
+        :: bell == SLEEPING -> bell = AWAKE
+        :: else -> skip
+        fi
+    }
+}
+
+active proctype Peer() {
+    pending++;
+    ring();
+    finished++
+}
+
+proctype Replier(byte c) {
+    pending++;
+    replyPending[c] = 1;
+    replySent[c] = 1;
+    if
+    :: deadlinePassed[c] -> ring()    /* after the promise: ring */
+    :: else -> skip                   /* inside the promise: the caller still polls, or looks once more */
+    fi;
+    finished++
+}
+
+proctype Caller(byte c; bit forReply) {
+    bit got, tookOver, handBack, look, done;
+    byte i, n;
+    pollingCallers++;
+    if
+    :: !forReply -> takeOver()
+    :: else -> skip
+    fi;
+    run Replier(c);
+    /* the brief wait: polls until done, or until its deadline (any time) */
+    do
+    :: poll(got)
+    :: forReply && !tookOver -> takeOver()    /* late: take the bell over */
+    :: replySent[c] && replyPending[c] == 0 -> break    /* done */
+    :: deadlinePassed[c] = 1; break                        /* the clock passed the promise */
+    od;
+    done = replySent[c] && replyPending[c] == 0;
+    pollingCallers--;
+    handBack = tookOver && mainAsleep;
+    if
+    :: handBack -> bell = SLEEPING
+    :: else -> skip
+    fi;
+    /* the last looks */
+    look = handBack || !done || lookMissed;
+    n = 0;
+    do
+    :: look && n < MAX_LAST_LOOKS ->
+        lookMissed = 0;
+        poll(got);
+        if
+        :: !got ->
+            lookMissed = 1;    /* for the thread holding the role; unless it let go meanwhile: then look again */
+            if
+            :: role == 0 -> n++
+            :: else -> break
+            fi
+        :: else -> look = lookMissed; n++
+        fi
+    :: else -> break
+    od;
+    if
+    :: lookMissed && n == MAX_LAST_LOOKS -> atomic { bell = AWAKE; wake = 1 }   /* out of looks: wake the main thread */
+    :: else -> skip
+    fi;
+    finished++
+}
+
+active proctype Main() {
+    bit got, sleep, whileCallersPoll;
+    byte i, work;
+    run Caller(0, 1);
+#if NC > 1
+    run Caller(1, 0);
+#endif
+end_main:
+    do
+    :: poll(got)    /* spinning and yielding: polls, found work or not */
+    :: /* idle past its awake time, or callers poll: announce, look once more, sleep */
+        whileCallersPoll = (pollingCallers > 0);
+        mainAsleep = 1;
+        bell = SLEEPING;
+        atomic {
+            if
+            :: role == 0 ->
+                role = 1; got = 1;
+                work = pending;
+                pending = 0;
+                i = 0;
+                do
+                :: i < NC -> work = work + replyPending[i]; replyPending[i] = 0; i++
+                :: else -> break
+                od;
+                i = 0
+            :: else -> got = 0
+            fi
+        }
+        if
+        :: got ->
+            role = 0;
+            if
+            :: lookMissed -> lookMissed = 0; sleep = 0    /* a caller's look failed against this one */
+            :: else -> sleep = (work == 0) && (!whileCallersPoll || pollingCallers > 0)
+            fi;
+            work = 0
+        :: else ->
+            lookMissed = 1;
+            sleep = (pollingCallers > 0)
+        fi;
+        if
+        :: sleep ->
+            atomic {               /* FUTEX_WAIT: sleeps only while the bell still says SLEEPING */
+                if
+                :: bell == SLEEPING -> mainSleeps = 1; wake = 0
+                :: else -> skip
+                fi
+            };
+            if
+            :: mainSleeps ->
+end_sleep:      wake == 1;         /* until a FUTEX_WAKE; no timeout */
+                atomic { wake = 0; mainSleeps = 0 }
+            :: else -> skip
+            fi
+        :: else -> skip
+        fi;
+        mainAsleep = 0;
+        bell = AWAKE;
+        got = 0; sleep = 0; whileCallersPoll = 0
+    od
+}
+
+active proctype Monitor() {
+end_monitor:
+    atomic {
+        (finished == 1 + 2 * NC && mainSleeps && wake == 0 && (pending > 0 || replyPending[0] > 0 || replyPending[NC - 1] > 0)) ->
+        assert(false)    /* a message left for the sleep's timeout */
+    }
+}
