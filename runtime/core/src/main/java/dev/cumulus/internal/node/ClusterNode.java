@@ -135,6 +135,21 @@ public final class ClusterNode implements NodeServices {
                 public void wake() {
                     transport.wakeSelf();
                 }
+
+                @Override
+                public void waiting(int cpu) {
+                    transport.waiting(cpu);
+                }
+
+                @Override
+                public void notWaiting(int cpu) {
+                    transport.notWaiting(cpu);
+                }
+
+                @Override
+                public boolean waiterOn(int cpu) {
+                    return transport.waiterOn(cpu);
+                }
             } : null, "cumulus-node-" + options.nodeId());
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
