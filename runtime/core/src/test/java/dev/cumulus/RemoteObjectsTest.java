@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -372,14 +373,31 @@ class RemoteObjectsTest {
     }
 
     @Test
-    void unevenBarriersEndWithAnErrorInsteadOfHangingWhenAPeerHasLeft() {
+    void unevenBarriersEndWithAMismatchNamingBothSidesInsteadOfHanging() {
         CumulusException e = assertThrows(CumulusException.class, () -> LocalCluster.run(2, cluster -> {
             if (cluster.nodeId() == 0) {
-                cluster.barrier(); // one more barrier than node 1: node 1's closing barrier pairs with this one
+                cluster.barrier(); // one more barrier than node 1: node 1's closing barrier must not pair with it
             }
         }));
-        assertTrue(e.getMessage().contains("node 1 has left the cluster"), e.getMessage());
-        assertTrue(e.getMessage().contains("the same number of times"), e.getMessage());
+        assertTrue(e.getMessage().contains("barrier mismatch at barrier #1: node 1 entered close()'s barrier while "
+            + "node 0 entered barrier()"), e.getMessage());
+        assertTrue(e.getMessage().contains("called barrier() fewer times"), e.getMessage());
+    }
+
+    @Test
+    void aNodeWhoseProgramEndsEarlyNeverReleasesItsPeersFromABarrierItDidNotEnter() {
+        List<String> passed = new CopyOnWriteArrayList<>();
+        assertThrows(IllegalStateException.class, () -> LocalCluster.run(3, cluster -> {
+            try (cluster) {
+                cluster.barrier();
+                if (cluster.nodeId() == 2) {
+                    throw new IllegalStateException("node 2 gives up"); // try-with-resources closes: close()'s barrier
+                }
+                cluster.barrier();
+                passed.add("node " + cluster.nodeId());
+            }
+        }));
+        assertEquals(List.of(), passed, "nobody passes a barrier node 2 never reached");
     }
 
     @Test

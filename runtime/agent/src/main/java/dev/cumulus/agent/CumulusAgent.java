@@ -22,6 +22,7 @@ public final class CumulusAgent {
     }
 
     public static void premain(String args, Instrumentation inst) {
+        dev.cumulus.internal.launch.LauncherWatch.startIfLaunched(); // a node of cumulus run dies with its launcher
         install(inst, false);
     }
 

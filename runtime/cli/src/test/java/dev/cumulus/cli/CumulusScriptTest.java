@@ -3,6 +3,7 @@ package dev.cumulus.cli;
 import com.google.gson.Gson;
 import dev.cumulus.cli.launch.RuntimeClasspath;
 import dev.cumulus.cli.launch.mains.BlockMain;
+import dev.cumulus.cli.launch.mains.PrintArgsMain;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,6 +23,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -68,7 +71,7 @@ class CumulusScriptTest {
         CapturedOutput out = new CapturedOutput();
         CapturedOutput err = new CapturedOutput();
         CompletableFuture.runAsync(() -> copy(p, out, false));
-        CompletableFuture.runAsync(() -> copy(p, err, true));
+        CompletableFuture<Void> errCopied = CompletableFuture.runAsync(() -> copy(p, err, true));
         out.awaitContains(Duration.ofSeconds(40), "[0] ready pid=", "[1] ready pid=");
         List<ProcessHandle> nodes = new ArrayList<>();
         Matcher m = Pattern.compile("ready pid=(\\d+)").matcher(out.text());
@@ -80,7 +83,7 @@ class CumulusScriptTest {
         String driverDir = launchProperties(runDir).getProperty("cumulus.aeron.dir");
         assertTrue(Files.isDirectory(Path.of(driverDir)), driverDir);
 
-        p.destroy();                                                      // SIGTERM to the launcher JVM
+        p.toHandle().destroy();               // SIGTERM to the launcher JVM (Process.destroy would close our pipes)
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "launcher ended");
         assertEquals(143, p.exitValue(), err.text());
         for (ProcessHandle node : nodes) {
@@ -89,6 +92,51 @@ class CumulusScriptTest {
         }
         assertFalse(Files.exists(Path.of(driverDir)), "driver directory deleted: " + driverDir);
         assertTrue(driverDir.endsWith("cumulus-" + runId), driverDir);
+        errCopied.get(10, TimeUnit.SECONDS);
+        Properties result = properties(runDir.resolve("result.properties"));
+        assertEquals("STOPPED", result.getProperty("ending"), "result.properties is written on a stop too");
+        assertEquals("130", result.getProperty("exit.code"));
+        assertTrue(err.text().contains("cumulus: run " + runId + " directory: " + runDir), err.text());
+    }
+
+    @Test
+    void aKilledLauncherTakesItsNodesWithItAndTheNextRunRemovesItsDriverDirectory() throws Exception {
+        Path runDir = tmp.resolve("killed");
+        Process p = script("run", "--nodes", "2", "--run-dir", runDir.toString(), "-cp",
+            CumulusCliTest.TEST_CLASSES, "--jvm-arg=-XX:TieredStopAtLevel=1", BlockMain.class.getName());
+        CapturedOutput out = new CapturedOutput();
+        CompletableFuture.runAsync(() -> copy(p, out, false));
+        CompletableFuture.runAsync(() -> copy(p, new CapturedOutput(), true));
+        out.awaitContains(Duration.ofSeconds(40), "[0] ready pid=", "[1] ready pid=");
+        List<ProcessHandle> nodes = new ArrayList<>();
+        Matcher m = Pattern.compile("ready pid=(\\d+)").matcher(out.text());
+        while (m.find()) {
+            nodes.add(ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow());
+        }
+        String driverDir = launchProperties(runDir).getProperty("cumulus.aeron.dir");
+        ProcessHandle launcher = nodes.getFirst().parent().orElseThrow();
+
+        try {
+            launcher.destroyForcibly();                                   // SIGKILL: no shutdown hook runs
+            for (ProcessHandle node : nodes) {
+                node.onExit().get(10, TimeUnit.SECONDS);                   // they die with it, not 15 s later
+            }
+            assertTrue(Files.isDirectory(Path.of(driverDir)), "nobody cleaned up after a SIGKILL: " + driverDir);
+
+            Process next = script("run", "--nodes", "1", "--run-dir", tmp.resolve("next").toString(), "-cp",
+                CumulusCliTest.TEST_CLASSES, "--jvm-arg=-XX:TieredStopAtLevel=1", PrintArgsMain.class.getName());
+            CapturedOutput nextErr = new CapturedOutput();
+            CompletableFuture.runAsync(() -> copy(next, new CapturedOutput(), false));
+            CompletableFuture<Void> copied = CompletableFuture.runAsync(() -> copy(next, nextErr, true));
+            assertTrue(next.waitFor(40, TimeUnit.SECONDS), "the next run ended");
+            copied.get(10, TimeUnit.SECONDS);
+            assertEquals(0, next.exitValue(), nextErr.text());
+            assertFalse(Files.exists(Path.of(driverDir)), "the next run removed " + driverDir);
+            assertTrue(nextErr.text().contains("cumulus: removed " + driverDir + ", left by a run whose launcher is "
+                + "gone"), nextErr.text());
+        } finally {
+            deleteTree(Path.of(driverDir));
+        }
     }
 
     private Process script(String... args) throws IOException {
@@ -121,8 +169,23 @@ class CumulusScriptTest {
     }
 
     private static Properties launchProperties(Path runDir) throws IOException {
+        return properties(runDir.resolve("launch.properties"));
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private static Properties properties(Path file) throws IOException {
         Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(runDir.resolve("launch.properties"))) {
+        try (Reader r = Files.newBufferedReader(file)) {
             p.load(r);
         }
         return p;

@@ -4,8 +4,10 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.cli.profile.ProfileReport;
 import dev.cumulus.cli.profile.ProfileSettings;
 import dev.cumulus.internal.cloud.AgentLoader;
+import dev.cumulus.internal.launch.FailureReport;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
+import dev.cumulus.internal.launch.LauncherWatch;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.IdleStrategies;
 import dev.cumulus.profiler.live.LiveSink;
@@ -23,11 +25,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -37,9 +40,12 @@ import java.util.stream.Stream;
  * {@code cumulus run}: starts one shared Aeron media driver and N node JVMs on this host, copies their output with
  * {@code [i] } prefixes, waits for them, and ends the run the same way whatever happens.
  *
- * <p>Exit rule, "the worst node is the first to fail": all nodes exit 0 → 0; otherwise the exit code of the first
- * node that exits non-zero on its own. Nodes the launcher stops after that (SIGTERM, then SIGKILL after the grace
- * period) do not count. A timeout gives 124, a stop of the launcher itself (Ctrl-C, SIGTERM) 130.
+ * <p>Exit rule, "the node where the failure began": all nodes exit 0 → 0; otherwise, once a node exits non-zero on
+ * its own, the launcher asks the nodes' failure reports ({@link FailureReport}) where the failure began
+ * ({@link FailureOrigin}), stops the other nodes, gives that node the grace period to end on its own, and returns its
+ * exit code — 3 (fail-stop) when it did not end on its own (it hung) or ended with 0. Nodes the launcher stops do not
+ * count. A timeout gives 124, a stop of the launcher itself (Ctrl-C, SIGTERM) 130; either way {@code
+ * result.properties} is written and the run directory printed.
  *
  * <p>Invariant: when {@link #run()} returns or throws, and when the JVM shuts down during a run, no node process is
  * left and the driver directory is deleted.
@@ -57,6 +63,8 @@ public final class ClusterLauncher {
     static final int STREAM_BASE = 1000;
     private static final Duration OUTPUT_DRAIN = Duration.ofSeconds(2);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    /** How long the shutdown hook waits for {@link #run()} to write the run's result after stopping the nodes. */
+    private static final Duration RUN_END_WAIT = Duration.ofSeconds(10);
     /** The file in the run directory that receives every live profile line. */
     public static final String LIVE_PROFILE = "profile-live.jsonl";
     /** Prefix of a live profile line on stdout with {@link #profileStream(boolean)}. */
@@ -70,6 +78,10 @@ public final class ClusterLauncher {
     private final List<NodeProcess> nodes = new CopyOnWriteArrayList<>();
     private final LinkedBlockingQueue<NodeProcess> exits = new LinkedBlockingQueue<>();
     private volatile boolean shutdownRequested;
+    /** Counted down when {@link #run()} has written the run's result: the shutdown hook waits for it. */
+    private final CountDownLatch runEnded = new CountDownLatch(1);
+    /** Where the failure began and what the nodes said about it, once a node failed; for result.properties. */
+    private volatile String failureCause;
     private volatile String runId;
     private volatile String driverDir;
     private DriverHost driver;      // guarded by lock
@@ -124,6 +136,14 @@ public final class ClusterLauncher {
     private Path agentJar;
 
     public RunResult run() {
+        try {
+            return runToEnd();
+        } finally {
+            runEnded.countDown();
+        }
+    }
+
+    private RunResult runToEnd() {
         ctx.validate();
         List<Path> userClasspath = userClasspath(ctx.classpath());
         List<Path> classpath = new ArrayList<>(RuntimeClasspath.entries());
@@ -138,6 +158,7 @@ public final class ClusterLauncher {
             throw new LaunchException("--idle: " + e.getMessage());
         }
 
+        DriverDirectories.removeStale(driverRoot(), err);
         String id;
         Path driverPath;
         do {
@@ -168,6 +189,7 @@ public final class ClusterLauncher {
             synchronized (lock) {
                 if (!shutdownRequested) {
                     driver = DriverHost.start(driverDir);
+                    markOwner(driverPath);
                 }
             }
             for (LaunchConfig config : configs) {
@@ -193,6 +215,9 @@ public final class ClusterLauncher {
         ended.put("ending", result.ending().name());
         ended.put("exit.code", Integer.toString(result.exitCode()));
         ended.put("failed.node", Integer.toString(result.failedNode()));
+        if (failureCause != null) {
+            ended.put("failed.cause", failureCause);
+        }
         ended.put("ended", Instant.now().toString());
         runDir.writeProperties(RunDirectory.RESULT_PROPERTIES, ended, "cumulus run result");
         if (ctx.profile()) {
@@ -263,26 +288,79 @@ public final class ClusterLauncher {
             running);
     }
 
-    private RunResult failed(NodeProcess node, int code, RunDirectory runDir) throws InterruptedException {
-        List<Integer> running = running();
-        signalStop();
-        node.joinOutput(OUTPUT_DRAIN);
+    /**
+     * Node {@code first} exited with {@code code} on its own: finds the node where the failure began (its report, or
+     * {@code first} itself), stops every other node, gives that node the grace period to end on its own, and reports
+     * it with its exit code.
+     */
+    private RunResult failed(NodeProcess first, int code, RunDirectory runDir) throws InterruptedException {
+        int originId = FailureOrigin.of(first.id(), n -> FailureReport.read(runDir.path(), n), nodes.size());
+        NodeProcess origin = nodes.stream().filter(n -> n.id() == originId).findFirst().orElse(first);
+        Optional<FailureReport> told = told(origin, first, runDir);
+        List<Integer> running = new ArrayList<>(running());
+        for (NodeProcess node : nodes) {
+            if (node != origin && node.isAlive()) {
+                node.requestStop();
+            }
+        }
+        boolean endedOnItsOwn = origin == first || (origin.waitFor(ctx.grace().toNanos()) && !origin.stopRequested());
+        int exit = endedOnItsOwn ? origin.exitCode() : RunResult.EXIT_NODE_HUNG;
+        if (exit == 0) {
+            exit = RunResult.EXIT_NODE_HUNG; // it exited 0 while its peers still needed it
+        }
+        if (!endedOnItsOwn) {
+            origin.requestStop();
+        }
+        origin.joinOutput(OUTPUT_DRAIN);
         StringBuilder sb = new StringBuilder();
-        sb.append("cumulus: node ").append(node.id()).append(" exited with code ").append(code);
-        List<String> last = node.lastLines();
+        sb.append("cumulus: node ").append(origin.id());
+        if (endedOnItsOwn) {
+            sb.append(" exited with code ").append(origin.exitCode());
+        } else {
+            sb.append(" failed and did not end on its own within ").append(format(ctx.grace()))
+                .append(" (it hangs); stopped it, exit code ").append(exit);
+        }
+        List<String> last = origin.lastLines();
         if (last.isEmpty()) {
             sb.append("; it wrote no output");
         } else {
             sb.append("; last output:");
             for (String line : last) {
-                sb.append(System.lineSeparator()).append("  [").append(node.id()).append("] ").append(line);
+                sb.append(System.lineSeparator()).append("  [").append(origin.id()).append("] ").append(line);
             }
         }
+        if (told.isPresent()) {
+            FailureReport r = told.get();
+            failureCause = r.cause() + (r.reporter() == origin.id() ? "" : " (seen by node " + r.reporter() + ")");
+            sb.append(System.lineSeparator()).append("cumulus: the failure began at node ").append(origin.id())
+                .append(": ").append(failureCause);
+        }
+        running.remove(Integer.valueOf(origin.id()));
         if (!running.isEmpty()) {
             sb.append(System.lineSeparator()).append("cumulus: stopping nodes ").append(ids(running));
         }
         err.println(sb);
-        return new RunResult(code, RunResult.Ending.NODE_FAILED, runId, runDir.path(), driverDir, node.id(), running);
+        return new RunResult(exit, RunResult.Ending.NODE_FAILED, runId, runDir.path(), driverDir, origin.id(),
+            running);
+    }
+
+    /** What the nodes said about the failure that began at {@code origin}: its own report first, else another's. */
+    private Optional<FailureReport> told(NodeProcess origin, NodeProcess first, RunDirectory runDir) {
+        Optional<FailureReport> own = FailureReport.read(runDir.path(), origin.id());
+        if (own.isPresent() && own.get().origin() == origin.id()) {
+            return own;
+        }
+        Optional<FailureReport> firsts = FailureReport.read(runDir.path(), first.id());
+        if (firsts.isPresent() && firsts.get().origin() == origin.id()) {
+            return firsts;
+        }
+        for (NodeProcess node : nodes) {
+            Optional<FailureReport> r = FailureReport.read(runDir.path(), node.id());
+            if (r.isPresent() && r.get().origin() == origin.id()) {
+                return r;
+            }
+        }
+        return Optional.empty();
     }
 
     /** SIGTERM to every live node; marks them as stopped by the launcher. */
@@ -351,7 +429,7 @@ public final class ClusterLauncher {
                 err.println("cumulus: closing the media driver failed: " + e);
             } finally {
                 if (driverDir != null) {
-                    deleteRecursively(Path.of(driverDir));
+                    DriverDirectories.deleteTree(Path.of(driverDir));
                 }
             }
         }
@@ -365,9 +443,30 @@ public final class ClusterLauncher {
             if (!cleanedUpNow()) {
                 err.println("cumulus: launcher stopping; stopping every node");
                 shutdown();
+                awaitRunEnded(); // the JVM ends with this hook: let run() write result.properties first
             }
         }, "cumulus-run-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    private void awaitRunEnded() {
+        try {
+            if (!runEnded.await(RUN_END_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                err.println("cumulus: the run did not record its end within " + format(RUN_END_WAIT));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Records this launcher as the driver directory's owner, so a later run can tell whether it is gone. */
+    private void markOwner(Path dir) {
+        try {
+            DriverDirectories.markOwner(dir);
+        } catch (IOException e) {
+            err.println("cumulus: warning: cannot record the launcher in " + dir + " (" + e.getMessage()
+                + "); if this launcher is killed, delete the directory by hand");
+        }
     }
 
     private boolean cleanedUpNow() {
@@ -469,6 +568,7 @@ public final class ClusterLauncher {
         }
         cmd.addAll(ctx.jvmArgs());
         cmd.addAll(config.toJvmArguments());
+        cmd.add("-D" + LauncherWatch.PROPERTY + "=" + ProcessHandle.current().pid());
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.addAll(ctx.mainAndArgs());
@@ -532,22 +632,5 @@ public final class ClusterLauncher {
             return ms / 1000 + "s";
         }
         return ms + "ms";
-    }
-
-    private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // reported below if the directory survives
-                }
-            });
-        } catch (IOException ignored) {
-            // reported below
-        }
     }
 }

@@ -10,7 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One node JVM the launcher started: its process, the two pumps that copy its output, the tail of its output, and
- * whether the launcher itself asked it to stop (such a node's exit code does not count against the run).
+ * whether the launcher itself asked it to stop (such a node's exit code does not count against the run). The node's
+ * stdin is a pipe this process holds open and never writes: when the launcher dies, the pipe's end of file tells the
+ * node at once ({@code LauncherWatch}).
  */
 final class NodeProcess {
     private final int id;
@@ -28,7 +30,7 @@ final class NodeProcess {
         this.tail = tail;
     }
 
-    /** Starts the node with stdin at end of file, stdout and stderr pumped with prefix {@code [id] }. */
+    /** Starts the node with stdin held open (empty), stdout and stderr pumped with prefix {@code [id] }. */
     static NodeProcess start(int id, List<String> command, PrintStream out, PrintStream err, int tailLines) {
         ProcessBuilder pb = new ProcessBuilder(command);
         Process p;
@@ -36,11 +38,6 @@ final class NodeProcess {
             p = pb.start();
         } catch (IOException e) {
             throw new CumulusException("could not start node " + id + " (" + command.getFirst() + "): " + e.getMessage(), e);
-        }
-        try {
-            p.getOutputStream().close();
-        } catch (IOException ignored) {
-            // the node has no stdin either way
         }
         OutputTail tail = new OutputTail(tailLines);
         String prefix = "[" + id + "] ";
@@ -70,11 +67,15 @@ final class NodeProcess {
         return stopRequested;
     }
 
-    /** Asks the node (and anything it started) to end: SIGTERM on POSIX, so its shutdown hooks and JFR dump run. */
+    /**
+     * Asks the node (and anything it started) to end: SIGTERM on POSIX, so its shutdown hooks and JFR dump run. Through
+     * its {@link ProcessHandle}, which only signals: {@link Process#destroy()} would also close the node's stdin (which
+     * the node takes for its launcher's death, and halts at once) and the output pumps' streams (losing its last lines).
+     */
     void requestStop() {
         stopRequested = true;
         List<ProcessHandle> children = process.descendants().toList();
-        process.destroy();
+        process.toHandle().destroy();
         children.forEach(ProcessHandle::destroy);
     }
 

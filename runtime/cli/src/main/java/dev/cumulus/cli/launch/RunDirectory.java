@@ -14,7 +14,9 @@ import java.util.Properties;
  * A run's directory ({@code ./cumulus-runs/<runId>} by default). It holds:
  * <ul>
  *   <li>{@code launch.properties}: run id, node count, main class, arguments, classpath, transport;</li>
- *   <li>{@code result.properties}: how the run ended and its exit code;</li>
+ *   <li>{@code result.properties}: how the run ended, its exit code, the node where a failure began and its cause;</li>
+ *   <li>{@code node-<i>.failure}: node i's failure report, when it failed or saw a failure
+ *   ({@code dev.cumulus.internal.launch.FailureReport});</li>
  *   <li>with {@code --profile}: {@code cumulus.jfc} (the recording settings) and {@code node-<i>.jfr} per node.</li>
  * </ul>
  * The directory outlives the run; {@code cumulus profile RUN_DIR} reads it later.

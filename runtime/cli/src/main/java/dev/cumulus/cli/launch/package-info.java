@@ -2,9 +2,11 @@
  * The machinery of {@code cumulus run}: {@link dev.cumulus.cli.launch.ClusterLauncher} starts one shared media driver
  * ({@code DriverHost}, in {@code /dev/shm/cumulus-<runId>}) and N node JVMs ({@code NodeProcess}) with the launch
  * contract ({@code LaunchConfig}) as {@code -Dcumulus.*} properties, copies their output line by line with {@code [i] }
- * prefixes ({@code OutputPump}), and ends the run: all nodes exit 0, the first node fails on its own, the timeout
- * passes, or the launcher is stopped. {@code RunDirectory} holds what a run leaves behind ({@code launch.properties},
- * {@code result.properties}, the JFR recordings).
+ * prefixes ({@code OutputPump}), and ends the run: all nodes exit 0, a node fails on its own (the run names the node
+ * where the failure began, from the nodes' failure reports: {@code FailureOrigin}), the timeout passes, or the
+ * launcher is stopped. {@code RunDirectory} holds what a run leaves behind ({@code launch.properties},
+ * {@code result.properties}, the nodes' failure reports, the JFR recordings); {@code DriverDirectories} records the
+ * launcher in its driver directory and removes those of launchers that are gone.
  *
  * <p>Threads: the caller's thread runs the run and waits on a queue fed by process-exit callbacks; two daemon pump
  * threads per node; the JVM shutdown hook (Ctrl-C, SIGTERM) stops the nodes. Stopping and clean-up are serialised on

@@ -52,6 +52,11 @@ public final class NodeCluster implements Cluster {
         return new NodeCluster(ClusterNode.start(options, transport, loader, CAPABILITIES, failureListener));
     }
 
+    /** The node under this cluster (for {@link NodeRuntime}, which watches how its process ends). */
+    ClusterNode node() {
+        return node;
+    }
+
     /** Waits until every node of the cluster has been heard from. */
     public NodeCluster awaitJoined() {
         node.awaitJoined();

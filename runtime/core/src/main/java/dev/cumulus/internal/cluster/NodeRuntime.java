@@ -4,7 +4,9 @@ import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.launch.LauncherWatch;
 import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.node.LaunchedNodeEnd;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.TransportContext;
@@ -14,8 +16,9 @@ import java.lang.reflect.InvocationTargetException;
 
 /**
  * Starts this process's node from the launcher's {@link LaunchConfig} ({@code Cluster.join()}). Fail-stop policy of
- * a launched node: on a failure it prints one line naming the failed node and the reason, lets blocked calls throw,
- * and exits with {@link #EXIT_CLUSTER_FAILED} after a short grace period if the program has not ended by itself.
+ * a launched node: on a failure it prints one line naming the failed node and the reason, reports where the failure
+ * began to the launcher ({@link LaunchedNodeEnd}), lets blocked calls throw, and exits with
+ * {@link #EXIT_CLUSTER_FAILED} after a short grace period if the program has not ended by itself.
  */
 public final class NodeRuntime {
     /** Exit code of a node that ends because the cluster failed. */
@@ -27,6 +30,7 @@ public final class NodeRuntime {
 
     public static Cluster joinFromLaunch() {
         LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
+        LauncherWatch.startIfLaunched();
         startLiveProfiler(config.nodeId());
         DriverHost embedded = null;
         // Every setting is read and checked before anything starts, so a bad one leaves nothing behind.
@@ -43,12 +47,14 @@ public final class NodeRuntime {
             aeronDir = embedded.directory();
         }
         NodeCluster node;
+        LaunchedNodeEnd[] ends = new LaunchedNodeEnd[1]; // the failure listener needs it; it needs the node
         try {
             TransportContext transport = new TransportContext(aeronDir,
                 config.transport() == LaunchConfig.TransportMode.UDP, config.endpoints(), config.streamBase(),
                 config.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
                 TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
-            node = NodeCluster.start(options, transport, contextLoader(), NodeRuntime::exitAfterGrace);
+            node = NodeCluster.start(options, transport, contextLoader(),
+                (failed, failure) -> exitAfterGrace(failed, failure, ends));
         } catch (RuntimeException | Error e) {
             if (embedded != null) {
                 embedded.close(); // its threads would keep this JVM alive, and its directory would stay
@@ -60,8 +66,10 @@ public final class NodeRuntime {
             // The driver's threads are not daemons: close it when the node leaves, or the JVM never exits.
             node.afterLeave(driver::close);
         }
-        exitQuietlyOnClusterFailure();
-        Runtime.getRuntime().addShutdownHook(new Thread(node::leave, "cumulus-node-shutdown"));
+        boolean launched = System.getProperty(LauncherWatch.PROPERTY) != null; // by cumulus run, which reads reports
+        ends[0] = new LaunchedNodeEnd(node.node(), launched ? config.runDir() : null, Thread.currentThread(),
+            EXIT_CLUSTER_FAILED);
+        ends[0].install();
         return node.awaitJoined();
     }
 
@@ -84,24 +92,6 @@ public final class NodeRuntime {
         }
     }
 
-    /**
-     * A {@link dev.cumulus.NodeFailedException} that escapes the program ends the node with
-     * {@link #EXIT_CLUSTER_FAILED}; the failure was already reported in one line, so no stack trace is printed.
-     */
-    private static void exitQuietlyOnClusterFailure() {
-        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
-            if (error instanceof NodeFailedException) {
-                System.exit(EXIT_CLUSTER_FAILED);
-            } else if (previous != null) {
-                previous.uncaughtException(thread, error);
-            } else {
-                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
-                error.printStackTrace();
-            }
-        });
-    }
-
     /** Where a node-private driver goes: /dev/shm when present (memory-backed), else the temp directory. */
     public static String defaultDriverDir(String name) {
         File shm = new File("/dev/shm");
@@ -114,7 +104,10 @@ public final class NodeRuntime {
         return l != null ? l : NodeRuntime.class.getClassLoader();
     }
 
-    private static void exitAfterGrace(ClusterNode node, NodeFailedException failure) {
+    private static void exitAfterGrace(ClusterNode node, NodeFailedException failure, LaunchedNodeEnd[] ends) {
+        if (ends[0] != null) {
+            ends[0].onClusterFailure(failure);
+        }
         System.err.println("cumulus: node " + node.nodeId() + " stops: " + failure.getMessage() + " (fail-stop)");
         System.err.flush();
         Thread exiter = new Thread(() -> {

@@ -1,6 +1,8 @@
 /**
  * The contract between the launcher ({@code cumulus run}) and a node process: {@link
- * dev.cumulus.internal.launch.LaunchConfig}, passed as system properties. Read once at {@code Cluster.join()};
- * touched by no other thread. Never opens a network connection.
+ * dev.cumulus.internal.launch.LaunchConfig}, passed as system properties, read once at {@code Cluster.join()}; the
+ * node's {@link dev.cumulus.internal.launch.FailureReport} in the run directory, read by the launcher; and {@link
+ * dev.cumulus.internal.launch.LauncherWatch}, which ends a node whose launcher is gone. Never opens a network
+ * connection.
  */
 package dev.cumulus.internal.launch;

@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
@@ -66,6 +67,9 @@ public final class ClusterNode implements NodeServices {
     private final Map<Integer, Long> leftAfterBarrier = new ConcurrentHashMap<>();
     private final List<Runnable> afterLeave = new CopyOnWriteArrayList<>();
     private final List<BiConsumer<Integer, String>> leftWatchers = new CopyOnWriteArrayList<>();
+    private final Map<Integer, Leaving> leftHow = new ConcurrentHashMap<>();
+    /** Where the first trouble this node saw began (a failure, or a peer whose leaving broke a barrier). */
+    private final AtomicReference<FailureCause> firstCause = new AtomicReference<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicLong nextRemoteNewNode;
     private final List<BiConsumer<Integer, String>> failureWatchers = new CopyOnWriteArrayList<>();
@@ -193,6 +197,10 @@ public final class ClusterNode implements NodeServices {
 
     @Override
     public void barrier() {
+        barrier(BarrierKind.BARRIER);
+    }
+
+    private void barrier(BarrierKind kind) {
         checkUsable();
         long epoch = barrierEpoch.incrementAndGet();
         for (Map.Entry<Integer, Long> left : leftAfterBarrier.entrySet()) {
@@ -212,7 +220,7 @@ public final class ClusterNode implements NodeServices {
         }
         BarrierWatermark w = watermark;
         long applied = w.covered();
-        agent.execute(() -> agent.enterBarrier(epoch, applied));
+        agent.execute(() -> agent.enterBarrier(epoch, applied, kind));
         try {
             await(released, "the global barrier");
         } finally {
@@ -315,23 +323,53 @@ public final class ClusterNode implements NodeServices {
         agent.execute(() -> agent.fail(options.nodeId(), reason, true));
     }
 
+    /** {@link #failSelf}, then waits up to {@code waitMs} until the failure is on its way to every peer. */
+    void failSelfAndWait(String reason, long waitMs) {
+        failSelf(reason);
+        try {
+            awaitOutboxDrained(waitMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            // the agent is gone: the peers' heartbeat timeout tells them
+        }
+    }
+
+    /**
+     * Where the first trouble this node saw began: the node that failed, or a peer that left while this node still
+     * needed it (a barrier it could not pass, or a peer whose process exited mid-program); {@code null} if none.
+     */
+    public FailureCause firstCause() {
+        return firstCause.get();
+    }
+
+    /** True once {@link #close()} or {@link #leave()} ran. */
+    boolean hasLeft() {
+        return closed.get();
+    }
+
     /** Leaves after a closing barrier (when healthy): what {@code Cluster.close()} does. */
     public void close() {
         if (failure == null && !closed.get()) {
-            barrier();
+            barrier(BarrierKind.CLOSE);
         }
-        leave();
+        leave(Leaving.CLOSED);
     }
 
     /** Leaves without the closing barrier: says goodbye (if healthy) and stops. Idempotent. */
     public void leave() {
+        leave(Leaving.ENDED);
+    }
+
+    /** Leaves without the closing barrier, telling the peers how ({@code leaving}). Idempotent. */
+    void leave(Leaving leaving) {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
         if (failure == null) {
             CompletableFuture<Void> said = new CompletableFuture<>();
             agent.execute(() -> {
-                agent.sayGoodbye(barrierEpoch.get());
+                agent.sayGoodbye(barrierEpoch.get(), leaving);
                 said.complete(null);
             });
             try {
@@ -360,9 +398,17 @@ public final class ClusterNode implements NodeServices {
         return options;
     }
 
-    private static CumulusException peerLeftError(int peer) {
-        return new CumulusException("node " + peer + " has left the cluster (it called close()); a barrier cannot "
-            + "complete without it — do all nodes call barrier() the same number of times before close()?");
+    /**
+     * The error of a barrier that cannot complete because {@code peer} left. Only a peer whose process exited
+     * mid-program is where the trouble began ({@link #firstCause}, set when it left); a peer that closed or ended
+     * normally is not: the program here called barrier() more often.
+     */
+    private CumulusException peerLeftError(int peer) {
+        Leaving how = leftHow.getOrDefault(peer, Leaving.CLOSED);
+        String reason = "node " + peer + " has left the cluster (" + how.reason() + "); a barrier cannot complete "
+            + "without it" + (how == Leaving.EXITING ? ""
+            : " — do all nodes call barrier() the same number of times before close()?");
+        return new CumulusException(reason);
     }
 
     /** Waits (bounded) until the agent has sent every queued control message, e.g. a barrier release. */
@@ -435,6 +481,7 @@ public final class ClusterNode implements NodeServices {
 
         @Override
         public void onFailure(int peer, String reason) {
+            firstCause.compareAndSet(null, new FailureCause(peer, reason));
             NodeFailedException f = new NodeFailedException(peer, reason);
             boolean first = failure == null;
             if (first) {
@@ -456,8 +503,12 @@ public final class ClusterNode implements NodeServices {
         }
 
         @Override
-        public void onPeerLeft(int peer, long lastBarrier) {
-            String reason = "node " + peer + " has left the cluster (it called close())";
+        public void onPeerLeft(int peer, long lastBarrier, Leaving leaving) {
+            String reason = "node " + peer + " has left the cluster (" + leaving.reason() + ")";
+            leftHow.put(peer, leaving);
+            if (leaving == Leaving.EXITING) {
+                firstCause.compareAndSet(null, new FailureCause(peer, reason)); // whatever breaks next, it began there
+            }
             rpc.onNodeGone(peer, reason);
             broadcast.peerLeft(peer);
             leftAfterBarrier.merge(peer, lastBarrier, Math::min);

@@ -14,10 +14,12 @@ import java.nio.ByteOrder;
  *   <caption>Control messages</caption>
  *   <tr><th>type</th><th>offset</th><th>field</th><th>field type</th></tr>
  *   <tr><td>{@link #HELLO} (1), {@link #HEARTBEAT} (2)</td><td>—</td><td>no fields</td><td></td></tr>
- *   <tr><td rowspan="2">{@link #BARRIER_ENTER} (3), {@link #BARRIER_RELEASE} (4)</td>
+ *   <tr><td rowspan="3">{@link #BARRIER_ENTER} (3), {@link #BARRIER_RELEASE} (4)</td>
  *       <td>1</td><td>epoch</td><td>i64</td></tr>
  *   <tr><td>9</td><td>watermark</td><td>i64</td></tr>
- *   <tr><td>{@link #GOODBYE} (5)</td><td>1</td><td>lastBarrier</td><td>i64</td></tr>
+ *   <tr><td>17</td><td>kind (entries only)</td><td>i8, a {@link BarrierKind} code</td></tr>
+ *   <tr><td rowspan="2">{@link #GOODBYE} (5)</td><td>1</td><td>lastBarrier</td><td>i64</td></tr>
+ *   <tr><td>9</td><td>leaving</td><td>i8, a {@link Leaving} code</td></tr>
  *   <tr><td rowspan="3">{@link #FAILURE} (6)</td><td>1</td><td>failedNode</td><td>i32</td></tr>
  *   <tr><td>5</td><td>reasonLength</td><td>i32, 0 to {@link #MAX_REASON_BYTES}</td></tr>
  *   <tr><td>9</td><td>reason</td><td>UTF-8, reasonLength bytes</td></tr>
@@ -43,8 +45,11 @@ final class ControlFlyweight {
     static final int EPOCH_OFFSET = 1;
     static final int WATERMARK_OFFSET = 9;
     static final int BARRIER_LENGTH = 17;
+    static final int BARRIER_KIND_OFFSET = 17;
+    static final int BARRIER_ENTER_LENGTH = 18;
     static final int LAST_BARRIER_OFFSET = 1;
-    static final int GOODBYE_LENGTH = 9;
+    static final int LEAVING_OFFSET = 9;
+    static final int GOODBYE_LENGTH = 10;
     static final int FAILED_NODE_OFFSET = 1;
     static final int REASON_LENGTH_OFFSET = 5;
     static final int REASON_OFFSET = 9;
@@ -73,7 +78,7 @@ final class ControlFlyweight {
 
     /**
      * True when a message of {@code messageLength} bytes is a control message of a known type with all its type's
-     * fields, a failure's reason within {@link #MAX_REASON_BYTES} and the message; false: reject it (it is dropped).
+     * fields, a known barrier kind and way of leaving, a failure's reason within {@link #MAX_REASON_BYTES} and the message; false: reject it (it is dropped).
      * Reads nothing past {@code messageLength}.
      */
     boolean validate(int messageLength) {
@@ -82,8 +87,9 @@ final class ControlFlyweight {
         }
         return switch (type()) {
             case HELLO, HEARTBEAT -> true;
-            case BARRIER_ENTER, BARRIER_RELEASE -> messageLength >= BARRIER_LENGTH;
-            case GOODBYE -> messageLength >= GOODBYE_LENGTH;
+            case BARRIER_ENTER -> messageLength >= BARRIER_ENTER_LENGTH && BarrierKind.of(barrierKind()) != null;
+            case BARRIER_RELEASE -> messageLength >= BARRIER_LENGTH;
+            case GOODBYE -> messageLength >= GOODBYE_LENGTH && Leaving.of(leaving()) != null;
             case FAILURE -> {
                 if (messageLength < REASON_OFFSET) {
                     yield false;
@@ -107,6 +113,16 @@ final class ControlFlyweight {
     /** Barrier entries and releases: the replicated-write watermark. */
     long watermark() {
         return buffer.getLong(offset + WATERMARK_OFFSET, ORDER);
+    }
+
+    /** Barrier entries: which barrier the sender entered ({@link BarrierKind#code()}). */
+    byte barrierKind() {
+        return buffer.getByte(offset + BARRIER_KIND_OFFSET);
+    }
+
+    /** Goodbyes: how the sender leaves ({@link Leaving#code()}). */
+    byte leaving() {
+        return buffer.getByte(offset + LEAVING_OFFSET);
     }
 
     /** Goodbyes: the last global barrier the sender passed. */
@@ -135,18 +151,28 @@ final class ControlFlyweight {
         return TYPE_ONLY_LENGTH;
     }
 
-    /** Writes a barrier entry or release; returns its length. */
-    int writeBarrier(byte type, long epoch, long watermark) {
-        mutableBuffer.putByte(offset + TYPE_OFFSET, type);
+    /** Writes a barrier release; returns its length. */
+    int writeBarrierRelease(long epoch, long watermark) {
+        mutableBuffer.putByte(offset + TYPE_OFFSET, BARRIER_RELEASE);
         mutableBuffer.putLong(offset + EPOCH_OFFSET, epoch, ORDER);
         mutableBuffer.putLong(offset + WATERMARK_OFFSET, watermark, ORDER);
         return BARRIER_LENGTH;
     }
 
+    /** Writes a barrier entry; returns its length. */
+    int writeBarrierEnter(long epoch, long watermark, BarrierKind kind) {
+        mutableBuffer.putByte(offset + TYPE_OFFSET, BARRIER_ENTER);
+        mutableBuffer.putLong(offset + EPOCH_OFFSET, epoch, ORDER);
+        mutableBuffer.putLong(offset + WATERMARK_OFFSET, watermark, ORDER);
+        mutableBuffer.putByte(offset + BARRIER_KIND_OFFSET, kind.code());
+        return BARRIER_ENTER_LENGTH;
+    }
+
     /** Writes a goodbye; returns its length. */
-    int writeGoodbye(long lastBarrier) {
+    int writeGoodbye(long lastBarrier, Leaving leaving) {
         mutableBuffer.putByte(offset + TYPE_OFFSET, GOODBYE);
         mutableBuffer.putLong(offset + LAST_BARRIER_OFFSET, lastBarrier, ORDER);
+        mutableBuffer.putByte(offset + LEAVING_OFFSET, leaving.code());
         return GOODBYE_LENGTH;
     }
 

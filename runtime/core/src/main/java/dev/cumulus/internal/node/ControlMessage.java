@@ -16,8 +16,11 @@ sealed interface ControlMessage {
     record Heartbeat() implements ControlMessage {
     }
 
-    /** A node entered global barrier {@code epoch}, having applied broadcasts up to {@code watermark}. */
-    record BarrierEnter(long epoch, long watermark) implements ControlMessage {
+    /**
+     * A node entered global barrier {@code epoch} (its count of barriers), of {@code kind}, having applied broadcasts
+     * up to {@code watermark}.
+     */
+    record BarrierEnter(long epoch, long watermark, BarrierKind kind) implements ControlMessage {
     }
 
     /** Every node entered barrier {@code epoch}; each leaves once it applied broadcasts up to {@code watermark}. */
@@ -25,10 +28,10 @@ sealed interface ControlMessage {
     }
 
     /**
-     * The sender is leaving normally after global barrier {@code lastBarrier}; its silence from now on is not a
-     * failure, and barriers after that one cannot complete.
+     * The sender is leaving after global barrier {@code lastBarrier}, as {@code leaving} says; its silence from now on
+     * is not a failure, and barriers after that one cannot complete.
      */
-    record Goodbye(long lastBarrier) implements ControlMessage {
+    record Goodbye(long lastBarrier, Leaving leaving) implements ControlMessage {
     }
 
     /** Node {@code failedNode} failed for {@code reason}; the run is over (fail-stop). */
@@ -40,9 +43,9 @@ sealed interface ControlMessage {
         return switch (message) {
             case Hello h -> out.writeTypeOnly(ControlFlyweight.HELLO);
             case Heartbeat h -> out.writeTypeOnly(ControlFlyweight.HEARTBEAT);
-            case BarrierEnter b -> out.writeBarrier(ControlFlyweight.BARRIER_ENTER, b.epoch(), b.watermark());
-            case BarrierRelease b -> out.writeBarrier(ControlFlyweight.BARRIER_RELEASE, b.epoch(), b.watermark());
-            case Goodbye g -> out.writeGoodbye(g.lastBarrier());
+            case BarrierEnter b -> out.writeBarrierEnter(b.epoch(), b.watermark(), b.kind());
+            case BarrierRelease b -> out.writeBarrierRelease(b.epoch(), b.watermark());
+            case Goodbye g -> out.writeGoodbye(g.lastBarrier(), g.leaving());
             case Failure f -> out.writeFailure(f.failedNode(), f.reason().getBytes(StandardCharsets.UTF_8));
         };
     }
@@ -58,9 +61,10 @@ sealed interface ControlMessage {
         return switch (in.type()) {
             case ControlFlyweight.HELLO -> new Hello();
             case ControlFlyweight.HEARTBEAT -> new Heartbeat();
-            case ControlFlyweight.BARRIER_ENTER -> new BarrierEnter(in.epoch(), in.watermark());
+            case ControlFlyweight.BARRIER_ENTER ->
+                new BarrierEnter(in.epoch(), in.watermark(), BarrierKind.of(in.barrierKind()));
             case ControlFlyweight.BARRIER_RELEASE -> new BarrierRelease(in.epoch(), in.watermark());
-            case ControlFlyweight.GOODBYE -> new Goodbye(in.lastBarrier());
+            case ControlFlyweight.GOODBYE -> new Goodbye(in.lastBarrier(), Leaving.of(in.leaving()));
             case ControlFlyweight.FAILURE -> new Failure(in.failedNode(), in.reason());
             default -> null; // validate accepts no other type
         };

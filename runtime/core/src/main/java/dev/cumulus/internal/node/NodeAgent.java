@@ -36,8 +36,8 @@ final class NodeAgent implements Agent {
         /** {@code peer} failed (or this node, when {@code peer == self}); called once per peer. */
         void onFailure(int peer, String reason);
 
-        /** {@code peer} left normally after global barrier {@code lastBarrier}. */
-        void onPeerLeft(int peer, long lastBarrier);
+        /** {@code peer} left after global barrier {@code lastBarrier}, as {@code leaving} says. */
+        void onPeerLeft(int peer, long lastBarrier, Leaving leaving);
     }
 
     private static final int FRAGMENT_LIMIT = 16;
@@ -196,17 +196,14 @@ final class NodeAgent implements Agent {
             case ControlMessage.Heartbeat h -> { }
             case ControlMessage.BarrierEnter b -> {
                 if (coordinator != null) {
-                    long released = coordinator.onEnter(source, b.epoch(), b.watermark());
-                    if (released != BarrierCoordinator.OPEN) {
-                        sendToAll(new ControlMessage.BarrierRelease(b.epoch(), released), true);
-                    }
+                    coordinate(coordinator.onEnter(source, b.epoch(), b.kind(), b.watermark()), b.epoch());
                 }
             }
             case ControlMessage.BarrierRelease b -> listener.onBarrierReleased(b.epoch(), b.watermark());
             case ControlMessage.Goodbye g -> {
                 membership.onGoodbye(source);
                 NodeLifecycleEvent.record(self, "peer-left", source, "");
-                listener.onPeerLeft(source, g.lastBarrier());
+                listener.onPeerLeft(source, g.lastBarrier(), g.leaving());
             }
             case ControlMessage.Failure f -> {
                 if (f.failedNode() >= 0 && f.failedNode() < size) {
@@ -220,20 +217,33 @@ final class NodeAgent implements Agent {
      * Sends a barrier entry to the coordinator (agent thread). {@code watermark}: the highest ordered-broadcast
      * number applied here; the release carries the maximum over all nodes.
      */
-    void enterBarrier(long epoch, long watermark) {
+    void enterBarrier(long epoch, long watermark, BarrierKind kind) {
         if (coordinator != null) {
-            long released = coordinator.onEnter(self, epoch, watermark);
-            if (released != BarrierCoordinator.OPEN) {
-                sendToAll(new ControlMessage.BarrierRelease(epoch, released), true);
-            }
+            coordinate(coordinator.onEnter(self, epoch, kind, watermark), epoch);
         } else {
-            send(0, new ControlMessage.BarrierEnter(epoch, watermark));
+            send(0, new ControlMessage.BarrierEnter(epoch, watermark, kind));
         }
     }
 
-    /** Tells every reachable peer this node leaves after barrier {@code lastBarrier} (agent thread). */
-    void sayGoodbye(long lastBarrier) {
-        sendToAll(new ControlMessage.Goodbye(lastBarrier), false);
+    /**
+     * Acts on the coordinator's answer to an entry: releases the barrier, or, when the entries of its epoch disagree,
+     * fails the node that entered the wrong barrier (fail-stop; the reason names both sides).
+     */
+    private void coordinate(long result, long epoch) {
+        if (result == BarrierCoordinator.MISMATCH) {
+            BarrierCoordinator.Mismatch m = coordinator.mismatch();
+            if (m.blamed() != self) {
+                send(m.blamed(), new ControlMessage.Failure(m.blamed(), m.reason())); // alive: it must hear the verdict
+            }
+            fail(m.blamed(), m.reason(), true);
+        } else if (result != BarrierCoordinator.OPEN) {
+            sendToAll(new ControlMessage.BarrierRelease(epoch, result), true);
+        }
+    }
+
+    /** Tells every reachable peer this node leaves after barrier {@code lastBarrier}, as {@code leaving} says. */
+    void sayGoodbye(long lastBarrier, Leaving leaving) {
+        sendToAll(new ControlMessage.Goodbye(lastBarrier, leaving), false);
     }
 
     /** Declares {@code peer} failed: stop talking to it, tell the others, tell the node above. Agent thread. */

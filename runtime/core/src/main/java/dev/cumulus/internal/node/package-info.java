@@ -5,7 +5,9 @@
  * knows no capability: it creates them from the factories it is started with and keeps them in
  * {@link dev.cumulus.internal.node.Capabilities}; {@code dev.cumulus.internal.cluster} is the {@code Cluster} above.
  * {@code ControlMessage} and {@code ControlFlyweight} are the control channel's messages and their wire form
- * ({@code docs/design/WIRE.md}).
+ * ({@code docs/design/WIRE.md}); a barrier entry carries its {@code BarrierKind}, a goodbye how the node leaves
+ * ({@code Leaving}). In a node started by {@code cumulus run}, {@code LaunchedNodeEnd} decides how the process ends
+ * and reports where a failure began.
  *
  * <p>Threads: {@code DutyCycle} runs {@code NodeAgent.doWork()} (poll, timers, protocol) on whichever thread holds
  * the polling role — the node's main thread, its standby while the main thread runs a long call inline, or a caller
@@ -13,7 +15,8 @@
  * command queue. Protocol state ({@code Membership}, {@code BarrierCoordinator}) is touched under the role only and
  * takes time as an argument.
  *
- * <p>Never: blocks the duty cycle, imports a capability or the facade above it, or lets a failure pass silently —
- * every blocked caller gets a {@link dev.cumulus.NodeFailedException} naming the node.
+ * <p>Never: blocks the duty cycle, imports a capability or the facade above it, lets a failure pass silently —
+ * every blocked caller gets a {@link dev.cumulus.NodeFailedException} naming the node —, tells peers a node called
+ * {@code close()} when it did not, or completes a barrier for a node that did not enter it.
  */
 package dev.cumulus.internal.node;

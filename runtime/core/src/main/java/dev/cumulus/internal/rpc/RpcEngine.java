@@ -194,8 +194,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private volatile Scheduler scheduler = Scheduler.NONE;
     /** Whether each method served so far is {@link Brief}. */
     private final Map<Method, Boolean> briefMethods = new ConcurrentHashMap<>();
-    /** Told when a one-way call fails here (nobody waits to hear of it): the node ends the run. */
+    /**
+     * Told when a one-way call's method throws here (nobody waits to hear of it): the node ends the run. A one-way
+     * call that never reaches a method (no such object or method here, arguments that do not decode) is a bad request,
+     * not a failure: it is dropped and counted ({@link #droppedOneWayCalls}), and the first one is reported.
+     */
     private volatile Consumer<String> oneWayFailures = reason -> System.err.println("cumulus: " + reason);
+    private final AtomicLong droppedOneWayCalls = new AtomicLong();
     private volatile ReferenceHandler localReferences = ReferenceHandler.NONE;
     private volatile BarrierWatermark causality = BarrierWatermark.NONE;
 
@@ -667,6 +672,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         Serving serving = null;
         Object result;
         Supplier<String> what;
+        boolean delivered = false; // the call reached its method: a failure from here on is the method's
         try {
             if (target == null) {
                 throw new CumulusException("node " + self + " serves no object #" + call.objectId
@@ -683,6 +689,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 args = readArguments(new UnsafeBuffer(call.bytes), target.methods().parameterTypes(index));
             }
             what = target.methods().resultLabel(index);
+            delivered = true;
             if (target.methods().defersReply(index)) {
                 serving = new Serving(source, callId, pollsUntilNs, what);
                 Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
@@ -698,6 +705,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         } catch (Throwable t) {
             if (serving != null && serving.deferred != null) {
                 serving.deferred.fail(t);
+            } else if (callId == ONE_WAY && !delivered) {
+                dropOneWay(source, t);
             } else if (callId == ONE_WAY) {
                 oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + t);
             } else {
@@ -711,6 +720,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (serving == null || serving.deferred == null) {
             sendReply(source, callId, pollsUntilNs, result, what);
         }
+    }
+
+    /** A one-way call that reached no method: dropped and counted; the first one is reported (nobody else hears). */
+    private void dropOneWay(int source, Throwable why) {
+        if (droppedOneWayCalls.incrementAndGet() == 1) {
+            System.err.println("cumulus: node " + self + " dropped a one-way call from node " + source + ": "
+                + why.getMessage() + " (later dropped one-way calls are only counted)");
+        }
+    }
+
+    /** How many one-way calls reached no method here (no such object or method, undecodable arguments). */
+    public long droppedOneWayCalls() {
+        return droppedOneWayCalls.get();
     }
 
     /** Decodes a call's arguments for a method with {@code parameters}. */

@@ -19,8 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(10)
 class ControlFlyweightTest {
     private static final List<ControlMessage> MESSAGES = List.of(new ControlMessage.Hello(),
-        new ControlMessage.Heartbeat(), new ControlMessage.BarrierEnter(7, 3),
-        new ControlMessage.BarrierRelease(Long.MAX_VALUE, -1), new ControlMessage.Goodbye(12),
+        new ControlMessage.Heartbeat(), new ControlMessage.BarrierEnter(7, 3, BarrierKind.BARRIER),
+        new ControlMessage.BarrierEnter(8, -1, BarrierKind.CLOSE),
+        new ControlMessage.BarrierRelease(Long.MAX_VALUE, -1), new ControlMessage.Goodbye(12, Leaving.CLOSED),
+        new ControlMessage.Goodbye(0, Leaving.ENDED), new ControlMessage.Goodbye(3, Leaving.EXITING),
         new ControlMessage.Failure(3, "node 3 went silent"), new ControlMessage.Failure(0, ""));
 
     @Test
@@ -38,10 +40,14 @@ class ControlFlyweightTest {
     void theLayoutIsTheDocumentedOne() {
         UnsafeBuffer buffer = new UnsafeBuffer(new byte[64]);
         ControlFlyweight out = new ControlFlyweight().wrap(buffer, 0);
-        assertEquals(17, ControlMessage.encode(new ControlMessage.BarrierEnter(0x0102, 0x0304), out));
+        assertEquals(18, ControlMessage.encode(new ControlMessage.BarrierEnter(0x0102, 0x0304, BarrierKind.CLOSE), out));
         assertEquals(ControlFlyweight.BARRIER_ENTER, buffer.getByte(0));
         assertEquals(0x02, buffer.getByte(1), "little endian epoch at 1");
         assertEquals(0x04, buffer.getByte(9), "little endian watermark at 9");
+        assertEquals(BarrierKind.CLOSE.code(), buffer.getByte(17), "kind at 17");
+        assertEquals(17, ControlMessage.encode(new ControlMessage.BarrierRelease(0x0102, 0x0304), out));
+        assertEquals(10, ControlMessage.encode(new ControlMessage.Goodbye(4, Leaving.EXITING), out));
+        assertEquals(Leaving.EXITING.code(), buffer.getByte(9), "leaving at 9");
         assertEquals(9 + 2, ControlMessage.encode(new ControlMessage.Failure(5, "ab"), out));
         assertEquals(5, buffer.getByte(1));
         assertEquals(2, buffer.getByte(5));
@@ -93,6 +99,23 @@ class ControlFlyweightTest {
         }
         assertNull(ControlMessage.decode(in, 0), "an empty message");
         assertNull(ControlMessage.decode(in, -1), "a negative length");
+    }
+
+    @Test
+    void unknownBarrierKindsAndWaysOfLeavingAreRefused() {
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[64]);
+        ControlFlyweight out = new ControlFlyweight().wrap(buffer, 0);
+        ControlFlyweight in = new ControlFlyweight().wrap((DirectBuffer) buffer, 0);
+        for (byte bad : new byte[] {0, 3, -1}) {
+            int length = ControlMessage.encode(new ControlMessage.BarrierEnter(1, 1, BarrierKind.BARRIER), out);
+            buffer.putByte(ControlFlyweight.BARRIER_KIND_OFFSET, bad);
+            assertNull(ControlMessage.decode(in, length), "barrier kind " + bad);
+        }
+        for (byte bad : new byte[] {0, 4, -1}) {
+            int length = ControlMessage.encode(new ControlMessage.Goodbye(1, Leaving.CLOSED), out);
+            buffer.putByte(ControlFlyweight.LEAVING_OFFSET, bad);
+            assertNull(ControlMessage.decode(in, length), "leaving " + bad);
+        }
     }
 
     @Test

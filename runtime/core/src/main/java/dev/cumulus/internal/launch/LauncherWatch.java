@@ -1,0 +1,106 @@
+package dev.cumulus.internal.launch;
+
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.util.Optional;
+
+/**
+ * Ends a launched node at once when its launcher is gone (killed with SIGKILL, crashed): the launcher hosts the run's
+ * media driver and reads the node's output, so a node without it can only do harm (it would run on for the driver
+ * timeout, its output lost). Two signals, either enough:
+ * <ul>
+ *   <li>the node's stdin is a pipe the launcher holds open and never writes; a daemon thread reads it, and its end of
+ *   file means the launcher process is gone ({@code System.in} is replaced by an empty stream for the program, which
+ *   saw an empty stdin before too);</li>
+ *   <li>on Linux, {@code prctl(PR_SET_PDEATHSIG, SIGKILL)} through the FFM API: the kernel kills the node when the
+ *   launcher's thread that started it ends (it runs the whole run), also when the node is stopped or hangs.</li>
+ * </ul>
+ * Active only in a node started by {@code cumulus run}, which sets {@value #PROPERTY} to its own pid. Started by the
+ * Cumulus agent before {@code main}, and again (a no-op) by {@code Cluster.join()}.
+ */
+public final class LauncherWatch {
+    /** The launcher's pid, set by the launcher on every node's command line. */
+    public static final String PROPERTY = "cumulus.launcher.pid";
+    /** Exit code of a node whose launcher is gone (nobody reads it: the launcher is gone). */
+    public static final int EXIT_LAUNCHER_GONE = 3;
+    private static final int PR_SET_PDEATHSIG = 1;
+    private static final long SIGKILL = 9;
+    private static boolean started;
+
+    private LauncherWatch() {
+    }
+
+    /** Starts watching when this process was started by {@code cumulus run}; idempotent. */
+    public static synchronized void startIfLaunched() {
+        String pid = System.getProperty(PROPERTY);
+        if (started || pid == null || pid.isBlank()) {
+            return;
+        }
+        started = true;
+        long launcher;
+        try {
+            launcher = Long.parseLong(pid.trim());
+        } catch (NumberFormatException e) {
+            System.err.println("cumulus: -D" + PROPERTY + "=" + pid + " is not a pid; this node does not watch its "
+                + "launcher");
+            return;
+        }
+        killedWithParent();
+        if (!parentIs(launcher)) {
+            launcherGone(); // it died before the watch began
+        }
+        InputStream stdin = new FileInputStream(FileDescriptor.in);
+        System.setIn(InputStream.nullInputStream());
+        Thread watch = new Thread(() -> {
+            byte[] buffer = new byte[64];
+            try {
+                while (stdin.read(buffer) >= 0) {
+                    // the launcher writes nothing; read on until the end of file
+                }
+            } catch (IOException e) {
+                // the pipe broke: the same news
+            }
+            launcherGone();
+        }, "cumulus-launcher-watch");
+        watch.setDaemon(true);
+        watch.start();
+    }
+
+    private static boolean parentIs(long launcher) {
+        Optional<Long> parent = ProcessHandle.current().parent().map(ProcessHandle::pid);
+        return parent.isEmpty() || parent.get() == launcher; // no parent to ask: rely on stdin
+    }
+
+    private static void launcherGone() {
+        System.err.println("cumulus: node " + System.getProperty(LaunchConfig.PREFIX + "node.id", "?")
+            + " stops: its launcher (cumulus run) is gone");
+        Runtime.getRuntime().halt(EXIT_LAUNCHER_GONE);
+    }
+
+    /** On Linux: asks the kernel to SIGKILL this process when its parent ends. Best effort; stdin still watches. */
+    private static void killedWithParent() {
+        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+            return;
+        }
+        try {
+            Linker linker = Linker.nativeLinker();
+            MethodHandle prctl = linker.downcallHandle(linker.defaultLookup().find("prctl").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG),
+                Linker.Option.firstVariadicArg(1));
+            int rc = (int) prctl.invokeExact(PR_SET_PDEATHSIG, SIGKILL);
+            if (rc != 0) {
+                System.err.println("cumulus: prctl(PR_SET_PDEATHSIG) failed; the node relies on stdin to notice its "
+                    + "launcher's end");
+            }
+        } catch (Throwable t) {
+            System.err.println("cumulus: no parent-death signal (" + t + "); the node relies on stdin to notice its "
+                + "launcher's end");
+        }
+    }
+}
