@@ -71,12 +71,6 @@ public record LaunchConfig(
         }
     }
 
-    /** The same run seen from another node. */
-    public LaunchConfig forNode(int otherNodeId) {
-        return new LaunchConfig(runId, otherNodeId, size, runDir, aeronDir, transport, endpoints, streamBase,
-            heartbeatIntervalMs, heartbeatTimeoutMs, idleStrategy, profile);
-    }
-
     /** As {@code -Dcumulus.x=y} arguments for a node's command line. */
     public List<String> toJvmArguments() {
         List<String> args = new ArrayList<>();

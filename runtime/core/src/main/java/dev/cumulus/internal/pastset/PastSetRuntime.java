@@ -117,11 +117,6 @@ public final class PastSetRuntime {
         return e == null ? 0 : e.waiting();
     }
 
-    /** Keys of the elements this node holds. */
-    public List<String> heldElements() {
-        return new ArrayList<>(new TreeSet<>(homed.keySet()));
-    }
-
     // ---------------------------------------------------------------- client support (Space, ElementHandle)
 
     int self() {
