@@ -186,17 +186,18 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         Path root = rootOf(params);
         JsonObject options = params.getInitializationOptions() instanceof JsonObject o ? o : new JsonObject();
-        givenClasspath = joinClasspath(options.get("cumulusClasspath"), argClasspath);
-        givenCommand = string(options.get("cumulusCommand"), argCommand);
-        if (options.has("debounceMs")) {
-            debounceMs = Math.max(0, options.get("debounceMs").getAsLong());
+        givenClasspath = joinClasspath(options.get(CumulusProtocol.Options.CUMULUS_CLASSPATH), argClasspath);
+        givenCommand = string(options.get(CumulusProtocol.Options.CUMULUS_COMMAND), argCommand);
+        if (options.has(CumulusProtocol.Options.DEBOUNCE_MS)) {
+            debounceMs = Math.max(0, options.get(CumulusProtocol.Options.DEBOUNCE_MS).getAsLong());
         }
-        String docs = string(options.get("rulesDocsBase"), null);
-        String cacheDir = string(options.get("classpathCacheDir"), null);
-        classpathCache = cacheDir != null && !cacheDir.isBlank() ? Path.of(cacheDir) : ClasspathDiscovery.defaultCache();
+        String docs = string(options.get(CumulusProtocol.Options.RULES_DOCS_BASE), null);
+        String cacheDir = string(options.get(CumulusProtocol.Options.CLASSPATH_CACHE_DIR), null);
+        classpathCache = cacheDir != null && !cacheDir.isBlank() ? Path.of(cacheDir)
+                : ClasspathDiscovery.defaultCache();
         cumulusTool = CumulusTool.find(givenCommand, root);
         diagnostics = new DiagnosticsHandler(docs != null ? docs : docsBase(cumulusTool));
-        Boolean java = javaErrors(options.get("javaErrors"));
+        Boolean java = javaErrors(options.get(CumulusProtocol.Options.JAVA_ERRORS));
         if (java != null) {
             diagnostics.javaErrors(java);
         }
@@ -440,8 +441,9 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
         return EmptyAnswers.wrap(WorkspaceService.class, new WorkspaceService() {
             @Override
             public void didChangeConfiguration(DidChangeConfigurationParams params) {
-                if (params.getSettings() instanceof JsonObject all && all.get("cumulus") instanceof JsonObject c) {
-                    Boolean java = javaErrors(c.get("javaErrors"));
+                if (params.getSettings() instanceof JsonObject all
+                        && all.get(CumulusProtocol.Options.SETTINGS_SECTION) instanceof JsonObject c) {
+                    Boolean java = javaErrors(c.get(CumulusProtocol.Options.JAVA_ERRORS));
                     if (java != null && java != diagnostics.javaErrors()) {
                         diagnostics.javaErrors(java);
                         published(latestSnapshot());

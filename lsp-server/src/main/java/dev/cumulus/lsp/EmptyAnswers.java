@@ -20,7 +20,7 @@ final class EmptyAnswers {
     private EmptyAnswers() {
     }
 
-    /** A view of {@code served} as {@code service}: its own methods where it overrides them, empty answers elsewhere. */
+    /** {@code served} seen as {@code service}: its own methods where it overrides them, empty answers elsewhere. */
     static <T> T wrap(Class<T> service, T served) {
         return service.cast(Proxy.newProxyInstance(service.getClassLoader(), new Class<?>[] {service},
                 (proxy, method, args) -> {
