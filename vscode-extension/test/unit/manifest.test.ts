@@ -76,6 +76,9 @@ describe('publishable manifest', () => {
     assert.equal(ignore[0], '**', 'everything else is left out');
     assert.match(m.scripts['vscode:prepublish'], /bundle-server/, 'every vsce package bundles the server');
     assert.equal(m.scripts.package, 'vsce package', 'plain vsce package');
+    // in this npm workspace `npm list` names the workspace root, which vsce would pack: no dependency detection (the
+    // bundle has them all), set where plain `vsce package` reads its defaults
+    assert.deepEqual(m.vsce, { dependencies: false });
   });
 
   it('activates only on a build file or marker (the server itself starts only where Cumulus is used)', () => {
