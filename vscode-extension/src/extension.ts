@@ -89,9 +89,10 @@ export class CumulusExtension {
     s.push(vscode.tasks.registerTaskProvider(TASK_TYPE, new CumulusTaskProvider(this)));
     s.push(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('cumulus.javaErrors')) this.syncJavaErrors(); }));
     s.push(vscode.extensions.onDidChange(() => this.syncJavaErrors()));
-    // a build file or marker that appears or changes later (a dependency added) starts the server then
+    // a build file or marker that appears or changes later (a dependency added) starts the server then; once tried,
+    // Restart Language Server retries
     const watcher = vscode.workspace.createFileSystemWatcher(WATCH_GLOB);
-    const recheck = () => { if (!this.client && !this.starting) void this.startIfCumulus(); };
+    const recheck = () => { if (!this.inUse) void this.startIfCumulus(); };
     s.push(watcher, watcher.onDidCreate(recheck), watcher.onDidChange(recheck));
   }
 
@@ -125,7 +126,6 @@ export class CumulusExtension {
   private async start(): Promise<void> {
     this.inUse = true;
     this.status.show();
-    void vscode.commands.executeCommand('setContext', 'cumulus.active', true);
     const jdk = findJdk(this.config().get<string>('javaHome') || undefined);
     if ('error' in jdk) {
       this.fail(jdk.error, 'cumulus.javaHome');
