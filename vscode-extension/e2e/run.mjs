@@ -1,12 +1,14 @@
 // End-to-end test in a real VS Code (code-server, which bundles it) in a real browser (Debian's chromium driven by
-// playwright-core). Steps: install the .vsix, open a generated example project, see a CUM diagnostic in the Problems
-// view and an R/W inlay hint; start a run while a cloud class breaks the rules and see the run view say why it failed;
-// then run a 2-node cluster of a steady program (replicated writes and remote calls for ~3.5 s) from the command
-// palette and see the run view and the profile view's per-object table fill in (live figures or the final report).
+// playwright-core). Steps: install the .vsix (its bundled language server, no settings but the JDK); open a plain Maven
+// project and see that the server does not start there; open a generated example project, see a CUM diagnostic in the
+// Problems view, a Java compile error with the compiler's message, no failed completion request, and an R/W inlay
+// hint; start a run while a cloud class breaks the rules and see the run view say why it failed; then run a 2-node
+// cluster of a steady program (replicated writes and remote calls for ~3.5 s) from the command palette and see the run
+// view and the profile view's per-object table fill in (live figures or the final report).
 // Screenshots go to e2e/artifacts/. Prints "SKIP: ..." and exits 0 only when chromium or code-server cannot be
 // installed here; any other failure exits 1.
 //
-// Environment: CUMULUS_E2E_SERVER_ROOT  Cumulus root whose lsp-server/target/cumulus-lsp.jar to use (default: this repo)
+// Environment: CUMULUS_E2E_SERVER_ROOT  a Cumulus checkout whose built server runs instead of the bundled one
 //              CUMULUS_E2E_KEEP=1       leave code-server running and the temp folders in place
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ext = path.resolve(here, '..');
 const repo = path.resolve(ext, '..');
-const serverRoot = process.env.CUMULUS_E2E_SERVER_ROOT || repo;
+const serverRoot = process.env.CUMULUS_E2E_SERVER_ROOT;
 const artifacts = path.join(here, 'artifacts');
 fs.mkdirSync(artifacts, { recursive: true });
 const t0 = Date.now();
@@ -37,9 +39,10 @@ if (setup.status !== 0) {
 const env = Object.fromEntries(setup.stdout.trim().split('\n').filter((l) => l.includes('=')).map((l) => l.split(/=(.*)/s).slice(0, 2)));
 log(`setup done: ${JSON.stringify(env)}`);
 
-const vsix = path.join(ext, 'cumulus.vsix');
+const manifest = JSON.parse(fs.readFileSync(path.join(ext, 'package.json'), 'utf8'));
+const vsix = path.join(ext, `${manifest.name}-${manifest.version}.vsix`);
 if (!fs.existsSync(vsix)) {
-  console.error('e2e: cumulus.vsix is missing; run `npm run package` first (npm run e2e does)');
+  console.error(`e2e: ${vsix} is missing; run \`npm run package\` first (npm run e2e does)`);
   process.exit(1);
 }
 const jdkHome = findJdk25();
@@ -54,7 +57,7 @@ const userData = path.join(work, 'user-data');
 const extensions = path.join(work, 'extensions');
 fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
 fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
-  'cumulus.serverPath': serverRoot,
+  ...(serverRoot ? { 'cumulus.serverPath': serverRoot } : {}),
   'cumulus.javaHome': jdkHome,
   'workbench.startupEditor': 'none',
   'security.workspace.trust.enabled': false,
@@ -155,6 +158,28 @@ public final class Steady {
 `);
 execFileSync('mvn', ['-B', '-q', '-o', 'package'], { cwd: project, stdio: 'inherit',
   env: { ...process.env, JAVA_HOME: jdkHome, PATH: `${jdkHome}/bin:${process.env.PATH}` } });
+// after the build (it would fail on it): a class that does not compile, for the Java errors in Problems
+const typo = path.join(pkgDir, 'Typo.java');
+fs.writeFileSync(typo, `package org.acme.tsp;
+
+/** Does not compile: an unresolved call. */
+public class Typo {
+    int twice(int x) {
+        return undefinedHelper(x) * 2;
+    }
+}
+`);
+
+// 3b. a plain Maven project (no Cumulus): the server must not start there
+const plain = path.join(work, 'plain');
+fs.mkdirSync(path.join(plain, 'src', 'main', 'java', 'org', 'example'), { recursive: true });
+fs.writeFileSync(path.join(plain, 'pom.xml'), `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>org.example</groupId><artifactId>plain</artifactId><version>1</version>
+</project>
+`);
+fs.writeFileSync(path.join(plain, 'src', 'main', 'java', 'org', 'example', 'Plain.java'),
+  'package org.example;\n\npublic class Plain {\n    public static void main(String[] args) {\n        System.out.println("plain");\n    }\n}\n');
 
 // 4. code-server on loopback, no auth
 const port = await freePort();
@@ -162,7 +187,8 @@ log(`starting code-server on 127.0.0.1:${port}`);
 const server = spawn(env.NODE24, [...codeServer, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
   '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', project],
 // its own process group, so that stopping it also stops the helpers it forks (extension and agent hosts)
-{ stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CUMULUS_JAVA_HOME: jdkHome }, detached: true });
+// CUMULUS_HOME: runs and templates go through this checkout's ./cumulus (the server itself is the bundled one)
+{ stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CUMULUS_JAVA_HOME: jdkHome, CUMULUS_HOME: repo }, detached: true });
 const stopServer = (signal) => { try { process.kill(-server.pid, signal); } catch { /* already gone */ } };
 process.on('SIGINT', () => { stopServer('SIGTERM'); process.exit(130); });
 let serverLog = '';
@@ -198,6 +224,20 @@ const step = async (name, f) => {
 };
 
 try {
+  await step('a plain Maven project: the extension activates but starts no server and writes nothing', async () => {
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(plain)}`);
+    await page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
+    await openFile('Plain.java');
+    // the extension's own log says it decided (the Cumulus output channel, as code-server writes it to disk)
+    await pollFor(async () => /does not use Cumulus/.test(outputLog('Cumulus')), 60_000, 'the Cumulus log to say why it stays off');
+    const servers = languageServers();
+    if (servers.length) throw new Error(`a Cumulus language server runs in a plain project: ${servers.join(' | ')}`);
+    if (await page.locator('.statusbar-item:has-text("Cumulus")').count()) throw new Error('a Cumulus status bar item shows');
+    const written = fs.readdirSync(plain).filter((n) => !['pom.xml', 'src'].includes(n));
+    if (written.length) throw new Error(`written into the plain project: ${written.join(', ')}`);
+    await shot('00-plain-project');
+  });
+
   await step('workbench loads', async () => {
     await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(project)}`);
     await page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
@@ -205,9 +245,15 @@ try {
     await shot('01-workbench');
   });
 
-  await step('extension activates (Cumulus status bar item)', async () => {
+  await step('extension activates (Cumulus status bar item) with the bundled server', async () => {
     await openFile('Broken.java');
     await page.waitForSelector('.statusbar-item:has-text("Cumulus")', { timeout: 60_000 });
+    await pollFor(async () => languageServers().length === 1, 60_000, 'one Cumulus language server process');
+    const [cmd] = languageServers();
+    if (!serverRoot && !cmd.includes(path.join(extensions, `${manifest.publisher}.${manifest.name}-${manifest.version}`, 'server'))) {
+      throw new Error(`not the bundled server: ${cmd}`);
+    }
+    if (fs.existsSync(path.join(project, 'target', 'cumulus-lsp.classpath'))) throw new Error('a classpath cache in the project');
     await shot('02-activated');
   });
 
@@ -223,6 +269,25 @@ try {
       .some((s) => /^\s*[RW]\s*$/.test(s.textContent ?? '') && getComputedStyle(s).getPropertyValue('font-style') !== undefined
         && (s.className.includes('dyn-rule') || s.className.includes('inlay') || s.closest('[class*="inlay"]'))), null, { timeout: 60_000 });
     await shot('04-inlay-hints');
+  });
+
+  await step('a Java compile error in the Problems view; completion fails nowhere', async () => {
+    await openFile('Typo.java');
+    await runCommand('View: Focus Problems');
+    await page.waitForSelector('.markers-panel .monaco-list-row:has-text("The method undefinedHelper(int) is undefined for the type Typo")',
+      { timeout: 90_000 });
+    await shot('03a-java-error');
+    // ask for completions in the editor: the server does not offer them, and nothing may fail
+    await page.locator('.monaco-editor .view-line:has-text("undefinedHelper")').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Control+Space');
+    await page.waitForSelector('.editor-widget.suggest-widget.visible', { timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    const failed = /Request \S+ failed|UnsupportedOperationException/.exec(outputLog('Cumulus'));
+    if (failed) throw new Error(`a request failed: ${failed[0]}`);
+    await runCommand('View: Close All Editors');
+    fs.rmSync(typo);
+    await page.waitForSelector('.markers-panel .monaco-list-row:has-text("undefinedHelper")', { state: 'detached', timeout: 60_000 });
   });
 
   await step('a run that fails to start shows why (the pre-check refuses the broken cloud class)', async () => {
@@ -298,6 +363,25 @@ try {
 log(failed ? 'e2e FAILED (screenshots in e2e/artifacts/)' : 'e2e passed');
 console.log(`e2e: ${passedSteps} passed, ${failed ? 1 : 0} failed`); // the closing line CI reads
 process.exit(failed ? 1 : 0);
+
+/** Command lines of the Cumulus language servers this code-server started (its process group). */
+function languageServers() {
+  const ps = execFileSync('ps', ['-e', '-o', 'pgid=,args='], { encoding: 'utf8' });
+  return ps.split('\n').filter((l) => l.trim().startsWith(`${server.pid} `) && l.includes('dev.cumulus.lsp.CumulusLanguageServer'))
+    .map((l) => l.trim());
+}
+
+/** The text of an output channel as code-server logs it (user-data/logs/…/output_logging_…/N-NAME.log), newest window. */
+function outputLog(name) {
+  const files = [];
+  const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    const p = path.join(d, e.name);
+    if (e.isDirectory()) walk(p); else if (new RegExp(`^\\d+-${name}\\.log$`).test(e.name)) files.push(p);
+  } };
+  try { walk(path.join(userData, 'logs')); } catch { return ''; }
+  files.sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs);
+  return files.length ? fs.readFileSync(files.at(-1), 'utf8') : '';
+}
 
 async function runCommand(title) {
   // F1 can be swallowed, or the typed text lost, while focus moves (a closing input box, a webview taking focus,

@@ -1,7 +1,6 @@
-// Entry point: starts the Cumulus language server and wires commands, the run view, the profile view, the status bar
-// and the `cumulus` task type (cluster runs from "Run Task").
+// Entry point: starts the Cumulus language server where the workspace uses Cumulus, and wires commands, the run view,
+// the profile view, the status bar and the `cumulus` task type (cluster runs from "Run Task").
 import * as cp from 'child_process';
-import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { findJdk } from './jdk';
@@ -10,8 +9,9 @@ import { ProfileRecord } from './profileSchema';
 import { LAG_NOTE, ProfileViewProvider } from './profileView';
 import * as P from './protocol';
 import { NodeChannels, RunModel, RunTreeProvider, statusText } from './runView';
-import { findCumulusRoot, mainClassOf, readTemplates, serverJar, serverLaunch, validateNodes } from './server';
+import { findCumulusRoot, findServer, mainClassOf, readTemplates, ServerFiles, serverLaunch, validateNodes } from './server';
 import { CumulusTaskProvider, RunEvent, TASK_TYPE } from './tasks';
+import { cumulusEvidence, NOT_CUMULUS_MESSAGE, WATCH_GLOB } from './workspace';
 
 /** The part of a language client the extension uses (vscode-languageclient's LanguageClient, or a test double). */
 export interface Client {
@@ -21,11 +21,31 @@ export interface Client {
   stop(): Promise<void>;
 }
 
+/** How the server is started: the JDK, the server's files and its initialization options. */
+export interface ServerStart {
+  javaHome: string;
+  server: ServerFiles;
+  options: P.InitializationOptions;
+}
+
 export interface Deps {
-  startClient?: (context: vscode.ExtensionContext, javaHome: string, root: string, log: vscode.OutputChannel) => Promise<Client>;
+  startClient?: (context: vscode.ExtensionContext, start: ServerStart, log: vscode.OutputChannel) => Promise<Client>;
 }
 
 export const NODES_KEY = 'cumulus.lastNodes';
+/** globalState key: the one-time notice recommending the Java extension pack was shown. */
+export const JAVA_PACK_NOTICE_KEY = 'cumulus.javaPackNoticeShown';
+export const JAVA_PACK = 'vscjava.vscode-java-pack';
+/** Extensions that run a Java language server of their own (it reports Java's compile errors). */
+export const JAVA_SERVERS = ['redhat.java', 'oracle.oracle-java', 'georgewfraser.vscode-javac'];
+export const OPEN_SETTINGS = 'Open Settings';
+
+/** cumulus.javaErrors resolved: auto is on unless another Java language server is installed. */
+export function javaErrorsOn(setting: string | undefined, installed: (id: string) => boolean): boolean {
+  if (setting === 'on') return true;
+  if (setting === 'off') return false;
+  return !JAVA_SERVERS.some(installed);
+}
 
 export class CumulusExtension {
   readonly runModel = new RunModel();
@@ -35,6 +55,10 @@ export class CumulusExtension {
   readonly status: vscode.StatusBarItem;
   client?: Client;
   root?: string;
+  /** The server was started (or tried) for this workspace: the status bar shows. */
+  inUse = false;
+  private starting = false;
+  private sentJavaErrors?: boolean;
   private profileView: ProfileViewProvider;
   private runListeners = new Set<(e: RunEvent) => void>();
 
@@ -44,7 +68,6 @@ export class CumulusExtension {
     this.status.command = 'cumulus.showCommunicationProfile';
     this.status.text = statusText(this.runModel);
     this.status.tooltip = 'Cumulus cluster run';
-    this.status.show();
     this.runModel.onChange(() => {
       this.status.text = statusText(this.runModel);
       const r = this.runModel.run;
@@ -64,48 +87,122 @@ export class CumulusExtension {
     s.push(vscode.commands.registerCommand('cumulus.showNodeOutput', (node?: number) => this.channels.channel(node ?? 0).show(true)));
     s.push(vscode.commands.registerCommand('cumulus.restartServer', () => this.restart()));
     s.push(vscode.tasks.registerTaskProvider(TASK_TYPE, new CumulusTaskProvider(this)));
+    s.push(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('cumulus.javaErrors')) this.syncJavaErrors(); }));
+    s.push(vscode.extensions.onDidChange(() => this.syncJavaErrors()));
+    // a build file or marker that appears or changes later (a dependency added) starts the server then; once tried,
+    // Restart Language Server retries
+    const watcher = vscode.workspace.createFileSystemWatcher(WATCH_GLOB);
+    const recheck = () => { if (!this.inUse) void this.startIfCumulus(); };
+    s.push(watcher, watcher.onDidCreate(recheck), watcher.onDidChange(recheck));
   }
 
   private config(): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration('cumulus');
   }
 
-  /** Starts the language server; shows an error that names what to install when there is no JDK 25 or no server. */
+  /** Starts the language server if the workspace uses Cumulus; otherwise says why not and waits for it to. */
+  async startIfCumulus(): Promise<void> {
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+    const evidence = cumulusEvidence(folders);
+    if (!evidence) {
+      this.log.appendLine(NOT_CUMULUS_MESSAGE);
+      return;
+    }
+    this.log.appendLine(`Cumulus workspace: ${evidence}`);
+    await this.startServer();
+  }
+
+  /** Starts the language server; shows an error that says what to do (with a button) when it cannot. */
   async startServer(): Promise<void> {
+    if (this.client || this.starting) return;
+    this.starting = true;
+    try {
+      await this.start();
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  private async start(): Promise<void> {
+    this.inUse = true;
+    this.status.show();
     const jdk = findJdk(this.config().get<string>('javaHome') || undefined);
     if ('error' in jdk) {
-      this.log.appendLine(jdk.error);
-      void vscode.window.showErrorMessage(jdk.error);
+      this.fail(jdk.error, 'cumulus.javaHome');
       return;
     }
     const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
-    this.root = findCumulusRoot(this.config().get<string>('serverPath') || undefined, folders, process.env);
-    if (!this.root || !fs.existsSync(serverJar(this.root))) {
-      const msg = `Cumulus language server not found${this.root ? ` at ${serverJar(this.root)}` : ''}. Set 'cumulus.serverPath' ` +
-        'to your Cumulus checkout and build it with ./build.';
-      this.log.appendLine(msg);
-      void vscode.window.showErrorMessage(msg);
+    const serverPath = this.config().get<string>('serverPath') || undefined;
+    this.root = findCumulusRoot(serverPath, folders, process.env);
+    const server = findServer(serverPath, this.context.extensionPath);
+    if (!server) {
+      this.fail(`The Cumulus language server is missing: it is not in this installation of the extension ` +
+        `(${path.join(this.context.extensionPath, 'server', 'cumulus-lsp.jar')})${serverPath ? ` nor built in ${serverPath}` : ''}. ` +
+        'Reinstall the extension, or set cumulus.serverPath to a Cumulus checkout built with ./build.', 'cumulus.serverPath');
       return;
     }
-    this.log.appendLine(`Starting the Cumulus language server with ${jdk.home} (Java ${jdk.major}) from ${this.root}`);
+    const storage = this.context.storageUri ?? this.context.globalStorageUri;
+    const options: P.InitializationOptions = {
+      javaErrors: this.javaErrors(),
+      classpathCacheDir: storage ? path.join(storage.fsPath, 'classpath') : undefined,
+      cumulusCommand: this.root ? path.join(this.root, 'cumulus') : undefined,
+    };
+    this.log.appendLine(`Starting the Cumulus language server (${server.origin}) with ${jdk.home} (Java ${jdk.major})`);
     const start = this.deps.startClient ?? startLanguageClient;
     try {
-      this.client = await start(this.context, jdk.home, this.root, this.log);
+      this.client = await start(this.context, { javaHome: jdk.home, server, options }, this.log);
     } catch (e) {
-      const msg = `The Cumulus language server did not start: ${e instanceof Error ? e.message : e}`;
-      this.log.appendLine(msg);
-      void vscode.window.showErrorMessage(msg);
+      this.fail(`The Cumulus language server did not start: ${e instanceof Error ? e.message : e}`);
       return;
     }
     this.client.onNotification(P.NODE_OUTPUT, (o: P.NodeOutput) => this.onNodeOutput(o));
     this.client.onNotification(P.RUN_STATUS, (st: P.RunStatus) => this.onRunStatus(st));
     this.client.onNotification(P.PROFILE, (r: ProfileRecord) => this.onProfile(r));
+    this.sentJavaErrors = options.javaErrors;
+    this.recommendJavaPack();
+  }
+
+  /** An error in the log and a message; with a button that opens the setting that fixes it. */
+  private fail(message: string, setting?: string): void {
+    this.log.appendLine(message);
+    if (!setting) {
+      void vscode.window.showErrorMessage(message);
+      return;
+    }
+    void vscode.window.showErrorMessage(message, OPEN_SETTINGS).then((pick) => {
+      if (pick === OPEN_SETTINGS) void vscode.commands.executeCommand('workbench.action.openSettings', setting);
+    });
+  }
+
+  /** cumulus.javaErrors, with auto resolved against the installed extensions. */
+  javaErrors(): boolean {
+    return javaErrorsOn(this.config().get<string>('javaErrors'), (id) => vscode.extensions.getExtension(id) !== undefined);
+  }
+
+  /** Tells the server when cumulus.javaErrors or the set of Java language servers changed its answer. */
+  syncJavaErrors(): void {
+    const on = this.javaErrors();
+    if (!this.client || on === this.sentJavaErrors) return;
+    this.sentJavaErrors = on;
+    const settings: P.ServerSettings = { cumulus: { javaErrors: on } };
+    void this.client.sendNotification(P.DID_CHANGE_CONFIGURATION, { settings });
+  }
+
+  /** Once per installation, where no Java extension is installed: the Java extension pack does the rest of Java. */
+  private recommendJavaPack(): void {
+    const installed = [JAVA_PACK, ...JAVA_SERVERS].some((id) => vscode.extensions.getExtension(id) !== undefined);
+    if (installed || this.context.globalState.get<boolean>(JAVA_PACK_NOTICE_KEY)) return;
+    void this.context.globalState.update(JAVA_PACK_NOTICE_KEY, true);
+    const show = 'Show Extension Pack for Java';
+    void vscode.window.showInformationMessage('Cumulus checks cloud classes and reports Java compile errors. For ' +
+      'completion, navigation, refactoring and debugging of Java, install the Extension Pack for Java.', show)
+      .then((pick) => { if (pick === show) void vscode.commands.executeCommand('workbench.extensions.search', `@id:${JAVA_PACK}`); });
   }
 
   async restart(): Promise<void> {
     await this.client?.stop().catch(() => undefined);
     this.client = undefined;
-    await this.startServer();
+    await this.startIfCumulus();
   }
 
   onNodeOutput(o: P.NodeOutput): void {
@@ -209,7 +306,8 @@ export class CumulusExtension {
     const mainClass = args?.mainClass || (await this.askMainClass());
     if (!mainClass) return false;
     if (!this.client) {
-      void vscode.window.showErrorMessage('The Cumulus language server is not running (see the Cumulus output).');
+      void vscode.window.showErrorMessage(this.inUse ? 'The Cumulus language server is not running (see the Cumulus output).'
+        : NOT_CUMULUS_MESSAGE);
       return false;
     }
     this.channels.clear();
@@ -281,18 +379,18 @@ export class CumulusExtension {
   }
 }
 
-async function startLanguageClient(context: vscode.ExtensionContext, javaHome: string, root: string,
+async function startLanguageClient(context: vscode.ExtensionContext, start: ServerStart,
                                    log: vscode.OutputChannel): Promise<Client> {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const lc = require('vscode-languageclient/node') as typeof import('vscode-languageclient/node');
-  const launch = serverLaunch(javaHome, root);
+  const launch = serverLaunch(start.javaHome, start.server);
   const client = new lc.LanguageClient('cumulus', 'Cumulus Language Server',
     // no `transport`: with TransportKind.stdio the client would append --stdio to the Java program's arguments
     { run: { command: launch.command, args: launch.args }, debug: { command: launch.command, args: launch.args } },
     {
       documentSelector: [{ scheme: 'file', language: 'java' }],
       outputChannel: log,
-      initializationOptions: { cumulusCommand: path.join(root, 'cumulus') },
+      initializationOptions: start.options,
       synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.java') },
     });
   await client.start();
@@ -304,7 +402,7 @@ let instance: CumulusExtension | undefined;
 
 export async function activate(context: vscode.ExtensionContext, deps: Deps = {}): Promise<CumulusExtension> {
   instance = new CumulusExtension(context, deps);
-  await instance.startServer();
+  await instance.startIfCumulus();
   return instance;
 }
 

@@ -1,5 +1,8 @@
-// Finds a JDK 25 or newer the way scripts/find-jdk.sh does: cumulus.javaHome, $CUMULUS_JAVA_HOME, $JAVA_HOME, java on
-// PATH, then the usual install locations. Pure logic over an injected file system, so it is unit tested.
+// Finds a JDK 25 or newer the way scripts/find-jdk.sh (what ./cumulus and ./build use) does: cumulus.javaHome, then
+// $CUMULUS_JAVA_HOME, $JAVA_HOME, the first java on PATH (symlinks resolved), then /usr/lib/jvm/*, /opt/java/*,
+// /opt/jdk*, /usr/local/lib/jvm/*, ~/.sdkman/candidates/java/*, ~/.jdks/* and macOS's JavaVirtualMachines; a candidate
+// counts when it has bin/java and bin/javac. The script asks `java` for its version; this reads the JDK's `release`
+// file instead (no process to start). Pure logic over an injected file system, so it is unit tested.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -21,14 +24,15 @@ export const realFs: JdkFs = {
 export const MIN_JAVA = 25;
 
 export const NO_JDK_MESSAGE =
-  'Cumulus needs a JDK 25 or newer to run its language server, and none was found. Install one (e.g. ' +
+  'Cumulus needs a JDK 25 or newer to run its language server, and none was found (looked at $CUMULUS_JAVA_HOME, ' +
+  '$JAVA_HOME, java on PATH, /usr/lib/jvm, /opt/java, ~/.sdkman, ~/.jdks). Install one (e.g. ' +
   "'apt-get install temurin-25-jdk' from Adoptium's repository, or 'sdk install java 25-tem') and set " +
   "'cumulus.javaHome' to it (or CUMULUS_JAVA_HOME / JAVA_HOME).";
 
 /** The feature version of the JDK at home, from its `release` file; undefined when it is no JDK. */
 export function javaMajor(home: string, f: JdkFs = realFs): number | undefined {
-  const exe = process.platform === 'win32' ? 'java.exe' : 'java';
-  if (!f.exists(path.join(home, 'bin', exe))) {
+  const exe = process.platform === 'win32' ? '.exe' : '';
+  if (!f.exists(path.join(home, 'bin', `java${exe}`)) || !f.exists(path.join(home, 'bin', `javac${exe}`))) {
     return undefined;
   }
   const release = f.readFile(path.join(home, 'release'));
@@ -53,15 +57,12 @@ export function candidates(setting: string | undefined, env: NodeJS.ProcessEnv, 
     }
   }
   const home = env.HOME ?? os.homedir();
-  for (const parent of ['/usr/lib/jvm', '/opt/java', '/usr/local/lib/jvm', path.join(home, '.sdkman/candidates/java'),
-    path.join(home, '.jdks')]) {
-    for (const name of f.readdir(parent).sort()) {
-      list.push(path.join(parent, name));
-    }
-  }
-  for (const name of f.readdir('/opt').filter((n) => n.startsWith('jdk')).sort()) {
-    list.push(path.join('/opt', name));
-  }
+  const under = (parent: string, filter: (n: string) => boolean = () => true) =>
+    f.readdir(parent).filter(filter).sort().map((n) => path.join(parent, n));
+  // the script's glob order: /usr/lib/jvm/* /opt/java/* /opt/jdk* /usr/local/lib/jvm/* ~/.sdkman ~/.jdks macOS
+  list.push(...under('/usr/lib/jvm'), ...under('/opt/java'), ...under('/opt', (n) => n.startsWith('jdk')),
+    ...under('/usr/local/lib/jvm'), ...under(path.join(home, '.sdkman/candidates/java')), ...under(path.join(home, '.jdks')),
+    ...under('/Library/Java/JavaVirtualMachines').map((d) => path.join(d, 'Contents', 'Home')));
   return list;
 }
 
@@ -72,7 +73,7 @@ export function findJdk(setting: string | undefined, env: NodeJS.ProcessEnv = pr
   if (setting) {
     const major = javaMajor(setting, f);
     if (major === undefined) {
-      return { error: `cumulus.javaHome is '${setting}', which is not a JDK (no bin/java and release file). ${NO_JDK_MESSAGE}` };
+      return { error: `cumulus.javaHome is '${setting}', which is not a JDK (no bin/java, bin/javac and release file). ${NO_JDK_MESSAGE}` };
     }
     if (major < MIN_JAVA) {
       return { error: `cumulus.javaHome '${setting}' is Java ${major}; Cumulus needs Java ${MIN_JAVA} or newer. ${NO_JDK_MESSAGE}` };

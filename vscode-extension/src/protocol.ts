@@ -55,3 +55,28 @@ export const Commands = {
 
 export type RunArgs = [nodes: number, mainClass: string];
 export type NewProjectArgs = [template: string, dir: string, pkg?: string];
+
+/**
+ * initialize's initializationOptions (all optional; CumulusProtocol.Options on the server). The extension sends
+ * javaErrors, classpathCacheDir and, when it knows a Cumulus installation, cumulusCommand.
+ */
+export interface InitializationOptions {
+  /** The Cumulus API jars (path-separated string or array), e.g. the output of `cumulus classpath`. */
+  cumulusClasspath?: string | string[];
+  /** Path of the `cumulus` command; "none" disables runs and new projects. */
+  cumulusCommand?: string;
+  /** URL prefix of the rule pages. */
+  rulesDocsBase?: string;
+  /** Delay after the last edit before analysing (default 200). */
+  debounceMs?: number;
+  /** Publish Java compile errors (default true); false when another Java language server reports them. */
+  javaErrors?: boolean;
+  /** Folder for the cached Maven classpath (the extension's storage; never the user's project). */
+  classpathCacheDir?: string;
+}
+
+/** Notification, client to server: the standard workspace/didChangeConfiguration, with the settings below. */
+export const DID_CHANGE_CONFIGURATION = 'workspace/didChangeConfiguration';
+export interface ServerSettings {
+  cumulus: { javaErrors: boolean };
+}

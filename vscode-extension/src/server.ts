@@ -29,18 +29,47 @@ export interface ServerLaunch {
   args: string[];
 }
 
+/** The server's jar and its library folder (every jar in it goes on the classpath). */
+export interface ServerFiles {
+  jar: string;
+  lib: string;
+  /** Where it came from, for the log: "bundled" or the checkout's path. */
+  origin: string;
+}
+
 export function serverJar(root: string): string {
   return path.join(root, 'lsp-server', 'target', 'cumulus-lsp.jar');
 }
 
-/** java -cp <root>/lsp-server/target/cumulus-lsp.jar:<lib>/* dev.cumulus.lsp.CumulusLanguageServer */
-export function serverLaunch(javaHome: string, root: string): ServerLaunch {
-  const lib = path.join(root, 'lsp-server', 'target', 'lib', '*');
+/** The server bundled in the extension (server/cumulus-lsp.jar and server/lib/, put there when the .vsix is packaged). */
+export function bundledServer(extensionPath: string): ServerFiles {
+  return { jar: path.join(extensionPath, 'server', 'cumulus-lsp.jar'), lib: path.join(extensionPath, 'server', 'lib'),
+    origin: 'bundled with the extension' };
+}
+
+/** A checkout's built server (lsp-server/target/cumulus-lsp.jar and lib/). */
+export function checkoutServer(root: string): ServerFiles {
+  return { jar: serverJar(root), lib: path.join(root, 'lsp-server', 'target', 'lib'), origin: root };
+}
+
+/**
+ * The server to start: a built checkout named by cumulus.serverPath (for work on Cumulus itself), else the bundled one.
+ * Undefined when neither exists.
+ */
+export function findServer(serverPath: string | undefined, extensionPath: string,
+                           exists: (p: string) => boolean = fs.existsSync): ServerFiles | undefined {
+  if (serverPath && exists(serverJar(serverPath))) return checkoutServer(serverPath);
+  const bundled = bundledServer(extensionPath);
+  return exists(bundled.jar) ? bundled : undefined;
+}
+
+/** java -cp <jar>:<lib>/* dev.cumulus.lsp.CumulusLanguageServer */
+export function serverLaunch(javaHome: string, server: ServerFiles): ServerLaunch {
   const java = path.join(javaHome, 'bin', process.platform === 'win32' ? 'java.exe' : 'java');
   return {
     command: java,
     args: ['-XX:+UseSerialGC', '-Xss4m', '--add-exports', 'java.base/jdk.internal.misc=ALL-UNNAMED',
-      '-cp', [serverJar(root), lib].join(path.delimiter), 'dev.cumulus.lsp.CumulusLanguageServer'],
+      '-cp', [server.jar, path.join(server.lib, '*')].join(path.delimiter), 'dev.cumulus.lsp.CumulusLanguageServer'],
   };
 }
 

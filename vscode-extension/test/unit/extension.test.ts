@@ -4,15 +4,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
 import * as vscode from './vscode-mock';
-import { activate, Client, NODES_KEY } from '../../src/extension';
+import { activate, Client, JAVA_PACK_NOTICE_KEY, javaErrorsOn, NODES_KEY, OPEN_SETTINGS, ServerStart } from '../../src/extension';
 import { findJdk, JdkFs, NO_JDK_MESSAGE } from '../../src/jdk';
+import { cumulusEvidence, NOT_CUMULUS_MESSAGE, WorkspaceFs } from '../../src/workspace';
 import { findObjectLine, ProfileModel } from '../../src/profile';
 import { LiveWindow, ProfileReport } from '../../src/profileSchema';
 import { RunTerminal } from '../../src/tasks';
 import * as P from '../../src/protocol';
 import { failureReason, RunModel, RunTreeProvider, statusText } from '../../src/runView';
 import { EMPTY, profileHtml } from '../../src/profileView';
-import { findCumulusRoot, mainClassOf, serverLaunch, validateNodes } from '../../src/server';
+import { checkoutServer, findCumulusRoot, findServer, mainClassOf, serverLaunch, validateNodes } from '../../src/server';
 
 const extRoot = path.join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(extRoot, 'package.json'), 'utf8'));
@@ -27,31 +28,51 @@ class FakeClient implements Client {
   async stop() {}
 }
 
-function context() {
+function context(extensionPath = '/nonexistent/extension') {
   const state = new Map<string, unknown>();
+  const global = new Map<string, unknown>();
   return {
     subscriptions: [] as { dispose(): unknown }[],
     workspaceState: { get: (k: string) => state.get(k), update: async (k: string, v: unknown) => { state.set(k, v); } },
+    globalState: { get: (k: string) => global.get(k), update: async (k: string, v: unknown) => { global.set(k, v); } },
+    extensionPath,
+    storageUri: vscode.Uri.file('/storage/ws'),
+    globalStorageUri: vscode.Uri.file('/storage/global'),
     state,
+    global,
   };
 }
 
-/** A JDK at /jdk25 and a Cumulus root at /cumulus, so activate starts the (fake) client. */
-async function activated() {
-  const client = new FakeClient();
-  const ctx = context();
-  const fakeRoot = fs.mkdtempSync('/tmp/cumulus-ext-test-');
-  fs.mkdirSync(path.join(fakeRoot, 'lsp-server', 'target'), { recursive: true });
-  fs.writeFileSync(path.join(fakeRoot, 'lsp-server', 'target', 'cumulus-lsp.jar'), '');
-  fs.writeFileSync(path.join(fakeRoot, 'cumulus'), '');
+/** A JDK 25 home with bin/java, bin/javac and a release file. */
+function fakeJdk(version = '25.0.1'): string {
   const jdk = fs.mkdtempSync('/tmp/cumulus-jdk-test-');
   fs.mkdirSync(path.join(jdk, 'bin'));
   fs.writeFileSync(path.join(jdk, 'bin', 'java'), '');
-  fs.writeFileSync(path.join(jdk, 'release'), 'JAVA_VERSION="25.0.1"\n');
-  vscode.config.javaHome = jdk;
+  fs.writeFileSync(path.join(jdk, 'bin', 'javac'), '');
+  fs.writeFileSync(path.join(jdk, 'release'), `JAVA_VERSION="${version}"\n`);
+  return jdk;
+}
+
+/** A project folder with the given files. */
+function project(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync('/tmp/cumulus-project-test-');
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+/** A JDK 25, a Cumulus checkout with a built server (cumulus.serverPath) opened as the workspace: the client starts. */
+async function activated(ctx = context()) {
+  const client = new FakeClient();
+  const fakeRoot = project({ 'lsp-server/target/cumulus-lsp.jar': '', cumulus: '', '.cumulus': '' });
+  vscode.config.javaHome = fakeJdk();
   vscode.config.serverPath = fakeRoot;
-  const ext = await activate(ctx as any, { startClient: async () => client });
-  return { ext, client, ctx, fakeRoot };
+  vscode.workspace.workspaceFolders = [{ uri: vscode.Uri.file(fakeRoot) }];
+  const starts: ServerStart[] = [];
+  const ext = await activate(ctx as any, { startClient: async (_c, start) => { starts.push(start); return client; } });
+  return { ext, client, ctx, fakeRoot, starts };
 }
 
 describe('activate', () => {
@@ -88,11 +109,126 @@ describe('activate', () => {
     assert.ok(!manifest.activationEvents.some((e: string) => e.startsWith('onDebug')));
   });
 
-  it('without a JDK 25 shows an error that names what to install', async () => {
+  it('without a JDK 25 shows an error that names what to install, with a button to the setting', async () => {
     vscode.config.javaHome = '/nonexistent/jdk';
+    vscode.workspace.workspaceFolders = [{ uri: vscode.Uri.file(project({ '.cumulus': '' })) }];
+    vscode.messageAnswers.push(OPEN_SETTINGS);
     await activate(context() as any, { startClient: async () => { throw new Error('must not start'); } });
     const err = vscode.messages.find((m) => m.level === 'error');
     assert.ok(err && /JDK 25/.test(err.text) && /temurin-25-jdk/.test(err.text), err?.text);
+    assert.deepEqual(err.items, [OPEN_SETTINGS]);
+    await new Promise((r) => setImmediate(r));
+    assert.ok(vscode.calls.some((c) => c.method === 'executeCommand' && c.args[0] === 'workbench.action.openSettings'
+      && c.args[1] === 'cumulus.javaHome'), 'the button opens cumulus.javaHome');
+  });
+});
+
+describe('where the server starts', () => {
+  beforeEach(() => vscode.reset());
+
+  it('not in a plain Maven project: no server, no status bar item, the log says why and how to start it', async () => {
+    vscode.config.javaHome = fakeJdk();
+    const plain = project({ 'pom.xml': '<project><groupId>org.example</groupId><artifactId>plain</artifactId></project>',
+      'src/main/java/A.java': 'class A {}' });
+    vscode.workspace.workspaceFolders = [{ uri: vscode.Uri.file(plain) }];
+    const ext = await activate(context() as any, { startClient: async () => { throw new Error('must not start'); } });
+    assert.equal(ext.client, undefined);
+    assert.equal((ext.status as unknown as { visible: boolean }).visible, false);
+    assert.ok(vscode.channels.get('Cumulus')!.lines.includes(NOT_CUMULUS_MESSAGE));
+    assert.deepEqual(fs.readdirSync(plain).sort(), ['pom.xml', 'src'], 'nothing written into the project');
+    assert.equal(await ext.runOnCluster({ nodes: 2, mainClass: 'A' }), false);
+    assert.ok(vscode.messages.some((m) => m.level === 'error' && m.text === NOT_CUMULUS_MESSAGE));
+  });
+
+  it('starts once a build file starts to mention dev.cumulus', async () => {
+    vscode.config.javaHome = fakeJdk();
+    const dir = project({ 'pom.xml': '<project></project>' });
+    vscode.workspace.workspaceFolders = [{ uri: vscode.Uri.file(dir) }];
+    const client = new FakeClient();
+    const ext = await activate(context(project({ 'server/cumulus-lsp.jar': '' })) as any, { startClient: async () => client });
+    assert.equal(ext.client, undefined);
+    fs.writeFileSync(path.join(dir, 'pom.xml'), '<project><dependency><groupId>dev.cumulus</groupId></dependency></project>');
+    const watcher = vscode.watchers.find((w) => w.glob.includes('pom.xml') && w.glob.includes('.cumulus'))!;
+    watcher.changed.fire({});
+    await new Promise((r) => setImmediate(r));
+    assert.equal(ext.client, client);
+  });
+
+  it('knows a Cumulus workspace by its Maven or Gradle build or a .cumulus marker', () => {
+    const files = new Map<string, string>([
+      ['/m/pom.xml', '<dependency><groupId>dev.cumulus</groupId><artifactId>cumulus-runtime</artifactId></dependency>'],
+      ['/g/app/build.gradle.kts', 'dependencies { implementation("dev.cumulus:cumulus-runtime:0.1.0") }'],
+      ['/k/.cumulus', ''],
+      ['/p/pom.xml', '<groupId>org.example</groupId>'],
+      ['/p/node_modules/x/pom.xml', 'dev.cumulus'],
+    ]);
+    const f: WorkspaceFs = { exists: (p) => files.has(p), readFile: (p) => files.get(p),
+      folders: (p) => ({ '/g': ['app'], '/p': ['node_modules', 'src'] } as Record<string, string[]>)[p] ?? [] };
+    assert.match(cumulusEvidence(['/m'], f)!, /pom\.xml mentions dev\.cumulus/);
+    assert.match(cumulusEvidence(['/g'], f)!, /app\/build\.gradle\.kts/);
+    assert.match(cumulusEvidence(['/k'], f)!, /\.cumulus marks it/);
+    assert.equal(cumulusEvidence(['/p'], f), undefined);
+    assert.equal(cumulusEvidence([], f), undefined);
+  });
+
+  it('runs the bundled server unless cumulus.serverPath names a built checkout; caches the classpath in its storage', async () => {
+    const extDir = project({ 'server/cumulus-lsp.jar': '' });
+    vscode.config.javaHome = fakeJdk();
+    vscode.workspace.workspaceFolders = [{ uri: vscode.Uri.file(project({ '.cumulus': '' })) }];
+    const starts: ServerStart[] = [];
+    await activate(context(extDir) as any, { startClient: async (_c, s) => { starts.push(s); return new FakeClient(); } });
+    assert.equal(starts.length, 1);
+    assert.equal(starts[0].server.jar, path.join(extDir, 'server', 'cumulus-lsp.jar'));
+    assert.equal(starts[0].options.classpathCacheDir, path.join('/storage/ws', 'classpath'));
+    assert.equal(starts[0].options.javaErrors, true);
+    assert.equal(findServer('/none', extDir)?.origin, 'bundled with the extension');
+    assert.equal(findServer(undefined, '/no/extension'), undefined);
+  });
+
+  it('says the server is missing, with a button to cumulus.serverPath, when there is none', async () => {
+    vscode.config.javaHome = fakeJdk();
+    vscode.workspace.workspaceFolders = [{ uri: vscode.Uri.file(project({ '.cumulus': '' })) }];
+    await activate(context('/no/extension') as any, { startClient: async () => { throw new Error('must not start'); } });
+    const err = vscode.messages.find((m) => m.level === 'error')!;
+    assert.match(err.text, /language server is missing.*Reinstall the extension/);
+    assert.deepEqual(err.items, [OPEN_SETTINGS]);
+  });
+});
+
+describe('Java errors and the rest of Java', () => {
+  beforeEach(() => vscode.reset());
+
+  it('cumulus.javaErrors: auto leaves Java errors to an installed Java language server', () => {
+    assert.equal(javaErrorsOn('auto', () => false), true);
+    assert.equal(javaErrorsOn(undefined, (id) => id === 'redhat.java'), false);
+    assert.equal(javaErrorsOn('on', () => true), true);
+    assert.equal(javaErrorsOn('off', () => false), false);
+  });
+
+  it('tells the server when the setting or the installed extensions change the answer', async () => {
+    const { client, starts } = await activated();
+    assert.equal(starts[0].options.javaErrors, true);
+    vscode.changeConfig('cumulus.javaErrors', 'off');
+    vscode.installedExtensions.add('redhat.java');
+    vscode.extensionsChanged.fire();
+    vscode.changeConfig('cumulus.javaErrors', 'auto');
+    vscode.changeConfig('cumulus.javaErrors', 'on');
+    const sent = client.notifications.filter((n) => n.method === P.DID_CHANGE_CONFIGURATION).map((n) => n.params);
+    assert.deepEqual(sent, [{ settings: { cumulus: { javaErrors: false } } }, { settings: { cumulus: { javaErrors: true } } }]);
+  });
+
+  it('recommends the Java extension pack once, and not where a Java extension is installed', async () => {
+    const ctx = context();
+    await activated(ctx);
+    const notices = () => vscode.messages.filter((m) => m.level === 'info' && /Extension Pack for Java/.test(m.text));
+    assert.equal(notices().length, 1);
+    assert.equal(ctx.global.get(JAVA_PACK_NOTICE_KEY), true);
+    await activated(ctx);
+    assert.equal(notices().length, 1, 'shown once per installation');
+    vscode.reset();
+    vscode.installedExtensions.add('vscjava.vscode-java-pack');
+    await activated();
+    assert.equal(notices().length, 0);
   });
 });
 
@@ -310,19 +446,22 @@ describe('profile', () => {
 
 describe('logic', () => {
   it('finds a JDK 25 like scripts/find-jdk.sh and prefers cumulus.javaHome', () => {
-    const files = new Map<string, string>([
-      ['/usr/lib/jvm/java-17/bin/java', ''], ['/usr/lib/jvm/java-17/release', 'JAVA_VERSION="17.0.15"'],
-      ['/usr/lib/jvm/temurin-25/bin/java', ''], ['/usr/lib/jvm/temurin-25/release', 'JAVA_VERSION="25"'],
-    ]);
-    const f: JdkFs = { exists: (p) => files.has(p), readdir: (p) => p === '/usr/lib/jvm' ? ['java-17', 'temurin-25'] : [],
-      realpath: (p) => p, readFile: (p) => files.get(p) };
-    assert.deepEqual(findJdk(undefined, { PATH: '' }, f), { home: '/usr/lib/jvm/temurin-25', major: 25 });
+    const jdk = (home: string, v: string, javac = true) => [[`${home}/bin/java`, ''], ...(javac ? [[`${home}/bin/javac`, '']] : []),
+      [`${home}/release`, `JAVA_VERSION="${v}"`]] as [string, string][];
+    const files = new Map<string, string>([...jdk('/usr/lib/jvm/java-17', '17.0.15'), ...jdk('/usr/lib/jvm/jre-25', '25', false),
+      ...jdk('/usr/lib/jvm/temurin-25', '25'), ...jdk('/Library/Java/JavaVirtualMachines/zulu-26.jdk/Contents/Home', '26')]);
+    const dirs: Record<string, string[]> = { '/usr/lib/jvm': ['java-17', 'jre-25', 'temurin-25'],
+      '/Library/Java/JavaVirtualMachines': ['zulu-26.jdk'] };
+    const f: JdkFs = { exists: (p) => files.has(p), readdir: (p) => dirs[p] ?? [], realpath: (p) => p, readFile: (p) => files.get(p) };
+    assert.deepEqual(findJdk(undefined, { PATH: '' }, f), { home: '/usr/lib/jvm/temurin-25', major: 25 }, 'a JRE (no javac) is skipped');
+    assert.deepEqual(findJdk(undefined, { PATH: '', JAVA_HOME: '/usr/lib/jvm/java-17' }, { ...f, readdir: (p) => p === '/usr/lib/jvm' ? [] : dirs[p] ?? [] }),
+      { home: '/Library/Java/JavaVirtualMachines/zulu-26.jdk/Contents/Home', major: 26 }, 'macOS JDKs, after JAVA_HOME (17: too old)');
     assert.match((findJdk('/usr/lib/jvm/java-17', {}, f) as { error: string }).error, /Java 17/);
     assert.deepEqual(findJdk(undefined, {}, { ...f, readdir: () => [] }), { error: NO_JDK_MESSAGE });
   });
 
   it('launches the server jar with its lib folder', () => {
-    const l = serverLaunch('/jdk', '/repo');
+    const l = serverLaunch('/jdk', checkoutServer('/repo'));
     assert.equal(l.command, '/jdk/bin/java');
     assert.ok(l.args.includes('/repo/lsp-server/target/cumulus-lsp.jar:/repo/lsp-server/target/lib/*'));
     assert.equal(l.args.at(-1), 'dev.cumulus.lsp.CumulusLanguageServer');

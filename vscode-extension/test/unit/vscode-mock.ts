@@ -4,7 +4,11 @@ export const calls: { method: string; args: unknown[] }[] = [];
 export const registeredCommands = new Map<string, (...a: any[]) => unknown>();
 export const inputAnswers: (string | undefined)[] = [];
 export const quickPickAnswers: unknown[] = [];
-export const messages: { level: string; text: string }[] = [];
+export const messages: { level: string; text: string; items: string[] }[] = [];
+/** What the next showErrorMessage / showInformationMessage resolves to (a button's title), in order. */
+export const messageAnswers: (string | undefined)[] = [];
+export const installedExtensions = new Set<string>();
+export const notifications: unknown[] = [];
 export const config: Record<string, unknown> = {};
 export const channels = new Map<string, { lines: string[] }>();
 
@@ -12,6 +16,7 @@ export class EventEmitter<T> {
   private ls: ((e: T) => void)[] = [];
   event = (l: (e: T) => void) => { this.ls.push(l); return { dispose() {} }; };
   fire(e: T) { for (const l of this.ls) l(e); }
+  clear() { this.ls = []; }
 }
 export class TreeItem { description?: string; tooltip?: string; iconPath?: unknown; command?: unknown; contextValue?: string;
   constructor(public label: string) {} }
@@ -32,13 +37,14 @@ function channel(name: string) {
 export const window = {
   activeTextEditor: undefined as unknown,
   createOutputChannel: (name: string) => channel(name),
-  createStatusBarItem: () => ({ text: '', tooltip: '', command: '', show() {}, dispose() {} }),
+  createStatusBarItem: () => ({ text: '', tooltip: '', command: '', visible: false, show() { this.visible = true; },
+    hide() { this.visible = false; }, dispose() {} }),
   registerTreeDataProvider: (id: string, p: unknown) => { calls.push({ method: 'registerTreeDataProvider', args: [id, p] }); return { dispose() {} }; },
   registerWebviewViewProvider: (id: string, p: unknown) => { calls.push({ method: 'registerWebviewViewProvider', args: [id, p] }); return { dispose() {} }; },
   showInputBox: async (o: { validateInput?: (v: string) => string | undefined }) => { const a = inputAnswers.shift(); calls.push({ method: 'showInputBox', args: [o, a] }); return a; },
   showQuickPick: async () => quickPickAnswers.shift(),
-  showErrorMessage: async (text: string) => { messages.push({ level: 'error', text }); return undefined; },
-  showInformationMessage: async (text: string) => { messages.push({ level: 'info', text }); return undefined; },
+  showErrorMessage: async (text: string, ...items: string[]) => { messages.push({ level: 'error', text, items }); return messageAnswers.shift(); },
+  showInformationMessage: async (text: string, ...items: string[]) => { messages.push({ level: 'info', text, items }); return messageAnswers.shift(); },
   showTextDocument: async () => undefined,
 };
 
@@ -53,7 +59,26 @@ export const workspace = {
   findFiles: async () => [],
   fs: { readFile: async () => new Uint8Array() },
   openTextDocument: async () => ({}),
-  createFileSystemWatcher: () => ({ dispose() {} }),
+  createFileSystemWatcher: (glob: string) => {
+    const w = { glob, created: new EventEmitter<unknown>(), changed: new EventEmitter<unknown>(), dispose() {} };
+    watchers.push(w);
+    return { onDidCreate: w.created.event, onDidChange: w.changed.event, onDidDelete: new EventEmitter<unknown>().event, dispose() {} };
+  },
+  onDidChangeConfiguration: (l: (e: { affectsConfiguration(s: string): boolean }) => void) => configListeners.event(l),
+};
+
+export const watchers: { glob: string; created: EventEmitter<unknown>; changed: EventEmitter<unknown> }[] = [];
+export const configListeners = new EventEmitter<{ affectsConfiguration(s: string): boolean }>();
+/** Fires onDidChangeConfiguration for one setting. */
+export function changeConfig(key: string, value: unknown): void {
+  config[key.replace(/^cumulus\./, '')] = value;
+  configListeners.fire({ affectsConfiguration: (s: string) => key === s || key.startsWith(s + '.') });
+}
+
+export const extensionsChanged = new EventEmitter<void>();
+export const extensions = {
+  getExtension: (id: string) => ([...installedExtensions].some((x) => x.toLowerCase() === id.toLowerCase()) ? { id } : undefined),
+  onDidChange: (l: () => void) => extensionsChanged.event(l),
 };
 
 export const taskProviders = new Map<string, { provideTasks(): Task[]; resolveTask(t: Task): Task | undefined }>();
@@ -73,7 +98,13 @@ export function reset(): void {
   inputAnswers.length = 0;
   quickPickAnswers.length = 0;
   messages.length = 0;
+  messageAnswers.length = 0;
+  installedExtensions.clear();
+  watchers.length = 0;
+  configListeners.clear();
+  extensionsChanged.clear();
   channels.clear();
+  workspace.workspaceFolders = undefined;
   for (const k of Object.keys(config)) delete config[k];
   window.activeTextEditor = undefined;
 }

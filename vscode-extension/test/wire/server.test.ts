@@ -8,9 +8,9 @@ import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, InitializeRequest,
   InitializedNotification, DidOpenTextDocumentNotification, PublishDiagnosticsNotification, PublishDiagnosticsParams,
-  ShutdownRequest, ExitNotification } from 'vscode-languageserver-protocol/node';
+  ShutdownRequest, ExitNotification, CompletionRequest, DefinitionRequest } from 'vscode-languageserver-protocol/node';
 import { findJdk } from '../../src/jdk';
-import { serverJar, serverLaunch } from '../../src/server';
+import { checkoutServer, serverJar, serverLaunch } from '../../src/server';
 
 const repo = path.resolve(__dirname, '..', '..', '..', '..');
 // CUMULUS_SERVER_ROOT: test another checkout's built server (its lsp-server/target/cumulus-lsp.jar)
@@ -24,8 +24,9 @@ const skip = !built ? `SKIP: ${jar} is not built yet (or lacks dev.cumulus.lsp.C
 if (skip) console.log(skip);
 
 describe('language server over stdio', () => {
-  it('initializes and publishes a CUM diagnostic for a corpus file', { skip, timeout: 90_000 }, async () => {
-    const launch = serverLaunch((jdk as { home: string }).home, serverRoot);
+  it('publishes a CUM diagnostic and a Java compile error; completion and definition answer empty, not an error',
+    { skip, timeout: 90_000 }, async () => {
+    const launch = serverLaunch((jdk as { home: string }).home, checkoutServer(serverRoot));
     const child = cp.spawn(launch.command, launch.args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
@@ -33,15 +34,21 @@ describe('language server over stdio', () => {
     const corpus = path.join(repo, 'runtime', 'analysis', 'src', 'test', 'corpus');
     const file = path.join(corpus, 'CUM101', 'BothKinds.java');
     const uri = pathToFileURL(file).toString();
+    // an editor buffer that does not compile (never written to disk)
+    const brokenUri = pathToFileURL(path.join(corpus, 'WireBroken.java')).toString();
+    let javaError: (p: PublishDiagnosticsParams) => void = () => undefined;
+    const javaErrors = new Promise<PublishDiagnosticsParams>((resolve) => { javaError = resolve; });
     const diagnostics = new Promise<PublishDiagnosticsParams>((resolve) => {
       conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
         if (p.uri === uri && p.diagnostics.some((d) => String(d.code ?? d.message).includes('CUM'))) resolve(p);
+        if (p.uri === brokenUri && p.diagnostics.some((d) => /undefinedHelper/.test(String(d.message)))) javaError(p);
       });
     });
     const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(
       `the server exited with code ${code}; stderr:\n${stderr.slice(-3000)}`))));
     exited.catch(() => undefined);
     conn.listen();
+    let timer: NodeJS.Timeout | undefined;
     try {
       const init = await Promise.race([exited, conn.sendRequest(InitializeRequest.type, {
         processId: process.pid, rootUri: pathToFileURL(corpus).toString(), capabilities: {},
@@ -52,15 +59,27 @@ describe('language server over stdio', () => {
       await conn.sendNotification(InitializedNotification.type, {});
       await conn.sendNotification(DidOpenTextDocumentNotification.type, {
         textDocument: { uri, languageId: 'java', version: 1, text: fs.readFileSync(file, 'utf8') } });
-      let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(
-        `no CUM diagnostic for ${file} within 60 s; server stderr:\n${stderr.slice(-3000)}`)), 60_000); });
-      const p = await Promise.race([diagnostics, timeout, exited]).finally(() => clearTimeout(timer));
+        `no CUM101 for ${file} or no compile error for WireBroken.java within 60 s; server stderr:\n${stderr.slice(-3000)}`)), 60_000); });
+      timeout.catch(() => undefined);
+      const p = await Promise.race([diagnostics, timeout, exited]);
       const d = p.diagnostics.find((x) => String(x.code ?? x.message).includes('CUM'))!;
       assert.match(String(d.code ?? d.message), /CUM101/);
+
+      await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: brokenUri, languageId: 'java',
+        version: 1, text: 'public class WireBroken { int f() { return undefinedHelper(1); } }' } });
+      const broken = await Promise.race([javaErrors, timeout, exited]);
+      const e = broken.diagnostics.find((x) => /undefinedHelper/.test(String(x.message)))!;
+      assert.equal(e.source, 'cumulus');
+      assert.match(String(e.message), /The method undefinedHelper\(int\) is undefined for the type WireBroken/);
+      assert.equal(init.capabilities.completionProvider, undefined, 'completion is not advertised');
+      const at = { textDocument: { uri: brokenUri }, position: { line: 0, character: 45 } };
+      assert.equal(await conn.sendRequest(CompletionRequest.type, at), null);
+      assert.equal(await conn.sendRequest(DefinitionRequest.type, at), null);
       await conn.sendRequest(ShutdownRequest.type);
       await conn.sendNotification(ExitNotification.type);
     } finally {
+      clearTimeout(timer);
       conn.dispose();
       child.kill();
     }

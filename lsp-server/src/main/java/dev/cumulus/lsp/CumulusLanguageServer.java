@@ -85,7 +85,10 @@ import org.eclipse.lsp4j.services.WorkspaceService;
  * <p>Initialization options (all optional): {@code cumulusClasspath} (string with the platform's path separator, or
  * an array: the Cumulus API jars, e.g. the output of {@code cumulus classpath}), {@code cumulusCommand} (path of
  * {@code cumulus}; {@code "none"} disables it), {@code rulesDocsBase} (URL prefix of the rule pages),
- * {@code debounceMs} (default 200). See {@code lsp-server/README.md}.
+ * {@code debounceMs} (default 200), {@code javaErrors} (publish Java compile errors; default true),
+ * {@code classpathCacheDir} (where the resolved Maven classpath is cached; default {@code ~/.cache/cumulus/lsp}).
+ * {@code workspace/didChangeConfiguration} with {@code {"cumulus": {"javaErrors": bool}}} switches Java errors later.
+ * See {@code lsp-server/README.md}.
  *
  * <p>Threads: LSP4J's reader thread calls the services; analysis runs on {@code cumulus-analysis}
  * ({@link AnalysisScheduler}); requests return futures chained on the analysis that covers the latest edit.
@@ -117,6 +120,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
     private volatile String givenClasspath;
     private volatile String givenCommand;
     private volatile long debounceMs = 200;
+    private volatile Path classpathCache;
     private final long startNanos = System.nanoTime();
 
     /**
@@ -182,14 +186,21 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         Path root = rootOf(params);
         JsonObject options = params.getInitializationOptions() instanceof JsonObject o ? o : new JsonObject();
-        givenClasspath = joinClasspath(options.get("cumulusClasspath"), argClasspath);
-        givenCommand = string(options.get("cumulusCommand"), argCommand);
-        if (options.has("debounceMs")) {
-            debounceMs = Math.max(0, options.get("debounceMs").getAsLong());
+        givenClasspath = joinClasspath(options.get(CumulusProtocol.Options.CUMULUS_CLASSPATH), argClasspath);
+        givenCommand = string(options.get(CumulusProtocol.Options.CUMULUS_COMMAND), argCommand);
+        if (options.has(CumulusProtocol.Options.DEBOUNCE_MS)) {
+            debounceMs = Math.max(0, options.get(CumulusProtocol.Options.DEBOUNCE_MS).getAsLong());
         }
-        String docs = string(options.get("rulesDocsBase"), null);
+        String docs = string(options.get(CumulusProtocol.Options.RULES_DOCS_BASE), null);
+        String cacheDir = string(options.get(CumulusProtocol.Options.CLASSPATH_CACHE_DIR), null);
+        classpathCache = cacheDir != null && !cacheDir.isBlank() ? Path.of(cacheDir)
+                : ClasspathDiscovery.defaultCache();
         cumulusTool = CumulusTool.find(givenCommand, root);
         diagnostics = new DiagnosticsHandler(docs != null ? docs : docsBase(cumulusTool));
+        Boolean java = javaErrors(options.get(CumulusProtocol.Options.JAVA_ERRORS));
+        if (java != null) {
+            diagnostics.javaErrors(java);
+        }
         codeActions = new CodeActionHandler(diagnostics);
         workspace = new Workspace(root);
         scheduler = new AnalysisScheduler(workspace, debounceMs, this::published);
@@ -232,7 +243,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
             if (progress) {
                 client.createProgress(new WorkDoneProgressCreateParams(Either.forLeft(token))).get(10, TimeUnit.SECONDS);
                 WorkDoneProgressBegin b = new WorkDoneProgressBegin();
-                b.setTitle("Cumulus: finding the project classpath");
+                b.setTitle("Cumulus: resolving the project classpath");
                 client.notifyProgress(new ProgressParams(Either.forLeft(token), Either.forLeft(b)));
             }
         } catch (Exception e) {
@@ -241,7 +252,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
         boolean reporting = progress;
         ClasspathInfo info;
         try {
-            info = ClasspathDiscovery.discover(workspace.root(), givenClasspath, cumulusTool, m -> {
+            info = ClasspathDiscovery.discover(workspace.root(), givenClasspath, cumulusTool, classpathCache, m -> {
                 LOG.info(m);
                 if (reporting) {
                     WorkDoneProgressReport r = new WorkDoneProgressReport();
@@ -358,7 +369,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
 
     @Override
     public TextDocumentService getTextDocumentService() {
-        return new TextDocumentService() {
+        return EmptyAnswers.wrap(TextDocumentService.class, new TextDocumentService() {
             @Override
             public void didOpen(DidOpenTextDocumentParams params) {
                 var d = params.getTextDocument();
@@ -415,7 +426,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
             public CompletableFuture<List<? extends CodeLens>> codeLens(CodeLensParams params) {
                 return onSnapshot(s -> codeLenses.lenses(s, params, figures), List.of());
             }
-        };
+        });
     }
 
     private void analyse() {
@@ -427,10 +438,17 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
 
     @Override
     public WorkspaceService getWorkspaceService() {
-        return new WorkspaceService() {
+        return EmptyAnswers.wrap(WorkspaceService.class, new WorkspaceService() {
             @Override
             public void didChangeConfiguration(DidChangeConfigurationParams params) {
-                // configuration comes through initialization options
+                if (params.getSettings() instanceof JsonObject all
+                        && all.get(CumulusProtocol.Options.SETTINGS_SECTION) instanceof JsonObject c) {
+                    Boolean java = javaErrors(c.get(CumulusProtocol.Options.JAVA_ERRORS));
+                    if (java != null && java != diagnostics.javaErrors()) {
+                        diagnostics.javaErrors(java);
+                        published(latestSnapshot());
+                    }
+                }
             }
 
             @Override
@@ -450,7 +468,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
                 }
                 return h.execute(params);
             }
-        };
+        });
     }
 
     // ------------------------------------------------------------------ helpers
@@ -489,6 +507,24 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
             return String.join(File.pathSeparator, parts);
         }
         return string(option, fallback);
+    }
+
+    /**
+     * {@code true}, {@code "on"} or {@code "auto"} (a client resolves auto itself; the server alone cannot tell which
+     * other Java servers run) give true; {@code false} or {@code "off"} give false; anything else null.
+     */
+    static Boolean javaErrors(JsonElement e) {
+        if (e == null || !e.isJsonPrimitive()) {
+            return null;
+        }
+        if (e.getAsJsonPrimitive().isBoolean()) {
+            return e.getAsBoolean();
+        }
+        return switch (e.getAsString()) {
+            case "on", "auto" -> true;
+            case "off" -> false;
+            default -> null;
+        };
     }
 
     private static String string(JsonElement e, String fallback) {

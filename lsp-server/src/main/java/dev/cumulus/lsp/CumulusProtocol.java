@@ -48,6 +48,31 @@ public interface CumulusProtocol {
     record RunStatus(String state, Integer exitCode, String runDir, String message) {
     }
 
+    /**
+     * The names of {@code initialize}'s initialization options (all optional; {@code InitializationOptions} in
+     * {@code protocol.ts}), and of the one setting {@code workspace/didChangeConfiguration} carries, as
+     * {@code {"cumulus": {"javaErrors": bool}}}.
+     */
+    final class Options {
+        /** The Cumulus API jars: a path-separated string or an array. */
+        public static final String CUMULUS_CLASSPATH = "cumulusClasspath";
+        /** Path of the {@code cumulus} command; {@code "none"} disables it. */
+        public static final String CUMULUS_COMMAND = "cumulusCommand";
+        /** URL prefix of the rule pages. */
+        public static final String RULES_DOCS_BASE = "rulesDocsBase";
+        /** Milliseconds after the last edit before analysing (default 200). */
+        public static final String DEBOUNCE_MS = "debounceMs";
+        /** Whether Java compile errors are published (default true); also the didChangeConfiguration setting. */
+        public static final String JAVA_ERRORS = "javaErrors";
+        /** Folder for the cached Maven classpath (default {@code ~/.cache/cumulus/lsp}). */
+        public static final String CLASSPATH_CACHE_DIR = "classpathCacheDir";
+        /** The section of {@code workspace/didChangeConfiguration}'s settings the server reads. */
+        public static final String SETTINGS_SECTION = "cumulus";
+
+        private Options() {
+        }
+    }
+
     @JsonNotification(PROFILE_RESET)
     void profileReset(Object ignored);
 

@@ -2,6 +2,7 @@ package dev.cumulus.lsp;
 
 import com.google.gson.JsonObject;
 import dev.cumulus.analysis.Severity;
+import dev.cumulus.lsp.model.CompileError;
 import dev.cumulus.lsp.model.Problem;
 import dev.cumulus.lsp.model.Snapshot;
 import dev.cumulus.lsp.model.Workspace;
@@ -19,16 +20,29 @@ import org.eclipse.lsp4j.DiagnosticCodeDescription;
 /**
  * {@code textDocument/publishDiagnostics}: one diagnostic per finding in each open document, with {@code code} = rule
  * id, {@code codeDescription.href} = the rule's page, {@code source} = {@code cumulus}, the hint appended to the
- * message, and the finding's related locations. Pure: returns the notifications, the server sends them.
+ * message, and the finding's related locations. Unless turned off ({@link #javaErrors(boolean)}, when another Java
+ * language server reports them for the same files), also the Java compile errors, with the compiler's own message,
+ * {@code source} = {@code cumulus} and no code. Compile errors are left out while the Cumulus API is missing from the
+ * classpath: then the classpath is not the project's, and every unresolved import would be noise.
  */
 final class DiagnosticsHandler {
     static final String SOURCE = "cumulus";
 
     private final String docsBase;
+    private volatile boolean javaErrors = true;
 
     /** @param docsBase URL prefix of the rule pages; the rule id and {@code .md} are appended */
     DiagnosticsHandler(String docsBase) {
         this.docsBase = docsBase;
+    }
+
+    /** Whether Java compile errors are published (the client decides; on by default). */
+    void javaErrors(boolean on) {
+        javaErrors = on;
+    }
+
+    boolean javaErrors() {
+        return javaErrors;
     }
 
     /** Diagnostics for every open document (empty lists clear old ones). */
@@ -47,6 +61,11 @@ final class DiagnosticsHandler {
     List<Diagnostic> diagnostics(Snapshot s, String uri) {
         List<Diagnostic> list = new ArrayList<>();
         try {
+            if (javaErrors && s.classpath().apiPresent()) {
+                for (CompileError e : s.compileErrors(uri)) {
+                    list.add(new Diagnostic(Lsp.range(e.range()), e.message(), DiagnosticSeverity.Error, SOURCE));
+                }
+            }
             for (Problem p : s.problems(uri)) {
                 list.add(diagnostic(p));
             }

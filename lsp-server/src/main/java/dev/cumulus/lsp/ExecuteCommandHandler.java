@@ -2,6 +2,7 @@ package dev.cumulus.lsp;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonPrimitive;
+import dev.cumulus.lsp.model.CompileError;
 import dev.cumulus.lsp.model.ProfileFigures;
 import dev.cumulus.lsp.model.RunController;
 import dev.cumulus.lsp.model.Snapshot;
@@ -96,9 +97,10 @@ final class ExecuteCommandHandler {
         }
         return snapshot.get().thenApply(s -> {
             if (!s.compileErrors().isEmpty()) {
-                Map.Entry<String, List<String>> e = s.compileErrors().entrySet().iterator().next();
+                Map.Entry<String, List<CompileError>> e = s.compileErrors().entrySet().iterator().next();
+                CompileError first = e.getValue().getFirst();
                 throw error("cannot run: the project does not compile (" + Path.of(URI.create(e.getKey()))
-                        .getFileName() + ":" + e.getValue().getFirst() + ")");
+                        .getFileName() + ":" + first.line() + ": " + first.message() + ")");
             }
             try {
                 Path work = Files.createTempDirectory("cumulus-lsp-run");

@@ -20,6 +20,7 @@ import org.eclipse.lsp4j.CodeLensWorkspaceCapabilities;
 import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.InitializedParams;
 import org.eclipse.lsp4j.InlayHint;
 import org.eclipse.lsp4j.InlayHintParams;
@@ -120,7 +121,7 @@ final class Harness implements AutoCloseable {
         return o;
     }
 
-    void initialize(Path root, JsonObject options) throws Exception {
+    InitializeResult initialize(Path root, JsonObject options) throws Exception {
         InitializeParams p = new InitializeParams();
         p.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "ws")));
         p.setInitializationOptions(options);
@@ -129,8 +130,9 @@ final class Harness implements AutoCloseable {
         ws.setCodeLens(new CodeLensWorkspaceCapabilities(true));
         caps.setWorkspace(ws);
         p.setCapabilities(caps);
-        server.initialize(p).get(60, TimeUnit.SECONDS);
+        InitializeResult result = server.initialize(p).get(60, TimeUnit.SECONDS);
         server.initialized(new InitializedParams());
+        return result;
     }
 
     String open(Path file) throws IOException {

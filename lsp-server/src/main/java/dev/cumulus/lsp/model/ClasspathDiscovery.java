@@ -6,7 +6,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -17,8 +20,10 @@ import java.util.function.Consumer;
  * <ol>
  *   <li>the Cumulus API given by the client (initialization option {@code cumulusClasspath}, or the server's
  *       {@code --cumulus-classpath} argument);</li>
- *   <li>a Maven project ({@code pom.xml} in the root): {@code mvn -q dependency:build-classpath}, run once and cached
- *       in {@code target/cumulus-lsp.classpath} until {@code pom.xml} changes;</li>
+ *   <li>a Maven project ({@code pom.xml} in the root): {@code mvn dependency:build-classpath}, offline first (the
+ *       local repository usually has everything) and online only if that fails; the result is cached in the cache
+ *       folder (never in the project), keyed by the project folder and the text of its {@code pom.xml}, and used
+ *       while every entry it names still exists;</li>
  *   <li>if the API is still missing: {@code cumulus classpath} from the Cumulus command line, if one is found
  *       ({@link CumulusTool}).</li>
  * </ol>
@@ -26,6 +31,7 @@ import java.util.function.Consumer;
  */
 public final class ClasspathDiscovery {
     private static final String API_CLASS = "dev/cumulus/Cloud$Root";
+    private static final String POM_KEY = "# pom.xml sha256 ";
 
     private ClasspathDiscovery() {
     }
@@ -34,9 +40,11 @@ public final class ClasspathDiscovery {
      * @param root     the workspace folder, or {@code null}
      * @param given    the API classpath from the client, or {@code null}
      * @param cumulus  the Cumulus command, or {@code null}
+     * @param cache    the folder for cached classpaths (created if missing)
      * @param progress receives short progress messages ("running mvn dependency:build-classpath")
      */
-    public static ClasspathInfo discover(Path root, String given, Path cumulus, Consumer<String> progress) {
+    public static ClasspathInfo discover(Path root, String given, Path cumulus, Path cache,
+                                         Consumer<String> progress) {
         LinkedHashSet<Path> entries = new LinkedHashSet<>();
         List<String> origins = new ArrayList<>();
         if (given != null && !given.isBlank()) {
@@ -45,7 +53,7 @@ public final class ClasspathDiscovery {
         }
         if (root != null && Files.isRegularFile(root.resolve("pom.xml"))) {
             try {
-                entries.addAll(split(maven(root, progress)));
+                entries.addAll(split(maven(root, cache, progress)));
                 origins.add("pom.xml");
             } catch (IOException e) {
                 progress.accept("could not read the Maven classpath: " + e.getMessage());
@@ -95,20 +103,61 @@ public final class ClasspathDiscovery {
         return out;
     }
 
-    private static String maven(Path root, Consumer<String> progress) throws IOException {
-        Path cache = root.resolve("target").resolve("cumulus-lsp.classpath");
+    /** The default cache folder: {@code $XDG_CACHE_HOME/cumulus/lsp}, else {@code ~/.cache/cumulus/lsp}. */
+    public static Path defaultCache() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("cumulus").resolve("lsp");
+    }
+
+    /** The cache file of a project folder. */
+    static Path cacheFile(Path cache, Path root) {
+        return cache.resolve("maven-" + sha256(root.toAbsolutePath().normalize().toString()).substring(0, 16)
+                + ".classpath");
+    }
+
+    private static String maven(Path root, Path cache, Consumer<String> progress) throws IOException {
         Path pom = root.resolve("pom.xml");
-        if (Files.isRegularFile(cache)
-                && Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(pom)) >= 0) {
-            return Files.readString(cache, StandardCharsets.UTF_8);
+        String key = POM_KEY + sha256(Files.readString(pom, StandardCharsets.UTF_8));
+        Path file = cacheFile(cache, root);
+        if (Files.isRegularFile(file)) {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            if (lines.size() == 2 && lines.get(0).equals(key)
+                    && split(lines.get(1)).stream().allMatch(Files::exists)) {
+                progress.accept("Maven classpath from the cache (pom.xml unchanged)");
+                return lines.get(1);
+            }
         }
-        progress.accept("running mvn dependency:build-classpath (once; cached in target/cumulus-lsp.classpath)");
-        Files.createDirectories(cache.getParent());
-        run(List.of(mvnCommand(), "-q", "-B", "dependency:build-classpath", "-Dmdep.outputFile=" + cache), root, 900);
-        if (!Files.isRegularFile(cache)) {
-            throw new IOException("mvn wrote no classpath file");
+        Files.createDirectories(cache);
+        Path out = Files.createTempFile(cache, "mvn-", ".classpath");
+        try {
+            List<String> command = new ArrayList<>(List.of(mvnCommand(), "-q", "-B", "dependency:build-classpath",
+                    "-Dmdep.outputFile=" + out));
+            try {
+                progress.accept("resolving the Maven classpath offline (mvn -o dependency:build-classpath)");
+                List<String> offline = new ArrayList<>(command);
+                offline.add(1, "-o");
+                run(offline, root, 300);
+            } catch (IOException offlineFailed) {
+                progress.accept("not all dependencies are in the local Maven repository; resolving online "
+                        + "(mvn dependency:build-classpath, once)");
+                run(command, root, 900);
+            }
+            String classpath = Files.readString(out, StandardCharsets.UTF_8).strip();
+            Files.writeString(file, key + "\n" + classpath + "\n", StandardCharsets.UTF_8);
+            return classpath;
+        } finally {
+            Files.deleteIfExists(out);
         }
-        return Files.readString(cache, StandardCharsets.UTF_8);
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
     }
 
     private static String mvnCommand() {

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param texts          the analysed text of every source (normalized uri to index)
  * @param problems       per document
  * @param marks          per document
- * @param compileErrors  number of compile errors per document (the analysis covers what compiled)
+ * @param compileErrors  the Java compile errors per document (the analysis covers what compiled)
  * @param classes        the class files produced (internal name to bytes), e.g. to run the program
  * @param classpath      the classpath used
  * @param compileMillis  time to compile
@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public record Snapshot(long generation, Map<String, Integer> versions, Map<String, SourceIndex> texts,
                        Map<String, List<Problem>> problems, Map<String, List<MethodMark>> marks,
-                       Map<String, List<String>> compileErrors, Map<String, byte[]> classes, ClasspathInfo classpath,
+                       Map<String, List<CompileError>> compileErrors, Map<String, byte[]> classes, ClasspathInfo classpath,
                        long compileMillis, long analyzeMillis) {
 
     /** An empty snapshot (before the first analysis). */
@@ -34,6 +34,10 @@ public record Snapshot(long generation, Map<String, Integer> versions, Map<Strin
 
     public List<MethodMark> marks(String uri) {
         return marks.getOrDefault(Workspace.normalize(uri), List.of());
+    }
+
+    public List<CompileError> compileErrors(String uri) {
+        return compileErrors.getOrDefault(Workspace.normalize(uri), List.of());
     }
 
     public SourceIndex index(String uri) {

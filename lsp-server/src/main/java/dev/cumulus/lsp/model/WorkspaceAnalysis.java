@@ -63,14 +63,15 @@ public final class WorkspaceAnalysis implements AutoCloseable {
 
         Map<String, byte[]> classes = new LinkedHashMap<>();
         Map<String, String> uriByClass = new HashMap<>();
-        Map<String, List<String>> errors = new HashMap<>();
+        Map<String, List<CompileError>> errors = new HashMap<>();
         compiled.forEach((uri, unit) -> {
             unit.classes().forEach((name, bytes) -> {
                 classes.put(name, bytes);
                 uriByClass.put(name, uri);
             });
-            List<String> errs = unit.problems().stream().filter(EcjCompiler.CompileProblem::error)
-                    .map(p -> p.line() + ": " + p.message()).toList();
+            SourceIndex idx = indexes.get(uri);
+            List<CompileError> errs = unit.problems().stream().filter(EcjCompiler.CompileProblem::error)
+                    .map(p -> new CompileError(placeError(idx.lines(), p), p.line(), p.message())).toList();
             if (!errs.isEmpty()) {
                 errors.put(uri, errs);
             }
@@ -111,6 +112,15 @@ public final class WorkspaceAnalysis implements AutoCloseable {
         long t2 = System.nanoTime();
         return new Snapshot(++generation, Map.copyOf(versions), Map.copyOf(indexes), freeze(problems), freeze(marks),
                 Map.copyOf(errors), Map.copyOf(classes), classpath, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
+    }
+
+    /** The compiler's range; its line when the range is missing or outside the text (ECJ uses -1 for "none"). */
+    static SourceRange placeError(LineMap lines, EcjCompiler.CompileProblem p) {
+        int length = lines.text().length();
+        if (p.startOffset() >= 0 && p.startOffset() <= length && p.endOffset() >= p.startOffset()) {
+            return lines.range(p.startOffset(), Math.max(p.endOffset(), p.startOffset() + 1));
+        }
+        return lines.trimmedLine(Math.max(0, p.line() - 1));
     }
 
     private static <T> Map<String, List<T>> freeze(Map<String, List<T>> m) {
