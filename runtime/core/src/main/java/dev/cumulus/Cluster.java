@@ -48,7 +48,11 @@ public interface Cluster extends AutoCloseable {
 
     /**
      * Makes {@code object} callable from every node under {@code name} through interface {@code iface}. Returns a
-     * proxy for it (calls through the proxy from this node run directly on the object).
+     * proxy for it. A call through any proxy — this one, one from {@code lookup} or {@code remoteNew}, or one received
+     * in a call — means the same wherever the object lives: its arguments and its result are copied by value (a
+     * callee that changes an argument never changes the caller's object), and its exceptions arrive as copies too.
+     * On the object's own node the call skips the transport, not the copy. Call the object itself, not the proxy, to
+     * share objects by reference.
      *
      * @throws CumulusException if the name is already taken in this cluster
      */

@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Behind every remote-object proxy: turns a method call into a synchronous remote call (or a direct call when the
- * object lives on this node). {@code equals}, {@code hashCode} and {@code toString} are answered locally.
+ * Behind every remote-object proxy: turns a method call into a synchronous remote call, or, when the object lives on
+ * this node, a call without the transport that still copies arguments and result by value ({@link RpcEngine#callHere}).
+ * {@code equals}, {@code hashCode} and {@code toString} are answered locally.
  */
 public final class RemoteInvocationHandler implements InvocationHandler {
     private final RpcEngine engine;
@@ -58,9 +59,9 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         if (method.isDefault()) {
             return InvocationHandler.invokeDefault(proxy, method, args);
         }
-        Object local = engine.localTarget(ref);
-        if (local != null) {
-            return RpcEngine.invokeLocal(local, method, args == null ? new Object[0] : args);
+        Object here = engine.callHere(ref, method, args);
+        if (here != RpcEngine.ELSEWHERE) {
+            return here;
         }
         return engine.await(engine.start(ref, label, method, idOf(method), args, false), timeoutNs);
     }
@@ -94,9 +95,12 @@ public final class RemoteInvocationHandler implements InvocationHandler {
     public CompletableFuture<Object> invokeAsync(Method method, Object[] args) {
         Object[] actual = args == null ? new Object[0] : args;
         CompletableFuture<Object> result = new CompletableFuture<>();
-        Object local = engine.localTarget(ref);
-        if (local != null) {
-            engine.runAsync(() -> complete(result, () -> RpcEngine.invokeLocal(local, method, actual)));
+        if (engine.servesHere(ref)) {
+            engine.runAsync(() -> complete(result, () -> {
+                Object here = engine.callHere(ref, method, actual);
+                return here != RpcEngine.ELSEWHERE ? here : engine.await(
+                    engine.start(ref, label, method, idOf(method), actual, false), timeoutNs);
+            }));
             return result;
         }
         RpcEngine.PendingCall call = engine.start(ref, label, method, idOf(method), actual, true);

@@ -890,13 +890,57 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    /** The local object behind {@code ref}, or {@code null} when it lives on another node. */
-    Object localTarget(RemoteRef ref) {
+    /** Whether {@code ref}'s object lives on this node. */
+    boolean servesHere(RemoteRef ref) {
+        return ref.nodeId() == self && exports.get(ref.objectId()) != null;
+    }
+
+    /** What {@link #callHere} returns when the object does not live on this node. */
+    static final Object ELSEWHERE = new Object();
+
+    /**
+     * A call through a proxy to an object of this node: no transport, but the meaning of a remote call — the
+     * arguments and the result are copied by value through the codec (a callee that changes an argument's array does
+     * not change the caller's), and an exception arrives as it would from another node. The runtime's own system
+     * objects are called directly. Returns {@link #ELSEWHERE} when the object does not live here.
+     */
+    Object callHere(RemoteRef ref, Method method, Object[] args) throws Throwable {
         if (ref.nodeId() != self) {
-            return null;
+            return ELSEWHERE;
         }
-        ExportTable.Exported e = exports.get(ref.objectId());
-        return e == null ? null : e.target();
+        ExportTable.Exported target = exports.get(ref.objectId());
+        if (target == null) {
+            return ELSEWHERE; // sent to this node like any call, which answers that it serves no such object
+        }
+        Object[] actual = args == null ? NO_ARGUMENTS : args;
+        if (ref.objectId() < ExportTable.FIRST_USER_ID) {
+            return invokeLocal(target.target(), method, actual);
+        }
+        int index = target.methods().indexOf(MethodIds.idOf(method));
+        if (index < 0) {
+            return ELSEWHERE;
+        }
+        CallerState state = callers.get();
+        int end = encodeCall(state, ONE_WAY, ref, method, MethodIds.idOf(method), actual, 0);
+        // a copy of the message: decoding may run code of the program (a record's constructor) that calls again
+        Object[] copied = readArguments(new UnsafeBuffer(copyOf(state.buffer, end)),
+            target.methods().parameterTypes(index));
+        Object result;
+        try {
+            result = invokeLocal(target.target(), method, copied);
+        } catch (Throwable t) {
+            int length = codec.writeThrowable(state.buffer, 0, t);
+            throw codec.reader(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length)
+                .readThrowable(method.getExceptionTypes());
+        }
+        int length = codec.write(state.buffer, 0, result, target.methods().resultLabel(index));
+        return codec.readValue(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length);
+    }
+
+    private static byte[] copyOf(ExpandableArrayBuffer buffer, int length) {
+        byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        return bytes;
     }
 
     // ---------------------------------------------------------------- references in arguments
