@@ -1,9 +1,7 @@
 package dev.cumulus.internal.node;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
+import dev.cumulus.internal.wire.Flyweight;
 
-import java.nio.ByteOrder;
 
 /**
  * A message of the control channel ({@link ControlMessage}), read and written in place (a flyweight: wrap it over a
@@ -28,7 +26,7 @@ import java.nio.ByteOrder;
  * {@link #validate(int)} is the decoder's check; a message it refuses is dropped. A message may be longer than its
  * type needs (the rest is ignored).
  */
-final class ControlFlyweight {
+final class ControlFlyweight extends Flyweight<ControlFlyweight> {
     static final byte HELLO = 1;
     static final byte HEARTBEAT = 2;
     static final byte BARRIER_ENTER = 3;
@@ -53,28 +51,6 @@ final class ControlFlyweight {
     static final int FAILED_NODE_OFFSET = 1;
     static final int REASON_LENGTH_OFFSET = 5;
     static final int REASON_OFFSET = 9;
-
-    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
-
-    private DirectBuffer buffer;
-    private MutableDirectBuffer mutableBuffer;
-    private int offset;
-
-    /** Wraps a received message for reading; check it with {@link #validate(int)} before reading a field. */
-    ControlFlyweight wrap(DirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = null;
-        this.offset = offset;
-        return this;
-    }
-
-    /** Wraps a buffer to write a message into (it must hold the message: {@code 9 + MAX_REASON_BYTES} at most). */
-    ControlFlyweight wrap(MutableDirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = buffer;
-        this.offset = offset;
-        return this;
-    }
 
     /**
      * True when a message of {@code messageLength} bytes is a control message of a known type with all its type's

@@ -1,9 +1,7 @@
 package dev.cumulus.internal.order;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
+import dev.cumulus.internal.wire.Flyweight;
 
-import java.nio.ByteOrder;
 
 /**
  * A message of the totally ordered broadcast ({@link OrderMessage}), read and written in place (a flyweight: wrap it
@@ -29,7 +27,7 @@ import java.nio.ByteOrder;
  * {@link #validate(int, int)} is the decoder's check (lengths, counts, sequence numbers and node ids); a message it
  * refuses is dropped.
  */
-final class OrderFlyweight {
+final class OrderFlyweight extends Flyweight<OrderFlyweight> {
     static final byte DATA = 1;
     static final byte REQUEST = 2;
     static final byte TOKEN = 3;
@@ -51,28 +49,6 @@ final class OrderFlyweight {
     static final int SUBMIT_ORIGIN_OFFSET = 1;
     static final int SUBMIT_PAYLOAD_LENGTH_OFFSET = 5;
     static final int SUBMIT_PAYLOAD_OFFSET = 9;
-
-    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
-
-    private DirectBuffer buffer;
-    private MutableDirectBuffer mutableBuffer;
-    private int offset;
-
-    /** Wraps a received message for reading; check it with {@link #validate(int, int)} before reading a field. */
-    OrderFlyweight wrap(DirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = null;
-        this.offset = offset;
-        return this;
-    }
-
-    /** Wraps a buffer to write a message into (an expandable buffer grows as fields are written). */
-    OrderFlyweight wrap(MutableDirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = buffer;
-        this.offset = offset;
-        return this;
-    }
 
     static int dataLength(int payloadLength) {
         return DATA_PAYLOAD_OFFSET + payloadLength;

@@ -1,9 +1,7 @@
 package dev.cumulus.internal.rpc;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
+import dev.cumulus.internal.wire.Flyweight;
 
-import java.nio.ByteOrder;
 
 /**
  * The header of a remote call on the data channel, read and written in place (a flyweight: wrap it over a buffer,
@@ -23,7 +21,7 @@ import java.nio.ByteOrder;
  *
  * {@link #validate(int)} is the decoder's check: a shorter message is not a call and is dropped.
  */
-final class CallHeaderFlyweight {
+final class CallHeaderFlyweight extends Flyweight<CallHeaderFlyweight> {
     static final byte CALL = 1;
 
     static final int TYPE_OFFSET = 0;
@@ -34,28 +32,6 @@ final class CallHeaderFlyweight {
     static final int POLLS_UNTIL_OFFSET = 29;
     /** The header's length: the arguments start here. */
     static final int LENGTH = 37;
-
-    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
-
-    private DirectBuffer buffer;
-    private MutableDirectBuffer mutableBuffer;
-    private int offset;
-
-    /** Wraps a received message for reading; check it with {@link #validate(int)} before reading a field. */
-    CallHeaderFlyweight wrap(DirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = null;
-        this.offset = offset;
-        return this;
-    }
-
-    /** Wraps a message to write (an expandable buffer grows as fields are written). */
-    CallHeaderFlyweight wrap(MutableDirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = buffer;
-        this.offset = offset;
-        return this;
-    }
 
     /**
      * True when a message of {@code messageLength} bytes is a call with its whole header; false: reject it (the

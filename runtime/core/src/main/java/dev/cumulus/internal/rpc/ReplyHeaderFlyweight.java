@@ -1,9 +1,7 @@
 package dev.cumulus.internal.rpc;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
+import dev.cumulus.internal.wire.Flyweight;
 
-import java.nio.ByteOrder;
 
 /**
  * The header of a call's answer on the data channel — a reply (a result) or an error (an exception) — read and
@@ -21,7 +19,7 @@ import java.nio.ByteOrder;
  *
  * {@link #validate(int)} is the decoder's check: a shorter message, or one of another type, is dropped.
  */
-final class ReplyHeaderFlyweight {
+final class ReplyHeaderFlyweight extends Flyweight<ReplyHeaderFlyweight> {
     static final byte REPLY = 2;
     static final byte ERROR = 3;
 
@@ -30,28 +28,6 @@ final class ReplyHeaderFlyweight {
     static final int APPLIED_OFFSET = 9;
     /** The header's length: the value starts here. */
     static final int LENGTH = 17;
-
-    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
-
-    private DirectBuffer buffer;
-    private MutableDirectBuffer mutableBuffer;
-    private int offset;
-
-    /** Wraps a received message for reading; check it with {@link #validate(int)} before reading a field. */
-    ReplyHeaderFlyweight wrap(DirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = null;
-        this.offset = offset;
-        return this;
-    }
-
-    /** Wraps a message to write (an expandable buffer grows as fields are written). */
-    ReplyHeaderFlyweight wrap(MutableDirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = buffer;
-        this.offset = offset;
-        return this;
-    }
 
     /**
      * True when a message of {@code messageLength} bytes is a reply or an error with its whole header; false: reject

@@ -1,9 +1,8 @@
 package dev.cumulus.internal.transport;
 
+import dev.cumulus.internal.wire.Flyweight;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
-import java.nio.ByteOrder;
 
 /**
  * The header {@link NodeTransport} puts before every message it sends, read and written in place (a flyweight: wrap
@@ -25,7 +24,7 @@ import java.nio.ByteOrder;
  * frame's header is the same for every message a node sends. {@link #headerLength(int)} is the decoder's check; the
  * chunk fields' values (a total above the limit, a part outside its message) are checked by the reassembly.
  */
-final class FrameHeaderFlyweight {
+final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
     static final byte WHOLE = 1;
     static final byte CHUNK = 2;
 
@@ -42,28 +41,6 @@ final class FrameHeaderFlyweight {
     static final int CHUNK_LENGTH = 28;
     /** {@link #headerLength(int)}: not a frame of this transport (too short, or of an unknown type). */
     static final int REJECTED = -1;
-
-    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
-
-    private DirectBuffer buffer;
-    private MutableDirectBuffer mutableBuffer;
-    private int offset;
-
-    /** Wraps a received frame for reading; check it with {@link #headerLength(int)} before reading a field. */
-    FrameHeaderFlyweight wrap(DirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = null;
-        this.offset = offset;
-        return this;
-    }
-
-    /** Wraps a header to write; the buffer must hold {@link #CHUNK_LENGTH} bytes (or grow) for a chunk's. */
-    FrameHeaderFlyweight wrap(MutableDirectBuffer buffer, int offset) {
-        this.buffer = buffer;
-        this.mutableBuffer = buffer;
-        this.offset = offset;
-        return this;
-    }
 
     /** The buffer wrapped. */
     DirectBuffer buffer() {
