@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <ol>
  *   <li>every node exports an {@link Echo} as {@code echo-<id>}; barrier;</li>
- *   <li>sync: node 0 calls {@code echo} on nodes 1..n-1 round robin, one call at a time (the others only serve);
- *       barrier;</li>
+ *   <li>sync: node 0 calls {@code echo} on nodes 1..n-1 round robin, one call at a time (the others only serve),
+ *       or, alone, its own {@code echo} through a proxy; barrier;</li>
  *   <li>async: nodes 1..n-1 each keep {@code window} {@link AsyncTicket} calls outstanding to node 0, warm up,
  *       barrier, measure for the same time concurrently; barrier.</li>
  * </ol>
@@ -34,11 +34,12 @@ public final class CumulusRpcNode {
             int n = cluster.size();
             cluster.export(new EchoService(), Echo.class, "echo-" + me);
             cluster.barrier();
-            if (me == 0 && n > 1) {
-                Echo[] targets = new Echo[n - 1];
-                for (int i = 1; i < n; i++) {
-                    targets[i - 1] = cluster.lookup("echo-" + i, Echo.class);
-                    check(targets[i - 1].echo(payload), payload);
+            if (me == 0) {
+                // with one process: calls through a proxy to this node's own object (no transport, same copies)
+                Echo[] targets = new Echo[Math.max(n - 1, 1)];
+                for (int i = 0; i < targets.length; i++) {
+                    targets[i] = cluster.lookup("echo-" + (n > 1 ? i + 1 : 0), Echo.class);
+                    check(targets[i].echo(payload), payload);
                 }
                 ChildIo.measureSync(w, i -> targets[i % targets.length].echo(payload));
             }

@@ -28,6 +28,8 @@ import java.util.stream.Collectors;
 public final class RpcBench {
     /** Row labels (the smoke test looks for them). */
     public static final String OURS = "cumulus rpc";
+    /** A call through a proxy to an object of the caller's own node. */
+    public static final String SAME_NODE = "cumulus, same node";
     public static final String AERON = "raw aeron ipc";
     public static final String UDP = "udp blocking";
     public static final String RMI = "java.rmi";
@@ -116,6 +118,9 @@ public final class RpcBench {
                 if (p != Peer.AERON_IPC) {
                     rows.add(peer(p, n, options.idle(), workload));
                 }
+            }
+            if (n == 2) { // the object on the caller's own node: no transport, the same copies of arguments and result
+                rows.add(ours(1, options.idle(), workload.withAsync(false), List.of(), SAME_NODE));
             }
             section(n, rows);
             if (rounds > 1) {

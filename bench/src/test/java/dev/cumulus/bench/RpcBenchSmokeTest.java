@@ -37,6 +37,9 @@ class RpcBenchSmokeTest {
         assertEquals(0, code, text + err);
         assertTrue(text.contains("\n2 processes\n"), text);
 
+        Matcher sameNode = Pattern.compile("^  " + Pattern.quote(RpcBench.SAME_NODE) + "\\s+([\\d.]+)\\s+([\\d.]+)\\s.*$")
+            .matcher(text.lines().filter(l -> l.startsWith("  " + RpcBench.SAME_NODE)).findFirst().orElse(""));
+        assertTrue(sameNode.matches() && Double.parseDouble(sameNode.group(1)) > 0, "no same-node row in:\n" + text);
         for (String label : List.of(RpcBench.OURS, RpcBench.AERON, RpcBench.UDP, RpcBench.RMI)) {
             Matcher m = text.lines().map(ROW::matcher).filter(x -> x.matches() && x.group(1).equals(label))
                 .findFirst().orElse(null);
