@@ -291,7 +291,7 @@ class ValueReaderHostileInputTest {
     @Test
     void readerEnforcesConfiguredLimits() {
         ValueCodec small = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(),
-            new CodecLimits(1024, 100, 10, 8, 200, 10, 4));
+            new CodecLimits(1024, 100, 10, 8, 200, 10, 4, 1 << 20, 1 << 20));
         ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
         int end = CODEC.write(buffer, 0, new byte[2000], "big");
         assertThrows(CodecException.class, () -> small.reader(buffer, 0, end));
