@@ -265,6 +265,12 @@ final class TypeInfo {
             || VALUES.containsKey(type) || COLLECTIONS.containsKey(type);
     }
 
+    /** The JDK's listed value kinds: boxes, strings, the value classes and collections above, and the roots. */
+    static boolean isBuiltIn(Class<?> type) {
+        return type == Object.class || type == Number.class || type == Enum.class || type == Record.class
+            || VALUES.containsKey(type) || COLLECTIONS.containsKey(type);
+    }
+
     private static TypeInfo record(Class<?> type) {
         RecordComponent[] components = type.getRecordComponents();
         Slot[] slots = new Slot[components.length];

@@ -38,7 +38,7 @@ class DecodeBudgetTest {
     }
 
     private static final ValueCodec CODEC = new ValueCodec(ReferenceHandler.NONE,
-        DecodeBudgetTest.class.getClassLoader(), CodecLimits.DEFAULTS);
+        DecodeBudgetTest.class.getClassLoader(), CodecLimits.DEFAULTS, CodecTestSupport.TEST_CLASSES);
 
     /** Encodes {@code elements} as an ArrayList, then makes the message say {@code tag} (a set kind) instead. */
     static byte[] asSet(List<?> elements, byte tag) {
@@ -135,7 +135,7 @@ class DecodeBudgetTest {
     void aListOfNullsIsRefusedByTheHeapBudgetBeforeItIsAllocated() {
         long budget = CodecLimits.defaultHeapBudget(200L << 20); // a node with a 200 MB heap
         ValueCodec codec = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(),
-            CodecLimits.DEFAULTS.withMaxDecodeHeapBytes(budget));
+            CodecLimits.DEFAULTS.withMaxDecodeHeapBytes(budget), CodecTestSupport.TEST_CLASSES);
         int count = 16 << 20;
         for (byte tag : new byte[] {Tags.LINKED_LIST, Tags.HASH_SET, Tags.ARRAY_LIST}) {
             UnsafeBuffer message = new UnsafeBuffer(new byte[5 + count]); // tag, count, then count NULL tags
@@ -152,7 +152,7 @@ class DecodeBudgetTest {
     @Test
     void manySmallValuesAreBoundedByTheWorkBudget() {
         ValueCodec codec = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(),
-            CodecLimits.DEFAULTS.withMaxDecodeWork(1000));
+            CodecLimits.DEFAULTS.withMaxDecodeWork(1000), CodecTestSupport.TEST_CLASSES);
         List<Object> list = new LinkedList<>();
         for (int i = 0; i < 2000; i++) {
             list.add(null);
