@@ -26,8 +26,11 @@ public record CodecLimits(int maxMessageBytes, int maxStringChars, int maxElemen
                           int maxClassNameLength, int maxStackFrames, int maxCauseDepth, long maxDecodeWork,
                           long maxDecodeHeapBytes) {
 
-    /** Default decode work per message: 64 Mi units. */
-    public static final long DEFAULT_DECODE_WORK = 64L << 20;
+    /**
+     * Default decode work per message: 32 Mi units, room for a collection of {@code maxElements} values put into a
+     * set, while a message built to cost more (colliding hash codes, shared subtrees) is refused after that much.
+     */
+    public static final long DEFAULT_DECODE_WORK = 32L << 20;
 
     /**
      * 256 MiB messages, 16 Mi chars per string, 16 Mi elements, depth 512, names of 1024 chars, 1024 frames, 16
