@@ -32,9 +32,11 @@ import org.agrona.DirectBuffer;
 /**
  * Decodes values from {@code length} bytes of a buffer, starting at an offset; obtained from
  * {@link ValueCodec#reader(DirectBuffer, int, int)}. Every length read is checked against the bytes that remain and
- * against the codec's {@link CodecLimits}; classes named on the wire are resolved without initialisation and accepted
- * only if they are records, enums, {@code @dev.cumulus.Transferable} classes or built-in kinds. Whatever the bytes,
- * the only exception a read throws is {@link CodecException}.
+ * against the codec's {@link CodecLimits}; the work and heap the message costs are charged to its
+ * {@link DecodeBudget} before they are spent (hashing and comparing set elements and map keys included:
+ * {@link HashWork}); classes named on the wire must be on the codec's {@link TransferAllowList}, are resolved without
+ * initialisation and accepted only if they are records, enums, {@code @dev.cumulus.Transferable} classes or built-in
+ * kinds. Whatever the bytes, the only exception a read throws is {@link CodecException}.
  *
  * <p>One reader per message, where a message is what one {@code ValueCodec.write...} call produced: the reader keeps
  * the message's handle and class tables across {@link #read()} calls, so the arguments of one
