@@ -198,6 +198,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                     throw new CumulusException("the factory of cloud '" + name + "' returned null");
                 }
                 checkNotRefused(root.getClass());
+                codec.allowList().allowSignatures(root.getClass()); // its writes' arguments arrive from every node
                 replica.root = root;
                 ReplicaDispatcher.INSTANCE.register(root, replica);
                 joinNow = true;
@@ -489,6 +490,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 }
                 target = replica;
                 method = Methods.find(replica.root.getClass(), methodKey);
+                codec.allowList().allowSignature(method); // a method of the cloud's class (once per method)
                 reader = r;
             } catch (Throwable t) {
                 unresolved = t;

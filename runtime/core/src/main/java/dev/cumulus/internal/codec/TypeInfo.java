@@ -77,6 +77,8 @@ final class TypeInfo {
     final long baseOffset;
     /** REFUSED: why, with advice. */
     final String refusal;
+    /** Objects: the class keeps {@code Object.hashCode} (identity), so hashing one never looks at its fields. */
+    final boolean identityHash;
 
     private TypeInfo(Kind kind, byte tag, Class<?> type, Slot[] slots, Constructor<?> constructor, int fingerprint,
                      int shift, long baseOffset, String refusal) {
@@ -89,6 +91,15 @@ final class TypeInfo {
         this.shift = shift;
         this.baseOffset = baseOffset;
         this.refusal = refusal;
+        this.identityHash = kind == Kind.OBJECT && keepsIdentityHash(type);
+    }
+
+    private static boolean keepsIdentityHash(Class<?> type) {
+        try {
+            return type.getMethod("hashCode").getDeclaringClass() == Object.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 
     private static TypeInfo simple(Kind kind, byte tag, Class<?> type) {
@@ -251,6 +262,12 @@ final class TypeInfo {
         return type == Object.class || type == Number.class || type == Enum.class || type == Record.class
             || type.isInterface() || type.isRecord() || type.isEnum()
             || type.isAnnotationPresent(Transferable.class)
+            || VALUES.containsKey(type) || COLLECTIONS.containsKey(type);
+    }
+
+    /** The JDK's listed value kinds: boxes, strings, the value classes and collections above, and the roots. */
+    static boolean isBuiltIn(Class<?> type) {
+        return type == Object.class || type == Number.class || type == Enum.class || type == Record.class
             || VALUES.containsKey(type) || COLLECTIONS.containsKey(type);
     }
 

@@ -29,17 +29,34 @@ public final class ValueCodec {
     private final ReferenceHandler references;
     private final ClassLoader classLoader;
     private final CodecLimits limits;
+    private final TransferAllowList allowList;
     private final ConcurrentHashMap<String, Class<?>> resolved = new ConcurrentHashMap<>();
 
     /**
+     * A codec that decodes the classes of the JVM's {@link TransferAllowList#shared() shared allow-list}.
+     *
      * @param references  decides which values travel by reference ({@link ReferenceHandler#NONE} for none)
      * @param classLoader resolves class names read from the wire
      * @param limits      bounds for encoding and decoding ({@link CodecLimits#DEFAULTS})
      */
     public ValueCodec(ReferenceHandler references, ClassLoader classLoader, CodecLimits limits) {
+        this(references, classLoader, limits, TransferAllowList.shared());
+    }
+
+    /**
+     * @param allowList the classes a message may name (see {@link TransferAllowList})
+     */
+    public ValueCodec(ReferenceHandler references, ClassLoader classLoader, CodecLimits limits,
+                      TransferAllowList allowList) {
         this.references = Objects.requireNonNull(references, "references");
         this.classLoader = Objects.requireNonNull(classLoader, "classLoader");
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.allowList = Objects.requireNonNull(allowList, "allowList");
+    }
+
+    /** The classes this codec's messages may name. */
+    public TransferAllowList allowList() {
+        return allowList;
     }
 
     public ReferenceHandler referenceHandler() {
@@ -176,18 +193,25 @@ public final class ValueCodec {
     }
 
     /**
-     * Resolves a class name read from the wire, without initialising the class, and accepts it only if it is a
-     * record, an enum, a {@code @Transferable} class, a built-in kind, or an array (element type) of those.
+     * Resolves a class name read from the wire and accepts it only if the {@link TransferAllowList} permits it (the
+     * name before the class is loaded, the class before anything initialises it) and it is a record, an enum, a
+     * {@code @Transferable} class, a built-in kind, or an array (element type) of those.
      */
     Class<?> resolveClass(String name) {
         Class<?> type = resolved.get(name);
         if (type != null) {
             return type;
         }
+        if (!allowList.permitsName(name)) {
+            throw notAllowed(name);
+        }
         try {
             type = Class.forName(name, false, classLoader);
         } catch (ClassNotFoundException | LinkageError | IllegalArgumentException e) {
             throw new CodecException("class " + name + " named in the message is not available on this node", e);
+        }
+        if (!allowList.permits(type)) {
+            throw notAllowed(name);
         }
         if (!TypeInfo.acceptableComponent(type)) {
             throw new CodecException("class " + name + " named in the message may not be decoded: only records,"
@@ -197,6 +221,13 @@ public final class ValueCodec {
             resolved.putIfAbsent(name, type);
         }
         return type;
+    }
+
+    private static CodecException notAllowed(String name) {
+        return new CodecException("class " + name + " named in the message is not on this node's transfer allow-list:"
+            + " only classes reached from the signatures of exported interfaces, clouds and PastSet templates, the"
+            + " JDK's value types and classes registered with dev.cumulus.Transfers.allow are decoded; register it"
+            + " (on every node) if it travels where its declared type is Object or an unsealed interface");
     }
 
     @Override

@@ -32,9 +32,11 @@ import org.agrona.DirectBuffer;
 /**
  * Decodes values from {@code length} bytes of a buffer, starting at an offset; obtained from
  * {@link ValueCodec#reader(DirectBuffer, int, int)}. Every length read is checked against the bytes that remain and
- * against the codec's {@link CodecLimits}; classes named on the wire are resolved without initialisation and accepted
- * only if they are records, enums, {@code @dev.cumulus.Transferable} classes or built-in kinds. Whatever the bytes,
- * the only exception a read throws is {@link CodecException}.
+ * against the codec's {@link CodecLimits}; the work and heap the message costs are charged to its
+ * {@link DecodeBudget} before they are spent (hashing and comparing set elements and map keys included:
+ * {@link HashWork}); classes named on the wire must be on the codec's {@link TransferAllowList}, are resolved without
+ * initialisation and accepted only if they are records, enums, {@code @dev.cumulus.Transferable} classes or built-in
+ * kinds. Whatever the bytes, the only exception a read throws is {@link CodecException}.
  *
  * <p>One reader per message, where a message is what one {@code ValueCodec.write...} call produced: the reader keeps
  * the message's handle and class tables across {@link #read()} calls, so the arguments of one
@@ -57,6 +59,12 @@ public final class ValueReader {
     private Object firstHandle;
     private int handleCount;
     private ArrayList<Class<?>> classes;
+    /** What this message may still cost to decode: work units and estimated heap. */
+    private final DecodeBudget budget;
+    /** The structural cost ({@link HashWork}) of the value the last {@link #readValue()} returned. */
+    private long cost;
+    /** The structural cost of each handle's object ({@link HashWork#UNKNOWN} while it is being decoded). */
+    private long[] handleCosts = new long[4];
 
     ValueReader(ValueCodec codec, DirectBuffer buffer, int offset, int length) {
         this.codec = codec;
@@ -72,6 +80,17 @@ public final class ValueReader {
         }
         this.position = offset;
         this.limit = offset + length;
+        this.budget = new DecodeBudget(limits);
+    }
+
+    /** Work units this reader spent so far ({@link CodecLimits#maxDecodeWork()}). */
+    public long workSpent() {
+        return budget.work();
+    }
+
+    /** Estimated heap bytes of what this reader decoded so far ({@link CodecLimits#maxDecodeHeapBytes()}). */
+    public long heapBytesCharged() {
+        return budget.heapBytes();
     }
 
     /** @return the offset of the next unread byte */
@@ -92,7 +111,7 @@ public final class ValueReader {
     public Object read() {
         try {
             return readValue();
-        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError e) {
             throw malformed(e);
         }
     }
@@ -111,7 +130,7 @@ public final class ValueReader {
         }
         try {
             return readBytesView();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError e) {
             throw malformed(e);
         }
     }
@@ -134,7 +153,7 @@ public final class ValueReader {
                 throw bad(remaining() + " bytes left after " + count + " arguments");
             }
             return arguments;
-        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError e) {
             throw malformed(e);
         }
     }
@@ -182,7 +201,7 @@ public final class ValueReader {
             }
             return RemoteThrowables.rebuild(chain, declaredExceptions == null ? new Class<?>[0] : declaredExceptions,
                 codec.classLoader());
-        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError e) {
             throw malformed(e);
         }
     }
@@ -190,6 +209,10 @@ public final class ValueReader {
     private CodecException malformed(Throwable e) {
         if (e instanceof CodecException codecException) {
             return codecException;
+        }
+        if (e instanceof OutOfMemoryError) {
+            return new CodecException("message refused near byte " + position + ": its values do not fit in this"
+                + " node's free heap (" + e.getMessage() + "); lower CodecLimits.maxDecodeHeapBytes or raise -Xmx", e);
         }
         return new CodecException("malformed message near byte " + position + ": " + e, e);
     }
@@ -201,7 +224,12 @@ public final class ValueReader {
     // ------------------------------------------------------------------------------------------------------ values
 
     private Object readValue() {
+        budget.value(position);
         byte tag = getByte();
+        cost = 1;
+        if (tag >= Tags.BOOLEAN && tag <= Tags.DOUBLE) {
+            budget.heap(DecodeBudget.OBJECT_BYTES + 8, position, "a boxed value");
+        }
         return switch (tag) {
             case Tags.NULL -> null;
             case Tags.REF -> {
@@ -213,6 +241,7 @@ public final class ValueReader {
                 if (target == VIEW_HANDLE) {
                     throw bad("back-reference to object " + handle + ", a byte[] read as a view, which is not a value");
                 }
+                cost = handleCosts[handle];
                 yield target;
             }
             case Tags.REMOTE_REF -> readRemoteRef();
@@ -232,70 +261,90 @@ public final class ValueReader {
                  Tags.LONG_ARRAY, Tags.FLOAT_ARRAY, Tags.DOUBLE_ARRAY -> readPrimitiveArray(tag);
             case Tags.OBJECT_ARRAY -> readObjectArray();
             case Tags.ARRAY_LIST -> {
-                int count = count(1);
+                int count = count(1, 40, DecodeBudget.REFERENCE_BYTES);
                 yield fill(register(new ArrayList<>(Math.min(count, MAX_INITIAL_CAPACITY))), count);
             }
-            case Tags.LINKED_LIST -> fill(register(new LinkedList<>()), count(1));
+            case Tags.LINKED_LIST -> fill(register(new LinkedList<>()), count(1, 40, DecodeBudget.NODE_BYTES));
             case Tags.ARRAY_DEQUE -> {
-                int count = count(1);
+                int count = count(1, 40, 2 * DecodeBudget.REFERENCE_BYTES);
                 yield fill(register(new ArrayDeque<>(Math.min(count, MAX_INITIAL_CAPACITY))), count);
             }
             case Tags.HASH_SET -> {
-                int count = count(1);
-                yield fill(register(HashSet.newHashSet(Math.min(count, MAX_INITIAL_CAPACITY))), count);
+                int count = count(1, 64, DecodeBudget.NODE_BYTES);
+                yield fillHashed(register(HashSet.newHashSet(Math.min(count, MAX_INITIAL_CAPACITY))), count);
             }
             case Tags.LINKED_HASH_SET -> {
-                int count = count(1);
-                yield fill(register(LinkedHashSet.newLinkedHashSet(Math.min(count, MAX_INITIAL_CAPACITY))), count);
+                int count = count(1, 64, DecodeBudget.NODE_BYTES);
+                yield fillHashed(register(LinkedHashSet.newLinkedHashSet(Math.min(count, MAX_INITIAL_CAPACITY))),
+                    count);
             }
-            case Tags.TREE_SET -> fill(register(new TreeSet<>()), count(1));
+            case Tags.TREE_SET -> fillSorted(register(new TreeSet<>()), count(1, 48, DecodeBudget.NODE_BYTES));
             case Tags.HASH_MAP -> {
-                int count = count(2);
-                yield fill(register(HashMap.newHashMap(Math.min(count, MAX_INITIAL_CAPACITY))), count);
+                int count = count(2, 64, DecodeBudget.NODE_BYTES);
+                yield fillHashed(register(HashMap.newHashMap(Math.min(count, MAX_INITIAL_CAPACITY))), count);
             }
             case Tags.LINKED_HASH_MAP -> {
-                int count = count(2);
-                yield fill(register(LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY))), count);
+                int count = count(2, 64, DecodeBudget.NODE_BYTES);
+                yield fillHashed(register(LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY))),
+                    count);
             }
-            case Tags.TREE_MAP -> fill(register(new TreeMap<>()), count(2));
+            case Tags.TREE_MAP -> fillSorted(register(new TreeMap<>()), count(2, 48, DecodeBudget.NODE_BYTES));
             case Tags.FIXED_SIZE_LIST -> {
-                Object[] elements = new Object[count(1)];
+                Object[] elements = new Object[count(1, 56, DecodeBudget.REFERENCE_BYTES)];
                 List<Object> list = register(Arrays.asList(elements));
+                int handle = handleCount - 1;
                 readInto(elements);
+                handleCosts[handle] = cost;
                 yield list;
             }
             case Tags.IMMUTABLE_LIST -> {
-                Object[] elements = readInto(new Object[count(1)]);
+                Object[] elements = readInto(new Object[count(1, 56, 2 * DecodeBudget.REFERENCE_BYTES)]);
                 yield hasNull(elements) ? Collections.unmodifiableList(Arrays.asList(elements)) : List.of(elements);
             }
-            case Tags.IMMUTABLE_SET -> Set.of(readInto(new Object[count(1)]));
+            case Tags.IMMUTABLE_SET -> readImmutableSet(count(1, 56, 3 * DecodeBudget.REFERENCE_BYTES));
             case Tags.UNMODIFIABLE_SET -> {
-                int count = count(1);
+                int count = count(1, 80, DecodeBudget.NODE_BYTES);
                 yield Collections.unmodifiableSet(
-                    fill(LinkedHashSet.newLinkedHashSet(Math.min(count, MAX_INITIAL_CAPACITY)), count));
+                    fillHashed(LinkedHashSet.newLinkedHashSet(Math.min(count, MAX_INITIAL_CAPACITY)), count));
             }
             case Tags.IMMUTABLE_MAP -> {
-                int count = count(2);
-                yield Map.copyOf(fill(LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY)), count));
+                yield readImmutableMap(count(2, 120, DecodeBudget.NODE_BYTES + 4 * DecodeBudget.REFERENCE_BYTES));
             }
             case Tags.UNMODIFIABLE_MAP -> {
-                int count = count(2);
+                int count = count(2, 80, DecodeBudget.NODE_BYTES);
                 yield Collections.unmodifiableMap(
-                    fill(LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY)), count));
+                    fillHashed(LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY)), count));
             }
             case Tags.OPTIONAL_EMPTY -> Optional.empty();
             case Tags.OPTIONAL -> {
+                budget.heap(DecodeBudget.OBJECT_BYTES, position, "an Optional");
                 enter();
                 Object value = nonNull(readValue(), "Optional value");
                 exit();
+                cost = DecodeBudget.add(1, cost);
                 yield Optional.of(value);
             }
-            case Tags.INSTANT -> Instant.ofEpochSecond(getLong(), getInt());
-            case Tags.DURATION -> Duration.ofSeconds(getLong(), getInt());
-            case Tags.LOCAL_DATE -> LocalDate.of(getInt(), getByte(), getByte());
+            case Tags.INSTANT -> {
+                budget.heap(DecodeBudget.OBJECT_BYTES + 16, position, "an Instant");
+                yield Instant.ofEpochSecond(getLong(), getInt());
+            }
+            case Tags.DURATION -> {
+                budget.heap(DecodeBudget.OBJECT_BYTES + 16, position, "a Duration");
+                yield Duration.ofSeconds(getLong(), getInt());
+            }
+            case Tags.LOCAL_DATE -> {
+                budget.heap(DecodeBudget.OBJECT_BYTES + 8, position, "a LocalDate");
+                yield LocalDate.of(getInt(), getByte(), getByte());
+            }
             case Tags.BIG_INTEGER -> new BigInteger(magnitude());
-            case Tags.BIG_DECIMAL -> new BigDecimal(new BigInteger(magnitude()), getInt());
-            case Tags.UUID -> new UUID(getLong(), getLong());
+            case Tags.BIG_DECIMAL -> {
+                budget.heap(DecodeBudget.OBJECT_BYTES + 24, position, "a BigDecimal");
+                yield new BigDecimal(new BigInteger(magnitude()), getInt());
+            }
+            case Tags.UUID -> {
+                budget.heap(DecodeBudget.OBJECT_BYTES + 16, position, "a UUID");
+                yield new UUID(getLong(), getLong());
+            }
             default -> throw bad("unknown tag " + tag);
         };
     }
@@ -335,10 +384,14 @@ public final class ValueReader {
             throw bad(type.getName() + " is not a record that can be decoded"
                 + (info.refusal == null ? "" : ": " + info.refusal));
         }
+        budget.heap(DecodeBudget.OBJECT_BYTES + (long) DecodeBudget.REFERENCE_BYTES * info.slots.length, position,
+            "record " + type.getName());
         enter();
         TypeInfo.Slot[] slots = info.slots;
         Object[] values = new Object[slots.length];
+        long sum = 1;
         for (int i = 0; i < slots.length; i++) {
+            cost = 1;
             values[i] = switch (slots[i].code()) {
                 case 'Z' -> getBoolean();
                 case 'B' -> getByte();
@@ -350,8 +403,10 @@ public final class ValueReader {
                 case 'D' -> getDouble();
                 default -> readValue();
             };
+            sum = DecodeBudget.add(sum, cost);
         }
         exit();
+        cost = sum;
         try {
             return info.constructor.newInstance(values);
         } catch (InvocationTargetException e) {
@@ -369,6 +424,8 @@ public final class ValueReader {
             throw bad(type.getName() + " is not a @Transferable class that can be decoded"
                 + (info.refusal == null ? "" : ": " + info.refusal));
         }
+        budget.heap(DecodeBudget.OBJECT_BYTES + (long) DecodeBudget.REFERENCE_BYTES * info.slots.length, position,
+            "object " + type.getName());
         Object object;
         try {
             object = info.constructor.newInstance();
@@ -379,9 +436,15 @@ public final class ValueReader {
             throw new CodecException("cannot instantiate " + type.getName() + ": " + e, e);
         }
         register(object);
+        int handle = handleCount - 1;
+        if (info.identityHash) {
+            handleCosts[handle] = 1; // its hash never looks at its fields, even while they are being read
+        }
+        long sum = 1;
         enter();
         for (TypeInfo.Slot slot : info.slots) {
             Field field = slot.field();
+            cost = 1;
             try {
                 switch (slot.code()) {
                     case 'Z' -> field.setBoolean(object, getBoolean());
@@ -397,8 +460,11 @@ public final class ValueReader {
             } catch (IllegalAccessException | IllegalArgumentException e) {
                 throw bad(slot.label() + " of " + type.getName() + " cannot take the decoded value: " + e);
             }
+            sum = DecodeBudget.add(sum, cost);
         }
         exit();
+        cost = info.identityHash ? 1 : sum;
+        handleCosts[handle] = cost;
         return object;
     }
 
@@ -418,6 +484,7 @@ public final class ValueReader {
             throw bad("negative array length " + length);
         }
         need(length);
+        budget.heap(DecodeBudget.OBJECT_BYTES + 16, position, "a byte[] view");
         byte[] array = buffer.byteArray();
         BytesView view;
         if (array != null) {
@@ -430,6 +497,7 @@ public final class ValueReader {
         // a byte[] takes a handle, so later back-references keep their numbers; a view is not a value, so a
         // back-reference to it is refused rather than handing the view to a byte[] or Object parameter
         register(VIEW_HANDLE);
+        handleCosts[handleCount - 1] = 1;
         position += length;
         return view;
     }
@@ -452,6 +520,8 @@ public final class ValueReader {
         }
         long bytes = (long) length << info.shift;
         need(bytes);
+        budget.heap(DecodeBudget.OBJECT_BYTES + (tag == Tags.BOOLEAN_ARRAY ? length : bytes), position,
+            "an array of " + length + " elements");
         Object array = switch (tag) { // not Array.newInstance: a reflective call per array
             case Tags.BOOLEAN_ARRAY -> new boolean[length];
             case Tags.BYTE_ARRAY -> new byte[length];
@@ -463,6 +533,7 @@ public final class ValueReader {
             default -> new double[length];
         };
         register(array);
+        handleCosts[handleCount - 1] = 1;
         if (array instanceof boolean[] booleans) {
             for (int i = 0; i < length; i++) {
                 booleans[i] = buffer.getByte(position + i) != 0;
@@ -490,38 +561,156 @@ public final class ValueReader {
 
     private Object readObjectArray() {
         Class<?> component = readClass();
-        int count = count(1);
+        int count = count(1, DecodeBudget.OBJECT_BYTES, DecodeBudget.REFERENCE_BYTES);
         Object[] array = (Object[]) Array.newInstance(component, count);
         register(array);
-        return readInto(array);
+        handleCosts[handleCount - 1] = 1; // arrays hash by identity
+        readInto(array);
+        cost = 1;
+        return array;
     }
 
+    /** Reads {@code elements.length} values into the array; {@link #cost} is then 1 plus theirs. */
     private Object[] readInto(Object[] elements) {
         enter();
+        long sum = 1;
         for (int i = 0; i < elements.length; i++) {
             elements[i] = readValue();
+            sum = DecodeBudget.add(sum, cost);
         }
         exit();
+        cost = sum;
         return elements;
     }
 
+    /** Fills a list or deque (the last handle, or not one); {@link #cost} is then 1 plus its elements'. */
     private <C extends Collection<Object>> C fill(C collection, int count) {
+        int handle = handleCount - 1;
         enter();
+        long sum = 1;
         for (int i = 0; i < count; i++) {
             collection.add(readValue());
+            sum = DecodeBudget.add(sum, cost);
         }
         exit();
-        return collection;
+        return finish(collection, handle, sum);
     }
 
-    private <M extends Map<Object, Object>> M fill(M map, int count) {
+    /** Fills a hash-based set, charging each element's hashing ({@link HashWork}) before it is added. */
+    private <C extends Collection<Object>> C fillHashed(C set, int count) {
+        int handle = handleCount - 1;
+        HashWork hashing = new HashWork(budget);
         enter();
+        long sum = 1;
         for (int i = 0; i < count; i++) {
-            Object key = readValue();
-            map.put(key, readValue());
+            Object element = readValue();
+            hashing.charge(element, cost, limits.maxDepth() + 1, position);
+            set.add(element);
+            sum = DecodeBudget.add(sum, cost);
         }
         exit();
-        return map;
+        return finish(set, handle, sum);
+    }
+
+    /** Fills a hash-based map, charging each key's hashing ({@link HashWork}) before it is put. */
+    private <M extends Map<Object, Object>> M fillHashed(M map, int count) {
+        int handle = handleCount - 1;
+        HashWork hashing = new HashWork(budget);
+        enter();
+        long sum = 1;
+        for (int i = 0; i < count; i++) {
+            Object key = readValue();
+            long keyCost = cost;
+            Object value = readValue();
+            hashing.charge(key, keyCost, limits.maxDepth() + 1, position);
+            map.put(key, value);
+            sum = DecodeBudget.add(DecodeBudget.add(sum, keyCost), cost);
+        }
+        exit();
+        return finish(map, handle, sum);
+    }
+
+    /** Fills a sorted set, charging each element's comparisons before it is added. */
+    private <C extends Collection<Object>> C fillSorted(C set, int count) {
+        int handle = handleCount - 1;
+        enter();
+        long sum = 1;
+        for (int i = 0; i < count; i++) {
+            Object element = readValue();
+            HashWork.chargeSorted(budget, element, cost, set.size(), limits.maxDepth() + 1, position);
+            set.add(element);
+            sum = DecodeBudget.add(sum, cost);
+        }
+        exit();
+        return finish(set, handle, sum);
+    }
+
+    /** Fills a sorted map, charging each key's comparisons before it is put. */
+    private <M extends Map<Object, Object>> M fillSorted(M map, int count) {
+        int handle = handleCount - 1;
+        enter();
+        long sum = 1;
+        for (int i = 0; i < count; i++) {
+            Object key = readValue();
+            long keyCost = cost;
+            Object value = readValue();
+            HashWork.chargeSorted(budget, key, keyCost, map.size(), limits.maxDepth() + 1, position);
+            map.put(key, value);
+            sum = DecodeBudget.add(DecodeBudget.add(sum, keyCost), cost);
+        }
+        exit();
+        return finish(map, handle, sum);
+    }
+
+    /** Sets {@link #cost} (and the handle's, if the container is the handle {@code handle}) to {@code sum}. */
+    private <T> T finish(T container, int handle, long sum) {
+        cost = sum;
+        if (handle >= 0 && (handle == 0 ? firstHandle : handles.get(handle - 1)) == container) {
+            handleCosts[handle] = sum;
+        }
+        return container;
+    }
+
+    /** {@code Set.of} of the next {@code count} values, charging its hashing and probing first. */
+    private Set<Object> readImmutableSet(int count) {
+        Object[] elements = new Object[count];
+        int[] hashes = new int[count];
+        long[] costs = new long[count];
+        HashWork hashing = new HashWork(budget);
+        enter();
+        long sum = 1;
+        for (int i = 0; i < count; i++) {
+            elements[i] = nonNull(readValue(), "element of an immutable set");
+            costs[i] = cost;
+            hashes[i] = hashing.charge(elements[i], cost, limits.maxDepth() + 1, position);
+            sum = DecodeBudget.add(sum, cost);
+        }
+        exit();
+        HashWork.chargeProbing(budget, hashes, costs, count, position);
+        cost = sum;
+        return Set.of(elements);
+    }
+
+    /** {@code Map.copyOf} of the next {@code count} entries, charging its hashing and probing first. */
+    private Map<Object, Object> readImmutableMap(int count) {
+        LinkedHashMap<Object, Object> entries = LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY));
+        int[] hashes = new int[count];
+        long[] costs = new long[count];
+        HashWork hashing = new HashWork(budget);
+        enter();
+        long sum = 1;
+        for (int i = 0; i < count; i++) {
+            Object key = nonNull(readValue(), "key of an immutable map");
+            costs[i] = cost;
+            Object value = nonNull(readValue(), "value of an immutable map");
+            hashes[i] = hashing.charge(key, costs[i], limits.maxDepth() + 1, position);
+            entries.put(key, value);
+            sum = DecodeBudget.add(DecodeBudget.add(sum, costs[i]), cost);
+        }
+        exit();
+        HashWork.chargeProbing(budget, hashes, costs, count, position);
+        cost = sum;
+        return Map.copyOf(entries);
     }
 
     private static boolean hasNull(Object[] elements) {
@@ -534,6 +723,10 @@ public final class ValueReader {
     }
 
     private <T> T register(T object) {
+        if (handleCount == handleCosts.length) {
+            handleCosts = Arrays.copyOf(handleCosts, handleCosts.length * 2);
+        }
+        handleCosts[handleCount] = HashWork.UNKNOWN;
         if (handleCount == 0) {
             firstHandle = object;
         } else {
@@ -546,8 +739,11 @@ public final class ValueReader {
         return object;
     }
 
-    /** Reads an element count and checks it against the limit and the bytes left ({@code minBytes} per element). */
-    private int count(int minBytes) {
+    /**
+     * Reads an element count and checks it against the limit and the bytes left ({@code minBytes} per element), then
+     * charges the container's estimated heap ({@code baseBytes} plus {@code bytesPerElement} per element).
+     */
+    private int count(int minBytes, long baseBytes, long bytesPerElement) {
         int count = getInt();
         if (count < 0 || count > limits.maxElements()) {
             throw bad("element count " + count + " outside 0.." + limits.maxElements()
@@ -556,6 +752,7 @@ public final class ValueReader {
         if ((long) count * minBytes > remaining()) {
             throw bad("element count " + count + " but only " + remaining() + " bytes left");
         }
+        budget.heap(baseBytes + bytesPerElement * count, position, "a container of " + count + " elements");
         return count;
     }
 
@@ -565,6 +762,7 @@ public final class ValueReader {
             throw bad("big number of " + length + " bytes");
         }
         need(length);
+        budget.heap(2L * DecodeBudget.OBJECT_BYTES + 24 + length, position, "a big number");
         byte[] bytes = new byte[length];
         buffer.getBytes(position, bytes);
         position += length;
@@ -646,6 +844,7 @@ public final class ValueReader {
         }
         if (coder == Tags.CODER_LATIN1) {
             need(length);
+            budget.heap(2L * DecodeBudget.OBJECT_BYTES + 24 + length, position, "a string of " + length + " chars");
             byte[] bytes = new byte[length];
             buffer.getBytes(position, bytes);
             position += length;
@@ -653,6 +852,8 @@ public final class ValueReader {
         }
         if (coder == Tags.CODER_UTF16) {
             need(2L * length);
+            budget.heap(2L * DecodeBudget.OBJECT_BYTES + 24 + 4L * length, position,
+                "a string of " + length + " chars");
             char[] chars = new char[length];
             for (int i = 0; i < length; i++) {
                 chars[i] = buffer.getChar(position + 2 * i, LE);

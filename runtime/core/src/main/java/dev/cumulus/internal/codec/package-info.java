@@ -13,7 +13,9 @@
  *
  * <p>Never: uses Java native serialization (a {@code Serializable} class is not transferable for that reason alone);
  * trusts a length from the wire without checking it against the bytes left and {@link
- * dev.cumulus.internal.codec.CodecLimits}; initialises or instantiates a class named on the wire unless it is an
- * accepted kind; throws anything but {@link dev.cumulus.internal.codec.CodecException} on bad input.
+ * dev.cumulus.internal.codec.CodecLimits}; spends more work or heap on one message than its decode budget (charged
+ * before it is spent, hashing of sets and maps included); loads, initialises or instantiates a class named on the
+ * wire unless the {@link dev.cumulus.internal.codec.TransferAllowList} permits it and it is an accepted kind; throws
+ * anything but {@link dev.cumulus.internal.codec.CodecException} on bad input.
  */
 package dev.cumulus.internal.codec;

@@ -233,6 +233,7 @@ public final class PastSetRuntime {
     }
 
     void redefine(Placement placement, Template template, Semantics semantics) {
+        codec.allow(template);
         String id = id(placement, template);
         int home = home(placement, id, template.key());
         if (home == self) {
@@ -388,6 +389,8 @@ public final class PastSetRuntime {
                     + " is not on node " + self + "'s classpath; every node must run the same classes");
             }
         }
-        return Template.of(tag, types);
+        Template template = Template.of(tag, types);
+        codec.allow(template); // a template another node entered: its tuples are stored and decoded here
+        return template;
     }
 }

@@ -22,6 +22,7 @@ final class Space implements PastSet {
         if (template == null) {
             throw new CumulusException("enter(template): template is null; build one with Template.of(...)");
         }
+        runtime.codec().allow(template);
         String id = PastSetRuntime.id(placement, template);
         int home = runtime.home(placement, id, template.key());
         return new ElementHandle(runtime, placement, template, id, home,

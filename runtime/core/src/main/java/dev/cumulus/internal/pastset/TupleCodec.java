@@ -18,6 +18,13 @@ final class TupleCodec {
         this.codec = new ValueCodec(ReferenceHandler.NONE, loader, CodecLimits.DEFAULTS);
     }
 
+    /** Puts the classes of a template's fields (and what they hold) on the allow-list: its tuples decode here. */
+    void allow(dev.cumulus.pastset.Template template) {
+        for (Class<?> type : template.types()) {
+            codec.allowList().allow(type);
+        }
+    }
+
     /** @throws dev.cumulus.NotTransferableException naming the field when a value cannot be kept by value */
     byte[] encode(Object[] fields, String label) {
         ExpandableArrayBuffer buf = buffers.get();

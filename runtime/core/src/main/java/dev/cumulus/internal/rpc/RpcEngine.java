@@ -226,13 +226,24 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Serves {@code target} under a fresh object id; returns its reference. */
     public RemoteRef export(Object target, Class<?> iface, String name) {
+        allowSignatures(target, iface);
         ExportTable.Exported e = exports.add(target, iface, name);
         return new RemoteRef(self, e.objectId(), iface.getName());
     }
 
     /** Serves a system service under a fixed id (below {@link ExportTable#FIRST_USER_ID}). */
     public void exportSystem(long objectId, Object target, Class<?> iface) {
+        allowSignatures(target, iface);
         exports.add(objectId, target, iface, "cumulus." + iface.getSimpleName());
+    }
+
+    /**
+     * Puts the classes of an exported interface's signatures on the codec's allow-list, and the type arguments the
+     * target's class gives its generic supertypes ({@code Impl implements Worker<Point>}).
+     */
+    private void allowSignatures(Object target, Class<?> iface) {
+        codec.allowList().allowSignatures(iface);
+        codec.allowList().allowSignatures(target.getClass());
     }
 
     /** A proxy for the object behind {@code ref}. */
@@ -242,6 +253,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** A proxy with its own call timeout (0: as long as the target lives), e.g. for system services that wait. */
     public <T> T proxy(RemoteRef ref, Class<T> iface, String label, long timeoutNs) {
+        codec.allowList().allowSignatures(iface); // its results and exceptions come back here
         RemoteInvocationHandler h = new RemoteInvocationHandler(this, ref, label, timeoutNs);
         return iface.cast(Proxy.newProxyInstance(iface.getClassLoader(), new Class<?>[] {iface}, h));
     }

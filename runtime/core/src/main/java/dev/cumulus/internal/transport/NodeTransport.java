@@ -11,6 +11,9 @@ import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.file.Path;
@@ -28,6 +31,10 @@ import java.util.concurrent.locks.LockSupport;
  * chunks tagged with a per-sender message id and reassembled here, so concurrent senders may interleave them.
  *
  * <p>Every message travels behind a frame header: {@link FrameHeaderFlyweight} has its layout.
+ *
+ * <p>Errors: a frame whose handling throws is dropped, counted and reported to {@link TransportErrors} (distinct,
+ * rate-limited: one bad frame sent a hundred thousand times prints a line and a count), as are Aeron's own errors and
+ * dropped chunked messages.
  */
 public final class NodeTransport implements AutoCloseable {
     /** {@code Channel.values()} copies its array on every call; the poll loop needs it every time. */
@@ -69,6 +76,9 @@ public final class NodeTransport implements AutoCloseable {
     private final Subscription[] subscriptions;
     private final FragmentHandler[] assemblers;
     private final ChunkAssembler chunkAssembler;
+    private final TransportErrors errors;
+    /** Frames whose handling threw (dropped). Polling thread writes, any reads. */
+    private volatile long failedFrames;
     private final MessageHandler handler;
     private final ConcurrentLinkedQueue<LocalMessage> loopback = new ConcurrentLinkedQueue<>();
     private final AtomicReferenceArray<String> failedPeers;
@@ -94,13 +104,22 @@ public final class NodeTransport implements AutoCloseable {
      * @throws CumulusException with the cause when the driver is not there or an endpoint cannot be bound
      */
     public NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler) {
+        this(context, nodeId, size, handler, SystemNanoClock.INSTANCE, System.err::println);
+    }
+
+    /** As the public constructor, with the clock of the reassembly and error log and the error log's output. */
+    NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler, NanoClock clock,
+                  java.util.function.Consumer<String> errorOutput) {
         this.context = context;
         this.nodeId = nodeId;
         new FrameHeaderFlyweight().wrap(wholeHeader, 0).header(FrameHeaderFlyweight.WHOLE, nodeId, context.runTag());
         this.size = size;
         this.handler = handler;
         this.failedPeers = new AtomicReferenceArray<>(size);
-        this.chunkAssembler = new ChunkAssembler(context.maxMessageBytes());
+        this.errors = new TransportErrors("cumulus: node " + nodeId + " transport: ", clock,
+            TransportErrors.DEFAULT_INTERVAL_NS, errorOutput);
+        this.chunkAssembler = new ChunkAssembler(context.maxMessageBytes(), 2L * context.maxMessageBytes(),
+            ChunkAssembler.DEFAULT_EXPIRY_NS, clock, errors);
         try {
             this.aeron = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(context.aeronDir())
@@ -151,7 +170,7 @@ public final class NodeTransport implements AutoCloseable {
 
     private void onAeronError(Throwable t) {
         if (!closed) {
-            System.err.println("cumulus: node " + nodeId + " transport error: " + t);
+            errors.report(t);
         }
     }
 
@@ -208,6 +227,17 @@ public final class NodeTransport implements AutoCloseable {
     }
 
     private void onFrame(Channel channel, DirectBuffer buffer, int offset, int length, Header header) {
+        try {
+            decodeFrame(channel, buffer, offset, length);
+        } catch (AgentTerminationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            failedFrames++;
+            errors.report(e);
+        }
+    }
+
+    private void decodeFrame(Channel channel, DirectBuffer buffer, int offset, int length) {
         FrameHeaderFlyweight frame = inbound.wrap(buffer, offset);
         int headerLength = frame.headerLength(length);
         if (headerLength == FrameHeaderFlyweight.REJECTED) {
@@ -430,6 +460,26 @@ public final class NodeTransport implements AutoCloseable {
         chunkAssembler.forget(peer);
     }
 
+    /** Frames dropped because their handling threw (each reported to the error log). */
+    public long failedFrames() {
+        return failedFrames;
+    }
+
+    /** Chunked messages dropped by the reassembly (a broken bound, out of sequence, expired). Polling thread. */
+    long droppedChunkedMessages() {
+        return chunkAssembler.droppedCount();
+    }
+
+    /** Bytes held for chunked messages in reassembly. Polling thread. */
+    long chunkBytesHeld() {
+        return chunkAssembler.bytesHeld();
+    }
+
+    /** The transport's error log. */
+    TransportErrors errors() {
+        return errors;
+    }
+
     /** The largest message {@link #send} accepts. */
     public int maxMessageBytes() {
         return context.maxMessageBytes();
@@ -448,6 +498,7 @@ public final class NodeTransport implements AutoCloseable {
             return;
         }
         closed = true;
+        errors.flush();
         try {
             aeron.close();
         } catch (AeronException e) {

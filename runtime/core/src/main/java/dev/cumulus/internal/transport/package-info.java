@@ -8,7 +8,8 @@
  * thread sends. {@code DriverHost} runs the shared media driver's single thread. {@code Doorbells} let an idle node of a
  * host sleep until a sender rings.
  *
- * <p>Never: blocks the polling thread, spins forever on back-pressure (every wait has a deadline), or accepts a frame
- * of another run.
+ * <p>Never: blocks the polling thread, spins forever on back-pressure (every wait has a deadline), accepts a frame
+ * of another run, allocates for a chunked message more than the data that arrived (or more than a sender's bound), or
+ * prints an error once per occurrence ({@code TransportErrors} counts repeats and prints them once per interval).
  */
 package dev.cumulus.internal.transport;

@@ -7,8 +7,24 @@ import org.agrona.MutableDirectBuffer;
 
 /** Shared helpers: a default codec and one-call round trips. */
 final class CodecTestSupport {
+    /** The records, enums and {@code @Transferable} classes the codec tests declare, as the runtime would list them. */
+    static final TransferAllowList TEST_CLASSES = testClasses(ValueCodecRoundTripTest.class,
+        ValueReaderHostileInputTest.class, ValueCodecRefusalTest.class, BytesViewArgumentTest.class,
+        ThrowableCodecTest.class, DecodeBudgetTest.class, SoleValuesTest.class);
     static final ValueCodec CODEC = new ValueCodec(ReferenceHandler.NONE, CodecTestSupport.class.getClassLoader(),
-        CodecLimits.DEFAULTS);
+        CodecLimits.DEFAULTS, TEST_CLASSES);
+
+    private static TransferAllowList testClasses(Class<?>... tests) {
+        TransferAllowList list = new TransferAllowList();
+        for (Class<?> test : tests) {
+            for (Class<?> nested : test.getDeclaredClasses()) {
+                if (nested.isRecord() || nested.isEnum() || nested.isAnnotationPresent(dev.cumulus.Transferable.class)) {
+                    list.allow(nested);
+                }
+            }
+        }
+        return list;
+    }
 
     private CodecTestSupport() {
     }

@@ -109,7 +109,7 @@ class SoleValuesTest {
     @Test
     void aByteArrayOverTheMessageLimitIsStillRefusedWithTheLimitNamed() {
         ValueCodec small = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(),
-            new CodecLimits(64, 1024, 1024, 64, 256, 16, 4));
+            new CodecLimits(64, 1024, 1024, 64, 256, 16, 4, 1 << 20, 1 << 20), CodecTestSupport.TEST_CLASSES);
         NotTransferableException e = assertThrows(NotTransferableException.class,
             () -> small.write(new ExpandableArrayBuffer(64), 0, new byte[100], "result of Echo.echo"));
         assertTrue(e.getMessage().contains("maxMessageBytes"), e.getMessage());

@@ -133,7 +133,7 @@ class ValueCodecRefusalTest {
     @Test
     void senderEnforcesLimits() {
         ValueCodec small = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(),
-            new CodecLimits(1024, 100, 10, 8, 200, 10, 4));
+            new CodecLimits(1024, 100, 10, 8, 200, 10, 4, 1 << 20, 1 << 20), CodecTestSupport.TEST_CLASSES);
         String tooBig = assertThrows(NotTransferableException.class,
             () -> small.write(new ExpandableArrayBuffer(), 0, new byte[2000], "big")).getMessage();
         assertTrue(tooBig.startsWith("big -> byte[] is not transferable: the message would exceed"

@@ -469,7 +469,7 @@ class ValueCodecRoundTripTest {
                 return proxies.get(ref.objectId());
             }
         };
-        ValueCodec codec = new ValueCodec(handler, getClass().getClassLoader(), CodecLimits.DEFAULTS);
+        ValueCodec codec = new ValueCodec(handler, getClass().getClassLoader(), CodecLimits.DEFAULTS, CodecTestSupport.TEST_CLASSES);
         List<Object> copy = roundTrip(codec, List.of(exported, "by value"));
         assertSame(proxy, copy.get(0));
         assertEquals("by value", copy.get(1));

@@ -234,15 +234,16 @@ class ValueReaderHostileInputTest {
     @Test
     void classesOutsideTheAllowListAreRejectedWithoutInitialization() {
         String message = new Bytes().b(Tags.OBJECT).newClass(Evil.class.getName()).i(1).failure();
-        assertTrue(message.contains("class " + Evil.class.getName() + " named in the message may not be decoded"),
-            message);
+        assertTrue(message.contains("class " + Evil.class.getName() + " named in the message is not on this node's"
+            + " transfer allow-list"), message);
         assertFalse(EVIL_INITIALIZED.get(), "resolving a refused class must not run its static initializer");
 
         message = new Bytes().b(Tags.OBJECT_ARRAY).newClass("[L" + Evil.class.getName() + ";").i(0).failure();
-        assertTrue(message.contains("may not be decoded"), message);
-        assertTrue(new Bytes().b(Tags.OBJECT).newClass("java.util.Date").failure().contains("may not be decoded"));
-        assertTrue(new Bytes().b(Tags.OBJECT).newClass("java.lang.Thread").failure().contains("may not be decoded"));
-        assertTrue(new Bytes().b(Tags.OBJECT).newClass("no.such.Clazz").failure().contains("not available"));
+        assertTrue(message.contains("not on this node's transfer allow-list"), message);
+        assertTrue(new Bytes().b(Tags.OBJECT).newClass("java.util.Date").failure().contains("allow-list"));
+        assertTrue(new Bytes().b(Tags.OBJECT).newClass("java.lang.Thread").failure().contains("allow-list"));
+        assertTrue(new Bytes().b(Tags.OBJECT).newClass("no.such.Clazz").failure().contains("allow-list"));
+        assertTrue(new Bytes().b(Tags.OBJECT).newClass("java.no.such.Clazz").failure().contains("not available"));
         assertTrue(new Bytes().b(Tags.RECORD).newClass(Level.class.getName()).failure().contains("is not a record"));
         assertTrue(new Bytes().b(Tags.OBJECT).newClass(Level.class.getName()).failure()
             .contains("is not a @Transferable class"));
@@ -291,7 +292,7 @@ class ValueReaderHostileInputTest {
     @Test
     void readerEnforcesConfiguredLimits() {
         ValueCodec small = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(),
-            new CodecLimits(1024, 100, 10, 8, 200, 10, 4));
+            new CodecLimits(1024, 100, 10, 8, 200, 10, 4, 1 << 20, 1 << 20), CodecTestSupport.TEST_CLASSES);
         ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
         int end = CODEC.write(buffer, 0, new byte[2000], "big");
         assertThrows(CodecException.class, () -> small.reader(buffer, 0, end));

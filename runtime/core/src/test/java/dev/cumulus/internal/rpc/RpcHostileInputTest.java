@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Bytes off the network into {@link RpcEngine#onData}: a message too short for its header, or of no RPC type, is
@@ -31,11 +32,29 @@ class RpcHostileInputTest {
         String echo(String s);
     }
 
+    /** Every instance has the same hash code. */
+    public record Collider(int id) {
+        @Override
+        public int hashCode() {
+            return 42;
+        }
+    }
+
+    public interface Counter {
+        int count(java.util.Collection<Object> values);
+
+        int countColliders(java.util.Collection<Collider> values);
+    }
+
     private static final Method ECHO;
+    private static final Method COUNT;
+    private static final Method COUNT_COLLIDERS;
 
     static {
         try {
             ECHO = Echo.class.getMethod("echo", String.class);
+            COUNT = Counter.class.getMethod("count", java.util.Collection.class);
+            COUNT_COLLIDERS = Counter.class.getMethod("countColliders", java.util.Collection.class);
         } catch (NoSuchMethodException e) {
             throw new AssertionError(e);
         }
@@ -127,6 +146,60 @@ class RpcHostileInputTest {
             assertNotNull(answer, "answer " + k + " of " + answersDue + " did not come");
             assertEquals(ReplyHeaderFlyweight.ERROR, answer[0]);
         }
+    }
+
+    /**
+     * Calls whose arguments are hostile sets (lists sharing each other 40 levels deep, 50,000 records of one hash
+     * code) are answered with an error naming the decode budget, three times over, and the engine serves a good call
+     * afterwards.
+     */
+    @Test
+    void callsWithHostileSetsAreAnsweredWithAnErrorAndTheEngineStillServes() throws Throwable {
+        Counter counter = new Counter() {
+            @Override
+            public int count(java.util.Collection<Object> values) {
+                return values.size();
+            }
+
+            @Override
+            public int countColliders(java.util.Collection<Collider> values) {
+                return values.size();
+            }
+        };
+        RemoteRef counterRef = server.export(counter, Counter.class, "counter");
+        RemoteRef echoRef = server.export((Echo) s -> s + "!", Echo.class, "echo");
+        java.util.List<Object> doubling = new java.util.ArrayList<>(java.util.List.of(1));
+        for (int i = 0; i < 40; i++) {
+            doubling = new java.util.ArrayList<>(java.util.List.of(doubling, doubling));
+        }
+        java.util.List<Collider> colliders = new java.util.ArrayList<>();
+        for (int i = 0; i < 50_000; i++) {
+            colliders.add(new Collider(i));
+        }
+        for (int round = 0; round < 3; round++) {
+            for (Object[] hostile : new Object[][] {
+                {COUNT, new java.util.ArrayList<>(java.util.List.of(doubling))}, {COUNT_COLLIDERS, colliders}}) {
+                RpcEngine.PendingCall pending = caller.start(counterRef, "count", (Method) hostile[0],
+                    new Object[] {hostile[1]}, false);
+                byte[] call = calls.take();
+                assertEquals(32, call[CallHeaderFlyweight.LENGTH], "an ArrayList (tag 32) as sent");
+                call[CallHeaderFlyweight.LENGTH] = 35; // now a HashSet: the server hashes its elements
+                server.onData(0, new UnsafeBuffer(call), 0, call.length);
+                byte[] answer = answers.poll(30, TimeUnit.SECONDS);
+                assertNotNull(answer, "no answer to a hostile call");
+                assertEquals(ReplyHeaderFlyweight.ERROR, answer[0]);
+                caller.onData(1, new UnsafeBuffer(answer), 0, answer.length);
+                CumulusException e = assertThrows(CumulusException.class, () -> caller.await(pending, 30_000_000_000L));
+                assertTrue(String.valueOf(e.getMessage()).contains("CodecLimits.maxDecodeWork"), e.getMessage());
+            }
+        }
+        RpcEngine.PendingCall good = caller.start(echoRef, "echo", ECHO, new Object[] {"still here"}, false);
+        byte[] call = calls.take();
+        server.onData(0, new UnsafeBuffer(call), 0, call.length);
+        byte[] reply = answers.poll(30, TimeUnit.SECONDS);
+        assertNotNull(reply);
+        caller.onData(1, new UnsafeBuffer(reply), 0, reply.length);
+        assertEquals("still here!", caller.await(good, 30_000_000_000L));
     }
 
     private static UnsafeBuffer cut(byte[] message, int n) {

@@ -166,6 +166,60 @@ class NodeTransportTest {
         assertEquals(1, received.getFirst().from());
     }
 
+    /**
+     * A frame whose handling throws (as a decoder's bug on hostile bytes would) is dropped and counted, and a thousand
+     * of them print one line: the error log is distinct and rate-limited. Frames declaring the largest message
+     * allocate only what arrived. The node's stream still serves afterwards.
+     */
+    @Test
+    void framesWhoseHandlingThrowsAreCountedPrintedOnceAndTheNodeStillServes() {
+        int runTag = 7;
+        List<String> lines = new CopyOnWriteArrayList<>();
+        TransportContext ctx = new TransportContext(driver.directory(), false, List.of(), 2000, runTag,
+            TransportContext.DEFAULT_DATA_TERM_LENGTH, 256 * 1024 * 1024);
+        NodeTransport node = new NodeTransport(ctx, 0, 2, (source, channel, buffer, offset, length) -> {
+            if (buffer.getByte(offset) == 66) {
+                throw new IndexOutOfBoundsException("index " + (offset + 40) + " out of bounds"); // the same each time
+            }
+            byte[] bytes = new byte[length];
+            buffer.getBytes(offset, bytes);
+            received.add(new Received(0, source, channel, bytes));
+        }, org.agrona.concurrent.SystemNanoClock.INSTANCE, lines::add);
+        transports.add(node);
+        try (Aeron aeron = Aeron.connect(new Aeron.Context()
+                .aeronDirectoryName(driver.directory()));
+             Publication raw = aeron.addPublication("aeron:ipc", ctx.streamId(0, Channel.DATA))) {
+            pollUntil(raw::isConnected);
+            UnsafeBuffer b = new UnsafeBuffer(new byte[64]);
+            FrameHeaderFlyweight h = new FrameHeaderFlyweight().wrap(b, 0);
+            h.header(FrameHeaderFlyweight.WHOLE, 1, runTag);
+            b.putByte(FrameHeaderFlyweight.WHOLE_LENGTH, (byte) 66);
+            for (int i = 0; i < 1000; i++) {
+                offer(raw, b, 40);
+                if (i % 100 == 99) {
+                    int sent = i + 1;
+                    pollUntil(() -> node.failedFrames() == sent);
+                }
+            }
+            h.header(FrameHeaderFlyweight.CHUNK, 1, runTag);
+            for (int id = 0; id < 4; id++) { // 36-byte frames that each declare a 256 MiB message
+                h.chunk(100 + id, 256 * 1024 * 1024, 0);
+                offer(raw, b, FrameHeaderFlyweight.CHUNK_LENGTH + 8);
+            }
+            h.header(FrameHeaderFlyweight.WHOLE, 1, runTag);
+            b.putBytes(FrameHeaderFlyweight.WHOLE_LENGTH, "ok".getBytes());
+            offer(raw, b, FrameHeaderFlyweight.WHOLE_LENGTH + 2);
+            pollUntil(() -> !received.isEmpty());
+        }
+        assertEquals(1000, node.failedFrames());
+        assertEquals(1000, node.errors().total());
+        assertEquals(1, lines.size(), "one line for a thousand identical errors: " + lines);
+        assertTrue(lines.getFirst().contains("IndexOutOfBoundsException"), lines.getFirst());
+        assertEquals(List.of("ok"), received.stream().map(r -> new String(r.bytes())).toList());
+        assertEquals(0, node.droppedChunkedMessages());
+        assertTrue(node.chunkBytesHeld() <= 4L * ChunkAssembler.FIRST_BUFFER_BYTES, "" + node.chunkBytesHeld());
+    }
+
     private static void offer(Publication publication, UnsafeBuffer buffer, int length) {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (publication.offer(buffer, 0, length) < 0) {
@@ -188,7 +242,8 @@ class NodeTransportTest {
 
     @Test
     void chunkAssemblerRejectsOutOfBoundsChunks() {
-        ChunkAssembler assembler = new ChunkAssembler(1024);
+        ChunkAssembler assembler = new ChunkAssembler(1024, 2048, ChunkAssembler.DEFAULT_EXPIRY_NS, () -> 0L,
+            new TransportErrors("", () -> 0L, 1, line -> { }));
         UnsafeBuffer src = new UnsafeBuffer(new byte[2048]);
         assertEquals(null, assembler.onChunk(0, Channel.DATA, 1, 4096, 0, src, 0, 10), "too large");
         assertEquals(null, assembler.onChunk(0, Channel.DATA, 1, 100, 95, src, 0, 10), "past the end");
