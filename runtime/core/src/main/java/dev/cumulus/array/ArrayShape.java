@@ -16,13 +16,11 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>{@link #of(int)} is a one-row array, indexed by {@code i} alone as well as by {@code (0, i)}. Partitions must
- * divide the array exactly. Without {@link #blocks}, the array is split when it is created into one band per node
- * along its first index (rows; the elements of a one-row array), as DSA does for load balance: the band is the
- * largest size that divides that dimension and is at most its share per node, {@code ceil(extent / nodes)}; a band of
- * a two-dimensional array spans all its columns. The default is {@link Distribution#BLOCK}.
+ * divide the array exactly. Without {@link #blocks}, the array gets one band per node along its first index (rows;
+ * the elements of a one-row array): the largest size that divides that dimension and is at most
+ * {@code ceil(extent / nodes)}; a band spans all columns. The default distribution is {@link Distribution#BLOCK}.
  *
- * <p>Every node creates a given array name with the same size, partition size and distribution; a node that leaves
- * the blocks to the default and one that gives the blocks the default resolves to create the same array.
+ * <p>Every node creates a given name with the same shape; default blocks count as the size they resolve to.
  */
 public final class ArrayShape {
     private final int rows;

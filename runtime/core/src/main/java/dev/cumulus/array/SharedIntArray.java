@@ -3,15 +3,9 @@ package dev.cumulus.array;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A shared array of {@code int}, partitioned into blocks cached with directory-based coherence (DSA §2–§3). Reads
- * of a partition this node holds a copy of, and writes to a partition it owns, are local; anything else fetches the
- * partition through its home node. Created by
- * {@code cluster.sharedIntArray(name, ArrayShape.of(rows, cols))}.
+ * A shared array of {@code int}, created by {@code cluster.sharedIntArray(name, ArrayShape.of(rows, cols))}.
  *
- * <p>Every method that takes indices throws {@link IndexOutOfBoundsException} (naming the array, the index and the
- * bound) when one is outside the array, and {@link NullPointerException} for a null buffer; see {@link SharedArray}.
- *
- * @see SharedArray for consistency, indices and partitions
+ * @see SharedArray for consistency, indices, partitions and the exceptions every method throws
  */
 public interface SharedIntArray extends SharedArray {
     /** Element {@code i} of a one-row array. */
