@@ -7,31 +7,14 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The static entry points the Cumulus agent weaves into cloud classes (classes implementing {@code Cloud.Root} or
- * {@code Cloud.Node}). Every hook delegates to the installed {@link CloudDispatcher}; until the cloud runtime installs
- * one, they let the original code run unchanged.
+ * The static entry points the Cumulus agent weaves into cloud classes ({@code Cloud.Root} or {@code Cloud.Node}
+ * implementations). Every hook delegates to the installed {@link CloudDispatcher}; until the cloud runtime installs
+ * one, the original code runs unchanged.
  *
- * <p>What the agent weaves (and nothing else; it adds no fields or methods, so already-loaded classes can be
- * retransformed):
- * <ul>
- *   <li>at the start of every non-private, non-static, non-abstract, non-bridge method classified <b>write</b>:
- *       {@code Object r = CloudHooks.beforeWrite(this, "name(desc)", new Object[] {params...});
- *       if (r != CloudHooks.PROCEED) return (unboxed, cast) r;}</li>
- *   <li>around the body of every such method classified <b>read</b>: a handler for {@link RestartAsWrite} that
- *       returns {@code CloudHooks.restartAsWrite(this, "name(desc)", new Object[] {original params...}, signal)}
- *       (the original parameter values, saved at entry);</li>
- *   <li>in such a read that calls out (any invoke, {@code new}, static field access, dynamic constant or reference to
- *       another class, so program code may run on top of it): {@code int[] open = CloudHooks.enterRead(); int before
- *       = open[0] - 1;} at entry, and {@link #exitRead exitRead(open, before)} on every way out — each return, the
- *       restart handler (before it calls {@code restartAsWrite}) and a catch-all that rethrows. A read that calls
- *       nothing cannot have a write run on top of it, so it pays nothing: {@link #openReads()} {@code == 0} tells a
- *       write that no read of a cloud is on its thread's stack, and it skips the stack walk that looks for one. What
- *       is not counted: program code that the JVM runs outside the bytecode (a debugger's expression, a JVMTI
- *       agent's callback) is assumed not to call cloud writes;</li>
- *   <li>in every method of a cloud class: {@code Object.wait()/wait(J)/wait(JI)/notify()/notifyAll()} calls
- *       replaced by {@link #await(Object)}, {@link #await(Object, long)}, {@link #await(Object, long, int)},
- *       {@link #notify(Object)}, {@link #notifyAll(Object)}.</li>
- * </ul>
+ * <p>What is woven where (write prologue, read restart handler, open-read counting, {@code wait}/{@code notify}
+ * replacement) is in docs/design/AGENT.md. The agent adds no fields or methods, so loaded classes can be
+ * retransformed. Program code the JVM runs outside the bytecode (a debugger's expression, a JVMTI callback) is
+ * assumed not to call cloud writes.
  */
 public final class CloudHooks {
     /** Returned by {@link #beforeWrite} when the original body should run here. */
@@ -66,10 +49,7 @@ public final class CloudHooks {
         return agentInstalled;
     }
 
-    /**
-     * Called by the agent when it refuses a cloud class (rule violations); the runtime then refuses to replicate it
-     * even when the class was loaded before the agent and so could not be made unusable.
-     */
+    /** The agent refused {@code className}; the runtime then refuses to replicate it even if it was loaded before. */
     public static void recordRefusal(String className, String message) {
         REFUSALS.put(className, message);
     }
@@ -80,10 +60,9 @@ public final class CloudHooks {
     }
 
     /**
-     * Called by the agent for a cloud class whose code cannot wait, whatever it calls: it has no {@code wait()} call
-     * and refers to no class but itself, the JDK's and Cumulus's cloud API (so it reaches no other cloud class, which
-     * the JVM might load, with a {@code wait()}, in the middle of one of its writes). Its writes may be applied by a
-     * caller waiting for a reply.
+     * Called by the agent for a cloud class that cannot wait, whatever it calls: no {@code wait()} and no reference to
+     * classes but itself, the JDK's and the cloud API (so no other cloud class with a {@code wait()} is loaded in the
+     * middle of a write). A caller waiting for a reply may apply its writes.
      */
     public static void recordWaitFree(ClassLoader loader, String className) {
         synchronized (WAIT_FREE) {
@@ -120,20 +99,18 @@ public final class CloudHooks {
     }
 
     /**
-     * The read that {@link #enterRead} counted ends (returns, throws, or restarts as a write): the count goes back to
-     * {@code before}, what it was when the read began. Setting rather than decrementing makes a second exit of the
-     * same read harmless (a return instruction that throws after its exit, e.g. an unbalanced monitor, runs the
-     * catch-all's exit too) and repairs an over-count an inner read left.
+     * The read {@link #enterRead} counted ends (returns, throws, or restarts as a write). Setting the count back to
+     * {@code before} rather than decrementing makes a second exit harmless (a return that throws, e.g. on an
+     * unbalanced monitor, also runs the catch-all's exit) and repairs an over-count an inner read left.
      */
     public static void exitRead(int[] open, int before) {
         open[0] = before;
     }
 
     /**
-     * How many woven reads that call out run on this thread now. 0 means no read method of any cloud class is on its
-     * stack (one that calls nothing cannot be below another frame). More than 0 may be an over-count (a
-     * {@code StackOverflowError} inside an exit in a handler, a debugger popping frames), which costs a stack walk
-     * until the enclosing read ends; never an under-count.
+     * How many woven reads that call out run on this thread. 0 means no read method of a cloud class is on the stack
+     * (one that calls nothing cannot be below another frame). It may over-count (a {@code StackOverflowError} in an
+     * exit, a debugger popping frames), costing a stack walk until the enclosing read ends; it never under-counts.
      */
     public static int openReads() {
         return OPEN_READS.get()[0];

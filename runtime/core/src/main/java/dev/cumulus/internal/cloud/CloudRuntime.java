@@ -51,10 +51,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
 
     private final NodeServices node;
     private final BroadcastEndpoint broadcast;
-    /**
-     * A drain on the main thread longer than this stops them for {@link #LONG_DRAIN_PAUSE_NS} (see
-     * {@link #drainOnMain}); well above a preemption on a crowded host, which must not stop them.
-     */
+    /** A main-thread drain longer than this (well above a preemption) pauses them: {@link #drainOnMain}. */
     private static final long LONG_DRAIN_NS = TimeUnit.MILLISECONDS.toNanos(10);
     /** How long a long drain stops main-thread drains: a write held up by a reader, or the JIT's first runs. */
     private static final long LONG_DRAIN_PAUSE_NS = TimeUnit.SECONDS.toNanos(1);
@@ -109,9 +106,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     }
 
     /**
-     * A write shipped from this node: its result, and {@code polled}, which its shipping thread polls on for a while
-     * ({@link #ship}): completed when that thread's own poll delivered the write (then {@code step} holds it) or when
-     * the write is over anyway (applied by another thread, or failed).
+     * A write shipped from this node. {@code polled} completes when its shipping thread's own poll delivered it
+     * ({@code step} then holds it) or when it is over anyway ({@link #ship}).
      */
     private static final class PendingWrite {
         final long callId;
@@ -156,10 +152,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     }
 
     /**
-     * Runs {@code listener} on the applying thread right after every write this node's replicas apply (null: none).
-     * For measurements: the replication benchmark takes Manta's t_e here, at the moment a replica holds the write, as
-     * the paper's write method did (a cloud method may not read the clock, rule CUM107). It must be brief and must
-     * not call cloud methods.
+     * Runs {@code listener} on the applying thread right after every write applied here (null: none). The replication
+     * benchmark takes Manta's t_e here, since a cloud method may not read the clock (CUM107). Brief; no cloud calls.
      */
     public void afterEveryWrite(Runnable listener) {
         afterEveryWrite = listener;
@@ -280,8 +274,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         }
         broadcast.submit(copy(buf, end));
         replica.writes.incrementAndGet();
-        // only a synchronized write: its caller holds the replica's monitor anyway, so applying it on the caller's
-        // thread cannot change what it does (the monitors a caller holds would, for a write that notifies without one)
+        // only a synchronized write: its caller holds the replica's monitor anyway, so running it here changes nothing
         boolean polled = Modifier.isSynchronized(Methods.find(self.getClass(), methodKey).getModifiers())
             && applyHereWhenDelivered(p);
         boolean interrupted = false;
@@ -316,12 +309,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     }
 
     /**
-     * The shipping thread polls for its write's delivery itself for a while (the node's caller poll budget) and, when
-     * its own poll delivers it and it is next in line, applies it right here, as plain Java runs a caller's method on
-     * the caller's thread: no hand-off to another thread and back (on a crowded host each costs a wake-up). Only this
-     * write, never one of another origin: this thread may hold monitors (its caller's, the replica's) that a write of
-     * someone else, were it to wait, would keep held. When the write comes later, or another thread polled it, the
-     * scheduler applies it as before and this thread waits for its result. Returns true (it polled).
+     * The shipping thread polls for its write's delivery for the caller poll budget and, when its own poll delivers
+     * it and it is next in line, applies it here, as plain Java runs a method on its caller's thread: no hand-off and
+     * wake-up. Only this write: this thread may hold monitors a write of another origin, were it to wait, would keep
+     * held. Otherwise the scheduler applies it and this thread waits for the result. Returns true (it polled).
      */
     private boolean applyHereWhenDelivered(PendingWrite p) {
         shippedHere.set(p);
@@ -354,8 +345,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             WriteStep write = new WriteStep(seq, origin, payload);
             PendingWrite mine = origin == node.nodeId() ? shippedHere.get() : null;
             if (mine != null && mine.callId == write.callId()) {
-                // this poll's thread shipped it and polls for it: it applies the write itself after the poll, or
-                // sees to a drain (applyHereWhenDelivered)
+                // its shipping thread polls for it and applies it after the poll (applyHereWhenDelivered)
                 scheduler.deliver(write);
                 mine.step = write;
                 mine.polled.complete(null);
@@ -375,11 +365,10 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     }
 
     /**
-     * A user's thread waiting for a remote call's reply polled delivered writes: it applies them itself, right after
-     * its poll, instead of waking the scheduler's thread (on a crowded host that wake-up is most of a replica's
-     * update time). Only writes of clouds whose class the agent found wait-free (a write that waits would hold this
-     * thread, and its caller's program, until some other write notifies it), only synchronized ones, on replicas whose
-     * monitor this thread does not hold, and at most a few per poll; the others go to the scheduler's thread as before.
+     * A thread waiting for a reply polled delivered writes: it applies them itself after its poll rather than waking
+     * the scheduler's thread. Only synchronized writes of wait-free cloud classes (one that waits would hold this
+     * caller until another write notifies it), on replicas whose monitor this thread does not hold, at most
+     * {@link #CALLER_DRAIN_MAX} per poll; the rest go to the scheduler's thread.
      */
     private void drainOnCaller() {
         scheduler.drainWhile(step -> step.inline() || step instanceof WriteStep w && w.mayRunOnCaller(),
@@ -392,8 +381,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
     }
 
     /**
-     * The main thread's drain. A write that waits turns these off for good, a drain that ran long for a while: the
-     * main thread would be held (its standby polling in its place) for as long as the write waits or is held up.
+     * The main thread's drain. A write that waits turns these off for good, a long drain for a while: the main thread
+     * (its standby polling meanwhile) would be held as long as the write waits or is held up.
      */
     private void drainOnMain() {
         long start = System.nanoTime();
@@ -471,10 +460,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         private Method method;
         private Throwable unresolved;
 
-        /**
-         * Reads the cloud and the method this write names, once; a replica created by an earlier write is there,
-         * since only the next write in line is resolved.
-         */
+        /** Reads the target cloud and method, once; only the next write in line is resolved, so earlier JOINs are in. */
         private void resolve() {
             if (reader != null || unresolved != null) {
                 return;
@@ -497,11 +483,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
             }
         }
 
-        /**
-         * Whether a thread that polled this write while waiting for a reply may apply it itself: a synchronized
-         * method of a wait-free cloud class, on a replica whose monitor the thread does not hold (see
-         * {@link #drainOnCaller}).
-         */
+        /** Whether a thread waiting for a reply may apply this write itself ({@link #drainOnCaller}). */
         boolean mayRunOnCaller() {
             resolve();
             return reader != null && Modifier.isSynchronized(method.getModifiers())
@@ -539,9 +521,8 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
                 node.fail("node " + node.nodeId() + " failed applying a replicated write: " + fatal);
             }
             if (origin == node.nodeId()) {
-                // Cover the write before its caller returns: a barrier or a remote call the caller makes next carries
-                // covered(), and must cover this write. It counts as applied (applied()) when the scheduler marks it:
-                // at once, or once the writes it woke went on.
+                // covered() includes this write before its caller returns, so the barrier or call it makes next
+                // depends on it; applied() counts it once the scheduler marks it (at once, or after the writes it woke).
                 ownDone.accumulateAndGet(seq, Math::max);
                 complete(callId, seq, replica, result, thrown);
             }
@@ -638,8 +619,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
         pending.values().forEach(p -> p.fail(f));
         pending.clear();
         clouds.values().forEach(r -> r.active.completeExceptionally(f));
-        // Callers waiting for a write inside a synchronized method of a replica wait on its monitor; wake them off
-        // the agent thread (taking a monitor may block).
+        // callers inside a synchronized method of a replica wait on its monitor: wake them off the agent thread
         Thread.ofVirtual().name("cumulus-cloud-failure").start(() -> clouds.values().forEach(r -> {
             Object root = r.root;
             if (root != null) {

@@ -13,19 +13,15 @@ import java.util.function.Predicate;
  * Runs a node's delivered writes one at a time, in sequence order, and gives {@code wait}/{@code notify} in cloud
  * classes Java's meaning with a wake-up order that is the same on every replica (Manta §3.4, after the Weaver idea).
  *
- * <p>One thread at a time holds the <em>runner role</em>: it takes the next step and runs it itself, inline. Usually
- * that is the node's main thread right after the poll that delivered the step ({@link #drain}, asked for by
- * {@link #deliver}), so a write costs no thread switch; when another thread polled (a caller waiting for a reply,
- * the standby), the scheduler's own thread takes the role ({@link #wake}). When a write waits, its thread starts a
- * new runner and waits (releasing the object's monitor); when a {@code notify} queues it again and its turn comes,
- * the runner of that moment hands the role back to it and ends, and the woken write goes on and, when it returns,
- * keeps running steps. Woken writes come first, in the order they were woken; otherwise the next delivered write, in
- * sequence order. Nothing depends on timing, so every replica takes the same steps. A runner that finds nothing
- * more to do gives the role up.
+ * <p>One thread at a time holds the <em>runner role</em> and runs the next step inline: usually the main thread right
+ * after the poll that delivered it ({@link #drain}), so a write costs no thread switch; else the scheduler's own
+ * thread ({@link #wake}). A write that waits starts a new runner and waits; when a {@code notify} queues it and its
+ * turn comes, the runner hands the role back to it and ends. Woken writes go first, in the order woken, then
+ * delivered writes in sequence order. Nothing depends on timing, so every replica takes the same steps.
  *
  * <p>Threads: {@link #deliver} from the polling thread; {@link #drain} from any thread (one runs, the others
- * return). The wait sets and the resume queue are touched only by the role's holder; taking the role (a
- * compare-and-set) and each hand-over (thread start, monitor notify) order the memory effects.
+ * return). Only the role's holder touches the wait sets and the resume queue; taking the role (a CAS) and each
+ * hand-over (thread start, monitor notify) order the memory effects.
  */
 final class DeliveryScheduler {
     /** A delivered step. */
@@ -58,10 +54,7 @@ final class DeliveryScheduler {
     private final LongConsumer onApplied;
     private final ThreadLocal<Execution> current = new ThreadLocal<>();
     private volatile boolean stopped;
-    /**
-     * The monitor a woken write needs back to go on, from the moment it is resumed until it has it; null when no write
-     * is being resumed. One at a time: the runner role passes to the woken write.
-     */
+    /** The monitor a woken write needs back, from its resumption until it has it; else null. One at a time. */
     private volatile Object resumingOn;
     /** The write that runs now (one at a time: the runner role), or null. */
     private volatile Execution running;
@@ -76,10 +69,7 @@ final class DeliveryScheduler {
         volatile boolean resumed;
         /** The thread was interrupted while the write waited: the flag is set again when the write is over. */
         boolean interrupted;
-        /**
-         * The highest sequence number whose applied mark waits for this woken write to go on ({@link #markApplied}),
-         * or {@link #NO_MARK}.
-         */
+        /** The highest sequence number whose applied mark waits for this woken write ({@link #markApplied}). */
         long carried = NO_MARK;
 
         Execution(Step step) {
@@ -120,8 +110,8 @@ final class DeliveryScheduler {
     }
 
     /**
-     * Queues a delivered step, in sequence order (polling thread). Returns true when the caller must see to a
-     * {@link #drain}: run it after its poll, or {@link #wake} the scheduler; false when one is on its way.
+     * Queues a delivered step (polling thread). True when the caller must see to a {@link #drain}: after its poll, or
+     * by {@link #wake}; false when one is on its way.
      */
     boolean deliver(Step step) {
         incoming.add(step);
@@ -129,9 +119,8 @@ final class DeliveryScheduler {
     }
 
     /**
-     * Has a thread of the scheduler {@link #drain} (when the polling thread cannot run steps itself): its own thread
-     * when that is idle, else — it may be blocked in a write that waits — a new virtual thread. A drain too many
-     * costs nothing: the runner role lets one run.
+     * Has a scheduler thread {@link #drain}: its own thread when idle, else (it may be blocked in a waiting write) a
+     * new virtual thread. An extra drain is harmless: the runner role lets one run.
      */
     void wake() {
         if (threadIdle) {
@@ -168,20 +157,18 @@ final class DeliveryScheduler {
     }
 
     /**
-     * Runs {@code step} on this thread when it is next in line (no woken write, no earlier step queued) and no other
-     * thread holds the runner role; true when it ran. For the thread that shipped the write and saw it delivered: it
-     * runs its own write as plain Java would. Only this one step: steps queued behind it go to a drain
-     * ({@link #wake}), never to this thread, which may hold its caller's monitors. If the write waits, this thread
-     * waits in it like any runner and holds the role again when it resumes.
+     * Runs {@code step} here if it is next in line and no other thread holds the runner role; true when it ran. For
+     * the thread that shipped the write: it runs its own write as plain Java would. Steps queued behind it go to a
+     * drain, never to this thread, which may hold its caller's monitors. If the write waits, this thread waits in it
+     * and holds the role again when it resumes.
      */
     boolean runOwn(Step step) {
         return runHereWhile(next -> next == step, 1) == 1;
     }
 
     /**
-     * Runs queued steps on this thread, in order, while {@code mayRunHere} accepts the next one, at most {@code max}
-     * of them, unless another thread holds the runner role; the steps left go to a drain ({@link #wake}). For a
-     * thread that polled them while it waits for something else (a caller waiting for its reply).
+     * Runs queued steps here, in order, while {@code mayRunHere} accepts the next, at most {@code max}; the rest go to
+     * a drain. For a thread that polled them while waiting for a reply.
      */
     void drainWhile(Predicate<Step> mayRunHere, int max) {
         if (runHereWhile(mayRunHere, max) == 0 && !incoming.isEmpty()) {
@@ -190,10 +177,8 @@ final class DeliveryScheduler {
     }
 
     /**
-     * With the runner role, if no other thread holds it: runs queued steps here while {@code mayRunHere} accepts the
-     * next, at most {@code max}; returns how many ran, or -1 when another thread holds the role (it runs what is
-     * queued). Steps delivered meanwhile go to a drain; waiters a step notified resume on a runner that takes the
-     * role from here (a drain looks at delivered steps only).
+     * Like {@link #drainWhile}; returns how many ran, or -1 when another thread holds the role. Waiters a step notified
+     * resume on a new runner that takes the role from here.
      */
     private int runHereWhile(Predicate<Step> mayRunHere, int max) {
         drainAsked.set(false); // as drain(): a step queued from now on asks again, or is found below
@@ -280,10 +265,10 @@ final class DeliveryScheduler {
     }
 
     /**
-     * A monitor the current thread holds that the write in progress on this node needs to go on, else null: a woken
-     * write that needs its monitor back, or a running write whose thread is blocked and whose replica's monitor this
-     * thread holds. Until the thread lets go, no later write counts as applied on this node, so it must not wait for
-     * one. (A thread blocked on some other monitor meanwhile looks the same for a moment: callers ask twice, apart.)
+     * A monitor the current thread holds that the write in progress here needs to go on, else null: a woken write's
+     * monitor, or the replica of a running write whose thread is BLOCKED. Until it is let go no later write counts as
+     * applied here, so this thread must not wait for one. A thread blocked on another monitor looks the same for a
+     * moment: callers ask twice, apart.
      */
     Object monitorHeldFromAWrite() {
         Object monitor = resumingOn;
@@ -305,9 +290,7 @@ final class DeliveryScheduler {
         return runner.get();
     }
 
-    /**
-     * With the runner role: runs steps until none is queued (true), or hands the role to a woken write (false).
-     */
+    /** With the runner role: runs steps until none is queued (true), or hands the role to a woken write (false). */
     private boolean runSteps() {
         while (!stopped) {
             Execution waiter = resumable.poll();
@@ -334,7 +317,7 @@ final class DeliveryScheduler {
                 current.remove();
             }
             markApplied(e);
-            // If the step waited on the way, this thread was handed the runner role back when it resumed.
+            // a step that waited resumed with the runner role
         }
         return false;
     }
@@ -343,9 +326,8 @@ final class DeliveryScheduler {
 
     /**
      * Marks {@code e}'s write applied as it ends or starts to wait. While woken writes wait for their turn, the mark
-     * (with any it carried) goes to the last of them instead, and is published when that one ends or waits again: a
-     * barrier, or a call's causality, must not pass a write that woke others before they went on, or a read after it
-     * could see the state between them on this replica only. Role holder only.
+     * goes to the last of them instead: a barrier or a call's causality must not pass a write whose woken writes have
+     * not gone on, or a read after it could see an in-between state on this replica only. Role holder only.
      */
     private void markApplied(Execution e) {
         long seq = e.applied ? e.carried : Math.max(e.step.seq(), e.carried);
@@ -374,8 +356,8 @@ final class DeliveryScheduler {
 
     /**
      * {@code monitor.wait()} inside a delivered write: joins the monitor's wait set, starts a new runner, and waits
-     * (releasing the monitor) until a {@link #notify} on this replica queues it and its turn comes. It then is the
-     * runner again. An interrupt does not end the wait (it would on one replica only); see {@link #runOwn}.
+     * until a {@link #notify} queues it and its turn comes; it then is the runner again. An interrupt does not end the
+     * wait (it would on one replica only).
      */
     void await(Object monitor) throws InterruptedException {
         Execution e = current.get();
@@ -393,8 +375,7 @@ final class DeliveryScheduler {
             try {
                 monitor.wait();
             } catch (InterruptedException interrupt) {
-                // a write waits for a notify on every replica alike, whatever happens to this thread; the thread that
-                // ran the write (its caller's, for an own write) gets the flag back when the write is over
+                // the wait ends on a notify on every replica alike; the flag comes back when the write is over
                 e.interrupted = true;
             }
         }

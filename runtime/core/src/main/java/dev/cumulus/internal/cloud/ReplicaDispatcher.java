@@ -24,15 +24,13 @@ import java.util.Set;
  *   <li>else, if X is a replica root: ship the call to every replica and return the local result;</li>
  *   <li>else (X is an ordinary object of a cloud class, never replicated): run it here as plain Java.</li>
  * </ol>
- * Rule 2 walks the stack only when a read that calls out is running on the thread ({@link CloudHooks#openReads()});
- * a read that calls nothing costs nothing extra (only the restart handler is woven into it), one that calls out
- * bumps a per-thread count on entry and exit.
+ * Rule 2 walks the stack only when {@link CloudHooks#openReads()} is not 0.
  */
 final class ReplicaDispatcher implements CloudDispatcher {
     static final ReplicaDispatcher INSTANCE = new ReplicaDispatcher();
 
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
-    /** Classes only, no method names: a first look, several times cheaper (a write costs microseconds less). */
+    /** Classes only, no method names: a cheap first look. */
     private static final StackWalker CLASS_WALKER = StackWalker.getInstance(
         Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.DROP_METHOD_INFO));
     private final Map<Object, CloudRuntime.Replica> replicas = Collections.synchronizedMap(new IdentityHashMap<>());
