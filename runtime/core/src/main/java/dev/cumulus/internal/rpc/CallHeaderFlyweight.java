@@ -4,22 +4,11 @@ import dev.cumulus.internal.wire.Flyweight;
 
 
 /**
- * The header of a remote call on the data channel, read and written in place (a flyweight: wrap it over a buffer,
- * then read or write named fields; it copies nothing and allocates nothing). Little endian.
- *
- * <table>
- *   <caption>Call message</caption>
- *   <tr><th>offset</th><th>field</th><th>type</th><th>meaning</th></tr>
- *   <tr><td>0</td><td>type</td><td>u8</td><td>{@link #CALL}</td></tr>
- *   <tr><td>1</td><td>callId</td><td>i64</td><td>the caller's id of the call; {@link RpcEngine#ONE_WAY}: no reply</td></tr>
- *   <tr><td>9</td><td>objectId</td><td>i64</td><td>the exported object called, on the receiving node</td></tr>
- *   <tr><td>17</td><td>methodId</td><td>i32</td><td>the method's id in the object's interface ({@link MethodIds})</td></tr>
- *   <tr><td>21</td><td>applied</td><td>i64</td><td>the caller's replicated-write watermark: applied before the call runs</td></tr>
- *   <tr><td>29</td><td>pollsUntilNs</td><td>i64</td><td>the caller polls for its reply until then ({@code nanoTime}); 0: no promise</td></tr>
- *   <tr><td>37</td><td>arguments</td><td>bytes</td><td>the arguments, by {@code ValueCodec}, to the end of the message</td></tr>
- * </table>
- *
- * {@link #validate(int)} is the decoder's check: a shorter message is not a call and is dropped.
+ * The header of a remote call on the data channel, read and written in place (a flyweight: no copy, no allocation).
+ * Little endian; layout in docs/design/WIRE.md. {@code callId} {@link RpcEngine#ONE_WAY} wants no reply;
+ * {@code methodId} is from {@link MethodIds}; {@code applied} is the caller's replicated-write watermark, applied
+ * before the call runs; {@code pollsUntilNs} ({@code nanoTime}, 0 for none) is how long the caller polls for its
+ * reply. The arguments ({@code ValueCodec}) follow to the end. {@link #validate(int)} is the decoder's check.
  */
 final class CallHeaderFlyweight extends Flyweight<CallHeaderFlyweight> {
     static final byte CALL = 1;

@@ -4,20 +4,10 @@ import dev.cumulus.internal.wire.Flyweight;
 
 
 /**
- * The header of a call's answer on the data channel — a reply (a result) or an error (an exception) — read and
- * written in place (a flyweight: wrap it over a buffer, then read or write named fields; it copies nothing and
- * allocates nothing). Little endian.
- *
- * <table>
- *   <caption>Reply and error messages</caption>
- *   <tr><th>offset</th><th>field</th><th>type</th><th>meaning</th></tr>
- *   <tr><td>0</td><td>type</td><td>u8</td><td>{@link #REPLY} or {@link #ERROR}</td></tr>
- *   <tr><td>1</td><td>callId</td><td>i64</td><td>the call answered (the caller's id)</td></tr>
- *   <tr><td>9</td><td>applied</td><td>i64</td><td>the answering node's replicated-write watermark: applied before the caller returns</td></tr>
- *   <tr><td>17</td><td>value</td><td>bytes</td><td>the result, or the throwable, by {@code ValueCodec}, to the end of the message</td></tr>
- * </table>
- *
- * {@link #validate(int)} is the decoder's check: a shorter message, or one of another type, is dropped.
+ * The header of a call's answer on the data channel, a {@link #REPLY} (result) or an {@link #ERROR} (exception), read
+ * and written in place (a flyweight: no copy, no allocation). Little endian; layout in docs/design/WIRE.md.
+ * {@code applied} is the answering node's replicated-write watermark, applied before the caller returns. The value
+ * ({@code ValueCodec}) follows to the end. {@link #validate(int)} is the decoder's check.
  */
 final class ReplyHeaderFlyweight extends Flyweight<ReplyHeaderFlyweight> {
     static final byte REPLY = 2;

@@ -39,23 +39,19 @@ import java.util.function.Supplier;
 /**
  * Remote method calls between nodes: the client side (pending calls, replies, timeouts, failed nodes) and the
  * server side (an incoming call runs on the node's main thread right after the poll that brought it, or on a virtual
- * thread of its own when it blocks or runs long, so such a call — Babylon's edge exchange — never holds up others).
+ * thread of its own when it blocks or runs long, so such a call never holds up others).
  *
- * <p>Wire format on the data channel: a call is a {@link CallHeaderFlyweight} and the arguments, a reply or an error a
- * {@link ReplyHeaderFlyweight} and the value or throwable; values use {@link ValueCodec}. A message that is neither
- * is dropped. {@code pollsUntil} is a promise of the caller's ({@code nanoTime}; 0 for none): it polls for the
- * reply itself until then and looks once more after it, so a reply sent before then needs no doorbell ring (see
- * {@link #ringAfterReply}). {@code applied} is the sender's
- * replicated-write watermark ({@link BarrierWatermark#covered}): the receiver applies writes
- * up to it ({@link BarrierWatermark#applied}) before it runs the call (or returns the reply),
- * so a node that writes a replicated object and then calls another node never has that node read an older replica
- * — and the same for replies. Calls and replicated writes are causally ordered.
+ * <p>Wire format (docs/design/WIRE.md): a call is a {@link CallHeaderFlyweight} and the arguments, a reply or an error
+ * a {@link ReplyHeaderFlyweight} and the value or throwable, in {@link ValueCodec}; anything else is dropped.
+ * {@code pollsUntilNs} is the caller's promise to poll for the reply until then, so a reply sent earlier rings no
+ * doorbell ({@link #ringAfterReply}). {@code applied} is the sender's replicated-write watermark
+ * ({@link BarrierWatermark#covered}); the receiver applies writes up to it before it runs the call or returns the
+ * reply, so calls, replies and replicated writes are causally ordered.
  *
- * <p>Threads: {@link #onData} runs on the thread that polls the node's transport; it copies bytes, completes futures
- * and decodes only simple values ({@link ValueCodec#readSimple}: no code of the program runs) — a caller's own
- * reply while it polls for it, a call's one argument. Everything else is decoded on the caller's thread (replies) or
- * where the call runs: on the polling thread right after its poll when the {@link Scheduler} takes it (the node's
- * main thread, with a standby polling meanwhile), else on a virtual thread of its own.
+ * <p>Threads: {@link #onData} runs on the polling thread; it copies bytes, completes futures and decodes only simple
+ * values ({@link ValueCodec#readSimple}: no program code runs). Everything else is decoded on the caller's thread
+ * (replies) or where the call runs: inline after the poll when the {@link Scheduler} takes it, else on a virtual
+ * thread of its own.
  */
 public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Where a call's arguments start. */
@@ -77,18 +73,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * A reply as its call's future gets it: the message's {@code bytes} (a copy) for the caller to decode, or, when
-     * the polling thread decoded it for its caller ({@link #replyOf}), {@code bytes} null and the result in
-     * {@code value}. {@code length} is the message's.
+     * A reply as its call's future gets it: a copy of the message in {@code bytes}, or, when the polling thread decoded
+     * it for its caller ({@link #replyOf}), {@code bytes} null and the result in {@code value}.
      */
     record Reply(byte type, byte[] bytes, Object value, int length) {
     }
 
     /**
      * A call waiting for its reply; {@code event} is null when no recording was on as it started. A synchronous call
-     * whose caller polls for its reply is sent without ringing the target's doorbell ({@code ringDue}): a target that is
-     * awake answers within a µs, and the ring's fence stays off the round trip; the caller rings only when the reply
-     * is late.
+     * whose caller polls for its reply is sent without a doorbell ring ({@code ringDue}): an awake target answers
+     * promptly, and the ring's fence stays off the round trip; the caller rings only when the reply is late.
      */
     static final class PendingCall {
         private final long callId;
@@ -321,10 +315,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return new NodeFailedException(failed >= 0 ? failed : target, message);
     }
 
-    /**
-     * A started call event while a JFR recording takes remote-call events, else {@code null}: without a recording a
-     * call neither allocates the event nor reads the clock for it.
-     */
+    /** A started call event while a JFR recording takes them, else {@code null} (no allocation, no clock read). */
     private static RemoteCallEvent recording() {
         RemoteCallEvent event = new RemoteCallEvent();
         if (!event.isEnabled()) {
@@ -342,9 +333,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * Sends a call that wants no reply ({@link #ONE_WAY}): it returns once the call is on its way. The target runs it
-     * like any call; an exception it does not handle itself goes to the target's {@link #onOneWayFailure} handler
-     * (the node ends the run). Throws at once if the target is known to be gone or the call cannot be sent.
+     * Sends a call that wants no reply ({@link #ONE_WAY}); returns once it is on its way. An exception the target does
+     * not handle goes to the target's {@link #onOneWayFailure} handler. Throws at once if the target is known to be
+     * gone or the call cannot be sent.
      */
     public void sendOneWay(RemoteRef ref, String label, Method method, Object[] args) {
         int target = checkReachable(ref, label, method);
@@ -374,10 +365,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         this.oneWayFailures = handler;
     }
 
-    /**
-     * How calls meet threads: the scheduler may take an incoming call on the polling thread (else it runs on a
-     * virtual thread of its own), and a caller polls for its reply through it before it blocks.
-     */
+    /** How calls meet threads: which incoming calls run on the polling thread, and how a caller polls for its reply. */
     public void scheduler(Scheduler scheduler) {
         this.scheduler = scheduler;
     }
@@ -386,8 +374,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     Object await(PendingCall call, long timeoutNs) throws Throwable {
         Reply reply;
         if (call.pollsUntilNs != 0) {
-            // the promise: this thread polls for the reply until pollsUntilNs, then looks once more, so a reply sent
-            // before then needs no ring (ringAfterReply)
+            // the promise (see the class comment): poll until pollsUntilNs, then look once more
             scheduler.pollUntil(call.reply()::isDone, call.pollsUntilNs, Scheduler.Awaited.REPLY,
                 () -> ringTarget(call));
         }
@@ -476,9 +463,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * Starts {@code task} on a virtual thread of its own. Once the engine is closed (the node leaves) tasks are
-     * dropped: the callers of dropped calls learn that this node left (its goodbye went out first), and a refusal
-     * must not reach the node's error handler as if something had broken.
+     * Starts {@code task} on a virtual thread of its own. Once the engine is closed (the node left) tasks are dropped:
+     * their callers learn that this node left, and the refusal must not reach the node's error handler as a failure.
      */
     private void startCallThread(Runnable task) {
         try {
@@ -492,10 +478,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     // ---------------------------------------------------------------- polling thread
 
-    /**
-     * A data message arrived. Polling thread: copies (or decodes simple values), completes replies, and runs or hands
-     * off calls after the poll; never blocks and runs no code of the program.
-     */
+    /** A data message arrived (polling thread): never blocks and runs no program code. */
     public void onData(int source, DirectBuffer buffer, int offset, int length) {
         CallerState state = callers.get(); // this thread's flyweights: header fields are read before handing on
         ReplyHeaderFlyweight answer = state.replyIn.wrap(buffer, offset);
@@ -509,8 +492,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         CallHeaderFlyweight header = state.callIn.wrap(buffer, offset);
         if (header.validate(length)) {
             IncomingCall call = new IncomingCall(source, header, buffer, offset, length);
-            // a call that must first wait for replicated writes to arrive never runs inline: the writes
-            // come through the very duty cycle it would hold up
+            // a call that must wait for replicated writes never runs inline: they come through the duty cycle it holds
             if (call.method == null || call.applied > causality.applied() || !runInline(call)) {
                 startCallThread(call);
             }
@@ -519,12 +501,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * What the future of {@code call} gets for its reply message. When this thread is the caller's own (it polls for
-     * its reply), the reply depends on no replicated writes this node still has to apply, and its value is a simple
-     * one ({@link ValueCodec#readSimple}: no code of the program runs to decode it), the value is decoded here,
-     * straight from the transport's buffer: no copy of the message, and the caller returns at once. Otherwise — another
-     * thread, writes still to come, an exception, any other value, or a message that does not decode (the caller
-     * decodes it again and throws) — a copy of the bytes.
+     * What the future of {@code call} gets. When this thread is the caller's own, the reply depends on no writes still
+     * to apply here, and its value is simple ({@link ValueCodec#readSimple}), the value is decoded here from the
+     * transport's buffer: no copy, and the caller returns at once. Otherwise a copy of the bytes, which the caller
+     * decodes (and throws from, if it does not decode).
      */
     private Reply replyOf(PendingCall call, byte type, long applied, DirectBuffer buffer, int offset, int length) {
         if (type == ReplyHeaderFlyweight.REPLY && call.caller != null && call.caller.thread == Thread.currentThread()
@@ -553,9 +533,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * The cluster failed (fail-stop) because node {@code failed} did: every pending call fails now, whichever node it
-     * waits for, and new calls fail at once. A call to a node that is still alive could otherwise wait forever for a
-     * handler blocked on the failed node, when that node's program ends without announcing a failure of its own.
-     * Any thread.
+     * waits for, and new calls fail at once; else a call to a live node could wait forever for a handler blocked on
+     * the failed node. Any thread.
      */
     public void onClusterFailed(int failed, String reason) {
         clusterFailedBy = failed;
@@ -570,8 +549,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     // ---------------------------------------------------------------- server side
 
     /**
-     * Offers a call to the polling thread. A {@link Brief} method never blocks, so any polling thread may run it
-     * and its run times are not kept; any other method runs inline only on the main thread, until it was slow there.
+     * Offers a call to the polling thread. Any polling thread may run a {@link Brief} method (it never blocks; its run
+     * times are not kept); other methods run inline only on the main thread, until they were slow there.
      */
     private boolean runInline(IncomingCall call) {
         if (call.objectId < ExportTable.FIRST_USER_ID && isBrief(call.method)) { // Cumulus's own services only
@@ -586,12 +565,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * An incoming call, as looked up when it arrived: its header, its {@code target} and {@code method}, the method's
-     * {@code index} in the target's table ({@code null} and -1 when unknown), and its arguments: decoded as it came
-     * ({@link #argumentsAsPolled}), or else in {@code bytes}, a copy of the message, to decode where it runs. A
-     * polling thread that runs it inline tells it whether its run was slow ({@link TimedCall}): a slow run (it may
-     * block, like Babylon's exchange, or it was still being compiled) sends the method's next calls to virtual threads
-     * ({@link InlineRecord}). One object per call, whichever thread runs it.
+     * An incoming call, looked up as it arrived: {@code method} and its {@code index} in the target's table
+     * ({@code null}, -1 when unknown); its arguments decoded as it came ({@link #argumentsAsPolled}), else a copy of the
+     * message in {@code bytes}. A polling thread that runs it inline reports whether the run was slow
+     * ({@link TimedCall}): a slow run (it may block, or was still being compiled) sends the method's next calls to
+     * virtual threads ({@link InlineRecord}).
      */
     private final class IncomingCall implements TimedCall {
         final int source;
@@ -629,9 +607,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
 
         /**
-         * The call's arguments when they decode without running any code of the program and without waiting for
-         * replicated writes: none, or one simple value ({@link ValueCodec#readSimple}) for a parameter that is not a
-         * {@code BytesView} (a view of a copy that must outlive the poll). Else {@code null}: decoded where it runs.
+         * The arguments when they decode without program code and without waiting for replicated writes: none, or one
+         * simple value for a parameter that is not a {@code BytesView} (which must view a copy that outlives the poll).
+         * Else {@code null}: decoded where it runs.
          */
         private Object[] argumentsAsPolled(DirectBuffer buffer, int offset, int length, int index) {
             Class<?>[] parameters = target.methods().parameterTypes(index);
@@ -795,10 +773,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * Whether a reply sent by {@code nowNs} must ring the caller's doorbell: unless the caller promised to poll for it
-     * until later ({@code pollsUntilNs}, 0 for no promise). The clock is the host's ({@code CLOCK_MONOTONIC}); the
-     * promise is only made to co-located nodes, the only ones with doorbells. A reply that needs no ring also leaves
-     * the caller's doorbell line alone, which the caller writes as it hands the polling back to its main thread.
+     * Whether a reply sent at {@code nowNs} must ring the caller's doorbell: unless the caller promised to poll until
+     * later ({@code pollsUntilNs}, 0 for none). The clock is the host's ({@code CLOCK_MONOTONIC}); only co-located
+     * nodes, the only ones with doorbells, get the promise. A reply without ring also leaves the caller's doorbell line
+     * alone, which the caller writes as it hands polling back to its main thread.
      */
     static boolean ringAfterReply(long pollsUntilNs, long nowNs) {
         return pollsUntilNs == 0 || nowNs - pollsUntilNs >= 0;
@@ -828,19 +806,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    /**
-     * True while the current thread runs a {@link DefersReply} method for a remote caller (so {@link #deferReply()} may
-     * be used).
-     */
+    /** True while the current thread runs a {@link DefersReply} method for a remote caller. */
     public static boolean servingRemoteCall() {
         return SERVING.get() != null;
     }
 
     /**
      * Called by a method that serves a remote call: its reply is sent later through the returned handle, from any
-     * thread, and its return value is ignored. A call that has to wait (PastSet's observe of an element with no
-     * unobserved tuple) then holds no thread while it waits, and the thread that makes it ready sends the reply
-     * itself — no wake-up on the way. Idempotent per call.
+     * thread, and its return value is ignored. A call that must wait (PastSet's observe) then holds no thread, and the
+     * thread that makes it ready sends the reply itself. Idempotent per call.
      *
      * @throws IllegalStateException when the current thread serves no remote call of a {@link DefersReply} method
      */
@@ -974,10 +948,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    /**
-     * Objects passed by reference that are not remote objects — replica roots travel as their cloud's name and
-     * arrive as the receiver's own replica. Checked before proxies.
-     */
+    /** Objects passed by reference that are not remote objects (replica roots travel as their cloud's name). */
     public void localReferences(ReferenceHandler handler) {
         this.localReferences = handler;
     }
