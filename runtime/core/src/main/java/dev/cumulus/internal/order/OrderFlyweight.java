@@ -4,27 +4,9 @@ import dev.cumulus.internal.wire.Flyweight;
 
 
 /**
- * A message of the totally ordered broadcast ({@link OrderMessage}), read and written in place (a flyweight: wrap it
- * over a buffer, then read or write named fields; it copies nothing and allocates nothing). Little endian; a type
- * byte, then the fields of that type; a message is exactly as long as its fields.
- *
- * <table>
- *   <caption>Order messages</caption>
- *   <tr><th>type</th><th>offset</th><th>field</th><th>field type</th></tr>
- *   <tr><td rowspan="4">{@link #DATA} (1)</td><td>1</td><td>seq</td><td>i64, &ge; 0</td></tr>
- *   <tr><td>9</td><td>origin</td><td>i32, a node id</td></tr>
- *   <tr><td>13</td><td>payloadLength</td><td>i32</td></tr>
- *   <tr><td>17</td><td>payload</td><td>payloadLength bytes</td></tr>
- *   <tr><td>{@link #REQUEST} (2)</td><td>1</td><td>requester</td><td>i32, a node id</td></tr>
- *   <tr><td rowspan="3">{@link #TOKEN} (3)</td><td>1</td><td>nextSeq</td><td>i64, &ge; 0</td></tr>
- *   <tr><td>9</td><td>waitingCount</td><td>i32, 0 to {@link #MAX_WAITING}</td></tr>
- *   <tr><td>13</td><td>waiting</td><td>waitingCount i32 node ids</td></tr>
- *   <tr><td rowspan="3">{@link #SUBMIT} (4)</td><td>1</td><td>origin</td><td>i32, a node id</td></tr>
- *   <tr><td>5</td><td>payloadLength</td><td>i32</td></tr>
- *   <tr><td>9</td><td>payload</td><td>payloadLength bytes</td></tr>
- * </table>
- *
- * {@link #validate(int, int)} is the decoder's check (lengths, counts, sequence numbers and node ids); a message it
+ * A message of the totally ordered broadcast ({@link OrderMessage}), read and written in place (a flyweight: no copy,
+ * no allocation). Little endian: a type byte, then exactly that type's fields; layout in docs/design/WIRE.md.
+ * {@link #validate(int, int)} is the decoder's check (lengths, counts, sequence numbers, node ids); a message it
  * refuses is dropped.
  */
 final class OrderFlyweight extends Flyweight<OrderFlyweight> {
