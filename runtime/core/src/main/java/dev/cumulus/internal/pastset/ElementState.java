@@ -17,15 +17,14 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * One element on its home node: the log, the First/Last pointers, DeltaValue, the redefinition if any, and the
- * counters the per-second summary reads. The home node's lock orders every operation on the element, local or
- * remote, which gives the one causally ordered log everybody sees.
+ * One element on its home node: the log, the First/Last pointers, DeltaValue, the redefinition if any, and the summary
+ * counters. The element's lock orders every operation on it, local or remote: the one causally ordered log.
  *
- * <p>Threads: local callers (fast path) and RPC call threads (virtual). A blocked move or observe waits on the
- * element's condition, which parks only the calling thread.
+ * <p>Threads: local callers (fast path) and RPC call threads. A blocked move or observe parks on the element's
+ * condition, only its own thread.
  *
- * <p>Indexes: the first tuple ever appended has index 0; {@code next} is the index the next tuple gets (Last =
- * {@code next - 1}); the log holds indexes {@code oldest .. next - 1}; First is in {@code oldest .. next}.
+ * <p>Indexes: the first tuple ever appended is 0; {@code next} is the next one's (Last = {@code next - 1}); the log
+ * holds {@code oldest .. next - 1}; First is in {@code oldest .. next}.
  */
 final class ElementState {
     private final String id;
@@ -154,9 +153,9 @@ final class ElementState {
     }
 
     /**
-     * A remote observe: the outcome now when there is a tuple for it, else null, and the observe waits in line,
-     * holding no thread, until a change gives it a tuple — then {@code ready} gets the outcome (or {@code failed} the
-     * error that breaks the element), on the thread that made the change, after it let go of the lock.
+     * A remote observe: the outcome now when there is a tuple for it, else null, and the observe waits in line holding
+     * no thread until a change gives it a tuple; then {@code ready} gets the outcome (or {@code failed} the error that
+     * broke the element) on the thread that made the change, after it let go of the lock.
      */
     Outcome observeOrPark(Semantics.Caller caller, Consumer<Outcome> ready, Consumer<Throwable> failed) {
         lock.lock();
@@ -399,10 +398,7 @@ final class ElementState {
         return waited;
     }
 
-    /**
-     * Wakes every waiting call so it re-checks its condition, and serves parked remote observes in order. Lock held;
-     * free when nobody waits (fast path).
-     */
+    /** Wakes every waiting call to re-check, and serves parked remote observes. Lock held; free when nobody waits. */
     private void wake() {
         signal();
         if (!parked.isEmpty() && !servingParked) {
@@ -424,8 +420,8 @@ final class ElementState {
 
     /**
      * Gives parked observes what there is for them now, oldest first, or the error that broke the element. Lock held.
-     * (Every change serves them before the lock is let go, so with the standard semantics a parked observe never
-     * waits while there is an unobserved tuple; a redefinition may answer callers differently, so each is asked.)
+     * Every change calls it before unlocking, so with standard semantics a parked observe never waits while there is
+     * an unobserved tuple; a redefinition may answer each caller differently, so each is asked.
      */
     private void serveParked() {
         for (var it = parked.iterator(); it.hasNext(); ) {

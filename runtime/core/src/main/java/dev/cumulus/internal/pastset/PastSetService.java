@@ -5,11 +5,10 @@ import dev.cumulus.internal.rpc.DefersReply;
 import java.util.List;
 
 /**
- * What one node's PastSet server offers the others over RPC (system object {@code NodeServices.PASTSET_ID}). Every
- * incoming call runs on its own virtual thread, so {@link #move} and {@link #observe} may block on the element's
- * condition without holding up anything else. Elements are named by their space key
- * ({@code placement/templateKey}); a home node creates an element's state on the first call that names it.
- * Public only because RPC proxies need it; not user API.
+ * What one node's PastSet server offers the others over RPC (system object {@code NodeServices.PASTSET_ID}). Calls
+ * run where the RPC layer runs them (docs/design/THREADING.md); {@link #move} may block on the element's condition.
+ * Elements are named by their space key ({@code placement/templateKey}); a home node creates an element's state on
+ * the first call that names it. Public only because RPC proxies need it; not user API.
  */
 public interface PastSetService {
     /** Appends an encoded tuple (blocks under flow control). */

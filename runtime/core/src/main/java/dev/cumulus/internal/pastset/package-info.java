@@ -6,15 +6,12 @@
  * ({@link dev.cumulus.internal.pastset.Reduction}, {@link dev.cumulus.internal.pastset.AllGather}) and the JFR events.
  * Design note: {@code docs/design/PASTSET.md}.
  *
- * <p>Threads: user threads run client calls and, for elements held by their own node, the operation itself (fast
- * path); remote operations run where the RPC layer runs incoming calls — on the home's main thread right after its
- * poll when the method has been quick, else on a virtual thread of their own — and may block on an element's
- * condition (a remote observe that blocks on the main thread has the node's standby poll meanwhile, and its method
- * goes to virtual threads for a while: {@code docs/design/THREADING.md}); the polling thread only reports node
- * failures, which are handled on a fresh virtual thread.
+ * <p>Threads: user threads run client calls and, for elements homed on their own node, the operation itself (fast
+ * path). Remote operations run where the RPC layer runs incoming calls (docs/design/THREADING.md) and may block on an
+ * element's condition; the polling thread only reports node failures, handled on a fresh virtual thread.
  *
- * <p>Never: blocks the duty cycle (a blocked move or observe parks its caller's thread); holds an element's
- * lock while waiting for another node; orders operations on one element anywhere but on its home node; lets a
- * broken redefinition or a failed home node pass silently (callers get an error naming the element).
+ * <p>Never: blocks the duty cycle; holds an element's lock while waiting for another node; orders operations on one
+ * element anywhere but on its home node; lets a broken redefinition or a failed home node pass silently (callers get
+ * an error naming the element).
  */
 package dev.cumulus.internal.pastset;
