@@ -47,10 +47,9 @@ import java.util.function.Supplier;
  * barriers that hash to it, and the shared scalars it holds. Created at node start from {@code NodeServices}; reached
  * through {@code NodeCluster.capability(ArrayRuntime.class)}.
  *
- * <p>Threads: user threads (hits; a miss polls the node's duty cycle briefly, then parks on the access's future),
- * polling threads (incoming coherence messages: the node's main thread, or a user thread polling while it waits for a
- * miss), RPC call threads (virtual; barrier arrivals, scalar operations, and a coherence message for an array this
- * node has not heard of yet), the agent thread (only {@link #onNodeFailure}, which hands the work to a virtual
+ * <p>Threads: user threads (hits; a miss polls the node's duty cycle briefly, then parks on the access's future);
+ * polling threads (incoming coherence messages); RPC call threads (barrier arrivals, scalar operations, a coherence
+ * message for an array not yet known here); the agent thread (only {@link #onNodeFailure}, which hands off to a virtual
  * thread). Messages to this node's own directories run on the sending thread.
  */
 public final class ArrayRuntime implements AutoCloseable {
@@ -561,10 +560,7 @@ public final class ArrayRuntime implements AutoCloseable {
 
     // ---------------------------------------------------------------- server
 
-    /**
-     * Serves the other nodes. Runs on RPC call threads (virtual), except {@link #deliver}, which never blocks and
-     * runs on the thread that polled it (see {@link dev.cumulus.internal.rpc.Brief}).
-     */
+    /** Serves the other nodes; {@link #deliver} is {@link dev.cumulus.internal.rpc.Brief} (runs on the polling thread). */
     private final class Server implements ArrayService {
         @Override
         public void deliver(BytesView message) {

@@ -5,14 +5,13 @@ import dev.cumulus.internal.rpc.Brief;
 
 /**
  * What one node's shared-array runtime offers the others over RPC (system object {@code NodeServices.ARRAYS_ID}).
- * Every incoming call runs on its own virtual thread, except {@link #deliver}, which never blocks and runs on the
- * thread that polled it. Public only because RPC proxies need it; not user API.
+ * Calls run where the RPC layer runs them (docs/design/THREADING.md); {@link #deliver} is {@link Brief}: it never
+ * blocks and runs on the thread that polled it. Public only because RPC proxies need it; not user API.
  */
 public interface ArrayService {
     /**
-     * One coherence message in its compact wire form ({@code CoherenceWire}); sent one-way: the caller does not wait
-     * for the reply. Sent as a {@code byte[]} ({@code CoherenceWire.encoder}); received as a view of the incoming
-     * call's bytes, so a grant's partition is copied once, from the message into the cache's array. Never blocks.
+     * One coherence message in its compact wire form ({@code CoherenceWire}), sent one-way as a {@code byte[]} and
+     * received as a view of the call's bytes, so a grant's partition is copied once, from the message into the cache.
      */
     @Brief
     void deliver(BytesView message);

@@ -17,15 +17,11 @@ import java.util.List;
  * to the home is outstanding ({@code pending}); accesses that cannot run yet wait in {@code waiters}; invalidations
  * and forwards that overtook the grant they revoke wait in {@code deferred}.
  *
- * <p>Locking: every method except the hit path holds this object's monitor. Read hits load this partition's slot of
- * the array's {@code copies} table (non-null exactly when the copy is SHARED or EXCLUSIVE) without locking: a plain
- * load, like a read of a plain Java array, so the JIT may keep it in a register between synchronization points, and a
- * barrier, lock or miss (all synchronize) makes the next hit load it again. A copy is published with a release fence
- * first ({@link #publish}), so a reader that sees the reference sees the data in it. A failure unpublishes the copy
- * the same way, so a loop of read hits with no synchronization in it may keep reading its copy until its next barrier,
- * lock or miss — as it may keep reading a stale value under the relaxed consistency the arrays offer — and fails there
- * (in {@code cumulus run} the launcher ends the run anyway once a node has failed). Write hits take the monitor and
- * check {@link #state()} so an invalidation can never lose a write that is in progress.
+ * <p>Locking: every method but the hit path holds this object's monitor. Read hits load this partition's slot of the
+ * array's {@code copies} table without a lock, as a plain load (why: docs/design/COHERENCE.md, "Running accesses");
+ * {@link #publish} fences the data before the reference. A failure unpublishes the copy, so a loop of hits with no
+ * synchronization may keep reading its copy until its next barrier, lock or miss, and fails there. Write hits take the
+ * monitor and check {@link #state()}, so an invalidation never loses a write in progress.
  */
 final class CacheEntry {
     final String array;

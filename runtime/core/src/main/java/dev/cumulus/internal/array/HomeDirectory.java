@@ -11,11 +11,8 @@ import java.util.function.LongSupplier;
  * The directory entry of one partition on its home node, and the partition's backing copy ({@code memory}). The
  * directory is {@link DirState#SHARED} (memory valid; {@code sharers} hold read-only copies) or
  * {@link DirState#EXCLUSIVE} ({@code owner} holds the only valid copy; memory may be stale). The home serializes
- * conflicting requests: one transaction at a time ({@link Phase}), the others queue in arrival order.
- *
- * <p>Transactions (hops): read with memory valid 2 (request, grant); read or write while another node owns it 4
- * (request, forward, forward reply, grant: intervention forwarding); write while shared 2 + 2 per round of
- * invalidations (request, invalidates, acks, grant). Not thread-safe on its own: every method is synchronized.
+ * conflicting requests: one transaction at a time ({@link Phase}), the others queue in arrival order. Transactions
+ * and their hops: docs/design/COHERENCE.md. Not thread-safe on its own: every method is synchronized.
  */
 final class HomeDirectory {
     enum DirState { SHARED, EXCLUSIVE }
@@ -193,12 +190,10 @@ final class HomeDirectory {
     }
 
     /**
-     * Grants {@code data} as it is, to another node too, without a copy: the wire form is the copy. The thread that
-     * took this step encodes a grant to another node — copies its data into the outgoing call — while it sends the
-     * step's effects ({@code ArrayRuntime.run}; the tests' {@code ProtocolHarness} copies on delivery instead), and
-     * nobody writes {@code data} before the grantee has installed the grant: a write needs an EXCLUSIVE copy, and the
-     * home grants the next one (to itself too) only after the grantee's invalidation ack or forward reply, which the
-     * grantee sends after installing this grant.
+     * Grants {@code data} as it is, to another node too: the wire form is the copy. Nobody writes {@code data} before
+     * the grantee has installed the grant: a write needs an EXCLUSIVE copy, and the home grants the next one (to itself
+     * too) only after the grantee's invalidation ack or forward reply, sent after installing this grant. (The sending
+     * thread encodes the grant as it sends the step's effects; the tests' {@code ProtocolHarness} copies on delivery.)
      */
     private void grant(int to, CacheState s, Object data, int hops, Effects fx) {
         long seq = nextSeq++;

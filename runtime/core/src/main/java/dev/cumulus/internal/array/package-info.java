@@ -8,9 +8,9 @@
  * ({@link dev.cumulus.internal.array.ArrayEvents}). Design note: {@code docs/design/COHERENCE.md}.
  *
  * <p>Threads: user threads run hits (no lock for reads, the partition's monitor for writes) and start misses, then
- * park on the access's future; incoming protocol messages are RPC calls, run where the RPC layer runs them (the
- * home's main thread right after its poll, or a virtual thread); messages a node sends itself run on the sending
- * thread. The polling thread only reports node failures, handled on a fresh virtual thread.
+ * park on the access's future; incoming protocol messages are RPC calls, run where the RPC layer runs them; messages a
+ * node sends itself run on the sending thread. The polling thread only reports node failures, handled on a fresh
+ * virtual thread.
  *
  * <p>Never: sends a message or completes a future while holding a partition's lock; blocks inside a protocol step;
  * lets an invalidation or forward overtake the grant it revokes; lets two nodes hold writable copies of a partition;
