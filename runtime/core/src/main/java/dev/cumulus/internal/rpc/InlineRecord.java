@@ -5,13 +5,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * How a method fared inline. After its k-th slow run its next {@code 16 << k} calls get virtual threads (k at most
- * 6), so a method that always blocks is tried inline once per 1,024 calls and one that was slow while warming up
- * or during a GC pause comes back soon; every 64 fast inline runs in a row forgive one slow run. A method with no
- * slow run on record is exiled only when a slow run follows another within {@link #REPEAT_WINDOW_NS} (from the end of
- * the one to the start of the next): a lone slow run of a quick method is a preemption, a GC pause or the JIT — common
- * enough on a crowded host that exiling the method for each would send a good share of its calls to virtual threads
- * — while a method that blocks is slow run after run. Updated by several threads without locks:
- * a lost update only moves a decision by a call.
+ * 6), so a method that always blocks is tried inline once per 1,024 calls and one that was slow while warming up or
+ * in a GC pause comes back soon; every 64 fast inline runs in a row forgive one slow run. A method with a clean record
+ * is exiled only when a slow run follows another within {@link #REPEAT_WINDOW_NS} (end of one to start of the next):
+ * a lone slow run of a quick method is a preemption, a GC pause or the JIT, while a method that blocks is slow run
+ * after run. Updated without locks: a lost update only moves a decision by a call.
  */
 final class InlineRecord {
     /** Caps the skip at 16 << 6 = 1,024 calls: a pause (GC, JIT) during a quick method costs little. */

@@ -8,10 +8,9 @@ import java.util.function.Predicate;
 
 /**
  * The calls of this node that wait for their replies, by call id. Any thread starts calls; the polling thread finds
- * each reply's call. Call ids count up from 1, so a call usually finds its slot free at {@code id % SLOTS} of a fixed
- * table: a compare-and-set to add, another to take, no boxing and no hashing (cheaper per call than a
- * {@link ConcurrentHashMap}). A call whose slot and the next {@link #PROBES} are taken by calls still waiting (thousands of asynchronous
- * calls in flight, or some that wait for long) goes to an overflow map. Lock-free; every method may race with every
+ * each reply's call. Call ids count up, so a call usually finds its slot {@code id % SLOTS} of a fixed table free: a
+ * CAS to add, another to take, no boxing or hashing. A call whose slot and the next {@link #PROBES} are taken (many
+ * asynchronous calls in flight, or long waits) goes to an overflow map. Lock-free; every method may race with every
  * other, and a call is taken at most once.
  */
 final class PendingCalls {
