@@ -11,11 +11,9 @@ import java.util.Map;
  * and a reorder buffer that delivers them in number order. By default the token migrates to the node that
  * broadcasts (Manta §5.2); in static mode it stays on one node, which stamps what the others submit.
  *
- * <p>Why nothing is lost, duplicated or reordered: there is exactly one token; only its holder stamps, and the token
- * carries the next number, so every number is used once and none is skipped. Every stamped message goes to every
- * node over reliable streams (fail-stop: a lost node ends the run). Each node delivers number k only after k-1.
- * A request for the token is queued at the holder or forwarded along the path the token took, and the token carries
- * the queue of requesters with it, so no request is dropped while the token is in flight.
+ * <p>Why nothing is lost, duplicated or reordered (one token carrying the next number; reliable streams, fail-stop;
+ * number k delivered after k-1; requests queued at the holder or forwarded after the token, which carries the queue):
+ * docs/design/SEQUENCER.md.
  *
  * <p>Threads: {@link #submit} from any thread; everything else on the node's agent thread. Pure: the network and
  * the delivery are interfaces, so tests drive it with a simulated network that delays and reorders.
