@@ -131,10 +131,8 @@ public interface Cluster extends AutoCloseable {
     SharedIntArray sharedIntArray(String name, ArrayShape shape);
 
     /**
-     * Collective: a named cluster barrier whose members are {@code localThreads} threads of this node (each node says
-     * how many of its threads take part; 0 for none, but every node must call it). Tree-structured: the last local
-     * thread to arrive is its node's proxy towards the barrier's root. See {@link Barrier}.
-     *
+     * Collective: a named cluster barrier whose members are {@code localThreads} threads of this node (0 for none, but
+     * every node must call it). See {@link Barrier}.
      * @throws NullPointerException     if {@code name} is null
      * @throws IllegalArgumentException if {@code name} is empty or {@code localThreads} negative
      * @throws CumulusException         if this node already created the name with another thread count
