@@ -133,6 +133,7 @@ public interface Cluster extends AutoCloseable {
     /**
      * Collective: a named cluster barrier whose members are {@code localThreads} threads of this node (0 for none, but
      * every node must call it). See {@link Barrier}.
+     *
      * @throws NullPointerException     if {@code name} is null
      * @throws IllegalArgumentException if {@code name} is empty or {@code localThreads} negative
      * @throws CumulusException         if this node already created the name with another thread count
