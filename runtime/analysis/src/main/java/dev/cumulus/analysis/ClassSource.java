@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -64,6 +65,15 @@ public interface ClassSource extends AutoCloseable {
      * when a class file cannot be read.
      */
     static ClassSource classpath(List<Path> entries) {
-        return new ClasspathSource(entries);
+        return new ClasspathSource(entries, Set.copyOf(entries));
+    }
+
+    /**
+     * Like {@link #classpath(List)}, but only the classes of the {@code analysed} entries are listed by
+     * {@link #allClassNames()} (and so analysed by {@link CloudAnalyzer#analyzeAll()}); the others are libraries,
+     * read when analysed code reaches them, as the agent reads them through the class loader at run time.
+     */
+    static ClassSource classpath(List<Path> entries, Set<Path> analysed) {
+        return new ClasspathSource(entries, Set.copyOf(analysed));
     }
 }

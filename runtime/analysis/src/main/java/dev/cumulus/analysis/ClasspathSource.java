@@ -6,28 +6,43 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
-/** {@link ClassSource#classpath(List)}: directories and jars in order; jars that cannot be opened are reported. */
+/**
+ * {@link ClassSource#classpath(List)}: directories and jars in order, all or some of them analysed; jars that cannot
+ * be opened are reported.
+ */
 final class ClasspathSource implements ClassSource {
     private record Jar(Path path, ZipFile zip) {
     }
 
     private final List<Object> order = new ArrayList<>(); // Path (directory) or Jar, in classpath order
+    private final Set<Object> analysed = Collections.newSetFromMap(new IdentityHashMap<>()); // entries of order
     private final List<UnreadableInput> unreadable = new ArrayList<>();
 
-    ClasspathSource(List<Path> entries) {
+    /** Classes are looked up in all entries; {@link #allClassNames()} lists those of the {@code analysed} ones. */
+    ClasspathSource(List<Path> entries, Set<Path> analysedEntries) {
         for (Path p : entries) {
             if (Files.isDirectory(p)) {
                 order.add(p);
+                if (analysedEntries.contains(p)) {
+                    analysed.add(p);
+                }
             } else if (Files.isRegularFile(p)) {
                 try {
-                    order.add(new Jar(p, new ZipFile(p.toFile())));
+                    Jar jar = new Jar(p, new ZipFile(p.toFile()));
+                    order.add(jar);
+                    if (analysedEntries.contains(p)) {
+                        analysed.add(jar);
+                    }
                 } catch (IOException e) {
                     unreadable.add(new UnreadableInput(p.toString(), "not a readable jar or zip file ("
                             + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + ")"));
@@ -86,6 +101,9 @@ final class ClasspathSource implements ClassSource {
     public Stream<String> allClassNames() {
         LinkedHashSet<String> names = new LinkedHashSet<>();
         for (Object o : order) {
+            if (!analysed.contains(o)) {
+                continue;
+            }
             if (o instanceof Path dir) {
                 try (Stream<Path> s = Files.walk(dir)) {
                     s.filter(f -> f.toString().endsWith(".class")).forEach(f -> {
