@@ -12,7 +12,7 @@ public class BothKinds implements Cloud.Root, Cloud.Node { // expect: CUM101
 }
 
 class RootBase implements Cloud.Root {
-    protected int hits;
+    private int hits;
 
     public void hit() { // classify: write
         hits++;

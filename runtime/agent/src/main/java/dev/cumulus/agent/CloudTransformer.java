@@ -25,7 +25,9 @@ import java.util.WeakHashMap;
  * library and runtime classes are skipped by name; the others are parsed far enough to tell whether they implement
  * {@code Cloud.Root} or {@code Cloud.Node} (supertypes read as resources of the defining loader, cached). A cloud
  * class is analysed with {@link CloudAnalyzer#analyzeClass} (one analyzer per defining loader) and then either
- * refused (error findings) or woven ({@link Weaver}).
+ * refused (error findings) or woven ({@link Weaver}). A non-cloud class whose constant pool names a cloud class or
+ * {@code Cluster} is analysed too and refused on error findings (CUM106: it touches a cloud's fields), never woven:
+ * the agent refuses every class {@code cumulus check} reports an error in.
  *
  * <p>Never throws and never swallows: a failure is printed as one line on stderr naming the class and the cause,
  * and the class is left as it was. Runs on whichever thread loads a class; re-entrant loads on the same thread
@@ -87,7 +89,7 @@ public final class CloudTransformer implements ClassFileTransformer {
     private byte[] transformOrNull(ClassLoader loader, String className, boolean retransform, byte[] bytes) {
         LoaderState st = state(loader);
         if (!st.source().supertypesAreCloud(bytes)) {
-            return null;
+            return st.source().mentionsCloud(bytes) ? checkOutsideCode(st, className, retransform, bytes) : null;
         }
         ClassModel cm = st.classFile().parse(bytes);
         if (Weaver.alreadyWoven(cm)) {
@@ -112,6 +114,19 @@ public final class CloudTransformer implements ClassFileTransformer {
         }
         dump(className, woven);
         return woven;
+    }
+
+    /**
+     * A class outside the clouds that names a cloud class: the checker may report errors in it too (CUM106, a cloud
+     * field read or written from outside; CUM102, a cloud published as a remote object), and the agent refuses it
+     * as it refuses a cloud class, so a run without the pre-run check cannot let it break the replicas. It is never
+     * woven.
+     */
+    private byte[] checkOutsideCode(LoaderState st, String className, boolean retransform, byte[] bytes) {
+        st.source().defining(className, bytes);
+        List<Finding> errors = st.analyzer().analyzeClass(className).findings().stream()
+                .filter(f -> f.severity() == Severity.ERROR).toList();
+        return errors.isEmpty() ? null : refuse(st, st.classFile().parse(bytes), className, errors, retransform);
     }
 
     private byte[] refuse(LoaderState st, ClassModel cm, String className, List<Finding> errors,

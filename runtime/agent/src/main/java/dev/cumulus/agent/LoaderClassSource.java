@@ -92,6 +92,29 @@ final class LoaderClassSource implements ClassSource {
         return result;
     }
 
+    /**
+     * True if the class in {@code bytes} is not a cloud class but its constant pool names one (a cloud field it may
+     * read or write, CUM106; a cloud class it may publish, CUM102) or {@code dev/cumulus/Cluster}: the classes in
+     * which the checker can report an error besides cloud classes, so the agent analyses them too.
+     */
+    synchronized boolean mentionsCloud(byte[] bytes) {
+        ClassModel cm;
+        try {
+            cm = ClassFile.of().parse(bytes);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        for (var pe : cm.constantPool()) {
+            if (pe instanceof ClassEntry ce) {
+                String n = ce.asInternalName();
+                if (n.equals(Names.CLUSTER) || !n.startsWith("[") && !Names.skip(n) && isCloud(n)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** True if the class in {@code bytes} has a cloud supertype. */
     synchronized boolean supertypesAreCloud(byte[] bytes) {
         ClassModel cm;

@@ -4,6 +4,7 @@ package dev.cumulus.agent;
 final class Names {
     static final String ROOT = "dev/cumulus/Cloud$Root";
     static final String NODE = "dev/cumulus/Cloud$Node";
+    static final String CLUSTER = "dev/cumulus/Cluster";
     static final String HOOKS = "dev/cumulus/internal/cloud/CloudHooks";
 
     /** Libraries that never hold cloud classes; checked before anything else in the transformer. */

@@ -76,7 +76,10 @@ class AgentProcessTest {
         assertTrue(r.out().contains("beforeWrite put(I)V [3]\nnotify\n"), r.out());
         assertTrue(r.out().contains("refused: dev.cumulus.CumulusException: class weave.Refused violates CUM104"),
                 r.out());
-        assertTrue(r.out().contains("refusals=1"), r.out());
+        assertTrue(r.out().contains("refused: dev.cumulus.CumulusException: class weave.Peeker violates CUM106"),
+                r.out());
+        assertTrue(r.err().contains("Peeker.java:9: error CUM106 [weave.Peeker.cheat]"), r.err());
+        assertTrue(r.out().contains("refusals=2"), r.out());
         assertTrue(r.err().contains("Refused.java:7: error CUM104 [weave.Refused.counter]"), r.err());
         assertTrue(r.err().contains("cumulus-agent: refused weave.Refused (1 error)"), r.err());
         assertTrue(!r.err().contains("cannot weave") && !r.err().contains("VerifyError"), r.err());

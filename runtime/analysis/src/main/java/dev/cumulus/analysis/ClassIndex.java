@@ -7,6 +7,7 @@ import dev.cumulus.analysis.MethodFacts.FieldEvent;
 import dev.cumulus.analysis.MethodFacts.InvokeEvent;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.classfile.Opcode;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -25,13 +26,20 @@ final class ClassIndex {
     private final ClassSource source;
     private final Map<String, Optional<ClassInfo>> classes = new HashMap<>();
     private final Map<String, Set<String>> supertypes = new HashMap<>();
+    private final Map<String, UnreadableInput> unreadable = new HashMap<>();
     private List<String> allNames;
 
     ClassIndex(ClassSource source) {
         this.source = source;
     }
 
-    /** The class with this internal name: from the source, else (for JDK names) from the running JDK. */
+    /**
+     * The class with this internal name: a JDK class from the running JDK's image (whatever the source holds, as
+     * class loading delegates to the JDK first), else from the source. Every client therefore sees the same JDK
+     * classes, marked {@link ClassInfo#fromJdk}: the agent's source (a class loader) can read JDK class files too,
+     * and the rules must not analyse JDK code for one client and trust it for another. A class file of the source
+     * that cannot be read or parsed is recorded ({@link #unreadable}) and treated as unknown.
+     */
     Optional<ClassInfo> info(String name) {
         if (name == null) {
             return Optional.empty();
@@ -40,20 +48,35 @@ final class ClassIndex {
         if (have != null) {
             return have;
         }
-        Optional<ClassInfo> ci = source.classBytes(name).flatMap(ClassInfo::parse);
-        if (ci.isEmpty() && isJdkName(name)) {
-            ci = jdkBytes(name).flatMap(ClassInfo::parse);
-            ci.ifPresent(c -> c.fromJdk = true);
+        Optional<ClassInfo> ci = jdkBytes(name).flatMap(ClassInfo::parse);
+        ci.ifPresent(c -> c.fromJdk = true);
+        if (ci.isEmpty()) {
+            ci = fromSource(name);
         }
         classes.put(name, ci);
         return ci;
     }
 
-    private static boolean isJdkName(String n) {
-        return n.startsWith("java/") || n.startsWith("javax/") || n.startsWith("jdk/") || n.startsWith("sun/");
+    private Optional<ClassInfo> fromSource(String name) {
+        try {
+            Optional<byte[]> bytes = source.classBytes(name);
+            return bytes.isEmpty() ? Optional.empty() : Optional.of(ClassInfo.parseOrThrow(bytes.get()));
+        } catch (UncheckedIOException e) {
+            unreadable.put(name, new UnreadableInput(source.location(name), String.valueOf(e.getCause() != null
+                    ? e.getCause().getMessage() : e.getMessage())));
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            unreadable.put(name, new UnreadableInput(source.location(name), "not a valid class file ("
+                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + ")"));
+        }
+        return Optional.empty();
     }
 
-    /** Reads (never loads) a JDK class file from the running JDK's image. */
+    /** The class file of this class, if the source has it but it could not be read (after {@link #info}). */
+    Optional<UnreadableInput> unreadable(String name) {
+        return Optional.ofNullable(unreadable.get(name));
+    }
+
+    /** Reads (never loads) a JDK class file from the running JDK's image; empty for classes not in the JDK. */
     private static Optional<byte[]> jdkBytes(String name) {
         try (InputStream in = ClassLoader.getPlatformClassLoader().getResourceAsStream(name + ".class")) {
             return in == null ? Optional.empty() : Optional.of(in.readAllBytes());

@@ -35,7 +35,7 @@ final class ClassInfo {
     boolean fromJdk; // read from the running JDK's image, not from the analysed source
 
     record FieldInfo(String name, String desc, String signature, boolean isStatic, boolean isFinal,
-                     boolean isSynthetic, boolean isPrivate) {
+                     boolean isSynthetic, boolean isPrivate, boolean isPublic, boolean isProtected) {
         String genericType() {
             return signature != null ? signature : desc;
         }
@@ -119,7 +119,8 @@ final class ClassInfo {
             fs.add(new FieldInfo(f.fieldName().stringValue(), f.fieldType().stringValue(),
                     f.findAttribute(Attributes.signature()).map(s -> s.signature().stringValue()).orElse(null),
                     f.flags().has(AccessFlag.STATIC), f.flags().has(AccessFlag.FINAL),
-                    f.flags().has(AccessFlag.SYNTHETIC), f.flags().has(AccessFlag.PRIVATE)));
+                    f.flags().has(AccessFlag.SYNTHETIC), f.flags().has(AccessFlag.PRIVATE),
+                    f.flags().has(AccessFlag.PUBLIC), f.flags().has(AccessFlag.PROTECTED)));
         }
         this.fields = List.copyOf(fs);
         List<MethodInfo> ms = new ArrayList<>();
@@ -141,10 +142,27 @@ final class ClassInfo {
     /** Parses class bytes; empty if they are not a readable class file. */
     static Optional<ClassInfo> parse(byte[] bytes) {
         try {
-            return Optional.of(new ClassInfo(ClassFile.of().parse(bytes)));
+            return Optional.of(parseOrThrow(bytes));
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Parses the class file, including every method's code (which {@code java.lang.classfile} would otherwise read
+     * lazily, so a truncated body would only fail mid-analysis).
+     *
+     * @throws IllegalArgumentException  if the bytes are not a well-formed class file
+     * @throws IndexOutOfBoundsException if they are truncated
+     */
+    static ClassInfo parseOrThrow(byte[] bytes) {
+        ClassInfo c = new ClassInfo(ClassFile.of().parse(bytes));
+        for (MethodInfo m : c.methods) {
+            if (m.code != null) {
+                m.code.elementList();
+            }
+        }
+        return c;
     }
 
     static String stripL(String desc) {

@@ -1,19 +1,13 @@
 package dev.cumulus.analysis;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 
 /**
  * Where the analyzer gets class files. Names are internal names ({@code dev/example/Foo}, {@code Outer$Inner}).
@@ -29,6 +23,19 @@ public interface ClassSource extends AutoCloseable {
 
     /** Every class this source has; {@link CloudAnalyzer#analyzeAll()} analyses exactly these. */
     Stream<String> allClassNames();
+
+    /**
+     * Where a class's bytes come from, for messages about an unreadable class file: a file path or
+     * {@code jar!/entry}. The default is the class file's name.
+     */
+    default String location(String internalName) {
+        return internalName + ".class";
+    }
+
+    /** Classpath entries that could not be opened at all (a corrupt jar); each is reported as an error. */
+    default List<UnreadableInput> unreadableEntries() {
+        return List.of();
+    }
 
     /** Releases open jar files. The default does nothing. */
     @Override
@@ -53,94 +60,20 @@ public interface ClassSource extends AutoCloseable {
 
     /**
      * A classpath of directories and jar files, searched in order (the first entry that has a class wins). Jars stay
-     * open until {@link #close()}. Entries that do not exist are ignored.
-     *
-     * @throws UncheckedIOException if a jar cannot be opened
+     * open until {@link #close()}. Entries that do not exist are ignored; a jar that cannot be opened is left out and
+     * listed by {@link #unreadableEntries()}. {@link #classBytes} throws {@link UncheckedIOException} naming the file
+     * when a class file cannot be read.
      */
     static ClassSource classpath(List<Path> entries) {
-        List<Path> dirs = new ArrayList<>();
-        List<ZipFile> jars = new ArrayList<>();
-        List<Object> order = new ArrayList<>();
-        for (Path p : entries) {
-            if (Files.isDirectory(p)) {
-                dirs.add(p);
-                order.add(p);
-            } else if (Files.isRegularFile(p)) {
-                try {
-                    ZipFile z = new ZipFile(p.toFile());
-                    jars.add(z);
-                    order.add(z);
-                } catch (IOException e) {
-                    jars.forEach(j -> {
-                        try {
-                            j.close();
-                        } catch (IOException ignored) {
-                            // closing what we opened before reporting the real failure
-                        }
-                    });
-                    throw new UncheckedIOException("cannot open classpath entry " + p, e);
-                }
-            }
-        }
-        return new ClassSource() {
-            @Override
-            public Optional<byte[]> classBytes(String internalName) {
-                String rel = internalName + ".class";
-                for (Object o : order) {
-                    try {
-                        if (o instanceof Path dir) {
-                            Path f = dir.resolve(rel);
-                            if (Files.isRegularFile(f)) {
-                                return Optional.of(Files.readAllBytes(f));
-                            }
-                        } else if (o instanceof ZipFile z) {
-                            ZipEntry e = z.getEntry(rel);
-                            if (e != null) {
-                                try (InputStream in = z.getInputStream(e)) {
-                                    return Optional.of(in.readAllBytes());
-                                }
-                            }
-                        }
-                    } catch (IOException e) {
-                        throw new UncheckedIOException("cannot read " + rel, e);
-                    }
-                }
-                return Optional.empty();
-            }
+        return new ClasspathSource(entries, Set.copyOf(entries));
+    }
 
-            @Override
-            public Stream<String> allClassNames() {
-                LinkedHashSet<String> names = new LinkedHashSet<>();
-                for (Object o : order) {
-                    if (o instanceof Path dir) {
-                        try (Stream<Path> s = Files.walk(dir)) {
-                            s.filter(f -> f.toString().endsWith(".class")).forEach(f -> {
-                                String rel = dir.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
-                                names.add(rel.substring(0, rel.length() - ".class".length()));
-                            });
-                        } catch (IOException e) {
-                            throw new UncheckedIOException("cannot list " + dir, e);
-                        }
-                    } else if (o instanceof ZipFile z) {
-                        z.stream().map(ZipEntry::getName)
-                                .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/"))
-                                .forEach(n -> names.add(n.substring(0, n.length() - ".class".length())));
-                    }
-                }
-                names.removeIf(n -> n.endsWith("module-info") || n.endsWith("package-info"));
-                return names.stream();
-            }
-
-            @Override
-            public void close() {
-                for (ZipFile z : jars) {
-                    try {
-                        z.close();
-                    } catch (IOException ignored) {
-                        // nothing useful to do; the source is being discarded
-                    }
-                }
-            }
-        };
+    /**
+     * Like {@link #classpath(List)}, but only the classes of the {@code analysed} entries are listed by
+     * {@link #allClassNames()} (and so analysed by {@link CloudAnalyzer#analyzeAll()}); the others are libraries,
+     * read when analysed code reaches them, as the agent reads them through the class loader at run time.
+     */
+    static ClassSource classpath(List<Path> entries, Set<Path> analysed) {
+        return new ClasspathSource(entries, Set.copyOf(analysed));
     }
 }

@@ -2,6 +2,7 @@ package dev.cumulus.analysis;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,16 +47,19 @@ public final class CloudAnalyzer implements AutoCloseable {
     public synchronized AnalysisResult analyzeAll() {
         List<Finding> findings = new ArrayList<>();
         List<MethodClassification> classifications = new ArrayList<>();
+        List<UnreadableInput> unreadable = new ArrayList<>(source.unreadableEntries());
         for (String name : engine.allNames()) {
             engine.info(name).ifPresent(c -> engine.check(c, findings, classifications));
+            engine.unreadable(name).ifPresent(unreadable::add);
         }
-        return result(findings, classifications);
+        return result(findings, classifications, unreadable);
     }
 
     /**
      * Checks one class (the agent's per-class check): findings located in that class, and the classification of its
      * methods if it is a cloud class. Supertypes, callees and overrides are read from the source as needed. A class
-     * the source does not have, or whose bytes cannot be parsed, gives an empty result.
+     * the source does not have gives an empty result; one whose bytes cannot be read or parsed gives a result with
+     * that {@link AnalysisResult#unreadable() unreadable input}.
      *
      * @param internalName e.g. {@code dev/example/Stack}
      */
@@ -64,13 +68,16 @@ public final class CloudAnalyzer implements AutoCloseable {
         List<MethodClassification> classifications = new ArrayList<>();
         Optional<ClassInfo> c = engine.info(internalName);
         c.ifPresent(ci -> engine.check(ci, findings, classifications));
-        return result(findings, classifications);
+        return result(findings, classifications, engine.unreadable(internalName).stream().toList());
     }
 
-    private static AnalysisResult result(List<Finding> findings, List<MethodClassification> classifications) {
+    private static AnalysisResult result(List<Finding> findings, List<MethodClassification> classifications,
+                                         List<UnreadableInput> unreadable) {
         findings.sort(FindingFormatter.ORDER);
         classifications.sort(Engine.CLASSIFICATION_ORDER);
-        return new AnalysisResult(findings, classifications);
+        List<UnreadableInput> sorted = new ArrayList<>(unreadable);
+        sorted.sort(Comparator.comparing(UnreadableInput::location));
+        return new AnalysisResult(findings, classifications, sorted);
     }
 
     /** Closes the class source (open jars). */

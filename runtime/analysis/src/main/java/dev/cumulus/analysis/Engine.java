@@ -55,6 +55,10 @@ final class Engine {
         return index.info(name);
     }
 
+    Optional<UnreadableInput> unreadable(String name) {
+        return index.unreadable(name);
+    }
+
     /** Adds the findings located in class {@code c}, and the classifications of its methods if it is a cloud class. */
     void check(ClassInfo c, List<Finding> out, List<MethodClassification> classes) {
         if (index.isCloud(c.name)) {

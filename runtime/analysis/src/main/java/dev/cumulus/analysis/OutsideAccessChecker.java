@@ -1,5 +1,6 @@
 package dev.cumulus.analysis;
 
+import dev.cumulus.analysis.ClassInfo.FieldInfo;
 import dev.cumulus.analysis.ClassInfo.MethodInfo;
 import dev.cumulus.analysis.MethodFacts.Event;
 import dev.cumulus.analysis.MethodFacts.FieldEvent;
@@ -7,8 +8,9 @@ import java.lang.classfile.Opcode;
 import java.util.List;
 
 /**
- * CUM106: fields of cloud classes are read and written only by cloud code. Reported on every {@code GETFIELD} or
- * {@code PUTFIELD} in a non-cloud class whose field (declared or inherited) belongs to a cloud class.
+ * CUM106: fields of cloud classes are read and written only by cloud code. An error on every {@code GETFIELD} or
+ * {@code PUTFIELD} in a non-cloud class whose field (declared or inherited) belongs to a cloud class; a warning at
+ * every public or protected instance field of a cloud class, which invites such accesses before any is written.
  */
 final class OutsideAccessChecker implements RuleChecker {
     private final ClassIndex index;
@@ -25,6 +27,14 @@ final class OutsideAccessChecker implements RuleChecker {
     @Override
     public void check(ClassInfo c, List<Finding> out) {
         if (index.isCloud(c.name)) {
+            for (FieldInfo f : c.fields) {
+                if ((f.isPublic() || f.isProtected()) && !f.isStatic() && !f.isSynthetic()) {
+                    out.add(new Finding(rule().id(), Severity.WARNING, c.name, f.name(), f.desc(), c.sourceFile,
+                            index.fieldLine(c, f.name()), "field '" + c.simpleName() + "." + f.name() + "' of a cloud "
+                            + "class is " + (f.isPublic() ? "public" : "protected") + ", so code outside the cloud "
+                            + "can read or write it without a broadcast", rule().fixHint(), List.of()));
+                }
+            }
             return;
         }
         for (MethodInfo m : c.methods) {

@@ -41,7 +41,8 @@ public final class Rules {
 
     public static final Rule CUM106 = new Rule("CUM106", "cloud fields are private to the cloud", Severity.ERROR,
             "Fields of cloud classes may be read and written only by cloud code: an access from another class bypasses "
-                    + "the read/write classification, so a write would not be broadcast.",
+                    + "the read/write classification, so a write would not be broadcast. A public or protected "
+                    + "instance field of a cloud class is a warning at the field, before any outside access.",
             "make the field private and add a cloud method that reads or writes it");
 
     public static final Rule CUM107 = new Rule("CUM107", "only well-behaved calls", Severity.ERROR,

@@ -78,10 +78,42 @@ class ApiTest {
     }
 
     @Test
-    void unknownAndBrokenClassesGiveEmptyResults() {
+    void unknownClassesGiveEmptyResultsAndBrokenOnesAreUnreadable() {
         try (CloudAnalyzer a = CloudAnalyzer.forClassBytes(Map.of("x/Broken", new byte[] {1, 2, 3}))) {
-            assertEquals(new AnalysisResult(List.of(), List.of()), a.analyzeAll());
+            AnalysisResult all = a.analyzeAll();
+            assertEquals(List.of(), all.findings());
+            assertEquals(1, all.unreadable().size(), all.toString());
+            assertEquals("x/Broken.class", all.unreadable().getFirst().location());
+            assertTrue(all.hasErrors());
+            assertEquals(1, all.errorCount());
+            assertEquals(all.unreadable(), a.analyzeClass("x/Broken").unreadable());
             assertEquals(new AnalysisResult(List.of(), List.of()), a.analyzeClass("x/Missing"));
+        }
+    }
+
+    @Test
+    void truncatedClassFileInADirectoryIsAnErrorNamingTheFile() throws IOException {
+        byte[] whole = Files.readAllBytes(Path.of(ApiTest.class.getResource("ApiTest.class").getPath()));
+        Path f = Files.createDirectories(tmp.resolve("classes/x")).resolve("Cut.class");
+        Files.write(f, java.util.Arrays.copyOf(whole, whole.length / 2));
+        try (CloudAnalyzer a = CloudAnalyzer.forClasspath(List.of(tmp.resolve("classes")))) {
+            AnalysisResult r = a.analyzeAll();
+            assertEquals(1, r.unreadable().size(), r.toString());
+            assertEquals(f.toString(), r.unreadable().getFirst().location());
+            assertTrue(r.unreadable().getFirst().format().startsWith(f + ": error: cannot read class file: "),
+                    r.unreadable().getFirst().format());
+        }
+    }
+
+    @Test
+    void corruptJarIsAnErrorNamingTheJar() throws IOException {
+        Path jar = Files.write(tmp.resolve("broken.jar"), new byte[] {'P', 'K', 3, 4, 0, 0, 1, 2, 3});
+        try (CloudAnalyzer a = CloudAnalyzer.forClasspath(List.of(jar))) {
+            AnalysisResult r = a.analyzeAll();
+            assertEquals(1, r.unreadable().size(), r.toString());
+            assertEquals(jar.toString(), r.unreadable().getFirst().location());
+            assertTrue(r.unreadable().getFirst().format().startsWith(jar + ": error: cannot read classpath entry: "),
+                    r.unreadable().getFirst().format());
         }
     }
 

@@ -10,6 +10,7 @@ import dev.cumulus.analysis.MethodClassification;
 import dev.cumulus.analysis.RelatedLocation;
 import dev.cumulus.analysis.Rules;
 import dev.cumulus.analysis.Severity;
+import dev.cumulus.analysis.UnreadableInput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -31,8 +32,9 @@ import java.util.stream.Stream;
 
 /**
  * {@code cumulus check}: the replication restrictions (CUM101–CUM120) and the read/write classification over a
- * classpath, with the same analysis the agent runs at load time ({@link CloudAnalyzer}). Exit code 1 if any error
- * finding, 0 otherwise, 2 for bad usage.
+ * classpath, with the same analysis the agent runs at load time ({@link CloudAnalyzer}). A class file or jar that
+ * cannot be read is an error naming the file (its classes were not checked). Exit code 1 if any error, 0 otherwise,
+ * 2 for bad usage.
  */
 @Command(name = "check",
     mixinStandardHelpOptions = true,
@@ -40,6 +42,7 @@ import java.util.stream.Stream;
         "Check the cloud classes (Cloud.Root / Cloud.Node) on a classpath against the replication restrictions "
             + "(CUM101-CUM120, docs/rules/) and classify their methods as read or write, as the agent does at load time.",
         "Prints compiler-style lines (File.java:12: error CUM104 [...] ...), errors first, then a summary line.",
+        "A class file or jar that cannot be read is an error naming it (path: error: cannot read ...).",
         "Exit code: 0 no errors (warnings allowed), 1 errors, 2 bad usage."})
 final class CheckCommand implements Callable<Integer> {
     enum Format { text, json }
@@ -77,16 +80,19 @@ final class CheckCommand implements Callable<Integer> {
         List<Finding> findings = new ArrayList<>(result.findings());
         findings.sort(Comparator.comparing(Finding::severity).thenComparing(FindingFormatter.ORDER));
         List<MethodClassification> methods = classify ? result.classifications() : List.of();
-        long errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).count();
-        long warnings = findings.size() - errors;
+        long errors = result.errorCount();
+        long warnings = findings.stream().filter(f -> f.severity() != Severity.ERROR).count();
         String summary = count(errors, "error") + ", " + count(warnings, "warning") + " in " + count(classes, "class");
         PrintStream out = cli.out();
         if (format == Format.json) {
-            out.println(json(findings, methods));
+            out.println(json(result.unreadable(), findings, methods));
             cli.err().println(summary);
         } else {
             for (MethodClassification m : methods) {
                 out.println(classificationLine(m));
+            }
+            for (UnreadableInput u : result.unreadable()) {
+                out.println(u.format());
             }
             for (Finding f : findings) {
                 out.println(FindingFormatter.format(f));
@@ -150,10 +156,20 @@ final class CheckCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    /** The JSON array: one object per finding ({@code "kind":"finding"}), then per method ({@code "kind":"method"}). */
-    static String json(List<Finding> findings, List<MethodClassification> methods) {
+    /**
+     * The JSON array: one object per unreadable input ({@code "kind":"unreadable"}), per finding
+     * ({@code "kind":"finding"}), then per method ({@code "kind":"method"}).
+     */
+    static String json(List<UnreadableInput> unreadable, List<Finding> findings, List<MethodClassification> methods) {
         StringBuilder sb = new StringBuilder("[");
         String sep = "\n  ";
+        for (UnreadableInput u : unreadable) {
+            sb.append(sep);
+            sep = ",\n  ";
+            sb.append("{\"kind\":\"unreadable\",\"severity\":\"error\",\"path\":").append(str(u.location()))
+                .append(",\"message\":").append(str(u.reason())).append(",\"text\":").append(str(u.format()))
+                .append('}');
+        }
         for (Finding f : findings) {
             sb.append(sep);
             sep = ",\n  ";
@@ -201,7 +217,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             sb.append("]}");
         }
-        return sb.append(findings.isEmpty() && methods.isEmpty() ? "]" : "\n]").toString();
+        return sb.append(unreadable.isEmpty() && findings.isEmpty() && methods.isEmpty() ? "]" : "\n]").toString();
     }
 
     /** Source path relative to a source root, from the package and the SourceFile attribute, or null. */

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -175,6 +177,32 @@ class CheckCommandTest {
         String s = CheckCommand.str("a\"b\\c\nd\te\u0001f\u2028");
         assertEquals("\"a\\\"b\\\\c\\nd\\te\\u0001f\\u2028\"", s);
         assertEquals("a\"b\\c\nd\te\u0001f\u2028", new Json(s).parse());
+    }
+
+    @Test
+    void aTruncatedClassFileIsAnErrorNamingTheFile() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("truncated/corpus/cum104"));
+        byte[] whole = Files.readAllBytes(all.resolve("corpus/cum104/StaticState.class"));
+        Path cut = Files.write(dir.resolve("StaticState.class"), Arrays.copyOf(whole, whole.length / 2));
+        Result r = check("-cp", tmp.resolve("truncated").toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith(cut + ": error: cannot read class file: "), r.out());
+        assertTrue(r.out().lines().toList().getLast().startsWith("1 error, 0 warnings in 1 class"), r.out());
+        Result json = check("-cp", tmp.resolve("truncated").toString(), "--format", "json");
+        assertEquals(1, json.code(), json.out() + json.err());
+        assertTrue(json.out().contains("\"kind\":\"unreadable\",\"severity\":\"error\",\"path\":"
+            + CheckCommand.str(cut.toString())), json.out());
+    }
+
+    @Test
+    void aCorruptJarIsAnErrorNamingTheJarNotAStackTrace() throws IOException {
+        Path jar = Files.write(tmp.resolve("corrupt.jar"), new byte[] {'P', 'K', 3, 4, 9, 9, 9});
+        Result r = check("-cp", jar + File.pathSeparator + clean);
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith(jar + ": error: cannot read classpath entry: "), r.out());
+        assertTrue(r.out().contains(": warning CUM120 ["), "the rest of the classpath is still checked: " + r.out());
+        assertTrue(r.out().lines().toList().getLast().startsWith("1 error, "), r.out());
+        assertFalse(r.err().contains("Exception"), r.err());
     }
 
     @Test

@@ -50,4 +50,20 @@ class RunPreCheckTest {
         assertFalse(out.toString(StandardCharsets.UTF_8).contains("[0]"), "no node ran");
         assertTrue(ProcessHandle.current().descendants().findAny().isEmpty(), "no process was started");
     }
+
+    @Test
+    void anUnreadableClassFileStopsTheRunNamingTheFile() throws Exception {
+        Path classes = Files.createDirectories(tmp.resolve("classes/demo"));
+        Path broken = Files.write(classes.resolve("Main.class"), new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA});
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--nodes", "2", "-cp", tmp.resolve("classes").toString(),
+            "demo.Main"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, exit, e);
+        assertTrue(e.contains(broken.toAbsolutePath() + ": error: cannot read class file: "), e);
+        assertTrue(e.contains("1 error in the program's classes; nothing was started"), e);
+        assertTrue(ProcessHandle.current().descendants().findAny().isEmpty(), "no process was started");
+    }
 }

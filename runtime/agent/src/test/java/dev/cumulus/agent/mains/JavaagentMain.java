@@ -3,7 +3,7 @@ package dev.cumulus.agent.mains;
 import dev.cumulus.agent.Refusals;
 import dev.cumulus.internal.cloud.CloudHooks;
 
-/** Run with -javaagent: a cloud class is woven, a violating one is refused (AgentProcessTest). */
+/** Run with -javaagent: a cloud class is woven, a violating one and a class touching a cloud's field from outside are refused (AgentProcessTest). */
 public final class JavaagentMain {
     private JavaagentMain() {
     }
@@ -19,6 +19,13 @@ public final class JavaagentMain {
         try {
             Class.forName("weave.Refused");
             System.out.println("Refused initialized");
+        } catch (ExceptionInInitializerError e) {
+            System.out.println("refused: " + e.getCause().getClass().getName() + ": "
+                + e.getCause().getMessage().lines().findFirst().orElse(""));
+        }
+        try {
+            Class.forName("weave.Peeker");
+            System.out.println("Peeker initialized");
         } catch (ExceptionInInitializerError e) {
             System.out.println("refused: " + e.getCause().getClass().getName() + ": "
                 + e.getCause().getMessage().lines().findFirst().orElse(""));
