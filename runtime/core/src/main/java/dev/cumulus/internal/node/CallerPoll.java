@@ -3,6 +3,7 @@ package dev.cumulus.internal.node;
 import dev.cumulus.internal.sched.Scheduler.Awaited;
 import dev.cumulus.internal.transport.Cpus;
 
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -162,14 +163,18 @@ final class CallerPoll {
         while (look && cycle.running() && looks < MAX_LAST_LOOKS) {
             looks++;
             cycle.lookMissed = false;
-            if (poll(false) < 0) {
+            int work = poll(false);
+            if (work < 0) {
                 cycle.lookMissed = true; // for the thread holding the role (volatile write, then read of the role)
                 if (cycle.roleTaken()) {
                     return;
                 }
                 continue;
             }
-            look = cycle.lookMissed;
+            // a poll takes a bounded number of messages: one that found work may have left some; and the role's
+            // release must be seen before lookMissed is read (a release store alone may pass the load)
+            VarHandle.fullFence();
+            look = cycle.lookMissed || work > 0;
         }
         if (look && bell != null && cycle.running()) {
             bell.wake();

@@ -3,6 +3,7 @@ package dev.cumulus.internal.node;
 import dev.cumulus.internal.transport.Cpus;
 import org.agrona.concurrent.IdleStrategy;
 
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -116,6 +117,7 @@ final class DoorbellIdle implements IdleStrategy {
         cycle.mainAsleep = true; // before the look and the count: a caller that stops from now on sees it
         bell.announceSleep();
         int work = cycle.pollOnce(polled, waited, false);
+        VarHandle.fullFence(); // the role's release is seen before lookMissed is read (CallerPoll.lastLooks)
         boolean sleep;
         if (work < 0) {
             cycle.lookMissed = true;

@@ -73,6 +73,7 @@ public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long 
      */
     public static NodeSettings of(int nodeId, int size, long heartbeatIntervalMs, long heartbeatTimeoutMs,
                                   String idleStrategy, int nodesOnHost, Properties properties) {
+        refuseOldNames(properties);
         return new NodeSettings(nodeId, size, heartbeatIntervalMs, heartbeatTimeoutMs,
             millis(properties, "join.timeout.ms", DEFAULT_JOIN_TIMEOUT_MS), idleStrategy,
             TimeUnit.MILLISECONDS.toNanos(millis(properties, "call.timeout.ms", 0)),
@@ -121,10 +122,22 @@ public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long 
         if (v == null || v.isBlank()) {
             return dflt;
         }
+        long ms;
         try {
-            return Long.parseLong(v.trim());
+            ms = Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
             throw new CumulusException(PREFIX + key + "=" + v + " is not a number of milliseconds");
+        }
+        if (ms < 0) {
+            throw new CumulusException(PREFIX + key + "=" + v + " is negative; give a number of milliseconds");
+        }
+        return ms;
+    }
+
+    /** Settings whose names changed: a value under the old name is refused rather than ignored. */
+    private static void refuseOldNames(Properties properties) {
+        if (properties.getProperty(PREFIX + "barrier.timeoutMs") != null) {
+            throw new CumulusException(PREFIX + "barrier.timeoutMs is now " + PREFIX + "barrier.timeout.ms; rename it");
         }
     }
 

@@ -2,6 +2,7 @@ package dev.cumulus.internal.node;
 
 import org.agrona.concurrent.IdleStrategy;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -21,6 +22,24 @@ final class Standby {
         this.cycle = cycle;
         this.inline = cycle.inline;
         this.idle = idle;
+    }
+
+    /**
+     * A caller's last look may have failed against this poll while the main thread sleeps: as the main thread does
+     * after its own last look, the standby then looks again (setting the flag again when that look fails too).
+     */
+    private void lookAgainIfMissed() {
+        for (int looks = 0; looks < 8; looks++) {
+            VarHandle.fullFence(); // the role's release is seen before lookMissed is read
+            if (!cycle.lookMissed) {
+                return;
+            }
+            cycle.lookMissed = false;
+            if (cycle.pollOnce(null, false, false) < 0) {
+                cycle.lookMissed = true; // for the thread holding the role now
+                return;
+            }
+        }
     }
 
     void run() {
@@ -55,6 +74,7 @@ final class Standby {
                 int work = cycle.pollOnce(null, waited, false);
                 if (work >= 0) {
                     waited = false;
+                    lookAgainIfMissed();
                 }
                 idle.idle(Math.max(work, 0));
                 waited |= work <= 0; // its strategy may have parked: the next cycle reads the clock

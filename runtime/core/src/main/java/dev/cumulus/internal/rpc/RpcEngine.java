@@ -776,11 +776,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * Whether a reply sent at {@code nowNs} must ring the caller's doorbell: unless the caller promised to poll until
      * later ({@code pollsUntilNs}, 0 for none). The clock is the host's ({@code CLOCK_MONOTONIC}); only co-located
      * nodes, the only ones with doorbells, get the promise. A reply without ring also leaves the caller's doorbell line
-     * alone, which the caller writes as it hands polling back to its main thread.
+     * alone, which the caller writes as it hands polling back to its main thread. A reply sent in the promise's last
+     * {@link #PROMISE_MARGIN_NS} rings anyway: the clock is read with no fence after the send, so the message may
+     * still be on its way to other cores then.
      */
     static boolean ringAfterReply(long pollsUntilNs, long nowNs) {
-        return pollsUntilNs == 0 || nowNs - pollsUntilNs >= 0;
+        return pollsUntilNs == 0 || nowNs - (pollsUntilNs - PROMISE_MARGIN_NS) >= 0;
     }
+
+    /** See {@link #ringAfterReply}. */
+    static final long PROMISE_MARGIN_NS = 1_000;
 
     // ---------------------------------------------------------------- replies sent later
 
@@ -894,6 +899,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (ref.nodeId() != self) {
             return ELSEWHERE;
         }
+        String gone = goneNodes.get(self); // after a failure of the cluster, as any call would
+        if (gone != null) {
+            throw cannotCall(self, "#" + ref.objectId(), method, gone);
+        }
         ExportTable.Exported target = exports.get(ref.objectId());
         if (target == null) {
             return ELSEWHERE; // sent to this node like any call, which answers that it serves no such object
@@ -991,5 +1000,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     @Override
     public void close() {
         callThreads.shutdownNow();
+        // a call still waiting now would wait for good (nothing polls for its reply any more)
+        String why = "node " + self + " left the cluster (close() was called) while the call waited for its reply";
+        pending.takeAll(call -> true, call -> call.reply().completeExceptionally(new CumulusException(
+            "call " + describe(call.label(), call.method()) + " on node " + call.target() + " failed: " + why)));
     }
 }

@@ -126,8 +126,11 @@ class ReplyRingTest {
     @Test
     void aReplyRingsExactlyWhenItIsSentAfterThePromise() {
         assertTrue(RpcEngine.ringAfterReply(0, 123), "no promise: ring");
-        assertFalse(RpcEngine.ringAfterReply(1_000, 999), "before the promise ends: the caller still polls");
-        assertTrue(RpcEngine.ringAfterReply(1_000, 1_000));
-        assertFalse(RpcEngine.ringAfterReply(Long.MIN_VALUE + 5, Long.MAX_VALUE), "nanoTime wraps: compare by difference");
+        long margin = RpcEngine.PROMISE_MARGIN_NS;
+        assertFalse(RpcEngine.ringAfterReply(1_000_000, 1_000_000 - margin - 1), "inside the promise: the caller polls");
+        assertTrue(RpcEngine.ringAfterReply(1_000_000, 1_000_000 - margin), "in its last margin: ring anyway");
+        assertTrue(RpcEngine.ringAfterReply(1_000_000, 1_000_000));
+        assertFalse(RpcEngine.ringAfterReply(Long.MIN_VALUE + 5 * margin, Long.MAX_VALUE),
+            "nanoTime wraps: compare by difference");
     }
 }
