@@ -80,7 +80,8 @@ class CallerAppliesWritesTest {
             }
         });
         // the caller polls for its reply and finds the write first; the node's main thread may win a poll now and then
-        assertTrue(onCaller >= calls / 10, onCaller + " of " + calls + " writes ran on the calling thread");
+        // (on a loaded box most of them): that some writes ran on the caller is the behaviour, not how many
+        assertTrue(onCaller > 0, "none of " + calls + " writes ran on the calling thread");
     }
 
     @Test
