@@ -193,7 +193,7 @@ public final class ProcessSet implements AutoCloseable {
         checkOpen();
         String dir = driverRoot().resolve("cumulus-bench-" + name + "-" + ProcessHandle.current().pid() + "-"
             + Long.toHexString(System.nanoTime())).toString();
-        drivers.add(DriverHost.start(dir));
+        drivers.add(DriverHost.start(dir, true)); // every bench party on it uses IPC
         directories.add(Path.of(dir));
         return dir;
     }

@@ -52,7 +52,7 @@ public final class LocalCluster {
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         NodeCluster[] members = new NodeCluster[nodes];
         Thread[] threads = new Thread[nodes];
-        try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId))) {
+        try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId), true)) {
             TransportContext transport = new TransportContext(driver.directory(), false, List.of(), 1000,
                 runId.hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
             try {

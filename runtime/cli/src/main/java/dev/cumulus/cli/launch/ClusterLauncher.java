@@ -188,7 +188,7 @@ public final class ClusterLauncher {
         try {
             synchronized (lock) {
                 if (!shutdownRequested) {
-                    driver = DriverHost.start(driverDir);
+                    driver = DriverHost.start(driverDir, ctx.transport() == TransportMode.IPC);
                     markOwner(driverPath);
                 }
             }

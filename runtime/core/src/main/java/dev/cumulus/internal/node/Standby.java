@@ -1,5 +1,6 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.internal.transport.Cpus;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.lang.invoke.VarHandle;
@@ -43,6 +44,7 @@ final class Standby {
     }
 
     void run() {
+        Cpus.batchPolicy(); // best effort: it wakes every WATCH_NS while calls come in; under SCHED_BATCH it does not preempt
         boolean waited = true;
         long seenCalls = inline.calls;
         long lastCallSeen = System.nanoTime();

@@ -22,6 +22,11 @@ public final class Cpus {
     private static final MethodHandle SET_AFFINITY = glibc("sched_setaffinity", AFFINITY);
     private static final long MASK_BYTES = 128; // glibc's cpu_set_t: 1024 CPUs
 
+    private static final MethodHandle SET_SCHEDULER = glibc("sched_setscheduler",
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+    /** Linux's {@code SCHED_BATCH} policy number. */
+    private static final int SCHED_BATCH = 3;
+
     private Cpus() {
     }
 
@@ -35,6 +40,24 @@ public final class Cpus {
             return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), signature, options);
         } catch (RuntimeException | LinkageError e) {
             return null;
+        }
+    }
+
+    /**
+     * Puts the calling thread under Linux's {@code SCHED_BATCH} policy: when it wakes up it no longer preempts the
+     * thread running on its CPU (it waits for that thread's slice), and it keeps a normal share of the CPU when it
+     * runs. For a thread that wakes often only to look at something. Any user may set it; returns false when it could
+     * not (not Linux, no native access).
+     */
+    public static boolean batchPolicy() {
+        if (SET_SCHEDULER == null) {
+            return false;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment param = arena.allocate(ValueLayout.JAVA_INT); // struct sched_param { int priority = 0; }
+            return (int) SET_SCHEDULER.invokeExact(0, SCHED_BATCH, param) == 0; // pid 0: the calling thread
+        } catch (Throwable e) {
+            return false;
         }
     }
 

@@ -32,7 +32,21 @@ public final class DriverHost implements AutoCloseable {
      * @throws CumulusException when the driver cannot start, e.g. the directory is not writable
      */
     public static DriverHost start(String directory) {
+        return start(directory, false);
+    }
+
+    /**
+     * {@link #start(String)}; with {@code ipcOnly} (every client on this host talks IPC, so the driver is off the data
+     * path) its thread runs under {@code SCHED_BATCH} ({@link Cpus#batchPolicy}): its wake-ups then wait for a busy
+     * core's slice instead of preempting a node's polling thread. With UDP the driver moves the bytes and keeps its
+     * policy.
+     */
+    public static DriverHost start(String directory, boolean ipcOnly) {
         MediaDriver.Context ctx = new MediaDriver.Context()
+            .sharedThreadFactory(ipcOnly ? r -> new Thread(() -> {
+                Cpus.batchPolicy();
+                r.run();
+            }) : Thread::new)
             .aeronDirectoryName(directory)
             .dirDeleteOnStart(true)
             .dirDeleteOnShutdown(true)
