@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The caller/bell protocol under an orchestrated interleaving (the agent's duty cycle is the hook) in which a message
+ * The caller/bell protocol under orchestrated interleavings (the agent's duty cycle is the hook) in which a message
  * nobody rang for would wait for the main thread's sleep to end (1 ms in a node, 5 s here). The protocol as a whole
  * is checked by the model in {@code docs/design/doorbell.pml}.
  */
@@ -113,5 +114,114 @@ class CallerBellRacesTest {
             node.close();
         }
         assertEquals(null, errors.get());
+    }
+
+    /** A caller's last look that fails against the standby's poll sets lookMissed: the standby looks again. */
+    @Test
+    void aReplyWhoseLastLookFailedAgainstTheStandbyIsSeen() throws Exception {
+        QueueAgent queue = new QueueAgent();
+        FakeBell bell = FakeBell.longSleeps();
+        AtomicReference<Throwable> errors = new AtomicReference<>();
+        DutyCycle node = new DutyCycle(queue, queue::doWork, () -> { }, errors::set,
+            new NodeSettings.Scheduling("backoff", NodeSettings.Scheduling.SPINS, TimeUnit.SECONDS.toNanos(20), true),
+            bell, "standby-node");
+        node.start();
+        CountDownLatch replyHandled = new CountDownLatch(1);
+        AtomicReference<Throwable> orchestration = new AtomicReference<>();
+        AtomicBoolean inCall = new AtomicBoolean();
+        AtomicBoolean release = new AtomicBoolean();
+        CountDownLatch sDone = new CountDownLatch(1);
+        try {
+            awaitTrue(() -> bell.sleeps.get() >= 1, "the idle main thread to sleep");
+            // a user's call the main thread runs for a while: the standby takes over
+            queue.inbox.add(() -> node.runAfterPoll(() -> {
+                inCall.set(true);
+                while (!release.get()) {
+                    Thread.onSpinWait();
+                }
+            }, r -> Thread.ofVirtual().start(r), Scheduler.Work.CALL));
+            bell.ring();
+            awaitTrue(inCall::get, "the main thread to run the call");
+            queue.inbox.add(() -> { // runs in the standby's poll (its last one)
+                try {
+                    assertTrue(Thread.currentThread().getName().endsWith("-standby"), Thread.currentThread().getName());
+                    Thread c = Thread.ofPlatform().name("C").start(() -> node.pollUntil(
+                        () -> replyHandled.getCount() == 0, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300),
+                        Scheduler.Awaited.OTHER, null));
+                    awaitTrue(() -> node.pollingCallers.get() == 1, "C to poll");
+                    int sleeps = bell.sleeps.get();
+                    release.set(true); // the call ends; the main thread's look fails (this poll holds the role)
+                    awaitTrue(() -> bell.sleeps.get() > sleeps, "the main thread to sleep (C polls)");
+                    queue.inbox.add(replyHandled::countDown); // C's reply, unrung, after this poll passed the stream
+                    c.join(10_000); // C's deadline passes; its last look fails against this poll too
+                } catch (Throwable t) {
+                    orchestration.set(t);
+                } finally {
+                    sDone.countDown();
+                }
+            });
+            assertTrue(sDone.await(20, TimeUnit.SECONDS));
+            assertEquals(null, orchestration.get());
+            assertTrue(replyHandled.await(2, TimeUnit.SECONDS),
+                "the reply waited > 2 s: nobody read lookMissed (a node's main thread sleeps 1 ms); lookMissed="
+                    + node.lookMissed + " mainAsleep=" + node.mainAsleep);
+        } finally {
+            release.set(true);
+            bell.ring();
+            node.close();
+        }
+    }
+
+    /** Takes the messages in the log at one instant, at most 16 per cycle. */
+    static final class BoundedAgent implements Agent {
+        final ConcurrentLinkedQueue<Runnable> inbox = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public int doWork() {
+            int n = Math.min(inbox.size(), 16);
+            for (int i = 0; i < n; i++) {
+                inbox.poll().run();
+            }
+            return n;
+        }
+
+        @Override
+        public String roleName() {
+            return "bounded";
+        }
+    }
+
+    /** A last look is one bounded poll: a caller that stops keeps looking while its looks find work. */
+    @Test
+    void messagesThatCameUnrungDuringATakeOverAreAllSeenAfterTheHandBack() throws Exception {
+        BoundedAgent agent = new BoundedAgent();
+        FakeBell bell = FakeBell.longSleeps();
+        AtomicReference<Throwable> errors = new AtomicReference<>();
+        DutyCycle node = new DutyCycle(agent, agent::doWork, () -> { }, errors::set,
+            new NodeSettings.Scheduling("backoff", NodeSettings.Scheduling.SPINS, TimeUnit.SECONDS.toNanos(20), true),
+            bell, "bounded-node");
+        node.start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (bell.sleeps.get() < 1 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            CompletableFuture<Void> granted = new CompletableFuture<>();
+            CountDownLatch all = new CountDownLatch(40);
+            // the grant X waits for, and 40 messages from peers that came while X held the bell (unrung)
+            agent.inbox.add(() -> {
+                granted.complete(null);
+                for (int i = 0; i < 40; i++) {
+                    agent.inbox.add(all::countDown);
+                }
+            });
+            Thread x = Thread.ofPlatform().name("X").start(() -> node.pollBriefly(granted::isDone, Scheduler.Awaited.OTHER));
+            x.join(20_000);
+            assertTrue(all.await(2, TimeUnit.SECONDS), "left " + all.getCount()
+                + " messages for the main thread's sleep to end (1 ms in a node); mainAsleep=" + node.mainAsleep);
+        } finally {
+            bell.ring();
+            node.close();
+        }
     }
 }
