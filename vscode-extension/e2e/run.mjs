@@ -297,7 +297,7 @@ try {
     await startRun(2);
     await page.waitForSelector('.statusbar-item:has-text("Cumulus: failed")', { timeout: 120_000 });
     // the toast first: it hides itself after a while, and the palette below may need retries (CI saw one)
-    await page.waitForSelector('.notifications-toasts:has-text("Cumulus run failed: cumulus run: 1 error in cloud classes")',
+    await page.waitForSelector('.notifications-toasts:has-text("Cumulus run failed: cumulus run: 1 error in the program")',
       { timeout: 10_000 });
     await runCommand('Cumulus: Focus on Cluster Run View');
     await page.waitForSelector('.monaco-list-row:has-text("org.acme.tsp.Steady on 2 nodes: failed")', { timeout: 10_000 });

@@ -27,8 +27,8 @@ export function failureReason(lines: string[]): string | undefined {
   const cli = lines.filter((l) => /^cumulus run: /.test(l));
   if (cli.length) {
     const last = cli[cli.length - 1];
-    const finding = lines.find((l) => /: error CUM\d+ /.test(l));
-    return finding && /in cloud classes/.test(last) ? `${last} — ${finding.trim()}` : last;
+    const finding = lines.find((l) => /: error (CUM\d+ |cannot read)/.test(l));
+    return finding && /nothing was started/.test(last) ? `${last} — ${finding.trim()}` : last;
   }
   const launcher = lines.filter((l) => /^cumulus: /.test(l) && !LAUNCHER_NOISE.test(l));
   if (launcher.length) {

@@ -379,11 +379,11 @@ describe('a run that fails to start', () => {
     r.start('a.Main', 3);
     for (const line of ['cumulus: warning: classpath entry /x does not exist',
       '/p/src/main/java/a/Broken.java:6: error CUM101 [a.Broken] a class may not implement both Cloud.Root and Cloud.Node',
-      'cumulus run: 1 error in cloud classes; nothing was started (fix them, see docs/rules, or pass --no-check)']) {
+      "cumulus run: 1 error in the program's classes; nothing was started (fix them, see docs/rules, or pass --no-check)"]) {
       r.output({ node: -1, line, stream: 'stderr' });
     }
     r.status({ state: 'failed', exitCode: 1 });
-    assert.match(r.run!.message!, /^cumulus run: 1 error in cloud classes; nothing was started .* — .*Broken\.java:6: error CUM101/);
+    assert.match(r.run!.message!, /^cumulus run: 1 error in the program's classes; nothing was started .* — .*Broken\.java:6: error CUM101/);
     assert.equal(r.run!.details!.length, 3);
   });
 
