@@ -27,8 +27,10 @@ public record CodecLimits(int maxMessageBytes, int maxStringChars, int maxElemen
                           long maxDecodeHeapBytes) {
 
     /**
-     * Default decode work per message: 32 Mi units, room for a collection of {@code maxElements} values put into a
-     * set, while a message built to cost more (colliding hash codes, shared subtrees) is refused after that much.
+     * Default decode work per message: 32 Mi units. A value read costs one unit and putting it into a set or map one
+     * or two more, so this is room for a set of about 16 Mi values or a map of about 10 Mi entries (fewer than
+     * {@code maxElements}: a bigger budget would let a message built to cost more, with colliding hash codes or shared
+     * subtrees, run longer before it is refused).
      */
     public static final long DEFAULT_DECODE_WORK = 32L << 20;
 

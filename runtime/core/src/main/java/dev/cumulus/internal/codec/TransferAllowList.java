@@ -69,8 +69,8 @@ public final class TransferAllowList {
      * generic supertypes ({@code class Impl implements Worker<Point>} allows {@code Point}).
      */
     public void allowSignatures(Class<?> type) {
-        if (!walked.add(type)) {
-            return;
+        if (walked.contains(type)) {
+            return; // marked only once its walk is done: another thread meanwhile walks it too, which is harmless
         }
         ArrayDeque<Type> queue = new ArrayDeque<>();
         for (Method method : type.getMethods()) {
@@ -83,16 +83,18 @@ public final class TransferAllowList {
             queue.addAll(java.util.List.of(c.getGenericInterfaces()));
         }
         drain(queue);
+        walked.add(type);
     }
 
     /** Allows the types in one method's signature, with their components. */
     public void allowSignature(Method method) {
-        if (!walked.add(method)) {
+        if (walked.contains(method)) {
             return;
         }
         ArrayDeque<Type> queue = new ArrayDeque<>();
         addSignature(method, queue);
         drain(queue);
+        walked.add(method);
     }
 
     private static void addSignature(Method method, ArrayDeque<Type> queue) {
@@ -156,7 +158,7 @@ public final class TransferAllowList {
      * Whether a class of this name may be loaded for a message: an allowed class has that name, or it is a JDK class
      * ({@code java.*}: loading it runs nothing; {@link #permits} decides after), or an array of those or of primitives.
      */
-    boolean permitsName(String name) {
+    public boolean permitsName(String name) {
         String element = name;
         if (element.startsWith("[")) {
             element = element.substring(element.lastIndexOf('[') + 1);

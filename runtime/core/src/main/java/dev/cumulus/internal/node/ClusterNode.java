@@ -486,6 +486,11 @@ public final class ClusterNode implements NodeServices {
             boolean first = failure == null;
             if (first) {
                 failure = f; // set before anything wakes up: whoever catches the failure can ask which node it was
+                if (failureListener != null) {
+                    // before anything wakes, too: a program that catches the failure and exits at once must not
+                    // beat the report of where the failure began
+                    failureListener.onFailure(ClusterNode.this, f);
+                }
             }
             rpc.onNodeGone(peer, reason);
             if (first) {
@@ -497,9 +502,6 @@ public final class ClusterNode implements NodeServices {
             }
             joined.completeExceptionally(f);
             barriers.values().forEach(b -> b.completeExceptionally(f));
-            if (failureListener != null) {
-                failureListener.onFailure(ClusterNode.this, f);
-            }
         }
 
         @Override

@@ -980,6 +980,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (ref.interfaceName().startsWith("cloud:")) {
             return localReferences.fromRef(ref);
         }
+        if (!codec.allowList().permitsName(ref.interfaceName())) {
+            // checked before the name is loaded: a message must not make this node load (and initialise, when the
+            // proxy is made) an interface no signature of its own mentions, nor widen the allow-list with it
+            throw new CumulusException("a remote reference names interface " + ref.interfaceName() + ", which no "
+                + "exported interface, cloud or registered type of node " + self + " mentions (Transfers.allow "
+                + "registers it)");
+        }
         Class<?> iface;
         try {
             iface = Class.forName(ref.interfaceName(), false, loader);
