@@ -152,6 +152,7 @@ final class NodeAgent implements Agent {
 
     private int onTimer(long now) {
         checkJoined();
+        transport.expireIncompleteMessages();
         boolean wasJoined = joined;
         ControlMessage beat = wasJoined ? new ControlMessage.Heartbeat() : new ControlMessage.Hello();
         int length = ControlMessage.encode(beat, controlOut);

@@ -144,6 +144,11 @@ final class ChunkAssembler {
         return true;
     }
 
+    /** {@link #expire(long)} now, by this assembler's clock. */
+    void expire() {
+        expire(clock.nanoTime());
+    }
+
     /** Drops partial messages untouched for longer than the expiry. */
     void expire(long nowNs) {
         for (Iterator<Map.Entry<Key, Partial>> it = partials.entrySet().iterator(); it.hasNext(); ) {

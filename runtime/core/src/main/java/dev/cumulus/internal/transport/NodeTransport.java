@@ -307,6 +307,14 @@ public final class NodeTransport implements AutoCloseable {
         return doorbells != null;
     }
 
+    /**
+     * Drops partial chunked messages no chunk has come for within the expiry ({@code ChunkAssembler}), also when no
+     * other chunked message starts. Polling thread (the node's timer calls it).
+     */
+    public void expireIncompleteMessages() {
+        chunkAssembler.expire();
+    }
+
     /** This node is about to sleep: senders will ring. Look for work once more before {@link #sleep}. */
     public void announceSleep() {
         doorbells.announce(nodeId);

@@ -107,4 +107,14 @@ class ChunkAssemblerTest {
         assertEquals(2, assembler.droppedCount());
         assertEquals(2, errors.count("chunk-expired"));
     }
+
+    @Test
+    void aStalledLastMessageExpiresByItsOwnClockWithoutAnotherMessageStarting() {
+        assertNull(assembler.onChunk(2, Channel.DATA, 5, 100, 0, src, 0, 10));
+        nowNs += 20_000_000_000L;
+        assembler.expire(); // what the node's timer runs; no other chunked message starts
+        assertEquals(0, assembler.partialCount());
+        assertEquals(0, assembler.bytesHeld());
+        assertEquals(1, assembler.droppedCount());
+    }
 }
