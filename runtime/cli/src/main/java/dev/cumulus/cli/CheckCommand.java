@@ -11,6 +11,8 @@ import dev.cumulus.analysis.RelatedLocation;
 import dev.cumulus.analysis.Rules;
 import dev.cumulus.analysis.Severity;
 import dev.cumulus.analysis.UnreadableInput;
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -229,31 +231,11 @@ final class CheckCommand implements Callable<Integer> {
         return slash < 0 ? sourceFile : internalName.substring(0, slash + 1) + sourceFile;
     }
 
+    /** Writes JSON string literals: the one JSON library outside node JVMs, without HTML escaping. */
+    private static final Gson JSON = new GsonBuilder().disableHtmlEscaping().create();
+
     /** A JSON string literal (RFC 8259 escaping), or {@code null}. */
     static String str(String s) {
-        if (s == null) {
-            return "null";
-        }
-        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '\b' -> sb.append("\\b");
-                case '\f' -> sb.append("\\f");
-                default -> {
-                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return JSON.toJson(s);
     }
 }
