@@ -16,9 +16,33 @@ public final class Remote {
             && Proxy.getInvocationHandler(object) instanceof RemoteInvocationHandler;
     }
 
-    /** The node that holds the object behind {@code proxy}. */
+    /**
+     * The node that holds the object behind {@code proxy}, as far as this proxy knows: after the object migrated, the
+     * proxy's next call finds it and from then on this says its new node.
+     */
     public static int nodeOf(Object proxy) {
         return AsyncTicket.handlerOf(proxy).ref().nodeId();
+    }
+
+    /**
+     * Moves the object behind {@code proxy} to {@code node} (Babylon's object migration) and returns once it serves
+     * calls there; {@link #nodeOf} of this proxy then says {@code node}. Every other proxy of the object, on any node,
+     * keeps working: its next call is sent on from the object's former node, and the proxy remembers the new one. Calls
+     * running, waiting or in flight during the move run exactly once. The object's state (its non-{@code transient}
+     * fields) moves by value, as arguments do; see {@link Migration} for the three kinds and {@link MigrationAware}
+     * for what cannot move.
+     *
+     * @throws MigrationException if the object cannot move (busy for {@link Migration#IDLE}, a state that cannot be
+     *                            transferred, a target node that does not exist or failed, a system object, not a
+     *                            proxy); it then still serves calls where it was
+     */
+    public static <T> void migrate(T proxy, int node, Migration kind) {
+        if (!isRemote(proxy)) {
+            throw new MigrationException("Remote.migrate takes a remote object's proxy (from export, lookup or "
+                + "remoteNew), not " + (proxy == null ? "null" : "a " + proxy.getClass().getName())
+                + "; a replicated cloud lives on every node and does not migrate");
+        }
+        AsyncTicket.handlerOf(proxy).migrate(node, kind);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.cumulus.internal.codec;
 import java.lang.reflect.Method;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -119,18 +120,26 @@ public final class ValueCodec {
      * counting from 1 (the label is built only then).
      */
     public int writeArguments(MutableDirectBuffer buffer, int offset, Object[] arguments, Supplier<String> callLabel) {
+        return writeValues(buffer, offset, arguments, i -> "argument " + (i + 1) + " of " + callLabel.get());
+    }
+
+    /**
+     * Encodes values one after another as one message, as {@link #writeArguments}; a refusal is labelled
+     * {@code labels.apply(i)} for the value at {@code i} (built only then).
+     */
+    public int writeValues(MutableDirectBuffer buffer, int offset, Object[] values, IntFunction<String> labels) {
         checkOffset(offset);
-        int count = arguments == null ? 0 : arguments.length;
+        int count = values == null ? 0 : values.length;
         if (count == 1) {
-            int end = SoleValues.write(buffer, offset, arguments[0], limits);
+            int end = SoleValues.write(buffer, offset, values[0], limits);
             if (end >= 0) {
                 return end;
             }
         }
         Encoder encoder = new Encoder(references, limits, buffer, offset);
         for (int i = 0; i < count; i++) {
-            int number = i + 1;
-            encoder.writeTop(arguments[i], () -> "argument " + number + " of " + callLabel.get());
+            int at = i;
+            encoder.writeTop(values[i], () -> labels.apply(at));
         }
         return encoder.position();
     }

@@ -18,6 +18,7 @@ public interface NodeServices {
     long PASTSET_ID = 3;
     long CLOUDS_ID = 4;
     long ARRAYS_ID = 5;
+    long MIGRATION_ID = 6;
 
     int nodeId();
 

@@ -1,23 +1,35 @@
 package dev.cumulus.internal.rpc;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.SafeMode;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * The objects this node serves, by object id. Any thread. Ids are small and dense (system services below
- * {@link #FIRST_USER_ID}, then one per export), so every incoming call finds its object with an array index: the table
- * grows by doubling on export (rare) and is read without a lock (every call).
+ * The objects this node serves, by object id, and the forwarding addresses of those that migrated away. Any thread.
+ *
+ * <p>An object id is unique in the cluster and stays with the object wherever it moves: its home node (where it was
+ * exported) in the high 32 bits, a number that node counts up in the low bits (system services, the same ids on every
+ * node, below {@link #FIRST_USER_ID}). An object at home finds its entry with an array index (the table grows by
+ * doubling on export, rare, and is read without a lock: every call); an object that migrated here from elsewhere is in
+ * a map of guests. An entry whose gate says the object moved ({@link ObjectGate#movedTo}) is the forwarding address
+ * left behind.
  */
 final class ExportTable {
     /** Ids below this are the system services every node exports at start. */
     static final long FIRST_USER_ID = 16;
 
-    /** One served object and its remotely callable methods. */
-    record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods) {
+    /**
+     * One served object and its remotely callable methods; {@code gate} where its calls enter (null for system
+     * objects, which never move), {@code safeMode} its call queue when its class is {@code @SafeMode}, else null.
+     */
+    record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods, ObjectGate gate,
+                    SafeModeCalls safeMode) {
     }
 
     /** Method ids to methods: a linear scan of an int array, faster than hashing for an interface's few methods. */
@@ -93,14 +105,56 @@ final class ExportTable {
         }
     }
 
+    private final int self;
+    private final Executor safeModeThreads;
     private volatile Exported[] byId = new Exported[(int) FIRST_USER_ID * 2];
-    private long nextId = FIRST_USER_ID;
+    private final Map<Long, Exported> guests = new ConcurrentHashMap<>();
+    private long nextNumber = FIRST_USER_ID;
 
-    synchronized Exported add(Object target, Class<?> iface, String name) {
-        return add(nextId++, target, iface, name);
+    /** @param safeModeThreads where the calls of {@code @SafeMode} objects run */
+    ExportTable(int self, Executor safeModeThreads) {
+        this.self = self;
+        this.safeModeThreads = safeModeThreads;
     }
 
-    synchronized Exported add(long objectId, Object target, Class<?> iface, String name) {
+    /** The id of the {@code number}th object exported on {@code home}. */
+    static long objectId(int home, long number) {
+        return ((long) home << 32) | number;
+    }
+
+    /** The node where the object with {@code objectId} was exported (system objects: every node). */
+    static int homeOf(long objectId) {
+        return (int) (objectId >>> 32);
+    }
+
+    /** Serves a user object under a new id. */
+    synchronized Exported add(Object target, Class<?> iface, String name) {
+        if (nextNumber >= Integer.MAX_VALUE - 8) {
+            throw new CumulusException("node " + self + " has exported " + nextNumber + " objects, the most it can");
+        }
+        return put(entry(objectId(self, nextNumber++), target, iface, name));
+    }
+
+    /** Serves a system object under its fixed id (below {@link #FIRST_USER_ID}): it never moves. */
+    synchronized void addSystem(long objectId, Object target, Class<?> iface, String name) {
+        check(target, iface);
+        put(new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name), null, null));
+    }
+
+    /** Serves an object that migrated here under the id it has everywhere (replaces a forwarding address). */
+    synchronized Exported addMigrated(long objectId, Object target, Class<?> iface, String name) {
+        return put(entry(objectId, target, iface, name));
+    }
+
+    private Exported entry(long objectId, Object target, Class<?> iface, String name) {
+        check(target, iface);
+        SafeModeCalls safeMode = target.getClass().isAnnotationPresent(SafeMode.class)
+            ? new SafeModeCalls(safeModeThreads) : null;
+        return new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name),
+            new ObjectGate(), safeMode);
+    }
+
+    private static void check(Object target, Class<?> iface) {
         if (!iface.isInterface()) {
             throw new CumulusException(iface.getName() + " is not an interface; remote objects are used through an "
                 + "interface they implement");
@@ -108,22 +162,36 @@ final class ExportTable {
         if (!iface.isInstance(target)) {
             throw new CumulusException(target.getClass().getName() + " does not implement " + iface.getName());
         }
-        if (objectId < 0 || objectId >= Integer.MAX_VALUE - 8) {
-            throw new CumulusException("object id " + objectId + " is out of range; a node serves fewer objects");
+    }
+
+    private Exported put(Exported e) {
+        long id = e.objectId();
+        if (!isLocal(id)) {
+            guests.put(id, e);
+            return e;
         }
-        Exported e = new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name));
+        int index = (int) id;
         Exported[] table = byId;
-        if (objectId >= table.length) {
-            table = Arrays.copyOf(table, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(objectId + 1, 2L * table.length)));
+        if (index >= table.length) {
+            table = Arrays.copyOf(table, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(index + 1L, 2L * table.length)));
         }
-        table[(int) objectId] = e;
+        table[index] = e;
         byId = table; // the volatile write publishes the new entry to readers of the table
         return e;
     }
 
-    /** The object served under {@code objectId}, or {@code null}. */
+    /** Whether {@code objectId} is a system object or was exported on this node (its entry is in the array). */
+    private boolean isLocal(long objectId) {
+        return objectId >= 0 && (objectId < FIRST_USER_ID || homeOf(objectId) == self);
+    }
+
+    /** The entry for {@code objectId} (a served object or a forwarding address), or {@code null}. */
     Exported get(long objectId) {
+        if (!isLocal(objectId)) {
+            return guests.isEmpty() ? null : guests.get(objectId);
+        }
         Exported[] table = byId;
-        return objectId >= 0 && objectId < table.length ? table[(int) objectId] : null;
+        long index = objectId & 0xFFFF_FFFFL;
+        return index < table.length ? table[(int) index] : null;
     }
 }

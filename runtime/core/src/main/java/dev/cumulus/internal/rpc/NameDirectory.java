@@ -13,6 +13,9 @@ interface NameDirectory {
     /** Binds {@code name}; returns {@code null} on success, or the reference that already holds the name. */
     RemoteRef bind(String name, RemoteRef ref);
 
+    /** The object bound to {@code name} (if {@code ref}'s object still is) migrated: it lives where {@code ref} says. */
+    void moved(String name, RemoteRef ref);
+
     /** Waits up to {@code waitMs} for {@code name} to be bound; returns its reference or {@code null}. */
     RemoteRef resolve(String name, long waitMs) throws InterruptedException;
 

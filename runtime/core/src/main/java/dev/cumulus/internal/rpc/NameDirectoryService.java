@@ -23,6 +23,11 @@ final class NameDirectoryService implements NameDirectory {
     }
 
     @Override
+    public synchronized void moved(String name, RemoteRef ref) {
+        bindings.computeIfPresent(name, (n, known) -> known.objectId() == ref.objectId() ? ref : known);
+    }
+
+    @Override
     public synchronized RemoteRef resolve(String name, long waitMs) throws InterruptedException {
         long deadline = System.nanoTime() + Math.min(waitMs, Long.MAX_VALUE / 4_000_000L) * 1_000_000L;
         RemoteRef ref;

@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.Migration;
 import dev.cumulus.internal.codec.RemoteRef;
 
 import java.lang.reflect.InvocationHandler;
@@ -16,7 +17,8 @@ import java.util.concurrent.TimeoutException;
  */
 public final class RemoteInvocationHandler implements InvocationHandler {
     private final RpcEngine engine;
-    private final RemoteRef ref;
+    /** Where the object is, as far as this proxy knows: updated when a call finds it moved. */
+    private volatile RemoteRef ref;
     private final String label;
     private final long timeoutNs;
 
@@ -27,8 +29,22 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         this.timeoutNs = timeoutNs;
     }
 
+    /** The object's reference, with the node this proxy last knew it on. */
     public RemoteRef ref() {
         return ref;
+    }
+
+    /** The object lives on {@code node} now: later calls go there directly. */
+    void movedTo(int node) {
+        RemoteRef known = ref;
+        if (known.nodeId() != node) {
+            ref = new RemoteRef(node, known.objectId(), known.interfaceName());
+        }
+    }
+
+    /** Moves the object to {@code node} ({@code Remote.migrate}); returns once it serves calls there. */
+    public void migrate(int node, Migration kind) {
+        engine.migrations().migrate(this, node, kind);
     }
 
     public String label() {
@@ -50,8 +66,8 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             return switch (method.getName()) {
                 case "equals" -> args[0] != null && Proxy.isProxyClass(args[0].getClass())
                     && Proxy.getInvocationHandler(args[0]) instanceof RemoteInvocationHandler h
-                    && h.ref.equals(ref);
-                case "hashCode" -> ref.hashCode();
+                    && sameObject(h.ref, ref);
+                case "hashCode" -> Long.hashCode(ref.objectId()) * 31 + ref.interfaceName().hashCode();
                 case "toString" -> "Remote[" + label + " on node " + ref.nodeId() + "]";
                 default -> throw new UnsupportedOperationException(method.getName());
             };
@@ -59,11 +75,21 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         if (method.isDefault()) {
             return InvocationHandler.invokeDefault(proxy, method, args);
         }
-        Object here = engine.callHere(ref, method, args);
+        RemoteRef at = ref;
+        Object here = engine.callHere(at, method, args);
         if (here != RpcEngine.ELSEWHERE) {
             return here;
         }
-        return engine.await(engine.start(ref, label, method, idOf(method), args, false), timeoutNs);
+        return engine.await(engine.start(at, label, method, idOf(method), args, false, this), timeoutNs);
+    }
+
+    /**
+     * Whether two references name one object: a user object's id is the same wherever it lives; system objects have
+     * the same ids on every node.
+     */
+    private static boolean sameObject(RemoteRef a, RemoteRef b) {
+        return a.objectId() == b.objectId() && a.interfaceName().equals(b.interfaceName())
+            && (a.objectId() >= ExportTable.FIRST_USER_ID || a.nodeId() == b.nodeId());
     }
 
     /** A method and its id: the last one this proxy called (a proxy passes the same {@code Method} every call). */
@@ -95,21 +121,22 @@ public final class RemoteInvocationHandler implements InvocationHandler {
     public CompletableFuture<Object> invokeAsync(Method method, Object[] args) {
         Object[] actual = args == null ? new Object[0] : args;
         CompletableFuture<Object> result = new CompletableFuture<>();
-        if (engine.servesHere(ref)) {
+        RemoteRef at = ref;
+        if (engine.servesHere(at)) {
             engine.runAsync(() -> complete(result, () -> {
-                Object here = engine.callHere(ref, method, actual);
+                Object here = engine.callHere(at, method, actual);
                 return here != RpcEngine.ELSEWHERE ? here : engine.await(
-                    engine.start(ref, label, method, idOf(method), actual, false), timeoutNs);
+                    engine.start(at, label, method, idOf(method), actual, false, this), timeoutNs);
             }));
             return result;
         }
-        RpcEngine.PendingCall call = engine.start(ref, label, method, idOf(method), actual, true);
+        RpcEngine.PendingCall call = engine.start(at, label, method, idOf(method), actual, true, this);
         // Completed off the polling thread: callbacks users attach to the future must never run on it.
         call.reply().whenComplete((reply, failure) -> engine.runAsync(() -> {
             if (failure != null) {
                 result.completeExceptionally(failure);
             } else {
-                complete(result, () -> engine.decodeReply(call, reply));
+                complete(result, () -> engine.decodeReply(call, reply, timeoutNs));
             }
         }));
         if (timeoutNs > 0) {

@@ -23,6 +23,9 @@ public final class RemoteObjects {
         this.loader = loader;
         engine.exportSystem(NameDirectory.OBJECT_ID, new NameDirectoryService(), NameDirectory.class);
         engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
+        Migrations migrations = new Migrations(engine, size, loader, (name, ref) -> directoryFor(name).moved(name, ref));
+        engine.exportSystem(MigrationService.OBJECT_ID, migrations, MigrationService.class);
+        engine.migrations(migrations);
     }
 
     public <T> T export(T object, Class<T> iface, String name) {

@@ -4,7 +4,8 @@ import dev.cumulus.internal.wire.Flyweight;
 
 
 /**
- * The header of a call's answer on the data channel, a {@link #REPLY} (result) or an {@link #ERROR} (exception), read
+ * The header of a call's answer on the data channel, a {@link #REPLY} (result), an {@link #ERROR} (exception) or
+ * {@link #MOVED} (the object is elsewhere now: send the call there), read
  * and written in place (a flyweight: no copy, no allocation). Little endian; layout in docs/design/WIRE.md.
  * {@code applied} is the answering node's replicated-write watermark, applied before the caller returns. The value
  * ({@code ValueCodec}) follows to the end. {@link #validate(int)} is the decoder's check.
@@ -12,6 +13,11 @@ import dev.cumulus.internal.wire.Flyweight;
 final class ReplyHeaderFlyweight extends Flyweight<ReplyHeaderFlyweight> {
     static final byte REPLY = 2;
     static final byte ERROR = 3;
+    /**
+     * The object migrated and did not run the call: the value is the node it moved to (an int) and then the call
+     * message as it came, which the caller sends there again.
+     */
+    static final byte MOVED = 4;
 
     static final int TYPE_OFFSET = 0;
     static final int CALL_ID_OFFSET = 1;
@@ -28,7 +34,7 @@ final class ReplyHeaderFlyweight extends Flyweight<ReplyHeaderFlyweight> {
             return false;
         }
         byte type = type();
-        return type == REPLY || type == ERROR;
+        return type == REPLY || type == ERROR || type == MOVED;
     }
 
     byte type() {

@@ -1,6 +1,8 @@
 package dev.cumulus.internal.rpc;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.MigrationException;
+import dev.cumulus.MigrationPending;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.RemoteTimeoutException;
 import dev.cumulus.internal.codec.BytesView;
@@ -20,6 +22,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -95,12 +99,17 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final long pollsUntilNs;
         /** The state of the thread that waits for the reply; null for an asynchronous call (nobody waits here). */
         private final CallerState caller;
+        /** The proxy's handler that made the call (told when the object moved), or null. */
+        private final RemoteInvocationHandler via;
         /** The target's doorbell is still to be rung (caller's thread only). */
         private boolean ringDue;
+        /** The forwarding addresses this call followed before it was sent to its target. */
+        private int hops;
 
         PendingCall(long callId, int target, Method method, String label, RemoteCallEvent event, int requestBytes,
-                    long pollsUntilNs, CallerState caller) {
+                    long pollsUntilNs, CallerState caller, RemoteInvocationHandler via) {
             this.caller = caller;
+            this.via = via;
             this.callId = callId;
             this.target = target;
             this.method = method;
@@ -143,7 +152,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final DataSender sender;
     private final ValueCodec codec;
     private final ClassLoader loader;
-    private final ExportTable exports = new ExportTable();
+    private final ExportTable exports;
     private final PendingCalls pending = new PendingCalls();
     private final AtomicLong nextCallId = new AtomicLong();
     private final AtomicReferenceArray<String> goneNodes;
@@ -170,6 +179,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final AtomicLong engineIds;
         private long nextId;
         private long idLimit;
+        /** The gates of the objects whose methods this thread runs, innermost last (nested local calls). */
+        private ObjectGate[] running = new ObjectGate[4];
+        private int depth;
 
         CallerState(AtomicLong engineIds) {
             this.engineIds = engineIds;
@@ -182,6 +194,27 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 idLimit = nextId + IDS_AT_A_TIME;
             }
             return nextId++;
+        }
+
+        void entered(ObjectGate gate) {
+            if (depth == running.length) {
+                running = Arrays.copyOf(running, depth * 2);
+            }
+            running[depth++] = gate;
+        }
+
+        void left() {
+            running[--depth] = null;
+        }
+
+        /** Whether this thread runs a method of the object behind {@code gate} (perhaps under a nested call). */
+        boolean runs(ObjectGate gate) {
+            for (int i = 0; i < depth; i++) {
+                if (running[i] == gate) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
     private final long defaultTimeoutNs;
@@ -210,6 +243,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         this.codec = new ValueCodec(this, loader, CodecLimits.DEFAULTS);
         this.callThreads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("cumulus-call-" + self + "-", 0).factory());
+        this.exports = new ExportTable(self, serveThreads);
     }
 
     public int nodeId() {
@@ -228,7 +262,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Serves a system service under a fixed id (below {@link ExportTable#FIRST_USER_ID}). */
     public void exportSystem(long objectId, Object target, Class<?> iface) {
         allowSignatures(target, iface);
-        exports.add(objectId, target, iface, "cumulus." + iface.getSimpleName());
+        exports.addSystem(objectId, target, iface, "cumulus." + iface.getSimpleName());
     }
 
     /**
@@ -236,8 +270,47 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * target's class gives its generic supertypes ({@code Impl implements Worker<Point>}).
      */
     private void allowSignatures(Object target, Class<?> iface) {
+        allowSignatures(target.getClass(), iface);
+    }
+
+    void allowSignatures(Class<?> implementation, Class<?> iface) {
         codec.allowList().allowSignatures(iface);
-        codec.allowList().allowSignatures(target.getClass());
+        codec.allowList().allowSignatures(implementation);
+    }
+
+    // ---------------------------------------------------------------- for migrations
+
+    /** Moves objects of this node elsewhere and takes in others' ({@code Remote.migrate}). */
+    private volatile Migrations migrations;
+
+    void migrations(Migrations migrations) {
+        this.migrations = migrations;
+    }
+
+    Migrations migrations() {
+        Migrations m = migrations;
+        if (m == null) {
+            throw new IllegalStateException("node " + self + " has no migration service");
+        }
+        return m;
+    }
+
+    ExportTable exports() {
+        return exports;
+    }
+
+    ValueCodec codec() {
+        return codec;
+    }
+
+    /** Why {@code node} can no longer be called, or null while it is part of the cluster. */
+    String goneReason(int node) {
+        return goneNodes.get(node);
+    }
+
+    /** Whether the current thread runs a method of the object behind {@code gate}. */
+    boolean currentThreadRuns(ObjectGate gate) {
+        return callers.get().runs(gate);
     }
 
     /** A proxy for the object behind {@code ref}. */
@@ -254,13 +327,17 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     // ---------------------------------------------------------------- client side
 
-    /** Starts a call; the future completes with the raw reply (decode with {@link #decodeReply}). */
+    /** Starts a call not made through a proxy (the runtime's own, and tests). */
     PendingCall start(RemoteRef ref, String label, Method method, Object[] args, boolean async) {
-        return start(ref, label, method, MethodIds.idOf(method), args, async);
+        return start(ref, label, method, MethodIds.idOf(method), args, async, null);
     }
 
-    /** {@link #start(RemoteRef, String, Method, Object[], boolean)} with the method's id already known. */
-    PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async) {
+    /**
+     * Starts a call; the future completes with the raw reply (decode with {@link #decodeReply}). {@code via}, the
+     * handler of the proxy called (or null), learns where the object went if it migrated.
+     */
+    PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async,
+                      RemoteInvocationHandler via) {
         int target = checkReachable(ref, label, method);
         CallerState state = callers.get();
         ExpandableArrayBuffer buf = state.buffer;
@@ -268,10 +345,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
         // the promise to poll for the reply until then (odd, so never 0): the caller keeps it in await
         long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
-        int end = encodeCall(state, callId, ref, method, methodId, args, pollsUntilNs);
+        int end = encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
         PendingCall call = new PendingCall(callId, target, method, label, event, end, pollsUntilNs,
-            async ? null : state);
+            async ? null : state, via);
         if (event != null) {
             event.async = async;
         }
@@ -326,9 +403,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Writes a call's header and arguments into the thread's buffer; returns its length. */
-    private int encodeCall(CallerState state, long callId, RemoteRef ref, Method method, int methodId,
+    private int encodeCall(CallerState state, long callId, long objectId, Method method, int methodId,
                            Object[] args, long pollsUntilNs) {
-        state.callOut.write(callId, ref.objectId(), methodId, causality.covered(), pollsUntilNs);
+        state.callOut.write(callId, objectId, methodId, causality.covered(), pollsUntilNs);
         return codec.writeArguments(state.buffer, CALL_HEADER, args == null ? new Object[0] : args, method);
     }
 
@@ -341,7 +418,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int target = checkReachable(ref, label, method);
         RemoteCallEvent event = recording();
         CallerState state = callers.get();
-        int end = encodeCall(state, ONE_WAY, ref, method, MethodIds.idOf(method), args, 0);
+        int end = encodeCall(state, ONE_WAY, ref.objectId(), method, MethodIds.idOf(method), args, 0);
         sender.send(target, state.buffer, 0, end);
         sender.ring(target);
         if (event == null) {
@@ -396,7 +473,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new CumulusException("interrupted while waiting for " + describe(call.label(), call.method()), e);
         }
-        return decodeReply(call, reply);
+        return decodeReply(call, reply, timeoutNs);
     }
 
     /** Rings the target of a call sent without a ring, once (caller's thread). */
@@ -407,8 +484,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
-    /** Decodes a reply: returns the result or throws the remote exception as the interface declares it. */
-    Object decodeReply(PendingCall call, Reply reply) throws Throwable {
+    /**
+     * Decodes a reply: returns the result or throws the remote exception as the interface declares it. When the object
+     * had moved, sends the call where it went and waits up to {@code timeoutNs} for that reply ({@link #followMove}).
+     */
+    Object decodeReply(PendingCall call, Reply reply, long timeoutNs) throws Throwable {
         byte[] bytes = reply.bytes();
         if (bytes == null) {
             commit(call, "ok", reply.length()); // decoded as it came (replyOf)
@@ -428,10 +508,64 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             commit(call, "ok", bytes.length);
             return value;
         }
+        if (reply.type() == ReplyHeaderFlyweight.MOVED) {
+            return followMove(call, bytes, timeoutNs);
+        }
         ValueReader reader = codec.reader(in, REPLY_HEADER, bytes.length - REPLY_HEADER);
         Throwable remote = reader.readThrowable(call.method().getExceptionTypes());
         commit(call, "exception", bytes.length);
         throw remote;
+    }
+
+    /** The most forwarding addresses one call follows: a longer chain means the nodes disagree, not a move. */
+    static final int MAX_FORWARDS = 64;
+
+    /**
+     * The object of {@code call} had moved and the call did not run: sends the call message that came back in the
+     * {@link ReplyHeaderFlyweight#MOVED} answer to the node the object went to (under a new call id) and waits for
+     * that reply. The proxy that made the call learns the node, so its next call goes there directly.
+     */
+    private Object followMove(PendingCall call, byte[] answer, long timeoutNs) throws Throwable {
+        commit(call, "moved", answer.length);
+        int node = -1;
+        UnsafeBuffer message = null;
+        if (answer.length >= REPLY_HEADER + Integer.BYTES + CALL_HEADER) {
+            node = new UnsafeBuffer(answer).getInt(REPLY_HEADER, ByteOrder.LITTLE_ENDIAN);
+            message = new UnsafeBuffer(Arrays.copyOfRange(answer, REPLY_HEADER + Integer.BYTES, answer.length));
+        }
+        CallHeaderFlyweight header = message == null ? null : new CallHeaderFlyweight().wrap(message, 0);
+        if (node < 0 || node >= goneNodes.length() || !header.validate(message.capacity())) {
+            throw new CumulusException("call " + describe(call.label(), call.method()) + ": node " + call.target()
+                + " answered that the object moved, with a malformed forwarding address");
+        }
+        if (call.hops >= MAX_FORWARDS) {
+            throw new CumulusException("call " + describe(call.label(), call.method()) + " followed "
+                + MAX_FORWARDS + " forwarding addresses without reaching the object");
+        }
+        if (call.via != null) {
+            call.via.movedTo(node);
+        }
+        String gone = goneNodes.get(node);
+        if (gone != null) {
+            throw cannotCall(node, call.label(), call.method(), gone);
+        }
+        long callId = callers.get().newCallId();
+        long objectId = header.objectId();
+        int methodId = header.methodId();
+        long applied = header.applied();
+        header.write(callId, objectId, methodId, applied, 0);
+        PendingCall next = new PendingCall(callId, node, call.method(), call.label(), recording(), message.capacity(),
+            0, null, call.via);
+        next.hops = call.hops + 1;
+        pending.add(next);
+        try {
+            sender.send(node, message, 0, message.capacity());
+        } catch (RuntimeException e) {
+            pending.remove(next);
+            throw e;
+        }
+        sender.ring(node);
+        return await(next, timeoutNs);
     }
 
     private void commit(PendingCall call, String outcome, int replyBytes) {
@@ -491,11 +625,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         CallHeaderFlyweight header = state.callIn.wrap(buffer, offset);
         if (header.validate(length)) {
-            IncomingCall call = new IncomingCall(source, header, buffer, offset, length);
-            // a call that must wait for replicated writes never runs inline: they come through the duty cycle it holds
-            if (call.method == null || call.applied > causality.applied() || !runInline(call)) {
-                startCallThread(call);
-            }
+            dispatch(new IncomingCall(source, header, buffer, offset, length));
         }
         // anything else is not an RPC message: dropped
     }
@@ -549,6 +679,44 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     // ---------------------------------------------------------------- server side
 
     /**
+     * Where an incoming call runs: a {@code @SafeMode} object's calls on its queue, in arrival order; others inline
+     * after the poll when the scheduler takes them, else on a virtual thread. A call that must wait for replicated
+     * writes never runs inline: they come through the duty cycle it holds.
+     */
+    private void dispatch(IncomingCall call) {
+        SafeModeCalls queue = call.method == null ? null : call.target.safeMode();
+        if (queue != null) {
+            queue.submit(call);
+        } else if (call.method == null || call.applied > causality.applied() || !runInline(call)) {
+            startCallThread(call);
+        }
+    }
+
+    /**
+     * Answers a call for an object that moved to {@code node} and did not run it: a call that wants a reply gets a
+     * {@link ReplyHeaderFlyweight#MOVED} answer with the call message, which its caller sends there; a one-way call is
+     * sent there from here (nobody waits to be told).
+     */
+    private void forward(IncomingCall call, int node) {
+        byte[] message = call.message();
+        if (call.callId == ONE_WAY) {
+            try {
+                sender.send(node, new UnsafeBuffer(message), 0, message.length);
+                sender.ring(node);
+            } catch (RuntimeException e) {
+                dropOneWay(call.source, e); // the object's node is gone or unreachable
+            }
+            return;
+        }
+        CallerState state = callers.get();
+        ExpandableArrayBuffer out = state.buffer;
+        state.replyOut.write(ReplyHeaderFlyweight.MOVED, call.callId, causality.covered());
+        out.putInt(REPLY_HEADER, node, ByteOrder.LITTLE_ENDIAN);
+        out.putBytes(REPLY_HEADER + Integer.BYTES, message);
+        sendAnswer(call.source, out, REPLY_HEADER + Integer.BYTES + message.length, call.pollsUntilNs);
+    }
+
+    /**
      * Offers a call to the polling thread. Any polling thread may run a {@link Brief} method (it never blocks; its run
      * times are not kept); other methods run inline only on the main thread, until they were slow there.
      */
@@ -571,7 +739,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * ({@link TimedCall}): a slow run (it may block, or was still being compiled) sends the method's next calls to
      * virtual threads ({@link InlineRecord}).
      */
-    private final class IncomingCall implements TimedCall {
+    private final class IncomingCall implements TimedCall, ObjectGate.Held {
         final int source;
         final long callId;
         final long objectId;
@@ -636,6 +804,26 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
 
         @Override
+        public void runHere() {
+            dispatch(this);
+        }
+
+        @Override
+        public void forwardTo(int node) {
+            forward(this, node);
+        }
+
+        /** The call message as it came (rebuilt from the arguments when they were decoded as it was polled). */
+        byte[] message() {
+            if (bytes != null) {
+                return bytes;
+            }
+            CallerState state = callers.get();
+            state.callOut.write(callId, objectId, methodId, applied, pollsUntilNs);
+            return copyOf(state.buffer, codec.writeArguments(state.buffer, CALL_HEADER, args, method));
+        }
+
+        @Override
         public void ranQuickly() {
             if (record != null) {
                 record.fastRun();
@@ -654,6 +842,74 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Runs a call (any thread): decodes its arguments unless they came decoded, invokes it, answers. */
     private void serve(IncomingCall call) {
+        ObjectGate gate = call.method == null ? null : call.target.gate();
+        if (gate == null) {
+            serveEntered(call); // a system object, or a call answered with an error
+            return;
+        }
+        if (!gate.enter()) {
+            holdOrForward(call, gate);
+            return;
+        }
+        CallerState state = callers.get();
+        state.entered(gate);
+        try {
+            if (call.target.safeMode() == null) {
+                serveEntered(call);
+            } else {
+                serveSafely(call, gate);
+            }
+        } finally {
+            state.left();
+            gate.exit();
+        }
+    }
+
+    /** A call the object's closed gate did not let in: held for the migration, or answered with the object's node. */
+    private void holdOrForward(IncomingCall call, ObjectGate gate) {
+        int node = gate.holdOrForward(call);
+        if (node >= 0) {
+            call.forwardTo(node);
+        } else if (node == -2) {
+            call.runHere(); // the migration failed meanwhile and the gate opened: dispatch again
+        }
+    }
+
+    /**
+     * Runs a call of a {@code @SafeMode} object (one at a time, on its queue's thread): takes the checkpoint, runs the
+     * method where {@code Migration.point()} sees it; when the method stopped at a migration point, puts the checkpoint
+     * back and holds the call first in line, to run again on the new node (or here, if the move fails).
+     */
+    private void serveSafely(IncomingCall call, ObjectGate gate) {
+        Object object = call.target.target();
+        ObjectState layout = ObjectState.of(object.getClass());
+        byte[] checkpoint;
+        try {
+            checkpoint = layout.capture(codec, object);
+        } catch (RuntimeException e) {
+            answerFailure(call, new MigrationException("@SafeMode object '" + call.target.name() + "' cannot take its "
+                + "checkpoint before a call: " + e.getMessage(), e));
+            return;
+        }
+        try {
+            SafeModeCalls.runAs(gate, () -> serveEntered(call));
+        } catch (MigrationPending stopped) {
+            layout.restore(codec, object, checkpoint);
+            gate.holdFirst(call);
+        }
+    }
+
+    /** Answers a call that did not reach its method with {@code failure} (one-way calls: dropped and counted). */
+    private void answerFailure(IncomingCall call, Throwable failure) {
+        if (call.callId == ONE_WAY) {
+            dropOneWay(call.source, failure);
+        } else {
+            sendError(call.source, call.callId, call.pollsUntilNs, failure);
+        }
+    }
+
+    /** Runs a call that entered its object's gate (or has none): decodes, invokes, answers. */
+    private void serveEntered(IncomingCall call) {
         int source = call.source;
         long callId = call.callId;
         long pollsUntilNs = call.pollsUntilNs;
@@ -693,6 +949,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 result = invokeLocal(target.target(), method, args);
             }
         } catch (Throwable t) {
+            if (t instanceof MigrationPending stopped && call.target.safeMode() != null
+                && call.target.gate().safePointPending()) {
+                throw stopped; // serveSafely puts the checkpoint back; the call runs again on the new node
+            }
             if (serving != null && serving.deferred != null) {
                 serving.deferred.fail(t);
             } else if (callId == ONE_WAY && !delivered) {
@@ -912,11 +1172,25 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return invokeLocal(target.target(), method, actual);
         }
         int index = target.methods().indexOf(MethodIds.idOf(method));
-        if (index < 0) {
+        ObjectGate gate = target.gate();
+        if (index < 0 || target.safeMode() != null || !gate.enter()) {
+            // through the transport to this node: it answers a bad call, queues a safe-mode object's call, holds
+            // or forwards a call of an object that is moving or moved
             return ELSEWHERE;
         }
         CallerState state = callers.get();
-        int end = encodeCall(state, ONE_WAY, ref, method, MethodIds.idOf(method), actual, 0);
+        state.entered(gate);
+        try {
+            return callEntered(target, index, method, actual, state);
+        } finally {
+            state.left();
+            gate.exit();
+        }
+    }
+
+    private Object callEntered(ExportTable.Exported target, int index, Method method, Object[] actual, CallerState state)
+        throws Throwable {
+        int end = encodeCall(state, ONE_WAY, target.objectId(), method, MethodIds.idOf(method), actual, 0);
         // a copy of the message: decoding may run code of the program (a record's constructor) that calls again
         Object[] copied = readArguments(new UnsafeBuffer(copyOf(state.buffer, end)),
             target.methods().parameterTypes(index));

@@ -1,0 +1,24 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.Migration;
+import dev.cumulus.MigrationException;
+
+/** The system object through which nodes move remote objects between them; every node serves one. */
+interface MigrationService {
+    long OBJECT_ID = 6;
+
+    /**
+     * Where an object lives after a request: {@code here} when the node asked served it (and it now lives on
+     * {@code node}); else the object had moved on from the node asked to {@code node}, where to ask next.
+     */
+    record Placement(int node, boolean here) {
+    }
+
+    /** On the node that holds (or held) the object: moves it to {@code toNode} as {@code kind} says. */
+    @DefersReply
+    Placement migrate(long objectId, int toNode, Migration kind) throws MigrationException;
+
+    /** On the node an object moves to: makes it from its class and state and serves it under its id. */
+    void receive(long objectId, String implClass, String interfaceName, String name, byte[] state)
+        throws MigrationException;
+}

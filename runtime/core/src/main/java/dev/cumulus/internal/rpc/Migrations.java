@@ -1,0 +1,221 @@
+package dev.cumulus.internal.rpc;
+
+import dev.cumulus.Migration;
+import dev.cumulus.MigrationAware;
+import dev.cumulus.MigrationException;
+import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.jfr.MigrationEvent;
+
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * Moves remote objects between nodes (Babylon §4.2): the node's {@link MigrationService} and the requests behind
+ * {@code Remote.migrate}. A move closes the object's {@link ObjectGate} (new calls wait there), waits as the kind says,
+ * copies the state ({@link ObjectState}) to the new node, which serves the object under the same id, and leaves a
+ * forwarding address: the held calls and every later call that comes here are answered with the new node, which their
+ * callers call instead. A move that fails opens the gate again and the held calls run here.
+ */
+final class Migrations implements MigrationService {
+    private final RpcEngine engine;
+    private final int size;
+    private final ClassLoader loader;
+    /** Points a name at the object's new place in the name directory: (name, reference). */
+    private final BiConsumer<String, RemoteRef> rebind;
+
+    Migrations(RpcEngine engine, int size, ClassLoader loader, BiConsumer<String, RemoteRef> rebind) {
+        this.engine = engine;
+        this.size = size;
+        this.loader = loader;
+        this.rebind = rebind;
+    }
+
+    // ---------------------------------------------------------------- asked by a program, on any node
+
+    /** {@code Remote.migrate}: returns once the object serves calls on {@code node}. */
+    void migrate(RemoteInvocationHandler proxy, int node, Migration kind) {
+        if (kind == null) {
+            throw new MigrationException("Remote.migrate needs a kind: Migration.IDLE, DELAYED or SAFE_POINT");
+        }
+        RemoteRef ref = proxy.ref();
+        if (ref.objectId() < ExportTable.FIRST_USER_ID) {
+            throw new MigrationException(proxy.label() + " is a system object of Cumulus; it does not migrate");
+        }
+        checkTarget(node, proxy.label());
+        for (int hops = 0; ; hops++) {
+            Placement placement = service(proxy.ref().nodeId()).migrate(ref.objectId(), node, kind);
+            proxy.movedTo(placement.node());
+            if (placement.here()) {
+                return;
+            }
+            if (hops == RpcEngine.MAX_FORWARDS) {
+                throw new MigrationException("could not find " + proxy.label() + ": followed " + hops
+                    + " forwarding addresses");
+            }
+        }
+    }
+
+    private void checkTarget(int node, String label) {
+        if (node < 0 || node >= size) {
+            throw new MigrationException("cannot migrate " + label + " to node " + node + ": the cluster has nodes 0.."
+                + (size - 1));
+        }
+        String gone = engine.goneReason(node);
+        if (gone != null) {
+            throw new MigrationException("cannot migrate " + label + " to node " + node + ": " + gone);
+        }
+    }
+
+    private MigrationService service(int node) {
+        return engine.proxy(new RemoteRef(node, OBJECT_ID, MigrationService.class.getName()), MigrationService.class,
+            "cumulus.migration", 0);
+    }
+
+    // ---------------------------------------------------------------- the service, on the object's node
+
+    @Override
+    public Placement migrate(long objectId, int toNode, Migration kind) {
+        ExportTable.Exported entry = engine.exports().get(objectId);
+        if (entry == null) {
+            throw new MigrationException("node " + engine.nodeId() + " serves no object with id " + objectId);
+        }
+        if (entry.gate() == null) {
+            throw new MigrationException(entry.name() + " is a system object of Cumulus; it does not migrate");
+        }
+        int movedTo = entry.gate().movedTo();
+        if (movedTo >= 0) {
+            return new Placement(movedTo, false);
+        }
+        if (toNode == engine.nodeId()) {
+            return new Placement(toNode, true);
+        }
+        checkTarget(toNode, "'" + entry.name() + "'");
+        if (kind != Migration.IDLE && engine.currentThreadRuns(entry.gate())) {
+            throw new MigrationException("a method of '" + entry.name() + "' asked to migrate its own object "
+                + kind + ": the move would wait for that method to return, which waits for the move. Migrate it "
+                + "from outside its methods" + (entry.safeMode() != null ? ", or let Migration.point() stop it" : ""));
+        }
+        if (!RpcEngine.servingRemoteCall()) {
+            return move(entry, toNode, kind); // asked on this node: the asking thread waits
+        }
+        RpcEngine.DeferredReply reply = RpcEngine.deferReply(); // a move may wait: never on the polling thread
+        engine.runAsync(() -> {
+            try {
+                reply.complete(move(entry, toNode, kind));
+            } catch (Throwable t) {
+                reply.fail(t);
+            }
+        });
+        return null;
+    }
+
+    private Placement move(ExportTable.Exported entry, int toNode, Migration kind) {
+        ObjectGate gate = entry.gate();
+        Object object = entry.target();
+        String label = "'" + entry.name() + "' (" + object.getClass().getName() + ")";
+        if (kind == Migration.SAFE_POINT && entry.safeMode() == null) {
+            throw new MigrationException(label + " cannot migrate at a safe point: its class is not annotated "
+                + "@SafeMode; use Migration.DELAYED, or annotate the class and call Migration.point() in its methods");
+        }
+        MigrationEvent event = new MigrationEvent();
+        event.begin();
+        try {
+            if (!gate.close(kind == Migration.SAFE_POINT)) {
+                return new Placement(gate.movedTo(), false); // an earlier move took it away meanwhile
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MigrationException("interrupted while waiting for another migration of " + label, e);
+        }
+        long closedNs = System.nanoTime();
+        byte[] state = null;
+        boolean moved = false;
+        List<ObjectGate.Held> held;
+        try {
+            if (kind == Migration.IDLE && gate.running() > 0) {
+                throw new MigrationException(label + " is busy: " + gate.running() + " call(s) of it are running, "
+                    + "and IDLE moves only an object that runs no method. Migration.DELAYED waits for them"
+                    + (entry.safeMode() != null ? "; Migration.SAFE_POINT stops them at Migration.point()" : ""));
+            }
+            gate.awaitIdle();
+            aware(object, true);
+            try {
+                state = ObjectState.of(object.getClass()).capture(engine.codec(), object);
+                service(toNode).receive(entry.objectId(), object.getClass().getName(), entry.iface().getName(),
+                    entry.name(), state);
+            } catch (RuntimeException e) {
+                aware(object, false);
+                throw e instanceof MigrationException m && state == null ? m : new MigrationException(label
+                    + " could not move to node " + toNode + ": " + e.getMessage() + "; it stays on node "
+                    + engine.nodeId() + " and serves calls there", e);
+            }
+            moved = true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MigrationException("interrupted while " + label + " waited for its running calls", e);
+        } finally {
+            held = moved ? gate.forward(toNode) : gate.reopen();
+            for (ObjectGate.Held call : held) {
+                if (moved) {
+                    call.forwardTo(toNode);
+                } else {
+                    call.runHere();
+                }
+            }
+            commit(event, entry, kind, toNode, state, System.nanoTime() - closedNs, held.size(), moved);
+        }
+        rebind.accept(entry.name(), new RemoteRef(toNode, entry.objectId(), entry.iface().getName()));
+        return new Placement(toNode, true);
+    }
+
+    private void commit(MigrationEvent event, ExportTable.Exported entry, Migration kind, int toNode, byte[] state,
+                        long pauseNs, int held, boolean moved) {
+        event.end();
+        if (event.shouldCommit()) {
+            event.object = entry.name();
+            event.kind = kind.name();
+            event.fromNode = engine.nodeId();
+            event.toNode = toNode;
+            event.stateBytes = state == null ? 0 : state.length;
+            event.pauseNs = pauseNs;
+            event.callsHeld = held;
+            event.reason = "requested";
+            event.outcome = moved ? "moved" : "stayed";
+            event.commit();
+        }
+    }
+
+    /** Tells a {@link MigrationAware} object that it is about to leave, or that it stays (or arrived). */
+    private static void aware(Object object, boolean leaving) {
+        if (object instanceof MigrationAware aware) {
+            if (leaving) {
+                aware.beforeMigration();
+            } else {
+                aware.afterMigration();
+            }
+        }
+    }
+
+    @Override
+    public void receive(long objectId, String implClass, String interfaceName, String name, byte[] state) {
+        Class<?> iface;
+        Class<?> impl;
+        try {
+            iface = Class.forName(interfaceName, false, loader);
+            impl = Class.forName(implClass, false, loader);
+        } catch (ClassNotFoundException e) {
+            throw new MigrationException("node " + engine.nodeId() + " cannot load " + e.getMessage()
+                + "; every node must run with the same classpath");
+        }
+        if (!iface.isInterface() || !iface.isAssignableFrom(impl) || impl.isInterface()) {
+            throw new MigrationException(implClass + " is not a class that implements interface " + interfaceName);
+        }
+        ObjectState layout = ObjectState.of(impl);
+        engine.allowSignatures(impl, iface);
+        layout.allowFieldTypes(engine.codec().allowList());
+        Object object = layout.newInstance();
+        layout.restore(engine.codec(), object, state);
+        aware(object, false);
+        engine.exports().addMigrated(objectId, object, iface, name);
+    }
+}

@@ -1,0 +1,135 @@
+package dev.cumulus.internal.rpc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Where calls enter one remote object on this node, so that it can migrate: it counts the calls running its methods,
+ * and while a migration moves it, new calls are held here (not refused) and, once it has moved, answered with its new
+ * node ({@link #movedTo()}, the forwarding address that stays behind). Any thread.
+ *
+ * <p>A call {@link #enter}s (one atomic increment) and {@link #exit}s. The migrator closes the gate
+ * ({@link #close}), waits for the running calls ({@link #awaitIdle}), and either opens it again ({@link #reopen}) or
+ * leaves it closed for good ({@link #forward}); both hand back the calls held meanwhile, in arrival order. Only one
+ * migration of the object runs at a time: {@link #close} waits for an earlier one to end.
+ */
+final class ObjectGate {
+    /** A call that waits at a closed gate. */
+    interface Held {
+        /** The migration failed: run the call here after all. */
+        void runHere();
+
+        /** The object moved to {@code node}: answer the call with it. */
+        void forwardTo(int node);
+    }
+
+    /** Set in {@link #state} while the gate is closed; the low bits count the calls inside. */
+    private static final int CLOSED = 1 << 30;
+    private final AtomicInteger state = new AtomicInteger();
+    /** The node the object moved to, or -1 while it lives here. */
+    private volatile int movedTo = -1;
+    /** A safe-point migration waits for the running call to reach {@code Migration.point()}. */
+    private volatile boolean safePointPending;
+    /** Calls that came while the gate was closed, in arrival order (guarded by this). */
+    private List<Held> held = new ArrayList<>();
+    /** A migration of the object is under way (guarded by this). */
+    private boolean migrating;
+
+    /** Lets a call in; false when the gate is closed (then {@link #holdOrForward}). */
+    boolean enter() {
+        if (state.getAndIncrement() >= CLOSED) {
+            exit();
+            return false;
+        }
+        return true;
+    }
+
+    /** A call that {@link #enter}ed has ended. */
+    void exit() {
+        if (state.decrementAndGet() == CLOSED) {
+            synchronized (this) {
+                notifyAll(); // the migrator waits for the last running call
+            }
+        }
+    }
+
+    /** The calls running the object's methods now. */
+    int running() {
+        return state.get() & (CLOSED - 1);
+    }
+
+    /** The node the object moved to, or -1 while it lives here. */
+    int movedTo() {
+        return movedTo;
+    }
+
+    boolean safePointPending() {
+        return safePointPending;
+    }
+
+    /**
+     * For a call that could not {@link #enter}: holds it while a migration runs and returns -1, or returns the node
+     * the object moved to (answer the call with it). Returns -2 when the gate opened meanwhile: enter again.
+     */
+    synchronized int holdOrForward(Held call) {
+        if (movedTo >= 0) {
+            return movedTo;
+        }
+        if ((state.get() & CLOSED) != 0) {
+            held.add(call);
+            return -1;
+        }
+        return -2;
+    }
+
+    /** Holds a call that was running and stopped at a migration point: it runs first, here or on the new node. */
+    synchronized void holdFirst(Held call) {
+        held.addFirst(call);
+    }
+
+    /**
+     * Closes the gate for a migration, after any earlier migration of the object ended. Returns false (gate not
+     * closed) when the object has moved meanwhile.
+     */
+    synchronized boolean close(boolean safePoint) throws InterruptedException {
+        while (migrating) {
+            wait();
+        }
+        if (movedTo >= 0) {
+            return false;
+        }
+        migrating = true;
+        safePointPending = safePoint;
+        state.getAndAdd(CLOSED);
+        return true;
+    }
+
+    /** Waits until no call runs the object's methods (the gate is closed, so none starts). */
+    synchronized void awaitIdle() throws InterruptedException {
+        while (running() > 0) {
+            wait();
+        }
+    }
+
+    /** The migration failed: the gate opens; returns the calls held meanwhile, to run here in order. */
+    synchronized List<Held> reopen() {
+        state.getAndAdd(-CLOSED);
+        return endMigration();
+    }
+
+    /** The object moved to {@code node}: the gate stays closed for good; returns the calls held, to answer. */
+    synchronized List<Held> forward(int node) {
+        movedTo = node;
+        return endMigration();
+    }
+
+    private List<Held> endMigration() {
+        List<Held> taken = held;
+        held = new ArrayList<>();
+        migrating = false;
+        safePointPending = false;
+        notifyAll();
+        return taken;
+    }
+}
