@@ -82,7 +82,7 @@ class RpcHeaderFlyweightTest {
         assertFalse(asCall.validate(reply.length), "a reply is not a call");
         ReplyHeaderFlyweight asReply = new ReplyHeaderFlyweight().wrap((DirectBuffer) new UnsafeBuffer(call), 0);
         assertFalse(asReply.validate(call.length), "a call is not a reply");
-        for (byte type : new byte[] {0, 4, -1, Byte.MAX_VALUE}) {
+        for (byte type : new byte[] {0, 5, -1, Byte.MAX_VALUE}) {
             call[0] = type;
             assertFalse(asReply.validate(call.length), "type " + type);
             assertFalse(new CallHeaderFlyweight().wrap((DirectBuffer) new UnsafeBuffer(call), 0).validate(call.length),
