@@ -46,6 +46,22 @@ public final class Remote {
     }
 
     /**
+     * From now on the object behind {@code proxy} moves to the node that makes most of its calls: each window (1 s, or
+     * {@code cumulus run --rebalance}'s), a node that made at least 60 % of at least 50 calls, and led the window
+     * before too, gets the object by a {@link Migration#DELAYED} migration. The profile shows each move and why.
+     * {@code cumulus run --rebalance} does this for every remote object.
+     *
+     * @throws MigrationException if {@code proxy} is not a remote object's proxy, or names a system object
+     */
+    public static <T> void autoPlace(T proxy) {
+        if (!isRemote(proxy)) {
+            throw new MigrationException("Remote.autoPlace takes a remote object's proxy (from export, lookup or "
+                + "remoteNew), not " + (proxy == null ? "null" : "a " + proxy.getClass().getName()));
+        }
+        AsyncTicket.handlerOf(proxy).followCalls();
+    }
+
+    /**
      * The same remote object with a call timeout: a call that gets no reply in time throws
      * {@link RemoteTimeoutException}. {@link Duration#ZERO} waits as long as the object's node lives.
      */

@@ -249,6 +249,30 @@ class MigrationTest {
         assertTrue(seen.get("self").contains("its own object"), seen.get("self"));
     }
 
+    @Test
+    void anObjectThatFollowsItsCallsMovesToTheNodeThatMakesThem() {
+        Map<String, Integer> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(3, cluster -> {
+            if (cluster.nodeId() == 0) {
+                Counter counter = cluster.export(new CounterImpl(), Counter.class, "follower");
+                Remote.autoPlace(counter);
+            }
+            cluster.barrier();
+            if (cluster.nodeId() == 2) {
+                Counter counter = cluster.lookup("follower", Counter.class);
+                int calls = 0;
+                while (Remote.nodeOf(counter) != 2) { // the test's timeout bounds this
+                    counter.add(1);
+                    calls++;
+                }
+                seen.put("calls", calls);
+                seen.put("value", counter.value());
+            }
+            cluster.barrier();
+        });
+        assertEquals(seen.get("calls"), seen.get("value"), "every call ran once while it moved");
+    }
+
     public interface Holder {
         int ping();
     }

@@ -92,6 +92,12 @@ final class RunCommand implements Callable<Integer> {
         description = "Silence after which a node declares a peer dead (default: 5s).")
     Duration heartbeatTimeout;
 
+    @Option(names = "--rebalance", paramLabel = "WINDOW", arity = "0..1", fallbackValue = "1s",
+        converter = DurationConverter.class,
+        description = "Every remote object moves to the node that makes most of its calls (at least 60 % of a "
+            + "window's calls, two windows in a row; window 1s unless given). The profile shows each move.")
+    Duration rebalance;
+
     @Parameters(index = "0", paramLabel = "MAIN", description = "The program's main class.")
     String mainClass;
 
@@ -107,13 +113,21 @@ final class RunCommand implements Callable<Integer> {
         if (!noCheck && !RestrictionPreCheck.passes(classpath, cli.err())) {
             return 1;
         }
+        List<String> nodeJvmArgs = new ArrayList<>(jvmArgs);
+        if (rebalance != null) {
+            if (rebalance.toMillis() < 1) {
+                cli.err().println("cumulus run: --rebalance needs a window of at least 1ms, got " + rebalance);
+                return 2;
+            }
+            nodeJvmArgs.add("-Dcumulus.rebalance.ms=" + rebalance.toMillis());
+        }
         LaunchContext ctx = new LaunchContext()
             .nodes(nodes)
             .classpath(classpath)
             .profile(profile || profileStream || live)
             .timeout(timeout)
             .runDir(runDir)
-            .jvmArgs(jvmArgs)
+            .jvmArgs(nodeJvmArgs)
             .transport(transport)
             .basePort(basePort)
             .hostsFile(hosts)

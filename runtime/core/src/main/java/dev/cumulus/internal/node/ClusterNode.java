@@ -111,7 +111,7 @@ public final class ClusterNode implements NodeServices {
         dispatch.agent = agent;
         this.broadcast = new BroadcastEndpoint(transport, options.sequencer(), 0,
             (node, reason) -> agent.fail(node, reason, true));
-        this.remoteObjects = new RemoteObjects(rpc, options.size(), loader);
+        this.remoteObjects = new RemoteObjects(rpc, options.size(), loader, options.rebalanceWindow());
         this.capabilities = Capabilities.create(capabilityFactories, this);
         this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), agent::pollData, agent::afterWait,
             this::onAgentError, options.scheduling(), transport.hasDoorbell() ? new Doorbell() {

@@ -24,6 +24,8 @@ import java.util.concurrent.TimeUnit;
  *   <tr><td>{@code cumulus.join.timeout.ms}</td><td>how long a node waits for the others to join (60 s)</td></tr>
  *   <tr><td>{@code cumulus.lookup.wait.ms}</td><td>how long {@code lookup} waits for a name to be exported (10 s)</td></tr>
  *   <tr><td>{@code cumulus.barrier.timeout.ms}</td><td>timeout of named barriers ({@link Barrier#DEFAULT_TIMEOUT})</td></tr>
+ *   <tr><td>{@code cumulus.rebalance.ms}</td><td>every remote object follows its calls, looked at in windows this
+ *       long ({@code cumulus run --rebalance}); 0 (default): only objects placed by {@code Remote.autoPlace}</td></tr>
  * </table>
  *
  * @param nodeId              this node, 0..size-1
@@ -38,10 +40,11 @@ import java.util.concurrent.TimeUnit;
  * @param barrierTimeout      timeout of named barriers
  * @param cores               cores of the host, shared by the nodes on it
  * @param nodesOnHost         nodes of the cluster on this host
+ * @param rebalanceWindow     every remote object follows its calls, looked at in windows this long; zero: off
  */
 public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long heartbeatTimeoutMs, long joinTimeoutMs,
                            String idleStrategy, long callTimeoutNs, Duration lookupWait, TotalOrder.Mode sequencer,
-                           Duration barrierTimeout, int cores, int nodesOnHost) {
+                           Duration barrierTimeout, int cores, int nodesOnHost, Duration rebalanceWindow) {
     public static final String PREFIX = "cumulus.";
     public static final long DEFAULT_JOIN_TIMEOUT_MS = 60_000;
     public static final long DEFAULT_LOOKUP_WAIT_MS = 10_000;
@@ -79,7 +82,8 @@ public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long 
             TimeUnit.MILLISECONDS.toNanos(millis(properties, "call.timeout.ms", 0)),
             Duration.ofMillis(millis(properties, "lookup.wait.ms", DEFAULT_LOOKUP_WAIT_MS)), sequencer(properties),
             Duration.ofMillis(millis(properties, "barrier.timeout.ms", Barrier.DEFAULT_TIMEOUT.toMillis())),
-            Runtime.getRuntime().availableProcessors(), nodesOnHost);
+            Runtime.getRuntime().availableProcessors(), nodesOnHost,
+            Duration.ofMillis(millis(properties, "rebalance.ms", 0)));
     }
 
     /** How the node's threads poll, spin and sleep, derived from these settings. */

@@ -18,7 +18,13 @@ interface MigrationService {
     @DefersReply
     Placement migrate(long objectId, int toNode, Migration kind) throws MigrationException;
 
-    /** On the node an object moves to: makes it from its class and state and serves it under its id. */
-    void receive(long objectId, String implClass, String interfaceName, String name, byte[] state)
-        throws MigrationException;
+    /**
+     * On the node an object moves to: makes it from its class and state and serves it under its id; it goes on
+     * following its calls if it did ({@code followsCalls}).
+     */
+    void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
+                 boolean followsCalls) throws MigrationException;
+
+    /** On the node that holds (or held) the object: from now on it moves to the node that makes most of its calls. */
+    Placement followCalls(long objectId) throws MigrationException;
 }

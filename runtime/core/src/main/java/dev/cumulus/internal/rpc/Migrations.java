@@ -6,7 +6,11 @@ import dev.cumulus.MigrationException;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.jfr.MigrationEvent;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 
 /**
@@ -22,12 +26,35 @@ final class Migrations implements MigrationService {
     private final ClassLoader loader;
     /** Points a name at the object's new place in the name directory: (name, reference). */
     private final BiConsumer<String, RemoteRef> rebind;
+    /** How often objects that follow their calls are looked at ({@link Duration#ZERO}: only on request). */
+    private final Duration window;
+    /** Every object exported here follows its calls ({@code cumulus run --rebalance}). */
+    private final boolean rebalanceAll;
+    /** The objects of this node that follow their calls, by id, with their policy. */
+    private final Map<Long, PlacementPolicy> following = new ConcurrentHashMap<>();
+    private final AtomicBoolean rebalancerStarted = new AtomicBoolean();
 
-    Migrations(RpcEngine engine, int size, ClassLoader loader, BiConsumer<String, RemoteRef> rebind) {
+    /**
+     * @param window how often the rebalancer looks at the objects that follow their calls; {@link Duration#ZERO}
+     *               turns {@code --rebalance} off (then {@link #DEFAULT_WINDOW} for objects placed by request)
+     */
+    Migrations(RpcEngine engine, int size, ClassLoader loader, BiConsumer<String, RemoteRef> rebind, Duration window) {
         this.engine = engine;
         this.size = size;
         this.loader = loader;
         this.rebind = rebind;
+        this.rebalanceAll = !window.isZero();
+        this.window = rebalanceAll ? window : DEFAULT_WINDOW;
+    }
+
+    /** The rebalancer's window when {@code Remote.autoPlace} is used without {@code --rebalance}. */
+    static final Duration DEFAULT_WINDOW = Duration.ofSeconds(1);
+
+    /** A user object was exported here: under {@code --rebalance} it follows its calls. */
+    void exported(long objectId) {
+        if (rebalanceAll) {
+            follow(engine.exports().get(objectId));
+        }
     }
 
     // ---------------------------------------------------------------- asked by a program, on any node
@@ -44,6 +71,25 @@ final class Migrations implements MigrationService {
         checkTarget(node, proxy.label());
         for (int hops = 0; ; hops++) {
             Placement placement = service(proxy.ref().nodeId()).migrate(ref.objectId(), node, kind);
+            proxy.movedTo(placement.node());
+            if (placement.here()) {
+                return;
+            }
+            if (hops == RpcEngine.MAX_FORWARDS) {
+                throw new MigrationException("could not find " + proxy.label() + ": followed " + hops
+                    + " forwarding addresses");
+            }
+        }
+    }
+
+    /** {@code Remote.autoPlace}: from now on the object moves to the node that makes most of its calls. */
+    void followCalls(RemoteInvocationHandler proxy) {
+        RemoteRef ref = proxy.ref();
+        if (ref.objectId() < ExportTable.FIRST_USER_ID) {
+            throw new MigrationException(proxy.label() + " is a system object of Cumulus; it does not migrate");
+        }
+        for (int hops = 0; ; hops++) {
+            Placement placement = service(proxy.ref().nodeId()).followCalls(ref.objectId());
             proxy.movedTo(placement.node());
             if (placement.here()) {
                 return;
@@ -74,6 +120,54 @@ final class Migrations implements MigrationService {
     // ---------------------------------------------------------------- the service, on the object's node
 
     @Override
+    public Placement followCalls(long objectId) {
+        ExportTable.Exported entry = engine.exports().get(objectId);
+        if (entry == null || entry.gate() == null) {
+            throw new MigrationException("node " + engine.nodeId() + " serves no user object with id " + objectId);
+        }
+        int movedTo = entry.gate().movedTo();
+        if (movedTo >= 0) {
+            return new Placement(movedTo, false);
+        }
+        follow(entry);
+        return new Placement(engine.nodeId(), true);
+    }
+
+    private void follow(ExportTable.Exported entry) {
+        entry.gate().followCalls(size);
+        following.putIfAbsent(entry.objectId(), new PlacementPolicy());
+        if (rebalancerStarted.compareAndSet(false, true)) {
+            Thread.ofVirtual().name("cumulus-rebalancer-" + engine.nodeId()).start(this::rebalance);
+        }
+    }
+
+    /** The rebalancer: each window, moves the objects whose calls come mostly from another node (delayed moves). */
+    private void rebalance() {
+        while (!engine.closed()) {
+            try {
+                Thread.sleep(window);
+            } catch (InterruptedException e) {
+                return;
+            }
+            for (Map.Entry<Long, PlacementPolicy> f : following.entrySet()) {
+                ExportTable.Exported entry = engine.exports().get(f.getKey());
+                if (entry == null || entry.gate() == null || entry.gate().movedTo() >= 0) {
+                    following.remove(f.getKey());
+                    continue;
+                }
+                PlacementPolicy.Decision decision = f.getValue().window(entry.gate().takeWindow(), engine.nodeId());
+                if (decision.node() >= 0 && engine.goneReason(decision.node()) == null) {
+                    try {
+                        move(entry, decision.node(), Migration.DELAYED, decision.reason());
+                    } catch (MigrationException e) {
+                        // it stays; the next windows decide again
+                    }
+                }
+            }
+        }
+    }
+
+    @Override
     public Placement migrate(long objectId, int toNode, Migration kind) {
         ExportTable.Exported entry = engine.exports().get(objectId);
         if (entry == null) {
@@ -96,12 +190,12 @@ final class Migrations implements MigrationService {
                 + "from outside its methods" + (entry.safeMode() != null ? ", or let Migration.point() stop it" : ""));
         }
         if (!RpcEngine.servingRemoteCall()) {
-            return move(entry, toNode, kind); // asked on this node: the asking thread waits
+            return move(entry, toNode, kind, "requested"); // asked on this node: the asking thread waits
         }
         RpcEngine.DeferredReply reply = RpcEngine.deferReply(); // a move may wait: never on the polling thread
         engine.runAsync(() -> {
             try {
-                reply.complete(move(entry, toNode, kind));
+                reply.complete(move(entry, toNode, kind, "requested"));
             } catch (Throwable t) {
                 reply.fail(t);
             }
@@ -109,7 +203,7 @@ final class Migrations implements MigrationService {
         return null;
     }
 
-    private Placement move(ExportTable.Exported entry, int toNode, Migration kind) {
+    private Placement move(ExportTable.Exported entry, int toNode, Migration kind, String reason) {
         ObjectGate gate = entry.gate();
         Object object = entry.target();
         String label = "'" + entry.name() + "' (" + object.getClass().getName() + ")";
@@ -142,7 +236,7 @@ final class Migrations implements MigrationService {
             try {
                 state = ObjectState.of(object.getClass()).capture(engine.codec(), object);
                 service(toNode).receive(entry.objectId(), object.getClass().getName(), entry.iface().getName(),
-                    entry.name(), state);
+                    entry.name(), state, gate.followsCalls());
             } catch (RuntimeException e) {
                 aware(object, false);
                 throw e instanceof MigrationException m && state == null ? m : new MigrationException(label
@@ -162,14 +256,14 @@ final class Migrations implements MigrationService {
                     call.runHere();
                 }
             }
-            commit(event, entry, kind, toNode, state, System.nanoTime() - closedNs, held.size(), moved);
+            commit(event, entry, kind, toNode, state, System.nanoTime() - closedNs, held.size(), moved, reason);
         }
         rebind.accept(entry.name(), new RemoteRef(toNode, entry.objectId(), entry.iface().getName()));
         return new Placement(toNode, true);
     }
 
     private void commit(MigrationEvent event, ExportTable.Exported entry, Migration kind, int toNode, byte[] state,
-                        long pauseNs, int held, boolean moved) {
+                        long pauseNs, int held, boolean moved, String reason) {
         event.end();
         if (event.shouldCommit()) {
             event.object = entry.name();
@@ -179,7 +273,7 @@ final class Migrations implements MigrationService {
             event.stateBytes = state == null ? 0 : state.length;
             event.pauseNs = pauseNs;
             event.callsHeld = held;
-            event.reason = "requested";
+            event.reason = reason;
             event.outcome = moved ? "moved" : "stayed";
             event.commit();
         }
@@ -197,7 +291,8 @@ final class Migrations implements MigrationService {
     }
 
     @Override
-    public void receive(long objectId, String implClass, String interfaceName, String name, byte[] state) {
+    public void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
+                        boolean followsCalls) {
         Class<?> iface;
         Class<?> impl;
         try {
@@ -216,6 +311,9 @@ final class Migrations implements MigrationService {
         Object object = layout.newInstance();
         layout.restore(engine.codec(), object, state);
         aware(object, false);
-        engine.exports().addMigrated(objectId, object, iface, name);
+        ExportTable.Exported entry = engine.exports().addMigrated(objectId, object, iface, name);
+        if (followsCalls || rebalanceAll) {
+            follow(entry);
+        }
     }
 }

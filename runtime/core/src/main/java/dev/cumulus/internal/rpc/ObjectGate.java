@@ -3,6 +3,7 @@ package dev.cumulus.internal.rpc;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Where calls enter one remote object on this node, so that it can migrate: it counts the calls running its methods,
@@ -31,6 +32,8 @@ final class ObjectGate {
     private volatile int movedTo = -1;
     /** A safe-point migration waits for the running call to reach {@code Migration.point()}. */
     private volatile boolean safePointPending;
+    /** Calls let in by caller node while the object follows its calls ({@link #followCalls}); else null. */
+    private volatile AtomicLongArray callsBySource;
     /** Calls that came while the gate was closed, in arrival order (guarded by this). */
     private List<Held> held = new ArrayList<>();
     /** A migration of the object is under way (guarded by this). */
@@ -43,6 +46,35 @@ final class ObjectGate {
             return false;
         }
         return true;
+    }
+
+    /** Counts a call of node {@code source} that entered, while the object follows its calls. */
+    void tally(int source) {
+        AtomicLongArray calls = callsBySource;
+        if (calls != null) {
+            calls.incrementAndGet(source);
+        }
+    }
+
+    /** Starts counting calls by caller node, for a cluster of {@code nodes}. */
+    void followCalls(int nodes) {
+        if (callsBySource == null) {
+            callsBySource = new AtomicLongArray(nodes);
+        }
+    }
+
+    boolean followsCalls() {
+        return callsBySource != null;
+    }
+
+    /** The calls by caller node since the last window, counting from zero again. */
+    long[] takeWindow() {
+        AtomicLongArray calls = callsBySource;
+        long[] window = new long[calls.length()];
+        for (int n = 0; n < window.length; n++) {
+            window[n] = calls.getAndSet(n, 0);
+        }
+        return window;
     }
 
     /** A call that {@link #enter}ed has ended. */

@@ -42,6 +42,11 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         }
     }
 
+    /** From now on the object moves to the node that makes most of its calls ({@code Remote.autoPlace}). */
+    public void followCalls() {
+        engine.migrations().followCalls(this);
+    }
+
     /** Moves the object to {@code node} ({@code Remote.migrate}); returns once it serves calls there. */
     public void migrate(int node, Migration kind) {
         engine.migrations().migrate(this, node, kind);

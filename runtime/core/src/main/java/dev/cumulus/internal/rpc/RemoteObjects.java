@@ -17,13 +17,15 @@ public final class RemoteObjects {
     private final int size;
     private final ClassLoader loader;
 
-    public RemoteObjects(RpcEngine engine, int size, ClassLoader loader) {
+    /** @param rebalanceWindow {@code cumulus run --rebalance}'s window, or {@link Duration#ZERO} when it is off */
+    public RemoteObjects(RpcEngine engine, int size, ClassLoader loader, Duration rebalanceWindow) {
         this.engine = engine;
         this.size = size;
         this.loader = loader;
         engine.exportSystem(NameDirectory.OBJECT_ID, new NameDirectoryService(), NameDirectory.class);
         engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
-        Migrations migrations = new Migrations(engine, size, loader, (name, ref) -> directoryFor(name).moved(name, ref));
+        Migrations migrations = new Migrations(engine, size, loader, (name, ref) -> directoryFor(name).moved(name, ref),
+            rebalanceWindow);
         engine.exportSystem(MigrationService.OBJECT_ID, migrations, MigrationService.class);
         engine.migrations(migrations);
     }
@@ -39,6 +41,7 @@ public final class RemoteObjects {
             throw new CumulusException("the name '" + name + "' is already taken by an object on node "
                 + existing.nodeId() + " (" + existing.interfaceName() + "); export under another name");
         }
+        engine.migrations().exported(ref.objectId());
         return engine.proxy(ref, iface, name);
     }
 

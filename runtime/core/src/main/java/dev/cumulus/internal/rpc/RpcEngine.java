@@ -299,6 +299,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return exports;
     }
 
+    /** Whether the engine was closed (the node left). */
+    boolean closed() {
+        return callThreads.isShutdown();
+    }
+
     ValueCodec codec() {
         return codec;
     }
@@ -851,6 +856,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             holdOrForward(call, gate);
             return;
         }
+        gate.tally(call.source);
         CallerState state = callers.get();
         state.entered(gate);
         try {
@@ -1178,6 +1184,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             // or forwards a call of an object that is moving or moved
             return ELSEWHERE;
         }
+        gate.tally(self);
         CallerState state = callers.get();
         state.entered(gate);
         try {

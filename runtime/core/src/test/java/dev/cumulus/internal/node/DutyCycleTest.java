@@ -440,7 +440,7 @@ class DutyCycleTest {
 
     private static NodeSettings.Scheduling settings(int nodesOnHost, int cores, String idle) {
         return new NodeSettings(0, nodesOnHost, 200, 5_000, 60_000, idle, 0, Duration.ofSeconds(10),
-            TotalOrder.Mode.MIGRATING, Duration.ofMinutes(5), cores, nodesOnHost)
+            TotalOrder.Mode.MIGRATING, Duration.ofMinutes(5), cores, nodesOnHost, Duration.ZERO)
             .scheduling();
     }
 
