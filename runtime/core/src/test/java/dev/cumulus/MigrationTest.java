@@ -273,6 +273,55 @@ class MigrationTest {
         assertEquals(seen.get("calls"), seen.get("value"), "every call ran once while it moved");
     }
 
+    public interface Fragile {
+        int bump();
+    }
+
+    /** Refuses to arrive: its afterMigration throws on the new node, so the transfer fails there. */
+    public static class FragileImpl implements Fragile, MigrationAware {
+        private int bumps;
+        private transient boolean arrived;
+
+        @Override
+        public synchronized int bump() {
+            return ++bumps;
+        }
+
+        @Override
+        public void afterMigration() {
+            if (!arrived && bumps > 0) {
+                // a fresh copy (transient arrived is false) on the new node
+                throw new IllegalStateException("cannot reopen my file here");
+            }
+        }
+
+        FragileImpl markArrived() {
+            arrived = true;
+            return this;
+        }
+    }
+
+    @Test
+    void aTransferThatFailsLeavesTheObjectServingWhereItWas() {
+        Map<String, Object> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            if (cluster.nodeId() == 0) {
+                Fragile fragile = cluster.export(new FragileImpl().markArrived(), Fragile.class, "fragile");
+                fragile.bump();
+                MigrationException failed = assertThrows(MigrationException.class,
+                    () -> Remote.migrate(fragile, 1, Migration.DELAYED));
+                seen.put("failed", failed.getMessage());
+                seen.put("node", Remote.nodeOf(fragile));
+                seen.put("bump", fragile.bump());
+            }
+            cluster.barrier();
+        });
+        assertTrue(((String) seen.get("failed")).contains("cannot reopen my file here"), (String) seen.get("failed"));
+        assertTrue(((String) seen.get("failed")).contains("stays on node 0"), (String) seen.get("failed"));
+        assertEquals(0, seen.get("node"));
+        assertEquals(2, seen.get("bump"), "the object kept its state and serves where it was");
+    }
+
     public interface Holder {
         int ping();
     }
