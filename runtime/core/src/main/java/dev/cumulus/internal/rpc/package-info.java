@@ -10,6 +10,13 @@
  * dev.cumulus.internal.rpc.CallHeaderFlyweight} and {@link dev.cumulus.internal.rpc.ReplyHeaderFlyweight} read and
  * write the headers of calls and answers in place ({@code docs/design/WIRE.md}).
  *
+ * <p>Objects that move (Babylon §4.2): {@link dev.cumulus.internal.rpc.Migrations} serves the node's migration
+ * requests and runs the rebalancer; every user object's calls enter through its {@link
+ * dev.cumulus.internal.rpc.ObjectGate}, which holds them during a move and forwards them after; {@link
+ * dev.cumulus.internal.rpc.ObjectState} copies an object's fields by value; {@link
+ * dev.cumulus.internal.rpc.SafeModeCalls} runs a {@code @SafeMode} object's calls one at a time with a checkpoint
+ * before each; {@link dev.cumulus.internal.rpc.PlacementPolicy} decides when an object follows its calls.
+ *
  * <p>Arguments and results go by value through {@code dev.cumulus.internal.codec} (never Java serialization). Which
  * thread runs what is in {@code docs/design/THREADING.md}.
  */
