@@ -42,6 +42,6 @@ public final class RemoteCallEvent extends Event {
     public boolean async;
 
     @Label("Outcome")
-    @Description("ok, exception, timeout or node-failed")
+    @Description("ok, exception, timeout, node-failed, or moved (the object had migrated: the call was sent on to its new node, a call event of its own)")
     public String outcome;
 }
