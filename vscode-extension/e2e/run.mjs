@@ -73,7 +73,9 @@ execFileSync(env.NODE24, [...codeServer, '--install-extension', vsix], { stdio: 
 
 // 3. an example project: the replicated template plus one class that breaks CUM101
 const project = path.join(work, 'tsp');
-execFileSync(path.join(repo, 'cumulus'), ['new', 'replicated', project, '--package', 'org.acme.tsp'], { stdio: 'inherit' });
+// (cumulus new registers its JDK in a toolchains file: this run's own, not the user's ~/.m2/toolchains.xml)
+execFileSync(path.join(repo, 'cumulus'), ['new', 'replicated', project, '--package', 'org.acme.tsp', '--toolchains',
+  path.join(work, 'toolchains.xml')], { stdio: 'inherit' });
 const pkgDir = path.join(project, 'src', 'main', 'java', 'org', 'acme', 'tsp');
 fs.writeFileSync(path.join(pkgDir, 'Broken.java'), `package org.acme.tsp;
 
@@ -152,6 +154,26 @@ public final class Steady {
             }
             cluster.barrier();
             System.out.println("node " + me + ": " + writes + " writes, " + calls + " remote calls, tally " + tally.total());
+        }
+    }
+}
+`);
+// Runs until stopped: for Stop Run.
+fs.writeFileSync(path.join(pkgDir, 'Forever.java'), `package org.acme.tsp;
+
+import dev.cumulus.Cluster;
+
+/** Joins and waits until the run is stopped. */
+public final class Forever {
+    private Forever() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        try (Cluster cluster = Cluster.join()) {
+            System.out.println("node " + cluster.nodeId() + " waits until stopped");
+            while (true) {
+                Thread.sleep(100);
+            }
         }
     }
 }
@@ -313,7 +335,6 @@ try {
     await runCommand('View: Focus Problems');
     await page.waitForSelector('.markers-panel .monaco-list-row:has-text("CUM101")', { state: 'detached', timeout: 60_000 });
     await openFile('Steady.java');
-    await widenSideBar(700);
     await startRun(2);
     await runCommand('Cumulus: Show Communication Profile');
     const frame = await profileFrame();
@@ -334,13 +355,60 @@ try {
     await pollFor(async () => { const rows = await tableRows(frame); return total(rows, 'tally') > 0 && total(rows, 'echo') > 0; },
       30_000, 'the final report\'s totals for tally and echo');
     if (await frame.locator('#empty').isVisible()) throw new Error('the profile view still says it has no profile');
+    // at the side bar's default width the table fits (secondary columns dropped), and wide it shows them all
+    await tableFits(frame, false);
+    await shot('06a-profile-narrow');
+    await widenSideBar(700);
+    await tableFits(frame, true);
     const rows = await tableRows(frame);
     log(`profile view: ${rows.length} per-object rows: ${rows.map((r) => r.join(' ')).join(' | ')}`);
     await shot('07-profile-view');
+    // the run's output channel has the program's and the launcher's lines, never the profile channel's records
+    const runLog = outputLog('Cumulus Run');
+    if (!/Starting org\.acme\.tsp\.Steady on 2 nodes/.test(runLog)) throw new Error(`no run in the Cumulus Run log:\n${runLog.slice(0, 500)}`);
+    if (/@cumulus-profile|"type":\s*"(window|report)"/.test(runLog)) throw new Error('profile records in the Cumulus Run output');
     await runCommand('Cumulus: Focus on Cluster Run View');
     await page.waitForSelector('.monaco-list-row:has-text("org.acme.tsp.Steady on 2 nodes: finished")', { timeout: 10_000 });
     await page.waitForSelector('.monaco-list-row:has-text("node 1"):has-text("exited")', { timeout: 10_000 });
     await shot('08-run-view');
+  });
+  await step('Stop Run: the status bar, the run view and every node row say stopped', async () => {
+    await runCommand('View: Close All Editors');
+    await openFile('Forever.java');
+    await startRun(2);
+    await runCommand('Cumulus: Focus on Cluster Run View');
+    await page.waitForSelector('.monaco-list-row:has-text("node 1"):has-text("running")', { timeout: 120_000 });
+    await runCommand('Cumulus: Stop Run');
+    await page.waitForSelector('.statusbar-item:has-text("Cumulus: stopped")', { timeout: 60_000 });
+    await page.waitForSelector('.monaco-list-row:has-text("org.acme.tsp.Forever on 2 nodes: stopped")', { timeout: 10_000 });
+    for (const node of [0, 1]) {
+      await page.waitForSelector(`.monaco-list-row:has-text("node ${node}"):has-text("stopped")`, { timeout: 10_000 });
+    }
+    const view = (await page.locator('.pane:has-text("Cluster Run") .monaco-list-rows').first().textContent()) ?? '';
+    if (/failed|exit 143|not started/.test(view)) throw new Error(`the run view disagrees: ${view}`);
+    if (await page.locator('.notifications-toasts:has-text("Cumulus run failed")').count()) throw new Error('a stop shown as a failure');
+    await shot('09-run-stopped');
+  });
+
+  await step("the Ports view lists no port of Cumulus's processes", async () => {
+    // two TCP listeners on loopback: one with a node's command line (-Dcumulus.run.id=...), one without; VS Code's
+    // port detection finds both, and the extension's remote.portsAttributes keeps the Cumulus one out of the view
+    const other = await listener([]);
+    const cumulus = await listener(['-Dcumulus.run.id=e2e-ports']);
+    try {
+      await runCommand('Ports: Focus on Ports View');
+      const portsText = async () => (await page.locator('.pane-body:has(.ports-view-actionbar-cell), [id="~remote.forwardedPorts"]').allTextContents()).join(' ')
+        || (await page.locator('.part.panel').textContent()) || '';
+      await pollFor(async () => (await portsText()).includes(String(other.port)), 60_000,
+        `the Ports view to list the other process's port ${other.port} (detection works here)`);
+      await shot('10-ports');
+      if ((await portsText()).includes(String(cumulus.port))) {
+        throw new Error(`the Ports view lists the Cumulus process's port ${cumulus.port}`);
+      }
+    } finally {
+      other.child.kill();
+      cumulus.child.kill();
+    }
   });
 } catch {
   // reported by step()
@@ -416,6 +484,34 @@ async function widenSideBar(width) {
   await page.mouse.move(box.x + width, y, { steps: 10 });
   await page.mouse.up();
   await page.waitForTimeout(300);
+}
+
+/** A node process listening on a free loopback TCP port, with `extra` on its command line. */
+async function listener(extra) {
+  const child = spawn(process.execPath, ['-e', `const s = require('net').createServer().listen(0, '127.0.0.1',
+    () => console.log(s.address().port)); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));`,
+  '--', ...extra], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (d) => resolve(Number(String(d).trim())));
+    child.once('exit', (c) => reject(new Error(`listener exited ${c}`)));
+  });
+  return { child, port };
+}
+
+/**
+ * The profile table fits its view (no column cut off at the right edge); `wide`: the secondary columns (migrations,
+ * misses, bytes) show, else they are dropped.
+ */
+async function tableFits(frame, wide) {
+  const view = await (await frame.frameElement()).boundingBox();
+  const table = await frame.locator('table#t').boundingBox();
+  if (!view || !table) throw new Error('the profile view or its table has no size');
+  log(`profile view ${Math.round(view.width)} px wide, table ${Math.round(table.width)} px`);
+  if (table.x + table.width > view.x + view.width + 1) {
+    throw new Error(`the profile table (${Math.round(table.width)} px) is cut off in a ${Math.round(view.width)} px view`);
+  }
+  const bytes = await frame.locator('th[data-k="bytes"]').isVisible();
+  if (bytes !== wide) throw new Error(`the bytes column is ${bytes ? 'shown' : 'hidden'} in a ${Math.round(view.width)} px view`);
 }
 
 /** The profile table's rows as cell texts. */

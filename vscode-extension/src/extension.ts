@@ -1,6 +1,8 @@
 // Entry point: starts the Cumulus language server where the workspace uses Cumulus, and wires commands, the run view,
 // the profile view, the status bar and the `cumulus` task type (cluster runs from "Run Task").
 import * as cp from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { findJdk } from './jdk';
@@ -8,7 +10,7 @@ import { findObjectLine, ProfileModel, ProfileRow } from './profile';
 import { ProfileRecord } from './profileSchema';
 import { LAG_NOTE, ProfileViewProvider } from './profileView';
 import * as P from './protocol';
-import { NodeChannels, RunModel, RunTreeProvider, statusText } from './runView';
+import { NodeChannels, RunModel, RunTreeProvider, stateLabel, statusText } from './runView';
 import { findCumulusRoot, findServer, mainClassOf, readTemplates, ServerFiles, serverLaunch, validateNodes } from './server';
 import { CumulusTaskProvider, RunEvent, TASK_TYPE } from './tasks';
 import { cumulusEvidence, NOT_CUMULUS_MESSAGE, WATCH_GLOB } from './workspace';
@@ -33,6 +35,8 @@ export interface Deps {
 }
 
 export const NODES_KEY = 'cumulus.lastNodes';
+/** Prefix of the launcher's profile-channel lines (`cumulus run --profile-stream`); never shown as output. */
+export const PROFILE_LINE = '@cumulus-profile ';
 /** globalState key: the one-time notice recommending the Java extension pack was shown. */
 export const JAVA_PACK_NOTICE_KEY = 'cumulus.javaPackNoticeShown';
 export const JAVA_PACK = 'vscjava.vscode-java-pack';
@@ -45,6 +49,19 @@ export function javaErrorsOn(setting: string | undefined, installed: (id: string
   if (setting === 'on') return true;
   if (setting === 'off') return false;
   return !JAVA_SERVERS.some(installed);
+}
+
+/**
+ * Where New Project proposes to create a project: beside the open workspace folder (its parent), or in the home
+ * folder when none is open — never inside the open project. `cumulus-TEMPLATE`, numbered when that name is taken.
+ */
+export function newProjectDir(template: string, folders: string[], home: string,
+                              exists: (p: string) => boolean = fs.existsSync): string {
+  const base = folders.length ? path.dirname(folders[0]) : home;
+  const name = `cumulus-${template}`;
+  let dir = path.join(base, name);
+  for (let i = 2; exists(dir); i++) dir = path.join(base, `${name}-${i}`);
+  return dir;
 }
 
 export class CumulusExtension {
@@ -206,6 +223,11 @@ export class CumulusExtension {
   }
 
   onNodeOutput(o: P.NodeOutput): void {
+    if (o.line.startsWith(PROFILE_LINE)) {
+      // a launcher's profile record that reached the output (a server that did not take it): the profile view's only
+      this.onProfileLine(o.line.slice(PROFILE_LINE.length));
+      return;
+    }
     this.channels.append(o);
     this.runModel.output(o);
     this.emit({ output: o });
@@ -221,18 +243,29 @@ export class CumulusExtension {
     for (const l of [...this.runListeners]) l(e);
   }
 
+  /** The server's run status: into the run model, whose one state the status bar, the views and the task show. */
   onRunStatus(s: P.RunStatus): void {
-    const wasFailed = this.runModel.run?.state === 'failed';
+    const before = this.runModel.run?.state;
     this.runModel.status(s);
-    const message = this.runModel.run?.message ?? s.message;
-    this.channels.channel(-1).appendLine(`run ${s.state}${s.exitCode != null ? ` (exit ${s.exitCode})` : ''}${message ? `: ${message}` : ''}`);
+    const run = this.runModel.run!;
+    const message = run.message ?? s.message;
+    this.channels.channel(-1).appendLine(`run ${stateLabel(run)}${message ? `: ${message}` : ''}`);
     this.profile.running = this.runModel.running;
     if (s.runDir) this.profile.runDir = s.runDir;
     this.profile.refresh();
-    this.emit({ status: s });
-    if (s.state === 'failed' && !wasFailed && s.exitCode !== 130 && s.exitCode !== 143) {
+    this.emit({ status: { ...s, state: run.state, message } });
+    if (run.state === 'failed' && before !== 'failed') {
       void vscode.window.showErrorMessage(`Cumulus run failed: ${message ?? 'see the Cumulus Run output'}`, 'Show Output')
         .then((pick) => { if (pick) this.channels.channel(-1).show(true); });
+    }
+  }
+
+  private onProfileLine(json: string): void {
+    try {
+      const r = JSON.parse(json) as ProfileRecord;
+      if (r && (r.type === 'window' || r.type === 'report')) this.onProfile(r);
+    } catch {
+      this.log.appendLine(`a profile line that is no record of the profile channel: ${json.slice(0, 200)}`);
     }
   }
 
@@ -332,6 +365,7 @@ export class CumulusExtension {
 
   async stopRun(): Promise<void> {
     if (!this.client) return;
+    this.runModel.stopping();
     try {
       await this.client.sendRequest('workspace/executeCommand', { command: P.Commands.stop, arguments: [] });
     } catch (e) {
@@ -350,8 +384,9 @@ export class CumulusExtension {
     const pick = await vscode.window.showQuickPick(
       templates.map((t) => ({ label: t.name, detail: t.description })), { title: 'Cumulus: New Project — template' });
     if (!pick) return;
-    const base = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.env.HOME ?? '/tmp';
-    const dir = await vscode.window.showInputBox({ title: 'Cumulus: New Project — directory', value: path.join(base, `cumulus-${pick.label}`),
+    const proposed = newProjectDir(pick.label, (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+      os.homedir());
+    const dir = await vscode.window.showInputBox({ title: 'Cumulus: New Project — directory', value: proposed,
       prompt: 'A new or empty directory' });
     if (!dir) return;
     const t = templates.find((x) => x.name === pick.label)!;

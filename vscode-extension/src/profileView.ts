@@ -12,6 +12,22 @@ export const EMPTY = {
     "elements); the whole report is in the 'Cumulus Run' output.",
 };
 
+/** Below this view width (CSS px) the columns of `hide: 2` are dropped; below NARROW_PX those of `hide: 1` too. */
+export const WIDE_PX = 520;
+export const NARROW_PX = 340;
+
+/** The table's columns, in order; `hide` says from which width down a column is dropped (none: always shown). */
+export const COLUMNS: { key: string; label: string; title?: string; hide?: 1 | 2 }[] = [
+  { key: 'object', label: 'object' },
+  { key: 'kind', label: 'kind', hide: 1 },
+  { key: 'ops', label: 'calls/writes', title: 'final report: remote calls, replicated writes or tuple moves + observes' },
+  { key: 'writesPerSec', label: 'rate/s', title: 'live, newest one-second windows summed over nodes: replicated writes/s of a cloud, calls/s of a remote object, misses/s of an array' },
+  { key: 'p99Us', label: 'p99 µs' },
+  { key: 'migrations', label: 'migrations', hide: 2 },
+  { key: 'misses', label: 'misses', hide: 2 },
+  { key: 'bytes', label: 'bytes', hide: 2 },
+];
+
 export class ProfileViewProvider implements vscode.WebviewViewProvider {
   static readonly viewId = 'cumulus.profileView';
   private view?: vscode.WebviewView;
@@ -56,24 +72,28 @@ export function profileHtml(n: string): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${n}';">
 <style>
  body{font-family:var(--vscode-font-family);font-size:var(--vscode-font-size);color:var(--vscode-foreground);padding:4px}
- table{border-collapse:collapse;width:100%} th,td{padding:2px 6px;text-align:right;white-space:nowrap}
+ table{border-collapse:collapse;width:100%} th,td{padding:2px 4px;text-align:right;white-space:nowrap}
  th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}
+ /* the object column takes what the figures leave and cuts long names with an ellipsis (the row's tooltip has it) */
+ th:first-child,td:first-child{width:100%;max-width:0;overflow:hidden;text-overflow:ellipsis}
  th{cursor:pointer;border-bottom:1px solid var(--vscode-panel-border);user-select:none}
  tbody tr{cursor:pointer} tbody tr:hover{background:var(--vscode-list-hoverBackground)}
  .note{opacity:.75;font-size:90%;margin:4px 0} .empty{opacity:.7;margin:8px 0}
+ /* narrow views (the side bar's default width) drop the secondary columns; the row's tooltip keeps every figure */
+ @media (max-width:${WIDE_PX}px){.c2{display:none}}
+ @media (max-width:${NARROW_PX}px){.c1{display:none}}
  #chart .bar{height:12px;background:var(--vscode-charts-blue,#3794ff);margin:2px 0}
  #chart .lbl{font-size:85%}
 </style></head><body>
 <div class="note" id="note">${LAG_NOTE}</div>
 <div id="status" class="note"></div>
-<table id="t"><thead><tr>
- <th data-k="object">object</th><th data-k="kind">kind</th><th data-k="ops" title="final report: remote calls, replicated writes or tuple moves + observes">calls/writes</th><th data-k="writesPerSec" title="live, newest one-second windows summed over nodes: replicated writes/s of a cloud, calls/s of a remote object, misses/s of an array">rate/s</th>
- <th data-k="p99Us">p99 µs</th><th data-k="migrations">migrations</th><th data-k="misses">misses</th><th data-k="bytes">bytes</th>
+<table id="t"><thead><tr>${COLUMNS.map((c) => `<th data-k="${c.key}"${c.hide ? ` class="c${c.hide}"` : ''}${c.title ? ` title="${c.title}"` : ''}>${c.label}</th>`).join('')}
 </tr></thead><tbody></tbody></table>
 <div id="empty" class="empty"></div>
 <h4>Traffic by object</h4><div id="chart"></div>
 <script nonce="${n}">
  const vscode = acquireVsCodeApi();
+ const columns = ${JSON.stringify(COLUMNS)};
  let rows = [], key = 'ops', desc = true, live = false, runDir = undefined;
  const num = v => v === undefined || v === null ? '' : (typeof v === 'number' ? (Number.isInteger(v) ? v.toLocaleString('en') : v.toFixed(1)) : String(v));
  function value(r, k){ if (k === 'p99Us') return r.p99Us ?? r.p99WriteUs; if (k === 'ops') return r.calls ?? r.writes ?? r.tupleOps; return r[k]; }
@@ -83,9 +103,13 @@ export function profileHtml(n: string): string {
      return desc ? -c : c; });
    const tb = document.querySelector('tbody'); tb.innerHTML = '';
    for (const r of sorted){ const tr = document.createElement('tr'); tr.dataset.object = r.object;
-     tr.title = r.source ? 'open ' + r.source.uri.split('/').pop() + ':' + (r.source.line+1) : 'open the object\\'s source';
-     for (const k of ['object','kind','ops','writesPerSec','p99Us','migrations','misses','bytes']){
-       const td = document.createElement('td'); td.textContent = num(value(r,k)); tr.appendChild(td); }
+     const figures = columns.filter(c => c.key !== 'object' && value(r, c.key) !== undefined && value(r, c.key) !== null)
+       .map(c => c.label + ' ' + num(value(r, c.key)));
+     tr.title = r.object + (figures.length ? '\\n' + figures.join(' · ') : '') + '\\n'
+       + (r.source ? 'open ' + r.source.uri.split('/').pop() + ':' + (r.source.line+1) : 'open the object\\'s source');
+     for (const c of columns){
+       const td = document.createElement('td'); td.textContent = num(value(r,c.key)); if (c.hide) td.className = 'c' + c.hide;
+       tr.appendChild(td); }
      tr.onclick = () => vscode.postMessage({type:'open', object:r.object}); tb.appendChild(tr); }
    const empty = document.getElementById('empty');
    empty.textContent = ${JSON.stringify(EMPTY)}[live ? 'live' : runDir ? 'report' : 'none'];

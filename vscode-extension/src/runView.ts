@@ -4,10 +4,20 @@ import { NodeOutput, RunStatus } from './protocol';
 
 export type NodeState = 'starting' | 'running' | 'exited' | 'failed' | 'stopped' | 'not started';
 
+/**
+ * The run's one state, from which the status bar, the run's row and the node rows all take theirs: the server's
+ * states (starting, running, finished, failed) plus `stopping` (Stop Run was asked) and `stopped` (the run ended
+ * after a stop, or by SIGINT/SIGTERM: exit 130 or 143).
+ */
+export type RunState = 'starting' | 'running' | 'stopping' | 'stopped' | 'finished' | 'failed';
+
+/** Exit codes of a launcher ended by a signal a stop sends: SIGINT (Ctrl-C) and SIGTERM (Stop Run). */
+export const STOP_EXIT_CODES: readonly number[] = [130, 143];
+
 export interface RunInfo {
   mainClass: string;
   nodes: number;
-  state: string;
+  state: RunState;
   exitCode?: number | null;
   message?: string | null;
   runDir?: string | null;
@@ -45,6 +55,8 @@ export class RunModel {
   launcherErrors: string[] = [];
   /** Whether the launcher got as far as starting nodes (it named the run directory, or a node wrote). */
   launched = false;
+  /** Stop Run was asked for this run: however it ends but cleanly, it ends `stopped`. */
+  private stopAsked = false;
   private listeners: (() => void)[] = [];
 
   onChange(f: () => void): void {
@@ -57,6 +69,7 @@ export class RunModel {
 
   start(mainClass: string, nodes: number): void {
     this.run = { mainClass, nodes, state: 'starting' };
+    this.stopAsked = false;
     this.nodeStates = Array.from({ length: nodes }, () => 'starting' as NodeState);
     this.lines = Array.from({ length: nodes }, () => 0);
     this.launcherErrors = [];
@@ -81,14 +94,30 @@ export class RunModel {
     }
   }
 
+  /** Stop Run was asked: the run shows `stopping` until the server reports its end. */
+  stopping(): void {
+    if (!this.running) return;
+    this.stopAsked = true;
+    this.run!.state = 'stopping';
+    this.changed();
+  }
+
   status(s: RunStatus): void {
-    if (!this.run) this.run = { mainClass: '?', nodes: this.nodeStates.length, state: s.state };
-    this.run.state = s.state;
+    if (!this.run) this.run = { mainClass: '?', nodes: this.nodeStates.length, state: 'starting' };
+    const ended = s.state === 'finished' || s.state === 'failed';
+    const stopped = ended && (s.exitCode ?? 0) !== 0
+      && (this.stopAsked || (s.exitCode != null && STOP_EXIT_CODES.includes(s.exitCode)));
+    this.run.state = stopped ? 'stopped'
+      : this.run.state === 'stopping' && !ended ? 'stopping' : s.state as RunState;
     this.run.exitCode = s.exitCode;
     this.run.message = s.message;
     this.run.runDir = s.runDir;
     this.run.details = undefined;
-    if (s.state === 'failed') {
+    if (stopped) {
+      this.run.message = failureReason(this.launcherErrors)
+        ?? (this.stopAsked ? 'stopped by Stop Run' : 'stopped by a signal (Ctrl-C or SIGTERM)');
+      this.run.details = this.launcherErrors.slice(-20);
+    } else if (s.state === 'failed') {
       // the server says "run ended with exit code N"; the launcher's own words say why
       const why = failureReason(this.launcherErrors);
       if (why) this.run.message = why;
@@ -96,30 +125,43 @@ export class RunModel {
     }
     if (s.state === 'running') {
       this.nodeStates = this.nodeStates.map((n) => (n === 'starting' ? 'running' : n));
-    } else if (s.state === 'finished' || s.state === 'failed') {
-      const end: NodeState = s.state === 'finished' && (s.exitCode ?? 0) === 0 ? 'exited'
-        : s.exitCode === 130 || s.exitCode === 143 ? 'stopped' : 'failed';
-      // a launcher that failed before starting nodes (pre-check, missing main class) leaves them 'not started'
-      this.nodeStates = this.nodeStates.map(() => (s.state === 'failed' && !this.launched ? 'not started' : end));
+    } else if (ended) {
+      const end: NodeState = stopped ? 'stopped' : s.state === 'finished' && (s.exitCode ?? 0) === 0 ? 'exited' : 'failed';
+      // a launcher that failed before starting nodes (pre-check, missing main class) leaves them 'not started';
+      // a stopped run's nodes are all 'stopped', whether or not they had started
+      this.nodeStates = this.nodeStates.map(() => (s.state === 'failed' && !stopped && !this.launched ? 'not started' : end));
     }
     this.changed();
   }
 
   get running(): boolean {
-    return !!this.run && (this.run.state === 'starting' || this.run.state === 'running');
+    return !!this.run && (this.run.state === 'starting' || this.run.state === 'running' || this.run.state === 'stopping');
   }
 }
 
 export function statusText(m: RunModel): string {
   const r = m.run;
   if (!r) return '$(cloud) Cumulus';
+  return `${stateIcon(r)} Cumulus: ${r.state === 'starting' ? `starting ${r.nodes} nodes`
+    : r.state === 'running' ? `running on ${r.nodes} nodes` : stateLabel(r)}`;
+}
+
+/** The run's state in words, the same in the status bar and the run's row: `failed (exit 3)`, `stopped`. */
+export function stateLabel(r: RunInfo): string {
   switch (r.state) {
-    case 'starting': return `$(sync~spin) Cumulus: starting ${r.nodes} nodes`;
-    case 'running': return `$(sync~spin) Cumulus: running on ${r.nodes} nodes`;
-    case 'finished': return (r.exitCode ?? 0) === 0 ? '$(check) Cumulus: finished' : `$(error) Cumulus: exit ${r.exitCode}`;
-    case 'failed': return r.exitCode === 130 || r.exitCode === 143 ? '$(debug-stop) Cumulus: stopped'
-      : `$(error) Cumulus: failed${r.exitCode != null ? ` (exit ${r.exitCode})` : ''}`;
-    default: return `$(cloud) Cumulus: ${r.state}`;
+    case 'finished': return (r.exitCode ?? 0) === 0 ? 'finished' : `exit ${r.exitCode}`;
+    case 'failed': return `failed${r.exitCode != null ? ` (exit ${r.exitCode})` : ''}`;
+    case 'stopping': return 'stopping…';
+    default: return r.state;
+  }
+}
+
+function stateIcon(r: RunInfo): string {
+  switch (r.state) {
+    case 'starting': case 'running': case 'stopping': return '$(sync~spin)';
+    case 'finished': return (r.exitCode ?? 0) === 0 ? '$(check)' : '$(error)';
+    case 'stopped': return '$(debug-stop)';
+    default: return '$(error)';
   }
 }
 
@@ -147,11 +189,12 @@ export class RunTreeProvider implements vscode.TreeDataProvider<Item> {
     }
     const r = this.model.run!;
     if (element.kind === 'run') {
-      const t = new vscode.TreeItem(`${r.mainClass} on ${r.nodes} nodes: ${r.state}${r.exitCode != null ? ` (exit ${r.exitCode})` : ''}`);
+      const t = new vscode.TreeItem(`${r.mainClass} on ${r.nodes} nodes: ${stateLabel(r)}`);
       t.description = r.message ?? undefined;
       t.tooltip = [r.message, ...(r.details ?? []), r.runDir ? `run directory ${r.runDir}` : undefined]
         .filter((x) => x).join('\n') || undefined;
-      t.iconPath = new vscode.ThemeIcon(this.model.running ? 'sync~spin' : r.state === 'finished' && (r.exitCode ?? 0) === 0 ? 'pass' : 'error');
+      t.iconPath = new vscode.ThemeIcon(this.model.running ? 'sync~spin' : r.state === 'stopped' ? 'debug-stop'
+        : r.state === 'finished' && (r.exitCode ?? 0) === 0 ? 'pass' : 'error');
       return t;
     }
     const state = this.model.nodeStates[element.node];

@@ -3,6 +3,7 @@
 // terminating the task stops the run.
 import * as vscode from 'vscode';
 import * as P from './protocol';
+import { RunState } from './runView';
 
 export const TASK_TYPE = 'cumulus';
 
@@ -18,7 +19,8 @@ export interface CumulusTaskDefinition extends vscode.TaskDefinition {
 /** One event of the current run. */
 export interface RunEvent {
   output?: P.NodeOutput;
-  status?: P.RunStatus;
+  /** The server's status with the run view's state (which adds `stopping` and `stopped`) and reason. */
+  status?: Omit<P.RunStatus, 'state'> & { state: RunState };
 }
 
 /** What a task needs of the extension. */
@@ -72,8 +74,9 @@ export class RunTerminal implements vscode.Pseudoterminal {
       this.line(prefix + e.output.line);
     }
     const s = e.status;
-    if (s && (s.state === 'finished' || s.state === 'failed')) {
-      this.end(s.exitCode ?? 1, `run ${s.state}${s.exitCode != null ? ` (exit ${s.exitCode})` : ''}${s.message ? `: ${s.message}` : ''}`);
+    if (s && (s.state === 'finished' || s.state === 'failed' || s.state === 'stopped')) {
+      const label = s.state === 'stopped' ? 'stopped' : `${s.state}${s.exitCode != null ? ` (exit ${s.exitCode})` : ''}`;
+      this.end(s.exitCode ?? 1, `run ${label}${s.message ? `: ${s.message}` : ''}`);
     }
   }
 

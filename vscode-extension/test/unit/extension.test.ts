@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
 import * as vscode from './vscode-mock';
-import { activate, Client, JAVA_PACK_NOTICE_KEY, javaErrorsOn, NODES_KEY, OPEN_SETTINGS, ServerStart } from '../../src/extension';
+import * as vm from 'node:vm';
+import { activate, Client, JAVA_PACK_NOTICE_KEY, javaErrorsOn, newProjectDir, NODES_KEY, OPEN_SETTINGS, ServerStart } from '../../src/extension';
 import { findJdk, JdkFs, NO_JDK_MESSAGE } from '../../src/jdk';
 import { cumulusEvidence, NOT_CUMULUS_MESSAGE, WorkspaceFs } from '../../src/workspace';
 import { findObjectLine, ProfileModel } from '../../src/profile';
@@ -12,7 +13,7 @@ import { LiveWindow, ProfileReport } from '../../src/profileSchema';
 import { RunTerminal } from '../../src/tasks';
 import * as P from '../../src/protocol';
 import { failureReason, RunModel, RunTreeProvider, statusText } from '../../src/runView';
-import { EMPTY, profileHtml } from '../../src/profileView';
+import { COLUMNS, EMPTY, NARROW_PX, profileHtml, WIDE_PX } from '../../src/profileView';
 import { checkoutServer, findCumulusRoot, findServer, mainClassOf, serverLaunch, validateNodes } from '../../src/server';
 
 const extRoot = path.join(__dirname, '..', '..', '..');
@@ -414,6 +415,130 @@ describe('a run that fails to start', () => {
     assert.match(ext.status.text, /failed/);
     assert.ok(vscode.channels.get('Cumulus Run')!.lines.some((l) => /run failed: cannot run: the project does not compile/.test(l)));
     assert.ok(vscode.messages.some((m) => m.level === 'error' && /does not compile/.test(m.text)));
+  });
+});
+
+describe('Stop Run', () => {
+  beforeEach(() => vscode.reset());
+
+  /** The status bar, the run's row and the node rows, as a user reads them. */
+  function shown(ext: Awaited<ReturnType<typeof activated>>['ext']) {
+    const tree = new RunTreeProvider(ext.runModel);
+    const [run, ...nodes] = tree.getChildren().map((i) => tree.getTreeItem(i));
+    return { status: ext.status.text, run: String(run.label), nodes: nodes.map((n) => String(n.description)) };
+  }
+
+  it('a stopped run shows stopped in the status bar, the run view and every node row, and no error', async () => {
+    const { ext, client } = await activated();
+    await ext.runOnCluster({ nodes: 2, mainClass: 'a.Main' });
+    const out = client.handlers.get(P.NODE_OUTPUT)!;
+    const status = client.handlers.get(P.RUN_STATUS)!;
+    status({ state: 'running', message: 'pid 42' });
+    out({ node: -1, line: 'cumulus: run r-1 directory: /d', stream: 'stderr' });
+    out({ node: 0, line: 'working', stream: 'stdout' });
+    await ext.stopRun();
+    assert.deepEqual(client.requests.at(-1)?.params, { command: P.Commands.stop, arguments: [] });
+    assert.match(shown(ext).status, /stopping/);
+    assert.equal(ext.runModel.running, true, 'the Stop button stays until the run has ended');
+    status({ state: 'failed', exitCode: 143, message: 'run ended with exit code 143', runDir: '/d' });
+    const s = shown(ext);
+    assert.match(s.status, /Cumulus: stopped$/);
+    assert.match(s.run, /a\.Main on 2 nodes: stopped$/);
+    assert.deepEqual(s.nodes, ['stopped · 1 lines', 'stopped · 0 lines']);
+    assert.ok(!/failed|exit 143|not started/.test(JSON.stringify(s)), JSON.stringify(s));
+    assert.equal(ext.runModel.running, false);
+    assert.equal(ext.profile.running, false);
+    assert.ok(!vscode.messages.some((m) => m.level === 'error'), 'a stop is no failure');
+    assert.ok(vscode.channels.get('Cumulus Run')!.lines.some((l) => /^run stopped: stopped by Stop Run$/.test(l)));
+  });
+
+  it('stopped before any node started (while ./cumulus builds): stopped, not "not started"', async () => {
+    const { ext, client } = await activated();
+    await ext.runOnCluster({ nodes: 3, mainClass: 'a.Main' });
+    client.handlers.get(P.RUN_STATUS)!({ state: 'running', message: 'pid 42' });
+    client.handlers.get(P.NODE_OUTPUT)!({ node: -1, line: 'cumulus: building (first run or sources changed)…', stream: 'stderr' });
+    await ext.stopRun();
+    client.handlers.get(P.RUN_STATUS)!({ state: 'failed', exitCode: 143 });
+    assert.deepEqual(shown(ext).nodes, ['stopped · 0 lines', 'stopped · 0 lines', 'stopped · 0 lines']);
+    assert.match(shown(ext).run, /stopped$/);
+  });
+
+  it('a stop that a node\'s own failure beat, or a Ctrl-C from elsewhere, still reads the same everywhere', () => {
+    const r = new RunModel();
+    r.start('a.Main', 2);
+    r.output({ node: 0, line: 'x', stream: 'stdout' });
+    r.status({ state: 'failed', exitCode: 130 });
+    assert.equal(r.run!.state, 'stopped');
+    assert.deepEqual(r.nodeStates, ['stopped', 'stopped']);
+    const q = new RunModel();
+    q.start('a.Main', 2);
+    q.stopping();
+    q.status({ state: 'finished', exitCode: 0 });
+    assert.equal(q.run!.state, 'finished', 'a run that ended well before the stop took effect finished');
+    assert.deepEqual(q.nodeStates, ['exited', 'exited']);
+  });
+
+  it('the task terminal says stopped too', async () => {
+    const { client } = await activated();
+    const [task] = vscode.taskProviders.get('cumulus')!.provideTasks();
+    const term = (await task.execution!.callback(task.definition)) as RunTerminal;
+    const written: string[] = [];
+    term.onDidWrite((t) => written.push(t));
+    vscode.inputAnswers.push('2', 'a.Main');
+    await term.open();
+    client.handlers.get(P.RUN_STATUS)!({ state: 'failed', exitCode: 143 });
+    assert.match(written.at(-1)!, /^run stopped/);
+  });
+});
+
+describe('small things', () => {
+  beforeEach(() => vscode.reset());
+
+  it('New Project proposes a folder beside the open project (or in home), never inside it', () => {
+    assert.equal(newProjectDir('replicated', ['/work/app'], '/home/u', () => false), '/work/cumulus-replicated');
+    assert.equal(newProjectDir('remote', [], '/home/u', () => false), '/home/u/cumulus-remote');
+    const taken = new Set(['/work/cumulus-remote', '/work/cumulus-remote-2']);
+    assert.equal(newProjectDir('remote', ['/work/app'], '/home/u', (p) => taken.has(p)), '/work/cumulus-remote-3');
+  });
+
+  it('profile lines that reach the output go to the profile view, not to an output channel', async () => {
+    const { ext, client } = await activated();
+    await ext.runOnCluster({ nodes: 1, mainClass: 'a.Main' });
+    const w = window(0, [{ kind: 'cloud', name: 'best', writes: 5, writesPerSec: 5, p50WriteUs: 1, p99WriteUs: 2, bytes: 0, migrations: 0 }]);
+    client.handlers.get(P.NODE_OUTPUT)!({ node: -1, line: `@cumulus-profile ${JSON.stringify(w)}`, stream: 'stdout' });
+    client.handlers.get(P.NODE_OUTPUT)!({ node: -1, line: '@cumulus-profile {not json', stream: 'stdout' });
+    client.handlers.get(P.NODE_OUTPUT)!({ node: -1, line: 'cumulus profile of /d: 1 recording', stream: 'stdout' });
+    assert.equal(ext.profile.get('best')?.writesPerSec, 5);
+    const run = vscode.channels.get('Cumulus Run')!.lines;
+    assert.ok(!run.some((l) => l.includes('@cumulus-profile') || l.includes('"type"')), run.join('\n'));
+    assert.ok(run.includes('cumulus profile of /d: 1 recording'));
+  });
+
+  it('the profile table fits a narrow side bar: secondary columns drop, the tooltip keeps every figure', () => {
+    const html = profileHtml('n0nce');
+    const script = /<script nonce="n0nce">([\s\S]*)<\/script>/.exec(html)![1];
+    assert.doesNotThrow(() => new vm.Script(script), 'the webview script parses');
+    assert.ok(html.includes(`@media (max-width:${WIDE_PX}px){.c2{display:none}}`));
+    assert.ok(html.includes(`@media (max-width:${NARROW_PX}px){.c1{display:none}}`));
+    assert.ok(NARROW_PX < WIDE_PX && WIDE_PX <= 600);
+    const always = COLUMNS.filter((c) => !c.hide).map((c) => c.key);
+    assert.deepEqual(always, ['object', 'ops', 'writesPerSec', 'p99Us'], 'the figures a user looks at first stay');
+    for (const c of COLUMNS.filter((x) => x.hide)) assert.ok(html.includes(`<th data-k="${c.key}" class="c${c.hide}"`), c.key);
+    // the script renders rows with the same classes and a tooltip that lists the dropped figures
+    const elements: any[] = [];
+    const el = (tag: string): any => { const e: any = { tag, children: [], dataset: {}, style: {}, className: '', textContent: '',
+      appendChild(c: any) { this.children.push(c); }, set innerHTML(_v: string) { this.children = []; } }; elements.push(e); return e; };
+    const tbody = el('tbody'), empty = el('div'), chart = el('div'), status = el('div');
+    let onMessage: (e: { data: unknown }) => void = () => undefined;
+    const doc = { createElement: el, querySelector: () => tbody, querySelectorAll: () => [],
+      getElementById: (id: string) => ({ empty, chart, status } as any)[id] };
+    vm.runInNewContext(script, { document: doc, acquireVsCodeApi: () => ({ postMessage() {} }),
+      window: { addEventListener: (_: string, f: any) => { onMessage = f; } } });
+    onMessage({ data: { type: 'rows', live: false, runDir: '/d', rows: [{ object: 'tally', kind: 'cloud', writes: 500, bytes: 21000, migrations: 3 }] } });
+    const tr = tbody.children[0];
+    assert.equal(tr.children.length, COLUMNS.length);
+    assert.deepEqual(tr.children.map((td: any) => td.className), COLUMNS.map((c) => (c.hide ? `c${c.hide}` : '')));
+    assert.match(tr.title, /^tally\nkind cloud · calls\/writes 500 · migrations 3 · bytes 21,000\n/);
   });
 });
 

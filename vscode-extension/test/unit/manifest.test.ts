@@ -90,3 +90,22 @@ describe('publishable manifest', () => {
     assert.ok(WATCH_GLOB.includes(MARKER));
   });
 });
+
+describe('ports of a run', () => {
+  it('code-server and VS Code do not auto-forward the ports of nodes, launchers or the language server', () => {
+    const attrs = m.contributes.configurationDefaults['remote.portsAttributes'];
+    const keys = Object.keys(attrs);
+    assert.equal(keys.length, 1);
+    assert.equal(attrs[keys[0]].onAutoForward, 'ignore');
+    // VS Code reads a key that is neither a port nor a range as a regular expression over the process's command line
+    const re = new RegExp(keys[0]);
+    const node = '/jdk/bin/java --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -javaagent:/c/cumulus-agent.jar '
+      + '-Dcumulus.run.id=261126-015455-3591 -Dcumulus.node.id=0 -agentlib:jdwp=transport=dt_socket,server=y ed.t.Main';
+    assert.ok(re.test(node), 'a node');
+    assert.ok(re.test('/jdk/bin/java -cp /c/cumulus-cli.jar:/c/lib/* dev.cumulus.cli.CumulusCli run --nodes 2 a.Main'), 'a launcher');
+    assert.ok(re.test('/jdk/bin/java -cp /s/cumulus-lsp.jar dev.cumulus.lsp.CumulusLanguageServer'), 'the server');
+    for (const other of ['node server.js --port 3000', '/jdk/bin/java -jar app.jar -Dcumulus=1', 'python -m http.server']) {
+      assert.ok(!re.test(other), other);
+    }
+  });
+});

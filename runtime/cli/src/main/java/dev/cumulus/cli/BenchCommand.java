@@ -2,11 +2,9 @@ package dev.cumulus.cli;
 
 import dev.cumulus.internal.launch.LaunchConfig;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,9 +21,14 @@ import java.util.concurrent.Callable;
     mixinStandardHelpOptions = true,
     description = {
         "Run benchmarks on node processes of this host and print them side by side with peer baselines, as ratios.",
-        "Suites: rpc (remote calls vs raw Aeron IPC, blocking UDP and java.rmi); replication (Manta Tables 1, 2, 4:",
-        "replicated objects vs a plain call, RPC and JGroups SEQUENCER; --nodes default 1,2,4,8). Without SUITE: all.",
         "Keep the machine otherwise idle: on a small box other work shows up in the figures.",
+        "",
+        "Suites (node counts: --nodes, else the suite's default):",
+        "  rpc          remote calls vs raw Aeron, UDP and java.rmi (nodes 2,4)",
+        "  replication  clouds vs a plain call, RPC, JGroups SEQUENCER (nodes 1,2,4,8)",
+        "  arrays       shared arrays, barriers, matrix multiply, LU (fixed: 2-4 nodes)",
+        "  pastset      the tuple space vs RPC and Hazelcast IQueue (nodes 2,4)",
+        "Without SUITE: rpc, then replication.",
         ""},
     footer = {
         "",
@@ -35,7 +38,9 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s",
         "  cumulus bench replication --wan-only  # Table 4 alone (root)"})
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> SUITES = List.of("rpc", "arrays", "pastset", "replication");
+    static final List<String> SUITES = List.of("rpc", "replication", "arrays", "pastset");
+    /** The rpc suite's node counts when --nodes is not given (the help's suite list says so). */
+    static final List<Integer> RPC_NODES = List.of(2, 4);
 
     @ParentCommand
     CumulusCli cli;
@@ -44,9 +49,9 @@ final class BenchCommand implements Callable<Integer> {
         completionCandidates = Suites.class)
     String suite;
 
-    @Option(names = "--nodes", split = ",", paramLabel = "N", defaultValue = "2,4",
-        description = "Node process counts to measure (default: ${DEFAULT-VALUE}).")
-    List<Integer> nodes = new ArrayList<>();
+    @Option(names = "--nodes", split = ",", paramLabel = "N",
+        description = "Node process counts to measure, e.g. 2,4 (default: the suite's).")
+    List<Integer> nodes;
 
     @Option(names = "--quick", description = "Short runs (a smoke test; the figures are rough).")
     boolean quick;
@@ -69,9 +74,6 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         if (suite != null && !SUITES.contains(suite)) {
@@ -82,10 +84,15 @@ final class BenchCommand implements Callable<Integer> {
             cli.err().println("cumulus bench: --wan-only is an option of the replication suite");
             return CumulusCli.EXIT_USAGE;
         }
+        if (nodes != null && "arrays".equals(suite)) {
+            cli.err().println("cumulus bench: the arrays suite runs fixed node counts (2 to 4); drop --nodes");
+            return CumulusCli.EXIT_USAGE;
+        }
         List<String> args = new ArrayList<>(List.of(suite == null ? "all" : suite, "--idle", idle));
-        // rpc always takes the node counts (default 2,4); the other suites have defaults of their own
-        if (suite == null || "rpc".equals(suite) || spec.commandLine().getParseResult().hasMatchedOption("--nodes")) {
-            args.addAll(List.of("--nodes", String.join(",", nodes.stream().map(String::valueOf).toList())));
+        // the orchestrator needs rpc's node counts; the other suites have defaults of their own
+        List<Integer> counts = nodes == null && (suite == null || "rpc".equals(suite)) ? RPC_NODES : nodes;
+        if (counts != null) {
+            args.addAll(List.of("--nodes", String.join(",", counts.stream().map(String::valueOf).toList())));
         }
         if (quick) {
             args.add("--quick");

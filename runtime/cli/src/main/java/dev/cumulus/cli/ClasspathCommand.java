@@ -10,9 +10,11 @@ import java.util.concurrent.Callable;
 @Command(name = "classpath",
     mixinStandardHelpOptions = true,
     description = {
-        "Print the Cumulus runtime classpath (absolute paths, joined with the platform's path separator) on one line:",
-        "what a program needs to compile against Cumulus, e.g. javac -cp \"$(./cumulus classpath)\" -d out Main.java.",
-        "'cumulus run' adds it to every node by itself."})
+        "Print the classpath a program needs to compile against Cumulus.",
+        "One line of absolute paths, joined with the platform's path separator. Compile with a JDK 25 (its javac; an "
+            + "older one says 'release version 25 not supported'), e.g. "
+            + "$JAVA_HOME/bin/javac -cp \"$(./cumulus classpath)\" -d out Main.java. 'cumulus run' adds this classpath "
+            + "to every node by itself."})
 final class ClasspathCommand implements Callable<Integer> {
     @ParentCommand
     CumulusCli cli;

@@ -70,6 +70,7 @@ public final class CumulusCli implements Callable<Integer> {
             .setErr(new PrintWriter(err, true))
             .setParameterExceptionHandler(CumulusCli::usageError)
             .setExecutionExceptionHandler((e, c, parsed) -> cli.error(e, c, parsed));
+        WholeNumbers.register(cmd);
         // Everything after MAIN belongs to the user's program, even if it looks like an option of ours.
         cmd.getSubcommands().get("run").setStopAtPositional(true);
         int code = cmd.execute(args);

@@ -75,6 +75,10 @@ final class NewCommand implements Callable<Integer> {
     @Option(names = "--templates", paramLabel = "DIR", description = "Templates folder (default: templates/ of the Cumulus installation).")
     Path templatesDir;
 
+    @Option(names = "--toolchains", paramLabel = "FILE", description = "Maven toolchains file in which the JDK this "
+        + "command runs on is registered when it offers no JDK 25 yet (default: ~/.m2/toolchains.xml).")
+    Path toolchains;
+
     @Option(names = "--list", description = "List the templates and their variables.")
     boolean list;
 
@@ -147,6 +151,11 @@ final class NewCommand implements Callable<Integer> {
             return CumulusCli.EXIT_ERROR;
         }
         out.println("Created " + dir + " from template '" + t.name + "' (" + written.size() + " files).");
+        if (Files.isRegularFile(target.resolve("pom.xml"))) {
+            // the project's pom selects a JDK 25 toolchain: make sure Maven can find one, whatever JAVA_HOME says
+            out.println(MavenToolchains.register(toolchains != null ? toolchains : MavenToolchains.userFile(),
+                Path.of(System.getProperty("java.home")), Runtime.version().feature()).message());
+        }
         if (t.mainClass != null) {
             out.println("Next: cd " + dir + " && mvn -q package && " + values.get("cumulusHome") + File.separator
                 + "cumulus run --nodes " + values.getOrDefault("nodes", "3") + " -cp target/classes "

@@ -18,14 +18,15 @@ import java.util.concurrent.Callable;
 @Command(name = "profile",
     mixinStandardHelpOptions = true,
     description = {
-        "Report a profiled run (cumulus run --profile) from its node-<i>.jfr files: remote objects, clouds and the",
-        "sequencer, tuple elements, shared arrays and partitions, per node totals. Prints text tables (or JSON with",
-        "--json) and writes a self-contained HTML page with charts (default RUN_DIR/profile.html).",
+        "Report a profiled run (cumulus run --profile) from its node-<i>.jfr files.",
+        "The report covers remote objects, clouds and the sequencer, tuple elements, shared arrays and partitions, "
+            + "and per node totals. Prints text tables (or JSON with --json) and writes a self-contained HTML page "
+            + "with charts (default RUN_DIR/profile.html).",
         ""},
     footer = {
         "",
-        "Exit code: 0 when the report was made (a missing recording is a warning in it); 2 when RUN_DIR is not a",
-        "directory; 1 when the HTML page cannot be written.",
+        "Exit code: 0 when the report was made (a missing recording is a warning in it); 2 when RUN_DIR is not a "
+            + "directory; 1 when the HTML page cannot be written.",
         "",
         "Examples:",
         "  cumulus profile cumulus-runs/250605-101500-3fa9",

@@ -24,9 +24,9 @@ import java.util.concurrent.Callable;
         ""},
     footer = {
         "",
-        "Exit code: 0 when every node exits 0; otherwise the code of the first node to fail (the worst node is the",
-        "first to fail; nodes the launcher stops after that do not count); 124 on --timeout; 130 when the launcher",
-        "is interrupted; 2 for a usage error (nothing is started); 1 when the launcher itself fails.",
+        "Exit code: 0 when every node exits 0; otherwise the code of the first node to fail (the worst node is the "
+            + "first to fail; nodes the launcher stops after that do not count); 124 on --timeout; 130 when the "
+            + "launcher is interrupted; 2 for a usage error (nothing is started); 1 when the launcher itself fails.",
         "",
         "Examples:",
         "  cumulus run --nodes 4 -cp out org.example.Search 42",

@@ -18,14 +18,43 @@ class BenchCommandTest {
         CumulusCliTest.Result r = cli("bench", "--help");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Usage: cumulus bench"), r.out());
-        assertTrue(r.out().contains("rpc, arrays, pastset, replication"), r.out());
+        assertTrue(r.out().contains("rpc, replication, arrays, pastset"), r.out());
+    }
+
+    @Test
+    void helpListsEverySuiteWithItsOneNodeCountDefault() {
+        String help = cli("bench", "--help").out();
+        for (String suite : BenchCommand.SUITES) {
+            assertTrue(help.lines().anyMatch(l -> l.startsWith("  " + suite + " ")), suite + " in\n" + help);
+        }
+        assertTrue(help.contains("(nodes 2,4)"), help);
+        assertTrue(help.contains("nodes 1,2,4,8"), help);
+        assertTrue(!help.contains("default: 2,4"), "no second default beside the suites' own: " + help);
+        assertTrue(help.replaceAll("\\s+", " ").contains("(default: the suite's)"), help);
+        assertTrue(help.lines().allMatch(l -> l.length() <= 80), "no line wrapped by picocli: " + help);
+        assertTrue(help.contains("Without SUITE: rpc, then replication."), help);
+    }
+
+    @Test
+    void nodeCountsThatAreNoNumbersSayWhatIsExpected() {
+        CumulusCliTest.Result r = cli("bench", "rpc", "--nodes", "2,abc");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("'abc' is not a whole number; give digits only, e.g. 4"), r.err());
+        assertTrue(!r.err().contains("is not a int") && !r.err().contains("Integer"), r.err());
+    }
+
+    @Test
+    void theArraysSuiteRefusesNodeCountsItWouldIgnore() {
+        CumulusCliTest.Result r = cli("bench", "arrays", "--nodes", "2");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("the arrays suite runs fixed node counts (2 to 4); drop --nodes"), r.err());
     }
 
     @Test
     void anUnknownSuiteIsAUsageError() {
         CumulusCliTest.Result r = cli("bench", "nope");
         assertEquals(CumulusCli.EXIT_USAGE, r.code());
-        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, arrays, pastset, replication"), r.err());
+        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset"), r.err());
     }
 
     @Test

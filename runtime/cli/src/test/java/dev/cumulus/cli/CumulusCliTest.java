@@ -5,6 +5,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
 
 import java.io.File;
@@ -63,6 +64,42 @@ class CumulusCliTest {
         assertTrue(run.out().contains("the worst node is the"), run.out());
         assertEquals(0, cli("classpath", "--help").code());
         assertEquals(0, cli("help", "run").code());
+    }
+
+    @Test
+    void helpParagraphsAreWholeSentences() {
+        // picocli prints each description element as a paragraph, and the first one alone in 'cumulus --help'
+        CommandLine root = new CommandLine(new CumulusCli());
+        for (CommandLine c : root.getSubcommands().values()) {
+            String name = c.getCommandName();
+            if (name.equals("help")) {
+                continue;                   // picocli's own
+            }
+            String[] description = c.getCommandSpec().usageMessage().description();
+            assertTrue(description.length > 0 && description[0].endsWith("."), name + ": " + description[0]);
+            for (String[] part : List.of(description, c.getCommandSpec().usageMessage().footer())) {
+                for (int i = 0; i < part.length; i++) {
+                    String p = part[i];
+                    boolean listFollows = p.endsWith(":") && i + 1 < part.length && part[i + 1].startsWith("  ");
+                    assertTrue(p.isEmpty() || p.startsWith("  ") || p.endsWith(".") || listFollows,
+                        name + ": a paragraph cut mid-sentence: '" + p + "'");
+                }
+            }
+        }
+        Result top = cli("--help");
+        assertTrue(top.out().contains("classpath  Print the classpath a program needs to compile against Cumulus."),
+            top.out());
+        assertTrue(top.out().contains("profile    Report a profiled run (cumulus run --profile) from its node-<i>."),
+            top.out());
+        assertTrue(cli("classpath", "--help").out().contains("JDK 25"), "says which javac");
+    }
+
+    @Test
+    void aNodeCountThatIsNoNumberSaysWhatIsExpected() {
+        Result r = cli("run", "--nodes", "abc", PrintArgsMain.class.getName());
+        assertEquals(2, r.code());
+        assertEquals("cumulus run: Invalid value for option '--nodes': 'abc' is not a whole number; give digits only, "
+            + "e.g. 4 (see 'cumulus run --help')", r.err().strip());
     }
 
     @Test

@@ -24,7 +24,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.Comparator;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
+import javax.tools.ToolProvider;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -61,6 +64,66 @@ class CumulusScriptTest {
         assertEquals(0, p.exitValue(), new String(p.getErrorStream().readAllBytes()));
         assertTrue(out.startsWith("Usage: cumulus "), out);
         assertTrue(out.contains("  run "), out);
+    }
+
+    @Test
+    void lspExecsTheServerJvmInPlaceOfTheScript() throws Exception {
+        Path jar = fakeServerJar();
+        Process p = script("lsp", "--server-jar", jar.toString());
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        CompletableFuture.runAsync(() -> copy(p, out, false));
+        CompletableFuture.runAsync(() -> copy(p, err, true));
+        out.awaitContains(Duration.ofSeconds(40), "server pid=");
+        Matcher m = Pattern.compile("server pid=(\\d+) args=(.*)").matcher(out.text());
+        assertTrue(m.find(), out.text());
+        assertEquals(p.pid(), Long.parseLong(m.group(1)), "the script's own process runs the server: " + out.text());
+        assertTrue(p.descendants().findAny().isEmpty(), "no second JVM: " + p.descendants().toList());
+        assertTrue(m.group(2).startsWith("[--cumulus-classpath, "), m.group(2));
+        assertTrue(m.group(2).contains("--cumulus-command, " + repoRoot().resolve("cumulus")), m.group(2));
+        p.getOutputStream().close();                    // the editor goes away: the server's stdin ends
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), err.text());
+    }
+
+    @Test
+    void lspWithoutABuiltServerSaysWhatToDo() throws Exception {
+        Process p = script("lsp", "--server-jar", tmp.resolve("missing.jar").toString());
+        String err = new String(p.getErrorStream().readAllBytes());
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(1, p.exitValue(), err);
+        assertTrue(err.contains("the language server is not built") && err.contains("--server-jar"), err);
+    }
+
+    /**
+     * A jar whose {@code dev.cumulus.lsp.CumulusLanguageServer} prints its pid and arguments, then waits for stdin to
+     * end, as the real server does; compiled here so that this module needs no language server build.
+     */
+    private Path fakeServerJar() throws IOException {
+        Path src = tmp.resolve("fake/dev/cumulus/lsp/CumulusLanguageServer.java");
+        Files.createDirectories(src.getParent());
+        Files.writeString(src, """
+            package dev.cumulus.lsp;
+            public class CumulusLanguageServer {
+                public static void main(String[] args) throws Exception {
+                    System.out.println("server pid=" + ProcessHandle.current().pid() + " args="
+                        + java.util.Arrays.toString(args));
+                    System.out.flush();
+                    System.in.transferTo(java.io.OutputStream.nullOutputStream());
+                }
+            }
+            """);
+        Path classes = tmp.resolve("fake-classes");
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+            src.toString()));
+        Path jar = tmp.resolve("fake-lsp/cumulus-lsp.jar");
+        Files.createDirectories(jar.getParent());
+        try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+            j.putNextEntry(new JarEntry("dev/cumulus/lsp/CumulusLanguageServer.class"));
+            j.write(Files.readAllBytes(classes.resolve("dev/cumulus/lsp/CumulusLanguageServer.class")));
+            j.closeEntry();
+        }
+        return jar;
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.cumulus.cli;
 import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
 import dev.cumulus.cli.launch.RunResult;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -70,9 +71,12 @@ class NewCommandTest {
         Path root = tmp.resolve("generated");
         StringBuilder modules = new StringBuilder();
         for (String name : names) {
-            Cli r = cli("new", name, root.resolve(name).toString(), "--package", "org.acme." + name);
+            Cli r = cli("new", name, root.resolve(name).toString(), "--package", "org.acme." + name,
+                "--toolchains", tmp.resolve("m2/toolchains.xml").toString());
             assertEquals(0, r.code(), r.err());
             assertTrue(r.out().contains("Created"), r.out());
+            assertTrue(r.out().contains(tmp.resolve("m2/toolchains.xml") + (names.indexOf(name) == 0
+                ? " with the JDK " + Runtime.version().feature() : " already offers a JDK")), r.out());
             String pom = Files.readString(root.resolve(name).resolve("pom.xml"));
             assertTrue(pom.contains("<artifactId>cumulus-runtime</artifactId>") && pom.contains("0.1.0-SNAPSHOT")
                 && pom.contains("<release>25</release>"), pom);
@@ -120,6 +124,41 @@ class NewCommandTest {
         }
         assertEquals(0, p.exitValue(), "mvn -q -o package of the generated projects:\n"
             + Files.readString(log, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Where the JDK that runs Maven is older (17), the generated project still builds and runs its LocalCluster test
+     * with JDK 25: the pom selects a JDK 25 toolchain, found in the toolchains file that cumulus new registered its
+     * JDK in (the plugin's own discovery of installed JDKs is switched off here, so the registration is what counts).
+     */
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void aTemplateBuildsAndTestsWithMavenOnAnOlderJdk() throws Exception {
+        Path jdk17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
+        Assumptions.assumeTrue(Files.isExecutable(jdk17.resolve("bin/java")), "no JDK 17 at " + jdk17);
+        Path project = tmp.resolve("on-17");
+        Path toolchainsFile = tmp.resolve("m2-17/toolchains.xml");
+        Cli r = cli("new", "replicated", project.toString(), "--package", "org.acme.old", "--toolchains",
+            toolchainsFile.toString());
+        assertEquals(0, r.code(), r.err());
+        Path log = project.resolve("maven.log");
+        ProcessBuilder pb = new ProcessBuilder("mvn", "-B", "-o", "-t", toolchainsFile.toString(),
+            "-Dtoolchain.jdk.discover=false", "package").directory(project.toFile()).redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+        pb.environment().put("JAVA_HOME", jdk17.toString());
+        // ./build's MAVEN_OPTS names a flag JDK 17 does not know; the rest (another local repository) is kept
+        String mavenOpts = System.getenv("MAVEN_OPTS");
+        pb.environment().put("MAVEN_OPTS", mavenOpts == null ? "" : mavenOpts.replace("--sun-misc-unsafe-memory-access=allow", ""));
+        pb.environment().put("PATH", jdk17.resolve("bin") + File.pathSeparator + System.getenv("PATH"));
+        Process p = pb.start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("mvn package did not finish in 120 s:\n" + Files.readString(log));
+        }
+        String out = Files.readString(log);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("Toolchain in maven-compiler-plugin: JDK[" + System.getProperty("java.home") + "]"), out);
+        assertTrue(out.contains("Tests run: 1, Failures: 0, Errors: 0"), "MinimumTest ran LocalCluster.run:\n" + out);
     }
 
     @Test
