@@ -19,9 +19,15 @@ public final class Events {
     public static final String CLOUD_SUMMARY = "dev.cumulus.CloudSummary";
     public static final String PASTSET_OPERATION = "dev.cumulus.PastSetOperation";
     public static final String PASTSET_SUMMARY = "dev.cumulus.PastSetSummary";
+    public static final String MIGRATION = "dev.cumulus.Migration";
+    /**
+     * The outcome of a {@code RemoteCall} that reached a forwarding address (the object had moved; the caller then calls
+     * its new node, recorded as another event), and of a {@code Migration} that moved the object.
+     */
+    public static final String MOVED = "moved";
     /** Events known by name; any other {@code dev.cumulus.*} event is handled by its fields. */
     public static final List<String> KNOWN = List.of(REMOTE_CALL, NODE_LIFECYCLE, BROADCAST_WRITE,
-        SEQUENCER_MIGRATION, CLOUD_SUMMARY, PASTSET_OPERATION, PASTSET_SUMMARY);
+        SEQUENCER_MIGRATION, CLOUD_SUMMARY, PASTSET_OPERATION, PASTSET_SUMMARY, MIGRATION);
 
     private Events() {
     }

@@ -15,7 +15,10 @@ import java.util.Map;
  * @param endMs       the latest event's end (0 without events)
  * @param recordings  file names of the recordings read
  * @param problems    missing or unreadable recordings, one sentence each
- * @param remote      remote calls by object and method
+ * @param remote      remote calls by object and method (a call that reached a forwarding address is not counted here:
+ *                    see {@link Placement#forwarded})
+ * @param placements  per remote object: where it lived over time, its moves and its calls by caller node
+ * @param suggestions moves the calls suggest: an object one node calls most while it lives on another
  * @param clouds      replicated writes by cloud
  * @param sequencer   where the total order's sequencer went
  * @param elements    tuple-space elements
@@ -26,7 +29,7 @@ import java.util.Map;
  */
 public record ProfileReport(String type, int version, String runDir, long startMs, long endMs,
                             List<String> recordings, List<String> problems, List<RemoteMethod> remote,
-                            List<Cloud> clouds, Sequencer sequencer, List<Element> elements, List<Array> arrays,
+                            List<Placement> placements, List<Suggestion> suggestions, List<Cloud> clouds, Sequencer sequencer, List<Element> elements, List<Array> arrays,
                             List<Other> other, List<Node> nodes, List<Lifecycle> lifecycle) implements ProfileRecord {
     public static final String TYPE = "report";
 
@@ -42,6 +45,67 @@ public record ProfileReport(String type, int version, String runDir, long startM
     public record RemoteMethod(String object, String method, long calls, long async, long failed, double p50Us,
                                double p99Us, long requestBytes, long replyBytes, List<Integer> callers,
                                List<Integer> targets) {
+    }
+
+    /**
+     * One remote object's placement over the run.
+     *
+     * @param node      where it lived at the run's end (-1 when unknown)
+     * @param calls     calls made to it (that ran), from every node
+     * @param forwarded calls that reached a forwarding address first and were sent on by the caller
+     * @param location  where it lived, from the run's start to its end, in time order
+     * @param moves     every migration of it (and attempt that left it where it was) in time order
+     * @param callers   calls by caller node, sorted by node
+     */
+    public record Placement(String object, int node, long calls, long forwarded, List<Stay> location,
+                            List<Move> moves, List<Caller> callers) {
+    }
+
+    /**
+     * The object lived on {@code node} during an interval.
+     *
+     * @param fromMs from (the run's start for the first)
+     * @param toMs   to (the run's end for the last)
+     */
+    public record Stay(int node, long fromMs, long toMs) {
+    }
+
+    /**
+     * One migration of a remote object, as the node it left recorded it.
+     *
+     * @param tMs        when it ended: from then on the object served on {@code to}
+     * @param kind       IDLE, DELAYED or SAFE_POINT
+     * @param stateBytes the object's state as sent
+     * @param pauseUs    how long its calls were held
+     * @param callsHeld  calls that arrived during the move and were sent on to the new node
+     * @param reason     why: requested, or the rebalancer's reason
+     * @param outcome    moved, or why it stayed
+     */
+    public record Move(long tMs, String kind, int from, int to, long stateBytes, double pauseUs, long callsHeld,
+                       String reason, String outcome) {
+    }
+
+    /**
+     * Calls one node made to one remote object.
+     *
+     * @param calls     calls that ran
+     * @param forwarded calls that reached a forwarding address first
+     */
+    public record Caller(int node, long calls, long forwarded) {
+    }
+
+    /**
+     * A suggested move: node {@code toNode} makes at least the profiler's threshold share of the object's calls over
+     * the run, and the object lives on {@code node} at the end.
+     *
+     * @param sharePercent {@code toNode}'s share of the calls
+     * @param callerCalls  the calls {@code toNode} made
+     * @param calls        all calls of the object
+     * @param code         the call that makes the move ({@code Remote.migrate(name, toNode, Migration.DELAYED)})
+     * @param message      the suggestion as one sentence
+     */
+    public record Suggestion(String object, int node, int toNode, double sharePercent, long callerCalls, long calls,
+                             String code, String message) {
     }
 
     /**

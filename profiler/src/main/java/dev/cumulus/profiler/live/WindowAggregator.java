@@ -94,6 +94,9 @@ public final class WindowAggregator {
         switch (type) {
             case Events.REMOTE_CALL -> {
                 String outcome = Events.str(e, "outcome");
+                if (outcome.equals(Events.MOVED)) {
+                    return; // reached a forwarding address: the call to the new node is its own event
+                }
                 remoteCall(Events.str(e, "object"), e.getDuration().toNanos(),
                     Events.amount(e, "requestBytes") + Events.amount(e, "replyBytes"),
                     !outcome.isEmpty() && !outcome.equals("ok"));

@@ -25,8 +25,9 @@ import static dev.cumulus.profiler.report.Svg.esc;
 /**
  * A {@link RunProfile} as one self-contained HTML page (inline CSS, SVG and a few lines of JS; nothing fetched from
  * the network): charts of replicated writes and their latency over time per cloud, the sequencer's location over
- * time, remote-call latency over time, a per-partition miss heat map per shared array, and every table of the text
- * report. Section ids: {@code clouds}, {@code sequencer}, {@code remote}, {@code arrays}, {@code elements},
+ * time, remote-call latency over time, each remote object's location over time with its calls by caller node, a
+ * per-partition miss heat map per shared array, and every table of the text report. Section ids: {@code clouds},
+ * {@code sequencer}, {@code remote}, {@code placements}, {@code arrays}, {@code elements},
  * {@code other}, {@code nodes}, {@code lifecycle}.
  */
 public final class HtmlReport {
@@ -65,13 +66,14 @@ public final class HtmlReport {
             sb.append("<p class=\"empty\">No Cumulus events were recorded in this run.</p>\n");
         }
         sb.append("<nav><a href=\"#clouds\">clouds</a> <a href=\"#sequencer\">sequencer</a> <a href=\"#remote\">"
-            + "remote objects</a> <a href=\"#arrays\">shared arrays</a> <a href=\"#elements\">tuple elements</a> "
+            + "remote objects</a> <a href=\"#placements\">object locations</a> <a href=\"#arrays\">shared arrays</a> <a href=\"#elements\">tuple elements</a> "
             + "<a href=\"#other\">other events</a> <a href=\"#nodes\">nodes</a> <a href=\"#lifecycle\">lifecycle</a>"
             + "</nav>\n");
         double span = Math.max(1e-3, (p.lastNs() - p.firstNs()) / 1e9);
         clouds(p, sb, span);
         sequencer(p, sb, span);
         remote(p, sb, span);
+        PlacementSection.render(p, sb, WIDTH);
         arrays(p, sb);
         elements(p, sb);
         other(p, sb);
@@ -343,7 +345,7 @@ public final class HtmlReport {
         return new Series(Arrays.copyOf(x, n), Arrays.copyOf(rate, n), Arrays.copyOf(p50, n), Arrays.copyOf(p99, n));
     }
 
-    private static void table(StringBuilder sb, String[] header, List<String[]> rows) {
+    static void table(StringBuilder sb, String[] header, List<String[]> rows) {
         sb.append("<table class=\"sortable\"><thead><tr>");
         for (String h : header) {
             sb.append("<th>").append(esc(h)).append("</th>");
@@ -377,6 +379,9 @@ public final class HtmlReport {
         svg text{font:11px system-ui,sans-serif;fill:#374151}svg .t{font-weight:600;font-size:12px}\
         svg .yl{text-anchor:end}svg .xl{text-anchor:middle}svg .al{text-anchor:middle;fill:#6b7280}\
         svg .cell{stroke:#f3f4f6}
+        svg .in{fill:#fff;font-size:11px}svg .move{stroke:#111827;stroke-width:2}\
+        svg .stayed{stroke:#111827;stroke-width:1.5;stroke-dasharray:3 2}
+        .key{display:inline-block;width:10px;height:10px;margin:0 3px 0 6px}.suggest{color:#1d4ed8;font-weight:600}
         footer{margin-top:32px;color:#6b7280;font-size:12px}
         """;
 

@@ -38,6 +38,14 @@ public final class JsonReport {
                 s.percentileMicros(50), s.percentileMicros(99), s.requestBytes(), s.replyBytes(), ids(s.callers()),
                 ids(s.targets())))));
 
+        List<ProfileReport.Placement> placements = new ArrayList<>();
+        p.placements().objects().forEach((object, o) -> placements.add(placement(p, object, o)));
+        List<ProfileReport.Suggestion> suggestions = new ArrayList<>();
+        for (Placements.Suggestion s : p.placements().suggestions()) {
+            suggestions.add(new ProfileReport.Suggestion(s.object(), s.node(), s.toNode(), s.sharePercent(),
+                s.callerCalls(), s.calls(), s.code(), s.message()));
+        }
+
         List<ProfileReport.Cloud> clouds = new ArrayList<>();
         TreeSet<String> cloudNames = new TreeSet<>(p.writes().keySet());
         cloudNames.addAll(p.restarts().keySet());
@@ -97,7 +105,22 @@ public final class JsonReport {
         }
         return new ProfileReport(ProfileReport.TYPE, ProfileRecord.VERSION, p.runDir().toString(),
             p.firstNs() / 1_000_000, p.lastNs() / 1_000_000, List.copyOf(p.recordings()), List.copyOf(p.problems()),
-            remote, clouds, sequencer, elements, arrays, other, nodes, lifecycle);
+            remote, placements, suggestions, clouds, sequencer, elements, arrays, other, nodes, lifecycle);
+    }
+
+    private static ProfileReport.Placement placement(RunProfile p, String object, Placements.ObjectPlacement o) {
+        List<ProfileReport.Stay> location = new ArrayList<>();
+        for (Placements.Stay s : o.location(p.firstNs(), p.lastNs())) {
+            location.add(new ProfileReport.Stay(s.node(), s.fromNs() / 1_000_000, s.toNs() / 1_000_000));
+        }
+        List<ProfileReport.Move> moves = new ArrayList<>();
+        for (Placements.Move m : o.moves()) {
+            moves.add(new ProfileReport.Move(m.timeNs() / 1_000_000, m.kind(), m.from(), m.to(), m.stateBytes(),
+                Latencies.micros(m.pauseNs()), m.callsHeld(), m.reason(), m.outcome()));
+        }
+        List<ProfileReport.Caller> callers = new ArrayList<>();
+        o.callers().forEach((n, c) -> callers.add(new ProfileReport.Caller(n, c.calls(), c.forwarded())));
+        return new ProfileReport.Placement(object, o.node(), o.calls(), o.forwarded(), location, moves, callers);
     }
 
     private static List<Integer> ids(TreeSet<Integer> ids) {

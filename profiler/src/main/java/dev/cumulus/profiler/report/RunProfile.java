@@ -28,7 +28,9 @@ import java.util.stream.Stream;
  * The per-object profile of one run, aggregated from the {@code node-<i>.jfr} files of its run directory:
  * <ul>
  *   <li>remote objects: {@code dev.cumulus.RemoteCall} by object and method (calls, asynchronous, failed, latency,
- *       bytes, callers and targets);</li>
+ *       bytes, callers and targets); where each object lived over time, its moves ({@code dev.cumulus.Migration}),
+ *       its calls by caller node and the moves the calls suggest ({@link Placements}). A call that reached a
+ *       forwarding address counts there as forwarded, not as a call;</li>
  *   <li>clouds: {@code dev.cumulus.BroadcastWrite} by cloud and method (writes, time to local apply, bytes, writers),
  *       restarts from {@code dev.cumulus.CloudSummary} (cumulative counters: the largest value per node counts),
  *       sequencer migrations and where the sequencer was over time;</li>
@@ -235,6 +237,7 @@ public final class RunProfile {
     private final Map<String, ArrayStats> arrays = new TreeMap<>();
     private final Map<String, OtherStats> other = new TreeMap<>();
     private final Map<Integer, NodeTotals> nodes = new TreeMap<>();
+    private final Placements placements = new Placements();
     private int expectedNodes;
     private long firstNs = Long.MAX_VALUE;
     private long lastNs = Long.MIN_VALUE;
@@ -287,6 +290,7 @@ public final class RunProfile {
     private void finish() {
         lifecycle.sort(Comparator.comparing(Lifecycle::time).thenComparingInt(Lifecycle::node));
         migrations.sort(Comparator.comparingLong(Migration::timeNs).thenComparingLong(Migration::nextSeq));
+        placements.finish();
         // array figures per node: the larger of miss events and summary counters, never both
         for (ArrayStats a : arrays.values()) {
             a.nodes.forEach((node, an) -> {
@@ -334,6 +338,13 @@ public final class RunProfile {
                     Events.node(e, "subject"), Events.str(e, "detail")));
                 totals(or(Events.node(e, "node"), fileNode)).events++;
             }
+            case Events.MIGRATION -> {
+                int from = or(Events.node(e, "fromNode"), fileNode);
+                placements.addMove(new Placements.Move(Events.str(e, "object"), endNs, Events.str(e, "kind"), from,
+                    Events.node(e, "toNode"), Events.amount(e, "stateBytes"), Events.amount(e, "pauseNs"),
+                    Events.amount(e, "callsHeld"), Events.str(e, "reason"), Events.str(e, "outcome")));
+                totals(from).events++;
+            }
             case Events.PASTSET_OPERATION -> addTupleOperation(e, fileNode);
             case Events.PASTSET_SUMMARY -> addTupleSummary(e, fileNode);
             default -> {
@@ -347,13 +358,22 @@ public final class RunProfile {
     }
 
     private void addCall(RecordedEvent e, long endNs, int fileNode) {
-        CallStats s = calls.computeIfAbsent(Events.str(e, "object"), k -> new TreeMap<>())
+        String object = Events.str(e, "object");
+        String outcome = Events.str(e, "outcome");
+        int caller = or(Events.node(e, "callerNode"), fileNode);
+        placements.addCall(object, caller, Events.node(e, "targetNode"), outcome, endNs);
+        if (outcome.equals(Events.MOVED)) {
+            NodeTotals t = totals(caller);
+            t.events++;
+            t.remoteBytes += Events.amount(e, "requestBytes"); // sent, though it ran only after the forward
+            return;
+        }
+        CallStats s = calls.computeIfAbsent(object, k -> new TreeMap<>())
             .computeIfAbsent(Events.str(e, "method"), k -> new CallStats());
         s.calls++;
         if (Events.flag(e, "async")) {
             s.asyncCalls++;
         }
-        String outcome = Events.str(e, "outcome");
         boolean failed = !outcome.isEmpty() && !outcome.equals("ok");
         if (failed) {
             s.failedCalls++;
@@ -365,7 +385,6 @@ public final class RunProfile {
         long latencyNs = e.getDuration().toNanos();
         s.latenciesNs.add(latencyNs);
         s.timeline.add(endNs, latencyNs);
-        int caller = or(Events.node(e, "callerNode"), fileNode);
         s.callers.add(caller);
         s.targets.add(Events.node(e, "targetNode"));
         NodeTotals t = totals(caller);
@@ -540,6 +559,8 @@ public final class RunProfile {
     public Map<String, OtherStats> other() { return other; }
     /** Per node totals. */
     public Map<Integer, NodeTotals> nodes() { return nodes; }
+    /** Remote objects' locations over time, moves, calls by caller node and suggested moves. */
+    public Placements placements() { return placements; }
     /** Node count from launch.properties, 0 when unknown. */
     public int expectedNodes() { return expectedNodes; }
 
@@ -550,8 +571,8 @@ public final class RunProfile {
 
     /** Whether any Cumulus event was read. */
     public boolean isEmpty() {
-        return calls.isEmpty() && writes.isEmpty() && lifecycle.isEmpty() && migrations.isEmpty()
-            && elements.isEmpty() && arrays.isEmpty() && other.isEmpty() && restarts.isEmpty();
+        return calls.isEmpty() && placements.objects().isEmpty() && writes.isEmpty() && lifecycle.isEmpty()
+            && migrations.isEmpty() && elements.isEmpty() && arrays.isEmpty() && other.isEmpty() && restarts.isEmpty();
     }
 
     /** Earliest event start, ns since the epoch (0 when there are no events). */

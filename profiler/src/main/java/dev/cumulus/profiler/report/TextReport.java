@@ -49,6 +49,7 @@ public final class TextReport {
             return sb.toString();
         }
         remoteCalls(p, sb, us, nl);
+        placements(p, sb, us, nl);
         clouds(p, sb, us, nl);
         elements(p, sb, us, nl);
         arrays(p, sb, us, nl);
@@ -73,6 +74,46 @@ public final class TextReport {
             join(s.callers()) + " -> " + join(s.targets())})));
         sb.append("remote calls by object and method:").append(nl);
         table(sb, rows, nl, 2);
+    }
+
+    private static void placements(RunProfile p, StringBuilder sb, String us, String nl) {
+        Placements pl = p.placements();
+        if (pl.objects().isEmpty()) {
+            return;
+        }
+        long t0 = p.firstNs();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"object", "calls", "forwarded", "calls by caller node", "location (from the run's start)"});
+        pl.objects().forEach((object, o) -> {
+            long calls = o.calls();
+            String byCaller = o.callers().entrySet().stream().map(en -> en.getKey() + ": " + en.getValue().calls()
+                + (calls == 0 ? "" : String.format(Locale.ROOT, " (%.0f%%)", 100.0 * en.getValue().calls() / calls))
+                + (en.getValue().forwarded() == 0 ? "" : " +" + en.getValue().forwarded() + " fwd"))
+                .collect(Collectors.joining(", "));
+            String where = o.location(t0, p.lastNs()).stream().map(st -> String.format(Locale.ROOT,
+                "node %d %.3f-%.3fs", st.node(), (st.fromNs() - t0) / 1e9, (st.toNs() - t0) / 1e9))
+                .collect(Collectors.joining(" -> "));
+            rows.add(new String[] {object, Long.toString(calls), Long.toString(o.forwarded()), byCaller,
+                where.isEmpty() ? "unknown" : where});
+        });
+        sb.append("remote objects: location over time and calls by caller node (forwarded: reached a forwarding "
+            + "address first):").append(nl);
+        table(sb, rows, nl, 1);
+        if (!pl.moves().isEmpty()) {
+            List<String[]> moves = new ArrayList<>();
+            moves.add(new String[] {"time", "object", "kind", "from -> to", "state bytes", "pause " + us, "calls held",
+                "reason", "outcome"});
+            for (Placements.Move m : pl.moves()) {
+                moves.add(new String[] {String.format(Locale.ROOT, "+%.3fs", (m.timeNs() - t0) / 1e9), m.object(),
+                    m.kind(), m.from() + " -> " + m.to(), Long.toString(m.stateBytes()), f1(m.pauseNs() / 1000.0),
+                    Long.toString(m.callsHeld()), m.reason(), m.outcome()});
+            }
+            sb.append("remote object migrations:").append(nl);
+            table(sb, moves, nl, 4);
+        }
+        for (Placements.Suggestion s : pl.suggestions()) {
+            sb.append("  suggestion: ").append(s.message()).append(nl);
+        }
     }
 
     private static void clouds(RunProfile p, StringBuilder sb, String us, String nl) {
