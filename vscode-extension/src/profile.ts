@@ -1,7 +1,17 @@
 // Per-object communication profile: the run's profile channel (profileSchema.ts) turned into one row per object. Live
 // windows give each object's newest rates (summed over nodes, p99 the worst node's); the run's report, at the end,
 // gives its totals. Pure logic; the webview renders it.
-import { LiveObject, LiveWindow, ProfileRecord, ProfileReport } from './profileSchema';
+import { LiveObject, LiveWindow, Placement, ProfileRecord, ProfileReport, Suggestion } from './profileSchema';
+
+/** One stay of a remote object on a node, as a share of the run (for the view's location strip). */
+export interface StripSegment {
+  node: number;
+  /** Length, percent of the run (the stays follow each other from the run's start to its end). */
+  percent: number;
+  /** Seconds from the run's start. */
+  fromSec: number;
+  toSec: number;
+}
 
 export interface ProfileRow {
   object: string;
@@ -31,6 +41,16 @@ export interface ProfileRow {
   p99Us?: number;
   /** Report: bytes on the wire for the object. */
   bytes?: number;
+  /** Report, remote objects: the node it lived on at the run's end. */
+  node?: number;
+  /** Report, remote objects: migrations that moved it. */
+  moves?: number;
+  /** Report, remote objects: where it lived over the run, one segment per stay. */
+  location?: StripSegment[];
+  /** Report, remote objects: its calls by caller node, as one line. */
+  callers?: string;
+  /** Report: the move the profiler suggests for it (the profiler decides; the view only shows it). */
+  suggestion?: Suggestion;
   /** Where the object is created in the workspace, when found: file URI and 0-based line. */
   source?: { uri: string; line: number };
 }
@@ -64,6 +84,11 @@ export class ProfileModel {
 
   all(): ProfileRow[] {
     return [...this.rows.values()].sort((a, b) => a.object.localeCompare(b.object));
+  }
+
+  /** The moves the run's report suggests, by object. */
+  suggestions(): Suggestion[] {
+    return this.all().flatMap((r) => (r.suggestion ? [r.suggestion] : []));
   }
 
   get(object: string): ProfileRow | undefined {
@@ -124,6 +149,12 @@ export class ProfileModel {
       t.bytes = (t.bytes ?? 0) + m.requestBytes + m.replyBytes;
       worst(t, m.p50Us, m.p99Us);
     }
+    for (const p of r.placements ?? []) {
+      const t = at(p.object, 'remote');
+      Object.assign(t, { node: p.node, moves: p.moves.filter((m) => m.outcome === 'moved').length,
+        location: locationStrip(p), callers: callersText(p) });
+    }
+    for (const s of r.suggestions ?? []) at(s.object, 'remote').suggestion = s;
     for (const c of r.clouds ?? []) {
       const t = at(c.cloud, 'cloud');
       t.writeMethods = Object.fromEntries(c.methods.map((m) => [m.method, m.writes]));
@@ -185,6 +216,31 @@ function summarizeLive(row: ProfileRow, perNode: LiveObject[]): void {
     case 'other':
       break;
   }
+}
+
+/** A placement's stays as segments of the run, for a location-over-time strip. */
+export function locationStrip(p: Placement): StripSegment[] {
+  if (p.location.length === 0) return [];
+  const start = p.location[0].fromMs;
+  const span = Math.max(1, p.location[p.location.length - 1].toMs - start);
+  return p.location.map((s) => ({
+    node: s.node,
+    percent: (100 * (s.toMs - s.fromMs)) / span,
+    fromSec: (s.fromMs - start) / 1000,
+    toSec: (s.toMs - start) / 1000,
+  }));
+}
+
+/** "node 1: 2 (15 %), node 2: 11 (85 %, 1 forwarded)": a placement's calls by caller node. */
+export function callersText(p: Placement): string {
+  return p.callers
+    .map((c) => {
+      const share = p.calls > 0 ? `${Math.round((100 * c.calls) / p.calls)} %` : '';
+      const fwd = c.forwarded > 0 ? `${c.forwarded} forwarded` : '';
+      const extra = [share, fwd].filter((x) => x).join(', ');
+      return `node ${c.node}: ${c.calls}${extra ? ` (${extra})` : ''}`;
+    })
+    .join(', ');
 }
 
 /** The string literal that names an object in source: "matrix-worker-0" is created as "matrix-worker-" + w. */

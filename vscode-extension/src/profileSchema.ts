@@ -100,6 +100,61 @@ export interface RemoteMethod {
   targets: number[];
 }
 
+/** An interval during which a remote object lived on one node (ms since the epoch). */
+export interface Stay {
+  node: number;
+  fromMs: number;
+  toMs: number;
+}
+
+/** One migration of a remote object, as the node it left recorded it (outcome "moved", or why it stayed). */
+export interface Move {
+  tMs: number;
+  kind: 'IDLE' | 'DELAYED' | 'SAFE_POINT' | string;
+  from: number;
+  to: number;
+  stateBytes: number;
+  pauseUs: number;
+  callsHeld: number;
+  reason: string;
+  outcome: 'moved' | string;
+}
+
+/** Calls one node made to one remote object; forwarded: calls that reached a forwarding address first. */
+export interface Caller {
+  node: number;
+  calls: number;
+  forwarded: number;
+}
+
+/** One remote object: where it lived from the run's start to its end, its moves, and its calls by caller node. */
+export interface Placement {
+  object: string;
+  /** Where it lived at the run's end, -1 when unknown. */
+  node: number;
+  calls: number;
+  forwarded: number;
+  location: Stay[];
+  moves: Move[];
+  callers: Caller[];
+}
+
+/**
+ * A move the profiler suggests (it alone decides, with its threshold): node toNode makes sharePercent of the object's
+ * calls over the run while the object lives on node.
+ */
+export interface Suggestion {
+  object: string;
+  node: number;
+  toNode: number;
+  sharePercent: number;
+  callerCalls: number;
+  calls: number;
+  /** The call that makes the move: Remote.migrate(name, toNode, Migration.DELAYED). */
+  code: string;
+  message: string;
+}
+
 export interface CloudMethod {
   method: string;
   writes: number;
@@ -214,6 +269,8 @@ export interface ProfileReport {
   recordings?: string[];
   problems?: string[];
   remote?: RemoteMethod[];
+  placements?: Placement[];
+  suggestions?: Suggestion[];
   clouds?: ReportCloud[];
   sequencer?: Sequencer;
   elements?: Element[];
@@ -247,9 +304,18 @@ export const FIELDS: Record<string, readonly string[]> = {
     'hits', 'bytes']),
   'LiveObject.Other': fields<LiveOther>()(['kind', 'name', 'count']),
   'ProfileReport': fields<ProfileReport>()(['type', 'version', 'runDir', 'startMs', 'endMs', 'recordings', 'problems',
-    'remote', 'clouds', 'sequencer', 'elements', 'arrays', 'other', 'nodes', 'lifecycle']),
+    'remote', 'placements', 'suggestions', 'clouds', 'sequencer', 'elements', 'arrays', 'other', 'nodes',
+    'lifecycle']),
   'ProfileReport.RemoteMethod': fields<RemoteMethod>()(['object', 'method', 'calls', 'async', 'failed', 'p50Us',
     'p99Us', 'requestBytes', 'replyBytes', 'callers', 'targets']),
+  'ProfileReport.Placement': fields<Placement>()(['object', 'node', 'calls', 'forwarded', 'location', 'moves',
+    'callers']),
+  'ProfileReport.Stay': fields<Stay>()(['node', 'fromMs', 'toMs']),
+  'ProfileReport.Move': fields<Move>()(['tMs', 'kind', 'from', 'to', 'stateBytes', 'pauseUs', 'callsHeld', 'reason',
+    'outcome']),
+  'ProfileReport.Caller': fields<Caller>()(['node', 'calls', 'forwarded']),
+  'ProfileReport.Suggestion': fields<Suggestion>()(['object', 'node', 'toNode', 'sharePercent', 'callerCalls', 'calls',
+    'code', 'message']),
   'ProfileReport.Cloud': fields<ReportCloud>()(['cloud', 'writes', 'restarts', 'bytes', 'writers', 'methods']),
   'ProfileReport.CloudMethod': fields<CloudMethod>()(['method', 'writes', 'p50Us', 'p99Us', 'bytes', 'writers']),
   'ProfileReport.Sequencer': fields<Sequencer>()(['migrations', 'arrivals', 'timeline']),

@@ -1,4 +1,5 @@
-// The Communication Profile view: a webview with a sortable per-object table (rows open the source line) and a chart.
+// The Communication Profile view: a webview with the profiler's suggested moves, a sortable per-object table (rows open
+// the source line), a chart, and each remote object's location over time with its calls by caller node.
 import * as vscode from 'vscode';
 import { ProfileModel, ProfileRow } from './profile';
 
@@ -24,6 +25,8 @@ export const COLUMNS: { key: string; label: string; title?: string; hide?: 1 | 2
   { key: 'writesPerSec', label: 'rate/s', title: 'live, newest one-second windows summed over nodes: replicated writes/s of a cloud, calls/s of a remote object, misses/s of an array' },
   { key: 'p99Us', label: 'p99 µs' },
   { key: 'migrations', label: 'migrations', hide: 2 },
+  { key: 'node', label: 'node', title: "remote objects: the node it lived on at the run's end", hide: 2 },
+  { key: 'moves', label: 'moves', title: 'remote objects: migrations that moved it during the run', hide: 2 },
   { key: 'misses', label: 'misses', hide: 2 },
   { key: 'bytes', label: 'bytes', hide: 2 },
 ];
@@ -83,14 +86,18 @@ export function profileHtml(n: string): string {
  @media (max-width:${WIDE_PX}px){.c2{display:none}}
  @media (max-width:${NARROW_PX}px){.c1{display:none}}
  #chart .bar{height:12px;background:var(--vscode-charts-blue,#3794ff);margin:2px 0}
- #chart .lbl{font-size:85%}
+ #chart .lbl,#places .lbl{font-size:85%}
+ .suggest{cursor:pointer;margin:2px 0 6px;padding:3px 6px;border-left:3px solid var(--vscode-editorInfo-foreground,#3794ff);background:var(--vscode-textBlockQuote-background)}
+ .strip{display:flex;height:14px;margin:2px 0} .seg{height:100%;font-size:80%;line-height:14px;color:#fff;overflow:hidden;padding-left:2px;box-sizing:border-box}
 </style></head><body>
 <div class="note" id="note">${LAG_NOTE}</div>
 <div id="status" class="note"></div>
+<div id="suggest"></div>
 <table id="t"><thead><tr>${COLUMNS.map((c) => `<th data-k="${c.key}"${c.hide ? ` class="c${c.hide}"` : ''}${c.title ? ` title="${c.title}"` : ''}>${c.label}</th>`).join('')}
 </tr></thead><tbody></tbody></table>
 <div id="empty" class="empty"></div>
 <h4>Traffic by object</h4><div id="chart"></div>
+<h4 id="placesTitle">Remote objects: location over time and calls by caller node</h4><div id="places"></div>
 <script nonce="${n}">
  const vscode = acquireVsCodeApi();
  const columns = ${JSON.stringify(COLUMNS)};
@@ -119,7 +126,25 @@ export function profileHtml(n: string): string {
    const max = Math.max(1, ...rows.map(metric));
    for (const r of sorted){ const l = document.createElement('div'); l.className='lbl'; l.textContent = r.object + ' ' + num(metric(r));
      const b = document.createElement('div'); b.className='bar'; b.style.width = (100*metric(r)/max)+'%'; chart.appendChild(l); chart.appendChild(b); }
+   renderSuggestions(); renderPlaces();
  }
+ const palette = ['#3794ff','#f14c4c','#23d18b','#cca700','#b180d7','#29b8db','#d670d6','#8b949e'];
+ function renderSuggestions(){ const box = document.getElementById('suggest'); box.innerHTML = '';
+   for (const r of rows){ if (!r.suggestion) continue; const d = document.createElement('div'); d.className = 'suggest';
+     d.textContent = r.suggestion.message; d.title = 'suggested by the profiler; click to open where the object is created';
+     d.onclick = () => vscode.postMessage({type:'open', object:r.object}); box.appendChild(d); } }
+ function renderPlaces(){ const box = document.getElementById('places'); box.innerHTML = '';
+   const placed = rows.filter(r => r.location && r.location.length);
+   document.getElementById('placesTitle').style.display = placed.length ? 'block' : 'none';
+   for (const r of placed){ const l = document.createElement('div'); l.className = 'lbl';
+     l.textContent = r.object + (r.node >= 0 ? ' · on node ' + r.node + ' at the end' : '') + (r.moves ? ' · ' + r.moves + (r.moves === 1 ? ' move' : ' moves') : '');
+     const strip = document.createElement('div'); strip.className = 'strip';
+     for (const s of r.location){ const seg = document.createElement('div'); seg.className = 'seg';
+       seg.style.width = Math.max(0.5, s.percent) + '%'; seg.style.background = palette[Math.abs(s.node) % palette.length];
+       seg.title = 'node ' + s.node + ' from +' + s.fromSec.toFixed(3) + ' s to +' + s.toSec.toFixed(3) + ' s';
+       seg.textContent = s.percent > 12 ? 'node ' + s.node : ''; strip.appendChild(seg); }
+     const c = document.createElement('div'); c.className = 'note'; c.textContent = 'calls by caller: ' + (r.callers || 'none recorded');
+     box.appendChild(l); box.appendChild(strip); box.appendChild(c); } }
  document.querySelectorAll('th').forEach(th => th.onclick = () => { const k = th.dataset.k; desc = key === k ? !desc : true; key = k; render(); });
  window.addEventListener('message', e => { const m = e.data; if (m.type === 'rows'){ rows = m.rows; live = m.live; runDir = m.runDir;
    document.getElementById('status').textContent = m.live ? 'Run in progress (live).' : (m.runDir ? 'Final report of ' + m.runDir : '');

@@ -8,8 +8,8 @@ import * as vm from 'node:vm';
 import { activate, Client, JAVA_PACK_NOTICE_KEY, javaErrorsOn, newProjectDir, NODES_KEY, OPEN_SETTINGS, ServerStart } from '../../src/extension';
 import { findJdk, JdkFs, NO_JDK_MESSAGE } from '../../src/jdk';
 import { cumulusEvidence, NOT_CUMULUS_MESSAGE, WorkspaceFs } from '../../src/workspace';
-import { findObjectLine, ProfileModel } from '../../src/profile';
-import { LiveWindow, ProfileReport } from '../../src/profileSchema';
+import { callersText, findObjectLine, locationStrip, ProfileModel } from '../../src/profile';
+import { LiveWindow, Placement, ProfileReport, Suggestion } from '../../src/profileSchema';
 import { RunTerminal } from '../../src/tasks';
 import * as P from '../../src/protocol';
 import { failureReason, RunModel, RunTreeProvider, statusText } from '../../src/runView';
@@ -560,6 +560,40 @@ describe('profile', () => {
     assert.equal(m.get('A')?.kind, 'array');
     assert.equal(m.get('row')?.tupleOps, 22);
     assert.deepEqual(m.all().map((r) => r.object), ['A', 'counter', 'row', 'tally']);
+  });
+
+  it('shows each remote object\'s location over time, calls by caller and the profiler\'s suggested move', () => {
+    const m = new ProfileModel();
+    const c3: Placement = { object: 'c3', node: 0, calls: 12, forwarded: 1, location: [{ node: 1, fromMs: 1000, toMs: 1500 },
+      { node: 0, fromMs: 1500, toMs: 3000 }], moves: [
+      { tMs: 1400, kind: 'IDLE', from: 1, to: 2, stateBytes: 0, pauseUs: 3, callsHeld: 0, reason: 'requested', outcome: 'stayed' },
+      { tMs: 1500, kind: 'DELAYED', from: 1, to: 0, stateBytes: 64, pauseUs: 900, callsHeld: 1, reason: 'requested', outcome: 'moved' }],
+      callers: [{ node: 1, calls: 2, forwarded: 0 }, { node: 2, calls: 10, forwarded: 1 }] };
+    const suggestion: Suggestion = { object: 'c3', node: 0, toNode: 2, sharePercent: 83.333, callerCalls: 10, calls: 12,
+      code: 'Remote.migrate(c3, 2, Migration.DELAYED)',
+      message: 'c3 lives on node 0 but node 2 makes 83 % of its calls (10 of 12): Remote.migrate(c3, 2, Migration.DELAYED)' };
+    m.accept({ ...REPORT, placements: [c3, { object: 'counter', node: 0, calls: 20, forwarded: 0,
+      location: [{ node: 0, fromMs: 1000, toMs: 3000 }], moves: [], callers: [{ node: 1, calls: 20, forwarded: 0 }] }],
+    suggestions: [suggestion] });
+
+    const row = m.get('c3')!;
+    assert.equal(row.kind, 'remote');
+    assert.equal(row.node, 0);
+    assert.equal(row.moves, 1, 'the IDLE attempt left it where it was');
+    assert.deepEqual(row.location, [{ node: 1, percent: 25, fromSec: 0, toSec: 0.5 }, { node: 0, percent: 75, fromSec: 0.5, toSec: 2 }]);
+    assert.equal(row.callers, 'node 1: 2 (17 %), node 2: 10 (83 %, 1 forwarded)');
+    assert.deepEqual(row.suggestion, suggestion, 'carried as the profiler computed it');
+    assert.deepEqual(m.suggestions(), [suggestion]);
+    assert.equal(m.get('counter')?.suggestion, undefined);
+    assert.equal(m.get('counter')?.calls, 20, 'the report\'s method totals stay');
+    assert.equal(m.get('counter')?.callers, 'node 1: 20 (100 %)');
+    assert.deepEqual(locationStrip({ ...c3, location: [] }), []);
+    assert.equal(callersText({ ...c3, calls: 0, callers: [{ node: 3, calls: 0, forwarded: 2 }] }), 'node 3: 0 (2 forwarded)');
+
+    const html = profileHtml('n0nce');
+    for (const id of ['id="suggest"', 'id="places"', 'data-k="node"', 'data-k="moves"', 'r.suggestion.message']) {
+      assert.ok(html.includes(id), id);
+    }
   });
 
   it('says why the table is empty: no run yet, waiting for live figures, or a report without per-object rows', () => {

@@ -49,6 +49,19 @@ public final class TestEvents {
         public String reason;
     }
 
+    @Name("dev.cumulus.Migration") @StackTrace(false)
+    public static final class Migration extends Event {
+        public String object;
+        public String kind;
+        public int fromNode;
+        public int toNode;
+        @DataAmount public long stateBytes;
+        @Timespan public long pauseNs;
+        public int callsHeld;
+        public String reason;
+        public String outcome;
+    }
+
     @Name("dev.cumulus.CloudSummary") @StackTrace(false)
     public static final class CloudSummary extends Event {
         public int node;
@@ -134,7 +147,7 @@ public final class TestEvents {
     /** A recording of every dev.cumulus.* test event type, started. */
     public static Recording start() {
         Recording r = new Recording();
-        for (Class<? extends Event> c : List.of(RemoteCall.class, BroadcastWrite.class,
+        for (Class<? extends Event> c : List.of(RemoteCall.class, Migration.class, BroadcastWrite.class,
             SequencerMigration.class, CloudSummary.class, NodeLifecycle.class, PastSetOperation.class,
             PastSetSummary.class, ArrayMiss.class, ArrayInvalidation.class, ArraySummary.class, BarrierWait.class)) {
             r.enable(c).withoutStackTrace().withoutThreshold();
@@ -160,6 +173,23 @@ public final class TestEvents {
         e.async = async;
         e.requestBytes = req;
         e.replyBytes = reply;
+        e.outcome = outcome;
+        e.commit();
+    }
+
+    /** A remote object's migration, as the node it left records it. */
+    public static void move(String object, String kind, int from, int to, long stateBytes, long pauseNs, int held,
+                            String outcome) {
+        Migration e = new Migration();
+        e.begin();
+        e.object = object;
+        e.kind = kind;
+        e.fromNode = from;
+        e.toNode = to;
+        e.stateBytes = stateBytes;
+        e.pauseNs = pauseNs;
+        e.callsHeld = held;
+        e.reason = "requested";
         e.outcome = outcome;
         e.commit();
     }
