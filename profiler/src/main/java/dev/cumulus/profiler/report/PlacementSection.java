@@ -19,7 +19,7 @@ final class PlacementSection {
     private static final int LABEL = 150;
     private static final int ROW = 22;
     private static final int TOP = 8;
-    private static final int AXIS = 28;
+    private static final int AXIS = 36;
 
     private PlacementSection() {
     }

@@ -16,6 +16,9 @@ import java.util.TreeMap;
  * address (outcome {@code moved}) did not run there: it counts as <em>forwarded</em>, not as a call, since
  * the caller then calls the object's new node and records that call too.
  *
+ * <p>The runtime's own objects (the name directory, the migration service, ...: names starting with
+ * {@value #SYSTEM_PREFIX}) never move and are left out; their calls stay in the remote-call table.
+ *
  * <p>From the per-object calls by caller node it derives {@link Suggestion}s: an object whose calls come mostly from one
  * node ({@link #SUGGEST_SHARE} of them or more, over the whole run) while it lives on another at the run's end. These
  * are computed here only; the text, JSON and HTML reports and the editor all carry them as they are.
@@ -25,6 +28,8 @@ public final class Placements {
     public static final double SUGGEST_SHARE = 0.60;
     /** Fewest calls of an object before its callers' shares say anything: with fewer, no suggestion. */
     public static final long SUGGEST_MIN_CALLS = 10;
+    /** How the runtime names its own remote objects. */
+    public static final String SYSTEM_PREFIX = "cumulus.";
     /** The migration kind a suggestion names: the one every object supports that never refuses a busy object. */
     static final String SUGGESTED_KIND = "DELAYED";
 
@@ -177,11 +182,17 @@ public final class Placements {
 
     /** Adds one {@code RemoteCall}. */
     void addCall(String object, int caller, int target, String outcome, long endNs) {
+        if (object.startsWith(SYSTEM_PREFIX)) {
+            return;
+        }
         placement(object).addCall(caller, target, Events.MOVED.equals(outcome), endNs);
     }
 
     /** Adds one {@code Migration}. */
     void addMove(Move move) {
+        if (move.object().startsWith(SYSTEM_PREFIX)) {
+            return;
+        }
         placement(move.object()).moves.add(move);
         moves.add(move);
     }

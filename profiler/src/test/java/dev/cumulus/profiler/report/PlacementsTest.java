@@ -52,6 +52,9 @@ class PlacementsTest {
         for (int i = 0; i < 3; i++) {
             TestEvents.call(2, 0, "few", "get", false, 20, 8, "ok");
         }
+        for (int i = 0; i < 10; i++) {
+            TestEvents.call(2, 0, "cumulus.names", "resolve", false, 20, 8, "ok");
+        }
         TestEvents.dump(r0, dir.resolve("node-0.jfr"));
 
         Recording r1 = TestEvents.start();
@@ -101,8 +104,10 @@ class PlacementsTest {
         assertEquals(5, add.calls());
         assertEquals(0, add.failedCalls());
         assertEquals("[0, 1]", add.targets().toString());
-        assertEquals(2 + 10 + 6 + 3, p.nodes().get(2).remoteCalls(),
-            "node 2's calls: w twice (the forwarded hop is not a call), c3 10, edge 6, few 3");
+        assertEquals(2 + 10 + 6 + 3 + 10, p.nodes().get(2).remoteCalls(),
+            "node 2's calls: w twice (the forwarded hop is not a call), c3 10, edge 6, few 3, cumulus.names 10");
+        assertTrue(!p.placements().objects().containsKey("cumulus.names"), "the runtime's own objects never move");
+        assertEquals(10, p.calls().get("cumulus.names").get("resolve").calls());
     }
 
     @Test
@@ -110,7 +115,7 @@ class PlacementsTest {
         List<Placements.Suggestion> s = RunProfile.read(dir).placements().suggestions();
         assertEquals(List.of(new Placements.Suggestion("c3", 0, 2, 10, 12), new Placements.Suggestion("edge", 0, 2, 6,
             10)), s, "c3 (83 %) and edge (exactly the threshold); not few (3 calls), home (lives on its caller), w "
-            + "(no caller has 60 %)");
+            + "(no caller has 60 %), cumulus.names (the runtime's own)");
         assertEquals("c3 lives on node 0 but node 2 makes 83 % of its calls (10 of 12): "
             + "Remote.migrate(c3, 2, Migration.DELAYED)", s.getFirst().message());
         assertEquals(0.60, Placements.SUGGEST_SHARE);

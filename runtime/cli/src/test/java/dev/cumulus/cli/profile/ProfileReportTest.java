@@ -81,6 +81,7 @@ class ProfileReportTest {
         assertEquals("true", settings.get("dev.cumulus.RemoteCall#enabled"));
         assertEquals("true", settings.get("dev.cumulus.NodeLifecycle#enabled"));
         assertEquals("0 ms", settings.get("dev.cumulus.RemoteCall#threshold"));
+        assertEquals("true", settings.get("dev.cumulus.Migration#enabled"));
         assertTrue(settings.containsKey("jdk.GarbageCollection#enabled"), "based on default.jfc");
     }
 
