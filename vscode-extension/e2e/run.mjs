@@ -4,7 +4,8 @@
 // Problems view, a Java compile error with the compiler's message, no failed completion request, and an R/W inlay
 // hint; start a run while a cloud class breaks the rules and see the run view say why it failed; then run a 2-node
 // cluster of a steady program (replicated writes and remote calls for ~3.5 s) from the command palette and see the run
-// view and the profile view's per-object table fill in (live figures or the final report).
+// view and the profile view's per-object table fill in (live figures or the final report), with the suggested move of
+// the remote object that one node calls.
 // Screenshots go to e2e/artifacts/. Prints "SKIP: ..." and exits 0 only when chromium or code-server cannot be
 // installed here; any other failure exits 1.
 //
@@ -355,6 +356,10 @@ try {
     await pollFor(async () => { const rows = await tableRows(frame); return total(rows, 'tally') > 0 && total(rows, 'echo') > 0; },
       30_000, 'the final report\'s totals for tally and echo');
     if (await frame.locator('#empty').isVisible()) throw new Error('the profile view still says it has no profile');
+    // node 0 makes every call of "echo", which lives on node 1: the report suggests the move, the view shows it
+    await pollFor(async () => /echo lives on node 1 but node 0 makes 100 % of its calls .*Remote\.migrate\(echo, 0, Migration\.DELAYED\)/
+      .test(await frame.locator('#suggest').textContent() ?? '') && /echo/.test(await frame.locator('#places').textContent() ?? ''),
+    10_000, 'the suggested move of echo and its location strip');
     // at the side bar's default width the table fits (secondary columns dropped), and wide it shows them all
     await tableFits(frame, false);
     await shot('06a-profile-narrow');

@@ -25,7 +25,6 @@ export const COLUMNS: { key: string; label: string; title?: string; hide?: 1 | 2
   { key: 'writesPerSec', label: 'rate/s', title: 'live, newest one-second windows summed over nodes: replicated writes/s of a cloud, calls/s of a remote object, misses/s of an array' },
   { key: 'p99Us', label: 'p99 µs' },
   { key: 'migrations', label: 'migrations', hide: 2 },
-  { key: 'node', label: 'node', title: "remote objects: the node it lived on at the run's end", hide: 2 },
   { key: 'moves', label: 'moves', title: 'remote objects: migrations that moved it during the run', hide: 2 },
   { key: 'misses', label: 'misses', hide: 2 },
   { key: 'bytes', label: 'bytes', hide: 2 },

@@ -591,7 +591,7 @@ describe('profile', () => {
     assert.equal(callersText({ ...c3, calls: 0, callers: [{ node: 3, calls: 0, forwarded: 2 }] }), 'node 3: 0 (2 forwarded)');
 
     const html = profileHtml('n0nce');
-    for (const id of ['id="suggest"', 'id="places"', 'data-k="node"', 'data-k="moves"', 'r.suggestion.message']) {
+    for (const id of ['id="suggest"', 'id="places"', 'data-k="moves"', 'r.suggestion.message']) {
       assert.ok(html.includes(id), id);
     }
   });
