@@ -525,22 +525,30 @@ describe('small things', () => {
     assert.deepEqual(always, ['object', 'ops', 'writesPerSec', 'p99Us'], 'the figures a user looks at first stay');
     for (const c of COLUMNS.filter((x) => x.hide)) assert.ok(html.includes(`<th data-k="${c.key}" class="c${c.hide}"`), c.key);
     // the script renders rows with the same classes and a tooltip that lists the dropped figures
-    const elements: any[] = [];
-    const el = (tag: string): any => { const e: any = { tag, children: [], dataset: {}, style: {}, className: '', textContent: '',
-      appendChild(c: any) { this.children.push(c); }, set innerHTML(_v: string) { this.children = []; } }; elements.push(e); return e; };
-    const tbody = el('tbody'), empty = el('div'), chart = el('div'), status = el('div');
-    let onMessage: (e: { data: unknown }) => void = () => undefined;
-    const doc = { createElement: el, querySelector: () => tbody, querySelectorAll: () => [],
-      getElementById: (id: string) => ({ empty, chart, status } as any)[id] };
-    vm.runInNewContext(script, { document: doc, acquireVsCodeApi: () => ({ postMessage() {} }),
-      window: { addEventListener: (_: string, f: any) => { onMessage = f; } } });
-    onMessage({ data: { type: 'rows', live: false, runDir: '/d', rows: [{ object: 'tally', kind: 'cloud', writes: 500, bytes: 21000, migrations: 3 }] } });
+    const { tbody } = renderView([{ object: 'tally', kind: 'cloud', writes: 500, bytes: 21000, migrations: 3 }]);
     const tr = tbody.children[0];
     assert.equal(tr.children.length, COLUMNS.length);
     assert.deepEqual(tr.children.map((td: any) => td.className), COLUMNS.map((c) => (c.hide ? `c${c.hide}` : '')));
     assert.match(tr.title, /^tally\nkind cloud · calls\/writes 500 · migrations 3 · bytes 21,000\n/);
   });
 });
+
+/** Runs the profile webview's script on a small fake DOM and posts it these rows; returns its elements. */
+function renderView(rows: unknown[]) {
+  const script = /<script nonce="n0nce">([\s\S]*)<\/script>/.exec(profileHtml('n0nce'))![1];
+  const el = (tag: string): any => ({ tag, children: [], dataset: {}, style: {}, className: '', textContent: '',
+    appendChild(c: any) { this.children.push(c); }, set innerHTML(_v: string) { this.children = []; } });
+  const byId = { empty: el('div'), chart: el('div'), status: el('div'), suggest: el('div'), places: el('div'),
+    placesTitle: el('h4') };
+  const tbody = el('tbody');
+  const posted: unknown[] = [];
+  let onMessage: (e: { data: unknown }) => void = () => undefined;
+  const doc = { createElement: el, querySelector: () => tbody, querySelectorAll: () => [], getElementById: (id: string) => (byId as Record<string, any>)[id] };
+  vm.runInNewContext(script, { document: doc, acquireVsCodeApi: () => ({ postMessage: (m: unknown) => posted.push(m) }),
+    window: { addEventListener: (_: string, f: any) => { onMessage = f; } } });
+  onMessage({ data: { type: 'rows', live: false, runDir: '/d', rows } });
+  return { tbody, posted, ...byId };
+}
 
 describe('profile', () => {
   it('takes the report\'s totals per object: remote calls, replicated writes, shared arrays, tuple elements', () => {
@@ -590,10 +598,19 @@ describe('profile', () => {
     assert.deepEqual(locationStrip({ ...c3, location: [] }), []);
     assert.equal(callersText({ ...c3, calls: 0, callers: [{ node: 3, calls: 0, forwarded: 2 }] }), 'node 3: 0 (2 forwarded)');
 
-    const html = profileHtml('n0nce');
-    for (const id of ['id="suggest"', 'id="places"', 'data-k="moves"', 'r.suggestion.message']) {
-      assert.ok(html.includes(id), id);
-    }
+    // the view: the suggestion on top (a click opens the object's source), a strip and the callers per remote object
+    const view = renderView(m.all());
+    assert.deepEqual(view.suggest.children.map((d: any) => d.textContent), [suggestion.message]);
+    view.suggest.children[0].onclick();
+    assert.deepEqual(view.posted.at(-1), { type: 'open', object: 'c3' });
+    assert.equal(view.placesTitle.style.display, 'block');
+    const [label, strip, callers] = view.places.children;
+    assert.equal(label.textContent, 'c3 · on node 0 at the end · 1 move');
+    assert.deepEqual(strip.children.map((s: any) => [s.style.width, s.textContent]), [['25%', 'node 1'], ['75%', 'node 0']]);
+    assert.equal(callers.textContent, 'calls by caller: node 1: 2 (17 %), node 2: 10 (83 %, 1 forwarded)');
+    assert.equal(view.places.children.length, 6, 'c3 and counter, three lines each');
+    const cells = view.tbody.children.find((tr: any) => tr.dataset.object === 'c3').children.map((td: any) => td.textContent);
+    assert.equal(cells[COLUMNS.findIndex((c) => c.key === 'moves')], '1');
   });
 
   it('says why the table is empty: no run yet, waiting for live figures, or a report without per-object rows', () => {
