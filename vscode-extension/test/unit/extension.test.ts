@@ -602,7 +602,7 @@ describe('profile', () => {
     const view = renderView(m.all());
     assert.deepEqual(view.suggest.children.map((d: any) => d.textContent), [suggestion.message]);
     view.suggest.children[0].onclick();
-    assert.deepEqual(view.posted.at(-1), { type: 'open', object: 'c3' });
+    assert.equal(JSON.stringify(view.posted.at(-1)), JSON.stringify({ type: 'open', object: 'c3' }));
     assert.equal(view.placesTitle.style.display, 'block');
     const [label, strip, callers] = view.places.children;
     assert.equal(label.textContent, 'c3 · on node 0 at the end · 1 move');
