@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -370,6 +371,14 @@ class RemoteObjectsTest {
         } finally {
             release.countDown();
         }
+    }
+
+    @Test
+    void namesStartingWithCumulusAreTheRuntimesOwn() {
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(1, cluster -> seen.put("refused", assertThrows(CumulusException.class,
+            () -> cluster.export((Runnable) () -> { }, Runnable.class, "cumulus.mine")).getMessage()));
+        assertTrue(seen.get("refused").contains("are Cumulus's own"), seen.get("refused"));
     }
 
     @Test

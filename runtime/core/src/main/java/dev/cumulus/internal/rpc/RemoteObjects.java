@@ -32,6 +32,7 @@ public final class RemoteObjects {
 
     public <T> T export(T object, Class<T> iface, String name) {
         checkName(name);
+        checkUserName(name);
         if (object == null) {
             throw new CumulusException("cannot export null as '" + name + "'");
         }
@@ -67,6 +68,7 @@ public final class RemoteObjects {
 
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node) {
         checkName(name);
+        checkUserName(name);
         if (node < 0 || node >= size) {
             throw new CumulusException("remoteNew: node " + node + " is outside 0.." + (size - 1));
         }
@@ -127,6 +129,16 @@ public final class RemoteObjects {
         }
         throw new CumulusException("'" + name + "' was exported as " + ref.interfaceName() + ", which is not a "
             + iface.getName());
+    }
+
+    /** Names that start with {@code cumulus.} are the runtime's own (the profile leaves them out). */
+    static final String SYSTEM_PREFIX = "cumulus.";
+
+    private static void checkUserName(String name) {
+        if (name.startsWith(SYSTEM_PREFIX)) {
+            throw new CumulusException("remote object names starting with '" + SYSTEM_PREFIX + "' are Cumulus's own; "
+                + "export '" + name + "' under another name");
+        }
     }
 
     private static void checkName(String name) {

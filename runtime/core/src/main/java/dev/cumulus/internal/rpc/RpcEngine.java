@@ -1197,6 +1197,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     private Object callEntered(ExportTable.Exported target, int index, Method method, Object[] actual, CallerState state)
         throws Throwable {
+        RemoteCallEvent event = recording(); // a call of this node to its own object is profiled as any other
         int end = encodeCall(state, ONE_WAY, target.objectId(), method, MethodIds.idOf(method), actual, 0);
         // a copy of the message: decoding may run code of the program (a record's constructor) that calls again
         Object[] copied = readArguments(new UnsafeBuffer(copyOf(state.buffer, end)),
@@ -1206,11 +1207,31 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             result = invokeLocal(target.target(), method, copied);
         } catch (Throwable t) {
             int length = codec.writeThrowable(state.buffer, 0, t);
+            commitLocal(event, target, method, end, length, "exception");
             throw codec.reader(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length)
                 .readThrowable(method.getExceptionTypes());
         }
         int length = codec.write(state.buffer, 0, result, target.methods().resultLabel(index));
+        commitLocal(event, target, method, end, length, "ok");
         return codec.readValue(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length);
+    }
+
+    private void commitLocal(RemoteCallEvent event, ExportTable.Exported target, Method method, int requestBytes,
+                             int replyBytes, String outcome) {
+        if (event == null) {
+            return;
+        }
+        event.end();
+        if (event.shouldCommit()) {
+            event.callerNode = self;
+            event.targetNode = self;
+            event.object = target.name();
+            event.method = method.getName();
+            event.requestBytes = requestBytes;
+            event.replyBytes = replyBytes;
+            event.outcome = outcome;
+            event.commit();
+        }
     }
 
     private static byte[] copyOf(ExpandableArrayBuffer buffer, int length) {
