@@ -9,6 +9,8 @@ import dev.cumulus.internal.jfr.MigrationEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
@@ -159,8 +161,9 @@ final class Migrations implements MigrationService {
                 if (decision.node() >= 0 && engine.goneReason(decision.node()) == null) {
                     try {
                         move(entry, decision.node(), Migration.DELAYED, decision.reason());
-                    } catch (MigrationException e) {
-                        // it stays; the next windows decide again
+                    } catch (RuntimeException e) {
+                        // it stays (busy, refused by beforeMigration, the target failed...); the next windows decide
+                        // again, and the other objects still follow their calls
                     }
                 }
             }
@@ -232,11 +235,15 @@ final class Migrations implements MigrationService {
                     + (entry.safeMode() != null ? "; Migration.SAFE_POINT stops them at Migration.point()" : ""));
             }
             gate.awaitIdle();
-            aware(object, true);
+            try {
+                aware(object, true);
+            } catch (RuntimeException e) {
+                throw new MigrationException(label + " did not move to node " + toNode + ": its beforeMigration() "
+                    + "threw " + e + "; it stays on node " + engine.nodeId() + " and serves calls there", e);
+            }
             try {
                 state = ObjectState.of(object.getClass()).capture(engine.codec(), object);
-                service(toNode).receive(entry.objectId(), object.getClass().getName(), entry.iface().getName(),
-                    entry.name(), state, gate.followsCalls());
+                transfer(entry, toNode, state, gate.followsCalls());
             } catch (RuntimeException e) {
                 aware(object, false);
                 throw e instanceof MigrationException m && state == null ? m : new MigrationException(label
@@ -258,8 +265,41 @@ final class Migrations implements MigrationService {
             }
             commit(event, entry, kind, toNode, state, System.nanoTime() - closedNs, held.size(), moved, reason);
         }
-        rebind.accept(entry.name(), new RemoteRef(toNode, entry.objectId(), entry.iface().getName()));
+        boolean interrupted = Thread.interrupted(); // the object moved: an interrupt meanwhile does not undo that
+        try {
+            rebind.accept(entry.name(), new RemoteRef(toNode, entry.objectId(), entry.iface().getName()));
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return new Placement(toNode, true);
+    }
+
+    /**
+     * Sends the object's state to {@code toNode} and waits for its answer, even when this thread is interrupted
+     * meanwhile (the interrupt stays set): once the state is sent, only the answer says whether the new node serves the
+     * object, and a move given up on an interrupt would leave it served on both nodes.
+     */
+    private void transfer(ExportTable.Exported entry, int toNode, byte[] state, boolean followsCalls) {
+        CompletableFuture<Void> answered = new CompletableFuture<>();
+        Thread.ofVirtual().name("cumulus-migration-" + engine.nodeId()).start(() -> {
+            try {
+                service(toNode).receive(entry.objectId(), entry.target().getClass().getName(),
+                    entry.iface().getName(), entry.name(), state, followsCalls);
+                answered.complete(null);
+            } catch (Throwable t) {
+                answered.completeExceptionally(t);
+            }
+        });
+        try {
+            answered.join(); // not interruptible
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     private void commit(MigrationEvent event, ExportTable.Exported entry, Migration kind, int toNode, byte[] state,

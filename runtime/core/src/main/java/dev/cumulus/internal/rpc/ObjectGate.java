@@ -48,6 +48,14 @@ final class ObjectGate {
         return true;
     }
 
+    /**
+     * Lets in a call of a thread that already runs a method of the object (a nested local call), even while the gate
+     * is closed: the migration that closed it waits for the outer call, which waits for this one.
+     */
+    void reenter() {
+        state.getAndIncrement();
+    }
+
     /** Counts a call of node {@code source} that entered, while the object follows its calls. */
     void tally(int source) {
         AtomicLongArray calls = callsBySource;

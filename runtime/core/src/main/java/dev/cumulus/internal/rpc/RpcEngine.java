@@ -1179,17 +1179,26 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         int index = target.methods().indexOf(MethodIds.idOf(method));
         ObjectGate gate = target.gate();
-        if (index < 0 || target.safeMode() != null || !gate.enter()) {
+        CallerState state = callers.get();
+        // a method of the object that calls it again on its own thread re-enters it, as a monitor is re-entered: a
+        // migration waits for the outer call, and a safe-mode object runs one call at a time, so it would wait for good
+        boolean reentry = index >= 0 && state.runs(gate);
+        if (index < 0 || !reentry && (target.safeMode() != null || !gate.enter())) {
             // through the transport to this node: it answers a bad call, queues a safe-mode object's call, holds
             // or forwards a call of an object that is moving or moved
             return ELSEWHERE;
         }
+        if (reentry) {
+            gate.reenter();
+        }
         gate.tally(self);
-        CallerState state = callers.get();
         state.entered(gate);
+        // Migration.point() in the method sees this object's safe mode, not that of a safe-mode call it is nested in
+        ObjectGate outerSafeCall = SafeModeCalls.runningAs(target.safeMode() != null ? gate : null);
         try {
             return callEntered(target, index, method, actual, state);
         } finally {
+            SafeModeCalls.runningAs(outerSafeCall);
             state.left();
             gate.exit();
         }
@@ -1204,6 +1213,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         Object result;
         try {
             result = invokeLocal(target.target(), method, copied);
+        } catch (MigrationPending stopped) {
+            throw stopped; // a re-entered safe-mode call stopped at a migration point: the outer call stops too
         } catch (Throwable t) {
             int length = codec.writeThrowable(state.buffer, 0, t);
             throw codec.reader(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length)
