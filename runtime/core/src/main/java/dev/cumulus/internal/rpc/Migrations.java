@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 
@@ -160,7 +161,9 @@ final class Migrations implements MigrationService {
                 PlacementPolicy.Decision decision = f.getValue().window(entry.gate().takeWindow(), engine.nodeId());
                 if (decision.node() >= 0 && engine.goneReason(decision.node()) == null) {
                     try {
-                        move(entry, decision.node(), Migration.DELAYED, decision.reason());
+                        // it waits for running calls for one window at most: a call that runs longer may wait for
+                        // one of the calls the move holds, and nobody asked for this move
+                        move(entry, decision.node(), Migration.DELAYED, decision.reason(), window.toNanos());
                     } catch (RuntimeException e) {
                         // it stays (busy, refused by beforeMigration, the target failed...); the next windows decide
                         // again, and the other objects still follow their calls
@@ -193,12 +196,12 @@ final class Migrations implements MigrationService {
                 + "from outside its methods" + (entry.safeMode() != null ? ", or let Migration.point() stop it" : ""));
         }
         if (!RpcEngine.servingRemoteCall()) {
-            return move(entry, toNode, kind, "requested"); // asked on this node: the asking thread waits
+            return move(entry, toNode, kind, "requested", 0); // asked on this node: the asking thread waits
         }
         RpcEngine.DeferredReply reply = RpcEngine.deferReply(); // a move may wait: never on the polling thread
         engine.runAsync(() -> {
             try {
-                reply.complete(move(entry, toNode, kind, "requested"));
+                reply.complete(move(entry, toNode, kind, "requested", 0));
             } catch (Throwable t) {
                 reply.fail(t);
             }
@@ -206,7 +209,8 @@ final class Migrations implements MigrationService {
         return null;
     }
 
-    private Placement move(ExportTable.Exported entry, int toNode, Migration kind, String reason) {
+    /** @param idleWaitNs how long to wait for the running calls (0: as long as they run); then it is busy */
+    private Placement move(ExportTable.Exported entry, int toNode, Migration kind, String reason, long idleWaitNs) {
         ObjectGate gate = entry.gate();
         Object object = entry.target();
         String label = "'" + entry.name() + "' (" + object.getClass().getName() + ")";
@@ -234,7 +238,10 @@ final class Migrations implements MigrationService {
                     + "and IDLE moves only an object that runs no method. Migration.DELAYED waits for them"
                     + (entry.safeMode() != null ? "; Migration.SAFE_POINT stops them at Migration.point()" : ""));
             }
-            gate.awaitIdle();
+            if (!gate.awaitIdle(idleWaitNs)) {
+                throw new MigrationException(label + " is busy: " + gate.running() + " call(s) of it still ran after "
+                    + TimeUnit.NANOSECONDS.toMillis(idleWaitNs) + " ms; it stays on node " + engine.nodeId());
+            }
             try {
                 aware(object, true);
             } catch (RuntimeException e) {

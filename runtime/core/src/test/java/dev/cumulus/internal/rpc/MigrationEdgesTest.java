@@ -305,6 +305,84 @@ class MigrationEdgesTest {
         assertEquals(1, seen.get("bump"));
     }
 
+    public interface Signal {
+        /** Waits until {@link #signal} is called (a long call, as a worker's run()). */
+        String awaitSignal();
+
+        void signal();
+
+        int ping();
+    }
+
+    static final CountDownLatch SIGNAL_WAITING = new CountDownLatch(1);
+    static final CountDownLatch SIGNALLED = new CountDownLatch(1);
+
+    public static class SignalImpl implements Signal {
+        private int pings;
+
+        @Override
+        public String awaitSignal() {
+            SIGNAL_WAITING.countDown();
+            MigrationEdgesTest.await(SIGNALLED);
+            return "signalled";
+        }
+
+        @Override
+        public void signal() {
+            SIGNALLED.countDown();
+        }
+
+        @Override
+        public synchronized int ping() {
+            return ++pings;
+        }
+    }
+
+    @Test
+    void theRebalancerDoesNotHoldTheCallsOfAnObjectWhoseLongCallWaitsForOneOfThem() {
+        Map<String, Object> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(3, cluster -> {
+            if (cluster.nodeId() == 0) {
+                Signal signal = cluster.export(new SignalImpl(), Signal.class, "signal");
+                Remote.autoPlace(signal);
+            }
+            cluster.barrier();
+            Signal signal = Remote.withTimeout(cluster.lookup("signal", Signal.class), PATIENCE);
+            if (cluster.nodeId() == 1) {
+                try {
+                    seen.put("waited", signal.awaitSignal()); // runs until node 0 signals
+                } catch (Throwable t) {
+                    seen.put("waited", t);
+                }
+            } else if (cluster.nodeId() == 2) {
+                await(SIGNAL_WAITING);
+                Thread pinger = Thread.ofVirtual().start(() -> { // node 2 makes most calls: the object should come
+                    try {
+                        while (!seen.containsKey("waited")) {
+                            signal.ping();
+                        }
+                    } catch (Throwable t) {
+                        seen.put("ping", t);
+                    }
+                });
+                join(pinger);
+            } else {
+                await(SIGNAL_WAITING);
+                ObjectGate gate = gateOf(signal);
+                waitFor(() -> closed(gate), "the rebalancer starts to move the object (DELAYED)");
+                try {
+                    signal.signal(); // the call the long call waits for
+                    seen.put("signal", "ok");
+                } catch (Throwable t) {
+                    seen.put("signal", t);
+                }
+            }
+            cluster.barrier();
+        });
+        assertEquals("signalled", seen.get("waited"), "the rebalancer's move held the call the running call waits for");
+        assertEquals("ok", seen.get("signal"));
+    }
+
     public interface Arriving {
         int value();
     }
