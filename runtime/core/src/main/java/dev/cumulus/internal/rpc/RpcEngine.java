@@ -900,7 +900,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         try {
             SafeModeCalls.runAs(gate, () -> serveEntered(call));
         } catch (MigrationPending stopped) {
-            layout.restore(codec, object, checkpoint);
+            try {
+                layout.restore(codec, object, checkpoint);
+            } catch (RuntimeException e) {
+                // not held: it would run again on a state it half changed. Its caller hears; the queue goes on
+                answerFailure(call, new MigrationException("@SafeMode object '" + call.target.name() + "' stopped "
+                    + "at Migration.point() and could not put back the checkpoint taken before the call: "
+                    + e.getMessage() + "; the call did not finish, and the object keeps the state it had then", e));
+                return;
+            }
             gate.holdFirst(call);
         }
     }

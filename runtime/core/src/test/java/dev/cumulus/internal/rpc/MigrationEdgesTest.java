@@ -383,6 +383,84 @@ class MigrationEdgesTest {
         assertEquals("ok", seen.get("signal"));
     }
 
+    /** A value whose constructor refuses while {@link #refuseTokens} is set: decoding it then fails. */
+    public record Token(int value) {
+        public Token {
+            if (refuseTokens) {
+                throw new IllegalStateException("tokens are refused now");
+            }
+        }
+    }
+
+    static volatile boolean refuseTokens;
+    static final CountDownLatch FUSSY_ENTERED = new CountDownLatch(1);
+    static volatile boolean fussyStop;
+
+    public interface Fussy {
+        /** Makes its checkpoint undecodable, then runs Migration.point() until {@link #fussyStop}. */
+        int run();
+
+        int value();
+    }
+
+    @SafeMode
+    public static class FussyImpl implements Fussy {
+        private Token token = new Token(1);
+
+        @Override
+        public int run() {
+            refuseTokens = true;
+            FUSSY_ENTERED.countDown();
+            while (!fussyStop) {
+                Migration.point();
+                Thread.onSpinWait();
+            }
+            return token.value();
+        }
+
+        @Override
+        public int value() {
+            return token.value();
+        }
+    }
+
+    @Test
+    void aCheckpointThatCannotBeRestoredAnswersTheCallAndTheObjectGoesOnServing() {
+        Map<String, Object> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            if (cluster.nodeId() == 0) {
+                Fussy fussy = Remote.withTimeout(cluster.export(new FussyImpl(), Fussy.class, "fussy"), PATIENCE);
+                Thread caller = Thread.ofVirtual().start(() -> {
+                    try {
+                        seen.put("run", fussy.run());
+                    } catch (Throwable t) {
+                        seen.put("run", t);
+                    }
+                });
+                await(FUSSY_ENTERED);
+                try {
+                    Remote.migrate(fussy, 1, Migration.SAFE_POINT); // the new node cannot decode the state either
+                    seen.put("migrate", "moved");
+                } catch (Throwable t) {
+                    seen.put("migrate", t);
+                }
+                fussyStop = true;
+                join(caller);
+                refuseTokens = false;
+                try {
+                    seen.put("value", fussy.value());
+                } catch (Throwable t) {
+                    seen.put("value", t);
+                }
+            }
+            cluster.barrier();
+        });
+        assertInstanceOf(MigrationException.class, seen.get("migrate"));
+        assertFalse(seen.get("run") instanceof dev.cumulus.RemoteTimeoutException,
+            "the stopped call whose checkpoint did not restore got no answer: " + seen.get("run"));
+        assertEquals(1, seen.get("value"), "the object's call queue goes on after a failed restore");
+    }
+
     public interface Arriving {
         int value();
     }
