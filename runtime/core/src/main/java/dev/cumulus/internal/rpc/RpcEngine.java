@@ -91,6 +91,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final class PendingCall {
         private final long callId;
         private final int target;
+        /** The object called (a {@code moved} answer must carry this call back, not another). */
+        private final long objectId;
         private final Method method;
         private final String label;
         private final CompletableFuture<Reply> reply = new CompletableFuture<>();
@@ -106,12 +108,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         /** The forwarding addresses this call followed before it was sent to its target. */
         private int hops;
 
-        PendingCall(long callId, int target, Method method, String label, RemoteCallEvent event, int requestBytes,
-                    long pollsUntilNs, CallerState caller, RemoteInvocationHandler via) {
+        PendingCall(long callId, int target, long objectId, Method method, String label, RemoteCallEvent event,
+                    int requestBytes, long pollsUntilNs, CallerState caller, RemoteInvocationHandler via) {
             this.caller = caller;
             this.via = via;
             this.callId = callId;
             this.target = target;
+            this.objectId = objectId;
             this.method = method;
             this.label = label;
             this.event = event;
@@ -352,7 +355,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
         int end = encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
-        PendingCall call = new PendingCall(callId, target, method, label, event, end, pollsUntilNs,
+        PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end, pollsUntilNs,
             async ? null : state, via);
         if (event != null) {
             event.async = async;
@@ -539,9 +542,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             message = new UnsafeBuffer(Arrays.copyOfRange(answer, REPLY_HEADER + Integer.BYTES, answer.length));
         }
         CallHeaderFlyweight header = message == null ? null : new CallHeaderFlyweight().wrap(message, 0);
-        if (node < 0 || node >= goneNodes.length() || !header.validate(message.capacity())) {
+        if (node < 0 || node >= goneNodes.length() || !header.validate(message.capacity())
+            || header.objectId() != call.objectId || header.methodId() != MethodIds.idOf(call.method())) {
             throw new CumulusException("call " + describe(call.label(), call.method()) + ": node " + call.target()
-                + " answered that the object moved, with a malformed forwarding address");
+                + " answered that the object moved, with a malformed forwarding address (or another call than this)");
         }
         if (call.hops >= MAX_FORWARDS) {
             throw new CumulusException("call " + describe(call.label(), call.method()) + " followed "
@@ -559,8 +563,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int methodId = header.methodId();
         long applied = header.applied();
         header.write(callId, objectId, methodId, applied, 0);
-        PendingCall next = new PendingCall(callId, node, call.method(), call.label(), recording(), message.capacity(),
-            0, null, call.via);
+        PendingCall next = new PendingCall(callId, node, objectId, call.method(), call.label(), recording(),
+            message.capacity(), 0, null, call.via);
         next.hops = call.hops + 1;
         pending.add(next);
         try {
