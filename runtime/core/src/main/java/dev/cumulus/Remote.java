@@ -48,7 +48,9 @@ public final class Remote {
     /**
      * From now on the object behind {@code proxy} moves to the node that makes most of its calls: each window (1 s, or
      * {@code cumulus run --rebalance}'s), a node that made at least 60 % of at least 50 calls, and led the window
-     * before too, gets the object by a {@link Migration#DELAYED} migration. The profile shows each move and why.
+     * before too, gets the object by a {@link Migration#DELAYED} migration that waits one window at most for the
+     * object's running calls (else the object stays, and later windows decide again). The profile shows each move and
+     * why.
      * {@code cumulus run --rebalance} does this for every remote object.
      *
      * @throws MigrationException if {@code proxy} is not a remote object's proxy, or names a system object

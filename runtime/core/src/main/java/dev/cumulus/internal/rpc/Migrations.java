@@ -9,7 +9,10 @@ import dev.cumulus.internal.jfr.MigrationEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 
@@ -158,9 +161,12 @@ final class Migrations implements MigrationService {
                 PlacementPolicy.Decision decision = f.getValue().window(entry.gate().takeWindow(), engine.nodeId());
                 if (decision.node() >= 0 && engine.goneReason(decision.node()) == null) {
                     try {
-                        move(entry, decision.node(), Migration.DELAYED, decision.reason());
-                    } catch (MigrationException e) {
-                        // it stays; the next windows decide again
+                        // it waits for running calls for one window at most: a call that runs longer may wait for
+                        // one of the calls the move holds, and nobody asked for this move
+                        move(entry, decision.node(), Migration.DELAYED, decision.reason(), window.toNanos());
+                    } catch (RuntimeException e) {
+                        // it stays (busy, refused by beforeMigration, the target failed...); the next windows decide
+                        // again, and the other objects still follow their calls
                     }
                 }
             }
@@ -190,12 +196,12 @@ final class Migrations implements MigrationService {
                 + "from outside its methods" + (entry.safeMode() != null ? ", or let Migration.point() stop it" : ""));
         }
         if (!RpcEngine.servingRemoteCall()) {
-            return move(entry, toNode, kind, "requested"); // asked on this node: the asking thread waits
+            return move(entry, toNode, kind, "requested", 0); // asked on this node: the asking thread waits
         }
         RpcEngine.DeferredReply reply = RpcEngine.deferReply(); // a move may wait: never on the polling thread
         engine.runAsync(() -> {
             try {
-                reply.complete(move(entry, toNode, kind, "requested"));
+                reply.complete(move(entry, toNode, kind, "requested", 0));
             } catch (Throwable t) {
                 reply.fail(t);
             }
@@ -203,7 +209,8 @@ final class Migrations implements MigrationService {
         return null;
     }
 
-    private Placement move(ExportTable.Exported entry, int toNode, Migration kind, String reason) {
+    /** @param idleWaitNs how long to wait for the running calls (0: as long as they run); then it is busy */
+    private Placement move(ExportTable.Exported entry, int toNode, Migration kind, String reason, long idleWaitNs) {
         ObjectGate gate = entry.gate();
         Object object = entry.target();
         String label = "'" + entry.name() + "' (" + object.getClass().getName() + ")";
@@ -231,12 +238,19 @@ final class Migrations implements MigrationService {
                     + "and IDLE moves only an object that runs no method. Migration.DELAYED waits for them"
                     + (entry.safeMode() != null ? "; Migration.SAFE_POINT stops them at Migration.point()" : ""));
             }
-            gate.awaitIdle();
-            aware(object, true);
+            if (!gate.awaitIdle(idleWaitNs)) {
+                throw new MigrationException(label + " is busy: " + gate.running() + " call(s) of it still ran after "
+                    + TimeUnit.NANOSECONDS.toMillis(idleWaitNs) + " ms; it stays on node " + engine.nodeId());
+            }
+            try {
+                aware(object, true);
+            } catch (RuntimeException e) {
+                throw new MigrationException(label + " did not move to node " + toNode + ": its beforeMigration() "
+                    + "threw " + e + "; it stays on node " + engine.nodeId() + " and serves calls there", e);
+            }
             try {
                 state = ObjectState.of(object.getClass()).capture(engine.codec(), object);
-                service(toNode).receive(entry.objectId(), object.getClass().getName(), entry.iface().getName(),
-                    entry.name(), state, gate.followsCalls());
+                transfer(entry, toNode, state, gate.followsCalls());
             } catch (RuntimeException e) {
                 aware(object, false);
                 throw e instanceof MigrationException m && state == null ? m : new MigrationException(label
@@ -258,8 +272,41 @@ final class Migrations implements MigrationService {
             }
             commit(event, entry, kind, toNode, state, System.nanoTime() - closedNs, held.size(), moved, reason);
         }
-        rebind.accept(entry.name(), new RemoteRef(toNode, entry.objectId(), entry.iface().getName()));
+        boolean interrupted = Thread.interrupted(); // the object moved: an interrupt meanwhile does not undo that
+        try {
+            rebind.accept(entry.name(), new RemoteRef(toNode, entry.objectId(), entry.iface().getName()));
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return new Placement(toNode, true);
+    }
+
+    /**
+     * Sends the object's state to {@code toNode} and waits for its answer, even when this thread is interrupted
+     * meanwhile (the interrupt stays set): once the state is sent, only the answer says whether the new node serves the
+     * object, and a move given up on an interrupt would leave it served on both nodes.
+     */
+    private void transfer(ExportTable.Exported entry, int toNode, byte[] state, boolean followsCalls) {
+        CompletableFuture<Void> answered = new CompletableFuture<>();
+        Thread.ofVirtual().name("cumulus-migration-" + engine.nodeId()).start(() -> {
+            try {
+                service(toNode).receive(entry.objectId(), entry.target().getClass().getName(),
+                    entry.iface().getName(), entry.name(), state, followsCalls);
+                answered.complete(null);
+            } catch (Throwable t) {
+                answered.completeExceptionally(t);
+            }
+        });
+        try {
+            answered.join(); // not interruptible
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     private void commit(MigrationEvent event, ExportTable.Exported entry, Migration kind, int toNode, byte[] state,

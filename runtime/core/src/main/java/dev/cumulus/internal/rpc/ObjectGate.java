@@ -2,6 +2,7 @@ package dev.cumulus.internal.rpc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -46,6 +47,14 @@ final class ObjectGate {
             return false;
         }
         return true;
+    }
+
+    /**
+     * Lets in a call of a thread that already runs a method of the object (a nested local call), even while the gate
+     * is closed: the migration that closed it waits for the outer call, which waits for this one.
+     */
+    void reenter() {
+        state.getAndIncrement();
     }
 
     /** Counts a call of node {@code source} that entered, while the object follows its calls. */
@@ -137,11 +146,24 @@ final class ObjectGate {
         return true;
     }
 
-    /** Waits until no call runs the object's methods (the gate is closed, so none starts). */
-    synchronized void awaitIdle() throws InterruptedException {
+    /**
+     * Waits until no call runs the object's methods (the gate is closed, so none starts), for at most
+     * {@code timeoutNs} (0: as long as it takes); false when calls still run then.
+     */
+    synchronized boolean awaitIdle(long timeoutNs) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNs;
         while (running() > 0) {
-            wait();
+            if (timeoutNs == 0) {
+                wait();
+            } else {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
         }
+        return true;
     }
 
     /** The migration failed: the gate opens; returns the calls held meanwhile, to run here in order. */

@@ -91,6 +91,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     static final class PendingCall {
         private final long callId;
         private final int target;
+        /** The object called (a {@code moved} answer must carry this call back, not another). */
+        private final long objectId;
         private final Method method;
         private final String label;
         private final CompletableFuture<Reply> reply = new CompletableFuture<>();
@@ -106,12 +108,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         /** The forwarding addresses this call followed before it was sent to its target. */
         private int hops;
 
-        PendingCall(long callId, int target, Method method, String label, RemoteCallEvent event, int requestBytes,
-                    long pollsUntilNs, CallerState caller, RemoteInvocationHandler via) {
+        PendingCall(long callId, int target, long objectId, Method method, String label, RemoteCallEvent event,
+                    int requestBytes, long pollsUntilNs, CallerState caller, RemoteInvocationHandler via) {
             this.caller = caller;
             this.via = via;
             this.callId = callId;
             this.target = target;
+            this.objectId = objectId;
             this.method = method;
             this.label = label;
             this.event = event;
@@ -352,7 +355,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
         int end = encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
-        PendingCall call = new PendingCall(callId, target, method, label, event, end, pollsUntilNs,
+        PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end, pollsUntilNs,
             async ? null : state, via);
         if (event != null) {
             event.async = async;
@@ -539,9 +542,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             message = new UnsafeBuffer(Arrays.copyOfRange(answer, REPLY_HEADER + Integer.BYTES, answer.length));
         }
         CallHeaderFlyweight header = message == null ? null : new CallHeaderFlyweight().wrap(message, 0);
-        if (node < 0 || node >= goneNodes.length() || !header.validate(message.capacity())) {
+        if (node < 0 || node >= goneNodes.length() || !header.validate(message.capacity())
+            || header.objectId() != call.objectId || header.methodId() != MethodIds.idOf(call.method())) {
             throw new CumulusException("call " + describe(call.label(), call.method()) + ": node " + call.target()
-                + " answered that the object moved, with a malformed forwarding address");
+                + " answered that the object moved, with a malformed forwarding address (or another call than this)");
         }
         if (call.hops >= MAX_FORWARDS) {
             throw new CumulusException("call " + describe(call.label(), call.method()) + " followed "
@@ -559,8 +563,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int methodId = header.methodId();
         long applied = header.applied();
         header.write(callId, objectId, methodId, applied, 0);
-        PendingCall next = new PendingCall(callId, node, call.method(), call.label(), recording(), message.capacity(),
-            0, null, call.via);
+        PendingCall next = new PendingCall(callId, node, objectId, call.method(), call.label(), recording(),
+            message.capacity(), 0, null, call.via);
         next.hops = call.hops + 1;
         pending.add(next);
         try {
@@ -900,7 +904,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         try {
             SafeModeCalls.runAs(gate, () -> serveEntered(call));
         } catch (MigrationPending stopped) {
-            layout.restore(codec, object, checkpoint);
+            try {
+                layout.restore(codec, object, checkpoint);
+            } catch (RuntimeException e) {
+                // not held: it would run again on a state it half changed. Its caller hears; the queue goes on
+                answerFailure(call, new MigrationException("@SafeMode object '" + call.target.name() + "' stopped "
+                    + "at Migration.point() and could not put back the checkpoint taken before the call: "
+                    + e.getMessage() + "; the call did not finish, and the object keeps the state it had then", e));
+                return;
+            }
             gate.holdFirst(call);
         }
     }
@@ -1179,17 +1191,26 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         int index = target.methods().indexOf(MethodIds.idOf(method));
         ObjectGate gate = target.gate();
-        if (index < 0 || target.safeMode() != null || !gate.enter()) {
+        CallerState state = callers.get();
+        // a method of the object that calls it again on its own thread re-enters it, as a monitor is re-entered: a
+        // migration waits for the outer call, and a safe-mode object runs one call at a time, so it would wait for good
+        boolean reentry = index >= 0 && state.runs(gate);
+        if (index < 0 || !reentry && (target.safeMode() != null || !gate.enter())) {
             // through the transport to this node: it answers a bad call, queues a safe-mode object's call, holds
             // or forwards a call of an object that is moving or moved
             return ELSEWHERE;
         }
+        if (reentry) {
+            gate.reenter();
+        }
         gate.tally(self);
-        CallerState state = callers.get();
         state.entered(gate);
+        // Migration.point() in the method sees this object's safe mode, not that of a safe-mode call it is nested in
+        ObjectGate outerSafeCall = SafeModeCalls.runningAs(target.safeMode() != null ? gate : null);
         try {
             return callEntered(target, index, method, actual, state);
         } finally {
+            SafeModeCalls.runningAs(outerSafeCall);
             state.left();
             gate.exit();
         }
@@ -1205,6 +1226,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         Object result;
         try {
             result = invokeLocal(target.target(), method, copied);
+        } catch (MigrationPending stopped) {
+            throw stopped; // a re-entered safe-mode call stopped at a migration point: the outer call stops too
         } catch (Throwable t) {
             int length = codec.writeThrowable(state.buffer, 0, t);
             commitLocal(event, target, method, end, length, "exception");

@@ -61,6 +61,18 @@ public final class SafeModeCalls {
     }
 
     /**
+     * Makes this thread's calls of {@code Migration.point()} see the safe-mode object behind {@code gate} (null: none)
+     * for a nested call; returns the gate they saw before, to put back.
+     */
+    static ObjectGate runningAs(ObjectGate gate) {
+        ObjectGate outer = RUNNING.get();
+        if (outer != gate) {
+            RUNNING.set(gate);
+        }
+        return outer;
+    }
+
+    /**
      * {@code Migration.point()}: throws {@link MigrationPending} when this thread runs a call of a safe-mode object
      * whose safe-point migration is pending; else nothing.
      */

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class PendingCallsTest {
     private static RpcEngine.PendingCall call(long id, int target) {
-        return new RpcEngine.PendingCall(id, target, null, "x", null, 0, 0, null, null);
+        return new RpcEngine.PendingCall(id, target, 0, null, "x", null, 0, 0, null, null);
     }
 
     @Test
