@@ -132,7 +132,7 @@ final class ExportTable {
         if (nextNumber >= Integer.MAX_VALUE - 8) {
             throw new CumulusException("node " + self + " has exported " + nextNumber + " objects, the most it can");
         }
-        return put(entry(objectId(self, nextNumber++), target, iface, name));
+        return put(entry(objectId(self, nextNumber++), target, iface, name, 0));
     }
 
     /** Serves a system object under its fixed id (below {@link #FIRST_USER_ID}): it never moves. */
@@ -141,17 +141,20 @@ final class ExportTable {
         put(new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name), null, null));
     }
 
-    /** Serves an object that migrated here under the id it has everywhere (replaces a forwarding address). */
-    synchronized Exported addMigrated(long objectId, Object target, Class<?> iface, String name) {
-        return put(entry(objectId, target, iface, name));
+    /**
+     * Serves an object that migrated here under the id it has everywhere (replaces a forwarding address); it has moved
+     * {@code moves} times since it was exported.
+     */
+    synchronized Exported addMigrated(long objectId, Object target, Class<?> iface, String name, int moves) {
+        return put(entry(objectId, target, iface, name, moves));
     }
 
-    private Exported entry(long objectId, Object target, Class<?> iface, String name) {
+    private Exported entry(long objectId, Object target, Class<?> iface, String name, int moves) {
         check(target, iface);
         SafeModeCalls safeMode = target.getClass().isAnnotationPresent(SafeMode.class)
             ? new SafeModeCalls(safeModeThreads) : null;
         return new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name),
-            new ObjectGate(), safeMode);
+            new ObjectGate(moves), safeMode);
     }
 
     private static void check(Object target, Class<?> iface) {

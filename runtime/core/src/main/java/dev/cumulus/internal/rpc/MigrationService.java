@@ -20,10 +20,10 @@ interface MigrationService {
 
     /**
      * On the node an object moves to: makes it from its class and state and serves it under its id; it goes on
-     * following its calls if it did ({@code followsCalls}).
+     * following its calls if it did ({@code followsCalls}); this is its move number {@code moves}.
      */
     void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
-                 boolean followsCalls) throws MigrationException;
+                 boolean followsCalls, int moves) throws MigrationException;
 
     /** On the node that holds (or held) the object: from now on it moves to the node that makes most of its calls. */
     Placement followCalls(long objectId) throws MigrationException;

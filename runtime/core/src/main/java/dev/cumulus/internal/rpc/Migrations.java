@@ -14,7 +14,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiConsumer;
 
 /**
  * Moves remote objects between nodes (Babylon §4.2): the node's {@link MigrationService} and the requests behind
@@ -27,8 +26,14 @@ final class Migrations implements MigrationService {
     private final RpcEngine engine;
     private final int size;
     private final ClassLoader loader;
-    /** Points a name at the object's new place in the name directory: (name, reference). */
-    private final BiConsumer<String, RemoteRef> rebind;
+    /** Points a name at the object's new place in the name directory, unless a later move did already. */
+    private final Rebind rebind;
+
+    /** What a move tells the name directory: the object under {@code name} is at {@code ref} after move {@code moves}. */
+    @FunctionalInterface
+    interface Rebind {
+        void moved(String name, RemoteRef ref, int moves);
+    }
     /** How often objects that follow their calls are looked at ({@link Duration#ZERO}: only on request). */
     private final Duration window;
     /** Every object exported here follows its calls ({@code cumulus run --rebalance}). */
@@ -41,7 +46,7 @@ final class Migrations implements MigrationService {
      * @param window how often the rebalancer looks at the objects that follow their calls; {@link Duration#ZERO}
      *               turns {@code --rebalance} off (then {@link #DEFAULT_WINDOW} for objects placed by request)
      */
-    Migrations(RpcEngine engine, int size, ClassLoader loader, BiConsumer<String, RemoteRef> rebind, Duration window) {
+    Migrations(RpcEngine engine, int size, ClassLoader loader, Rebind rebind, Duration window) {
         this.engine = engine;
         this.size = size;
         this.loader = loader;
@@ -127,6 +132,12 @@ final class Migrations implements MigrationService {
         ExportTable.Exported entry = engine.exports().get(objectId);
         if (entry == null || entry.gate() == null) {
             throw new MigrationException("node " + engine.nodeId() + " serves no user object with id " + objectId);
+        }
+        try {
+            entry.gate().awaitMigrationEnd(); // a move under way takes the object's current wish with it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MigrationException("interrupted while '" + entry.name() + "' migrated", e);
         }
         int movedTo = entry.gate().movedTo();
         if (movedTo >= 0) {
@@ -250,7 +261,7 @@ final class Migrations implements MigrationService {
             }
             try {
                 state = ObjectState.of(object.getClass()).capture(engine.codec(), object);
-                transfer(entry, toNode, state, gate.followsCalls());
+                transfer(entry, toNode, state, gate.followsCalls(), gate.moves() + 1);
             } catch (RuntimeException e) {
                 aware(object, false);
                 throw e instanceof MigrationException m && state == null ? m : new MigrationException(label
@@ -274,7 +285,8 @@ final class Migrations implements MigrationService {
         }
         boolean interrupted = Thread.interrupted(); // the object moved: an interrupt meanwhile does not undo that
         try {
-            rebind.accept(entry.name(), new RemoteRef(toNode, entry.objectId(), entry.iface().getName()));
+            rebind.moved(entry.name(), new RemoteRef(toNode, entry.objectId(), entry.iface().getName()),
+                gate.moves() + 1);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -288,12 +300,12 @@ final class Migrations implements MigrationService {
      * meanwhile (the interrupt stays set): once the state is sent, only the answer says whether the new node serves the
      * object, and a move given up on an interrupt would leave it served on both nodes.
      */
-    private void transfer(ExportTable.Exported entry, int toNode, byte[] state, boolean followsCalls) {
+    private void transfer(ExportTable.Exported entry, int toNode, byte[] state, boolean followsCalls, int moves) {
         CompletableFuture<Void> answered = new CompletableFuture<>();
         Thread.ofVirtual().name("cumulus-migration-" + engine.nodeId()).start(() -> {
             try {
                 service(toNode).receive(entry.objectId(), entry.target().getClass().getName(),
-                    entry.iface().getName(), entry.name(), state, followsCalls);
+                    entry.iface().getName(), entry.name(), state, followsCalls, moves);
                 answered.complete(null);
             } catch (Throwable t) {
                 answered.completeExceptionally(t);
@@ -339,7 +351,7 @@ final class Migrations implements MigrationService {
 
     @Override
     public void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
-                        boolean followsCalls) {
+                        boolean followsCalls, int moves) {
         Class<?> iface;
         Class<?> impl;
         try {
@@ -358,7 +370,7 @@ final class Migrations implements MigrationService {
         Object object = layout.newInstance();
         layout.restore(engine.codec(), object, state);
         aware(object, false);
-        ExportTable.Exported entry = engine.exports().addMigrated(objectId, object, iface, name);
+        ExportTable.Exported entry = engine.exports().addMigrated(objectId, object, iface, name, moves);
         if (followsCalls || rebalanceAll) {
             follow(entry);
         }

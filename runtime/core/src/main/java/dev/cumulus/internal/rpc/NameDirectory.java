@@ -13,8 +13,11 @@ interface NameDirectory {
     /** Binds {@code name}; returns {@code null} on success, or the reference that already holds the name. */
     RemoteRef bind(String name, RemoteRef ref);
 
-    /** The object bound to {@code name} (if {@code ref}'s object still is) migrated: it lives where {@code ref} says. */
-    void moved(String name, RemoteRef ref);
+    /**
+     * The object bound to {@code name} (if {@code ref}'s object still is) migrated for the {@code moves}th time: it
+     * lives where {@code ref} says, unless a later move was told already (updates may arrive out of order).
+     */
+    void moved(String name, RemoteRef ref, int moves);
 
     /** Waits up to {@code waitMs} for {@code name} to be bound; returns its reference or {@code null}. */
     RemoteRef resolve(String name, long waitMs) throws InterruptedException;

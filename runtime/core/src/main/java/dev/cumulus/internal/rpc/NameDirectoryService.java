@@ -22,9 +22,16 @@ final class NameDirectoryService implements NameDirectory {
         return existing;
     }
 
+    /** For each name whose object migrated: the number of the latest move told. */
+    private final Map<String, Integer> moves = new HashMap<>();
+
     @Override
-    public synchronized void moved(String name, RemoteRef ref) {
-        bindings.computeIfPresent(name, (n, known) -> known.objectId() == ref.objectId() ? ref : known);
+    public synchronized void moved(String name, RemoteRef ref, int move) {
+        RemoteRef known = bindings.get(name);
+        if (known != null && known.objectId() == ref.objectId() && move > moves.getOrDefault(name, 0)) {
+            bindings.put(name, ref);
+            moves.put(name, move);
+        }
     }
 
     @Override

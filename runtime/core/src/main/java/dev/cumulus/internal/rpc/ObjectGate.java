@@ -29,6 +29,8 @@ final class ObjectGate {
     /** Set in {@link #state} while the gate is closed; the low bits count the calls inside. */
     private static final int CLOSED = 1 << 30;
     private final AtomicInteger state = new AtomicInteger();
+    /** How many times the object moved before it came to this node: orders the name directory's updates. */
+    private final int moves;
     /** The node the object moved to, or -1 while it lives here. */
     private volatile int movedTo = -1;
     /** A safe-point migration waits for the running call to reach {@code Migration.point()}. */
@@ -39,6 +41,21 @@ final class ObjectGate {
     private List<Held> held = new ArrayList<>();
     /** A migration of the object is under way (guarded by this). */
     private boolean migrating;
+
+    ObjectGate(int moves) {
+        this.moves = moves;
+    }
+
+    int moves() {
+        return moves;
+    }
+
+    /** Waits until no migration of the object runs (one that starts later is not waited for). */
+    synchronized void awaitMigrationEnd() throws InterruptedException {
+        while (migrating) {
+            wait();
+        }
+    }
 
     /** Lets a call in; false when the gate is closed (then {@link #holdOrForward}). */
     boolean enter() {

@@ -24,7 +24,8 @@ public final class RemoteObjects {
         this.loader = loader;
         engine.exportSystem(NameDirectory.OBJECT_ID, new NameDirectoryService(), NameDirectory.class);
         engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
-        Migrations migrations = new Migrations(engine, size, loader, (name, ref) -> directoryFor(name).moved(name, ref),
+        Migrations migrations = new Migrations(engine, size, loader,
+            (name, ref, moves) -> directoryFor(name).moved(name, ref, moves),
             rebalanceWindow);
         engine.exportSystem(MigrationService.OBJECT_ID, migrations, MigrationService.class);
         engine.migrations(migrations);
