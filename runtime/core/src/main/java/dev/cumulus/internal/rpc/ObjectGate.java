@@ -141,9 +141,16 @@ final class ObjectGate {
         return -2;
     }
 
-    /** Holds a call that was running and stopped at a migration point: it runs first, here or on the new node. */
-    synchronized void holdFirst(Held call) {
+    /**
+     * Holds a call that was running and stopped at a migration point: it runs first, here or on the new node. False
+     * when the migration ended meanwhile (one that gave up waiting): then nobody would take it, and it runs here again.
+     */
+    synchronized boolean holdFirst(Held call) {
+        if (!migrating) {
+            return false;
+        }
         held.addFirst(call);
+        return true;
     }
 
     /**

@@ -913,7 +913,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     + e.getMessage() + "; the call did not finish, and the object keeps the state it had then", e));
                 return;
             }
-            gate.holdFirst(call);
+            if (!gate.holdFirst(call)) {
+                call.runHere(); // the move gave up meanwhile: the call runs again here, from the checkpoint
+            }
         }
     }
 
