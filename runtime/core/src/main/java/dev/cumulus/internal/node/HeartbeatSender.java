@@ -15,7 +15,8 @@ import java.util.function.LongSupplier;
  * (the operating system schedules it like any thread; nothing of the node runs on it). Each beat carries the agent's
  * progress count, so peers tell a node whose agent runs from one whose process runs but whose agent does not
  * ({@link Membership}). It stops when the node closes or its agent is dead ({@code agentAlive} false: the duty cycle
- * ended, or the thread that ran it died).
+ * ended, or the thread that ran it died). After each beat it asks the operating system whether the peers' processes on
+ * this host live ({@link PeerProcesses#check}).
  *
  * <p>Threads: {@link #beat()} on the heartbeat thread (tests call it directly); {@link #stopTo} from the agent.
  */
@@ -24,6 +25,7 @@ final class HeartbeatSender implements AutoCloseable {
     private final LongSupplier progress;
     private final BooleanSupplier agentAlive;
     private final long intervalNs;
+    private final Runnable eachInterval;
     private final int self;
     private final int size;
     /** 1 for peers that left or failed: nothing more is sent to them. */
@@ -35,10 +37,13 @@ final class HeartbeatSender implements AutoCloseable {
 
     /**
      * @param progress   the agent's progress count
-     * @param agentAlive whether the agent can still run a duty cycle
+     * @param agentAlive   whether the agent can still run a duty cycle
+     * @param eachInterval run after each beat on this thread (asks the OS about peer processes: {@link PeerProcesses});
+     *                     must not block
      */
     HeartbeatSender(NodeTransport transport, LongSupplier progress, BooleanSupplier agentAlive, long intervalNs,
-                    String threadName) {
+                    Runnable eachInterval, String threadName) {
+        this.eachInterval = eachInterval;
         this.transport = transport;
         this.progress = progress;
         this.agentAlive = agentAlive;
@@ -84,6 +89,7 @@ final class HeartbeatSender implements AutoCloseable {
                 if (!beat()) {
                     return;
                 }
+                eachInterval.run();
             } catch (RuntimeException | OutOfMemoryError e) {
                 // a beat that could not go out is a missed beat; the detector is built for those
             }

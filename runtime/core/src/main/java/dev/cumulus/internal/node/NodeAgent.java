@@ -113,6 +113,11 @@ final class NodeAgent implements Agent {
         this.heartbeats = sender;
     }
 
+    /** Asks the OS whether the watched peer processes live (heartbeat thread: {@link PeerProcesses#check}). */
+    void checkPeerProcesses() {
+        processes.check();
+    }
+
     /** Duty cycles run so far (any thread): what every heartbeat carries as proof that the agent runs. */
     long progress() {
         return (long) PROGRESS.getAcquire(this);

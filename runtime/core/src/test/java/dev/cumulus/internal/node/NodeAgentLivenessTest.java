@@ -148,7 +148,8 @@ class NodeAgentLivenessTest {
         NodeTransport peer = nodes[0];
         AtomicLong progress = new AtomicLong(41);
         AtomicBoolean agentAlive = new AtomicBoolean(true);
-        HeartbeatSender sender = new HeartbeatSender(nodes[1], progress::get, agentAlive::get, 200 * MS, "unused");
+        HeartbeatSender sender = new HeartbeatSender(nodes[1], progress::get, agentAlive::get, 200 * MS, () -> { },
+            "unused");
         runUntil(peer, () -> nodes[1].isConnected(0, Channel.CONTROL));
 
         assertTrue(sender.beat());

@@ -6,8 +6,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,19 +19,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class PeerProcessesTest {
     @Test
-    void theExitOfAWatchedProcessOnThisHostIsToldAtOnce() throws Exception {
+    void theExitOfAWatchedProcessOnThisHostIsToldOnce() throws Exception {
         Process peer = new ProcessBuilder("sleep", "60").start();
         try {
-            CompletableFuture<Integer> exited = new CompletableFuture<>();
-            PeerProcesses processes = new PeerProcesses(42, 3, exited::complete);
+            List<Integer> told = new CopyOnWriteArrayList<>();
+            PeerProcesses processes = new PeerProcesses(42, 3, told::add);
             assertTrue(processes.watch(2, peer.pid(), 42));
             assertFalse(processes.watch(2, peer.pid(), 42), "watched once");
-            assertFalse(exited.isDone());
-            peer.destroyForcibly(); // kill -9
-            assertEquals(2, exited.get(20, TimeUnit.SECONDS));
+            processes.check();
+            assertEquals(List.of(), told, "it lives");
+            peer.destroyForcibly().waitFor(); // kill -9; its parent (here, this JVM) reaps it, as a launcher would
+            processes.check();
+            assertEquals(List.of(2), told);
+            processes.check();
+            assertEquals(List.of(2), told, "told once");
         } finally {
             peer.destroyForcibly();
         }
+    }
+
+    @Test
+    void aPidThatNamesNoProcessIsToldAtOnce() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        CompletableFuture<Integer> exited = new CompletableFuture<>();
+        assertTrue(new PeerProcesses(42, 2, exited::complete).watch(1, gone.pid(), 42));
+        assertEquals(1, exited.getNow(-1));
     }
 
     @Test
