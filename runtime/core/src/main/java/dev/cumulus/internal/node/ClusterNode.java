@@ -158,7 +158,7 @@ public final class ClusterNode implements NodeServices {
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
         this.heartbeats = new HeartbeatSender(transport, agent::progress, dutyCycle::alive,
-            liveness.heartbeatIntervalNs(), agent::checkPeerProcesses, "cumulus-node-" + options.nodeId() + "-heartbeat");
+            liveness.heartbeatIntervalNs(), agent.host(), agent::checkPeerProcesses, "cumulus-node-" + options.nodeId() + "-heartbeat");
         agent.heartbeats(heartbeats);
     }
 

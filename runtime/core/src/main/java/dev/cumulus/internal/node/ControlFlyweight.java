@@ -13,7 +13,9 @@ import dev.cumulus.internal.wire.Flyweight;
  *   <tr><th>type</th><th>offset</th><th>field</th><th>field type</th></tr>
  *   <tr><td rowspan="2">{@link #HELLO} (1)</td><td>1</td><td>pid</td><td>i64</td></tr>
  *   <tr><td>9</td><td>host</td><td>i64 (0: unknown)</td></tr>
- *   <tr><td>{@link #HEARTBEAT} (2)</td><td>1</td><td>progress</td><td>i64</td></tr>
+ *   <tr><td rowspan="3">{@link #HEARTBEAT} (2)</td><td>1</td><td>progress</td><td>i64</td></tr>
+ *   <tr><td>9</td><td>pid</td><td>i64</td></tr>
+ *   <tr><td>17</td><td>host</td><td>i64 (0: unknown)</td></tr>
  *   <tr><td>{@link #PROBE} (7)</td><td>—</td><td>no fields</td><td></td></tr>
  *   <tr><td rowspan="3">{@link #BARRIER_ENTER} (3), {@link #BARRIER_RELEASE} (4)</td>
  *       <td>1</td><td>epoch</td><td>i64</td></tr>
@@ -48,7 +50,9 @@ final class ControlFlyweight extends Flyweight<ControlFlyweight> {
     static final int HOST_OFFSET = 9;
     static final int HELLO_LENGTH = 17;
     static final int PROGRESS_OFFSET = 1;
-    static final int HEARTBEAT_LENGTH = 9;
+    static final int HEARTBEAT_PID_OFFSET = 9;
+    static final int HEARTBEAT_HOST_OFFSET = 17;
+    static final int HEARTBEAT_LENGTH = 25;
     static final int EPOCH_OFFSET = 1;
     static final int WATERMARK_OFFSET = 9;
     static final int BARRIER_LENGTH = 17;
@@ -92,14 +96,14 @@ final class ControlFlyweight extends Flyweight<ControlFlyweight> {
         return buffer.getByte(offset + TYPE_OFFSET);
     }
 
-    /** Hellos: the sender's process id. */
+    /** Hellos and heartbeats: the sender's process id. */
     long pid() {
-        return buffer.getLong(offset + PID_OFFSET, ORDER);
+        return buffer.getLong(offset + (type() == HEARTBEAT ? HEARTBEAT_PID_OFFSET : PID_OFFSET), ORDER);
     }
 
-    /** Hellos: the sender's host identity (0: unknown). */
+    /** Hellos and heartbeats: the sender's host identity (0: unknown). */
     long host() {
-        return buffer.getLong(offset + HOST_OFFSET, ORDER);
+        return buffer.getLong(offset + (type() == HEARTBEAT ? HEARTBEAT_HOST_OFFSET : HOST_OFFSET), ORDER);
     }
 
     /** Heartbeats: the sender's agent's progress count. */
@@ -162,9 +166,11 @@ final class ControlFlyweight extends Flyweight<ControlFlyweight> {
     }
 
     /** Writes a heartbeat; returns its length. */
-    int writeHeartbeat(long progress) {
+    int writeHeartbeat(long progress, long pid, long host) {
         mutableBuffer.putByte(offset + TYPE_OFFSET, HEARTBEAT);
         mutableBuffer.putLong(offset + PROGRESS_OFFSET, progress, ORDER);
+        mutableBuffer.putLong(offset + HEARTBEAT_PID_OFFSET, pid, ORDER);
+        mutableBuffer.putLong(offset + HEARTBEAT_HOST_OFFSET, host, ORDER);
         return HEARTBEAT_LENGTH;
     }
 

@@ -19,9 +19,10 @@ sealed interface ControlMessage {
     /**
      * "I am alive, and my agent has run {@code progress} duty cycles." Sent every heartbeat interval by the node's
      * heartbeat thread, and by its agent in answer to a {@link Probe}. Only a beat whose count moved proves the
-     * sender's agent alive.
+     * sender's agent alive. It names the sender's process as a {@link Hello} does: a peer that joined on beats alone,
+     * without a hello, still watches it.
      */
-    record Heartbeat(long progress) implements ControlMessage {
+    record Heartbeat(long progress, long pid, long host) implements ControlMessage {
     }
 
     /** "I suspect you: prove you live." Its receiver's agent answers with a {@link Heartbeat}. */
@@ -54,7 +55,7 @@ sealed interface ControlMessage {
     static int encode(ControlMessage message, ControlFlyweight out) {
         return switch (message) {
             case Hello h -> out.writeHello(h.pid(), h.host());
-            case Heartbeat h -> out.writeHeartbeat(h.progress());
+            case Heartbeat h -> out.writeHeartbeat(h.progress(), h.pid(), h.host());
             case Probe p -> out.writeTypeOnly(ControlFlyweight.PROBE);
             case BarrierEnter b -> out.writeBarrierEnter(b.epoch(), b.watermark(), b.kind());
             case BarrierRelease b -> out.writeBarrierRelease(b.epoch(), b.watermark());
@@ -73,7 +74,7 @@ sealed interface ControlMessage {
         }
         return switch (in.type()) {
             case ControlFlyweight.HELLO -> new Hello(in.pid(), in.host());
-            case ControlFlyweight.HEARTBEAT -> new Heartbeat(in.progress());
+            case ControlFlyweight.HEARTBEAT -> new Heartbeat(in.progress(), in.pid(), in.host());
             case ControlFlyweight.PROBE -> new Probe();
             case ControlFlyweight.BARRIER_ENTER ->
                 new BarrierEnter(in.epoch(), in.watermark(), BarrierKind.of(in.barrierKind()));

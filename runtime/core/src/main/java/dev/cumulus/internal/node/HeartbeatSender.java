@@ -26,6 +26,8 @@ final class HeartbeatSender implements AutoCloseable {
     private final BooleanSupplier agentAlive;
     private final long intervalNs;
     private final Runnable eachInterval;
+    private final long pid = ProcessHandle.current().pid();
+    private final long host;
     private final int self;
     private final int size;
     /** 1 for peers that left or failed: nothing more is sent to them. */
@@ -38,11 +40,13 @@ final class HeartbeatSender implements AutoCloseable {
     /**
      * @param progress   the agent's progress count
      * @param agentAlive   whether the agent can still run a duty cycle
+     * @param host         this node's {@link HostIdentity}, named in every beat
      * @param eachInterval run after each beat on this thread (asks the OS about peer processes: {@link PeerProcesses});
      *                     must not block
      */
     HeartbeatSender(NodeTransport transport, LongSupplier progress, BooleanSupplier agentAlive, long intervalNs,
-                    Runnable eachInterval, String threadName) {
+                    long host, Runnable eachInterval, String threadName) {
+        this.host = host;
         this.eachInterval = eachInterval;
         this.transport = transport;
         this.progress = progress;
@@ -73,7 +77,7 @@ final class HeartbeatSender implements AutoCloseable {
         if (!running || !agentAlive.getAsBoolean()) {
             return false;
         }
-        int length = out.writeHeartbeat(progress.getAsLong());
+        int length = out.writeHeartbeat(progress.getAsLong(), pid, host);
         for (int peer = 0; peer < size; peer++) {
             if (peer != self && stopped.get(peer) == 0) {
                 transport.trySend(peer, Channel.CONTROL, buffer, 0, length); // a beat not taken is not retried

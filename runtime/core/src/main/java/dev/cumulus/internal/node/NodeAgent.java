@@ -108,6 +108,11 @@ final class NodeAgent implements Agent {
 
     private final long host;
 
+    /** This node's host identity ({@link HostIdentity}; 0 unknown). */
+    long host() {
+        return host;
+    }
+
     /** The heartbeat thread that beats for this node: told when a peer leaves or fails. */
     void heartbeats(HeartbeatSender sender) {
         this.heartbeats = sender;
@@ -224,6 +229,13 @@ final class NodeAgent implements Agent {
         return 1;
     }
 
+    /** {@code peer} runs as process {@code pid} of host {@code peerHost}: watched once, if on this host. */
+    private void onProcess(int peer, long peerPid, long peerHost) {
+        if (processes.watch(peer, peerPid, peerHost)) {
+            membership.onProcess(peer, peerPid);
+        }
+    }
+
     private void onProcessExited(int peer) {
         membership.onProcessExited(peer, clock.nanoTime());
         nextHeartbeatNs = cycleStartNs; // check soon: the verdict waits only for the peer's last messages
@@ -253,14 +265,16 @@ final class NodeAgent implements Agent {
             return;
         }
         switch (message) {
-            case ControlMessage.Hello h -> {
-                membership.onProcess(source, h.pid());
-                processes.watch(source, h.pid(), h.host());
+            case ControlMessage.Hello h -> onProcess(source, h.pid(), h.host());
+            case ControlMessage.Heartbeat h -> {
+                onProcess(source, h.pid(), h.host());
+                membership.onBeat(source, h.progress(), cycleStartNs);
             }
-            case ControlMessage.Heartbeat h -> membership.onBeat(source, h.progress(), cycleStartNs);
             case ControlMessage.Probe p -> {
-                // the agent answers, not the heartbeat thread: the answer proves that this duty cycle runs
-                int answer = ControlMessage.encode(new ControlMessage.Heartbeat(progress()), controlOut);
+                // the agent answers, not the heartbeat thread: the answer proves that this duty cycle runs, and the
+                // count moves for it (a beat the heartbeat thread sent during this cycle may carry the same count)
+                PROGRESS.setRelease(this, (long) PROGRESS.get(this) + 1);
+                int answer = ControlMessage.encode(new ControlMessage.Heartbeat(progress(), pid, host), controlOut);
                 transport.trySend(source, Channel.CONTROL, scratch, 0, answer);
             }
             case ControlMessage.BarrierEnter b -> {

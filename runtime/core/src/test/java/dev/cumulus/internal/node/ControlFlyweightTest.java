@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(10)
 class ControlFlyweightTest {
     private static final List<ControlMessage> MESSAGES = List.of(new ControlMessage.Hello(4711, -3),
-        new ControlMessage.Heartbeat(0), new ControlMessage.Heartbeat(Long.MAX_VALUE), new ControlMessage.Probe(), new ControlMessage.BarrierEnter(7, 3, BarrierKind.BARRIER),
+        new ControlMessage.Heartbeat(0, 1, 0), new ControlMessage.Heartbeat(Long.MAX_VALUE, 99, -7),
+        new ControlMessage.Probe(), new ControlMessage.BarrierEnter(7, 3, BarrierKind.BARRIER),
         new ControlMessage.BarrierEnter(8, -1, BarrierKind.CLOSE),
         new ControlMessage.BarrierRelease(Long.MAX_VALUE, -1), new ControlMessage.Goodbye(12, Leaving.CLOSED),
         new ControlMessage.Goodbye(0, Leaving.ENDED), new ControlMessage.Goodbye(3, Leaving.EXITING),
@@ -55,9 +56,11 @@ class ControlFlyweightTest {
         assertEquals(17, ControlMessage.encode(new ControlMessage.Hello(0x0102, 0x0304), out));
         assertEquals(0x02, buffer.getByte(1), "little endian pid at 1");
         assertEquals(0x04, buffer.getByte(9), "little endian host at 9");
-        assertEquals(9, ControlMessage.encode(new ControlMessage.Heartbeat(0x0506), out));
+        assertEquals(25, ControlMessage.encode(new ControlMessage.Heartbeat(0x0506, 0x0708, 0x090a), out));
         assertEquals(ControlFlyweight.HEARTBEAT, buffer.getByte(0));
         assertEquals(0x06, buffer.getByte(1), "little endian progress at 1");
+        assertEquals(0x08, buffer.getByte(9), "pid at 9");
+        assertEquals(0x0a, buffer.getByte(17), "host at 17");
         assertEquals(1, ControlMessage.encode(new ControlMessage.Probe(), out));
         assertEquals(7, buffer.getByte(0));
     }

@@ -148,15 +148,16 @@ class NodeAgentLivenessTest {
         NodeTransport peer = nodes[0];
         AtomicLong progress = new AtomicLong(41);
         AtomicBoolean agentAlive = new AtomicBoolean(true);
-        HeartbeatSender sender = new HeartbeatSender(nodes[1], progress::get, agentAlive::get, 200 * MS, () -> { },
+        HeartbeatSender sender = new HeartbeatSender(nodes[1], progress::get, agentAlive::get, 200 * MS, 5, () -> { },
             "unused");
         runUntil(peer, () -> nodes[1].isConnected(0, Channel.CONTROL));
 
         assertTrue(sender.beat());
         progress.set(42);
         assertTrue(sender.beat());
-        runUntil(peer, () -> toPeer.contains(new ControlMessage.Heartbeat(42)));
-        assertTrue(toPeer.contains(new ControlMessage.Heartbeat(41)));
+        long pid = ProcessHandle.current().pid();
+        runUntil(peer, () -> toPeer.contains(new ControlMessage.Heartbeat(42, pid, 5)));
+        assertTrue(toPeer.contains(new ControlMessage.Heartbeat(41, pid, 5)));
 
         agentAlive.set(false);
         toPeer.clear();
@@ -191,7 +192,7 @@ class NodeAgentLivenessTest {
         NodeTransport[] nodes = start();
         NodeTransport peer = nodes[0];
         sendControl(peer, 1, new ControlMessage.Hello(0, 0));
-        sendControl(peer, 1, new ControlMessage.Heartbeat(1));
+        sendControl(peer, 1, new ControlMessage.Heartbeat(1, 0, 0));
         runUntil(peer, agent::joined);
         toPeer.clear();
         now.addAndGet(LIVENESS.suspectFloorNs() + MS); // clock-like so far: suspected at the floor
