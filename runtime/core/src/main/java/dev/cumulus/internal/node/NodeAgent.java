@@ -9,12 +9,12 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Iterator;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -70,6 +70,7 @@ final class NodeAgent implements Agent {
     private final NodeSettings.Liveness liveness;
     private final PeerProcesses processes;
     private final long pid = ProcessHandle.current().pid();
+    private final long host;
     /** Duty cycles run: written under the polling role (release), read by the heartbeat thread (acquire). */
     @SuppressWarnings("unused") // through PROGRESS
     private long progress;
@@ -105,8 +106,6 @@ final class NodeAgent implements Agent {
         this.coordinator = self == 0 ? new BarrierCoordinator(size) : null;
         this.processes = new PeerProcesses(host, size, peer -> execute(() -> onProcessExited(peer)));
     }
-
-    private final long host;
 
     /** This node's host identity ({@link HostIdentity}; 0 unknown). */
     long host() {
