@@ -56,6 +56,7 @@ public final class ClusterNode implements NodeServices {
     private final BroadcastEndpoint broadcast;
     private volatile BarrierWatermark watermark = BarrierWatermark.NONE;
     private final DutyCycle dutyCycle;
+    private final HeartbeatSender heartbeats;
     private final RpcEngine rpc;
     private final RemoteObjects remoteObjects;
     private final FailureListener failureListener;
@@ -104,12 +105,11 @@ public final class ClusterNode implements NodeServices {
                 }
             },
             loader, options.callTimeoutNs());
-        this.agent = new NodeAgent(transport, new SystemNanoClock(), new Listener(),
-            TimeUnit.MILLISECONDS.toNanos(options.heartbeatIntervalMs()),
-            TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs()),
-            TimeUnit.MILLISECONDS.toNanos(options.joinTimeoutMs()));
+        NodeSettings.Liveness liveness = options.liveness();
+        this.agent = new NodeAgent(transport, new SystemNanoClock(), new Listener(), liveness,
+            TimeUnit.MILLISECONDS.toNanos(options.joinTimeoutMs()), HostIdentity.current());
         dispatch.agent = agent;
-        this.broadcast = new BroadcastEndpoint(transport, options.sequencer(), 0,
+        this.broadcast = new BroadcastEndpoint(transport, options.sequencer(), 0, liveness.stuckSendNs(),
             (node, reason) -> agent.fail(node, reason, true));
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader, options.rebalanceWindow());
         this.capabilities = Capabilities.create(capabilityFactories, this);
@@ -157,6 +157,9 @@ public final class ClusterNode implements NodeServices {
             } : null, "cumulus-node-" + options.nodeId());
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
+        this.heartbeats = new HeartbeatSender(transport, agent::progress, dutyCycle::alive,
+            liveness.heartbeatIntervalNs(), agent.host(), agent::checkPeerProcesses, "cumulus-node-" + options.nodeId() + "-heartbeat");
+        agent.heartbeats(heartbeats);
     }
 
     /**
@@ -176,6 +179,7 @@ public final class ClusterNode implements NodeServices {
             throw e;
         }
         node.dutyCycle.start();
+        node.heartbeats.start();
         return node;
     }
 
@@ -382,6 +386,7 @@ public final class ClusterNode implements NodeServices {
             }
             NodeLifecycleEvent.record(options.nodeId(), "left", options.nodeId(), "");
         }
+        heartbeats.close();
         capabilities.closeAll();
         rpc.close();
         dutyCycle.close();

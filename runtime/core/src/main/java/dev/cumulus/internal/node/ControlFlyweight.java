@@ -11,7 +11,12 @@ import dev.cumulus.internal.wire.Flyweight;
  * <table>
  *   <caption>Control messages</caption>
  *   <tr><th>type</th><th>offset</th><th>field</th><th>field type</th></tr>
- *   <tr><td>{@link #HELLO} (1), {@link #HEARTBEAT} (2)</td><td>—</td><td>no fields</td><td></td></tr>
+ *   <tr><td rowspan="2">{@link #HELLO} (1)</td><td>1</td><td>pid</td><td>i64</td></tr>
+ *   <tr><td>9</td><td>host</td><td>i64 (0: unknown)</td></tr>
+ *   <tr><td rowspan="3">{@link #HEARTBEAT} (2)</td><td>1</td><td>progress</td><td>i64</td></tr>
+ *   <tr><td>9</td><td>pid</td><td>i64</td></tr>
+ *   <tr><td>17</td><td>host</td><td>i64 (0: unknown)</td></tr>
+ *   <tr><td>{@link #PROBE} (7)</td><td>—</td><td>no fields</td><td></td></tr>
  *   <tr><td rowspan="3">{@link #BARRIER_ENTER} (3), {@link #BARRIER_RELEASE} (4)</td>
  *       <td>1</td><td>epoch</td><td>i64</td></tr>
  *   <tr><td>9</td><td>watermark</td><td>i64</td></tr>
@@ -33,6 +38,7 @@ final class ControlFlyweight extends Flyweight<ControlFlyweight> {
     static final byte BARRIER_RELEASE = 4;
     static final byte GOODBYE = 5;
     static final byte FAILURE = 6;
+    static final byte PROBE = 7;
 
     /** Longest failure reason in UTF-8 bytes: a sender cuts longer ones, a receiver refuses them. */
     static final int MAX_REASON_BYTES = 1024;
@@ -40,6 +46,13 @@ final class ControlFlyweight extends Flyweight<ControlFlyweight> {
     static final int TYPE_OFFSET = 0;
     /** Length of a message of a type without fields. */
     static final int TYPE_ONLY_LENGTH = 1;
+    static final int PID_OFFSET = 1;
+    static final int HOST_OFFSET = 9;
+    static final int HELLO_LENGTH = 17;
+    static final int PROGRESS_OFFSET = 1;
+    static final int HEARTBEAT_PID_OFFSET = 9;
+    static final int HEARTBEAT_HOST_OFFSET = 17;
+    static final int HEARTBEAT_LENGTH = 25;
     static final int EPOCH_OFFSET = 1;
     static final int WATERMARK_OFFSET = 9;
     static final int BARRIER_LENGTH = 17;
@@ -62,7 +75,9 @@ final class ControlFlyweight extends Flyweight<ControlFlyweight> {
             return false;
         }
         return switch (type()) {
-            case HELLO, HEARTBEAT -> true;
+            case HELLO -> messageLength >= HELLO_LENGTH;
+            case HEARTBEAT -> messageLength >= HEARTBEAT_LENGTH;
+            case PROBE -> true;
             case BARRIER_ENTER -> messageLength >= BARRIER_ENTER_LENGTH && BarrierKind.of(barrierKind()) != null;
             case BARRIER_RELEASE -> messageLength >= BARRIER_LENGTH;
             case GOODBYE -> messageLength >= GOODBYE_LENGTH && Leaving.of(leaving()) != null;
@@ -79,6 +94,21 @@ final class ControlFlyweight extends Flyweight<ControlFlyweight> {
 
     byte type() {
         return buffer.getByte(offset + TYPE_OFFSET);
+    }
+
+    /** Hellos and heartbeats: the sender's process id. */
+    long pid() {
+        return buffer.getLong(offset + (type() == HEARTBEAT ? HEARTBEAT_PID_OFFSET : PID_OFFSET), ORDER);
+    }
+
+    /** Hellos and heartbeats: the sender's host identity (0: unknown). */
+    long host() {
+        return buffer.getLong(offset + (type() == HEARTBEAT ? HEARTBEAT_HOST_OFFSET : HOST_OFFSET), ORDER);
+    }
+
+    /** Heartbeats: the sender's agent's progress count. */
+    long progress() {
+        return buffer.getLong(offset + PROGRESS_OFFSET, ORDER);
     }
 
     /** Barrier entries and releases: the barrier's number. */
@@ -125,6 +155,23 @@ final class ControlFlyweight extends Flyweight<ControlFlyweight> {
     int writeTypeOnly(byte type) {
         mutableBuffer.putByte(offset + TYPE_OFFSET, type);
         return TYPE_ONLY_LENGTH;
+    }
+
+    /** Writes a hello; returns its length. */
+    int writeHello(long pid, long host) {
+        mutableBuffer.putByte(offset + TYPE_OFFSET, HELLO);
+        mutableBuffer.putLong(offset + PID_OFFSET, pid, ORDER);
+        mutableBuffer.putLong(offset + HOST_OFFSET, host, ORDER);
+        return HELLO_LENGTH;
+    }
+
+    /** Writes a heartbeat; returns its length. */
+    int writeHeartbeat(long progress, long pid, long host) {
+        mutableBuffer.putByte(offset + TYPE_OFFSET, HEARTBEAT);
+        mutableBuffer.putLong(offset + PROGRESS_OFFSET, progress, ORDER);
+        mutableBuffer.putLong(offset + HEARTBEAT_PID_OFFSET, pid, ORDER);
+        mutableBuffer.putLong(offset + HEARTBEAT_HOST_OFFSET, host, ORDER);
+        return HEARTBEAT_LENGTH;
     }
 
     /** Writes a barrier release; returns its length. */

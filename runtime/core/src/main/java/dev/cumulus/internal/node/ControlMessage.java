@@ -8,12 +8,25 @@ import java.nio.charset.StandardCharsets;
  * exception.
  */
 sealed interface ControlMessage {
-    /** "I am up and subscribed." Sent until the sender has heard from everybody. */
-    record Hello() implements ControlMessage {
+    /**
+     * "I am up and subscribed, as process {@code pid} of host {@code host}." Sent until the sender has heard from
+     * everybody. {@code host} identifies the operating system instance and process namespace ({@code HostIdentity});
+     * 0: unknown. A receiver on the same host watches the process, so its death is known at once.
+     */
+    record Hello(long pid, long host) implements ControlMessage {
     }
 
-    /** "I am alive." Sent every heartbeat interval. */
-    record Heartbeat() implements ControlMessage {
+    /**
+     * "I am alive, and my agent has run {@code progress} duty cycles." Sent every heartbeat interval by the node's
+     * heartbeat thread, and by its agent in answer to a {@link Probe}. Only a beat whose count moved proves the
+     * sender's agent alive. It names the sender's process as a {@link Hello} does: a peer that joined on beats alone,
+     * without a hello, still watches it.
+     */
+    record Heartbeat(long progress, long pid, long host) implements ControlMessage {
+    }
+
+    /** "I suspect you: prove you live." Its receiver's agent answers with a {@link Heartbeat}. */
+    record Probe() implements ControlMessage {
     }
 
     /**
@@ -41,8 +54,9 @@ sealed interface ControlMessage {
     /** Encodes {@code message} where {@code out} is wrapped; returns its length. */
     static int encode(ControlMessage message, ControlFlyweight out) {
         return switch (message) {
-            case Hello h -> out.writeTypeOnly(ControlFlyweight.HELLO);
-            case Heartbeat h -> out.writeTypeOnly(ControlFlyweight.HEARTBEAT);
+            case Hello h -> out.writeHello(h.pid(), h.host());
+            case Heartbeat h -> out.writeHeartbeat(h.progress(), h.pid(), h.host());
+            case Probe p -> out.writeTypeOnly(ControlFlyweight.PROBE);
             case BarrierEnter b -> out.writeBarrierEnter(b.epoch(), b.watermark(), b.kind());
             case BarrierRelease b -> out.writeBarrierRelease(b.epoch(), b.watermark());
             case Goodbye g -> out.writeGoodbye(g.lastBarrier(), g.leaving());
@@ -59,8 +73,9 @@ sealed interface ControlMessage {
             return null;
         }
         return switch (in.type()) {
-            case ControlFlyweight.HELLO -> new Hello();
-            case ControlFlyweight.HEARTBEAT -> new Heartbeat();
+            case ControlFlyweight.HELLO -> new Hello(in.pid(), in.host());
+            case ControlFlyweight.HEARTBEAT -> new Heartbeat(in.progress(), in.pid(), in.host());
+            case ControlFlyweight.PROBE -> new Probe();
             case ControlFlyweight.BARRIER_ENTER ->
                 new BarrierEnter(in.epoch(), in.watermark(), BarrierKind.of(in.barrierKind()));
             case ControlFlyweight.BARRIER_RELEASE -> new BarrierRelease(in.epoch(), in.watermark());

@@ -120,6 +120,14 @@ final class DutyCycle implements Scheduler, AutoCloseable {
         return running;
     }
 
+    /**
+     * Whether the duty cycle can still run: not closed or terminated, and its main thread lives (an error out of its
+     * loop, e.g. an {@code OutOfMemoryError} while idle, ends it). The heartbeat thread stops when this turns false.
+     */
+    boolean alive() {
+        return running && main.isAlive();
+    }
+
     /** Whether some thread holds the polling role right now. */
     boolean roleTaken() {
         return role.get();

@@ -9,6 +9,8 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -17,9 +19,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The node's duty cycle: polls the transport, answers the control protocol (hello, heartbeats, barrier, goodbye,
- * failure), detects dead or hung peers, and hands data messages to the layer above. Never blocks; other threads
- * reach it through {@link #execute(Runnable)}. Time comes from an injected {@link NanoClock}.
+ * The node's duty cycle: polls the transport, answers the control protocol (hello, heartbeats, probes, barrier,
+ * goodbye, failure), detects dead, wedged or hung peers ({@link Membership}), and hands data messages to the layer
+ * above. Never blocks; other threads reach it through {@link #execute(Runnable)}. Time comes from an injected
+ * {@link NanoClock}.
+ *
+ * <p>Heartbeats go out from the node's {@link HeartbeatSender}, not from here: the agent only counts its duty cycles
+ * ({@link #progress()}), which every beat carries. While joining, the agent says hello (with its process id, so peers
+ * on this host watch the process: {@link PeerProcesses}).
  */
 final class NodeAgent implements Agent {
     /** What the node above learns from the agent. Called on the agent thread; must not block. */
@@ -42,7 +49,17 @@ final class NodeAgent implements Agent {
 
     private static final int FRAGMENT_LIMIT = 16;
     private static final long HELLO_INTERVAL_NS = 20_000_000L;
-    private static final long OUTBOX_DEADLINE_NS = 10_000_000_000L;
+    /** Control messages that may wait for one destination; one more fails the destination (it takes nothing). */
+    static final int OUTBOX_LIMIT = 1024;
+    private static final VarHandle PROGRESS;
+
+    static {
+        try {
+            PROGRESS = MethodHandles.lookup().findVarHandle(NodeAgent.class, "progress", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final NodeTransport transport;
     private final NanoClock clock;
@@ -50,7 +67,14 @@ final class NodeAgent implements Agent {
     private final Listener listener;
     private final int self;
     private final int size;
-    private final long heartbeatIntervalNs;
+    private final NodeSettings.Liveness liveness;
+    private final PeerProcesses processes;
+    private final long pid = ProcessHandle.current().pid();
+    private final long host;
+    /** Duty cycles run: written under the polling role (release), read by the heartbeat thread (acquire). */
+    @SuppressWarnings("unused") // through PROGRESS
+    private long progress;
+    private HeartbeatSender heartbeats;
     private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
     private final ArrayDeque<Pending> outbox = new ArrayDeque<>();
     private final List<CompletableFuture<Void>> drainWaiters = new ArrayList<>();
@@ -65,17 +89,42 @@ final class NodeAgent implements Agent {
     private record Pending(int destination, byte[] bytes, long deadlineNs) {
     }
 
-    NodeAgent(NodeTransport transport, NanoClock clock, Listener listener, long heartbeatIntervalNs,
-              long heartbeatTimeoutNs, long joinTimeoutNs) {
+    /**
+     * @param host this node's {@link HostIdentity} (0: its process is not watched by peers, nor does it watch theirs)
+     */
+    NodeAgent(NodeTransport transport, NanoClock clock, Listener listener, NodeSettings.Liveness liveness,
+              long joinTimeoutNs, long host) {
         this.transport = transport;
         this.clock = clock;
         this.listener = listener;
         this.self = transport.nodeId();
         this.size = transport.size();
-        this.heartbeatIntervalNs = heartbeatIntervalNs;
+        this.liveness = liveness;
+        this.host = host;
         this.cycleStartNs = clock.nanoTime();
-        this.membership = new Membership(self, size, heartbeatTimeoutNs, cycleStartNs, joinTimeoutNs);
+        this.membership = new Membership(self, size, liveness, cycleStartNs, joinTimeoutNs);
         this.coordinator = self == 0 ? new BarrierCoordinator(size) : null;
+        this.processes = new PeerProcesses(host, size, peer -> execute(() -> onProcessExited(peer)));
+    }
+
+    /** This node's host identity ({@link HostIdentity}; 0 unknown). */
+    long host() {
+        return host;
+    }
+
+    /** The heartbeat thread that beats for this node: told when a peer leaves or fails. */
+    void heartbeats(HeartbeatSender sender) {
+        this.heartbeats = sender;
+    }
+
+    /** Asks the OS whether the watched peer processes live (heartbeat thread: {@link PeerProcesses#check}). */
+    void checkPeerProcesses() {
+        processes.check();
+    }
+
+    /** Duty cycles run so far (any thread): what every heartbeat carries as proof that the agent runs. */
+    long progress() {
+        return (long) PROGRESS.getAcquire(this);
     }
 
     @Override
@@ -118,6 +167,7 @@ final class NodeAgent implements Agent {
         // count in tens of ms, and a clock read lengthens a busy cycle that a message waits for
         long now = (++cycles & CLOCK_EVERY_MASK) == 0 || !outbox.isEmpty() ? clock.nanoTime() : cycleStartNs;
         cycleStartNs = now;
+        PROGRESS.setRelease(this, (long) PROGRESS.get(this) + 1);
         int work = transport.poll(FRAGMENT_LIMIT);
         Runnable command;
         while ((command = commands.poll()) != null) {
@@ -150,27 +200,48 @@ final class NodeAgent implements Agent {
         }
     }
 
+    /** The timer: hellos while joining, then every heartbeat interval the failure detector's verdicts. */
     private int onTimer(long now) {
         checkJoined();
         transport.expireIncompleteMessages();
         boolean wasJoined = joined;
-        ControlMessage beat = wasJoined ? new ControlMessage.Heartbeat() : new ControlMessage.Hello();
-        int length = ControlMessage.encode(beat, controlOut);
-        for (int peer = 0; peer < size; peer++) {
-            if (peer != self && isReachable(peer)) {
-                transport.trySend(peer, Channel.CONTROL, scratch, 0, length);
+        if (!wasJoined) {
+            int length = ControlMessage.encode(new ControlMessage.Hello(pid, host), controlOut);
+            for (int peer = 0; peer < size; peer++) {
+                if (peer != self && isReachable(peer)) {
+                    transport.trySend(peer, Channel.CONTROL, scratch, 0, length);
+                }
             }
         }
-        nextHeartbeatNs = now + (wasJoined ? heartbeatIntervalNs : HELLO_INTERVAL_NS);
-        for (Membership.Suspect s : membership.check(now)) {
-            fail(s.peer(), s.reason(), true);
+        nextHeartbeatNs = now + (wasJoined ? liveness.heartbeatIntervalNs() : HELLO_INTERVAL_NS);
+        for (Membership.Verdict v : membership.check(now)) {
+            switch (v) {
+                case Membership.Probe p -> {
+                    if (membership.state(p.peer()) == Membership.PeerState.SUSPECT) {
+                        int length = ControlMessage.encode(new ControlMessage.Probe(), controlOut);
+                        transport.trySend(p.peer(), Channel.CONTROL, scratch, 0, length); // re-sent every check
+                    }
+                }
+                case Membership.Failed f -> fail(f.peer(), f.reason(), true);
+            }
         }
         return 1;
     }
 
+    /** {@code peer} runs as process {@code pid} of host {@code peerHost}: watched once, if on this host. */
+    private void onProcess(int peer, long peerPid, long peerHost) {
+        if (processes.watch(peer, peerPid, peerHost)) {
+            membership.onProcess(peer, peerPid);
+        }
+    }
+
+    private void onProcessExited(int peer) {
+        membership.onProcessExited(peer, clock.nanoTime());
+        nextHeartbeatNs = cycleStartNs; // check soon: the verdict waits only for the peer's last messages
+    }
+
     private boolean isReachable(int peer) {
-        Membership.PeerState s = membership.state(peer);
-        return s == Membership.PeerState.ALIVE || s == Membership.PeerState.JOINING;
+        return membership.reachable(peer);
     }
 
     /** Control and data messages from the transport. */
@@ -193,8 +264,18 @@ final class NodeAgent implements Agent {
             return;
         }
         switch (message) {
-            case ControlMessage.Hello h -> { }
-            case ControlMessage.Heartbeat h -> { }
+            case ControlMessage.Hello h -> onProcess(source, h.pid(), h.host());
+            case ControlMessage.Heartbeat h -> {
+                onProcess(source, h.pid(), h.host());
+                membership.onBeat(source, h.progress(), cycleStartNs);
+            }
+            case ControlMessage.Probe p -> {
+                // the agent answers, not the heartbeat thread: the answer proves that this duty cycle runs, and the
+                // count moves for it (a beat the heartbeat thread sent during this cycle may carry the same count)
+                PROGRESS.setRelease(this, (long) PROGRESS.get(this) + 1);
+                int answer = ControlMessage.encode(new ControlMessage.Heartbeat(progress(), pid, host), controlOut);
+                transport.trySend(source, Channel.CONTROL, scratch, 0, answer);
+            }
             case ControlMessage.BarrierEnter b -> {
                 if (coordinator != null) {
                     coordinate(coordinator.onEnter(source, b.epoch(), b.kind(), b.watermark()), b.epoch());
@@ -203,6 +284,7 @@ final class NodeAgent implements Agent {
             case ControlMessage.BarrierRelease b -> listener.onBarrierReleased(b.epoch(), b.watermark());
             case ControlMessage.Goodbye g -> {
                 membership.onGoodbye(source);
+                stopBeatsTo(source);
                 NodeLifecycleEvent.record(self, "peer-left", source, "");
                 listener.onPeerLeft(source, g.lastBarrier(), g.leaving());
             }
@@ -252,12 +334,20 @@ final class NodeAgent implements Agent {
         if (!membership.markFailed(peer)) {
             return;
         }
+        stopBeatsTo(peer);
         transport.markFailed(peer, reason);
         NodeLifecycleEvent.record(self, peer == self ? "failed" : "peer-failed", peer, reason);
         if (tellOthers) {
             sendToAll(new ControlMessage.Failure(peer, reason), false);
         }
         listener.onFailure(peer, reason);
+    }
+
+    private void stopBeatsTo(int peer) {
+        HeartbeatSender h = heartbeats;
+        if (h != null && peer != self) {
+            h.stopTo(peer);
+        }
     }
 
     private void sendToAll(ControlMessage message, boolean includeSelf) {
@@ -268,24 +358,44 @@ final class NodeAgent implements Agent {
         }
     }
 
-    /** Sends a control message; keeps per-destination order (a message waits behind earlier ones in the outbox). */
+    /**
+     * Sends a control message; keeps per-destination order (a message waits behind earlier ones in the outbox). At
+     * most {@link #OUTBOX_LIMIT} messages wait for one destination: one more, and the destination, which takes
+     * nothing, is declared failed (fail-stop) instead of the outbox growing without end.
+     */
     private void send(int destination, ControlMessage message) {
         int length = ControlMessage.encode(message, controlOut);
-        if (hasQueued(destination)
-            || transport.trySend(destination, Channel.CONTROL, scratch, 0, length) != NodeTransport.SENT) {
-            byte[] bytes = new byte[length];
-            scratch.getBytes(0, bytes);
-            outbox.add(new Pending(destination, bytes, clock.nanoTime() + OUTBOX_DEADLINE_NS));
+        int queued = queued(destination);
+        if (queued == 0 && transport.trySend(destination, Channel.CONTROL, scratch, 0, length) == NodeTransport.SENT) {
+            return;
         }
+        if (queued >= OUTBOX_LIMIT) {
+            outbox.removeIf(p -> p.destination() == destination);
+            if (destination != self) {
+                fail(destination, "node " + destination + " took no control messages while " + OUTBOX_LIMIT
+                    + " waited for it (the control outbox to it is full): its agent is wedged or its host overloaded",
+                    true);
+            }
+            return;
+        }
+        byte[] bytes = new byte[length];
+        scratch.getBytes(0, bytes);
+        outbox.add(new Pending(destination, bytes, clock.nanoTime() + liveness.stuckSendNs()));
     }
 
-    private boolean hasQueued(int destination) {
+    private int queued(int destination) {
+        int n = 0;
         for (Pending p : outbox) {
             if (p.destination() == destination) {
-                return true;
+                n++;
             }
         }
-        return false;
+        return n;
+    }
+
+    /** Control messages waiting in the outbox (agent thread; tests). */
+    int outboxSize() {
+        return outbox.size();
     }
 
     /** Completes {@code drained} once no control message waits to be sent (agent thread). */
@@ -326,8 +436,9 @@ final class NodeAgent implements Agent {
         }
         for (int dest : stuck) {
             outbox.removeIf(p -> p.destination() == dest);
-            fail(dest, "node " + dest + " did not take control messages for " + OUTBOX_DEADLINE_NS / 1_000_000_000L
-                + " s", true);
+            fail(dest, "node " + dest + " did not take control messages for "
+                + String.format(java.util.Locale.ROOT, "%.1f s", liveness.stuckSendNs() / 1e9)
+                + " (twice the heartbeat timeout)", true);
         }
         return work;
     }

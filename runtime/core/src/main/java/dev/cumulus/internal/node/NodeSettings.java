@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * @param nodeId              this node, 0..size-1
  * @param size                nodes in the cluster
  * @param heartbeatIntervalMs how often the node tells its peers it is alive
- * @param heartbeatTimeoutMs  silence after which a peer is declared dead or hung
+ * @param heartbeatTimeoutMs  the failure detector's ceiling: a peer silent this long is suspected at the latest
+ *                            ({@link #liveness()} derives every timer of failure detection from it)
  * @param joinTimeoutMs       how long the node waits for every peer to be heard from
  * @param idleStrategy        the idle strategy of the node's threads ({@link IdleStrategies})
  * @param callTimeoutNs       timeout of remote calls through new proxies; 0 waits as long as the target lives
@@ -91,6 +92,38 @@ public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long 
         String spec = idleStrategy == null ? IdleStrategies.DEFAULT : idleStrategy.trim().toLowerCase(Locale.ROOT);
         return new Scheduling(spec, nodesOnHost > cores ? Scheduling.CROWDED_SPINS : Scheduling.SPINS,
             spec.startsWith("sleep") ? 0 : Scheduling.CALLER_POLL_NS, spec.equals(IdleStrategies.DEFAULT));
+    }
+
+    /** How the node finds failed peers, derived from the heartbeat interval and timeout. */
+    public Liveness liveness() {
+        long intervalNs = TimeUnit.MILLISECONDS.toNanos(heartbeatIntervalMs);
+        long ceilingNs = TimeUnit.MILLISECONDS.toNanos(heartbeatTimeoutMs);
+        long floorNs = Math.min(ceilingNs, Math.max(ceilingNs / 2, Liveness.FLOOR_INTERVALS * intervalNs));
+        return new Liveness(intervalNs, floorNs, ceilingNs, ceilingNs / 2, Liveness.PHI_THRESHOLD, intervalNs / 2,
+            2 * ceilingNs);
+    }
+
+    /**
+     * How the node finds failed peers ({@code docs/design/THREADING.md}, "Failure detection"). A peer proves it lives
+     * by heartbeats whose progress counter moved; a phi accrual detector over their inter-arrival times suspects it
+     * after {@code suspectFloorNs} to {@code suspectCeilingNs} of silence, more the less regular its beats have been;
+     * a suspect is probed and declared failed only if no proof of life comes within {@code verifyNs}. So a peer silent
+     * for less than the heartbeat timeout is never declared failed, and a dead or wedged one is within 1.5 times it.
+     *
+     * @param heartbeatIntervalNs how often the heartbeat thread beats
+     * @param suspectFloorNs      the least silence suspected: half the timeout, and at least
+     *                            {@link #FLOOR_INTERVALS} intervals (a healthy node slowed threefold beats every three)
+     * @param suspectCeilingNs    the silence always suspected: the heartbeat timeout
+     * @param verifyNs            how long a suspect has to answer a probe (or beat) before it is declared failed
+     * @param phiThreshold        phi at which the detector suspects
+     * @param minStdNs            the least standard deviation of inter-arrival times the detector assumes
+     * @param stuckSendNs         how long a peer may take no control message or ordered broadcast before it is
+     *                            declared failed: longer than the detector needs, which names a dead peer first
+     */
+    public record Liveness(long heartbeatIntervalNs, long suspectFloorNs, long suspectCeilingNs, long verifyNs,
+                           double phiThreshold, long minStdNs, long stuckSendNs) {
+        static final long FLOOR_INTERVALS = 4;
+        static final double PHI_THRESHOLD = 8;
     }
 
     /**

@@ -24,7 +24,6 @@ import java.util.function.BiFunction;
  * <p>Threads: {@link #submit} from any thread; the rest is an Agrona {@link Agent} run on the node's agent thread.
  */
 public final class BroadcastEndpoint implements Agent {
-    private static final long STUCK_NS = 10_000_000_000L;
 
     /** A network below the ordering layer that misbehaves on purpose (tests): it may hold messages until ticked. */
     public interface FaultyNetwork extends TotalOrder.Network {
@@ -55,6 +54,7 @@ public final class BroadcastEndpoint implements Agent {
     private final Outbox[] outboxes;
     private final ExecutorService bigSends;
     private final BiConsumer<Integer, String> failer;
+    private final long stuckNs;
     private volatile TotalOrder.Delivery delivery = (seq, origin, payload) -> { };
     private final ConcurrentLinkedQueue<String[]> sendFailures = new ConcurrentLinkedQueue<>();
     private final boolean[] left;
@@ -66,10 +66,13 @@ public final class BroadcastEndpoint implements Agent {
     }
 
     /**
-     * @param failer told (agent thread) when a destination takes nothing for 10 s: (node, reason)
+     * @param stuckNs how long a destination may take nothing before it is declared failed (the node's settings derive
+     *                it from the heartbeat timeout)
+     * @param failer  told (agent thread) when a destination takes nothing for {@code stuckNs}: (node, reason)
      */
-    public BroadcastEndpoint(NodeTransport transport, TotalOrder.Mode mode, int initialHolder,
+    public BroadcastEndpoint(NodeTransport transport, TotalOrder.Mode mode, int initialHolder, long stuckNs,
                              BiConsumer<Integer, String> failer) {
+        this.stuckNs = stuckNs;
         this.transport = transport;
         this.self = transport.nodeId();
         this.size = transport.size();
@@ -188,7 +191,7 @@ public final class BroadcastEndpoint implements Agent {
                 box.queue.poll();
                 bigSends.execute(() -> {
                     try {
-                        transport.send(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length, STUCK_NS);
+                        transport.send(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length, stuckNs);
                     } catch (NodeFailedException e) {
                         // the destination failed: the membership reports it
                     } catch (RuntimeException e) {
@@ -204,9 +207,10 @@ public final class BroadcastEndpoint implements Agent {
                 return work + 1;
             }
             if (transport.trySend(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length) != NodeTransport.SENT) {
-                if (now - box.headSinceNs > STUCK_NS) {
+                if (now - box.headSinceNs > stuckNs) {
                     box.queue.clear();
-                    failer.accept(dest, "node " + dest + " took no ordered broadcast for 10 s");
+                    failer.accept(dest, "node " + dest + " took no ordered broadcast for "
+                        + String.format(java.util.Locale.ROOT, "%.1f s", stuckNs / 1e9) + " (twice the heartbeat timeout)");
                 }
                 return work;
             }

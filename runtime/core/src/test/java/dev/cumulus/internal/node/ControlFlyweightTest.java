@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The control channel's wire form: every message round-trips; hostile bytes decode to {@code null}, never throw. */
 @Timeout(10)
 class ControlFlyweightTest {
-    private static final List<ControlMessage> MESSAGES = List.of(new ControlMessage.Hello(),
-        new ControlMessage.Heartbeat(), new ControlMessage.BarrierEnter(7, 3, BarrierKind.BARRIER),
+    private static final List<ControlMessage> MESSAGES = List.of(new ControlMessage.Hello(4711, -3),
+        new ControlMessage.Heartbeat(0, 1, 0), new ControlMessage.Heartbeat(Long.MAX_VALUE, 99, -7),
+        new ControlMessage.Probe(), new ControlMessage.BarrierEnter(7, 3, BarrierKind.BARRIER),
         new ControlMessage.BarrierEnter(8, -1, BarrierKind.CLOSE),
         new ControlMessage.BarrierRelease(Long.MAX_VALUE, -1), new ControlMessage.Goodbye(12, Leaving.CLOSED),
         new ControlMessage.Goodbye(0, Leaving.ENDED), new ControlMessage.Goodbye(3, Leaving.EXITING),
@@ -52,6 +53,16 @@ class ControlFlyweightTest {
         assertEquals(5, buffer.getByte(1));
         assertEquals(2, buffer.getByte(5));
         assertEquals('a', buffer.getByte(9));
+        assertEquals(17, ControlMessage.encode(new ControlMessage.Hello(0x0102, 0x0304), out));
+        assertEquals(0x02, buffer.getByte(1), "little endian pid at 1");
+        assertEquals(0x04, buffer.getByte(9), "little endian host at 9");
+        assertEquals(25, ControlMessage.encode(new ControlMessage.Heartbeat(0x0506, 0x0708, 0x090a), out));
+        assertEquals(ControlFlyweight.HEARTBEAT, buffer.getByte(0));
+        assertEquals(0x06, buffer.getByte(1), "little endian progress at 1");
+        assertEquals(0x08, buffer.getByte(9), "pid at 9");
+        assertEquals(0x0a, buffer.getByte(17), "host at 17");
+        assertEquals(1, ControlMessage.encode(new ControlMessage.Probe(), out));
+        assertEquals(7, buffer.getByte(0));
     }
 
     @Test
@@ -93,7 +104,7 @@ class ControlFlyweightTest {
         }
         buffer.putInt(5, 11, ByteOrder.LITTLE_ENDIAN);
         assertTrue(in.validate(20), "a reason that ends where the message does");
-        for (byte type : new byte[] {0, 7, -1, Byte.MAX_VALUE}) {
+        for (byte type : new byte[] {0, 8, -1, Byte.MAX_VALUE}) {
             buffer.putByte(0, type);
             assertNull(ControlMessage.decode(in, 20), "type " + type);
         }
@@ -125,7 +136,7 @@ class ControlFlyweightTest {
             byte[] bytes = new byte[random.nextInt(64)];
             random.nextBytes(bytes);
             if (bytes.length > 0 && random.nextBoolean()) {
-                bytes[0] = (byte) (1 + random.nextInt(6)); // a known type: its fields are random
+                bytes[0] = (byte) (1 + random.nextInt(7)); // a known type: its fields are random
             }
             ControlMessage.decode(new ControlFlyweight().wrap((DirectBuffer) new UnsafeBuffer(bytes), 0), bytes.length);
         }
