@@ -35,8 +35,9 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     CumulusCli cli;
 
-    @Option(names = "--nodes", required = true, paramLabel = "N",
-        description = "Number of node JVMs, 1..64 on one host.")
+    @Option(names = "--nodes", paramLabel = "N",
+        description = "Number of node JVMs, 1..64 on one host (required); with --hosts up to the hosts' slots "
+            + "(default: all of them).")
     long nodes;
 
     @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = ".",
@@ -70,17 +71,30 @@ final class RunCommand implements Callable<Integer> {
         description = "Extra JVM option for every node (repeatable), e.g. --jvm-arg=-Xmx512m.")
     List<String> jvmArgs = new ArrayList<>();
 
-    @Option(names = "--transport", paramLabel = "ipc|udp", defaultValue = "ipc",
-        description = "ipc (default): the nodes share the launcher's media driver. udp: node i listens on "
-            + "127.0.0.1:<base-port + i>.")
+    @Option(names = "--transport", paramLabel = "ipc|udp",
+        description = "ipc (default on one host): the nodes share the launcher's media driver. udp: node i listens "
+            + "on 127.0.0.1:<base-port + i> (with --hosts: on its host's address). With --hosts the default is IPC "
+            + "within a host and UDP between hosts.")
     TransportMode transport;
 
     @Option(names = "--base-port", paramLabel = "P", defaultValue = "" + LaunchContext.DEFAULT_BASE_PORT,
         description = "First UDP port with --transport udp (default: ${DEFAULT-VALUE}).")
     int basePort;
 
-    @Option(names = "--hosts", paramLabel = "FILE", description = "Hosts to run on (not supported yet).")
+    @Option(names = "--hosts", paramLabel = "FILE",
+        description = "Spread the nodes over these hosts: lines 'HOST [slots=N]', '#' comments; nodes are placed in "
+            + "order, each started through 'ssh -o BatchMode=yes HOST' (localhost: started here). Every host needs "
+            + "the launcher's JDK, Cumulus and classpath at the same paths.")
     Path hosts;
+
+    @Option(names = "--ssh", paramLabel = "ARGS",
+        description = "Extra ssh options for --hosts, split at spaces, e.g. --ssh \"-F my_ssh_config -p 2222\".")
+    String ssh;
+
+    @Option(names = "--bind", paramLabel = "ADDR",
+        description = "With --hosts: this host's address for the nodes on other hosts (default: the address their "
+            + "ssh servers see).")
+    String bind;
 
     @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
         description = "Idle strategy of the nodes' agent threads: backoff (default), "
@@ -131,6 +145,8 @@ final class RunCommand implements Callable<Integer> {
             .transport(transport)
             .basePort(basePort)
             .hostsFile(hosts)
+            .sshArgs(ssh)
+            .bind(bind)
             .idle(idle)
             .heartbeatTimeout(heartbeatTimeout)
             .mainClass(mainClass)

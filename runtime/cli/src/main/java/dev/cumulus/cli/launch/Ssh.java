@@ -1,0 +1,54 @@
+package dev.cumulus.cli.launch;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the launcher runs a command on another host: OpenSSH's {@code ssh} with the user's own keys and configuration,
+ * never asking for a password ({@code BatchMode=yes}), no terminal ({@code -T}). The user's extra options
+ * ({@code --ssh ARGS}) come first, so they win over the defaults here (ssh keeps the first value of an option).
+ *
+ * @param userOptions the user's extra ssh arguments, split at white space
+ */
+record Ssh(List<String> userOptions) {
+    /** Seconds ssh waits for a host's TCP connection before it gives up. */
+    static final int CONNECT_TIMEOUT_S = 10;
+
+    Ssh {
+        userOptions = List.copyOf(userOptions);
+    }
+
+    /** {@code --ssh "ARGS"}: split at white space; null or blank for none. */
+    static Ssh of(String args) {
+        return new Ssh(args == null || args.isBlank() ? List.of() : List.of(args.trim().split("\\s+")));
+    }
+
+    /** The ssh command that runs {@code command} (each word quoted for the remote shell) on {@code host}. */
+    List<String> command(String host, List<String> command) {
+        return command(host, shellLine(command));
+    }
+
+    /** The ssh command that runs the shell line {@code line} on {@code host}. */
+    List<String> command(String host, String line) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add("ssh");
+        cmd.addAll(userOptions);
+        cmd.addAll(List.of("-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=" + CONNECT_TIMEOUT_S, "--", host,
+            line));
+        return cmd;
+    }
+
+    /** {@code exec} of the words, each quoted for a POSIX shell, so the command replaces the login shell. */
+    static String shellLine(List<String> words) {
+        StringBuilder sb = new StringBuilder("exec");
+        for (String w : words) {
+            sb.append(' ').append(quote(w));
+        }
+        return sb.toString();
+    }
+
+    /** {@code word} in single quotes, a single quote in it as {@code '\''}. */
+    static String quote(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+}
