@@ -53,6 +53,8 @@ up() {
       echo "test-hosts: DIR $dir must not be under /tmp or /dev/shm: each host has its own, so its sshd would not see it" >&2
       exit 2 ;;
   esac
+  down "$dir" # what a killed earlier run left
+  rm -f "$dir"/id_ed25519* "$dir"/host_key* "$dir"/refused_key* "$dir"/known_hosts
   local tag net
   tag="$(tag_of "$dir")"
   net="198.18.$(( 0x$(printf '%s' "$dir" | md5sum | cut -c1-2) )).0"
