@@ -25,7 +25,7 @@ install_tools() {
   fi
   [ "$(id -u)" -eq 0 ] || { echo "test-hosts: need root to install ${need[*]}" >&2; return 2; }
   local waited=0
-  while fuser /var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock >/dev/null 2>&1; do
+  while command -v fuser >/dev/null 2>&1 && fuser /var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock >/dev/null 2>&1; do
     [ $waited -eq 0 ] && echo "test-hosts: waiting for another apt/dpkg to release its lock (up to 10 minutes)…" >&2
     waited=$((waited + 5))
     [ $waited -le 600 ] || { echo "test-hosts: apt's lock is still held after 10 minutes; try again later" >&2; return 2; }

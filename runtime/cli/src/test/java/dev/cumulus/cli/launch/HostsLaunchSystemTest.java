@@ -2,6 +2,7 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.cli.launch.mains.BlockMain;
+import dev.cumulus.cli.launch.mains.FailingNodeMain;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.cloud.AgentLoader;
 import org.junit.jupiter.api.AfterAll;
@@ -145,6 +146,20 @@ class HostsLaunchSystemTest {
         RunResult result = running.get(60, TimeUnit.SECONDS);
         assertEquals(RunResult.Ending.STOPPED, result.ending(), err.text());
         assertEquals(RunResult.EXIT_STOPPED, result.exitCode());
+    }
+
+    @Test
+    void aNodeThatFailsOnAnotherHostIsNamedWithItsExitCodeAndCause() throws Exception {
+        Path file = hosts.hostsFile("two-one", "host1 slots=2\nhost2\n");
+        Run r = run(context(file, FailingNodeMain.class, "throw", "2"));
+
+        assertEquals(1, r.result().exitCode(), r.out() + r.err());
+        assertEquals(RunResult.Ending.NODE_FAILED, r.result().ending());
+        assertEquals(2, r.result().failedNode());
+        assertTrue(r.err().contains("cumulus: node 2 exited with code 1"), r.err());
+        assertTrue(r.err().contains("cumulus: the failure began at node 2: "), "reports fetched from the hosts:\n"
+            + r.err());
+        assertTrue(Files.isRegularFile(r.result().runDir().resolve("node-2.failure")));
     }
 
     @Test

@@ -15,9 +15,9 @@ import java.util.Optional;
  * media driver and reads the node's output, so a node without it can only do harm (it would run on for the driver
  * timeout, its output lost). Two signals, either enough:
  * <ul>
- *   <li>the node's stdin is a pipe the launcher holds open and never writes; a daemon thread reads it, and its end of
- *   file means the launcher process is gone ({@code System.in} is replaced by an empty stream for the program, which
- *   saw an empty stdin before too);</li>
+ *   <li>the node's stdin is a pipe the launcher holds open (and writes to only over ssh, below); a daemon thread
+ *   reads it, and its end of file means the launcher process is gone ({@code System.in} is replaced by an empty
+ *   stream for the program, which saw an empty stdin before too);</li>
  *   <li>on Linux, {@code prctl(PR_SET_PDEATHSIG, SIGKILL)} through the FFM API: the kernel kills the node when the
  *   launcher's thread that started it ends (it runs the whole run), also when the node is stopped or hangs.</li>
  * </ul>
