@@ -2,6 +2,7 @@ package dev.cumulus.cli;
 
 import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
+import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import picocli.CommandLine.Command;
@@ -38,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--nodes", paramLabel = "N",
         description = "Number of node JVMs, 1..64 on one host (required); with --hosts up to the hosts' slots "
             + "(default: all of them).")
-    long nodes;
+    Long nodes;
 
     @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = ".",
         description = "The program's classpath (default: the current directory). The Cumulus runtime is added.")
@@ -124,6 +125,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (nodes == null && hosts == null) {
+            throw new LaunchException("missing --nodes N: how many node JVMs to start (1.."
+                + LaunchContext.MAX_LOCAL_NODES + " on one host); or --hosts FILE, whose slots say it");
+        }
         if (!noCheck && !RestrictionPreCheck.passes(classpath, cli.err())) {
             return 1;
         }
@@ -136,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
             nodeJvmArgs.add("-Dcumulus.rebalance.ms=" + rebalance.toMillis());
         }
         LaunchContext ctx = new LaunchContext()
-            .nodes(nodes)
+            .nodes(nodes == null ? 0 : nodes)
             .classpath(classpath)
             .profile(profile || profileStream || live)
             .timeout(timeout)
