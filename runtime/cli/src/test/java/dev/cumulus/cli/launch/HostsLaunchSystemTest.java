@@ -3,6 +3,7 @@ package dev.cumulus.cli.launch;
 import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.cli.launch.mains.BlockMain;
 import dev.cumulus.cli.launch.mains.FailingNodeMain;
+import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.cloud.AgentLoader;
 import org.junit.jupiter.api.AfterAll;
@@ -160,6 +161,34 @@ class HostsLaunchSystemTest {
         assertTrue(r.err().contains("cumulus: the failure began at node 2: "), "reports fetched from the hosts:\n"
             + r.err());
         assertTrue(Files.isRegularFile(r.result().runDir().resolve("node-2.failure")));
+    }
+
+    @Test
+    void theLaunchingHostTakesPartAtTheAddressTheOtherHostsSee() throws Exception {
+        Path file = hosts.hostsFile("mixed", "localhost\nhost1\nhost2\n");
+        Run r = run(context(file, RingCallsMain.class));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        for (int i = 0; i < 3; i++) {
+            int right = (i + 1) % 3;
+            assertTrue(r.out().contains("[" + i + "] node " + right + " greets node " + i + " sum=" + (i + 10)), r.out());
+        }
+        String[] endpoints = properties(r.result().runDir().resolve(RunDirectory.LAUNCH_PROPERTIES))
+            .getProperty("cumulus.endpoints").split(",");
+        String here = endpoints[0].substring(0, endpoints[0].lastIndexOf(':'));
+        assertTrue(!here.startsWith("127.") && !endpoints[1].startsWith(here + ":")
+            && !endpoints[2].startsWith(here + ":"), "this host's node at its address on the hosts' network: "
+            + String.join(",", endpoints));
+    }
+
+    @Test
+    void aTimeoutEndsTheRunOnEveryHost() throws Exception {
+        Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
+        Run r = run(context(file, BlockMain.class).timeout(Duration.ofSeconds(5)));
+
+        assertEquals(RunResult.EXIT_TIMEOUT, r.result().exitCode(), r.err());
+        assertEquals(RunResult.Ending.TIMED_OUT, r.result().ending());
+        assertTrue(r.out().contains("[0] ready pid=") && r.out().contains("[1] ready pid="), r.out());
     }
 
     @Test
