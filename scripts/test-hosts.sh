@@ -88,8 +88,6 @@ UsePAM no
 StrictModes no
 PidFile $dir/sshd_$i.pid
 PrintMotd no
-MaxStartups 100:30:200
-MaxSessions 100
 CONF
     # Own /tmp and /dev/shm: a private mount namespace with fresh tmpfs mounts, then sshd in the foreground.
     setsid ip netns exec "$ns" unshare --mount --propagation private sh -c \

@@ -22,9 +22,11 @@ import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,6 +98,11 @@ public final class ClusterLauncher {
     private RemoteHost[] remoteOfHost;
     /** With {@code --hosts}: this host's address for the other hosts (--bind, or as their ssh servers saw it). */
     private String launcherAddress;
+    /** With {@code --hosts}: how the other hosts are reached, and the owner-only directory of its shared connections. */
+    private Ssh ssh;
+    private Path sshControlDir;
+    /** Node sessions per host on its shared ssh connection. */
+    private final Map<String, Integer> sharedSessions = new HashMap<>();
     private LiveSink liveSink;
 
     /**
@@ -448,6 +455,9 @@ public final class ClusterLauncher {
             }
             cleanedUp = true;
             closeRemoteHosts();
+            if (sshControlDir != null) {
+                DriverDirectories.deleteTree(sshControlDir);
+            }
             try {
                 if (driver != null) {
                     driver.close();
@@ -602,8 +612,20 @@ public final class ClusterLauncher {
         if (hosts == null) {
             return;
         }
-        Ssh ssh = Ssh.of(ctx.sshArgs());
         remoteOfHost = new RemoteHost[hosts.hosts().size()];
+        synchronized (lock) {
+            if (shutdownRequested) {
+                return;
+            }
+            try {
+                sshControlDir = Files.createTempDirectory("cumulus-ssh-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } catch (IOException e) {
+                throw new CumulusException("cannot create a directory for the ssh connections in "
+                    + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);
+            }
+            ssh = Ssh.of(ctx.sshArgs()).sharingConnectionsIn(sshControlDir);
+        }
         for (int h = 0; h < remoteOfHost.length; h++) {
             HostsFile.Host host = hosts.hosts().get(h);
             List<String> ports = new ArrayList<>();
@@ -679,7 +701,9 @@ public final class ClusterLauncher {
         cmd.add(classpath);
         cmd.addAll(ctx.mainAndArgs());
         String cwd = Path.of("").toAbsolutePath().toString();
-        return Ssh.of(ctx.sshArgs()).command(host.name(), "cd " + Ssh.quote(cwd) + " 2>/dev/null; "
+        int sessions = sharedSessions.merge(host.name(), 1, Integer::sum) + 1; // the agent's session is the first
+        Ssh how = sessions <= Ssh.SHARED_SESSIONS ? ssh : ssh.unshared();
+        return how.command(host.name(), "cd " + Ssh.quote(cwd) + " 2>/dev/null; "
             + Ssh.shellLine(cmd));
     }
 

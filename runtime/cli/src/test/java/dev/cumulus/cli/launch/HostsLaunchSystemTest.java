@@ -89,6 +89,9 @@ class HostsLaunchSystemTest {
         for (String host : hosts.names()) {
             left.addAll(hosts.leftovers(host));
         }
+        try (var here = Files.newDirectoryStream(Path.of(System.getProperty("java.io.tmpdir")), "cumulus-ssh-*")) {
+            here.forEach(p -> left.add("ssh connection directory " + p));
+        }
         assertTrue(left.isEmpty(), "left behind: " + left);
     }
 
