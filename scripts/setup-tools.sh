@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system tools some tests use and skip without (idempotent; safe to run in CI before ./build test):
 #   spin  — the Promela model checker behind CoherenceModelCheckTest (docs/design/coherence.pml); needs gcc too.
+#   sshd, ip, unshare — the test hosts of HostsLaunchSystemTest (scripts/test-hosts.sh; root only: they need root).
 set -euo pipefail
+if [ "$(id -u)" -eq 0 ]; then
+  "$(dirname "${BASH_SOURCE[0]}")/test-hosts.sh" install
+fi
 need=()
 command -v spin >/dev/null 2>&1 || need+=(spin)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)

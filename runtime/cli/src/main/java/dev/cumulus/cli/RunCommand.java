@@ -2,6 +2,7 @@ package dev.cumulus.cli;
 
 import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
+import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import picocli.CommandLine.Command;
@@ -35,9 +36,10 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     CumulusCli cli;
 
-    @Option(names = "--nodes", required = true, paramLabel = "N",
-        description = "Number of node JVMs, 1..64 on one host.")
-    long nodes;
+    @Option(names = "--nodes", paramLabel = "N",
+        description = "Number of node JVMs, 1..64 on one host (required); with --hosts up to the hosts' slots "
+            + "(default: all of them).")
+    Long nodes;
 
     @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = ".",
         description = "The program's classpath (default: the current directory). The Cumulus runtime is added.")
@@ -70,17 +72,30 @@ final class RunCommand implements Callable<Integer> {
         description = "Extra JVM option for every node (repeatable), e.g. --jvm-arg=-Xmx512m.")
     List<String> jvmArgs = new ArrayList<>();
 
-    @Option(names = "--transport", paramLabel = "ipc|udp", defaultValue = "ipc",
-        description = "ipc (default): the nodes share the launcher's media driver. udp: node i listens on "
-            + "127.0.0.1:<base-port + i>.")
+    @Option(names = "--transport", paramLabel = "ipc|udp",
+        description = "ipc (default on one host): the nodes share the launcher's media driver. udp: node i listens "
+            + "on 127.0.0.1:<base-port + i> (with --hosts: on its host's address). With --hosts the default is IPC "
+            + "within a host and UDP between hosts.")
     TransportMode transport;
 
     @Option(names = "--base-port", paramLabel = "P", defaultValue = "" + LaunchContext.DEFAULT_BASE_PORT,
         description = "First UDP port with --transport udp (default: ${DEFAULT-VALUE}).")
     int basePort;
 
-    @Option(names = "--hosts", paramLabel = "FILE", description = "Hosts to run on (not supported yet).")
+    @Option(names = "--hosts", paramLabel = "FILE",
+        description = "Spread the nodes over these hosts: lines 'HOST [slots=N]', '#' comments; nodes are placed in "
+            + "order, each started through 'ssh -o BatchMode=yes HOST' (localhost: started here). Every host needs "
+            + "the launcher's JDK, Cumulus and classpath at the same paths.")
     Path hosts;
+
+    @Option(names = "--ssh", paramLabel = "ARGS",
+        description = "Extra ssh options for --hosts, split at spaces, e.g. --ssh \"-F my_ssh_config -p 2222\".")
+    String ssh;
+
+    @Option(names = "--bind", paramLabel = "ADDR",
+        description = "With --hosts: this host's address for the nodes on other hosts (default: the address their "
+            + "ssh servers see).")
+    String bind;
 
     @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
         description = "Idle strategy of the nodes' agent threads: backoff (default), "
@@ -110,6 +125,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (nodes == null && hosts == null) {
+            throw new LaunchException("missing --nodes N: how many node JVMs to start (1.."
+                + LaunchContext.MAX_LOCAL_NODES + " on one host); or --hosts FILE, whose slots say it");
+        }
         if (!noCheck && !RestrictionPreCheck.passes(classpath, cli.err())) {
             return 1;
         }
@@ -122,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
             nodeJvmArgs.add("-Dcumulus.rebalance.ms=" + rebalance.toMillis());
         }
         LaunchContext ctx = new LaunchContext()
-            .nodes(nodes)
+            .nodes(nodes == null ? 0 : nodes)
             .classpath(classpath)
             .profile(profile || profileStream || live)
             .timeout(timeout)
@@ -131,6 +150,8 @@ final class RunCommand implements Callable<Integer> {
             .transport(transport)
             .basePort(basePort)
             .hostsFile(hosts)
+            .sshArgs(ssh)
+            .bind(bind)
             .idle(idle)
             .heartbeatTimeout(heartbeatTimeout)
             .mainClass(mainClass)

@@ -134,7 +134,7 @@ class CumulusCliTest {
     void missingOptionsAndBadDurationsAreUsageErrors() {
         Result r = cli("run", PrintArgsMain.class.getName());
         assertEquals(2, r.code());
-        assertTrue(r.err().startsWith("cumulus run: Missing required option: '--nodes=N'"), r.err());
+        assertTrue(r.err().startsWith("cumulus run: missing --nodes N"), r.err());
 
         Result d = cli("run", "--nodes", "2", "--timeout", "5x", PrintArgsMain.class.getName());
         assertEquals(2, d.code());
@@ -142,7 +142,11 @@ class CumulusCliTest {
 
         Result h = cli("run", "--nodes", "2", "--hosts", "hosts.txt", PrintArgsMain.class.getName());
         assertEquals(2, h.code());
-        assertTrue(h.err().startsWith("cumulus run: --hosts is not supported yet"), h.err());
+        assertTrue(h.err().startsWith("cumulus run: --hosts hosts.txt: cannot read it"), h.err());
+
+        Result s = cli("run", "--nodes", "2", "--ssh", "-p 2222", PrintArgsMain.class.getName());
+        assertEquals(2, s.code());
+        assertTrue(s.err().startsWith("cumulus run: --ssh applies only with --hosts FILE"), s.err());
     }
 
     @Test

@@ -22,9 +22,11 @@ import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +91,18 @@ public final class ClusterLauncher {
     private Thread hook;
     private boolean profileStream;
     private boolean live;
+    /** With {@code --hosts}: the hosts, each node's host index, and the agents on the other hosts (null: local). */
+    private HostsFile hosts;
+    private int[] hostOf;
+    private final List<RemoteHost> remoteHosts = new CopyOnWriteArrayList<>();
+    private RemoteHost[] remoteOfHost;
+    /** With {@code --hosts}: this host's address for the other hosts (--bind, or as their ssh servers saw it). */
+    private String launcherAddress;
+    /** With {@code --hosts}: how the other hosts are reached, and the owner-only directory of its shared connections. */
+    private Ssh ssh;
+    private Path sshControlDir;
+    /** Node sessions per host on its shared ssh connection. */
+    private final Map<String, Integer> sharedSessions = new HashMap<>();
     private LiveSink liveSink;
 
     /**
@@ -145,11 +159,18 @@ public final class ClusterLauncher {
 
     private RunResult runToEnd() {
         ctx.validate();
+        if (ctx.hostsFile() != null) {
+            hosts = HostsFile.read(ctx.hostsFile());
+            if (ctx.nodes() == 0) {
+                ctx.nodes(hosts.slots());
+            }
+            hostOf = hosts.place(ctx.nodes());
+        }
         List<Path> userClasspath = userClasspath(ctx.classpath());
         List<Path> classpath = new ArrayList<>(RuntimeClasspath.entries());
         classpath.addAll(userClasspath);
         MainClassCheck.check(ctx.mainClass(), classpath, ctx.classpath());
-        if (ctx.transport() == TransportMode.UDP) {
+        if (ctx.transport() == TransportMode.UDP && hosts == null) {
             checkPortsFree();
         }
         try {
@@ -168,26 +189,32 @@ public final class ClusterLauncher {
         runId = id;
         driverDir = driverPath.toString();
         RunDirectory runDir = RunDirectory.create(ctx.runDir() != null ? ctx.runDir() : ctx.runsRoot().resolve(id));
-        List<LaunchConfig> configs = configs(id, runDir.path(), driverDir);
-        Map<String, String> launch = new LinkedHashMap<>(configs.getFirst().toProperties());
-        launch.remove(LaunchConfig.PREFIX + "node.id");
-        launch.put("main", ctx.mainClass());
-        launch.put("args", String.join(" ", ctx.programArgs()));
-        launch.put("classpath", ctx.classpath());
-        launch.put("started", Instant.now().toString());
-        runDir.writeProperties(RunDirectory.LAUNCH_PROPERTIES, launch, "cumulus run");
-        Path jfc = ctx.profile() ? runDir.writeText(RunDirectory.PROFILE_SETTINGS, ProfileSettings.jfc()) : null;
-        if (ctx.profile()) {
-            openLiveSink(runDir.path().resolve(LIVE_PROFILE));
-        }
         agentJar = AgentLoader.agentJar();
         String nodeClasspath = classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
 
         RunResult result;
         installShutdownHook();
         try {
+            startRemoteHosts(id);
+            List<LaunchConfig> configs = configs(id, runDir.path(), driverDir);
+            Map<String, String> launch = new LinkedHashMap<>(configs.getFirst().toProperties());
+            launch.remove(LaunchConfig.PREFIX + "node.id");
+            if (hosts != null) {
+                launch.put(LaunchConfig.PREFIX + "aeron.dir", driverDir);
+                launch.put(LaunchConfig.PREFIX + "run.dir", runDir.path().toString());
+                launch.put("hosts", hostsOfNodes());
+            }
+            launch.put("main", ctx.mainClass());
+            launch.put("args", String.join(" ", ctx.programArgs()));
+            launch.put("classpath", ctx.classpath());
+            launch.put("started", Instant.now().toString());
+            runDir.writeProperties(RunDirectory.LAUNCH_PROPERTIES, launch, "cumulus run");
+            Path jfc = ctx.profile() ? runDir.writeText(RunDirectory.PROFILE_SETTINGS, ProfileSettings.jfc()) : null;
+            if (ctx.profile()) {
+                openLiveSink(runDir.path().resolve(LIVE_PROFILE));
+            }
             synchronized (lock) {
-                if (!shutdownRequested) {
+                if (!shutdownRequested && hasLocalNodes()) {
                     driver = DriverHost.start(driverDir, ctx.transport() == TransportMode.IPC);
                     markOwner(driverPath);
                 }
@@ -197,8 +224,12 @@ public final class ClusterLauncher {
                     if (shutdownRequested) {
                         break;
                     }
-                    NodeProcess node = NodeProcess.start(config.nodeId(),
-                        command(config, nodeClasspath, runDir, jfc), out, err, ctx.tailLines());
+                    RemoteHost host = remoteHostOf(config.nodeId());
+                    NodeProcess node = host == null
+                        ? NodeProcess.start(config.nodeId(), command(config, nodeClasspath, runDir, jfc), out, err,
+                            ctx.tailLines())
+                        : NodeProcess.start(config.nodeId(), remoteCommand(host, config, nodeClasspath), out, err,
+                            ctx.tailLines(), host.name());
                     nodes.add(node);
                     node.process().onExit().thenRun(() -> exits.add(node));
                 }
@@ -207,6 +238,7 @@ public final class ClusterLauncher {
         } finally {
             stopAll();
             drainOutput();
+            fetchFromHosts(runDir.path(), RunDirectory.FAILURE_SUFFIX, RunDirectory.JFR_SUFFIX);
             closeLiveSink();
             cleanup();
             removeShutdownHook();
@@ -294,6 +326,7 @@ public final class ClusterLauncher {
      * it with its exit code.
      */
     private RunResult failed(NodeProcess first, int code, RunDirectory runDir) throws InterruptedException {
+        fetchFromHosts(runDir.path(), RunDirectory.FAILURE_SUFFIX); // the reports of nodes on other hosts
         int originId = FailureOrigin.of(first.id(), n -> FailureReport.read(runDir.path(), n), nodes.size());
         NodeProcess origin = nodes.stream().filter(n -> n.id() == originId).findFirst().orElse(first);
         Optional<FailureReport> told = told(origin, first, runDir);
@@ -421,6 +454,10 @@ public final class ClusterLauncher {
                 return;
             }
             cleanedUp = true;
+            closeRemoteHosts();
+            if (sshControlDir != null) {
+                DriverDirectories.deleteTree(sshControlDir);
+            }
             try {
                 if (driver != null) {
                     driver.close();
@@ -521,13 +558,19 @@ public final class ClusterLauncher {
 
     /** UDP endpoints must be free before anything starts; a busy one is named with the option that changes it. */
     private void checkPortsFree() {
+        String address = hosts == null ? "127.0.0.1" : launcherAddress;
         for (int i = 0; i < ctx.nodes(); i++) {
+            if (remoteHostOf(i) != null) {
+                continue; // its host's agent checked it
+            }
             int port = ctx.basePort() + i;
-            try (DatagramSocket probe = new DatagramSocket(new InetSocketAddress("127.0.0.1", port))) {
+            try (DatagramSocket probe = new DatagramSocket(new InetSocketAddress(
+                    address.replace("[", "").replace("]", ""), port))) {
                 probe.getLocalPort();
             } catch (SocketException e) {
-                throw new LaunchException("UDP port " + port + " (node " + i + "'s endpoint 127.0.0.1:" + port
-                    + ") is in use; pick another --base-port");
+                throw new LaunchException("UDP port " + port + " (node " + i + "'s endpoint " + address + ":" + port
+                    + ") is in use" + (hosts == null ? "" : " or " + address + " is not this host's (--bind)")
+                    + "; pick another --base-port");
             }
         }
     }
@@ -535,15 +578,19 @@ public final class ClusterLauncher {
     private List<LaunchConfig> configs(String id, Path runDir, String aeronDir) {
         int n = ctx.nodes();
         List<String> endpoints = new ArrayList<>();
-        if (ctx.transport() == TransportMode.UDP) {
+        if (ctx.transport() != TransportMode.IPC) {
             for (int i = 0; i < n; i++) {
-                endpoints.add("127.0.0.1:" + (ctx.basePort() + i));
+                RemoteHost host = remoteHostOf(i);
+                String address = hosts == null ? "127.0.0.1" : host == null ? launcherAddress : host.address();
+                endpoints.add(address + ":" + (ctx.basePort() + i));
             }
         }
         List<LaunchConfig> configs = new ArrayList<>();
         try {
             for (int i = 0; i < n; i++) {
-                configs.add(new LaunchConfig(id, i, n, runDir, aeronDir, ctx.transport(), endpoints, STREAM_BASE,
+                RemoteHost host = remoteHostOf(i);
+                configs.add(new LaunchConfig(id, i, n, host == null ? runDir : Path.of(host.runDir()),
+                    host == null ? aeronDir : host.driverDir(), ctx.transport(), endpoints, STREAM_BASE,
                     LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, ctx.heartbeatTimeout().toMillis(), ctx.idle(),
                     ctx.profile()));
             }
@@ -551,6 +598,174 @@ public final class ClusterLauncher {
             throw new LaunchException(e.getMessage());
         }
         return configs;
+    }
+
+    // ---------------------------------------------------------------- other hosts (--hosts)
+
+    /**
+     * Starts the host agent on every other host of the run ({@link RemoteHost}), in parallel, and waits until all are
+     * ready; learns this host's address for them. Nothing to do without {@code --hosts}.
+     *
+     * @throws LaunchException naming the host that could not take part (the others are closed by the cleanup)
+     */
+    private void startRemoteHosts(String id) {
+        if (hosts == null) {
+            return;
+        }
+        remoteOfHost = new RemoteHost[hosts.hosts().size()];
+        synchronized (lock) {
+            if (shutdownRequested) {
+                return;
+            }
+            try {
+                sshControlDir = Files.createTempDirectory("cumulus-ssh-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } catch (IOException e) {
+                throw new CumulusException("cannot create a directory for the ssh connections in "
+                    + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);
+            }
+            ssh = Ssh.of(ctx.sshArgs()).sharingConnectionsIn(sshControlDir);
+        }
+        for (int h = 0; h < remoteOfHost.length; h++) {
+            HostsFile.Host host = hosts.hosts().get(h);
+            List<String> ports = new ArrayList<>();
+            for (int i = 0; i < hostOf.length; i++) {
+                if (hostOf[i] == h) {
+                    ports.add(Integer.toString(ctx.basePort() + i));
+                }
+            }
+            if (host.local() || ports.isEmpty()) {
+                continue; // this host's nodes start here; a host without nodes is not contacted
+            }
+            synchronized (lock) {
+                if (shutdownRequested) {
+                    return;
+                }
+                RemoteHost remote = RemoteHost.start(host.name(), ssh, agentCommand(id, ports), err);
+                remoteHosts.add(remote);
+                remoteOfHost[h] = remote;
+            }
+        }
+        Map<String, String> seen = new LinkedHashMap<>();
+        for (RemoteHost remote : remoteHosts) {
+            remote.awaitReady(RemoteHost.READY_WAIT);
+            String before = seen.putIfAbsent(remote.address(), remote.name());
+            if (before != null) {
+                throw new LaunchException("hosts " + before + " and " + remote.name() + " in " + hosts.file()
+                    + " are the same machine (" + remote.address() + "); list it once with slots=N");
+            }
+        }
+        launcherAddress = ctx.bind() != null ? HostAgent.endpointHost(ctx.bind())
+            : remoteHosts.isEmpty() ? "127.0.0.1" : remoteHosts.getFirst().launcherAddress();
+        if (hasLocalNodes() && seen.containsKey(launcherAddress)) {
+            throw new LaunchException("host " + seen.get(launcherAddress) + " in " + hosts.file() + " is this host ("
+                + launcherAddress + "), which is also listed as localhost; list it once");
+        }
+        if (hasLocalNodes() && ctx.transport() == TransportMode.UDP || hasLocalNodes() && !remoteHosts.isEmpty()) {
+            checkPortsFree();
+        }
+    }
+
+    /** The agent's command on a host: the launcher's JDK and the runtime's and this module's classes, same paths. */
+    private List<String> agentCommand(String id, List<String> ports) {
+        List<Path> cp = new ArrayList<>(RuntimeClasspath.entries());
+        cp.add(RuntimeClasspath.locate(HostAgent.class.getName()));
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaPath());
+        cmd.addAll(NODE_JVM_FLAGS);
+        cmd.add("-cp");
+        cmd.add(cp.stream().distinct().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
+        cmd.add(HostAgent.class.getName());
+        cmd.add(id);
+        cmd.add(ctx.profile() ? "profile" : "-");
+        cmd.add(String.join(",", ports));
+        return cmd;
+    }
+
+    /** The ssh command that runs node {@code config} on its host, in the launcher's directory if the host has it. */
+    private List<String> remoteCommand(RemoteHost host, LaunchConfig config, String classpath) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaPath());
+        cmd.addAll(NODE_JVM_FLAGS);
+        cmd.add("-javaagent:" + agentJar);
+        if (ctx.profile()) {
+            Path dir = Path.of(host.runDir());
+            cmd.add("-XX:StartFlightRecording=filename=" + dir.resolve(RunDirectory.jfrFileName(config.nodeId()))
+                + ",dumponexit=true,settings=" + dir.resolve(RunDirectory.PROFILE_SETTINGS));
+            cmd.add("-Xlog:jfr+startup=error");
+        }
+        cmd.addAll(ctx.jvmArgs());
+        cmd.addAll(config.toJvmArguments());
+        cmd.add("-D" + LauncherWatch.PROPERTY + "=" + LauncherWatch.OVER_SSH);
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.addAll(ctx.mainAndArgs());
+        String cwd = Path.of("").toAbsolutePath().toString();
+        int sessions = sharedSessions.merge(host.name(), 1, Integer::sum) + 1; // the agent's session is the first
+        Ssh how = sessions <= Ssh.SHARED_SESSIONS ? ssh : ssh.unshared();
+        return how.command(host.name(), "cd " + Ssh.quote(cwd) + " 2>/dev/null; "
+            + Ssh.shellLine(cmd));
+    }
+
+    private static String javaPath() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Node {@code node}'s agent when it runs on another host, else null. */
+    private RemoteHost remoteHostOf(int node) {
+        return remoteOfHost == null ? null : remoteOfHost[hostOf[node]];
+    }
+
+    private boolean hasLocalNodes() {
+        if (hosts == null) {
+            return true;
+        }
+        for (int h : hostOf) {
+            if (hosts.hosts().get(h).local()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code 0=HOST,1=HOST,...} for launch.properties. */
+    private String hostsOfNodes() {
+        List<String> l = new ArrayList<>();
+        for (int i = 0; i < hostOf.length; i++) {
+            l.add(i + "=" + hosts.hosts().get(hostOf[i]).name());
+        }
+        return String.join(",", l);
+    }
+
+    /** Copies the other hosts' run directory files with these suffixes into the run directory; says what failed. */
+    private void fetchFromHosts(Path runDir, String... suffixes) {
+        for (RemoteHost host : remoteHosts) {
+            if (!host.isAlive() || host.runDir() == null) {
+                continue;
+            }
+            for (String suffix : suffixes) {
+                try {
+                    host.fetch(suffix, runDir);
+                } catch (CumulusException e) {
+                    err.println("cumulus: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Ends every host agent, in parallel: each stops the run's leftovers on its host and deletes its directories. */
+    private void closeRemoteHosts() {
+        List<Thread> closing = new ArrayList<>();
+        for (RemoteHost host : remoteHosts) {
+            closing.add(Thread.ofPlatform().name("cumulus-host-" + host.name() + "-close").start(host::close));
+        }
+        for (Thread t : closing) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private List<String> command(LaunchConfig config, String classpath, RunDirectory runDir, Path jfc) {

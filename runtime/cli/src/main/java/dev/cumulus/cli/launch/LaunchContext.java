@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * What {@code cumulus run} was asked to do: configuration with validation, in the style of Aeron's contexts. Fluent
@@ -30,9 +29,11 @@ public final class LaunchContext {
     private Duration timeout;
     private Path runDir;
     private Path runsRoot = Path.of("cumulus-runs");
-    private TransportMode transport = TransportMode.IPC;
+    private TransportMode transport;
     private int basePort = DEFAULT_BASE_PORT;
     private Path hostsFile;
+    private String sshArgs;
+    private String bind;
     private String idle = LaunchConfig.DEFAULT_IDLE_STRATEGY;
     private Duration heartbeatTimeout = Duration.ofMillis(LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS);
     private Duration grace = DEFAULT_GRACE;
@@ -53,7 +54,12 @@ public final class LaunchContext {
     public LaunchContext runsRoot(Path dir) { this.runsRoot = dir; return this; }
     public LaunchContext transport(TransportMode mode) { this.transport = mode; return this; }
     public LaunchContext basePort(int port) { this.basePort = port; return this; }
+    /** Hosts to spread the nodes over ({@link HostsFile}); null: every node on this host. */
     public LaunchContext hostsFile(Path file) { this.hostsFile = file; return this; }
+    /** Extra ssh arguments for reaching the hosts, split at white space; null for none. */
+    public LaunchContext sshArgs(String args) { this.sshArgs = args; return this; }
+    /** This host's address for the other hosts' nodes; null: the one their ssh servers see. */
+    public LaunchContext bind(String address) { this.bind = address; return this; }
     public LaunchContext idle(String spec) { this.idle = spec; return this; }
     public LaunchContext heartbeatTimeout(Duration d) { this.heartbeatTimeout = d; return this; }
     /** How long a node gets between SIGTERM and SIGKILL when the launcher stops it. */
@@ -71,9 +77,14 @@ public final class LaunchContext {
     public Duration timeout() { return timeout; }
     public Path runDir() { return runDir; }
     public Path runsRoot() { return runsRoot; }
-    public TransportMode transport() { return transport; }
+    /** As set; else HOSTS with a hosts file, IPC without. */
+    public TransportMode transport() {
+        return transport != null ? transport : hostsFile != null ? TransportMode.HOSTS : TransportMode.IPC;
+    }
     public int basePort() { return basePort; }
     public Path hostsFile() { return hostsFile; }
+    public String sshArgs() { return sshArgs; }
+    public String bind() { return bind; }
     public String idle() { return idle; }
     public Duration heartbeatTimeout() { return heartbeatTimeout; }
     public Duration grace() { return grace; }
@@ -82,24 +93,27 @@ public final class LaunchContext {
 
     /** Checks the options; throws a {@link LaunchException} with a message that names the valid values. */
     public LaunchContext validate() {
-        if (nodes < 1) {
+        if (nodes < 1 && !(nodes == 0 && hostsFile != null)) {
             throw new LaunchException("--nodes " + nodes + " is not a node count: a run needs at least 1 node "
                 + "(valid: 1.." + MAX_LOCAL_NODES + " on one host)");
         }
-        if (nodes > MAX_LOCAL_NODES) {
+        if (hostsFile != null) {
+            validateHosts();
+        } else if (nodes > MAX_LOCAL_NODES) {
             throw new LaunchException("--nodes " + nodes + " is too many for one host: valid is 1.." + MAX_LOCAL_NODES
                 + ", because every node is a JVM of its own on this machine (" + Runtime.getRuntime().availableProcessors()
                 + " cores here)");
         }
-        if (hostsFile != null) {
-            throw new LaunchException("--hosts is not supported yet: this version starts every node on this host. "
-                + "Use --transport udp to run the nodes over real UDP endpoints.");
+        if (hostsFile == null && transport() == TransportMode.HOSTS) {
+            throw new LaunchException("--transport hosts needs --hosts FILE (the hosts to spread the nodes over)");
+        }
+        if (hostsFile == null && (sshArgs != null || bind != null)) {
+            throw new LaunchException((sshArgs != null ? "--ssh" : "--bind") + " applies only with --hosts FILE");
         }
         if (mainClass == null || mainClass.isBlank()) {
             throw new LaunchException("no MAIN class given: cumulus run --nodes N -cp CLASSPATH MAIN [ARGS...]");
         }
-        Objects.requireNonNull(transport, "transport");
-        if (transport == TransportMode.UDP && (basePort < 1024 || basePort + nodes - 1 > 65535)) {
+        if (transport() != TransportMode.IPC && (basePort < 1024 || basePort + nodes - 1 > 65535)) {
             throw new LaunchException("--base-port " + basePort + " does not fit " + nodes + " nodes: node i listens on "
                 + "base-port + i, so the base port must be between 1024 and " + (65535 - nodes + 1));
         }
@@ -117,6 +131,21 @@ public final class LaunchContext {
             throw new LaunchException("tail lines must be zero or positive");
         }
         return this;
+    }
+
+    private void validateHosts() {
+        if (nodes > LaunchConfig.MAX_NODES) {
+            throw new LaunchException("--nodes " + nodes + " is too many: a run has at most " + LaunchConfig.MAX_NODES
+                + " nodes");
+        }
+        if (transport() == TransportMode.IPC) {
+            throw new LaunchException("--transport ipc cannot reach other hosts: leave --transport out with --hosts "
+                + "(IPC within a host, UDP between hosts), or use --transport udp (UDP between every two nodes)");
+        }
+        if (bind != null && (bind.isBlank() || bind.contains(" ") || bind.contains(","))) {
+            throw new LaunchException("--bind '" + bind + "' is not an address; give this host's address as the "
+                + "other hosts reach it, e.g. --bind 192.0.2.10");
+        }
     }
 
     /** The program's command tail: main class then its arguments. */

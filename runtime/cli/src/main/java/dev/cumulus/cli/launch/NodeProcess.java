@@ -2,8 +2,12 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.CumulusException;
 
+import dev.cumulus.internal.launch.LauncherWatch;
+
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -12,7 +16,9 @@ import java.util.concurrent.TimeUnit;
  * One node JVM the launcher started: its process, the two pumps that copy its output, the tail of its output, and
  * whether the launcher itself asked it to stop (such a node's exit code does not count against the run). The node's
  * stdin is a pipe this process holds open and never writes: when the launcher dies, the pipe's end of file tells the
- * node at once ({@code LauncherWatch}).
+ * node at once ({@code LauncherWatch}). A node on another host is the local {@code ssh} process that runs it there: a
+ * signal to ssh would not reach it, so it is asked to stop with a line on its stdin ({@code LauncherWatch.STOP}), and
+ * killing ssh ends its stdin there, which halts it.
  */
 final class NodeProcess {
     private final int id;
@@ -20,10 +26,12 @@ final class NodeProcess {
     private final OutputPump stdout;
     private final OutputPump stderr;
     private final OutputTail tail;
+    private final String host;
     private volatile boolean stopRequested;
 
-    private NodeProcess(int id, Process process, OutputPump stdout, OutputPump stderr, OutputTail tail) {
+    private NodeProcess(int id, Process process, OutputPump stdout, OutputPump stderr, OutputTail tail, String host) {
         this.id = id;
+        this.host = host;
         this.process = process;
         this.stdout = stdout;
         this.stderr = stderr;
@@ -32,6 +40,15 @@ final class NodeProcess {
 
     /** Starts the node with stdin held open (empty), stdout and stderr pumped with prefix {@code [id] }. */
     static NodeProcess start(int id, List<String> command, PrintStream out, PrintStream err, int tailLines) {
+        return start(id, command, out, err, tailLines, null);
+    }
+
+    /**
+     * As {@link #start(int, List, PrintStream, PrintStream, int)}; {@code host} names the other host when
+     * {@code command} is the ssh command that runs the node there, else null.
+     */
+    static NodeProcess start(int id, List<String> command, PrintStream out, PrintStream err, int tailLines,
+                             String host) {
         ProcessBuilder pb = new ProcessBuilder(command);
         Process p;
         try {
@@ -43,7 +60,7 @@ final class NodeProcess {
         String prefix = "[" + id + "] ";
         OutputPump o = OutputPump.start("cumulus-node-" + id + "-out", p.getInputStream(), out, prefix, tail);
         OutputPump e = OutputPump.start("cumulus-node-" + id + "-err", p.getErrorStream(), err, prefix, tail);
-        return new NodeProcess(id, p, o, e, tail);
+        return new NodeProcess(id, p, o, e, tail, host);
     }
 
     int id() {
@@ -52,6 +69,11 @@ final class NodeProcess {
 
     Process process() {
         return process;
+    }
+
+    /** The other host this node runs on (through ssh), or null for this host. */
+    String host() {
+        return host;
     }
 
     boolean isAlive() {
@@ -74,6 +96,16 @@ final class NodeProcess {
      */
     void requestStop() {
         stopRequested = true;
+        if (host != null) {
+            try {
+                OutputStream stdin = process.getOutputStream();
+                stdin.write((LauncherWatch.STOP + "\n").getBytes(StandardCharsets.US_ASCII));
+                stdin.flush();
+            } catch (IOException e) {
+                // ssh is gone already: so is the node's stdin on its host, which halts it
+            }
+            return;
+        }
         List<ProcessHandle> children = process.descendants().toList();
         process.toHandle().destroy();
         children.forEach(ProcessHandle::destroy);

@@ -25,6 +25,10 @@ public final class RunDirectory {
     public static final String LAUNCH_PROPERTIES = "launch.properties";
     public static final String RESULT_PROPERTIES = "result.properties";
     public static final String PROFILE_SETTINGS = "cumulus.jfc";
+    /** The ending of the nodes' recordings' file names. */
+    static final String JFR_SUFFIX = ".jfr";
+    /** The ending of the nodes' failure reports' file names. */
+    static final String FAILURE_SUFFIX = ".failure";
 
     private final Path path;
 
@@ -46,7 +50,7 @@ public final class RunDirectory {
 
     /** The file name of node {@code node}'s recording: {@code node-<i>.jfr}. */
     public static String jfrFileName(int node) {
-        return "node-" + node + ".jfr";
+        return "node-" + node + JFR_SUFFIX;
     }
 
     public Path path() {

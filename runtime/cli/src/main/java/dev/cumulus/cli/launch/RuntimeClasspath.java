@@ -46,7 +46,8 @@ public final class RuntimeClasspath {
         return String.join(File.pathSeparator, entries().stream().map(Path::toString).toList());
     }
 
-    private static Path locate(String className) {
+    /** Where {@code className} was loaded from: a jar or a class directory. */
+    static Path locate(String className) {
         try {
             Class<?> c = Class.forName(className, false, RuntimeClasspath.class.getClassLoader());
             CodeSource cs = c.getProtectionDomain().getCodeSource();

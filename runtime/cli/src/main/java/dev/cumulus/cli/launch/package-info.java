@@ -8,8 +8,13 @@
  * {@code result.properties}, the nodes' failure reports, the JFR recordings); {@code DriverDirectories} records the
  * launcher in its driver directory and removes those of launchers that are gone.
  *
+ * <p>Over several hosts ({@code --hosts}, {@code HostsFile}): every other host gets a {@code HostAgent} for the run,
+ * started and spoken to through ssh ({@code Ssh}, {@code RemoteHost}): it hosts that host's driver and run directory,
+ * sends failure reports and recordings back, and cleans the host up when its stdin ends. Each node there is an ssh
+ * session of its own ({@code NodeProcess} with a host), asked to stop by a line on its stdin.
+ *
  * <p>Threads: the caller's thread runs the run and waits on a queue fed by process-exit callbacks; two daemon pump
- * threads per node; the JVM shutdown hook (Ctrl-C, SIGTERM) stops the nodes. Stopping and clean-up are serialised on
+ * threads per node, one per host agent's stderr; the JVM shutdown hook (Ctrl-C, SIGTERM) stops the nodes. Stopping and clean-up are serialised on
  * one lock and idempotent.
  *
  * <p>Never: leaves a node process or the driver directory behind (on every ending, also on exceptions and on

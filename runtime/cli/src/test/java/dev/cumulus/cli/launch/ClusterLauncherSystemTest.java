@@ -236,11 +236,29 @@ class ClusterLauncherSystemTest {
     }
 
     @Test
-    void hostsFilesAreNotSupportedYet() {
+    void aBadHostsFileIsNamedWithItsLineAndNothingStarts() throws Exception {
+        Path hosts = tmp.resolve("hosts");
+        Files.writeString(hosts, "alpha slots=2\nbeta slots=two\n");
         LaunchException e = assertThrows(LaunchException.class,
-            () -> run(context(2, PrintArgsMain.class).hostsFile(tmp.resolve("hosts"))));
-        assertTrue(e.getMessage().startsWith("--hosts is not supported yet"), e.getMessage());
+            () -> run(context(2, PrintArgsMain.class).hostsFile(hosts)));
+        assertEquals(hosts + ":2: slots=two is not a number; expected 'HOST [slots=N]' ('#' starts a comment)",
+            e.getMessage());
         assertNothingStarted();
+    }
+
+    @Test
+    void localhostInAHostsFileRunsItsNodesHereWithoutSsh() throws Exception {
+        Path hosts = tmp.resolve("hosts");
+        Files.writeString(hosts, "localhost slots=2\n");
+        Run r = run(new LaunchContext().hostsFile(hosts).mainClass(PrintArgsMain.class.getName())
+            .classpath(TEST_CLASSES).jvmArgs(FAST_JVM).runsRoot(tmp.resolve("runs")));
+
+        assertEquals(0, r.result().exitCode(), r.err());
+        for (int i = 0; i < 2; i++) {
+            assertTrue(r.out().contains("[" + i + "] node " + i + " of 2 args []\n"), r.out());
+            assertTrue(r.out().contains("[" + i + "] node " + i + " transport=hosts endpoints=127.0.0.1:"
+                + LaunchContext.DEFAULT_BASE_PORT + ",127.0.0.1:" + (LaunchContext.DEFAULT_BASE_PORT + 1)), r.out());
+        }
     }
 
     @Test

@@ -28,6 +28,27 @@ public final class NodeRuntime {
     private NodeRuntime() {
     }
 
+    /**
+     * The nodes that share this node's host: all with IPC, those whose endpoints name this node's host when the
+     * nodes are spread over hosts, and as far as this node can tell only itself with UDP (one host's endpoints may
+     * have several names).
+     */
+    static int nodesOnThisHost(LaunchConfig config) {
+        return switch (config.transport()) {
+            case IPC -> config.size();
+            case UDP -> 1;
+            case HOSTS -> {
+                String mine = hostOf(config.endpoints().get(config.nodeId()));
+                yield (int) config.endpoints().stream().filter(e -> hostOf(e).equals(mine)).count();
+            }
+        };
+    }
+
+    private static String hostOf(String endpoint) {
+        int colon = endpoint.lastIndexOf(':');
+        return colon < 0 ? endpoint : endpoint.substring(0, colon);
+    }
+
     public static Cluster joinFromLaunch() {
         LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
         LauncherWatch.startIfLaunched();
@@ -36,7 +57,7 @@ public final class NodeRuntime {
         // Every setting is read and checked before anything starts, so a bad one leaves nothing behind.
         NodeSettings options = NodeSettings.of(config.nodeId(), config.size(), config.heartbeatIntervalMs(),
             config.heartbeatTimeoutMs(), config.idleStrategy(),
-            config.transport() == LaunchConfig.TransportMode.IPC ? config.size() : 1, System.getProperties());
+            nodesOnThisHost(config), System.getProperties());
         String aeronDir = config.aeronDir();
         if (aeronDir == null && config.transport() == LaunchConfig.TransportMode.IPC && config.size() > 1) {
             throw new CumulusException("IPC transport needs the nodes to share a media driver: start them with "
@@ -50,7 +71,8 @@ public final class NodeRuntime {
         LaunchedNodeEnd[] ends = new LaunchedNodeEnd[1]; // the failure listener needs it; it needs the node
         try {
             TransportContext transport = new TransportContext(aeronDir,
-                config.transport() == LaunchConfig.TransportMode.UDP, config.endpoints(), config.streamBase(),
+                config.transport() != LaunchConfig.TransportMode.IPC,
+                config.transport() == LaunchConfig.TransportMode.HOSTS, config.endpoints(), config.streamBase(),
                 config.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
                 TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
             node = NodeCluster.start(options, transport, contextLoader(),

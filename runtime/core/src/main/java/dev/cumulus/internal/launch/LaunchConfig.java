@@ -19,8 +19,10 @@ import java.util.Properties;
  * @param size           number of nodes
  * @param runDir         directory for the run's files (JFR recordings, logs)
  * @param aeronDir       Aeron media driver directory this node connects to, or {@code null} to embed a driver
- * @param transport      {@link TransportMode#IPC} when all nodes share one driver on one host, else UDP
- * @param endpoints      for UDP: {@code host:port} of every node, indexed by node id (empty for IPC)
+ * @param transport      {@link TransportMode#IPC} when all nodes share one driver on one host, {@link TransportMode#UDP}
+ *                       for UDP between every two nodes, {@link TransportMode#HOSTS} for nodes spread over hosts
+ * @param endpoints      for UDP and HOSTS: {@code host:port} of every node, indexed by node id (empty for IPC); with
+ *                       HOSTS, nodes whose endpoints name the same host share that host's driver and talk IPC
  * @param streamBase     first Aeron stream id of this run (a run uses a small range above it)
  * @param heartbeatIntervalMs how often a node tells its peers it is alive
  * @param heartbeatTimeoutMs  silence after which a peer is declared dead or hung
@@ -48,7 +50,14 @@ public record LaunchConfig(
     public static final String DEFAULT_IDLE_STRATEGY = "backoff";
 
     /** How nodes reach each other. */
-    public enum TransportMode { IPC, UDP }
+    public enum TransportMode {
+        /** One host, one shared driver, Aeron IPC. */
+        IPC,
+        /** Aeron UDP unicast between every two nodes. */
+        UDP,
+        /** Nodes over several hosts, one driver per host: IPC within a host, UDP unicast between hosts. */
+        HOSTS
+    }
 
     public LaunchConfig {
         if (runId == null || runId.isBlank()) {
@@ -61,8 +70,9 @@ public record LaunchConfig(
             throw new CumulusException("launch configuration: node id " + nodeId + " is outside 0.." + (size - 1));
         }
         endpoints = List.copyOf(endpoints);
-        if (transport == TransportMode.UDP && endpoints.size() != size) {
-            throw new CumulusException("launch configuration: UDP transport needs one endpoint per node, got "
+        if (transport != TransportMode.IPC && endpoints.size() != size) {
+            throw new CumulusException("launch configuration: " + transport.name().toLowerCase()
+                + " transport needs one endpoint per node, got "
                 + endpoints.size() + " for " + size + " nodes");
         }
         if (heartbeatIntervalMs <= 0 || heartbeatTimeoutMs <= heartbeatIntervalMs) {

@@ -15,20 +15,31 @@ import java.util.Optional;
  * media driver and reads the node's output, so a node without it can only do harm (it would run on for the driver
  * timeout, its output lost). Two signals, either enough:
  * <ul>
- *   <li>the node's stdin is a pipe the launcher holds open and never writes; a daemon thread reads it, and its end of
- *   file means the launcher process is gone ({@code System.in} is replaced by an empty stream for the program, which
- *   saw an empty stdin before too);</li>
+ *   <li>the node's stdin is a pipe the launcher holds open (and writes to only over ssh, below); a daemon thread
+ *   reads it, and its end of file means the launcher process is gone ({@code System.in} is replaced by an empty
+ *   stream for the program, which saw an empty stdin before too);</li>
  *   <li>on Linux, {@code prctl(PR_SET_PDEATHSIG, SIGKILL)} through the FFM API: the kernel kills the node when the
  *   launcher's thread that started it ends (it runs the whole run), also when the node is stopped or hangs.</li>
  * </ul>
- * Active only in a node started by {@code cumulus run}, which sets {@value #PROPERTY} to its own pid. Started by the
+ * Active only in a node started by {@code cumulus run}, which sets {@value #PROPERTY} to its own pid, or to
+ * {@value #OVER_SSH} for a node it started on another host through {@code ssh}: there the node's parent is the ssh
+ * server's session, which ends (and closes the node's stdin) when the launcher's ssh client does. Started by the
  * Cumulus agent before {@code main}, and again (a no-op) by {@code Cluster.join()}.
+ *
+ * <p>Over ssh a signal cannot reach the node, so the launcher asks it to stop with the line {@value #STOP} on its
+ * stdin: the node then ends as on SIGTERM (shutdown hooks and the JFR dump run), exit code {@value #EXIT_STOPPED}.
  */
 public final class LauncherWatch {
     /** The launcher's pid, set by the launcher on every node's command line. */
     public static final String PROPERTY = "cumulus.launcher.pid";
     /** Exit code of a node whose launcher is gone (nobody reads it: the launcher is gone). */
     public static final int EXIT_LAUNCHER_GONE = 3;
+    /** {@value #PROPERTY}'s value for a node started through ssh on another host. */
+    public static final String OVER_SSH = "ssh";
+    /** The line on a node's stdin that asks it to stop as on SIGTERM. */
+    public static final String STOP = "stop";
+    /** Exit code of a node stopped by {@value #STOP}: the code of a JVM ended by SIGTERM. */
+    public static final int EXIT_STOPPED = 143;
     private static final int PR_SET_PDEATHSIG = 1;
     private static final long SIGKILL = 9;
     private static boolean started;
@@ -43,25 +54,38 @@ public final class LauncherWatch {
             return;
         }
         started = true;
-        long launcher;
-        try {
-            launcher = Long.parseLong(pid.trim());
-        } catch (NumberFormatException e) {
-            System.err.println("cumulus: -D" + PROPERTY + "=" + pid + " is not a pid; this node does not watch its "
-                + "launcher");
-            return;
+        boolean overSsh = pid.trim().equals(OVER_SSH);
+        long launcher = -1;
+        if (!overSsh) {
+            try {
+                launcher = Long.parseLong(pid.trim());
+            } catch (NumberFormatException e) {
+                System.err.println("cumulus: -D" + PROPERTY + "=" + pid + " is neither a pid nor '" + OVER_SSH
+                    + "'; this node does not watch its launcher");
+                return;
+            }
         }
         killedWithParent();
-        if (!parentIs(launcher)) {
+        if (!overSsh && !parentIs(launcher)) {
             launcherGone(); // it died before the watch began
         }
         InputStream stdin = new FileInputStream(FileDescriptor.in);
         System.setIn(InputStream.nullInputStream());
         Thread watch = new Thread(() -> {
-            byte[] buffer = new byte[64];
+            StringBuilder line = new StringBuilder();
             try {
-                while (stdin.read(buffer) >= 0) {
-                    // the launcher writes nothing; read on until the end of file
+                int b;
+                while ((b = stdin.read()) >= 0) {
+                    if (b != '\n') {
+                        if (line.length() < 64) {
+                            line.append((char) b);
+                        }
+                        continue;
+                    }
+                    if (overSsh && line.toString().trim().equals(STOP)) {
+                        System.exit(EXIT_STOPPED); // as SIGTERM: hooks and the JFR dump run; this thread waits here
+                    }
+                    line.setLength(0);
                 }
             } catch (IOException e) {
                 // the pipe broke: the same news

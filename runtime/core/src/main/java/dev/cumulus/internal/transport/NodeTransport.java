@@ -25,6 +25,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One node's end of the transport: a subscription per {@link Channel} on which it receives, and a publication per
  * peer and channel. Everything above speaks node ids, channels and buffers; this is the only place that knows Aeron.
+ * Nodes spread over hosts ({@link TransportContext#ipcWithinHost()}) also subscribe over IPC, where the peers of their
+ * own host (one driver per host) publish; the peers of other hosts publish over UDP.
  *
  * <p>Threads: {@link #poll(int)} is called by the node's agent thread only. {@link #trySend} and {@link #send} may be
  * called from any thread (Aeron's concurrent publications). Messages larger than one Aeron message are split into
@@ -75,6 +77,12 @@ public final class NodeTransport implements AutoCloseable {
     private final Publication[][] publications;
     private final Subscription[] subscriptions;
     private final FragmentHandler[] assemblers;
+    /**
+     * With {@link TransportContext#ipcWithinHost()} and a peer on this host: the IPC subscription per channel on which
+     * those peers' messages arrive (UDP brings the others'), with assemblers of their own; else null.
+     */
+    private final Subscription[] ipcSubscriptions;
+    private final FragmentHandler[] ipcAssemblers;
     private final ChunkAssembler chunkAssembler;
     private final TransportErrors errors;
     /** Frames whose handling threw (dropped). Polling thread writes, any reads. */
@@ -136,12 +144,23 @@ public final class NodeTransport implements AutoCloseable {
         this.publications = new Publication[size][Channel.values().length];
         this.subscriptions = new Subscription[Channel.values().length];
         this.assemblers = new FragmentHandler[Channel.values().length];
+        boolean peerOnHost = false;
+        for (int peer = 0; peer < size; peer++) {
+            peerOnHost |= peer != nodeId && context.ipcBetween(nodeId, peer);
+        }
+        this.ipcSubscriptions = peerOnHost ? new Subscription[Channel.values().length] : null;
+        this.ipcAssemblers = peerOnHost ? new FragmentHandler[Channel.values().length] : null;
         try {
             for (Channel ch : Channel.values()) {
                 subscriptions[ch.ordinal()] = aeron.addSubscription(subscribeChannel(), context.streamId(nodeId, ch));
                 Channel channel = ch;
                 assemblers[ch.ordinal()] = new FragmentAssembler(
                     (buffer, offset, length, header) -> onFrame(channel, buffer, offset, length, header));
+                if (peerOnHost) {
+                    ipcSubscriptions[ch.ordinal()] = aeron.addSubscription("aeron:ipc", context.streamId(nodeId, ch));
+                    ipcAssemblers[ch.ordinal()] = new FragmentAssembler(
+                        (buffer, offset, length, header) -> onFrame(channel, buffer, offset, length, header));
+                }
                 for (int peer = 0; peer < size; peer++) {
                     if (peer != nodeId) {
                         publications[peer][ch.ordinal()] =
@@ -163,7 +182,7 @@ public final class NodeTransport implements AutoCloseable {
 
     private String publishChannel(int peer, Channel ch) {
         int termLength = ch == Channel.CONTROL ? TransportContext.CONTROL_TERM_LENGTH : context.dataTermLength();
-        return context.udp()
+        return context.udp() && !context.ipcBetween(nodeId, peer)
             ? "aeron:udp?endpoint=" + context.endpoints().get(peer) + "|term-length=" + termLength
             : "aeron:ipc?term-length=" + termLength + "|mtu=" + IPC_MTU;
     }
@@ -214,6 +233,11 @@ public final class NodeTransport implements AutoCloseable {
         for (Channel ch : CHANNELS) {
             work += subscriptions[ch.ordinal()].poll(assemblers[ch.ordinal()], fragmentLimit);
         }
+        if (ipcSubscriptions != null) {
+            for (Channel ch : CHANNELS) {
+                work += ipcSubscriptions[ch.ordinal()].poll(ipcAssemblers[ch.ordinal()], fragmentLimit);
+            }
+        }
         return work;
     }
 
@@ -223,7 +247,8 @@ public final class NodeTransport implements AutoCloseable {
             return 0;
         }
         int ch = Channel.DATA.ordinal();
-        return subscriptions[ch].poll(assemblers[ch], fragmentLimit);
+        int work = subscriptions[ch].poll(assemblers[ch], fragmentLimit);
+        return ipcSubscriptions == null ? work : work + ipcSubscriptions[ch].poll(ipcAssemblers[ch], fragmentLimit);
     }
 
     private void onFrame(Channel channel, DirectBuffer buffer, int offset, int length, Header header) {

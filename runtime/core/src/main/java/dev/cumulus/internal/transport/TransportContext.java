@@ -10,6 +10,9 @@ import java.util.List;
  * @param aeronDir          media driver directory to connect to (the driver must be running)
  * @param udp               true: each node subscribes at its {@code endpoints} entry over UDP; false: Aeron IPC on
  *                          one shared driver (all nodes on one host)
+ * @param ipcWithinHost     with {@code udp}: peers whose endpoint names the same host as this node's share this node's
+ *                          driver and are reached over IPC (nodes spread over hosts, one driver per host); UDP only to
+ *                          the others
  * @param endpoints         {@code host:port} per node id (UDP only)
  * @param streamBase        first stream id; a run uses {@code streamBase .. streamBase + 3 * size}
  * @param runTag            32-bit tag of the run; frames carrying another tag are dropped
@@ -19,6 +22,7 @@ import java.util.List;
 public record TransportContext(
     String aeronDir,
     boolean udp,
+    boolean ipcWithinHost,
     List<String> endpoints,
     int streamBase,
     int runTag,
@@ -29,9 +33,18 @@ public record TransportContext(
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
     static final int CONTROL_TERM_LENGTH = 256 * 1024;
 
+    /** One host's nodes over IPC ({@code udp} false), or every node over UDP. */
+    public TransportContext(String aeronDir, boolean udp, List<String> endpoints, int streamBase, int runTag,
+                            int dataTermLength, int maxMessageBytes) {
+        this(aeronDir, udp, false, endpoints, streamBase, runTag, dataTermLength, maxMessageBytes);
+    }
+
     public TransportContext {
         if (aeronDir == null || aeronDir.isBlank()) {
             throw new CumulusException("transport: no Aeron directory given");
+        }
+        if (ipcWithinHost && !udp) {
+            throw new CumulusException("transport: IPC within a host is a variant of the UDP transport");
         }
         endpoints = List.copyOf(endpoints);
         if (Integer.bitCount(dataTermLength) != 1 || dataTermLength < 64 * 1024 || dataTermLength > (1 << 30)) {
@@ -47,6 +60,17 @@ public record TransportContext(
                 throw new CumulusException("transport: endpoint '" + e + "' is not host:port");
             }
         }
+    }
+
+    /** True when node {@code peer} shares {@code nodeId}'s host and driver, so the two talk over IPC. */
+    boolean ipcBetween(int nodeId, int peer) {
+        return ipcWithinHost && endpointHost(nodeId).equals(endpointHost(peer));
+    }
+
+    /** The host part of node {@code nodeId}'s endpoint. */
+    String endpointHost(int nodeId) {
+        String e = endpoints.get(nodeId);
+        return e.substring(0, e.lastIndexOf(':'));
     }
 
     /** Stream id on which node {@code nodeId} receives channel {@code channel}. */

@@ -1,0 +1,221 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.CumulusException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The launcher's end of a {@link HostAgent} on another host: the ssh process that runs it, what it said when ready
+ * (the host's address as seen by its ssh server, the launcher's address as that server saw it, the host's driver and
+ * run directories), and the files it sends back. Its stderr is copied to the launcher's with the prefix
+ * {@code [HOST] }. Closing it closes the agent's stdin, which makes the agent clean the host up and end.
+ */
+final class RemoteHost implements AutoCloseable {
+    /** How long a host has to connect and start its driver. */
+    static final Duration READY_WAIT = Duration.ofSeconds(60);
+    private static final Duration END_WAIT = Duration.ofSeconds(15);
+
+    private final String name;
+    private final Process process;
+    private final OutputPump stderr;
+    private final OutputTail tail;
+    private final InputStream in;
+    private final OutputStream toAgent;
+    private String address;
+    private String launcherAddress;
+    private String driverDir;
+    private String runDir;
+
+    private RemoteHost(String name, Process process, OutputPump stderr, OutputTail tail) {
+        this.name = name;
+        this.process = process;
+        this.stderr = stderr;
+        this.tail = tail;
+        this.in = process.getInputStream();
+        this.toAgent = process.getOutputStream();
+    }
+
+    /**
+     * Starts the agent on {@code host} through ssh; {@link #awaitReady} waits for it.
+     *
+     * @param agentCommand the agent's command line on the host (java, flags, classpath, main class, arguments)
+     */
+    static RemoteHost start(String host, Ssh ssh, List<String> agentCommand, PrintStream err) {
+        List<String> cmd = ssh.command(host, agentCommand);
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).start();
+        } catch (IOException e) {
+            throw new LaunchException("cannot run ssh to reach host " + host + " (" + e.getMessage()
+                + "); --hosts needs OpenSSH's client (ssh) on the PATH");
+        }
+        OutputTail tail = new OutputTail(10);
+        OutputPump pump = OutputPump.start("cumulus-host-" + host + "-err", p.getErrorStream(), err,
+            "[" + host + "] ", tail);
+        return new RemoteHost(host, p, pump, tail);
+    }
+
+    /**
+     * Waits until the agent said it is ready.
+     *
+     * @throws LaunchException naming the host and what ssh or the agent said, when it ended or did not answer in time
+     */
+    void awaitReady(Duration max) {
+        CompletableFuture<String> ready = CompletableFuture.supplyAsync(() -> {
+            try {
+                return HostAgent.readLine(in);
+            } catch (IOException e) {
+                return null;
+            }
+        }, r -> {
+            Thread t = new Thread(r, "cumulus-host-" + name + "-ready");
+            t.setDaemon(true);
+            t.start();
+        });
+        String line;
+        try {
+            line = ready.get(max.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new LaunchException("host " + name + " did not answer within " + ClusterLauncher.format(max)
+                + " (ssh connected but the Cumulus host agent did not start)" + said());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LaunchException("interrupted while starting host " + name);
+        } catch (ExecutionException e) {
+            line = null;
+        }
+        String[] f = line == null ? new String[0] : line.split(" ");
+        if (f.length != 5 || !f[0].equals(HostAgent.READY)) {
+            throw new LaunchException(failure());
+        }
+        address = f[1];
+        launcherAddress = f[2];
+        driverDir = f[3];
+        runDir = f[4];
+    }
+
+    private String failure() {
+        int code;
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+            stderr.join(Duration.ofSeconds(2));
+            code = process.isAlive() ? -1 : process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            code = -1;
+        }
+        String how = code == 255
+            ? "ssh could not connect or log in (exit 255); check that 'ssh -o BatchMode=yes " + name + " true' works "
+                + "without a password (keys, known_hosts, --ssh options)"
+            : code == HostAgent.EXIT_CANNOT_START ? "the Cumulus host agent could not start there"
+            : code == 127 || code == 126 ? "the host has no Java or Cumulus at the launcher's paths (exit " + code
+                + "); --hosts needs the same JDK and Cumulus installation paths on every host"
+            : "the Cumulus host agent ended" + (code < 0 ? "" : " with exit code " + code);
+        return "cannot start on host " + name + ": " + how + said();
+    }
+
+    private String said() {
+        List<String> lines = tail.lines();
+        return lines.isEmpty() ? "" : "; it said: " + String.join(" / ", lines);
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** The host's address as its ssh server saw the connection: the host part of its nodes' UDP endpoints. */
+    String address() {
+        return address;
+    }
+
+    /** The launcher's address as the host's ssh server saw it. */
+    String launcherAddress() {
+        return launcherAddress;
+    }
+
+    String driverDir() {
+        return driverDir;
+    }
+
+    String runDir() {
+        return runDir;
+    }
+
+    /**
+     * Copies the host's run directory files whose names end with {@code suffix} into {@code dir} (same names).
+     *
+     * @throws CumulusException when the agent is gone or its answer is cut short
+     */
+    synchronized void fetch(String suffix, Path dir) {
+        try {
+            HostAgent.writeLine(toAgent, HostAgent.FETCH + " " + suffix);
+            String line;
+            while ((line = HostAgent.readLine(in)) != null && !line.equals(HostAgent.END)) {
+                String[] f = line.split(" ");
+                if (f.length != 3 || !f[0].equals(HostAgent.FILE) || f[1].contains("/") || f[1].startsWith(".")) {
+                    throw new CumulusException("host " + name + " sent '" + line + "' where a file was expected");
+                }
+                long length = Long.parseLong(f[2]);
+                try (OutputStream file = Files.newOutputStream(dir.resolve(f[1]))) {
+                    copy(length, file);
+                }
+            }
+            if (line == null) {
+                throw new CumulusException("host " + name + "'s agent ended while sending files");
+            }
+        } catch (IOException | NumberFormatException e) {
+            throw new CumulusException("cannot fetch the run's files from host " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void copy(long length, OutputStream file) throws IOException {
+        byte[] buf = new byte[64 * 1024];
+        long left = length;
+        while (left > 0) {
+            int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+            if (n < 0) {
+                throw new IOException("the stream ended " + left + " bytes before the file's end");
+            }
+            file.write(buf, 0, n);
+            left -= n;
+        }
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
+     * Ends the agent: closes its stdin, so it cleans the host up (nodes left, driver and run directories) and exits;
+     * kills ssh if it has not ended in time. Idempotent.
+     */
+    @Override
+    public void close() {
+        try {
+            toAgent.close();
+        } catch (IOException e) {
+            // already closed, or ssh is gone: the agent sees its stdin end either way
+        }
+        try {
+            if (!process.waitFor(END_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+            stderr.join(Duration.ofSeconds(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+}

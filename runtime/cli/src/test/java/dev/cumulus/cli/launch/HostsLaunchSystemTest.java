@@ -1,0 +1,232 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.cli.CapturedOutput;
+import dev.cumulus.cli.launch.mains.BlockMain;
+import dev.cumulus.cli.launch.mains.FailingNodeMain;
+import dev.cumulus.cli.launch.mains.RingCallsMain;
+import dev.cumulus.examples.tsp.ReplicatedTsp;
+import dev.cumulus.internal.cloud.AgentLoader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code cumulus run --hosts} over two test hosts ({@link NamespaceHosts}: network namespaces with their own sshd,
+ * address, /tmp and /dev/shm): a real example over both, a stop that reaches every host, and the hosts that cannot
+ * take part (unreachable, key refused) named in the message. After each test nothing of the run is left on any host:
+ * no process with its run id, nothing in the hosts' /tmp and /dev/shm. Skipped where this machine cannot host the test
+ * hosts (not root, no sshd).
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class HostsLaunchSystemTest {
+    private static NamespaceHosts hosts;
+    private static String agentJarBefore;
+    private final List<ClusterLauncher> launchers = new ArrayList<>();
+
+    record Run(RunResult result, String out, String err) {
+    }
+
+    @BeforeAll
+    static void startHosts() throws Exception {
+        Path dir = Path.of("target", "test-hosts").toAbsolutePath();
+        hosts = NamespaceHosts.up(dir, 2);
+        // The hosts see this machine's files except /tmp: the agent must be a jar outside it, as in an installation.
+        Path agent = AgentLoader.agentJar();
+        agentJarBefore = System.getProperty(AgentLoader.JAR_PROPERTY);
+        if (agent.startsWith(System.getProperty("java.io.tmpdir"))) {
+            Path copy = dir.resolve("cumulus-agent.jar");
+            Files.copy(agent, copy, StandardCopyOption.REPLACE_EXISTING);
+            System.setProperty(AgentLoader.JAR_PROPERTY, copy.toString());
+        }
+    }
+
+    @AfterAll
+    static void stopHosts() throws Exception {
+        if (hosts != null) {
+            hosts.close();
+        }
+        if (agentJarBefore == null) {
+            System.clearProperty(AgentLoader.JAR_PROPERTY);
+        } else {
+            System.setProperty(AgentLoader.JAR_PROPERTY, agentJarBefore);
+        }
+    }
+
+    @AfterEach
+    void nothingLeftOnAnyHost() throws Exception {
+        List<String> left = new ArrayList<>();
+        for (ClusterLauncher l : launchers) {
+            String mark = "-Dcumulus.run.id=" + l.runId();
+            List<ProcessHandle> procs = ProcessHandle.allProcesses()
+                .filter(p -> l.runId() != null && p.info().arguments().map(a -> List.of(a).contains(mark))
+                    .orElse(false)).toList();
+            procs.forEach(ProcessHandle::destroyForcibly);
+            procs.forEach(p -> left.add("process " + p.pid() + " of run " + l.runId()));
+        }
+        for (String host : hosts.names()) {
+            left.addAll(hosts.leftovers(host));
+        }
+        try (var here = Files.newDirectoryStream(Path.of(System.getProperty("java.io.tmpdir")), "cumulus-ssh-*")) {
+            here.forEach(p -> left.add("ssh connection directory " + p));
+        }
+        assertTrue(left.isEmpty(), "left behind: " + left);
+    }
+
+    private Run run(LaunchContext ctx) {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        ClusterLauncher launcher = new ClusterLauncher(ctx, out.stream(), err.stream());
+        launchers.add(launcher);
+        return new Run(launcher.run(), out.text(), err.text());
+    }
+
+    private LaunchContext context(Path hostsFile, Class<?> main, String... args) {
+        return new LaunchContext().hostsFile(hostsFile).sshArgs(hosts.sshArgs()).mainClass(main.getName())
+            .programArgs(List.of(args)).classpath(location(main)).runsRoot(Path.of("target", "test-hosts-runs"))
+            .timeout(Duration.ofSeconds(120));
+    }
+
+    @Test
+    void anExampleRunsOverTwoHostsWithTwoNodesEachAndItsRecordingsComeBack() throws Exception {
+        Path file = hosts.hostsFile("two-by-two", "# two test hosts\nhost1 slots=2\nhost2 slots=2  # the second\n");
+        Run r = run(context(file, ReplicatedTsp.class, "10").profile(true));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("[0] TSP replicated, 10 cities (seed 42) on 4 nodes"), r.out());
+        assertTrue(r.out().contains(": verified"), r.out());
+        Properties launch = properties(r.result().runDir().resolve(RunDirectory.LAUNCH_PROPERTIES));
+        assertEquals("hosts", launch.getProperty("cumulus.transport"));
+        assertEquals("0=host1,1=host1,2=host2,3=host2", launch.getProperty("hosts"));
+        String[] endpoints = launch.getProperty("cumulus.endpoints").split(",");
+        String host1 = endpoints[0].substring(0, endpoints[0].lastIndexOf(':'));
+        String host2 = endpoints[2].substring(0, endpoints[2].lastIndexOf(':'));
+        assertTrue(endpoints[1].startsWith(host1 + ":") && endpoints[3].startsWith(host2 + ":")
+            && !host1.equals(host2), "two nodes on each host's own address: " + launch);
+        for (int i = 0; i < 4; i++) {
+            Path jfr = r.result().runDir().resolve(RunDirectory.jfrFileName(i));
+            assertTrue(Files.isRegularFile(jfr) && Files.size(jfr) > 0, "fetched back from its host: " + jfr);
+        }
+        assertTrue(r.out().contains("tsp-minimum set"), "the profile covers every host's nodes:\n" + r.out());
+    }
+
+    @Test
+    void aStopReachesTheNodesOnEveryHost() throws Exception {
+        Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        ClusterLauncher launcher = new ClusterLauncher(context(file, BlockMain.class), out.stream(), err.stream());
+        launchers.add(launcher);
+        // A thread of its own: the processes' exit callbacks run on the common pool, which a run with a timeout there
+        // would hold (its timed wait does not make the pool add a thread).
+        CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(launcher::run,
+            r -> Thread.ofPlatform().name("hosts-test-run").start(r));
+        out.awaitContains(Duration.ofSeconds(60), "[0] ready pid=", "[1] ready pid=");
+
+        launcher.shutdown(); // what the shutdown hook runs on Ctrl-C / SIGTERM
+
+        RunResult result = running.get(60, TimeUnit.SECONDS);
+        assertEquals(RunResult.Ending.STOPPED, result.ending(), err.text());
+        assertEquals(RunResult.EXIT_STOPPED, result.exitCode());
+    }
+
+    @Test
+    void aNodeThatFailsOnAnotherHostIsNamedWithItsExitCodeAndCause() throws Exception {
+        Path file = hosts.hostsFile("two-one", "host1 slots=2\nhost2\n");
+        Run r = run(context(file, FailingNodeMain.class, "throw", "2"));
+
+        assertEquals(1, r.result().exitCode(), r.out() + r.err());
+        assertEquals(RunResult.Ending.NODE_FAILED, r.result().ending());
+        assertEquals(2, r.result().failedNode());
+        assertTrue(r.err().contains("cumulus: node 2 exited with code 1"), r.err());
+        assertTrue(r.err().contains("cumulus: the failure began at node 2: "), "reports fetched from the hosts:\n"
+            + r.err());
+        assertTrue(Files.isRegularFile(r.result().runDir().resolve("node-2.failure")));
+    }
+
+    @Test
+    void theLaunchingHostTakesPartAtTheAddressTheOtherHostsSee() throws Exception {
+        Path file = hosts.hostsFile("mixed", "localhost\nhost1\nhost2\n");
+        Run r = run(context(file, RingCallsMain.class));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        for (int i = 0; i < 3; i++) {
+            int right = (i + 1) % 3;
+            assertTrue(r.out().contains("[" + i + "] node " + right + " greets node " + i + " sum=" + (i + 10)), r.out());
+        }
+        String[] endpoints = properties(r.result().runDir().resolve(RunDirectory.LAUNCH_PROPERTIES))
+            .getProperty("cumulus.endpoints").split(",");
+        String here = endpoints[0].substring(0, endpoints[0].lastIndexOf(':'));
+        assertTrue(!here.startsWith("127.") && !endpoints[1].startsWith(here + ":")
+            && !endpoints[2].startsWith(here + ":"), "this host's node at its address on the hosts' network: "
+            + String.join(",", endpoints));
+    }
+
+    @Test
+    void aTimeoutEndsTheRunOnEveryHost() throws Exception {
+        Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
+        Run r = run(context(file, BlockMain.class).timeout(Duration.ofSeconds(5)));
+
+        assertEquals(RunResult.EXIT_TIMEOUT, r.result().exitCode(), r.err());
+        assertEquals(RunResult.Ending.TIMED_OUT, r.result().ending());
+        assertTrue(r.out().contains("[0] ready pid=") && r.out().contains("[1] ready pid="), r.out());
+    }
+
+    @Test
+    void anUnreachableHostIsNamedAndNothingStarts() throws Exception {
+        String absent = hosts.absentAddress();
+        Path file = hosts.hostsFile("unreachable", "host1\n" + absent + "\n");
+        LaunchException e = assertThrows(LaunchException.class,
+            () -> run(context(file, ReplicatedTsp.class, "10").nodes(2)));
+        assertTrue(e.getMessage().startsWith("cannot start on host " + absent + ": ssh could not connect"),
+            e.getMessage());
+    }
+
+    @Test
+    void aRefusedKeyIsNamed() throws Exception {
+        Path file = hosts.hostsFile("refused", "host2\n");
+        LaunchContext ctx = context(file, ReplicatedTsp.class, "10").sshArgs(hosts.sshArgsWithRefusedKey());
+        LaunchException e = assertThrows(LaunchException.class, () -> run(ctx));
+        assertTrue(e.getMessage().startsWith("cannot start on host host2: ssh could not connect or log in"),
+            e.getMessage());
+        assertTrue(e.getMessage().contains("Permission denied"), e.getMessage());
+    }
+
+    private static Properties properties(Path file) throws IOException {
+        Properties p = new Properties();
+        try (Reader r = new InputStreamReader(new FileInputStream(file.toFile()), StandardCharsets.UTF_8)) {
+            p.load(r);
+        }
+        return p;
+    }
+
+    private static String location(Class<?> c) {
+        try {
+            return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package dev.cumulus.internal.transport;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.File;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Nodes spread over two "hosts" in one JVM: two drivers, nodes 0 and 1 on the first (endpoints on 127.0.0.1), node 2
+ * on the second (127.0.0.2). Within a host the nodes talk IPC, across hosts UDP; every pair delivers, large messages
+ * included.
+ */
+@Timeout(60)
+class HostsTransportTest {
+    private final List<DriverHost> drivers = new ArrayList<>();
+    private final List<NodeTransport> transports = new CopyOnWriteArrayList<>();
+    private final List<String> received = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void cleanUp() {
+        transports.forEach(NodeTransport::close);
+        for (DriverHost d : drivers) {
+            d.close();
+            assertFalse(new File(d.directory()).exists(), "driver directory removed");
+        }
+    }
+
+    @Test
+    void peersOnOneHostTalkIpcAndAcrossHostsUdp() throws Exception {
+        DriverHost hostA = driver();
+        DriverHost hostB = driver();
+        List<String> endpoints = List.of("127.0.0.1:" + freePort("127.0.0.1"), "127.0.0.1:" + freePort("127.0.0.1"),
+            "127.0.0.2:" + freePort("127.0.0.2"));
+        TransportContext a = context(hostA, endpoints);
+        TransportContext b = context(hostB, endpoints);
+        assertTrue(a.ipcBetween(0, 1));
+        assertFalse(a.ipcBetween(0, 2));
+        assertFalse(b.ipcBetween(2, 1));
+
+        NodeTransport n0 = node(a, 0);
+        NodeTransport n1 = node(a, 1);
+        NodeTransport n2 = node(b, 2);
+        pollUntil(() -> {
+            for (NodeTransport t : transports) {
+                for (int peer = 0; peer < 3; peer++) {
+                    if (!t.isConnected(peer, Channel.DATA) || !t.isConnected(peer, Channel.CONTROL)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        });
+        assertFalse(n0.hasDoorbell(), "a node that hears from other hosts cannot sleep on a doorbell");
+
+        byte[] large = new byte[300 * 1024];
+        for (int i = 0; i < large.length; i++) {
+            large[i] = (byte) (i * 31);
+        }
+        List<String> expected = new ArrayList<>();
+        for (NodeTransport from : List.of(n0, n1, n2)) {
+            for (int to = 0; to < 3; to++) {
+                if (to == from.nodeId()) {
+                    continue;
+                }
+                byte[] text = ("from " + from.nodeId() + " to " + to).getBytes(StandardCharsets.UTF_8);
+                from.send(to, Channel.CONTROL, new UnsafeBuffer(text), 0, text.length, 10_000_000_000L);
+                from.send(to, Channel.DATA, new UnsafeBuffer(large), 0, large.length, 10_000_000_000L);
+                expected.add(to + "<-" + from.nodeId() + " CONTROL from " + from.nodeId() + " to " + to);
+                expected.add(to + "<-" + from.nodeId() + " DATA large");
+            }
+        }
+        pollUntil(() -> received.size() >= expected.size());
+        assertEquals(expected.stream().sorted().toList(), received.stream().sorted().toList());
+    }
+
+    private DriverHost driver() {
+        DriverHost d = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID());
+        drivers.add(d);
+        return d;
+    }
+
+    private static TransportContext context(DriverHost driver, List<String> endpoints) {
+        return new TransportContext(driver.directory(), true, true, endpoints, 3000, 11,
+            TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024);
+    }
+
+    private NodeTransport node(TransportContext ctx, int id) {
+        NodeTransport t = new NodeTransport(ctx, id, 3, (source, channel, buffer, offset, length) -> {
+            byte[] bytes = new byte[length];
+            buffer.getBytes(offset, bytes);
+            String what = length > 1000 ? "large" : new String(bytes, StandardCharsets.UTF_8);
+            if (length > 1000) {
+                for (int i = 0; i < length; i++) {
+                    if (bytes[i] != (byte) (i * 31)) {
+                        what = "corrupt at " + i;
+                        break;
+                    }
+                }
+            }
+            received.add(id + "<-" + source + " " + channel + " " + what);
+        });
+        transports.add(t);
+        return t;
+    }
+
+    private void pollUntil(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            int work = 0;
+            for (NodeTransport t : transports) {
+                work += t.poll(64);
+            }
+            if (work == 0) {
+                Thread.onSpinWait();
+            }
+            assertTrue(System.nanoTime() < deadline, "condition not reached in time");
+        }
+    }
+
+    private static int freePort(String address) throws Exception {
+        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(address), 0))) {
+            return s.getLocalPort();
+        }
+    }
+}
