@@ -16,7 +16,7 @@ import java.util.List;
  */
 final class SlowWorkers {
     static final int WINDOW = 3;
-    static final double FACTOR = 1.5;
+    static final double FACTOR = 2.0;
     static final int WARMUP = 3;
     static final double MIN_GAP_MS = 1.0;
 
