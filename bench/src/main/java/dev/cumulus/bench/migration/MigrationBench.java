@@ -23,7 +23,7 @@ import java.util.Map;
  * The {@code migration} suite of {@code cumulus bench} (issue 18 §4): (a) the pause of a move against one remote call
  * carrying the same bytes, for states of 1 KiB to 64 MiB; (b) a call through a stale proxy with a forwarding chain of
  * 1 and 3, first call and later calls, against a direct call; (c) calls per second on an object that moves every
- * 10 ms under calls from four nodes, with the lost and doubled calls (which must be none). Five node processes
+ * 10 ms under calls from two nodes, with the lost and doubled calls (which must be none). Five node processes
  * ({@link MigrationNode}); what is measured is printed in the output's header; see bench/README.md.
  */
 public final class MigrationBench {
@@ -165,10 +165,10 @@ public final class MigrationBench {
     /** Prints part (c); returns the lost and doubled calls, summed. */
     private long load(Map<String, Map<String, String>> r) {
         out.println();
-        out.printf(Locale.ROOT, "(c) calls under migration: nodes 0..3 each call Counter.apply(me, seq) one at a time for "
-            + "%.1f s;%n  static: the object stays on node 4; moving: node 4 moves it round the nodes (to the next "
-            + "node,%n  0..4) every %d ms, with the kind named. calls/s summed over the callers; x static = moving / "
-            + "static.%n  lost = numbers the object never saw, doubled = numbers it saw twice (must both be 0).%n",
+        out.printf(Locale.ROOT, "(c) calls under migration: nodes 0 and 1 each call Counter.apply(me, seq) one at a time "
+            + "for %.1f s;%n  static: the object stays on node 4; moving: node 4 moves it round nodes 2, 3, 4 every %d "
+            + "ms, with the%n  kind named. calls/s summed over the callers; x static = moving / static. lost = numbers "
+            + "the%n  object never saw, doubled = numbers it saw twice (must both be 0).%n",
             settings.loadMs() / 1e3, settings.moveEveryMs());
         out.printf("  %-10s %-7s %7s %8s %10s %9s %6s %8s%n", "kind", "object", "moves", "moves/s", "calls/s",
             "x static", "lost", "doubled");
