@@ -166,8 +166,8 @@ public final class MigrationBench {
     private long load(Map<String, Map<String, String>> r) {
         out.println();
         out.printf(Locale.ROOT, "(c) calls under migration: nodes 0 and 1 each call Counter.apply(me, seq) one at a time "
-            + "for %.1f s;%n  static: the object stays on node 4; moving: node 4 moves it round nodes 2, 3, 4 every %d "
-            + "ms, with the%n  kind named. calls/s summed over the callers; x static = moving / static. lost = numbers "
+            + "for %.1f s;%n  static: the object stays on node 4 (whose main thread wakes as often as the mover's); "
+            + "moving:%n  node 4 moves it round nodes 2, 3, 4 every %d ms, with the kind named. calls/s summed over the callers; x static = moving / static. lost = numbers "
             + "the%n  object never saw, doubled = numbers it saw twice (must both be 0).%n",
             settings.loadMs() / 1e3, settings.moveEveryMs());
         out.printf("  %-10s %-7s %7s %8s %10s %9s %6s %8s%n", "kind", "object", "moves", "moves/s", "calls/s",
