@@ -26,7 +26,7 @@ import java.util.Locale;
  * confines itself to one CPU ({@link CpuHog}), so that on one machine the hog slows its own node's worker the way
  * another job on its host would.
  *
- * <pre>cumulus run --nodes 3 -cp examples/target/classes dev.cumulus.examples.heat.LoadBalancing [SIZE=768] [STEPS=60] [SWEEPS=8] [HOG_NODE] [HOG_THREADS=2]</pre>
+ * <pre>cumulus run --nodes 3 -cp examples/target/classes dev.cumulus.examples.heat.LoadBalancing [SIZE=768] [STEPS=60] [SWEEPS=8] [HOG_NODE] [HOG_THREADS=3]</pre>
  */
 public final class LoadBalancing {
     private LoadBalancing() {
@@ -36,7 +36,7 @@ public final class LoadBalancing {
     public record Options(int size, int steps, int sweepsPerStep, int hogNode, int hogThreads) {
         static Options parse(String[] args, int nodes) {
             return new Options(arg(args, 0, 768), arg(args, 1, 60), arg(args, 2, 8),
-                arg(args, 3, nodes > 1 ? nodes - 1 : -1), arg(args, 4, 2));
+                arg(args, 3, nodes > 1 ? nodes - 1 : -1), arg(args, 4, 3));
         }
 
         private static int arg(String[] args, int i, int otherwise) {

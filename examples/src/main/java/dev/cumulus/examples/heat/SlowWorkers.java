@@ -11,8 +11,8 @@ import java.util.List;
  * {@link #MIN_GAP_MS} slower: smaller gaps are noise, not load). The target is the node of the fastest other worker
  * among the nodes that may take one more: not a node a slow worker left, and none that would then hold more than one
  * worker above an even share. A worker moves at most once, and after a move every window starts afresh (the times
- * before it no longer say how loaded the nodes are). Steps before {@link #WARMUP} are not counted (the JIT still
- * compiles the step then).
+ * before it no longer say how loaded the nodes are). The first {@link #WARMUP} steps, and as many after each move,
+ * are not counted (the JIT still compiles the step then, and the interrupted step runs again).
  */
 final class SlowWorkers {
     static final int WINDOW = 3;
@@ -93,6 +93,7 @@ final class SlowWorkers {
         moved[slow] = true;
         loaded[nodeOf[slow]] = true;
         times.forEach(ArrayDeque::clear);
+        steps = 0; // the steps right after a move (the step run again, a cold JIT on the new node) are warm-up too
         return new Move(slow, nodeOf[slow], nodeOf[fastest], mean[slow], median, mean[fastest]);
     }
 }

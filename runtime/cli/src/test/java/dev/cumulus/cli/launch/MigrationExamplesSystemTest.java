@@ -78,7 +78,7 @@ class MigrationExamplesSystemTest {
         String out = run(new LaunchContext().nodes(3).mainClass(LoadBalancing.class.getName())
             .programArgs(List.of("384", "120", "8")).classpath(location(LoadBalancing.class)));
 
-        assertTrue(out.contains("[2] node 2 runs a CPU hog of 2 thread(s)"), out);
+        assertTrue(out.contains("[2] node 2 runs a CPU hog of 3 thread(s)"), out);
         Matcher moved = Pattern.compile("\\[0] step \\d+: moved worker (\\d) from node (\\d) to node (\\d)").matcher(out);
         assertTrue(moved.find(), "a worker moved:\n" + out);
         assertTrue(!moved.group(2).equals(moved.group(3)), out);
