@@ -28,7 +28,7 @@ class BenchMainTest {
     @Test
     void theFirstArgumentIsASuite() {
         assertEquals(BenchMain.EXIT_USAGE, run("--quick"));
-        assertTrue(err().contains("the first argument must be a suite (rpc, arrays, pastset, replication) or all"),
+        assertTrue(err().contains("the first argument must be a suite (rpc, arrays, pastset, replication, migration) or all"),
             err());
     }
 

@@ -1,8 +1,9 @@
 /**
  * Example programs from the papers, each runnable with {@code cumulus run} and checked against a sequential result
- * in the tests: Babylon's master-worker matrix multiply ({@code matmul}), Manta's TSP, ASP and LEQ in naive,
- * hand-optimized and replicated versions ({@code tsp}, {@code asp}, {@code leq}), shared-array kernels
- * ({@code arrays}) and PastSet programs ({@code pastset}). {@link dev.cumulus.examples.CodeSize} prints Manta's
- * Table 2 (code size per version) for them.
+ * in the tests: Babylon's master-worker matrix multiply ({@code matmul}), its heat diffusion and a load-balancing
+ * demo that moves a worker at a safe point ({@code heat}), Manta's TSP, ASP and LEQ in naive, hand-optimized and
+ * replicated versions ({@code tsp}, {@code asp}, {@code leq}), shared-array kernels ({@code arrays}) and PastSet
+ * programs ({@code pastset}). {@link dev.cumulus.examples.CodeSize} prints Manta's Table 2 (code size per version)
+ * for them.
  */
 package dev.cumulus.examples;

@@ -28,6 +28,7 @@ import java.util.concurrent.Callable;
         "  replication  clouds vs a plain call, RPC, JGroups SEQUENCER (nodes 1,2,4,8)",
         "  arrays       shared arrays, barriers, matrix multiply, LU (fixed: 2-4 nodes)",
         "  pastset      the tuple space vs RPC and Hazelcast IQueue (nodes 2,4)",
+        "  migration    moving remote objects: pause, stale proxies (fixed: 5 nodes)",
         "Without SUITE: rpc, then replication.",
         ""},
     footer = {
@@ -36,9 +37,10 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc",
         "  cumulus bench rpc --nodes 2 --idle-sweep",
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s",
-        "  cumulus bench replication --wan-only  # Table 4 alone (root)"})
+        "  cumulus bench replication --wan-only  # Table 4 alone (root)",
+        "  cumulus bench migration --quick       # smoke run, about 15 s"})
 final class BenchCommand implements Callable<Integer> {
-    static final List<String> SUITES = List.of("rpc", "replication", "arrays", "pastset");
+    static final List<String> SUITES = List.of("rpc", "replication", "arrays", "pastset", "migration");
     /** The rpc suite's node counts when --nodes is not given (the help's suite list says so). */
     static final List<Integer> RPC_NODES = List.of(2, 4);
 
@@ -86,6 +88,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (nodes != null && "arrays".equals(suite)) {
             cli.err().println("cumulus bench: the arrays suite runs fixed node counts (2 to 4); drop --nodes");
+            return CumulusCli.EXIT_USAGE;
+        }
+        if (nodes != null && "migration".equals(suite)) {
+            cli.err().println("cumulus bench: the migration suite runs on 5 nodes; drop --nodes");
             return CumulusCli.EXIT_USAGE;
         }
         List<String> args = new ArrayList<>(List.of(suite == null ? "all" : suite, "--idle", idle));

@@ -18,7 +18,7 @@ class BenchCommandTest {
         CumulusCliTest.Result r = cli("bench", "--help");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Usage: cumulus bench"), r.out());
-        assertTrue(r.out().contains("rpc, replication, arrays, pastset"), r.out());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("rpc, replication, arrays, pastset, migration"), r.out());
     }
 
     @Test
@@ -51,10 +51,17 @@ class BenchCommandTest {
     }
 
     @Test
+    void theMigrationSuiteRefusesNodeCountsItWouldIgnore() {
+        CumulusCliTest.Result r = cli("bench", "migration", "--nodes", "3");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("the migration suite runs on 5 nodes; drop --nodes"), r.err());
+    }
+
+    @Test
     void anUnknownSuiteIsAUsageError() {
         CumulusCliTest.Result r = cli("bench", "nope");
         assertEquals(CumulusCli.EXIT_USAGE, r.code());
-        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset"), r.err());
+        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset, migration"), r.err());
     }
 
     @Test
