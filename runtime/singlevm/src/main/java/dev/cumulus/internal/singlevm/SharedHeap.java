@@ -3,11 +3,7 @@ package dev.cumulus.internal.singlevm;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.node.NodeServices;
-import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +11,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * One node's part of the single-VM shared heap (Hyperion §4, docs/design/SINGLEVM.md): the objects this node created
@@ -42,21 +37,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 public final class SharedHeap {
     /** Slots per cache block: a small object is one block; an array is fetched a block at a time. */
     public static final int DEFAULT_BLOCK_SLOTS = 512;
-    private static final Method GRANTED;
-
-    static {
-        try {
-            GRANTED = HeapService.class.getMethod("granted", long.class, long.class);
-        } catch (NoSuchMethodException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final NodeServices node;
     private final int self;
     private final HomeStore home;
     private final NodeCache cache;
-    private final AtomicReferenceArray<HeapService> services;
+    private final Peers peers;
     private final ThreadLocal<Map<Long, int[]>> held = ThreadLocal.withInitial(HashMap::new);
     private final ConcurrentHashMap<Long, CompletableFuture<Void>> grants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> staticsIds = new ConcurrentHashMap<>();
@@ -66,16 +52,16 @@ public final class SharedHeap {
         this.node = node;
         this.self = node.nodeId();
         this.home = new HomeStore(self);
-        this.services = new AtomicReferenceArray<>(node.size());
+        this.peers = new Peers(node);
         this.cache = new NodeCache(new NodeCache.Homes() {
             @Override
             public Block fetch(long id, int block, int slots) {
-                return service(ObjectIds.home(id)).fetch(id, block, slots);
+                return peers.fetch(ObjectIds.home(id), id, block, slots);
             }
 
             @Override
             public void writeBack(int to, long[] updates) {
-                service(to).writeBack(updates);
+                peers.writeBack(to, updates);
             }
         }, blockSlots);
         node.exportSystem(NodeServices.SINGLE_VM_ID, new Server(), HeapService.class);
@@ -108,7 +94,7 @@ public final class SharedHeap {
     public long statics(String className, int slots) {
         Long id = staticsIds.get(className);
         if (id == null) {
-            id = self == 0 ? home.statics(className, slots) : service(0).statics(className, slots);
+            id = self == 0 ? home.statics(className, slots) : peers.statics(0, className, slots);
             staticsIds.put(className, id);
         }
         return id;
@@ -150,7 +136,7 @@ public final class SharedHeap {
 
     /** Reads volatile slot {@code slot} at its home, then invalidates this node's cache (an acquire). */
     public long getVolatile(long ref, int slot) {
-        long value = isHere(ref) ? home.object(ref).getVolatile(slot) : service(ObjectIds.home(ref)).getVolatile(ref,
+        long value = isHere(ref) ? home.object(ref).getVolatile(slot) : peers.getVolatile(ObjectIds.home(ref), ref,
             slot);
         cache.invalidate();
         return value;
@@ -162,7 +148,7 @@ public final class SharedHeap {
         if (isHere(ref)) {
             home.object(ref).putVolatile(slot, value);
         } else {
-            service(ObjectIds.home(ref)).putVolatile(ref, slot, value);
+            peers.putVolatile(ObjectIds.home(ref), ref, slot, value);
         }
     }
 
@@ -198,7 +184,7 @@ public final class SharedHeap {
         boolean now;
         try {
             now = isHere(ref) ? home.object(ref).monitor().enter(new Waiter(self, thread))
-                : service(ObjectIds.home(ref)).monitorEnter(ref, self, thread);
+                : peers.monitorEnter(ObjectIds.home(ref), ref, self, thread);
         } catch (RuntimeException e) {
             grants.remove(thread);
             throw e;
@@ -225,7 +211,7 @@ public final class SharedHeap {
         if (isHere(ref)) {
             grant(ref, home.object(ref).monitor().exit(new Waiter(self, thread)));
         } else {
-            service(ObjectIds.home(ref)).monitorExit(ref, self, thread);
+            peers.monitorExit(ObjectIds.home(ref), ref, self, thread);
         }
     }
 
@@ -255,7 +241,7 @@ public final class SharedHeap {
         if (isHere(ref)) {
             grant(ref, home.object(ref).monitor().await(me));
         } else {
-            service(ObjectIds.home(ref)).monitorWait(ref, self, thread);
+            peers.monitorWait(ObjectIds.home(ref), ref, self, thread);
         }
         boolean interrupted = false;
         try {
@@ -316,7 +302,7 @@ public final class SharedHeap {
         if (isHere(ref)) {
             home.object(ref).monitor().notifyWaiters(new Waiter(self, thread), all);
         } else {
-            service(ObjectIds.home(ref)).monitorNotify(ref, self, thread, all);
+            peers.monitorNotify(ObjectIds.home(ref), ref, self, thread, all);
         }
     }
 
@@ -327,7 +313,7 @@ public final class SharedHeap {
             grant(ref, home.object(ref).monitor().cancelWait(me, wasWaiting));
             return wasWaiting[0];
         }
-        return service(ObjectIds.home(ref)).cancelWait(ref, self, me.thread());
+        return peers.cancelWait(ObjectIds.home(ref), ref, self, me.thread());
     }
 
     private int[] owned(Map<Long, int[]> mine, long ref, String what) {
@@ -391,8 +377,7 @@ public final class SharedHeap {
             return;
         }
         try {
-            InvocationHandler h = Proxy.getInvocationHandler(service(to.node()));
-            ((RemoteInvocationHandler) h).sendOneWay(GRANTED, new Object[] {ref, to.thread()});
+            peers.granted(to.node(), ref, to.thread());
         } catch (RuntimeException e) {
             if (failure == null) {
                 node.fail("single VM: node " + self + " could not grant the monitor of shared object "
@@ -427,21 +412,6 @@ public final class SharedHeap {
         if (ref == ObjectIds.NULL) {
             throw new NullPointerException("a shared reference is null");
         }
-    }
-
-    private HeapService service(int target) {
-        HeapService s = services.get(target);
-        if (s == null) {
-            s = node.systemProxy(target, NodeServices.SINGLE_VM_ID, HeapService.class);
-            if (Proxy.getInvocationHandler(s) instanceof RemoteInvocationHandler r && r.timeoutNs() != 0) {
-                // no deadline: a monitor may be held for as long as the program likes; a dead node fails the call
-                s = (HeapService) Proxy.newProxyInstance(HeapService.class.getClassLoader(),
-                    new Class<?>[] {HeapService.class}, r.withTimeout(0));
-            }
-            services.compareAndSet(target, null, s);
-            s = services.get(target);
-        }
-        return s;
     }
 
     /** The home side, and the grants for this node's threads, as the other nodes call them. */
