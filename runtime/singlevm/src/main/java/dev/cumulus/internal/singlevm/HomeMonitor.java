@@ -75,11 +75,6 @@ final class HomeMonitor {
         } while (all);
     }
 
-    /** The holder, or {@code null} (for diagnostics and tests). */
-    synchronized Waiter owner() {
-        return owner;
-    }
-
     private Waiter handOver() {
         owner = entries.poll();
         return owner;
