@@ -83,8 +83,12 @@ final class NodeCache {
     int length(long id) {
         CachedObject o = objects.get(id);
         if (o == null) {
+            long requestEpoch = epoch.get();
             Block first = fetch(id, 0);
-            return first.length();
+            o = entry(id, first);
+            if (first.values().length > 0) {
+                o.blockFor(0).fill(requestEpoch, first.values(), 0);
+            }
         }
         return o.length;
     }
@@ -148,11 +152,15 @@ final class NodeCache {
         }
         long requestEpoch = epoch.get();
         Block fetched = fetch(id, slot / blockSlots);
-        CachedObject o = objects.computeIfAbsent(id, k -> new CachedObject(id, fetched.length(), fetched.finals(),
-            blockSlots));
+        CachedObject o = entry(id, fetched);
         o.checkIndex(slot);
         CachedBlock b = o.blockFor(slot);
         return b.fill(requestEpoch, fetched.values(), slot - b.first);
+    }
+
+    /** The cache entry of {@code id}, made from what its first fetch told. */
+    private CachedObject entry(long id, Block fetched) {
+        return objects.computeIfAbsent(id, k -> new CachedObject(id, fetched.length(), fetched.finals(), blockSlots));
     }
 
     private Block fetch(long id, int block) {

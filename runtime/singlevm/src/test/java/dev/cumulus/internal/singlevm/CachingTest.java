@@ -27,10 +27,13 @@ class CachingTest {
             });
             if (cluster.nodeId() == 1) {
                 long before = heap.fetches();
+                assertEquals(length, heap.length(array));
+                assertEquals(1, heap.fetches() - before, "the length comes with the first block");
+                assertEquals(0, heap.getLong(array, 1));
+                assertEquals(1, heap.fetches() - before, "the first block is cached");
                 assertEquals(42, heap.getLong(array, length - 1));
                 assertEquals(2.5, heap.getDouble(array, 3));
                 assertEquals(0, heap.getLong(array, 4));
-                assertEquals(length, heap.length(array));
                 assertEquals(2, heap.fetches() - before, "two blocks, each fetched once");
                 heap.monitorEnter(array);
                 heap.putLong(array, length / 2, 9);
