@@ -139,4 +139,50 @@ class JmmLitmusTest {
             cluster.barrier();
         });
     }
+
+    /**
+     * IRIW with volatiles: x = 1 on node 0, y = 1 on node 1; node 2 reads x then y, node 3 reads y then x, each round
+     * on fresh variables (x homed on node 0, y on node 1). The readers must not disagree on the order of the writes:
+     * (1, 0) on node 2 together with (1, 0) on node 3 is forbidden.
+     */
+    @Test
+    void independentReadsOfIndependentWritesAgreeOnTheirOrder() {
+        int rounds = ROUNDS / 2;
+        LocalCluster.run(4, cluster -> {
+            SharedHeap heap = Heaps.of(cluster);
+            long xs = Heaps.share(cluster, 0, 0, () -> heap.allocateArray(rounds));
+            long ys = Heaps.share(cluster, 1, 1, () -> heap.allocateArray(rounds));
+            long seen = Heaps.share(cluster, 2, 2, () -> heap.allocateArray(4 * rounds));
+            int me = cluster.nodeId();
+            for (int i = 0; i < rounds; i++) {
+                cluster.barrier();
+                switch (me) {
+                    case 0 -> heap.putVolatile(xs, i, 1);
+                    case 1 -> heap.putVolatile(ys, i, 1);
+                    case 2 -> {
+                        heap.putLong(seen, 4 * i, heap.getVolatile(xs, i));
+                        heap.putLong(seen, 4 * i + 1, heap.getVolatile(ys, i));
+                    }
+                    default -> {
+                        heap.putLong(seen, 4 * i + 2, heap.getVolatile(ys, i));
+                        heap.putLong(seen, 4 * i + 3, heap.getVolatile(xs, i));
+                    }
+                }
+            }
+            heap.release();
+            cluster.barrier();
+            if (me == 0) {
+                heap.acquire();
+                for (int i = 0; i < rounds; i++) {
+                    long x1 = heap.getLong(seen, 4 * i);
+                    long y1 = heap.getLong(seen, 4 * i + 1);
+                    long y2 = heap.getLong(seen, 4 * i + 2);
+                    long x2 = heap.getLong(seen, 4 * i + 3);
+                    assertTrue(!(x1 == 1 && y1 == 0 && y2 == 1 && x2 == 0), "round " + i + ": node 2 saw x before y, "
+                        + "node 3 saw y before x");
+                }
+            }
+            cluster.barrier();
+        });
+    }
 }
