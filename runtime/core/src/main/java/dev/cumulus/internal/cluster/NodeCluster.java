@@ -22,7 +22,9 @@ import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -39,6 +41,13 @@ public final class NodeCluster implements Cluster {
 
     private final ClusterNode node;
 
+    /** The built-in capabilities, then those other modules on {@code loader}'s class path provide. */
+    private static List<Function<NodeServices, ?>> capabilities(ClassLoader loader) {
+        List<Function<NodeServices, ?>> all = new ArrayList<>(CAPABILITIES);
+        ServiceLoader.load(NodeServices.Provider.class, loader).forEach(p -> all.add(p::create));
+        return all;
+    }
+
     private NodeCluster(ClusterNode node) {
         this.node = node;
     }
@@ -49,7 +58,7 @@ public final class NodeCluster implements Cluster {
      */
     public static NodeCluster start(NodeSettings options, TransportContext transport, ClassLoader loader,
                                     ClusterNode.FailureListener failureListener) {
-        return new NodeCluster(ClusterNode.start(options, transport, loader, CAPABILITIES, failureListener));
+        return new NodeCluster(ClusterNode.start(options, transport, loader, capabilities(loader), failureListener));
     }
 
     /** The node under this cluster (for {@link NodeRuntime}, which watches how its process ends). */

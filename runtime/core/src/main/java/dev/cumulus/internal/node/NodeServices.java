@@ -19,6 +19,19 @@ public interface NodeServices {
     long CLOUDS_ID = 4;
     long ARRAYS_ID = 5;
     long MIGRATION_ID = 6;
+    /** The single-VM shared heap of runtime/singlevm (a capability from another module, see {@link Provider}). */
+    long SINGLE_VM_ID = 7;
+
+    /**
+     * A capability that lives in a module above runtime/core, found with {@link java.util.ServiceLoader} on the
+     * node's class loader (listed in {@code META-INF/services/dev.cumulus.internal.node.NodeServices$Provider}) and
+     * created after the built-in ones, like them before the node joins. Its runtime is asked of the registry by
+     * its class.
+     */
+    interface Provider {
+        /** Creates this node's runtime of the capability (exports its system objects; must not block). */
+        Object create(NodeServices node);
+    }
 
     int nodeId();
 

@@ -114,6 +114,19 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         return id;
     }
 
+    /**
+     * A call through this proxy with no timeout that an interrupt of the calling thread does not end (the interrupt
+     * status is kept for later); see {@link RpcEngine#awaitUninterruptibly}.
+     */
+    public Object invokeUninterruptibly(Method method, Object[] args) throws Throwable {
+        RemoteRef at = ref;
+        Object here = engine.callHere(at, method, args);
+        if (here != RpcEngine.ELSEWHERE) {
+            return here;
+        }
+        return engine.awaitUninterruptibly(engine.start(at, label, method, idOf(method), args, false, this));
+    }
+
     /** Sends a call that wants no reply (see {@link RpcEngine#sendOneWay}); not for a local target. */
     public void sendOneWay(Method method, Object[] args) {
         engine.sendOneWay(ref, label, method, args);

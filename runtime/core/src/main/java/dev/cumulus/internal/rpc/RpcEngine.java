@@ -484,6 +484,38 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return decodeReply(call, reply, timeoutNs);
     }
 
+    /**
+     * As {@link #await} with no timeout, but an interrupt neither ends the wait nor abandons the call: the thread's
+     * interrupt status is set again when the reply is in. For steps a Java thread cannot be interrupted out of (the
+     * single-VM heap's monitor entry and memory traffic), which must not be left half done.
+     */
+    Object awaitUninterruptibly(PendingCall call) throws Throwable {
+        boolean interrupted = Thread.interrupted();
+        try {
+            if (call.pollsUntilNs != 0) {
+                scheduler.pollUntil(call.reply()::isDone, call.pollsUntilNs, Scheduler.Awaited.REPLY,
+                    () -> ringTarget(call));
+            }
+            if (!call.reply().isDone()) {
+                ringTarget(call);
+            }
+            while (!call.reply().isDone()) {
+                try {
+                    call.reply().get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    break; // await reports it
+                }
+            }
+            return await(call, 0);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     /** Rings the target of a call sent without a ring, once (caller's thread). */
     private void ringTarget(PendingCall call) {
         if (call.ringDue) {

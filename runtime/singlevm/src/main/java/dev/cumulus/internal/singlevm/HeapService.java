@@ -1,0 +1,65 @@
+package dev.cumulus.internal.singlevm;
+
+import dev.cumulus.internal.rpc.Brief;
+
+/**
+ * What one node's shared heap offers the others over RPC (system object {@code NodeServices.SINGLE_VM_ID}): the
+ * home side of docs/design/SINGLEVM.md for the objects this node created, and, on every node, the grants of monitors
+ * its threads wait for. Every method is {@link Brief}: it runs a step of the protocol and never blocks (a monitor
+ * that is not free is granted later by a {@link #granted} call to the waiter's node). Threads are named by their
+ * node and their thread id there. Public only because RPC proxies need it; not user API.
+ */
+public interface HeapService {
+    /** Block {@code block} (of {@code blockSlots} slots) of object {@code id} homed here, with its length and finals. */
+    @Brief
+    Block fetch(long id, int block, int blockSlots);
+
+    /**
+     * Writes dirty slots back to their home, this node: {@code updates} is a run of {@code id, count, (slot, value)
+     * x count}. Returns once they are stored; the reply is the acknowledgement the releasing thread waits for.
+     */
+    @Brief
+    void writeBack(long[] updates);
+
+    /** Asks for the monitor of object {@code id}: true if granted now, else a {@link #granted} call follows. */
+    @Brief
+    boolean monitorEnter(long id, int node, long thread);
+
+    /** Releases the monitor, which the caller holds, and grants it to the next thread in its entry queue. */
+    @Brief
+    void monitorExit(long id, int node, long thread);
+
+    /**
+     * Releases the monitor the caller holds and puts the caller in its wait set; once notified (or its wait cancelled)
+     * it queues for the monitor again, and the caller hears of the re-acquisition by a {@link #granted} call.
+     */
+    @Brief
+    void monitorWait(long id, int node, long thread);
+
+    /**
+     * Ends a wait early (timeout, interrupt): a caller still in the wait set moves to the entry queue. True if it was
+     * still waiting, false if a notify had moved it already. Either way a {@link #granted} call follows.
+     */
+    @Brief
+    boolean cancelWait(long id, int node, long thread);
+
+    /** Moves the first waiter (or all, {@code all}) of the monitor, which the caller holds, to its entry queue. */
+    @Brief
+    void monitorNotify(long id, int node, long thread, boolean all);
+
+    /** On the waiter's node: thread {@code thread} holds the monitor of {@code id} now. */
+    @Brief
+    void granted(long id, long thread);
+
+    /** The value of volatile slot {@code slot} of object {@code id}, read at its home. */
+    @Brief
+    long getVolatile(long id, int slot);
+
+    /** Writes volatile slot {@code slot} of object {@code id} at its home; returns once it is stored. */
+    @Brief
+    void putVolatile(long id, int slot, long value);
+
+    /** On node 0: the object holding the static fields of {@code className} ({@code slots} of them), made once. */
+    @Brief
+    long statics(String className, int slots);
+}

@@ -1,0 +1,113 @@
+package dev.cumulus.internal.singlevm;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.internal.node.NodeServices;
+import dev.cumulus.internal.rpc.RemoteInvocationHandler;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The other nodes' shared heaps, as this node calls them ({@link HeapService}). Every call waits for its reply with no
+ * timeout (a monitor may be held as long as the program likes; a dead node fails the call) and uninterruptibly: a
+ * Java thread cannot be interrupted out of a monitor entry or a field access, and a step left half done would leave
+ * a monitor granted to nobody. An interrupt stays pending for the thread's next wait.
+ */
+final class Peers {
+    private static final Method FETCH = method("fetch", long.class, int.class, int.class);
+    private static final Method WRITE_BACK = method("writeBack", long[].class);
+    private static final Method ENTER = method("monitorEnter", long.class, int.class, long.class);
+    private static final Method EXIT = method("monitorExit", long.class, int.class, long.class);
+    private static final Method WAIT = method("monitorWait", long.class, int.class, long.class);
+    private static final Method CANCEL_WAIT = method("cancelWait", long.class, int.class, long.class);
+    private static final Method NOTIFY = method("monitorNotify", long.class, int.class, long.class, boolean.class);
+    private static final Method GRANTED = method("granted", long.class, long.class);
+    private static final Method GET_VOLATILE = method("getVolatile", long.class, int.class);
+    private static final Method PUT_VOLATILE = method("putVolatile", long.class, int.class, long.class);
+    private static final Method STATICS = method("statics", String.class, int.class);
+
+    private final NodeServices node;
+    private final AtomicReferenceArray<RemoteInvocationHandler> handlers;
+
+    Peers(NodeServices node) {
+        this.node = node;
+        this.handlers = new AtomicReferenceArray<>(node.size());
+    }
+
+    Block fetch(int to, long id, int block, int blockSlots) {
+        return (Block) call(to, FETCH, id, block, blockSlots);
+    }
+
+    void writeBack(int to, long[] updates) {
+        call(to, WRITE_BACK, (Object) updates);
+    }
+
+    boolean monitorEnter(int to, long id, int from, long thread) {
+        return (Boolean) call(to, ENTER, id, from, thread);
+    }
+
+    void monitorExit(int to, long id, int from, long thread) {
+        call(to, EXIT, id, from, thread);
+    }
+
+    void monitorWait(int to, long id, int from, long thread) {
+        call(to, WAIT, id, from, thread);
+    }
+
+    boolean cancelWait(int to, long id, int from, long thread) {
+        return (Boolean) call(to, CANCEL_WAIT, id, from, thread);
+    }
+
+    void monitorNotify(int to, long id, int from, long thread, boolean all) {
+        call(to, NOTIFY, id, from, thread, all);
+    }
+
+    long getVolatile(int to, long id, int slot) {
+        return (Long) call(to, GET_VOLATILE, id, slot);
+    }
+
+    void putVolatile(int to, long id, int slot, long value) {
+        call(to, PUT_VOLATILE, id, slot, value);
+    }
+
+    long statics(int to, String className, int slots) {
+        return (Long) call(to, STATICS, className, slots);
+    }
+
+    /** Tells node {@code to} that its thread {@code thread} holds the monitor of {@code id}; one-way. */
+    void granted(int to, long id, long thread) {
+        handler(to).sendOneWay(GRANTED, new Object[] {id, thread});
+    }
+
+    private Object call(int to, Method method, Object... args) {
+        try {
+            return handler(to).invokeUninterruptibly(method, args);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new CumulusException("single VM: " + method.getName() + " on node " + to + " failed: " + t, t);
+        }
+    }
+
+    private RemoteInvocationHandler handler(int to) {
+        RemoteInvocationHandler h = handlers.get(to);
+        if (h == null) {
+            HeapService proxy = node.systemProxy(to, NodeServices.SINGLE_VM_ID, HeapService.class);
+            if (!(Proxy.getInvocationHandler(proxy) instanceof RemoteInvocationHandler r)) {
+                throw new IllegalStateException("the system proxy to node " + to + " is no RemoteInvocationHandler");
+            }
+            handlers.compareAndSet(to, null, r);
+            h = handlers.get(to);
+        }
+        return h;
+    }
+
+    private static Method method(String name, Class<?>... parameters) {
+        try {
+            return HeapService.class.getMethod(name, parameters);
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
