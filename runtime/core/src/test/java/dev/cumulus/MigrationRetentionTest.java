@@ -1,6 +1,5 @@
 package dev.cumulus;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,8 +31,6 @@ class MigrationRetentionTest {
         }
     }
 
-    @Disabled("the forwarding address keeps the moved object's old copy alive (ExportTable.Exported.target); enable "
-        + "when a forwarding entry drops its target")
     @Test
     void theFormerNodeLetsTheOldCopyGo() {
         Map<String, Boolean> seen = new ConcurrentHashMap<>();

@@ -26,7 +26,8 @@ final class ExportTable {
 
     /**
      * One served object and its remotely callable methods; {@code gate} where its calls enter (null for system
-     * objects, which never move), {@code safeMode} its call queue when its class is {@code @SafeMode}, else null.
+     * objects, which never move), {@code safeMode} its call queue when its class is {@code @SafeMode}, else null;
+     * {@code target} is null once the entry is only a forwarding address ({@link #keepForwardingOnly}).
      */
     record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods, ObjectGate gate,
                     SafeModeCalls safeMode) {
@@ -181,6 +182,16 @@ final class ExportTable {
         table[index] = e;
         byId = table; // the volatile write publishes the new entry to readers of the table
         return e;
+    }
+
+    /**
+     * The object of {@code moved} left this node for good (its gate forwards every call): its entry becomes a
+     * forwarding address that no longer holds the object, so this node lets its old copy go.
+     */
+    synchronized void keepForwardingOnly(Exported moved) {
+        if (get(moved.objectId()) == moved) {
+            put(new Exported(moved.objectId(), null, moved.iface(), moved.name(), moved.methods(), moved.gate(), null));
+        }
     }
 
     /** Whether {@code objectId} is a system object or was exported on this node (its entry is in the array). */

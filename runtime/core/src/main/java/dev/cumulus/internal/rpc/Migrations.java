@@ -274,6 +274,9 @@ final class Migrations implements MigrationService {
             throw new MigrationException("interrupted while " + label + " waited for its running calls", e);
         } finally {
             held = moved ? gate.forward(toNode) : gate.reopen();
+            if (moved) {
+                engine.exports().keepForwardingOnly(entry);
+            }
             for (ObjectGate.Held call : held) {
                 if (moved) {
                     call.forwardTo(toNode);
