@@ -244,7 +244,7 @@ final class Migrations implements MigrationService {
         boolean moved = false;
         List<ObjectGate.Held> held;
         try {
-            if (kind == Migration.IDLE && gate.running() > 0) {
+            if (kind == Migration.IDLE && !gate.idleNow()) {
                 throw new MigrationException(label + " is busy: " + gate.running() + " call(s) of it are running, "
                     + "and IDLE moves only an object that runs no method. Migration.DELAYED waits for them"
                     + (entry.safeMode() != null ? "; Migration.SAFE_POINT stops them at Migration.point()" : ""));
