@@ -322,6 +322,48 @@ class MigrationTest {
         assertEquals(2, seen.get("bump"), "the object kept its state and serves where it was");
     }
 
+    public interface Relay {
+        /** Adds {@code amount} to the counter this relay keeps a proxy of. */
+        int relay(int amount);
+    }
+
+    public static class RelayImpl implements Relay {
+        private Counter counter;
+
+        RelayImpl(Counter counter) {
+            this.counter = counter;
+        }
+
+        @Override
+        public int relay(int amount) {
+            return counter.add(amount);
+        }
+    }
+
+    @Test
+    void aProxyStoredInAnObjectThatMovesKeepsWorkingAfterBothMoveAnyNumberOfTimes() {
+        Map<String, Integer> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(3, cluster -> {
+            if (cluster.nodeId() == 0) {
+                Counter counter = cluster.export(new CounterImpl(), Counter.class, "stored-counter");
+                Relay relay = cluster.export(new RelayImpl(counter), Relay.class, "relay");
+                relay.relay(1);
+                for (int round = 0; round < 6; round++) {
+                    Remote.migrate(relay, (round + 1) % 3, Migration.DELAYED);
+                    Remote.migrate(counter, (round + 2) % 3, Migration.IDLE);
+                    relay.relay(1); // through the proxy the relay carried in its state
+                }
+                seen.put("value", counter.value());
+                seen.put("relayNode", Remote.nodeOf(relay));
+                seen.put("counterNode", Remote.nodeOf(counter));
+            }
+            cluster.barrier();
+        });
+        assertEquals(7, seen.get("value"), "every relayed call counted once");
+        assertEquals(0, seen.get("relayNode"));
+        assertEquals(1, seen.get("counterNode"));
+    }
+
     public interface Holder {
         int ping();
     }
