@@ -18,11 +18,11 @@ final class RemoteThrowables {
     }
 
     /** @param chain outermost first */
-    static Throwable rebuild(Info[] chain, Class<?>[] declared, ClassLoader loader) {
+    static Throwable rebuild(Info[] chain, Class<?>[] declared, ClassLoader loader, TransferAllowList allowList) {
         Throwable cause = null;
         for (int i = chain.length - 1; i >= 0; i--) {
             Info info = chain[i];
-            Attempt attempt = recreate(info, declared, loader);
+            Attempt attempt = recreate(info, declared, loader, allowList);
             Throwable local = attempt.throwable;
             if (local != null) {
                 local.setStackTrace(info.frames());
@@ -46,7 +46,7 @@ final class RemoteThrowables {
     private record Attempt(Throwable throwable, String reason) {
     }
 
-    private static Attempt recreate(Info info, Class<?>[] declared, ClassLoader loader) {
+    private static Attempt recreate(Info info, Class<?>[] declared, ClassLoader loader, TransferAllowList allowList) {
         String name = info.className();
         Class<?> type;
         try {
@@ -60,10 +60,12 @@ final class RemoteThrowables {
         boolean unchecked = RuntimeException.class.isAssignableFrom(type) || Error.class.isAssignableFrom(type);
         boolean allowed = unchecked && name.startsWith("java.")
             || isDeclared(type, declared)
-            || RuntimeException.class.isAssignableFrom(type) && isApplicationClass(type);
+            || RuntimeException.class.isAssignableFrom(type) && isApplicationClass(type)
+            && (allowList.permitsName(name) || isCumulusApi(name));
         if (!allowed) {
             return new Attempt(null, unchecked
-                ? "only java.* exceptions, declared exceptions and application RuntimeExceptions are re-created"
+                ? "an undeclared exception of the application is re-created only when registered: declare it in the "
+                    + "interface method's throws clause or call Transfers.allow(" + simpleName(name) + ".class)"
                 : "the interface method does not declare it; add it to the throws clause to receive it as is");
         }
         Constructor<?> constructor;
@@ -87,6 +89,15 @@ final class RemoteThrowables {
             }
         }
         return false;
+    }
+
+    /** A class of Cumulus's public API ({@code dev.cumulus}, not its internal packages): its exception family. */
+    private static boolean isCumulusApi(String name) {
+        return name.startsWith("dev.cumulus.") && name.indexOf('.', "dev.cumulus.".length()) < 0;
+    }
+
+    private static String simpleName(String name) {
+        return name.substring(Math.max(name.lastIndexOf('.'), name.lastIndexOf('$')) + 1);
     }
 
     /** Loaded by neither the boot nor the platform class loader: the application's own (or a library's) class. */

@@ -200,7 +200,7 @@ public final class ValueReader {
                 chain[i] = new RemoteThrowables.Info(className, message, frames);
             }
             return RemoteThrowables.rebuild(chain, declaredExceptions == null ? new Class<?>[0] : declaredExceptions,
-                codec.classLoader());
+                codec.classLoader(), codec.allowList());
         } catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError e) {
             throw malformed(e);
         }

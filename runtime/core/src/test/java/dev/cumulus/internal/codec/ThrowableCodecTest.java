@@ -1,6 +1,9 @@
 package dev.cumulus.internal.codec;
 
 import static dev.cumulus.internal.codec.CodecTestSupport.CODEC;
+import dev.cumulus.RemoteCallException;
+import java.nio.charset.StandardCharsets;
+import org.agrona.concurrent.UnsafeBuffer;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -90,14 +93,56 @@ class ThrowableCodecTest {
     }
 
     @Test
-    void applicationRuntimeExceptionIsRecreated() {
+    void aRegisteredApplicationRuntimeExceptionIsRecreated() {
+        CODEC.allowList().allow(AppFailure.class);
         Throwable local = transfer(new AppFailure("oops"));
         assertInstanceOf(AppFailure.class, local);
         assertEquals("oops", local.getMessage());
     }
 
+    /** Thrown here, so initialised here; its bytes are then renamed to {@link UnregisteredB}'s. */
+    public static class UnregisteredA extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public UnregisteredA(String message) {
+            super(message);
+        }
+    }
+
+    /** Counts {@link UnregisteredB}'s initialisations (a field of its own would initialise it when read). */
+    static final AtomicInteger UNREGISTERED_B_INITIALISED = new AtomicInteger();
+
+    /** An application exception no signature declares and nobody registered: never initialised at the receiver. */
+    public static class UnregisteredB extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        static {
+            UNREGISTERED_B_INITIALISED.incrementAndGet();
+        }
+
+        public UnregisteredB(String message) {
+            super(message);
+        }
+    }
+
+    @Test
+    void anUnregisteredApplicationRuntimeExceptionArrivesAsARemoteCallExceptionAndIsNotInitialised() {
+        ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
+        int end = CODEC.writeThrowable(buffer, 0, new UnregisteredA("no"));
+        byte[] bytes = new byte[end];
+        buffer.getBytes(0, bytes);
+        String encoded = new String(bytes, StandardCharsets.ISO_8859_1);
+        assertTrue(encoded.contains("UnregisteredA"), "the class name is in the message");
+        byte[] renamed = encoded.replace("UnregisteredA", "UnregisteredB").getBytes(StandardCharsets.ISO_8859_1);
+        Throwable local = CODEC.reader(new UnsafeBuffer(renamed), 0, renamed.length).readThrowable(new Class<?>[0]);
+        assertInstanceOf(RemoteCallException.class, local);
+        assertTrue(local.getMessage().contains("Transfers.allow(UnregisteredB.class)"), local.getMessage());
+        assertEquals(0, UNREGISTERED_B_INITIALISED.get(), "the receiver never initialised the class a message named");
+    }
+
     @Test
     void exceptionWithoutStringConstructorBecomesRemoteCallException() {
+        CODEC.allowList().allow(NoStringConstructor.class);
         RemoteCallException call = assertInstanceOf(RemoteCallException.class,
             transfer(new NoStringConstructor(7)));
         assertTrue(call.getMessage().contains(NoStringConstructor.class.getName() + ": code 7"), call.getMessage());
@@ -159,6 +204,7 @@ class ThrowableCodecTest {
 
     @Test
     void selfCausedChainTerminates() {
+        CODEC.allowList().allow(SelfCaused.class);
         Throwable local = transfer(new SelfCaused("loop"));
         assertInstanceOf(SelfCaused.class, local);
         assertEquals("loop", local.getMessage());
