@@ -113,6 +113,12 @@ final class RunCommand implements Callable<Integer> {
             + "window's calls, two windows in a row; window 1s unless given). The profile shows each move.")
     Duration rebalance;
 
+    @Option(names = "--debug", paramLabel = "NODE", split = ",",
+        description = "Start these nodes (e.g. 1 or 0,2) under the JDK's debugger agent, suspended until a debugger "
+            + "attaches (the launcher prints each node's port); the other nodes wait for them, and the heartbeat "
+            + "timeout is at least 1h so a node stopped at a breakpoint is not declared failed.")
+    List<Integer> debug = new ArrayList<>();
+
     @Parameters(index = "0", paramLabel = "MAIN", description = "The program's main class.")
     String mainClass;
 
@@ -147,6 +153,7 @@ final class RunCommand implements Callable<Integer> {
             .timeout(timeout)
             .runDir(runDir)
             .jvmArgs(nodeJvmArgs)
+            .debugNodes(new java.util.HashSet<>(debug))
             .transport(transport)
             .basePort(basePort)
             .hostsFile(hosts)

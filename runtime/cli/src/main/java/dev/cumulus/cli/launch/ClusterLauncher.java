@@ -781,6 +781,7 @@ public final class ClusterLauncher {
         if (liveSink != null) {
             cmd.add("-D" + LIVE_SINK_PROPERTY + "=" + liveSink.address());
         }
+        cmd.addAll(DebugAgent.jvmArguments(ctx, config.nodeId(), out));
         cmd.addAll(ctx.jvmArgs());
         cmd.addAll(config.toJvmArguments());
         cmd.add("-D" + LauncherWatch.PROPERTY + "=" + ProcessHandle.current().pid());

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What {@code cumulus run} was asked to do: configuration with validation, in the style of Aeron's contexts. Fluent
@@ -39,6 +40,13 @@ public final class LaunchContext {
     private Duration grace = DEFAULT_GRACE;
     private int tailLines = DEFAULT_TAIL_LINES;
     private boolean shutdownHook = true;
+    private Set<Integer> debugNodes = Set.of();
+    private Duration debugWait = DEFAULT_DEBUG_WAIT;
+
+    /** How long a node started for debugging waits for a debugger to attach. */
+    public static final Duration DEFAULT_DEBUG_WAIT = Duration.ofMinutes(5);
+    /** The heartbeat timeout while some node is debugged: a node stopped at a breakpoint sends no heartbeats. */
+    public static final Duration DEBUG_HEARTBEAT_TIMEOUT = Duration.ofHours(1);
 
     public LaunchContext nodes(long n) { this.nodes = n; return this; }
     public LaunchContext mainClass(String name) { this.mainClass = name; return this; }
@@ -67,6 +75,9 @@ public final class LaunchContext {
     public LaunchContext tailLines(int n) { this.tailLines = n; return this; }
     /** Whether the launcher installs a JVM shutdown hook that stops the nodes on Ctrl-C/SIGTERM (default on). */
     public LaunchContext shutdownHook(boolean on) { this.shutdownHook = on; return this; }
+    /** Nodes started with a debugger agent, suspended until a debugger attaches ({@code --debug}). */
+    public LaunchContext debugNodes(Set<Integer> nodes) { this.debugNodes = Set.copyOf(nodes); return this; }
+    public LaunchContext debugWait(Duration d) { this.debugWait = d; return this; }
 
     public int nodes() { return (int) nodes; }
     public String mainClass() { return mainClass; }
@@ -86,7 +97,13 @@ public final class LaunchContext {
     public String sshArgs() { return sshArgs; }
     public String bind() { return bind; }
     public String idle() { return idle; }
-    public Duration heartbeatTimeout() { return heartbeatTimeout; }
+    /** As set; at least {@link #DEBUG_HEARTBEAT_TIMEOUT} while a node is debugged. */
+    public Duration heartbeatTimeout() {
+        return debugNodes.isEmpty() || heartbeatTimeout == null || heartbeatTimeout.compareTo(DEBUG_HEARTBEAT_TIMEOUT) > 0
+            ? heartbeatTimeout : DEBUG_HEARTBEAT_TIMEOUT;
+    }
+    public Set<Integer> debugNodes() { return debugNodes; }
+    public Duration debugWait() { return debugWait; }
     public Duration grace() { return grace; }
     public int tailLines() { return tailLines; }
     public boolean shutdownHook() { return shutdownHook; }
@@ -123,6 +140,17 @@ public final class LaunchContext {
         if (heartbeatTimeout == null || heartbeatTimeout.toMillis() <= LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS) {
             throw new LaunchException("--heartbeat-timeout must be longer than the heartbeat interval ("
                 + LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS + " ms), e.g. 5s");
+        }
+        for (int node : debugNodes) {
+            if (node < 0 || node >= nodes) {
+                throw new LaunchException("--debug " + node + " is not a node of this run: nodes are 0.." + (nodes - 1));
+            }
+        }
+        if (!debugNodes.isEmpty() && hostsFile != null) {
+            throw new LaunchException("--debug works for nodes on this host; run without --hosts to debug a node");
+        }
+        if (debugWait == null || debugWait.toMillis() < 1) {
+            throw new LaunchException("the debugger wait must be positive");
         }
         if (grace == null || grace.isNegative()) {
             throw new LaunchException("grace period must be zero or positive");
