@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * How the launcher runs a command on a host of the Slurm allocation it is inside: a job step of one task on that
  * host ({@code srun --nodes=1 --ntasks=1 --nodelist=HOST}). The run's steps share the allocation's CPUs and memory
- * ({@code --overlap}: a host's agent and its nodes run side by side), are not bound to CPUs (the allocation's limits
- * still hold), and carry the run's name ({@code cumulus-<runId>}) so what is left of them can be found and cancelled.
+ * ({@code --overlap}: a host's agent and its nodes run side by side, each step with all of the job's CPUs on its host),
+ * and carry the run's name ({@code cumulus-<runId>}) so what is left of them can be found and cancelled.
  * srun copies the step's output unchanged and at once ({@code --unbuffered}), forwards its stdin to the task (whose
  * end tells the task its launcher is gone), and exits with the task's exit code.
  *
@@ -27,7 +27,7 @@ record Srun(String jobName) implements HostReach {
     /** The srun command that runs {@code command} on {@code host} in directory {@code cwd} (null: srun's default). */
     List<String> command(String host, List<String> command, String cwd) {
         List<String> cmd = new ArrayList<>(List.of("srun", "--nodes=1", "--ntasks=1", "--nodelist=" + host,
-            "--overlap", "--kill-on-bad-exit=0", "--cpu-bind=none", "--mpi=none", "--unbuffered", "--quiet",
+            "--overlap", "--kill-on-bad-exit=0", "--mpi=none", "--unbuffered", "--quiet",
             "--job-name=" + jobName));
         if (cwd != null) {
             cmd.add("--chdir=" + cwd); // where it does not exist there, slurmstepd starts the task in /tmp
