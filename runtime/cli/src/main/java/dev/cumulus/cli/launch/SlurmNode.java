@@ -37,6 +37,8 @@ import java.util.stream.Collectors;
  */
 public final class SlurmNode {
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    /** How long the node has between SIGTERM and SIGKILL when this process is stopped. */
+    private static final Duration GRACE = LaunchContext.DEFAULT_GRACE;
 
     private String classpath = ".";
     private List<String> mainAndArgs = List.of();
@@ -44,7 +46,6 @@ public final class SlurmNode {
     private int basePort = LaunchContext.DEFAULT_BASE_PORT;
     private String idle = LaunchConfig.DEFAULT_IDLE_STRATEGY;
     private Duration heartbeatTimeout = Duration.ofMillis(LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS);
-    private Duration grace = LaunchContext.DEFAULT_GRACE;
 
     public SlurmNode classpath(String cp) { this.classpath = cp; return this; }
     /** The program's main class, then its arguments. */
@@ -63,7 +64,7 @@ public final class SlurmNode {
     public int run(Map<String, String> env, PrintStream err) {
         SlurmStep step = SlurmStep.fromEnvironment(env);
         if (mainAndArgs.isEmpty()) {
-            throw new LaunchException("no MAIN class given: " + "srun cumulus node -cp CLASSPATH MAIN [ARGS...]");
+            throw new LaunchException("no MAIN class given: srun cumulus node -cp CLASSPATH MAIN [ARGS...]");
         }
         if (basePort < 1024 || basePort + step.size() - 1 > 65535) {
             throw new LaunchException("--base-port " + basePort + " does not fit the step's " + step.size()
@@ -164,8 +165,8 @@ public final class SlurmNode {
         }
         node.toHandle().destroy(); // SIGTERM: its shutdown hooks run; not Process.destroy, which closes its stdin
         try {
-            if (!node.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                err.println("cumulus: node did not end within " + ClusterLauncher.format(grace) + " of SIGTERM; "
+            if (!node.waitFor(GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                err.println("cumulus: node did not end within " + ClusterLauncher.format(GRACE) + " of SIGTERM; "
                     + "killing it");
                 node.destroyForcibly();
                 node.waitFor(KILL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
