@@ -2,9 +2,11 @@
 # Installs the system tools some tests use and skip without (idempotent; safe to run in CI before ./build test):
 #   spin  — the Promela model checker behind CoherenceModelCheckTest (docs/design/coherence.pml); needs gcc too.
 #   sshd, ip, unshare — the test hosts of HostsLaunchSystemTest (scripts/test-hosts.sh; root only: they need root).
+#   slurmctld, slurmd, slurm-client, munge — the test cluster of SlurmLaunchSystemTest (scripts/test-slurm.sh; root
+#   only); it installs the test hosts' tools too.
 set -euo pipefail
 if [ "$(id -u)" -eq 0 ]; then
-  "$(dirname "${BASH_SOURCE[0]}")/test-hosts.sh" install
+  "$(dirname "${BASH_SOURCE[0]}")/test-slurm.sh" install
 fi
 need=()
 command -v spin >/dev/null 2>&1 || need+=(spin)

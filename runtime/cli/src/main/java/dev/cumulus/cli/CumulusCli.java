@@ -34,6 +34,7 @@ import java.util.concurrent.Callable;
     synopsisSubcommandLabel = "COMMAND",
     subcommands = {
         RunCommand.class,
+        NodeCommand.class,
         ClasspathCommand.class,
         CheckCommand.class,
         BenchCommand.class,
@@ -73,6 +74,7 @@ public final class CumulusCli implements Callable<Integer> {
         WholeNumbers.register(cmd);
         // Everything after MAIN belongs to the user's program, even if it looks like an option of ours.
         cmd.getSubcommands().get("run").setStopAtPositional(true);
+        cmd.getSubcommands().get("node").setStopAtPositional(true);
         int code = cmd.execute(args);
         out.flush();
         err.flush();

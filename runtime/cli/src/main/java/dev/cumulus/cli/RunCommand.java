@@ -31,14 +31,15 @@ import java.util.concurrent.Callable;
         "",
         "Examples:",
         "  cumulus run --nodes 4 -cp out org.example.Search 42",
-        "  cumulus run --nodes 2 --profile --timeout 5m -cp app.jar org.example.Stencil"})
+        "  cumulus run --nodes 2 --profile --timeout 5m -cp app.jar org.example.Stencil",
+        "  salloc -N 2 --ntasks-per-node 4 cumulus run -cp app.jar org.example.Search 42   (one node per task)"})
 final class RunCommand implements Callable<Integer> {
     @ParentCommand
     CumulusCli cli;
 
     @Option(names = "--nodes", paramLabel = "N",
         description = "Number of node JVMs, 1..64 on one host (required); with --hosts up to the hosts' slots "
-            + "(default: all of them).")
+            + "(default: all of them); inside a Slurm allocation up to its tasks (default: all of them).")
     Long nodes;
 
     @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = ".",
@@ -85,7 +86,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--hosts", paramLabel = "FILE",
         description = "Spread the nodes over these hosts: lines 'HOST [slots=N]', '#' comments; nodes are placed in "
             + "order, each started through 'ssh -o BatchMode=yes HOST' (localhost: started here). Every host needs "
-            + "the launcher's JDK, Cumulus and classpath at the same paths.")
+            + "the launcher's JDK, Cumulus and classpath at the same paths. Inside a Slurm allocation (SLURM_JOB_ID "
+            + "set) without --hosts, the nodes are placed over the allocation's tasks the same way and each is "
+            + "started with srun.")
     Path hosts;
 
     @Option(names = "--ssh", paramLabel = "ARGS",
@@ -131,9 +134,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (nodes == null && hosts == null) {
+        LaunchContext ctx = new LaunchContext().environment(System.getenv()).hostsFile(hosts);
+        if (nodes == null && ctx.slurmJob() == null && hosts == null) {
             throw new LaunchException("missing --nodes N: how many node JVMs to start (1.."
-                + LaunchContext.MAX_LOCAL_NODES + " on one host); or --hosts FILE, whose slots say it");
+                + LaunchContext.MAX_LOCAL_NODES + " on one host); or --hosts FILE, whose slots say it; or run inside "
+                + "a Slurm allocation, whose tasks say it");
         }
         if (!noCheck && !RestrictionPreCheck.passes(classpath, cli.err())) {
             return 1;
@@ -146,8 +151,7 @@ final class RunCommand implements Callable<Integer> {
             }
             nodeJvmArgs.add("-Dcumulus.rebalance.ms=" + rebalance.toMillis());
         }
-        LaunchContext ctx = new LaunchContext()
-            .nodes(nodes == null ? 0 : nodes)
+        ctx.nodes(nodes == null ? 0 : nodes)
             .classpath(classpath)
             .profile(profile || profileStream || live)
             .timeout(timeout)
@@ -156,7 +160,6 @@ final class RunCommand implements Callable<Integer> {
             .debugNodes(new java.util.HashSet<>(debug))
             .transport(transport)
             .basePort(basePort)
-            .hostsFile(hosts)
             .sshArgs(ssh)
             .bind(bind)
             .idle(idle)

@@ -101,6 +101,8 @@ public final class ClusterLauncher {
     /** With {@code --hosts}: how the other hosts are reached, and the owner-only directory of its shared connections. */
     private Ssh ssh;
     private Path sshControlDir;
+    /** Inside a Slurm allocation (no {@code --hosts}): its hosts, reached through srun instead of ssh; else null. */
+    private SlurmLaunch slurm;
     /** Node sessions per host on its shared ssh connection. */
     private final Map<String, Integer> sharedSessions = new HashMap<>();
     private LiveSink liveSink;
@@ -165,6 +167,12 @@ public final class ClusterLauncher {
                 ctx.nodes(hosts.slots());
             }
             hostOf = hosts.place(ctx.nodes());
+        } else if (ctx.slurm() != null) {
+            hosts = ctx.slurm().hosts();
+            if (ctx.nodes() == 0) {
+                ctx.nodes(ctx.slurm().tasks());
+            }
+            hostOf = ctx.slurm().place(ctx.nodes());
         }
         List<Path> userClasspath = userClasspath(ctx.classpath());
         List<Path> classpath = new ArrayList<>(RuntimeClasspath.entries());
@@ -187,6 +195,7 @@ public final class ClusterLauncher {
             driverPath = driverRoot().resolve("cumulus-" + id);
         } while (Files.exists(driverPath));
         runId = id;
+        slurm = ctx.slurm() == null ? null : new SlurmLaunch(ctx.slurm(), id);
         driverDir = driverPath.toString();
         RunDirectory runDir = RunDirectory.create(ctx.runDir() != null ? ctx.runDir() : ctx.runsRoot().resolve(id));
         agentJar = AgentLoader.agentJar();
@@ -203,6 +212,9 @@ public final class ClusterLauncher {
                 launch.put(LaunchConfig.PREFIX + "aeron.dir", driverDir);
                 launch.put(LaunchConfig.PREFIX + "run.dir", runDir.path().toString());
                 launch.put("hosts", hostsOfNodes());
+            }
+            if (slurm != null) {
+                launch.put("slurm.job", slurm.allocation().jobId());
             }
             launch.put("main", ctx.mainClass());
             launch.put("args", String.join(" ", ctx.programArgs()));
@@ -455,6 +467,9 @@ public final class ClusterLauncher {
             }
             cleanedUp = true;
             closeRemoteHosts();
+            if (slurm != null) {
+                slurm.cancelLeftSteps(err);
+            }
             if (sshControlDir != null) {
                 DriverDirectories.deleteTree(sshControlDir);
             }
@@ -617,14 +632,16 @@ public final class ClusterLauncher {
             if (shutdownRequested) {
                 return;
             }
-            try {
-                sshControlDir = Files.createTempDirectory("cumulus-ssh-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            } catch (IOException e) {
-                throw new CumulusException("cannot create a directory for the ssh connections in "
-                    + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);
+            if (slurm == null) { // inside Slurm the hosts are reached through srun
+                try {
+                    sshControlDir = Files.createTempDirectory("cumulus-ssh-",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                } catch (IOException e) {
+                    throw new CumulusException("cannot create a directory for the ssh connections in "
+                        + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);
+                }
+                ssh = Ssh.of(ctx.sshArgs()).sharingConnectionsIn(sshControlDir);
             }
-            ssh = Ssh.of(ctx.sshArgs()).sharingConnectionsIn(sshControlDir);
         }
         for (int h = 0; h < remoteOfHost.length; h++) {
             HostsFile.Host host = hosts.hosts().get(h);
@@ -641,7 +658,8 @@ public final class ClusterLauncher {
                 if (shutdownRequested) {
                     return;
                 }
-                RemoteHost remote = RemoteHost.start(host.name(), ssh, agentCommand(id, ports), err);
+                RemoteHost remote = RemoteHost.start(host.name(), slurm != null ? slurm.srun() : ssh,
+                    agentCommand(id, ports), err);
                 remoteHosts.add(remote);
                 remoteOfHost[h] = remote;
             }
@@ -679,10 +697,16 @@ public final class ClusterLauncher {
         cmd.add(id);
         cmd.add(ctx.profile() ? "profile" : "-");
         cmd.add(String.join(",", ports));
+        if (slurm != null) {
+            cmd.add(HostAgent.VIA_SRUN);
+        }
         return cmd;
     }
 
-    /** The ssh command that runs node {@code config} on its host, in the launcher's directory if the host has it. */
+    /**
+     * The ssh (or srun) command that runs node {@code config} on its host, in the launcher's directory if the host has
+     * it.
+     */
     private List<String> remoteCommand(RemoteHost host, LaunchConfig config, String classpath) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaPath());
@@ -696,11 +720,15 @@ public final class ClusterLauncher {
         }
         cmd.addAll(ctx.jvmArgs());
         cmd.addAll(config.toJvmArguments());
-        cmd.add("-D" + LauncherWatch.PROPERTY + "=" + LauncherWatch.OVER_SSH);
+        cmd.add("-D" + LauncherWatch.PROPERTY + "="
+            + (slurm != null ? LauncherWatch.OVER_SRUN : LauncherWatch.OVER_SSH));
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.addAll(ctx.mainAndArgs());
         String cwd = Path.of("").toAbsolutePath().toString();
+        if (slurm != null) {
+            return slurm.srun().command(host.name(), cmd, cwd);
+        }
         int sessions = sharedSessions.merge(host.name(), 1, Integer::sum) + 1; // the agent's session is the first
         Ssh how = sessions <= Ssh.SHARED_SESSIONS ? ssh : ssh.unshared();
         return how.command(host.name(), "cd " + Ssh.quote(cwd) + " 2>/dev/null; "

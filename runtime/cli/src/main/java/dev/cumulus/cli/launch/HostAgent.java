@@ -35,7 +35,9 @@ import java.util.stream.Stream;
  * {@code file NAME LENGTH}, a line each, followed by the file's bytes, for every file of the run directory whose name
  * ends with {@code SUFFIX}, and then {@code end}.
  *
- * <p>Arguments: {@code RUN_ID profile|- PORT[,PORT...]} (the UDP ports of this host's nodes, checked free first).
+ * <p>Arguments: {@code RUN_ID profile|- PORT[,PORT...] [srun]} (the UDP ports of this host's nodes, checked free
+ * first). With {@code srun} it runs as a step of a Slurm job ({@link Srun}): the launcher's address is the one srun
+ * gives its tasks ({@code SLURM_LAUNCH_NODE_IPADDR}), and this host's is the local address of the route there.
  */
 public final class HostAgent {
     /** Exit code when the host cannot take part (ports in use, no driver); the message is on stderr. */
@@ -45,6 +47,8 @@ public final class HostAgent {
     static final String FILE = "file";
     static final String END = "end";
     static final String RUN_DIR_PREFIX = "cumulus-run-";
+    /** The last argument of an agent started by srun. */
+    static final String VIA_SRUN = "srun";
     private static final long NODE_END_WAIT_MS = 5_000;
 
     private final String runId;
@@ -57,15 +61,16 @@ public final class HostAgent {
     }
 
     public static void main(String[] args) {
-        if (args.length != 3) {
-            System.err.println("cumulus host agent: usage: RUN_ID profile|- PORT[,PORT...] (started by cumulus run)");
+        if (args.length != 3 && !(args.length == 4 && args[3].equals(VIA_SRUN))) {
+            System.err.println("cumulus host agent: usage: RUN_ID profile|- PORT[,PORT...] [srun] (started by "
+                + "cumulus run)");
             System.exit(EXIT_CANNOT_START);
         }
         HostAgent agent = new HostAgent(args[0]);
         Runtime.getRuntime().addShutdownHook(new Thread(agent::close, "cumulus-host-agent-cleanup"));
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         try {
-            String[] ssh = sshConnection();
+            String[] ssh = args.length == 4 ? slurmConnection() : sshConnection();
             String hostAddress = endpointHost(ssh[2]);
             checkPortsFree(ssh[2], args[2]);
             agent.start(args[1].equals("profile"));
@@ -91,6 +96,27 @@ public final class HostAgent {
                 + (conn == null ? "not set" : "'" + conn + "'") + ")");
         }
         return f;
+    }
+
+    /**
+     * As {@link #sshConnection()} for an agent that srun started: the launcher's address as srun tells it, this host's
+     * the local end of the route to it (a connected UDP socket sends nothing).
+     */
+    private static String[] slurmConnection() throws IOException {
+        String launcher = System.getenv("SLURM_LAUNCH_NODE_IPADDR");
+        if (launcher == null || launcher.isBlank()) {
+            throw new CumulusException("the host agent was started with 'srun' but SLURM_LAUNCH_NODE_IPADDR is not "
+                + "set; is this a Slurm job step?");
+        }
+        InetAddress to = InetAddress.getByName(launcher.trim());
+        try (DatagramSocket route = new DatagramSocket()) {
+            route.connect(new InetSocketAddress(to, 9));
+            InetAddress local = route.getLocalAddress();
+            if (local.isAnyLocalAddress()) {
+                throw new CumulusException("this host has no route to the launcher's address " + launcher);
+            }
+            return new String[] {to.getHostAddress(), "0", local.getHostAddress(), "0"};
+        }
     }
 
     /** An address as the host part of an Aeron endpoint: IPv6 in brackets. */

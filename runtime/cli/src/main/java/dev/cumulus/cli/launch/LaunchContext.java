@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -33,6 +34,7 @@ public final class LaunchContext {
     private TransportMode transport;
     private int basePort = DEFAULT_BASE_PORT;
     private Path hostsFile;
+    private SlurmAllocation slurm;
     private String sshArgs;
     private String bind;
     private String idle = LaunchConfig.DEFAULT_IDLE_STRATEGY;
@@ -64,6 +66,16 @@ public final class LaunchContext {
     public LaunchContext basePort(int port) { this.basePort = port; return this; }
     /** Hosts to spread the nodes over ({@link HostsFile}); null: every node on this host. */
     public LaunchContext hostsFile(Path file) { this.hostsFile = file; return this; }
+    /**
+     * The environment that tells whether the launcher runs inside a Slurm allocation ({@code SLURM_JOB_ID}): then,
+     * without a hosts file, the nodes are spread over the allocation, each started by srun.
+     *
+     * @throws LaunchException when it names a Slurm job whose node or task list cannot be read
+     */
+    public LaunchContext environment(Map<String, String> env) {
+        this.slurm = SlurmAllocation.fromEnvironment(env).orElse(null);
+        return this;
+    }
     /** Extra ssh arguments for reaching the hosts, split at white space; null for none. */
     public LaunchContext sshArgs(String args) { this.sshArgs = args; return this; }
     /** This host's address for the other hosts' nodes; null: the one their ssh servers see. */
@@ -88,12 +100,21 @@ public final class LaunchContext {
     public Duration timeout() { return timeout; }
     public Path runDir() { return runDir; }
     public Path runsRoot() { return runsRoot; }
-    /** As set; else HOSTS with a hosts file, IPC without. */
+    /** As set; else HOSTS with a hosts file or inside Slurm, IPC on one host. */
     public TransportMode transport() {
-        return transport != null ? transport : hostsFile != null ? TransportMode.HOSTS : TransportMode.IPC;
+        return transport != null ? transport : overHosts() ? TransportMode.HOSTS : TransportMode.IPC;
+    }
+
+    /** Whether the nodes are spread over hosts: a hosts file, or a Slurm allocation. */
+    private boolean overHosts() {
+        return hostsFile != null || slurm() != null;
     }
     public int basePort() { return basePort; }
     public Path hostsFile() { return hostsFile; }
+    /** The Slurm job whose allocation the nodes run in, or null. */
+    public String slurmJob() { return slurm() == null ? null : slurm.jobId(); }
+    /** The allocation the nodes run in: the environment's, unless a hosts file is given. */
+    SlurmAllocation slurm() { return hostsFile != null ? null : slurm; }
     public String sshArgs() { return sshArgs; }
     public String bind() { return bind; }
     public String idle() { return idle; }
@@ -110,19 +131,20 @@ public final class LaunchContext {
 
     /** Checks the options; throws a {@link LaunchException} with a message that names the valid values. */
     public LaunchContext validate() {
-        if (nodes < 1 && !(nodes == 0 && hostsFile != null)) {
+        if (nodes < 1 && !(nodes == 0 && overHosts())) {
             throw new LaunchException("--nodes " + nodes + " is not a node count: a run needs at least 1 node "
                 + "(valid: 1.." + MAX_LOCAL_NODES + " on one host)");
         }
-        if (hostsFile != null) {
+        if (overHosts()) {
             validateHosts();
         } else if (nodes > MAX_LOCAL_NODES) {
             throw new LaunchException("--nodes " + nodes + " is too many for one host: valid is 1.." + MAX_LOCAL_NODES
                 + ", because every node is a JVM of its own on this machine (" + Runtime.getRuntime().availableProcessors()
                 + " cores here)");
         }
-        if (hostsFile == null && transport() == TransportMode.HOSTS) {
-            throw new LaunchException("--transport hosts needs --hosts FILE (the hosts to spread the nodes over)");
+        if (!overHosts() && transport() == TransportMode.HOSTS) {
+            throw new LaunchException("--transport hosts needs --hosts FILE (the hosts to spread the nodes over) or "
+                + "a Slurm allocation");
         }
         if (hostsFile == null && (sshArgs != null || bind != null)) {
             throw new LaunchException((sshArgs != null ? "--ssh" : "--bind") + " applies only with --hosts FILE");
@@ -167,8 +189,13 @@ public final class LaunchContext {
                 + " nodes");
         }
         if (transport() == TransportMode.IPC) {
-            throw new LaunchException("--transport ipc cannot reach other hosts: leave --transport out with --hosts "
-                + "(IPC within a host, UDP between hosts), or use --transport udp (UDP between every two nodes)");
+            String where = hostsFile != null ? "with --hosts" : "inside a Slurm allocation";
+            throw new LaunchException("--transport ipc cannot reach other hosts: leave --transport out " + where
+                + " (IPC within a host, UDP between hosts), or use --transport udp (UDP between every two nodes)");
+        }
+        if (slurm() != null && bind != null) {
+            throw new LaunchException("--bind applies only with --hosts FILE: inside a Slurm allocation every node "
+                + "runs in a job step, and each host finds its own address");
         }
         if (bind != null && (bind.isBlank() || bind.contains(" ") || bind.contains(","))) {
             throw new LaunchException("--bind '" + bind + "' is not an address; give this host's address as the "

@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The launcher's end of a {@link HostAgent} on another host: the ssh process that runs it, what it said when ready
- * (the host's address as seen by its ssh server, the launcher's address as that server saw it, the host's driver and
- * run directories), and the files it sends back. Its stderr is copied to the launcher's with the prefix
+ * The launcher's end of a {@link HostAgent} on another host: the ssh or srun process that runs it ({@link HostReach}),
+ * what it said when ready (the host's address for its peers, the launcher's address as that host sees it, the host's
+ * driver and run directories), and the files it sends back. Its stderr is copied to the launcher's with the prefix
  * {@code [HOST] }. Closing it closes the agent's stdin, which makes the agent clean the host up and end.
  */
 final class RemoteHost implements AutoCloseable {
@@ -27,6 +27,7 @@ final class RemoteHost implements AutoCloseable {
     private static final Duration END_WAIT = Duration.ofSeconds(15);
 
     private final String name;
+    private final HostReach reach;
     private final Process process;
     private final OutputPump stderr;
     private final OutputTail tail;
@@ -37,8 +38,9 @@ final class RemoteHost implements AutoCloseable {
     private String driverDir;
     private String runDir;
 
-    private RemoteHost(String name, Process process, OutputPump stderr, OutputTail tail) {
+    private RemoteHost(String name, HostReach reach, Process process, OutputPump stderr, OutputTail tail) {
         this.name = name;
+        this.reach = reach;
         this.process = process;
         this.stderr = stderr;
         this.tail = tail;
@@ -47,23 +49,24 @@ final class RemoteHost implements AutoCloseable {
     }
 
     /**
-     * Starts the agent on {@code host} through ssh; {@link #awaitReady} waits for it.
+     * Starts the agent on {@code host} through ssh or srun; {@link #awaitReady} waits for it.
      *
      * @param agentCommand the agent's command line on the host (java, flags, classpath, main class, arguments)
      */
-    static RemoteHost start(String host, Ssh ssh, List<String> agentCommand, PrintStream err) {
-        List<String> cmd = ssh.command(host, agentCommand);
+    static RemoteHost start(String host, HostReach reach, List<String> agentCommand, PrintStream err) {
+        List<String> cmd = reach.command(host, agentCommand);
         Process p;
         try {
             p = new ProcessBuilder(cmd).start();
         } catch (IOException e) {
-            throw new LaunchException("cannot run ssh to reach host " + host + " (" + e.getMessage()
-                + "); --hosts needs OpenSSH's client (ssh) on the PATH");
+            throw new LaunchException("cannot run " + cmd.getFirst() + " to reach host " + host + " ("
+                + e.getMessage() + "); " + (reach instanceof Srun ? "inside a Slurm job, cumulus run needs Slurm's "
+                + "srun on the PATH" : "--hosts needs OpenSSH's client (ssh) on the PATH"));
         }
         OutputTail tail = new OutputTail(10);
         OutputPump pump = OutputPump.start("cumulus-host-" + host + "-err", p.getErrorStream(), err,
             "[" + host + "] ", tail);
-        return new RemoteHost(host, p, pump, tail);
+        return new RemoteHost(host, reach, p, pump, tail);
     }
 
     /**
@@ -88,7 +91,9 @@ final class RemoteHost implements AutoCloseable {
             line = ready.get(max.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw new LaunchException("host " + name + " did not answer within " + ClusterLauncher.format(max)
-                + " (ssh connected but the Cumulus host agent did not start)" + said());
+                + " (" + (reach instanceof Srun ? "srun" : "ssh connected but")
+                + " the Cumulus host agent did not start)"
+                + said());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LaunchException("interrupted while starting host " + name);
@@ -115,12 +120,9 @@ final class RemoteHost implements AutoCloseable {
             Thread.currentThread().interrupt();
             code = -1;
         }
-        String how = code == 255
-            ? "ssh could not connect or log in (exit 255); check that 'ssh -o BatchMode=yes " + name + " true' works "
-                + "without a password (keys, known_hosts, --ssh options)"
+        String explained = code < 0 ? null : reach.explain(name, code);
+        String how = explained != null ? explained
             : code == HostAgent.EXIT_CANNOT_START ? "the Cumulus host agent could not start there"
-            : code == 127 || code == 126 ? "the host has no Java or Cumulus at the launcher's paths (exit " + code
-                + "); --hosts needs the same JDK and Cumulus installation paths on every host"
             : "the Cumulus host agent ended" + (code < 0 ? "" : " with exit code " + code);
         return "cannot start on host " + name + ": " + how + said();
     }
@@ -134,12 +136,12 @@ final class RemoteHost implements AutoCloseable {
         return name;
     }
 
-    /** The host's address as its ssh server saw the connection: the host part of its nodes' UDP endpoints. */
+    /** The host's address for the other hosts (as its ssh server saw the connection): its nodes' endpoints' host. */
     String address() {
         return address;
     }
 
-    /** The launcher's address as the host's ssh server saw it. */
+    /** The launcher's address as the host sees it. */
     String launcherAddress() {
         return launcherAddress;
     }
@@ -198,7 +200,7 @@ final class RemoteHost implements AutoCloseable {
 
     /**
      * Ends the agent: closes its stdin, so it cleans the host up (nodes left, driver and run directories) and exits;
-     * kills ssh if it has not ended in time. Idempotent.
+     * kills ssh (or srun) if it has not ended in time. Idempotent.
      */
     @Override
     public void close() {

@@ -19,7 +19,7 @@ import java.util.List;
  * @param userOptions the user's extra ssh arguments, split at white space
  * @param controlDir  an owner-only directory for the shared connections' sockets, or null for a connection each
  */
-record Ssh(List<String> userOptions, Path controlDir) {
+record Ssh(List<String> userOptions, Path controlDir) implements HostReach {
     /** Seconds ssh waits for a host's TCP connection before it gives up. */
     static final int CONNECT_TIMEOUT_S = 10;
     /** Sessions one shared connection carries: sshd's default {@code MaxSessions}. */
@@ -45,8 +45,22 @@ record Ssh(List<String> userOptions, Path controlDir) {
     }
 
     /** The ssh command that runs {@code command} (each word quoted for the remote shell) on {@code host}. */
-    List<String> command(String host, List<String> command) {
+    @Override
+    public List<String> command(String host, List<String> command) {
         return command(host, shellLine(command));
+    }
+
+    @Override
+    public String explain(String host, int exitCode) {
+        if (exitCode == 255) {
+            return "ssh could not connect or log in (exit 255); check that 'ssh -o BatchMode=yes " + host + " true' "
+                + "works without a password (keys, known_hosts, --ssh options)";
+        }
+        if (exitCode == 127 || exitCode == 126) {
+            return "the host has no Java or Cumulus at the launcher's paths (exit " + exitCode + "); --hosts needs the "
+                + "same JDK and Cumulus installation paths on every host";
+        }
+        return null;
     }
 
     /** The ssh command that runs the shell line {@code line} on {@code host}. */

@@ -13,6 +13,12 @@
  * sends failure reports and recordings back, and cleans the host up when its stdin ends. Each node there is an ssh
  * session of its own ({@code NodeProcess} with a host), asked to stop by a line on its stdin.
  *
+ * <p>Inside a Slurm allocation without {@code --hosts} ({@code SlurmAllocation}, {@code SlurmLaunch}) the same
+ * happens with srun in place of ssh ({@code Srun}; both are a {@code HostReach}): the allocation's hosts and tasks are
+ * the hosts and slots, each agent and each node a job step. {@code cumulus node} ({@code SlurmNode}) is a node that
+ * srun started without a launcher: it reads its step ({@code SlurmStep}, {@code SlurmHostlist}) and its hosts'
+ * addresses ({@code SlurmNodeAddresses}), and runs the node's JVM.
+ *
  * <p>Threads: the caller's thread runs the run and waits on a queue fed by process-exit callbacks; two daemon pump
  * threads per node, one per host agent's stderr; the JVM shutdown hook (Ctrl-C, SIGTERM) stops the nodes. Stopping and clean-up are serialised on
  * one lock and idempotent.

@@ -37,6 +37,11 @@ final class NamespaceHosts implements AutoCloseable {
         return new NamespaceHosts(dir, Files.readAllLines(dir.resolve("hosts"), StandardCharsets.UTF_8));
     }
 
+    /** The hosts another script started in {@code dir} ({@code scripts/test-slurm.sh}); closing them stops them. */
+    static NamespaceHosts in(Path dir) throws IOException {
+        return new NamespaceHosts(dir, Files.readAllLines(dir.resolve("hosts"), StandardCharsets.UTF_8));
+    }
+
     List<String> names() {
         return names;
     }
@@ -110,7 +115,7 @@ final class NamespaceHosts implements AutoCloseable {
         return run(cmd);
     }
 
-    private static Script run(List<String> cmd) throws IOException, InterruptedException {
+    static Script run(List<String> cmd) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.PIPE)
             .start();
         p.getOutputStream().close();

@@ -23,11 +23,14 @@ import java.util.Optional;
  * </ul>
  * Active only in a node started by {@code cumulus run}, which sets {@value #PROPERTY} to its own pid, or to
  * {@value #OVER_SSH} for a node it started on another host through {@code ssh}: there the node's parent is the ssh
- * server's session, which ends (and closes the node's stdin) when the launcher's ssh client does. Started by the
+ * server's session, which ends (and closes the node's stdin) when the launcher's ssh client does; or to
+ * {@value #OVER_SRUN} for a node it started as a step of a Slurm job through {@code srun}: there the node's parent is
+ * Slurm's step daemon, and its stdin is forwarded by the launcher's srun, which ends it when its own stdin ends (the
+ * launcher's pipe) or srun is killed. Started by the
  * Cumulus agent before {@code main}, and again (a no-op) by {@code Cluster.join()}.
  *
- * <p>Over ssh a signal cannot reach the node, so the launcher asks it to stop with the line {@value #STOP} on its
- * stdin: the node then ends as on SIGTERM (shutdown hooks and the JFR dump run), exit code {@value #EXIT_STOPPED}.
+ * <p>Over ssh (and srun) a signal cannot reach the node, so the launcher asks it to stop with the line {@value #STOP}
+ * on its stdin: the node then ends as on SIGTERM (shutdown hooks and the JFR dump run), exit code {@value #EXIT_STOPPED}.
  */
 public final class LauncherWatch {
     /** The launcher's pid, set by the launcher on every node's command line. */
@@ -36,6 +39,8 @@ public final class LauncherWatch {
     public static final int EXIT_LAUNCHER_GONE = 3;
     /** {@value #PROPERTY}'s value for a node started through ssh on another host. */
     public static final String OVER_SSH = "ssh";
+    /** {@value #PROPERTY}'s value for a node started through srun as a step of the Slurm job the launcher is in. */
+    public static final String OVER_SRUN = "srun";
     /** The line on a node's stdin that asks it to stop as on SIGTERM. */
     public static final String STOP = "stop";
     /** Exit code of a node stopped by {@value #STOP}: the code of a JVM ended by SIGTERM. */
@@ -54,14 +59,14 @@ public final class LauncherWatch {
             return;
         }
         started = true;
-        boolean overSsh = pid.trim().equals(OVER_SSH);
+        boolean overSsh = pid.trim().equals(OVER_SSH) || pid.trim().equals(OVER_SRUN);
         long launcher = -1;
         if (!overSsh) {
             try {
                 launcher = Long.parseLong(pid.trim());
             } catch (NumberFormatException e) {
                 System.err.println("cumulus: -D" + PROPERTY + "=" + pid + " is neither a pid nor '" + OVER_SSH
-                    + "'; this node does not watch its launcher");
+                    + "' nor '" + OVER_SRUN + "'; this node does not watch its launcher");
                 return;
             }
         }

@@ -1,0 +1,268 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.cli.CapturedOutput;
+import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.cli.launch.mains.BlockMain;
+import dev.cumulus.cli.launch.mains.FailingNodeMain;
+import dev.cumulus.cli.launch.mains.RingCallsMain;
+import dev.cumulus.examples.tsp.ReplicatedTsp;
+import dev.cumulus.internal.cloud.AgentLoader;
+import com.google.gson.Gson;
+import dev.cumulus.profiler.report.JsonReport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.Reader;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code cumulus run} inside a Slurm allocation, and {@code srun cumulus node}, on a test cluster of two nodes
+ * ({@link TestSlurm}: slurmctld here, a slurmd in each of two network namespaces with their own address, /tmp and
+ * /dev/shm). The command line runs as a user runs it, under {@code salloc}. After each test the cluster holds nothing
+ * of the run: no job or step, no process in the hosts but their daemons, nothing in their /tmp and /dev/shm. Skipped
+ * where this machine cannot host the cluster (not root, Slurm's or munge's packages missing).
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class SlurmLaunchSystemTest {
+    private static final Duration RUN_WAIT = Duration.ofSeconds(150);
+    private static final Pattern GRANTED = Pattern.compile("Granted job allocation (\\d+)");
+    private static TestSlurm slurm;
+    private static Path work;
+    private static Path agentJar;
+    private final List<Process> started = new ArrayList<>();
+
+    /** A salloc process and the threads that copy its output. */
+    record Started(Process process, Thread out, Thread err) {
+        boolean awaitEnd() throws InterruptedException {
+            if (!process.waitFor(RUN_WAIT.toSeconds(), TimeUnit.SECONDS)) {
+                return false;
+            }
+            out.join(RUN_WAIT);
+            err.join(RUN_WAIT);
+            return true;
+        }
+    }
+
+    record Run(int exitCode, String out, String err) {
+    }
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        Path dir = Path.of("target", "test-slurm").toAbsolutePath();
+        slurm = TestSlurm.up(dir, 2);
+        work = Files.createDirectories(dir.resolve("work"));
+        // The hosts see this machine's files except /tmp: the agent must be a jar outside it, as in an installation.
+        agentJar = dir.resolve("cumulus-agent.jar");
+        Files.copy(AgentLoader.agentJar(), agentJar, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (slurm != null) {
+            slurm.close();
+        }
+    }
+
+    @AfterEach
+    void nothingLeftInTheCluster() throws Exception {
+        for (Process p : started) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+        // Slurm ends a job's processes and records its end on its own time after salloc returns: wait for that.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        List<String> left = slurm.leftovers();
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+            left = slurm.leftovers();
+        }
+        assertTrue(left.isEmpty(), "left behind: " + left);
+    }
+
+    @Test
+    void anExampleRunsOverTheAllocationsTasksAndItsRecordingsComeBack() throws Exception {
+        Path runDir = work.resolve("tsp");
+        Run r = salloc(List.of("-N2", "-n3"), cumulus("run", "--profile", "--timeout", "120s", "--run-dir",
+            runDir.toString(), "-cp", location(ReplicatedTsp.class), ReplicatedTsp.class.getName(), "10"));
+
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("[0] TSP replicated, 10 cities (seed 42) on 3 nodes"), r.out());
+        assertTrue(r.out().contains(": verified"), r.out());
+        Properties launch = properties(runDir.resolve(RunDirectory.LAUNCH_PROPERTIES));
+        List<String> names = slurm.nodeNames();
+        assertEquals("0=" + names.get(0) + ",1=" + names.get(0) + ",2=" + names.get(1), launch.getProperty("hosts"),
+            "the allocation's tasks in order: " + launch);
+        assertEquals("hosts", launch.getProperty("cumulus.transport"));
+        assertTrue(launch.getProperty("slurm.job") != null, launch.toString());
+        for (int i = 0; i < 3; i++) {
+            Path jfr = runDir.resolve(RunDirectory.jfrFileName(i));
+            assertTrue(Files.isRegularFile(jfr) && Files.size(jfr) > 0, "fetched back from its host: " + jfr);
+        }
+        assertTrue(r.out().contains("tsp-minimum set"), "the profile covers every host's nodes:\n" + r.out());
+    }
+
+    @Test
+    void aNodeThatFailsIsNamedWithItsExitCodeAndCause() throws Exception {
+        Path runDir = work.resolve("failing");
+        Run r = salloc(List.of("-N2", "-n3"), cumulus("run", "--timeout", "120s", "--run-dir", runDir.toString(),
+            "-cp", location(FailingNodeMain.class), FailingNodeMain.class.getName(), "throw", "2"));
+
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("cumulus: node 2 exited with code 1"), r.err());
+        assertTrue(r.err().contains("cumulus: the failure began at node 2: "), "reports fetched from the hosts:\n"
+            + r.err());
+        assertTrue(Files.isRegularFile(runDir.resolve("node-2.failure")));
+    }
+
+    @Test
+    void aTimeoutEndsTheRunOnEveryHost() throws Exception {
+        Run r = salloc(List.of("-N2", "-n2"), cumulus("run", "--timeout", "5s", "--run-dir",
+            work.resolve("timeout").toString(), "-cp", location(BlockMain.class), BlockMain.class.getName()));
+
+        assertEquals(RunResult.EXIT_TIMEOUT, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("[0] ready pid=") && r.out().contains("[1] ready pid="), r.out());
+    }
+
+    @Test
+    void stoppingTheLauncherStopsEveryNode() throws Exception {
+        Path runDir = work.resolve("stopped");
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        Started salloc = start(List.of("-N2", "-n2"), cumulus("run", "--run-dir", runDir.toString(), "-cp",
+            location(BlockMain.class), BlockMain.class.getName()), out, err);
+        out.awaitContains(RUN_WAIT, "[0] ready pid=", "[1] ready pid=");
+
+        ProcessHandle launcher = salloc.process().descendants()
+            .filter(p -> p.info().arguments().map(a -> List.of(a).contains(CumulusCli.class.getName())).orElse(false))
+            .findFirst().orElseThrow();
+        launcher.destroy(); // SIGTERM, as Ctrl-C's shutdown path
+
+        assertTrue(salloc.awaitEnd(), err.text());
+        assertTrue(err.text().contains("cumulus: launcher stopping; stopping every node"), err.text());
+        assertEquals("STOPPED", properties(runDir.resolve(RunDirectory.RESULT_PROPERTIES)).getProperty("ending"),
+            err.text());
+    }
+
+    @Test
+    void scancelEndsTheRun() throws Exception {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        Started salloc = start(List.of("-N2", "-n2"), cumulus("run", "--run-dir", work.resolve("cancelled").toString(),
+            "-cp", location(BlockMain.class), BlockMain.class.getName()), out, err);
+        out.awaitContains(RUN_WAIT, "[0] ready pid=", "[1] ready pid=");
+        Matcher m = GRANTED.matcher(err.text());
+        assertTrue(m.find(), err.text());
+
+        slurm.slurm("scancel", m.group(1));
+
+        assertTrue(salloc.awaitEnd(), err.text());
+    }
+
+    @Test
+    void nodesThatSrunStartsFindTheirPeersFromTheStep() throws Exception {
+        List<String> srun = new ArrayList<>(List.of("srun", "--label", "--kill-on-bad-exit=1"));
+        srun.addAll(cumulus("node", "-cp", location(RingCallsMain.class), RingCallsMain.class.getName()));
+        Run r = salloc(List.of("-N2", "-n3"), srun);
+
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        for (int i = 0; i < 3; i++) {
+            int right = (i + 1) % 3;
+            assertTrue(r.out().contains(i + ": node " + right + " greets node " + i + " sum=" + (i + 10)), r.out());
+        }
+    }
+
+    @Test
+    void moreNodesThanTasksIsRefusedBeforeAnythingStarts() throws Exception {
+        Run r = salloc(List.of("-N1", "-n2"), cumulus("run", "--nodes", "3", "-cp", location(BlockMain.class),
+            BlockMain.class.getName()));
+
+        assertEquals(CumulusCli.EXIT_USAGE, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("--nodes 3 is more than the 2 tasks of Slurm job "), r.err());
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** Runs {@code command} under {@code salloc OPTIONS} to its end. */
+    private Run salloc(List<String> options, List<String> command) throws Exception {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        Started s = start(options, command, out, err);
+        assertTrue(s.awaitEnd(), "salloc did not end: " + out.text() + err.text());
+        return new Run(s.process().exitValue(), out.text(), err.text());
+    }
+
+    /** Starts {@code command} under {@code salloc OPTIONS}, whose stderr names the job ("Granted job allocation N"). */
+    private Started start(List<String> options, List<String> command, CapturedOutput out, CapturedOutput err)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("salloc"));
+        cmd.addAll(options);
+        cmd.addAll(command);
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
+        pb.environment().putAll(slurm.environment());
+        Process p = pb.start();
+        started.add(p);
+        p.getOutputStream().close();
+        return new Started(p, Thread.ofPlatform().daemon().start(() -> copy(p, out, false)),
+            Thread.ofPlatform().daemon().start(() -> copy(p, err, true)));
+    }
+
+    /** The command line {@code ./cumulus} runs, on this module's classes, with the agent jar outside /tmp. */
+    private static List<String> cumulus(String... args) {
+        List<String> cp = new ArrayList<>();
+        cp.add(location(CumulusCli.class));
+        cp.add(location(CommandLine.class));
+        cp.add(location(JsonReport.class));
+        cp.add(location(Gson.class)); // cumulus new reads and writes its JSON with Gson
+        RuntimeClasspath.entries().forEach(e -> cp.add(e.toString()));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
+            "-D" + AgentLoader.JAR_PROPERTY + "=" + agentJar, "-cp",
+            String.join(File.pathSeparator, cp.stream().distinct().toList()), CumulusCli.class.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private static void copy(Process p, CapturedOutput to, boolean stderr) {
+        try {
+            (stderr ? p.getErrorStream() : p.getInputStream()).transferTo(to);
+        } catch (IOException e) {
+            // process gone
+        }
+    }
+
+    private static Properties properties(Path file) throws IOException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        }
+        return p;
+    }
+
+    private static String location(Class<?> c) {
+        try {
+            return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
