@@ -47,8 +47,8 @@ public final class CumulusCli implements Callable<Integer> {
     public static final int EXIT_ERROR = 1;
     public static final int EXIT_USAGE = 2;
 
-    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces for errors.")
-    boolean debug;
+    @Option(names = "--stack-trace", scope = ScopeType.INHERIT, description = "Print stack traces for errors.")
+    boolean stackTrace;
 
     @Spec
     CommandSpec spec;
@@ -125,7 +125,7 @@ public final class CumulusCli implements Callable<Integer> {
 
     private static boolean debugRequested(ParseResult parsed) {
         for (ParseResult p = parsed; p != null; p = p.subcommand()) {
-            if (p.hasMatchedOption("--debug")) {
+            if (p.hasMatchedOption("--stack-trace")) {
                 return true;
             }
         }
@@ -137,7 +137,7 @@ public final class CumulusCli implements Callable<Integer> {
             if (a.equals("--")) {
                 return false;
             }
-            if (a.equals("--debug")) {
+            if (a.equals("--stack-trace")) {
                 return true;
             }
         }

@@ -6,7 +6,7 @@
  * <p>Threads: the main thread parses and runs one command; commands may start their own threads (see
  * {@link dev.cumulus.cli.launch}).
  *
- * <p>Never: prints a stack trace unless {@code --debug} is given (errors are one line: {@code cumulus run: ...});
+ * <p>Never: prints a stack trace unless {@code --stack-trace} is given (errors are one line: {@code cumulus run: ...});
  * imports {@code io.aeron} (the transport package hosts the media driver); calls {@code System.exit} anywhere but
  * {@code CumulusCli.main}, so tests run commands in-process through {@code CumulusCli.execute}.
  */

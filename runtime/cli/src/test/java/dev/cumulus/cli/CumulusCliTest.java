@@ -155,7 +155,7 @@ class CumulusCliTest {
         assertEquals(2, r.code());
         assertEquals("cumulus run: no class com.example.Missing on the classpath " + TEST_CLASSES, r.err().strip());
 
-        Result debug = cli("--debug", "run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
+        Result debug = cli("--stack-trace", "run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
         assertEquals(2, debug.code());
         assertTrue(debug.err().contains("\tat dev.cumulus.cli.launch."), debug.err());
     }
