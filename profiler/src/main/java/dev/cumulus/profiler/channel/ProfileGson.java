@@ -21,7 +21,8 @@ import java.util.Map;
  */
 public final class ProfileGson {
     private static final Map<String, Class<? extends ProfileRecord>> TYPES = Map.of(
-        LiveWindow.TYPE, LiveWindow.class, ProfileReport.TYPE, ProfileReport.class);
+        LiveWindow.TYPE, LiveWindow.class, LiveFigures.TYPE, LiveFigures.class, ProfileReport.TYPE,
+        ProfileReport.class);
     private static final Map<String, Class<? extends LiveObject>> KINDS = Map.of(
         LiveObject.Cloud.KIND, LiveObject.Cloud.class, LiveObject.Remote.KIND, LiveObject.Remote.class,
         LiveObject.Tuple.KIND, LiveObject.Tuple.class, LiveObject.Array.KIND, LiveObject.Array.class,

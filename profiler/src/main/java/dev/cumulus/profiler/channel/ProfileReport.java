@@ -26,11 +26,14 @@ import java.util.Map;
  * @param other       other Cumulus events by event and key
  * @param nodes       per-node totals
  * @param lifecycle   lifecycle changes in time order
+ * @param objects     the program's objects with the figures the editor shows, over the whole run, busiest first
+ * @param internal    the runtime's own objects ({@code cumulus.*} names, its array and tuple-space services), apart
  */
 public record ProfileReport(String type, int version, String runDir, long startMs, long endMs,
                             List<String> recordings, List<String> problems, List<RemoteMethod> remote,
                             List<Placement> placements, List<Suggestion> suggestions, List<Cloud> clouds, Sequencer sequencer, List<Element> elements, List<Array> arrays,
-                            List<Other> other, List<Node> nodes, List<Lifecycle> lifecycle) implements ProfileRecord {
+                            List<Other> other, List<Node> nodes, List<Lifecycle> lifecycle,
+                            List<ObjectFigures> objects, List<ObjectFigures> internal) implements ProfileRecord {
     public static final String TYPE = "report";
 
     /**

@@ -1,30 +1,27 @@
 package dev.cumulus.profiler.live;
 
-import dev.cumulus.profiler.channel.LiveObject;
-import dev.cumulus.profiler.channel.LiveWindow;
+import dev.cumulus.profiler.channel.LiveFigures;
+import dev.cumulus.profiler.channel.ObjectFigures;
+import dev.cumulus.profiler.figures.FigureText;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * The terminal view of {@code cumulus run --live}: keeps each node's newest summary and makes one line a second that
- * sums rates and takes the worst p99 over nodes, busiest objects first, with the measured delay of the data:
+ * The terminal view of {@code cumulus run --live}: at most one line a second from the cluster's newest figures (the
+ * same {@link LiveFigures} the editor gets), the busiest objects of the program first, with the measured delay of the
+ * data:
  * <pre>
- * live +4s (JFR lags ~1 s; data 1.2 s old) 2 nodes | cloud best 1200 w/s p99 35µs mig 3 | remote worker-1 50 calls/s p99 120µs
+ * live +4s (JFR lags ~1 s; data 1.2 s old) 2 nodes | best: 1,200 writes/s · p99 35 µs | worker-1: 50 calls/s · p99 120 µs
  * </pre>
  * Not thread-safe; the sink's receive thread calls it.
  */
 public final class LiveView {
     /** The header printed once when the live view starts. */
     public static final String HEADER = "cumulus: live profile, one line a second (JFR data lags about one second; "
-        + "rates summed over nodes, p99 the worst node's)";
+        + "rates summed over nodes, p99 the worst node's; the runtime's own objects left out)";
     private static final int MAX_OBJECTS = 6;
 
-    private final Map<Integer, LiveWindow> latest = new TreeMap<>();
     private final long startMs;
     private long lastPrintMs;
 
@@ -33,80 +30,34 @@ public final class LiveView {
         this.lastPrintMs = startMs;
     }
 
-    /** Takes one summary (as the sink parsed it); returns a line to print when a second has passed, else null. */
-    public String accept(LiveWindow summary, long nowMs) {
-        latest.put(summary.node(), summary);
+    /** Takes the newest figures; returns a line to print when a second has passed, else null. */
+    public String accept(LiveFigures figures, long nowMs) {
         if (nowMs - lastPrintMs < 1000) {
             return null;
         }
         lastPrintMs = nowMs;
-        return line(nowMs);
+        return line(figures, nowMs);
     }
 
-    private static final class Row {
-        String kind;
-        String name;
-        double rate;
-        double p99;
-        long migrations;
-        long count;
-    }
-
-    String line(long nowMs) {
-        Map<String, Row> rows = new TreeMap<>();
-        double maxAge = 0;
-        for (LiveWindow s : latest.values()) {
-            long recv = s.recvMs() != null ? s.recvMs() : nowMs;
-            long last = s.lastEventMs() != null ? s.lastEventMs() : s.sentMs() > 0 ? s.sentMs() : recv;
-            maxAge = Math.max(maxAge, nowMs - last);
-            for (LiveObject o : s.objectsOrEmpty()) {
-                Row r = rows.computeIfAbsent(o.kind() + " " + o.name(), k -> new Row());
-                r.kind = o.kind();
-                r.name = o.name();
-                switch (o) {
-                    case LiveObject.Cloud c -> {
-                        r.rate += c.writesPerSec();
-                        r.p99 = Math.max(r.p99, c.p99WriteUs());
-                        r.migrations += c.migrations();
-                    }
-                    case LiveObject.Remote c -> {
-                        r.rate += c.callsPerSec();
-                        r.p99 = Math.max(r.p99, c.p99Us());
-                    }
-                    case LiveObject.Array a -> {
-                        r.rate += a.missesPerSec();
-                        r.p99 = Math.max(r.p99, a.p99MissUs());
-                    }
-                    case LiveObject.Tuple t -> {
-                        r.count += t.moves() + t.observes() + t.remoteOperations();
-                        r.p99 = Math.max(r.p99, t.remoteP99Us());
-                    }
-                    case LiveObject.Other x -> r.count += x.count();
-                }
-            }
+    String line(LiveFigures f, long nowMs) {
+        double ageSec = f.lastEventMs() == null ? 0 : Math.max(0, nowMs - f.lastEventMs()) / 1000.0;
+        int nodes = f.nodes() == null ? 0 : f.nodes().size();
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+            "live +%ds (JFR lags ~1 s; data %.1f s old) %d node%s", (nowMs - startMs) / 1000, ageSec, nodes,
+            nodes == 1 ? "" : "s"));
+        if (f.sequencerMigrations() > 0) {
+            sb.append(" | sequencer moved ").append(f.sequencerMigrations());
         }
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "live +%ds (JFR lags ~1 s; data %.1f s old) %d node%s",
-            (nowMs - startMs) / 1000, maxAge / 1000.0, latest.size(), latest.size() == 1 ? "" : "s"));
-        List<Row> list = new ArrayList<>(rows.values());
-        list.sort(Comparator.comparingDouble((Row r) -> -(r.rate + r.count)));
-        if (list.isEmpty()) {
-            sb.append(" | no Cumulus activity");
+        List<ObjectFigures> active = (f.objects() == null ? List.<ObjectFigures>of() : f.objects()).stream()
+            .filter(o -> o.operations() > 0).toList();
+        if (active.isEmpty()) {
+            sb.append(" | no activity of the program's objects");
         }
-        for (int i = 0; i < Math.min(MAX_OBJECTS, list.size()); i++) {
-            Row r = list.get(i);
-            sb.append(" | ").append(r.kind).append(' ').append(r.name);
-            switch (r.kind) {
-                case "cloud" -> sb.append(String.format(Locale.ROOT, " %.0f w/s p99 %.0fµs mig %d", r.rate, r.p99,
-                    r.migrations));
-                case "remote" -> sb.append(String.format(Locale.ROOT, " %.0f calls/s p99 %.0fµs", r.rate, r.p99));
-                case "array" -> sb.append(String.format(Locale.ROOT, " %.0f misses/s p99 %.0fµs", r.rate, r.p99));
-                case "tuple" -> sb.append(String.format(Locale.ROOT, " %d ops p99 %.0fµs", r.count, r.p99));
-                default -> sb.append(' ').append(r.count);
-            }
+        for (int i = 0; i < Math.min(MAX_OBJECTS, active.size()); i++) {
+            sb.append(" | ").append(FigureText.describe(active.get(i), true));
         }
-        if (list.size() > MAX_OBJECTS) {
-            sb.append(" | +").append(list.size() - MAX_OBJECTS).append(" more");
+        if (active.size() > MAX_OBJECTS) {
+            sb.append(" | +").append(active.size() - MAX_OBJECTS).append(" more");
         }
         return sb.toString();
     }

@@ -1,6 +1,7 @@
 package dev.cumulus.profiler.report;
 
 import dev.cumulus.profiler.Latencies;
+import dev.cumulus.profiler.figures.ReportFigures;
 import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.channel.ProfileRecord;
 import dev.cumulus.profiler.channel.ProfileReport;
@@ -103,9 +104,11 @@ public final class JsonReport {
             lifecycle.add(new ProfileReport.Lifecycle(l.time().toEpochMilli(), l.node(), l.phase(), l.subject(),
                 l.detail()));
         }
+        ReportFigures.Split figures = ReportFigures.of(p);
         return new ProfileReport(ProfileReport.TYPE, ProfileRecord.VERSION, p.runDir().toString(),
             p.firstNs() / 1_000_000, p.lastNs() / 1_000_000, List.copyOf(p.recordings()), List.copyOf(p.problems()),
-            remote, placements, suggestions, clouds, sequencer, elements, arrays, other, nodes, lifecycle);
+            remote, placements, suggestions, clouds, sequencer, elements, arrays, other, nodes, lifecycle,
+            figures.objects(), figures.internal());
     }
 
     private static ProfileReport.Placement placement(RunProfile p, String object, Placements.ObjectPlacement o) {

@@ -230,6 +230,7 @@ public final class RunProfile {
     private final Map<String, Map<String, CallStats>> calls = new TreeMap<>();
     private final Map<String, Map<String, CallStats>> writes = new TreeMap<>();
     private final Map<String, Map<Integer, Long>> restarts = new TreeMap<>();
+    private final Map<String, String> cloudClasses = new TreeMap<>();
     private final Map<Integer, Long> sequencerArrivals = new TreeMap<>();
     private final List<Migration> migrations = new ArrayList<>();
     private final List<Lifecycle> lifecycle = new ArrayList<>();
@@ -331,6 +332,10 @@ public final class RunProfile {
                 int node = or(Events.node(e, "node"), fileNode);
                 restarts.computeIfAbsent(Events.str(e, "cloud"), k -> new TreeMap<>())
                     .merge(node, Events.amount(e, "restarts"), Math::max);
+                String className = Events.str(e, "className");
+                if (!className.isEmpty()) {
+                    cloudClasses.put(Events.str(e, "cloud"), className);
+                }
                 totals(node).events++;
             }
             case Events.NODE_LIFECYCLE -> {
@@ -546,6 +551,8 @@ public final class RunProfile {
     public Map<String, Map<String, CallStats>> writes() { return writes; }
     /** Reads restarted as writes: cloud → node → count. */
     public Map<String, Map<Integer, Long>> restarts() { return restarts; }
+    /** Cloud → its root class (binary name), from the periodic summaries. */
+    public Map<String, String> cloudClasses() { return cloudClasses; }
     /** How often the sequencer arrived at each node. */
     public Map<Integer, Long> sequencerArrivals() { return sequencerArrivals; }
     /** Sequencer migrations in time order. */

@@ -40,7 +40,8 @@ class ChannelSchemaTest {
     void bothWritersWriteTheSameFieldsAndTheSchemaFileIsCurrent() throws Exception {
         LiveWindow window = (LiveWindow) sample(LiveWindow.class);
         ProfileReport report = (ProfileReport) sample(ProfileReport.class);
-        for (ProfileRecord r : List.of(window, report)) {
+        LiveFigures figures = (LiveFigures) sample(LiveFigures.class);
+        for (ProfileRecord r : List.of(window, figures, report)) {
             assertEquals(JsonParser.parseString(ProfileGson.write(r)), JsonParser.parseString(RecordWriter.write(r)),
                 "the node's writer and Gson write " + r.type() + " alike");
             assertEquals(r, ProfileGson.read(RecordWriter.write(r)), r.type() + " reads back as written");
@@ -55,6 +56,7 @@ class ChannelSchemaTest {
         schema.add("fields", fields);
         JsonObject samples = new JsonObject();
         samples.add(LiveWindow.TYPE, JsonParser.parseString(RecordWriter.write(window)));
+        samples.add(LiveFigures.TYPE, JsonParser.parseString(ProfileGson.write(figures)));
         samples.add(ProfileReport.TYPE, JsonParser.parseString(ProfileGson.write(report)));
         schema.add("samples", samples);
         String text = new GsonBuilder().setPrettyPrinting().create().toJson(schema) + "\n";
@@ -77,7 +79,7 @@ class ChannelSchemaTest {
     /** Every record of the channel by name ({@code LiveObject.Cloud}), with its field names in order. */
     static Map<String, List<String>> recordFields() {
         Map<String, List<String>> out = new TreeMap<>();
-        for (Class<?> c : List.of(LiveWindow.class, ProfileReport.class)) {
+        for (Class<?> c : List.of(LiveWindow.class, LiveFigures.class, ProfileReport.class)) {
             collect(c, out);
         }
         return out;

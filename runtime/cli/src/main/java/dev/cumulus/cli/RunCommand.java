@@ -51,8 +51,8 @@ final class RunCommand implements Callable<Integer> {
     boolean profile;
 
     @Option(names = "--profile-stream",
-        description = "Print every node's one-second profile summary as a stdout line '@cumulus-profile {json}' "
-            + "and, after the run, the report as the last such line (for the editor; JFR data lags about one "
+        description = "Print every node's one-second profile summary, and the figures merged over the nodes, as "
+            + "stdout lines '@cumulus-profile {json}' and, after the run, the report as the last such line (for the editor; JFR data lags about one "
             + "second; docs/design/PROFILER.md). Implies --profile.")
     boolean profileStream;
 

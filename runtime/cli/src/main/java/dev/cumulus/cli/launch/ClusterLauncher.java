@@ -10,6 +10,9 @@ import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.launch.LauncherWatch;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.IdleStrategies;
+import dev.cumulus.profiler.channel.LiveFigures;
+import dev.cumulus.profiler.channel.ProfileGson;
+import dev.cumulus.profiler.figures.WindowMerger;
 import dev.cumulus.profiler.live.LiveSink;
 import dev.cumulus.profiler.report.JsonReport;
 import dev.cumulus.profiler.live.LiveView;
@@ -119,7 +122,8 @@ public final class ClusterLauncher {
 
     /**
      * With profiling: print every node's one-second summary on {@code out} as {@code @cumulus-profile {json}} (one
-     * line each, no node prefix), and after the run the report as the last such line: the profile channel's records
+     * line each, no node prefix), each followed by the cluster's figures merged from every node's newest summary
+     * ({@code figures}), and after the run the report as the last such line: the profile channel's records
      * (docs/design/PROFILER.md), for the editor.
      */
     public ClusterLauncher profileStream(boolean on) {
@@ -544,13 +548,16 @@ public final class ClusterLauncher {
      */
     private void openLiveSink(Path file) {
         LiveView view = live ? new LiveView(System.currentTimeMillis()) : null;
+        WindowMerger merger = new WindowMerger();
         try {
             liveSink = LiveSink.open(file, (line, summary) -> {
+                LiveFigures figures = merger.accept(summary);
                 if (profileStream) {
                     out.println(PROFILE_STREAM_PREFIX + line);
+                    out.println(PROFILE_STREAM_PREFIX + ProfileGson.write(figures));
                 }
                 if (view != null) {
-                    String text = view.accept(summary, System.currentTimeMillis());
+                    String text = view.accept(figures, System.currentTimeMillis());
                     if (text != null) {
                         err.println("cumulus: " + text);
                     }
