@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -86,9 +87,13 @@ class LiveProfileSystemTest {
             "the cluster's figures after every window");
         ProfileReport report = (ProfileReport) last;
         RecordedCalls recorded = RecordedCalls.read(result.runDir());
-        assertEquals(recorded.latenciesNs.keySet(), report.objects().stream().filter(f -> f.kind().equals("remote"))
-            .map(ObjectFigures::name).collect(Collectors.toCollection(TreeSet::new)), "every object called");
-        report.objects().stream().filter(f -> f.kind().equals("remote")).forEach(recorded::assertMatches);
+        List<ObjectFigures> remote = Stream.concat(report.objects().stream(), report.internal().stream())
+            .filter(f -> f.kind().equals("remote")).toList();
+        assertEquals(recorded.latenciesNs.keySet(), remote.stream().map(ObjectFigures::name)
+            .collect(Collectors.toCollection(TreeSet::new)), "every object called");
+        remote.forEach(recorded::assertMatches);
+        assertTrue(report.internal().stream().allMatch(f -> f.name().startsWith("cumulus.")), report.toString());
+        assertTrue(report.objects().stream().noneMatch(f -> f.name().startsWith("cumulus.")), report.toString());
         assertTrue(perNode.getOrDefault(0, 0) >= 1 && perNode.getOrDefault(1, 0) >= 1,
             "a summary from each node on stdout: " + perNode + "\n" + out.text() + err.text());
         Path jsonl = result.runDir().resolve(ClusterLauncher.LIVE_PROFILE);
