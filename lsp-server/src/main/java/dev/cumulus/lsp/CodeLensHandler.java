@@ -5,6 +5,7 @@ import dev.cumulus.lsp.model.MethodMark;
 import dev.cumulus.lsp.model.ProfileFigures;
 import dev.cumulus.lsp.model.Snapshot;
 import dev.cumulus.lsp.model.SourceIndex;
+import dev.cumulus.profiler.channel.ObjectFigures;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -38,16 +39,16 @@ final class CodeLensHandler {
                 String title;
                 String object;
                 if (site.object() != null) {
-                    ProfileFigures.Figures f = figures.get(site.object());
+                    ObjectFigures f = figures.get(site.object());
                     object = site.object();
-                    title = f != null ? ProfileFigures.describe(f) : site.object() + ": " + NO_RUN;
+                    title = f != null ? figures.describe(f) : site.object() + ": " + NO_RUN;
                 } else {
                     String dotted = site.cloudClass().replace('/', '.');
-                    List<ProfileFigures.Figures> fs = figures.ofClass(dotted);
-                    object = fs.isEmpty() ? null : fs.getFirst().object();
+                    List<ObjectFigures> fs = figures.ofClass(dotted);
+                    object = fs.isEmpty() ? null : fs.getFirst().name();
                     title = fs.isEmpty() ? (figures.hasAny() ? "cloud: no figures for this class in this run"
                             : "cloud: " + NO_RUN)
-                            : String.join(" | ", fs.stream().map(ProfileFigures::describe).toList());
+                            : String.join(" | ", fs.stream().map(figures::describe).toList());
                 }
                 Command c = new Command(title, CumulusProtocol.SHOW_PROFILE,
                         object == null ? List.of() : List.of(object));

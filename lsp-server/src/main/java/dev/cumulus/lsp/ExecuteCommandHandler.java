@@ -6,9 +6,10 @@ import dev.cumulus.lsp.model.CompileError;
 import dev.cumulus.lsp.model.ProfileFigures;
 import dev.cumulus.lsp.model.RunController;
 import dev.cumulus.lsp.model.Snapshot;
-import dev.cumulus.profiler.channel.LiveObject;
+import dev.cumulus.profiler.channel.LiveFigures;
 import dev.cumulus.profiler.channel.LiveWindow;
 import dev.cumulus.profiler.channel.ProfileRecord;
+import dev.cumulus.profiler.channel.ProfileReport;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -177,34 +178,21 @@ final class ExecuteCommandHandler {
     }
 
     /**
-     * One record of the run's profile channel: a live window's objects update the lenses' figures; every record goes
-     * on to the client unchanged ({@code cumulus/profile}), where the profile view shows it.
+     * One record of the run's profile channel. The cluster's live figures and the run's report update the lenses and go
+     * on to the client unchanged ({@code cumulus/profile}), where the profile view shows them; a single node's window
+     * stays here (the figures made from it are what the editor shows).
      */
     void acceptProfile(ProfileRecord record) {
-        if (record instanceof LiveWindow w) {
-            boolean changed = false;
-            for (LiveObject o : w.objectsOrEmpty()) {
-                changed |= figures.update(figures(o));
-            }
-            if (changed) {
-                lensRefresh.run();
-            }
-        }
-        client.get().profile(record);
-    }
-
-    /** What a lens shows of one object of a live window. */
-    static ProfileFigures.Figures figures(LiveObject o) {
-        return switch (o) {
-            case LiveObject.Cloud c -> new ProfileFigures.Figures(c.name(), c.kind(), c.className(), c.writesPerSec(),
-                    c.p99WriteUs(), c.migrations(), null);
-            case LiveObject.Remote r -> new ProfileFigures.Figures(r.name(), r.kind(), null, r.callsPerSec(),
-                    r.p99Us(), null, null);
-            case LiveObject.Array a -> new ProfileFigures.Figures(a.name(), a.kind(), null, null, null, null,
-                    a.misses());
-            case LiveObject.Tuple t -> new ProfileFigures.Figures(t.name(), t.kind(), null, null, t.remoteP99Us(), null,
-                    null);
-            case LiveObject.Other x -> new ProfileFigures.Figures(x.name(), x.kind(), null, null, null, null, null);
+        boolean changed = switch (record) {
+            case LiveFigures f -> figures.update(f);
+            case ProfileReport r -> figures.update(r);
+            case LiveWindow w -> false;
         };
+        if (changed) {
+            lensRefresh.run();
+        }
+        if (!(record instanceof LiveWindow)) {
+            client.get().profile(record);
+        }
     }
 }

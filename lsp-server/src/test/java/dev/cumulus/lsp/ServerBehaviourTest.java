@@ -30,7 +30,7 @@ import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.TextEdit;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
-import dev.cumulus.profiler.channel.LiveWindow;
+import dev.cumulus.profiler.channel.LiveFigures;
 import dev.cumulus.profiler.channel.ProfileReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -156,6 +156,7 @@ class ServerBehaviourTest {
         Path fake = write("bin/cumulus", """
                 #!/bin/sh
                 echo '@cumulus-profile {"type":"window","version":2,"node":0,"sentMs":1,"windowMs":1000,"objects":[{"kind":"cloud","name":"best","className":"demo.Best","writes":1200,"writesPerSec":1200,"p50WriteUs":20,"p99WriteUs":35.5,"bytes":0,"migrations":3}]}'
+                echo '@cumulus-profile {"type":"figures","version":2,"tMs":1,"nodes":[0],"sequencerMigrations":3,"objects":[{"kind":"cloud","name":"best","className":"demo.Best","operation":"writes","operations":1200,"operationsPerSec":1200,"p50Us":20,"p99Us":35.5,"bytes":0}],"internal":[]}'
                 echo '@cumulus-profile {"type":"report","version":2,"runDir":"/tmp/r1","remote":[]}'
                 """);
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -171,12 +172,12 @@ class ServerBehaviourTest {
                     CumulusProtocol.RUN, List.of(1, "demo.Best"))).get(30, TimeUnit.SECONDS));
             var records = h.client.await(() -> h.client.read(() -> List.copyOf(h.client.profile)),
                     r -> r.size() == 2, 30_000);
-            assertEquals("best", ((LiveWindow) records.getFirst()).objects().getFirst().name(),
-                    "the window reaches the client typed, over JSON-RPC");
+            assertEquals("best", ((LiveFigures) records.getFirst()).objects().getFirst().name(),
+                    "the cluster's figures reach the client typed, over JSON-RPC");
             assertEquals("/tmp/r1", ((ProfileReport) records.getLast()).runDir());
             h.client.await(() -> h.client.read(() -> h.client.lensRefreshes), n -> n > 0, 10_000);
             List<String> after = lenses(h, uri);
-            String live = "best: 1,200 writes/s · p99 write 35.5 µs · 3 migrations";
+            String live = "best: 1,200 writes/s · p99 36 µs";
             assertEquals(List.of(live, live), after);
         }
     }

@@ -1,91 +1,92 @@
 package dev.cumulus.lsp.model;
 
+import dev.cumulus.profiler.channel.LiveFigures;
+import dev.cumulus.profiler.channel.ObjectFigures;
+import dev.cumulus.profiler.channel.ProfileReport;
+import dev.cumulus.profiler.figures.FigureText;
+
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Live per-object figures of the current run, as streamed by the profiler (one update per object and period). Keyed
- * by the object's name (the name given to {@code cluster.replicated("best", ...)}, {@code sharedDoubleArray("A", ...)},
- * ...). Thread-safe.
+ * The current run's per-object figures for the code lenses, exactly as the profiler made them: while the run goes the
+ * newest {@link LiveFigures} (every node's newest second, summed), after it the report's {@code objects} (the whole
+ * run). Keyed by the object's name (the name given to {@code cluster.replicated("best", ...)},
+ * {@code sharedDoubleArray("A", ...)}, ...); the runtime's own objects are included, so a lens never lacks them, but
+ * nothing lists them. Nothing here computes a figure. Thread-safe.
  */
 public final class ProfileFigures {
-
-    /**
-     * The newest figures of one object. Absent numbers are {@code null}.
-     *
-     * @param object        the object's name
-     * @param kind          {@code cloud}, {@code array}, {@code tuple}, {@code remote}, ...
-     * @param className     the object's class (binary name with dots), if the profiler knows it
-     * @param writesPerSec  writes (broadcasts, remote writes) per second
-     * @param p99WriteUs    99th percentile write latency, microseconds
-     * @param migrations    sequencer or object migrations so far
-     * @param misses        coherence misses so far
-     */
-    public record Figures(String object, String kind, String className, Double writesPerSec, Double p99WriteUs,
-                          Long migrations, Long misses) {
-    }
-
-    private final Map<String, Figures> byObject = new ConcurrentHashMap<>();
+    private volatile Map<String, ObjectFigures> byObject = Map.of();
+    private volatile boolean live = true;
     private volatile boolean running;
 
-    /** Records one update (replacing the object's previous figures); ignores updates without an object name. */
-    public boolean update(Figures f) {
-        if (f == null || f.object() == null || f.object().isBlank()) {
+    /** The cluster's newest figures replace all before; returns whether anything changed. */
+    public boolean update(LiveFigures f) {
+        return replace(f.objects(), f.internal(), true);
+    }
+
+    /**
+     * The run's figures from its report replace the live ones; a report without figures (written by hand or by an
+     * older profiler) changes nothing. Returns whether anything changed.
+     */
+    public boolean update(ProfileReport r) {
+        if (r.objects() == null && r.internal() == null) {
             return false;
         }
-        byObject.put(f.object(), f);
-        return true;
+        return replace(r.objects(), r.internal(), false);
+    }
+
+    private boolean replace(List<ObjectFigures> objects, List<ObjectFigures> internal, boolean isLive) {
+        Map<String, ObjectFigures> m = new HashMap<>();
+        for (List<ObjectFigures> l : new List[] {internal, objects}) {
+            if (l != null) {
+                for (ObjectFigures f : l) {
+                    if (f != null && f.name() != null) {
+                        m.put(f.name(), f);
+                    }
+                }
+            }
+        }
+        boolean changed = live != isLive || !m.equals(byObject);
+        byObject = Map.copyOf(m);
+        live = isLive;
+        return changed;
     }
 
     /** Forgets every figure (a new run starts). */
     public void reset() {
-        byObject.clear();
+        byObject = Map.of();
+        live = true;
     }
 
     public void running(boolean running) {
         this.running = running;
     }
 
-    public Figures get(String object) {
+    /** The object's figures, or null. */
+    public ObjectFigures get(String object) {
         return byObject.get(object);
     }
 
-    /** Figures of objects whose class is {@code className} (binary name with dots). */
-    public List<Figures> ofClass(String className) {
+    /** Figures of clouds whose root class is {@code className} (binary name with dots). */
+    public List<ObjectFigures> ofClass(String className) {
         return byObject.values().stream().filter(f -> className.equals(f.className()))
-                .sorted(Comparator.comparing(Figures::object)).toList();
+                .sorted(Comparator.comparing(ObjectFigures::name)).toList();
     }
 
     public boolean hasAny() {
         return !byObject.isEmpty() || running;
     }
 
-    /** One line for a code lens: {@code best: 1,234 writes/s · p99 write 35 µs · 2 migrations · 0 misses}. */
-    public static String describe(Figures f) {
-        StringBuilder b = new StringBuilder(f.object()).append(':');
-        String sep = " ";
-        if (f.writesPerSec() != null) {
-            b.append(sep).append(String.format(Locale.ROOT, "%,.0f writes/s", f.writesPerSec()));
-            sep = " · ";
-        }
-        if (f.p99WriteUs() != null) {
-            b.append(sep).append(String.format(Locale.ROOT, "p99 write %,.1f µs", f.p99WriteUs()));
-            sep = " · ";
-        }
-        if (f.migrations() != null) {
-            b.append(sep).append(f.migrations()).append(f.migrations() == 1 ? " migration" : " migrations");
-            sep = " · ";
-        }
-        if (f.misses() != null) {
-            b.append(sep).append(f.misses()).append(f.misses() == 1 ? " miss" : " misses");
-            sep = " · ";
-        }
-        if (sep.equals(" ")) {
-            b.append(" no figures yet");
-        }
-        return b.toString();
+    /** Whether the figures are of the newest second (a run going) rather than of a whole finished run. */
+    public boolean live() {
+        return live;
+    }
+
+    /** One line for a code lens ({@link FigureText}): {@code best: 1,200 writes/s · p99 35 µs}. */
+    public String describe(ObjectFigures f) {
+        return FigureText.describe(f, live);
     }
 }
