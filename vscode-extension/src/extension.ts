@@ -263,15 +263,23 @@ export class CumulusExtension {
   private onProfileLine(json: string): void {
     try {
       const r = JSON.parse(json) as ProfileRecord;
-      if (r && (r.type === 'window' || r.type === 'report')) this.onProfile(r);
+      if (r && (r.type === 'window' || r.type === 'figures' || r.type === 'report')) this.onProfile(r);
     } catch {
       this.log.appendLine(`a profile line that is no record of the profile channel: ${json.slice(0, 200)}`);
     }
   }
 
-  /** One record of the run's profile channel (a live window or the report): into the profile view. */
+  /** Objects whose source was looked for in this run. */
+  private located = new Set<string>();
+
+  /** One record of the run's profile channel (the cluster's live figures or the report): into the profile view. */
   onProfile(r: ProfileRecord): void {
-    for (const object of this.profile.accept(r)) void this.locate(object);
+    for (const object of this.profile.accept(r)) {
+      // each object's source is looked for once a run; the runtime's own objects have none in the workspace
+      if (this.profile.get(object)?.internal || this.located.has(object)) continue;
+      this.located.add(object);
+      void this.locate(object);
+    }
   }
 
   private async locate(object: string): Promise<void> {
@@ -345,6 +353,7 @@ export class CumulusExtension {
     }
     this.channels.clear();
     this.profile.reset();
+    this.located.clear();
     this.profile.running = true;
     this.runModel.start(mainClass, nodes);
     void this.client.sendNotification(P.PROFILE_RESET, {});

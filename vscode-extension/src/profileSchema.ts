@@ -1,7 +1,8 @@
 // The profile channel's records: mirrors profiler/src/main/java/dev/cumulus/profiler/channel (LiveWindow, LiveObject,
-// ProfileReport), documented in docs/design/PROFILER.md. The language server forwards each record of a run as a
-// `cumulus/profile` notification: the nodes' one-second live windows, then the run's report (the same record
-// `cumulus profile --json RUN_DIR` prints). Field names carry their units (…Ms, …Us, …PerSec, …Bytes).
+// LiveFigures, ObjectFigures, ProfileReport), documented in docs/design/PROFILER.md. The language server forwards a
+// run's records as `cumulus/profile` notifications: the cluster's live figures (after every node's one-second window),
+// then the run's report (the same record `cumulus profile --json RUN_DIR` prints). Field names carry their units
+// (…Ms, …Us, …PerSec, …Bytes). The figures are the profiler's: the editor shows them and never recomputes them.
 // FIELDS lists every record's fields at run time; the compiler checks each list against its interface, and
 // test/unit/schema.test.ts checks the lists against the Java side's profiler/src/test/resources/profile-channel.json.
 
@@ -86,6 +87,45 @@ export interface LiveWindow {
   more?: number;
 }
 
+/**
+ * One object's figures, made by the profiler (one definition each, docs/design/PROFILER.md): live, the newest second of
+ * every node summed (p50/p99 the highest node's); after the run, the whole run. `operations` counts `operation`
+ * (calls of a remote object, writes of a cloud, operations of a tuple element, misses of an array, events).
+ */
+export interface ObjectFigures {
+  kind: 'cloud' | 'remote' | 'tuple' | 'array' | 'other' | string;
+  name: string;
+  className?: string;
+  operation: string;
+  operations: number;
+  /** Absent after a run shorter than a second (no extrapolated rate). */
+  operationsPerSec?: number;
+  p50Us?: number;
+  p99Us?: number;
+  bytes: number;
+  failed?: number;
+  hits?: number;
+  invalidations?: number;
+  restarts?: number;
+  /** Remote objects after the run: migrations that moved it, and where it lived at the end (-1 unknown). */
+  moves?: number;
+  node?: number;
+}
+
+/** The cluster's newest figures: every node's newest window merged by the launcher, after each window. */
+export interface LiveFigures {
+  type: 'figures';
+  version: number;
+  tMs: number;
+  lastEventMs?: number;
+  nodes: number[];
+  sequencerMigrations: number;
+  /** The program's objects, busiest first. */
+  objects: ObjectFigures[];
+  /** The runtime's own objects (cumulus.*, its array and tuple-space services), listed apart. */
+  internal: ObjectFigures[];
+}
+
 export interface RemoteMethod {
   object: string;
   method: string;
@@ -125,6 +165,8 @@ export interface Caller {
   node: number;
   calls: number;
   forwarded: number;
+  /** This node's share of the object's calls that ran, percent (the profiler's). */
+  sharePercent: number;
 }
 
 /** One remote object: where it lived from the run's start to its end, its moves, and its calls by caller node. */
@@ -278,9 +320,13 @@ export interface ProfileReport {
   other?: Other[];
   nodes?: NodeTotals[];
   lifecycle?: Lifecycle[];
+  /** The program's objects' figures over the whole run, busiest first. */
+  objects?: ObjectFigures[];
+  /** The runtime's own objects' figures, apart. */
+  internal?: ObjectFigures[];
 }
 
-export type ProfileRecord = LiveWindow | ProfileReport;
+export type ProfileRecord = LiveWindow | LiveFigures | ProfileReport;
 
 /** The keys of T, listed once each: a list that misses or invents a key does not compile. */
 type Exhaustive<T, L extends readonly (keyof T)[]> = Exclude<keyof T, L[number]> extends never ? L : never;
@@ -303,9 +349,13 @@ export const FIELDS: Record<string, readonly string[]> = {
   'LiveObject.Array': fields<LiveArray>()(['kind', 'name', 'misses', 'missesPerSec', 'p99MissUs', 'invalidations',
     'hits', 'bytes']),
   'LiveObject.Other': fields<LiveOther>()(['kind', 'name', 'count']),
+  'LiveFigures': fields<LiveFigures>()(['type', 'version', 'tMs', 'lastEventMs', 'nodes', 'sequencerMigrations',
+    'objects', 'internal']),
+  'ObjectFigures': fields<ObjectFigures>()(['kind', 'name', 'className', 'operation', 'operations', 'operationsPerSec',
+    'p50Us', 'p99Us', 'bytes', 'failed', 'hits', 'invalidations', 'restarts', 'moves', 'node']),
   'ProfileReport': fields<ProfileReport>()(['type', 'version', 'runDir', 'startMs', 'endMs', 'recordings', 'problems',
     'remote', 'placements', 'suggestions', 'clouds', 'sequencer', 'elements', 'arrays', 'other', 'nodes',
-    'lifecycle']),
+    'lifecycle', 'objects', 'internal']),
   'ProfileReport.RemoteMethod': fields<RemoteMethod>()(['object', 'method', 'calls', 'async', 'failed', 'p50Us',
     'p99Us', 'requestBytes', 'replyBytes', 'callers', 'targets']),
   'ProfileReport.Placement': fields<Placement>()(['object', 'node', 'calls', 'forwarded', 'location', 'moves',
@@ -313,7 +363,7 @@ export const FIELDS: Record<string, readonly string[]> = {
   'ProfileReport.Stay': fields<Stay>()(['node', 'fromMs', 'toMs']),
   'ProfileReport.Move': fields<Move>()(['tMs', 'kind', 'from', 'to', 'stateBytes', 'pauseUs', 'callsHeld', 'reason',
     'outcome']),
-  'ProfileReport.Caller': fields<Caller>()(['node', 'calls', 'forwarded']),
+  'ProfileReport.Caller': fields<Caller>()(['node', 'calls', 'forwarded', 'sharePercent']),
   'ProfileReport.Suggestion': fields<Suggestion>()(['object', 'node', 'toNode', 'sharePercent', 'callerCalls', 'calls',
     'code', 'message']),
   'ProfileReport.Cloud': fields<ReportCloud>()(['cloud', 'writes', 'restarts', 'bytes', 'writers', 'methods']),
@@ -334,5 +384,5 @@ export const FIELDS: Record<string, readonly string[]> = {
 };
 
 /** The record types (`type`) and live object kinds (`kind`). */
-export const RECORD_TYPES: readonly ProfileRecord['type'][] = ['window', 'report'];
+export const RECORD_TYPES: readonly ProfileRecord['type'][] = ['window', 'figures', 'report'];
 export const LIVE_KINDS: readonly LiveObject['kind'][] = ['cloud', 'remote', 'tuple', 'array', 'other'];

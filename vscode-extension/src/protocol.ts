@@ -21,22 +21,19 @@ export interface RunStatus {
 }
 
 /**
- * Notification, server to client: one record of the run's profile channel, exactly as the profiler wrote it: a node's
- * live window (about once a second per node), then the run's report at its end. The records are in profileSchema.ts.
+ * Notification, server to client: one record of the run's profile channel, exactly as the profiler wrote it: the
+ * cluster's live figures (after each node's one-second window), then the run's report at its end. The records are in
+ * profileSchema.ts.
  */
 export const PROFILE = 'cumulus/profile';
 export type { ProfileRecord } from './profileSchema';
+import type { ObjectFigures } from './profileSchema';
 
-/** What `cumulus.showProfile` answers: the figures an object's code lens shows. Only `object` is always set. */
-export interface LensFigures {
-  object: string;
-  kind?: string | null;
-  className?: string | null;
-  writesPerSec?: number | null;
-  p99WriteUs?: number | null;
-  migrations?: number | null;
-  misses?: number | null;
-}
+/**
+ * What `cumulus.showProfile` answers: the figures an object's code lens shows, as the profiler made them (live: the
+ * cluster's newest second; after the run: the report's).
+ */
+export type LensFigures = ObjectFigures;
 
 /** Notification, client to server: forget all figures (a new run starts). */
 export const PROFILE_RESET = 'cumulus/profileReset';

@@ -9,11 +9,11 @@ import { activate, Client, JAVA_PACK_NOTICE_KEY, javaErrorsOn, newProjectDir, NO
 import { findJdk, JdkFs, NO_JDK_MESSAGE } from '../../src/jdk';
 import { cumulusEvidence, NOT_CUMULUS_MESSAGE, WorkspaceFs } from '../../src/workspace';
 import { callersText, findObjectLine, locationStrip, ProfileModel } from '../../src/profile';
-import { LiveWindow, Placement, ProfileReport, Suggestion } from '../../src/profileSchema';
+import { LiveFigures, LiveWindow, ObjectFigures, Placement, ProfileReport, Suggestion } from '../../src/profileSchema';
 import { RunTerminal } from '../../src/tasks';
 import * as P from '../../src/protocol';
 import { failureReason, RunModel, RunTreeProvider, statusText } from '../../src/runView';
-import { COLUMNS, EMPTY, NARROW_PX, profileHtml, WIDE_PX } from '../../src/profileView';
+import { COLUMNS, EMPTY, latencyText, NARROW_PX, profileHtml, viewRows, WIDE_PX } from '../../src/profileView';
 import { checkoutServer, findCumulusRoot, findServer, mainClassOf, serverLaunch, validateNodes } from '../../src/server';
 
 const extRoot = path.join(__dirname, '..', '..', '..');
@@ -272,20 +272,21 @@ describe('Run on Cluster', () => {
     out({ node: 0, line: 'hello from 0', stream: 'stdout' });
     out({ node: 1, line: 'hello from 1', stream: 'stdout' });
     assert.match(ext.status.text, /running on 2 nodes/);
-    profile(window(0, [{ kind: 'cloud', name: 'best', className: 'a.Best', writes: 600, writesPerSec: 600, p50WriteUs: 20, p99WriteUs: 35, bytes: 0, migrations: 2 }]));
-    profile(window(1, [{ kind: 'cloud', name: 'best', writes: 600, writesPerSec: 600, p50WriteUs: 20, p99WriteUs: 50, bytes: 0, migrations: 1 }]));
-    assert.equal(ext.profile.get('best')?.writesPerSec, 1200, 'rates summed over nodes');
-    assert.equal(ext.profile.get('best')?.p99WriteUs, 50, 'the worst node\'s p99');
-    assert.equal(ext.profile.get('best')?.migrations, 3);
+    profile(window(0, [{ kind: 'cloud', name: 'best', writes: 600, writesPerSec: 600, p50WriteUs: 20, p99WriteUs: 35, bytes: 0, migrations: 2 }]));
+    assert.equal(ext.profile.get('best'), undefined, 'one node\'s window is not shown on its own');
+    profile(figures([fig('cloud', 'best', 1200, 1200, 50)]));
+    assert.equal(ext.profile.get('best')?.figures.operationsPerSec, 1200, 'the cluster\'s figures, as the profiler made them');
+    assert.equal(ext.profile.get('best')?.figures.p99Us, 50);
     assert.equal(ext.profile.running, true);
     out({ node: 1, line: 'bye', stream: 'stdout' });
     profile(REPORT);
     status({ state: 'finished', exitCode: 0, runDir: '/r' });
     assert.deepEqual(ext.runModel.nodeStates, ['exited', 'exited']);
     assert.match(ext.status.text, /finished/);
-    assert.equal(ext.profile.get('counter')?.calls, 20);
-    assert.equal(ext.profile.get('tally')?.writes, 500);
-    assert.equal(ext.profile.get('best')?.writesPerSec, 1200, 'the last live figure stays');
+    assert.equal(ext.profile.get('counter')?.figures.operations, 20);
+    assert.equal(ext.profile.get('tally')?.figures.operations, 500);
+    assert.equal(ext.profile.get('best'), undefined, 'the report\'s objects replace the live ones');
+    assert.equal(ext.profile.live, false);
     assert.equal(ext.profile.runDir, '/r');
     assert.ok(!client.requests.some((r) => r.method.startsWith('cumulus/')), 'nothing goes back to the server');
     assert.deepEqual(vscode.channels.get('Cumulus Node 1')?.lines, ['hello from 1', 'bye']);
@@ -333,6 +334,18 @@ function window(node: number, objects: LiveWindow['objects']): LiveWindow {
     bytes: 0, sequencerArrivals: 0, misses: 0 }, objects };
 }
 
+/** An object's figures as the profiler writes them. */
+function fig(kind: string, name: string, operations: number, operationsPerSec: number | undefined, p99Us?: number,
+  extra: Partial<ObjectFigures> = {}): ObjectFigures {
+  const operation = ({ remote: 'calls', cloud: 'writes', tuple: 'operations', array: 'misses' } as Record<string, string>)[kind] ?? 'events';
+  return { kind, name, operation, operations, operationsPerSec, p50Us: p99Us === undefined ? undefined : p99Us / 2, p99Us,
+    bytes: 0, ...extra };
+}
+
+function figures(objects: ObjectFigures[], internal: ObjectFigures[] = []): LiveFigures {
+  return { type: 'figures', version: 2, tMs: 1, nodes: [0, 1], sequencerMigrations: 3, objects, internal };
+}
+
 const REPORT: ProfileReport = {
   type: 'report', version: 2, runDir: '/r', startMs: 1, endMs: 2,
   remote: [{ object: 'counter', method: 'add', calls: 20, async: 10, failed: 0, p50Us: 3.1, p99Us: 40, requestBytes: 1280,
@@ -340,10 +353,10 @@ const REPORT: ProfileReport = {
   clouds: [{ cloud: 'tally', writes: 500, restarts: 0, bytes: 21000, writers: [0, 1], methods: [
     { method: 'add', writes: 498, p50Us: 910.9, p99Us: 12202.1, bytes: 20916, writers: [0, 1] },
     { method: 'reset', writes: 2, p50Us: 100, p99Us: 200, bytes: 84, writers: [0] }] }],
-  arrays: [{ array: 'A', hits: 3, misses: 9, invalidations: 1, bytes: 64, ownershipTransfers: 8, p50MissUs: 0.2,
-    p99MissUs: 4.1, nodes: [], partitions: [] }],
-  elements: [{ element: 'row', moves: 10, observes: 12, remoteOperations: 4, blockedMs: 3.5, remoteP99Us: 800,
-    bytes: 256, errors: 0, maxDistance: 1, homes: [0], callers: [0, 1] }],
+  objects: [fig('cloud', 'tally', 500, 250, 12000.5, { bytes: 21000, restarts: 0 }),
+    fig('tuple', 'row', 22, 11, 800, { bytes: 256 }), fig('remote', 'counter', 20, 10, 40, { bytes: 1600, failed: 0 }),
+    fig('array', 'A', 9, 4.5, 4.1, { bytes: 64, hits: 3, invalidations: 1 })],
+  internal: [fig('remote', 'cumulus.names', 4, 2, 90)],
 };
 
 describe('a run that fails to start', () => {
@@ -504,11 +517,11 @@ describe('small things', () => {
   it('profile lines that reach the output go to the profile view, not to an output channel', async () => {
     const { ext, client } = await activated();
     await ext.runOnCluster({ nodes: 1, mainClass: 'a.Main' });
-    const w = window(0, [{ kind: 'cloud', name: 'best', writes: 5, writesPerSec: 5, p50WriteUs: 1, p99WriteUs: 2, bytes: 0, migrations: 0 }]);
+    const w = figures([fig('cloud', 'best', 5, 5, 2)]);
     client.handlers.get(P.NODE_OUTPUT)!({ node: -1, line: `@cumulus-profile ${JSON.stringify(w)}`, stream: 'stdout' });
     client.handlers.get(P.NODE_OUTPUT)!({ node: -1, line: '@cumulus-profile {not json', stream: 'stdout' });
     client.handlers.get(P.NODE_OUTPUT)!({ node: -1, line: 'cumulus profile of /d: 1 recording', stream: 'stdout' });
-    assert.equal(ext.profile.get('best')?.writesPerSec, 5);
+    assert.equal(ext.profile.get('best')?.figures.operationsPerSec, 5);
     const run = vscode.channels.get('Cumulus Run')!.lines;
     assert.ok(!run.some((l) => l.includes('@cumulus-profile') || l.includes('"type"')), run.join('\n'));
     assert.ok(run.includes('cumulus profile of /d: 1 recording'));
@@ -522,14 +535,17 @@ describe('small things', () => {
     assert.ok(html.includes(`@media (max-width:${NARROW_PX}px){.c1{display:none}}`));
     assert.ok(NARROW_PX < WIDE_PX && WIDE_PX <= 600);
     const always = COLUMNS.filter((c) => !c.hide).map((c) => c.key);
-    assert.deepEqual(always, ['object', 'ops', 'writesPerSec', 'p99Us'], 'the figures a user looks at first stay');
+    assert.deepEqual(always, ['object', 'operations', 'rate', 'p99'], 'the figures a user looks at first stay');
     for (const c of COLUMNS.filter((x) => x.hide)) assert.ok(html.includes(`<th data-k="${c.key}" class="c${c.hide}"`), c.key);
     // the script renders rows with the same classes and a tooltip that lists the dropped figures
-    const { tbody } = renderView([{ object: 'tally', kind: 'cloud', writes: 500, bytes: 21000, migrations: 3 }]);
-    const tr = tbody.children[0];
+    const m = new ProfileModel();
+    m.accept(REPORT);
+    const { tbody } = renderView(viewRows(m));
+    const tr = tbody.children.find((x: any) => x.dataset.object === 'tally');
     assert.equal(tr.children.length, COLUMNS.length);
     assert.deepEqual(tr.children.map((td: any) => td.className), COLUMNS.map((c) => (c.hide ? `c${c.hide}` : '')));
-    assert.match(tr.title, /^tally\nkind cloud · calls\/writes 500 · migrations 3 · bytes 21,000\n/);
+    assert.equal(tr.title, 'tally (cloud)\n500 writes · 250 writes/s · p99 12.0 ms · p50 6.0 ms · 21,000 bytes\n'
+      + "open the object's source");
   });
 });
 
@@ -538,9 +554,9 @@ function renderView(rows: unknown[]) {
   const script = /<script nonce="n0nce">([\s\S]*)<\/script>/.exec(profileHtml('n0nce'))![1];
   const el = (tag: string): any => ({ tag, children: [], dataset: {}, style: {}, className: '', textContent: '',
     appendChild(c: any) { this.children.push(c); }, set innerHTML(_v: string) { this.children = []; } });
-  const byId = { empty: el('div'), chart: el('div'), status: el('div'), suggest: el('div'), places: el('div'),
-    placesTitle: el('h4') };
   const tbody = el('tbody');
+  const byId = { empty: el('div'), chart: el('div'), status: el('div'), suggest: el('div'), places: el('div'),
+    placesTitle: el('h4'), tb: tbody, tbi: el('tbody'), internalBox: el('details'), internalTitle: el('summary') };
   const posted: unknown[] = [];
   let onMessage: (e: { data: unknown }) => void = () => undefined;
   const doc = { createElement: el, querySelector: () => tbody, querySelectorAll: () => [], getElementById: (id: string) => (byId as Record<string, any>)[id] };
@@ -551,23 +567,41 @@ function renderView(rows: unknown[]) {
 }
 
 describe('profile', () => {
-  it('takes the report\'s totals per object: remote calls, replicated writes, shared arrays, tuple elements', () => {
+  it('shows the profiler\'s figures as they come: live ones, then the report\'s; the runtime\'s objects apart', () => {
     const m = new ProfileModel();
-    m.accept(window(0, [{ kind: 'cloud', name: 'tally', writes: 80, writesPerSec: 82.7, p50WriteUs: 1, p99WriteUs: 2, bytes: 0, migrations: 68 }]));
+    m.accept(figures([fig('remote', 'thrice', 90, 90, 300), fig('remote', 'once', 30, 30, 280)],
+      [fig('remote', 'cumulus.names', 2, 2, 50)]));
+    assert.equal(m.live, true);
+    assert.equal(m.sequencerMigrations, 3);
+    assert.deepEqual(m.all().map((r) => [r.object, r.internal]), [['thrice', false], ['once', false], ['cumulus.names', true]]);
     m.accept(REPORT);
-    m.accept(REPORT); // fed twice: still the run's totals
-    const tally = m.get('tally')!;
-    assert.equal(tally.kind, 'cloud');
-    assert.equal(tally.writes, 500);
-    assert.equal(tally.p99Us, 12202.1);
-    assert.equal(tally.bytes, 21000);
-    assert.equal(tally.writesPerSec, 82.7, 'the last live figure stays');
-    assert.equal(m.get('counter')?.calls, 20);
-    assert.equal(m.get('counter')?.bytes, 1280 + 320);
-    assert.equal(m.get('A')?.misses, 9);
-    assert.equal(m.get('A')?.kind, 'array');
-    assert.equal(m.get('row')?.tupleOps, 22);
-    assert.deepEqual(m.all().map((r) => r.object), ['A', 'counter', 'row', 'tally']);
+    m.accept(REPORT); // fed twice: still the run's figures
+    assert.equal(m.live, false);
+    assert.deepEqual(m.get('tally')?.figures, REPORT.objects![0], 'the record itself, nothing recomputed');
+    assert.equal(m.get('thrice'), undefined, 'the report\'s objects replace the live ones');
+    assert.deepEqual(m.all().map((r) => r.object), ['tally', 'row', 'counter', 'A', 'cumulus.names'], 'the profiler\'s order');
+    assert.equal(m.get('cumulus.names')?.internal, true);
+  });
+
+  it('shows the figures of the report unchanged, internal objects in their own list, and charts one figure', () => {
+    const m = new ProfileModel();
+    m.accept({ ...REPORT, objects: [fig('remote', 'thrice', 3000, 150, 1200), fig('remote', 'once', 1000, 50, 1180)] });
+    const rows = viewRows(m);
+    const col = (k: string) => COLUMNS.findIndex((c) => c.key === k);
+    assert.deepEqual(rows.map((r) => [r.object, r.cells[col('operations')], r.cells[col('rate')], r.cells[col('p99')]]),
+      [['thrice', '3,000', '150', '1.2 ms'], ['once', '1,000', '50.0', '1.2 ms'], ['cumulus.names', '4', '2.0', '90 µs']],
+      'three times the calls, three times the rate');
+    const view = renderView(rows);
+    assert.deepEqual(view.tbody.children.map((tr: any) => tr.dataset.object), ['thrice', 'once']);
+    assert.deepEqual(view.tbi.children.map((tr: any) => tr.dataset.object), ['cumulus.names']);
+    assert.equal(view.internalTitle.textContent, "Cumulus's own objects (1)");
+    assert.deepEqual(view.chart.children.filter((_: any, i: number) => i % 2 === 0).map((l: any) => l.textContent),
+      ['thrice 3,000 calls', 'once 1,000 calls'], 'the count alone, never a count plus a rate');
+    assert.deepEqual(view.chart.children.filter((_: any, i: number) => i % 2 === 1).map((b: any) => b.style.width),
+      ['100%', `${100 / 3}%`]);
+    assert.equal(latencyText(4.12), '4.1 µs');
+    assert.equal(latencyText(395890.6), '395.9 ms');
+    assert.equal(latencyText(2_500_000), '2.50 s');
   });
 
   it('shows each remote object\'s location over time, calls by caller and the profiler\'s suggested move', () => {
@@ -576,30 +610,31 @@ describe('profile', () => {
       { node: 0, fromMs: 1500, toMs: 3000 }], moves: [
       { tMs: 1400, kind: 'IDLE', from: 1, to: 2, stateBytes: 0, pauseUs: 3, callsHeld: 0, reason: 'requested', outcome: 'stayed' },
       { tMs: 1500, kind: 'DELAYED', from: 1, to: 0, stateBytes: 64, pauseUs: 900, callsHeld: 1, reason: 'requested', outcome: 'moved' }],
-      callers: [{ node: 1, calls: 2, forwarded: 0 }, { node: 2, calls: 10, forwarded: 1 }] };
+      callers: [{ node: 1, calls: 2, forwarded: 0, sharePercent: 16.667 }, { node: 2, calls: 10, forwarded: 1, sharePercent: 83.333 }] };
     const suggestion: Suggestion = { object: 'c3', node: 0, toNode: 2, sharePercent: 83.333, callerCalls: 10, calls: 12,
       code: 'Remote.migrate(c3, 2, Migration.DELAYED)',
       message: 'c3 lives on node 0 but node 2 makes 83 % of its calls (10 of 12): Remote.migrate(c3, 2, Migration.DELAYED)' };
-    m.accept({ ...REPORT, placements: [c3, { object: 'counter', node: 0, calls: 20, forwarded: 0,
-      location: [{ node: 0, fromMs: 1000, toMs: 3000 }], moves: [], callers: [{ node: 1, calls: 20, forwarded: 0 }] }],
+    m.accept({ ...REPORT, objects: [fig('remote', 'c3', 12, 6, 700, { moves: 1, node: 0 }), ...REPORT.objects!],
+      placements: [c3, { object: 'counter', node: 0, calls: 20, forwarded: 0,
+      location: [{ node: 0, fromMs: 1000, toMs: 3000 }], moves: [], callers: [{ node: 1, calls: 20, forwarded: 0, sharePercent: 100 }] }],
     suggestions: [suggestion] });
 
     const row = m.get('c3')!;
-    assert.equal(row.kind, 'remote');
-    assert.equal(row.node, 0);
-    assert.equal(row.moves, 1, 'the IDLE attempt left it where it was');
+    assert.equal(row.figures.kind, 'remote');
+    assert.equal(row.figures.node, 0);
+    assert.equal(row.figures.moves, 1, 'as the profiler counted them');
     assert.deepEqual(row.location, [{ node: 1, percent: 25, fromSec: 0, toSec: 0.5 }, { node: 0, percent: 75, fromSec: 0.5, toSec: 2 }]);
     assert.equal(row.callers, 'node 1: 2 (17 %), node 2: 10 (83 %, 1 forwarded)');
     assert.deepEqual(row.suggestion, suggestion, 'carried as the profiler computed it');
     assert.deepEqual(m.suggestions(), [suggestion]);
     assert.equal(m.get('counter')?.suggestion, undefined);
-    assert.equal(m.get('counter')?.calls, 20, 'the report\'s method totals stay');
+    assert.equal(m.get('counter')?.figures.operations, 20);
     assert.equal(m.get('counter')?.callers, 'node 1: 20 (100 %)');
     assert.deepEqual(locationStrip({ ...c3, location: [] }), []);
-    assert.equal(callersText({ ...c3, calls: 0, callers: [{ node: 3, calls: 0, forwarded: 2 }] }), 'node 3: 0 (2 forwarded)');
+    assert.equal(callersText({ ...c3, calls: 0, callers: [{ node: 3, calls: 0, forwarded: 2, sharePercent: 0 }] }), 'node 3: 0 (2 forwarded)');
 
     // the view: the suggestion on top (a click opens the object's source), a strip and the callers per remote object
-    const view = renderView(m.all());
+    const view = renderView(viewRows(m));
     assert.deepEqual(view.suggest.children.map((d: any) => d.textContent), [suggestion.message]);
     view.suggest.children[0].onclick();
     assert.equal(JSON.stringify(view.posted.at(-1)), JSON.stringify({ type: 'open', object: 'c3' }));

@@ -91,10 +91,11 @@ public record ProfileReport(String type, int version, String runDir, long startM
     /**
      * Calls one node made to one remote object.
      *
-     * @param calls     calls that ran
-     * @param forwarded calls that reached a forwarding address first
+     * @param calls        calls that ran
+     * @param forwarded    calls that reached a forwarding address first
+     * @param sharePercent this node's share of the object's calls that ran
      */
-    public record Caller(int node, long calls, long forwarded) {
+    public record Caller(int node, long calls, long forwarded, double sharePercent) {
     }
 
     /**

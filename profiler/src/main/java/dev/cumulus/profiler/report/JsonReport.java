@@ -122,7 +122,8 @@ public final class JsonReport {
                 Latencies.micros(m.pauseNs()), m.callsHeld(), m.reason(), m.outcome()));
         }
         List<ProfileReport.Caller> callers = new ArrayList<>();
-        o.callers().forEach((n, c) -> callers.add(new ProfileReport.Caller(n, c.calls(), c.forwarded())));
+        o.callers().forEach((n, c) -> callers.add(new ProfileReport.Caller(n, c.calls(), c.forwarded(),
+            o.calls() > 0 ? 100.0 * c.calls() / o.calls() : 0)));
         return new ProfileReport.Placement(object, o.node(), o.calls(), o.forwarded(), location, moves, callers);
     }
 

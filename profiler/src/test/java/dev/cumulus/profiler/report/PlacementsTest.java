@@ -135,7 +135,7 @@ class PlacementsTest {
         assertEquals(new ProfileReport.Move(t1, "DELAYED", 0, 1, 64, 2000.0, 1, "requested", "moved"),
             w.moves().getFirst());
         assertEquals("stayed", w.moves().get(1).outcome());
-        assertEquals(List.of(new ProfileReport.Caller(1, 3, 0), new ProfileReport.Caller(2, 2, 1)), w.callers());
+        assertEquals(List.of(new ProfileReport.Caller(1, 3, 0, 60), new ProfileReport.Caller(2, 2, 1, 40)), w.callers());
         assertEquals(2, w.node());
         assertEquals(5, w.calls());
         assertEquals(1, w.forwarded());
