@@ -339,7 +339,7 @@ try {
     await startRun(2);
     await runCommand('Cumulus: Show Communication Profile');
     const frame = await profileFrame();
-    // a row with a number in it: a live figure (writes/s, p99, migrations) during the run, or the final report's.
+    // a row with a number in it: a live figure (count, per s, p99) during the run, or the final report's.
     // (Polled from here: the webview's CSP forbids the eval that frame.waitForFunction needs.)
     await pollFor(async () => (await tableRows(frame)).some((cells) => cells.slice(2).some((c) => /\d/.test(c))),
       120_000, 'a profile row with a number');
@@ -351,7 +351,7 @@ try {
     const status = await page.locator('.statusbar-item:has-text("Cumulus")').first().textContent();
     if (!/finished/.test(status ?? '')) throw new Error(`run did not finish cleanly: ${status}`);
     await frame.waitForSelector('#status:has-text("Final report of")', { timeout: 30_000 });
-    // the final report adds its totals: the cloud's writes and the remote object's calls (column calls/writes)
+    // the final report's figures: the cloud's writes and the remote object's calls (column count)
     const total = (rows, name) => Number((rows.find((c) => c[0] === name)?.[2] ?? '').replace(/,/g, ''));
     await pollFor(async () => { const rows = await tableRows(frame); return total(rows, 'tally') > 0 && total(rows, 'echo') > 0; },
       30_000, 'the final report\'s totals for tally and echo');
@@ -367,6 +367,16 @@ try {
     await tableFits(frame, true);
     const rows = await tableRows(frame);
     log(`profile view: ${rows.length} per-object rows: ${rows.map((r) => r.join(' ')).join(' | ')}`);
+    // the figures are the profiler's: the counts equal what `cumulus profile --json` makes of the run's JFR files,
+    // and the runtime's own objects (cumulus.names, ...) are not among the program's rows
+    const runDir = /Final report of (.*): figures/.exec(await frame.locator('#status').textContent() ?? '')?.[1];
+    const report = JSON.parse(execFileSync(path.join(repo, 'cumulus'), ['profile', '--json', '--no-html', runDir],
+      { encoding: 'utf8', env: { ...process.env, CUMULUS_JAVA_HOME: jdkHome } }).trim().split('\n').pop());
+    for (const name of ['tally', 'echo']) {
+      const expected = report.objects.find((o) => o.name === name)?.operations;
+      if (total(rows, name) !== expected) throw new Error(`${name}: the view says ${total(rows, name)}, the profiler ${expected}`);
+    }
+    if (rows.some((r) => r[0].startsWith('cumulus.'))) throw new Error('a runtime object among the program\'s rows');
     await shot('07-profile-view');
     // the run's output channel has the program's and the launcher's lines, never the profile channel's records
     const runLog = outputLog('Cumulus Run');
@@ -522,7 +532,7 @@ async function tableFits(frame, wide) {
 /** The profile table's rows as cell texts. */
 async function tableRows(frame) {
   const rows = [];
-  for (const tr of await frame.locator('tbody tr').all()) rows.push(await tr.locator('td').allTextContents());
+  for (const tr of await frame.locator('#tb tr').all()) rows.push(await tr.locator('td').allTextContents());
   return rows;
 }
 
