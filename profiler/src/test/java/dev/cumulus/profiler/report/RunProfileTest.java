@@ -1,5 +1,10 @@
 package dev.cumulus.profiler.report;
 
+import dev.cumulus.profiler.Latencies;
+import dev.cumulus.profiler.channel.ObjectFigures;
+import dev.cumulus.profiler.figures.ReportFigures;
+import java.util.Set;
+import java.util.TreeMap;
 import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.channel.ProfileReport;
 import dev.cumulus.profiler.TestEvents;
@@ -149,6 +154,39 @@ class RunProfileTest {
         assertEquals(3, p.nodes().get(0).arrayMisses());
         assertEquals(1, p.nodes().get(1).sequencerArrivals());
         assertEquals(1, p.lifecycle().size());
+    }
+
+    @Test
+    void theReportsFiguresCountEachKindsOperationOverTheRun() {
+        RunProfile p = RunProfile.read(dir);
+        ProfileReport r = (ProfileReport) ProfileGson.read(JsonReport.render(p));
+        Map<String, ObjectFigures> byName = new TreeMap<>();
+        r.objects().forEach(f -> byName.put(f.name(), f));
+        assertEquals(List.of(), r.internal());
+        assertEquals(Set.of("best", "worker-1", "row", "A", "BarrierWait stage"), byName.keySet());
+        ObjectFigures best = byName.get("best");
+        assertEquals(List.of("cloud", "writes", 3L, 3L, 120L), List.of(best.kind(), best.operation(), best.operations(),
+            best.restarts(), best.bytes()));
+        Latencies writes = new Latencies();
+        p.writes().get("best").values().forEach(s -> writes.addAll(s.latenciesNs()));
+        assertEquals(writes.percentileMicros(99), best.p99Us(), "every write of the cloud, its methods merged");
+        ObjectFigures worker = byName.get("worker-1");
+        assertEquals(List.of("calls", 3L, 1L), List.of(worker.operation(), worker.operations(), worker.failed()));
+        ObjectFigures row = byName.get("row");
+        assertEquals(List.of("operations", 9L), List.of(row.operation(), row.operations()), "moves and observes at home");
+        ObjectFigures a = byName.get("A");
+        assertEquals(List.of("misses", 4L, 500L), List.of(a.operation(), a.operations(), a.hits()));
+        assertEquals(List.of("events", 1L), List.of(byName.get("BarrierWait stage").operation(),
+            byName.get("BarrierWait stage").operations()));
+        assertEquals(null, byName.get("BarrierWait stage").p99Us(), "no latency for other events");
+        long spanNs = p.lastNs() - p.firstNs();
+        for (ObjectFigures f : r.objects()) {
+            if (spanNs < ReportFigures.MIN_SPAN_NS) {
+                assertEquals(null, f.operationsPerSec(), f.name() + ": no rate over a span under a second");
+            } else {
+                assertEquals(f.operations() / (spanNs / 1e9), f.operationsPerSec(), 1e-9, f.name());
+            }
+        }
     }
 
     @Test
