@@ -133,7 +133,7 @@ final class ExportTable {
         if (nextNumber >= Integer.MAX_VALUE - 8) {
             throw new CumulusException("node " + self + " has exported " + nextNumber + " objects, the most it can");
         }
-        return put(entry(objectId(self, nextNumber++), target, iface, name, 0));
+        return put(entry(objectId(self, nextNumber++), target, iface, name, 0, false));
     }
 
     /** Serves a system object under its fixed id (below {@link #FIRST_USER_ID}): it never moves. */
@@ -144,18 +144,19 @@ final class ExportTable {
 
     /**
      * Serves an object that migrated here under the id it has everywhere (replaces a forwarding address); it has moved
-     * {@code moves} times since it was exported.
+     * {@code moves} times since it was exported. Its gate starts closed: calls wait there until the calls handed over
+     * with it ran ({@link ObjectGate#reopen}).
      */
     synchronized Exported addMigrated(long objectId, Object target, Class<?> iface, String name, int moves) {
-        return put(entry(objectId, target, iface, name, moves));
+        return put(entry(objectId, target, iface, name, moves, true));
     }
 
-    private Exported entry(long objectId, Object target, Class<?> iface, String name, int moves) {
+    private Exported entry(long objectId, Object target, Class<?> iface, String name, int moves, boolean arriving) {
         check(target, iface);
         SafeModeCalls safeMode = target.getClass().isAnnotationPresent(SafeMode.class)
             ? new SafeModeCalls(safeModeThreads) : null;
         return new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name),
-            new ObjectGate(moves), safeMode);
+            new ObjectGate(moves, arriving), safeMode);
     }
 
     private static void check(Object target, Class<?> iface) {

@@ -25,6 +25,13 @@ interface MigrationService {
     void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
                  boolean followsCalls, int moves) throws MigrationException;
 
+    /**
+     * On the node an object moved to, once it moved: the calls that waited for the move at its former node
+     * ({@code calls[i]} from node {@code sources[i]}, which sent it to node {@code sentTo[i]}; in arrival order) run
+     * first; then the object serves every call (until then they wait here).
+     */
+    void release(long objectId, int[] sentTo, int[] sources, byte[][] calls) throws MigrationException;
+
     /** On the node that holds (or held) the object: from now on it moves to the node that makes most of its calls. */
     Placement followCalls(long objectId) throws MigrationException;
 }

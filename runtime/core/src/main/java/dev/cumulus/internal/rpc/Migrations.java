@@ -276,13 +276,9 @@ final class Migrations implements MigrationService {
             held = moved ? gate.forward(toNode) : gate.reopen();
             if (moved) {
                 engine.exports().keepForwardingOnly(entry);
-            }
-            for (ObjectGate.Held call : held) {
-                if (moved) {
-                    call.forwardTo(toNode);
-                } else {
-                    call.runHere();
-                }
+                handOver(entry, toNode, held);
+            } else {
+                held.forEach(ObjectGate.Held::runHere);
             }
             commit(event, entry, kind, toNode, state, System.nanoTime() - closedNs, held.size(), moved, reason);
         }
@@ -324,6 +320,26 @@ final class Migrations implements MigrationService {
         }
     }
 
+    /**
+     * Sends the calls that waited at the gate during the move to the object's new node, in the order they came: they
+     * run there before any call that reaches it directly, and are answered from there in this node's name.
+     */
+    private void handOver(ExportTable.Exported entry, int toNode, List<ObjectGate.Held> held) {
+        int[] sentTo = new int[held.size()];
+        int[] sources = new int[held.size()];
+        byte[][] messages = new byte[held.size()][];
+        for (int i = 0; i < sources.length; i++) {
+            sentTo[i] = held.get(i).sentTo();
+            sources[i] = held.get(i).source();
+            messages[i] = held.get(i).message();
+        }
+        try {
+            service(toNode).release(entry.objectId(), sentTo, sources, messages);
+        } catch (RuntimeException e) {
+            // the new node failed: the cluster stops (fail-stop), and the callers hear of it as of any failed node
+        }
+    }
+
     private void commit(MigrationEvent event, ExportTable.Exported entry, Migration kind, int toNode, byte[] state,
                         long pauseNs, int held, boolean moved, String reason) {
         event.end();
@@ -350,6 +366,15 @@ final class Migrations implements MigrationService {
                 aware.afterMigration();
             }
         }
+    }
+
+    @Override
+    public void release(long objectId, int[] sentTo, int[] sources, byte[][] calls) {
+        ExportTable.Exported entry = engine.exports().get(objectId);
+        if (entry == null || entry.gate() == null || sources.length != calls.length || sentTo.length != calls.length) {
+            throw new MigrationException("node " + engine.nodeId() + " received no object with id " + objectId);
+        }
+        engine.dispatchHanded(entry, sentTo, sources, calls);
     }
 
     @Override

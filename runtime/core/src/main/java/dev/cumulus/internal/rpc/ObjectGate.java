@@ -24,6 +24,15 @@ final class ObjectGate {
 
         /** The object moved to {@code node}: answer the call with it. */
         void forwardTo(int node);
+
+        /** The node that sent the call. */
+        int source();
+
+        /** The node its caller sent it to, in whose name it is answered (it may have been handed over since). */
+        int sentTo();
+
+        /** The call message as it came. */
+        byte[] message();
     }
 
     /** Set in {@link #state} while the gate is closed; the low bits count the calls inside. */
@@ -42,8 +51,17 @@ final class ObjectGate {
     /** A migration of the object is under way (guarded by this). */
     private boolean migrating;
 
-    ObjectGate(int moves) {
+    /**
+     * @param moves    how many times the object moved before it came here
+     * @param arriving the object is arriving: the gate starts closed, holding calls, until {@link #reopen} once the
+     *                 calls handed over with it have been dispatched
+     */
+    ObjectGate(int moves, boolean arriving) {
         this.moves = moves;
+        if (arriving) {
+            migrating = true;
+            state.set(CLOSED);
+        }
     }
 
     int moves() {
@@ -202,6 +220,15 @@ final class ObjectGate {
             }
         }
         return true;
+    }
+
+    /**
+     * The object arrived here and {@code first}, the calls handed over with it, are to run before the calls that came
+     * here meanwhile: the gate opens; returns both, in that order, to run here.
+     */
+    synchronized List<Held> reopenWith(List<Held> first) {
+        held.addAll(0, first);
+        return reopen();
     }
 
     /** The migration failed: the gate opens; returns the calls held meanwhile, to run here in order. */

@@ -18,12 +18,20 @@ final class ReplyHeaderFlyweight extends Flyweight<ReplyHeaderFlyweight> {
      * message as it came, which the caller sends there again.
      */
     static final byte MOVED = 4;
+    /**
+     * Added to a type: the answer comes from the node an object moved to, for a call that waited at the object's former
+     * node and was handed over with the object. An int after the header names that former node (the one the caller
+     * sent the call to); the answer's value follows it.
+     */
+    static final byte HANDED = 0x10;
 
     static final int TYPE_OFFSET = 0;
     static final int CALL_ID_OFFSET = 1;
     static final int APPLIED_OFFSET = 9;
     /** The header's length: the value starts here. */
     static final int LENGTH = 17;
+    /** Where a handed answer's value starts: after the header and the former node. */
+    static final int HANDED_VALUE = LENGTH + Integer.BYTES;
 
     /**
      * True when a message of {@code messageLength} bytes is a reply or an error with its whole header; false: reject
@@ -34,7 +42,19 @@ final class ReplyHeaderFlyweight extends Flyweight<ReplyHeaderFlyweight> {
             return false;
         }
         byte type = type();
-        return type == REPLY || type == ERROR || type == MOVED;
+        byte plain = (byte) (type & ~HANDED);
+        return (plain == REPLY || plain == ERROR || plain == MOVED)
+            && (type == plain || messageLength >= HANDED_VALUE);
+    }
+
+    /** Whether this answer was {@link #HANDED}. */
+    boolean handed() {
+        return (type() & HANDED) != 0;
+    }
+
+    /** The former node a {@link #HANDED} answer names. */
+    int handedBy() {
+        return buffer.getInt(offset + LENGTH, ORDER);
     }
 
     byte type() {

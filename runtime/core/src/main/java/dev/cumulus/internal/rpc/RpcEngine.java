@@ -23,7 +23,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -80,7 +82,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * A reply as its call's future gets it: a copy of the message in {@code bytes}, or, when the polling thread decoded
      * it for its caller ({@link #replyOf}), {@code bytes} null and the result in {@code value}.
      */
-    record Reply(byte type, byte[] bytes, Object value, int length) {
+    record Reply(byte type, byte[] bytes, Object value, int length, int from) {
     }
 
     /**
@@ -543,15 +545,24 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             scheduler.pollBriefly(() -> w.applied() >= applied, Scheduler.Awaited.APPLIED_WRITES);
         }
         catchUp(applied);
-        if (reply.type() == ReplyHeaderFlyweight.REPLY) {
-            Object value = codec.readValue(in, REPLY_HEADER, bytes.length - REPLY_HEADER);
+        int valueAt = REPLY_HEADER;
+        byte type = reply.type();
+        if ((type & ReplyHeaderFlyweight.HANDED) != 0) {
+            if (call.via != null) {
+                call.via.movedTo(reply.from()); // the object moved while the call waited: it lives there now
+            }
+            valueAt = ReplyHeaderFlyweight.HANDED_VALUE;
+            type = (byte) (type & ~ReplyHeaderFlyweight.HANDED);
+        }
+        if (type == ReplyHeaderFlyweight.MOVED) {
+            return followMove(call, bytes, valueAt, timeoutNs);
+        }
+        if (type == ReplyHeaderFlyweight.REPLY) {
+            Object value = codec.readValue(in, valueAt, bytes.length - valueAt);
             commit(call, "ok", bytes.length);
             return value;
         }
-        if (reply.type() == ReplyHeaderFlyweight.MOVED) {
-            return followMove(call, bytes, timeoutNs);
-        }
-        ValueReader reader = codec.reader(in, REPLY_HEADER, bytes.length - REPLY_HEADER);
+        ValueReader reader = codec.reader(in, valueAt, bytes.length - valueAt);
         Throwable remote = reader.readThrowable(call.method().getExceptionTypes());
         commit(call, "exception", bytes.length);
         throw remote;
@@ -565,13 +576,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * {@link ReplyHeaderFlyweight#MOVED} answer to the node the object went to (under a new call id) and waits for
      * that reply. The proxy that made the call learns the node, so its next call goes there directly.
      */
-    private Object followMove(PendingCall call, byte[] answer, long timeoutNs) throws Throwable {
+    private Object followMove(PendingCall call, byte[] answer, int valueAt, long timeoutNs) throws Throwable {
         commit(call, "moved", answer.length);
         int node = -1;
         UnsafeBuffer message = null;
-        if (answer.length >= REPLY_HEADER + Integer.BYTES + CALL_HEADER) {
-            node = new UnsafeBuffer(answer).getInt(REPLY_HEADER, ByteOrder.LITTLE_ENDIAN);
-            message = new UnsafeBuffer(Arrays.copyOfRange(answer, REPLY_HEADER + Integer.BYTES, answer.length));
+        if (answer.length >= valueAt + Integer.BYTES + CALL_HEADER) {
+            node = new UnsafeBuffer(answer).getInt(valueAt, ByteOrder.LITTLE_ENDIAN);
+            message = new UnsafeBuffer(Arrays.copyOfRange(answer, valueAt + Integer.BYTES, answer.length));
         }
         CallHeaderFlyweight header = message == null ? null : new CallHeaderFlyweight().wrap(message, 0);
         if (node < 0 || node >= goneNodes.length() || !header.validate(message.capacity())
@@ -658,9 +669,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         CallerState state = callers.get(); // this thread's flyweights: header fields are read before handing on
         ReplyHeaderFlyweight answer = state.replyIn.wrap(buffer, offset);
         if (answer.validate(length)) {
-            PendingCall call = pending.takeReplyFrom(source, answer.callId());
+            // a call handed over with its object is answered by the object's new node in the name of the old one
+            PendingCall call = pending.takeReplyFrom(answer.handed() ? answer.handedBy() : source, answer.callId());
             if (call != null) {
-                call.reply().complete(replyOf(call, answer.type(), answer.applied(), buffer, offset, length));
+                call.reply().complete(replyOf(call, answer.type(), answer.applied(), buffer, offset, length, source));
             }
             return;
         }
@@ -677,13 +689,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * transport's buffer: no copy, and the caller returns at once. Otherwise a copy of the bytes, which the caller
      * decodes (and throws from, if it does not decode).
      */
-    private Reply replyOf(PendingCall call, byte type, long applied, DirectBuffer buffer, int offset, int length) {
+    private Reply replyOf(PendingCall call, byte type, long applied, DirectBuffer buffer, int offset, int length,
+                          int from) {
         if (type == ReplyHeaderFlyweight.REPLY && call.caller != null && call.caller.thread == Thread.currentThread()
             && applied <= causality.applied()) {
             try {
                 Object value = codec.readSimple(buffer, offset + REPLY_HEADER, length - REPLY_HEADER);
                 if (value != ValueCodec.NOT_SIMPLE) {
-                    return new Reply(type, null, value, length);
+                    return new Reply(type, null, value, length, -1);
                 }
             } catch (RuntimeException e) {
                 // the copy below: the caller decodes it again and gets the exception there
@@ -691,7 +704,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         byte[] bytes = new byte[length];
         buffer.getBytes(offset, bytes);
-        return new Reply(type, bytes, null, length);
+        return new Reply(type, bytes, null, length, from);
     }
 
     /** {@code node} failed or left: its pending calls fail now, and new calls fail at once. Any thread. */
@@ -751,10 +764,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         CallerState state = callers.get();
         ExpandableArrayBuffer out = state.buffer;
-        state.replyOut.write(ReplyHeaderFlyweight.MOVED, call.callId, causality.covered());
-        out.putInt(REPLY_HEADER, node, ByteOrder.LITTLE_ENDIAN);
-        out.putBytes(REPLY_HEADER + Integer.BYTES, message);
-        sendAnswer(call.source, out, REPLY_HEADER + Integer.BYTES + message.length, call.pollsUntilNs);
+        int at = answerHeader(state, ReplyHeaderFlyweight.MOVED, call.callId, call.handedBy);
+        out.putInt(at, node, ByteOrder.LITTLE_ENDIAN);
+        out.putBytes(at + Integer.BYTES, message);
+        sendAnswer(call.source, out, at + Integer.BYTES + message.length, call.pollsUntilNs);
     }
 
     /**
@@ -782,6 +795,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     private final class IncomingCall implements TimedCall, ObjectGate.Held {
         final int source;
+        /** The object's former node when the call was handed over with the object, else {@link #NOT_HANDED}. */
+        final int handedBy;
         final long callId;
         final long objectId;
         final int methodId;
@@ -796,6 +811,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
         /** Reads the call message of {@code length} bytes at {@code offset}, whose {@code header} was validated. */
         IncomingCall(int source, CallHeaderFlyweight header, DirectBuffer buffer, int offset, int length) {
+            this(source, header, buffer, offset, length, NOT_HANDED);
+        }
+
+        /** @param handedBy the object's former node, for a call handed over with it; else {@link #NOT_HANDED} */
+        IncomingCall(int source, CallHeaderFlyweight header, DirectBuffer buffer, int offset, int length, int handedBy) {
+            this.handedBy = handedBy;
             this.source = source;
             this.callId = header.callId();
             this.objectId = header.objectId();
@@ -854,8 +875,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             forward(this, node);
         }
 
+        @Override
+        public int source() {
+            return source;
+        }
+
+        @Override
+        public int sentTo() {
+            return handedBy == NOT_HANDED ? self : handedBy;
+        }
+
         /** The call message as it came (rebuilt from the arguments when they were decoded as it was polled). */
-        byte[] message() {
+        @Override
+        public byte[] message() {
             if (bytes != null) {
                 return bytes;
             }
@@ -956,7 +988,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (call.callId == ONE_WAY) {
             dropOneWay(call.source, failure);
         } else {
-            sendError(call.source, call.callId, call.pollsUntilNs, failure);
+            sendError(call.source, call.callId, call.pollsUntilNs, failure, call.handedBy);
         }
     }
 
@@ -1012,7 +1044,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             } else if (callId == ONE_WAY) {
                 oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + t);
             } else {
-                sendError(source, callId, pollsUntilNs, t);
+                sendError(source, callId, pollsUntilNs, t, call.handedBy);
             }
             return;
         }
@@ -1020,7 +1052,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return;
         }
         if (serving == null || serving.deferred == null) {
-            sendReply(source, callId, pollsUntilNs, result, what);
+            sendReply(source, callId, pollsUntilNs, result, what, call.handedBy);
         }
     }
 
@@ -1052,24 +1084,67 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     private void sendReply(int source, long callId, long pollsUntilNs, Object result, Supplier<String> what) {
+        sendReply(source, callId, pollsUntilNs, result, what, NOT_HANDED);
+    }
+
+    /** @param handedBy the node that handed the call over with its object, or {@link #NOT_HANDED} */
+    private void sendReply(int source, long callId, long pollsUntilNs, Object result, Supplier<String> what,
+                           int handedBy) {
         CallerState state = callers.get();
         ExpandableArrayBuffer out = state.buffer;
         int end;
         try {
-            state.replyOut.write(ReplyHeaderFlyweight.REPLY, callId, causality.covered());
-            end = codec.write(out, REPLY_HEADER, result, what);
+            end = codec.write(out, answerHeader(state, ReplyHeaderFlyweight.REPLY, callId, handedBy), result, what);
         } catch (Throwable t) {
-            sendError(source, callId, pollsUntilNs, t); // e.g. a result that cannot be transferred
+            sendError(source, callId, pollsUntilNs, t, handedBy); // e.g. a result that cannot be transferred
             return;
         }
         sendAnswer(source, out, end, pollsUntilNs);
     }
 
     private void sendError(int source, long callId, long pollsUntilNs, Throwable t) {
+        sendError(source, callId, pollsUntilNs, t, NOT_HANDED);
+    }
+
+    private void sendError(int source, long callId, long pollsUntilNs, Throwable t, int handedBy) {
         CallerState state = callers.get();
         ExpandableArrayBuffer out = state.buffer;
-        state.replyOut.write(ReplyHeaderFlyweight.ERROR, callId, causality.covered());
-        sendAnswer(source, out, codec.writeThrowable(out, REPLY_HEADER, t), pollsUntilNs);
+        int at = answerHeader(state, ReplyHeaderFlyweight.ERROR, callId, handedBy);
+        sendAnswer(source, out, codec.writeThrowable(out, at, t), pollsUntilNs);
+    }
+
+    /** A call that was not handed over with its object. */
+    static final int NOT_HANDED = -1;
+
+    /** Writes an answer's header ({@code REPLY} or {@code ERROR}, handed or not); returns where the value goes. */
+    private int answerHeader(CallerState state, byte type, long callId, int handedBy) {
+        if (handedBy == NOT_HANDED) {
+            state.replyOut.write(type, callId, causality.covered());
+            return REPLY_HEADER;
+        }
+        state.replyOut.write((byte) (type | ReplyHeaderFlyweight.HANDED), callId, causality.covered());
+        state.buffer.putInt(REPLY_HEADER, handedBy, ByteOrder.LITTLE_ENDIAN);
+        return ReplyHeaderFlyweight.HANDED_VALUE;
+    }
+
+    /**
+     * Runs calls that waited at an object's former node and came here with the object, in the order they arrived
+     * there, before any call that came here directly ({@link ObjectGate#reopen} lets those in after); each is answered
+     * in the name of the node its caller sent it to ({@code sentTo}).
+     */
+    void dispatchHanded(ExportTable.Exported entry, int[] sentTo, int[] sources, byte[][] messages) {
+        UnsafeBuffer view = new UnsafeBuffer(0, 0);
+        CallHeaderFlyweight header = new CallHeaderFlyweight();
+        List<ObjectGate.Held> handed = new ArrayList<>();
+        for (int i = 0; i < messages.length; i++) {
+            view.wrap(messages[i]);
+            if (header.wrap(view, 0).validate(messages[i].length) && header.objectId() == entry.objectId()) {
+                handed.add(new IncomingCall(sources[i], header, view, 0, messages[i].length, sentTo[i]));
+            }
+        }
+        for (ObjectGate.Held call : entry.gate().reopenWith(handed)) {
+            call.runHere();
+        }
     }
 
     /** Sends a reply or an error to the caller, ringing its doorbell unless it still polls ({@link #ringAfterReply}). */
