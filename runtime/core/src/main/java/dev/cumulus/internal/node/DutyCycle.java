@@ -69,6 +69,11 @@ final class DutyCycle implements Scheduler, AutoCloseable {
     private int cycles;
     /** Where the current poll collects the work its thread runs after it: set and read by the role holder only. */
     private List<Call> collecting;
+    /**
+     * The thread whose poll collects into {@link #collecting}: set by the role holder, read by any thread that offers
+     * work, which only that thread may take (a thread sees its own writes, so only the collector reads itself here).
+     */
+    private Thread collector;
     /** The calls the main thread's current poll brought (main thread only). */
     private final List<Call> polled = new ArrayList<>();
     /** Calls of the main thread's batch not started yet: a standby that takes over hands them on. */
@@ -151,6 +156,7 @@ final class DutyCycle implements Scheduler, AutoCloseable {
                 return 0;
             }
             collecting = into;
+            collector = Thread.currentThread();
             if (hot && !waited && (++cycles & (FULL_CYCLE_EVERY - 1)) != 0) {
                 return quickCycle.getAsInt();
             }
@@ -166,6 +172,7 @@ final class DutyCycle implements Scheduler, AutoCloseable {
             return 1;
         } finally {
             collecting = null;
+            collector = null;
             role.setRelease(false);
         }
     }
@@ -192,10 +199,15 @@ final class DutyCycle implements Scheduler, AutoCloseable {
      * The main thread takes every call, and delivered writes while the standby watches anyway (calls came in
      * lately: waking it for a write alone would add a thread that wakes every {@link #WATCH_NS} to every node of a
      * crowded host); never while a call it runs waits (that call may hold monitors a write needs). A thread polling
-     * for what it waits for takes brief calls, and a caller waiting for a reply delivered writes too.
+     * for what it waits for takes brief calls, and a caller waiting for a reply delivered writes too. Work offered by a
+     * thread outside its own poll (while another thread may poll) is never taken: it would join the other thread's
+     * list, which that thread may have run already.
      */
     @Override
     public boolean runAfterPoll(Runnable task, Executor otherwise, Work work) {
+        if (collector != Thread.currentThread()) {
+            return false; // not offered during this thread's own poll: another thread's list is not this one's to fill
+        }
         List<Call> into = collecting;
         if (into == null || !running) {
             return false;

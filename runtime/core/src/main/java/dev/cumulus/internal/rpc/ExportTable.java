@@ -5,6 +5,7 @@ import dev.cumulus.SafeMode;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -31,6 +32,27 @@ final class ExportTable {
      */
     record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods, ObjectGate gate,
                     SafeModeCalls safeMode) {
+        /**
+         * The object moved to {@code node} for good: the gate forwards from now on. Returns the calls that waited for
+         * the move here, in the order they came (a safe-mode object's: those held at the gate, then those still in
+         * its queue).
+         */
+        List<ObjectGate.Held> forward(int node) {
+            return safeMode == null ? gate.forward(node) : safeMode.forward(() -> gate.forward(node));
+        }
+
+        /**
+         * The gate opens: {@code open} opens it and returns the calls it held, which run here in that order, ahead of
+         * the calls that came meanwhile (a safe-mode object's run one at a time in its queue). Returns how many.
+         */
+        int open(Supplier<List<ObjectGate.Held>> open) {
+            if (safeMode != null) {
+                return safeMode.reopen(open);
+            }
+            List<ObjectGate.Held> held = open.get();
+            held.forEach(ObjectGate.Held::runHere);
+            return held.size();
+        }
     }
 
     /** Method ids to methods: a linear scan of an int array, faster than hashing for an interface's few methods. */
@@ -153,10 +175,11 @@ final class ExportTable {
 
     private Exported entry(long objectId, Object target, Class<?> iface, String name, int moves, boolean arriving) {
         check(target, iface);
+        ObjectGate gate = new ObjectGate(moves, arriving);
         SafeModeCalls safeMode = target.getClass().isAnnotationPresent(SafeMode.class)
-            ? new SafeModeCalls(safeModeThreads) : null;
-        return new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name),
-            new ObjectGate(moves, arriving), safeMode);
+            ? new SafeModeCalls(gate, safeModeThreads) : null;
+        return new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name), gate,
+            safeMode);
     }
 
     private static void check(Object target, Class<?> iface) {

@@ -18,9 +18,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Moves remote objects between nodes (Babylon §4.2): the node's {@link MigrationService} and the requests behind
  * {@code Remote.migrate}. A move closes the object's {@link ObjectGate} (new calls wait there), waits as the kind says,
- * copies the state ({@link ObjectState}) to the new node, which serves the object under the same id, and leaves a
- * forwarding address: the held calls and every later call that comes here are answered with the new node, which their
- * callers call instead. A move that fails opens the gate again and the held calls run here.
+ * copies the state ({@link ObjectState}) to the new node, which serves the object under the same id with its gate
+ * closed, and leaves a forwarding address. Then it hands the calls that waited over to the new node
+ * ({@link MigrationService#release}), which runs them first, in the order they came, and answers them in this node's
+ * name; every later call that comes here is answered with the new node, which its caller calls instead. A move that
+ * fails opens the gate again and the held calls run here, first.
  */
 final class Migrations implements MigrationService {
     private final RpcEngine engine;
@@ -242,7 +244,6 @@ final class Migrations implements MigrationService {
         long closedNs = System.nanoTime();
         byte[] state = null;
         boolean moved = false;
-        List<ObjectGate.Held> held;
         try {
             if (kind == Migration.IDLE && !gate.idleNow()) {
                 throw new MigrationException(label + " is busy: " + gate.running() + " call(s) of it are running, "
@@ -273,14 +274,16 @@ final class Migrations implements MigrationService {
             Thread.currentThread().interrupt();
             throw new MigrationException("interrupted while " + label + " waited for its running calls", e);
         } finally {
-            held = moved ? gate.forward(toNode) : gate.reopen();
+            int held;
             if (moved) {
+                List<ObjectGate.Held> waiting = entry.forward(toNode);
                 engine.exports().keepForwardingOnly(entry);
-                handOver(entry, toNode, held);
+                handOver(entry, toNode, waiting);
+                held = waiting.size();
             } else {
-                held.forEach(ObjectGate.Held::runHere);
+                held = entry.open(gate::reopen);
             }
-            commit(event, entry, kind, toNode, state, System.nanoTime() - closedNs, held.size(), moved, reason);
+            commit(event, entry, kind, toNode, state, System.nanoTime() - closedNs, held, moved, reason);
         }
         boolean interrupted = Thread.interrupted(); // the object moved: an interrupt meanwhile does not undo that
         try {

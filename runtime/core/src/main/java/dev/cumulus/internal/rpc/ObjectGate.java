@@ -8,19 +8,28 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Where calls enter one remote object on this node, so that it can migrate: it counts the calls running its methods,
- * and while a migration moves it, new calls are held here (not refused) and, once it has moved, answered with its new
- * node ({@link #movedTo()}, the forwarding address that stays behind). Any thread.
+ * and while a migration moves it, new calls are held here (not refused); once it has moved, the held calls go to its
+ * new node with it, and later calls are answered with that node ({@link #movedTo()}, the forwarding address that stays
+ * behind). Any thread.
  *
  * <p>A call {@link #enter}s (one atomic increment) and {@link #exit}s. The migrator closes the gate
  * ({@link #close}), waits for the running calls ({@link #awaitIdle}), and either opens it again ({@link #reopen}) or
  * leaves it closed for good ({@link #forward}); both hand back the calls held meanwhile, in arrival order. Only one
- * migration of the object runs at a time: {@link #close} waits for an earlier one to end.
+ * migration of the object runs at a time: {@link #close} waits for an earlier one to end. On the node an object moves
+ * to, its gate starts closed ("arriving"): calls that reach it there wait until the calls handed over with it are
+ * dispatched ahead of them ({@link #reopenWith}).
  */
 final class ObjectGate {
     /** A call that waits at a closed gate. */
     interface Held {
-        /** The migration failed: run the call here after all. */
+        /** The gate opened (the migration failed, or the object arrived here): run the call here, never inline. */
         void runHere();
+
+        /**
+         * Runs the call, which this gate let in ({@link #enter}); it leaves the gate as it ends. A safe-mode object's
+         * queue lets its calls in itself ({@link SafeModeCalls}).
+         */
+        void runEntered();
 
         /** The object moved to {@code node}: answer the call with it. */
         void forwardTo(int node);

@@ -865,9 +865,23 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             serve(this);
         }
 
+        /**
+         * Runs the call again after it waited at its object's gate: on the object's queue, or on a call thread. Never
+         * inline: this thread is not polling now, and only the polling thread may take work after its poll.
+         */
         @Override
         public void runHere() {
-            dispatch(this);
+            SafeModeCalls queue = method == null ? null : target.safeMode();
+            if (queue != null) {
+                queue.submit(this);
+            } else {
+                startCallThread(this);
+            }
+        }
+
+        @Override
+        public void runEntered() {
+            serveLetIn(this, target.gate());
         }
 
         @Override
@@ -924,6 +938,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             holdOrForward(call, gate);
             return;
         }
+        serveLetIn(call, gate);
+    }
+
+    /** Runs a call that its object's gate let in (a safe-mode object's queue lets its calls in itself); then it leaves. */
+    private void serveLetIn(IncomingCall call, ObjectGate gate) {
         gate.tally(call.source);
         CallerState state = callers.get();
         state.entered(gate);
@@ -978,7 +997,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 return;
             }
             if (!gate.holdFirst(call)) {
-                call.runHere(); // the move gave up meanwhile: the call runs again here, from the checkpoint
+                // the move gave up meanwhile: the call runs again here, from the checkpoint, before the calls after it
+                call.target.safeMode().submitFirst(call);
             }
         }
     }
@@ -1021,7 +1041,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             what = target.methods().resultLabel(index);
             delivered = true;
             if (target.methods().defersReply(index)) {
-                serving = new Serving(source, callId, pollsUntilNs, what);
+                serving = new Serving(source, callId, pollsUntilNs, what, call.handedBy);
                 Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
                 SERVING.set(serving);
                 try {
@@ -1083,10 +1103,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return args;
     }
 
-    private void sendReply(int source, long callId, long pollsUntilNs, Object result, Supplier<String> what) {
-        sendReply(source, callId, pollsUntilNs, result, what, NOT_HANDED);
-    }
-
     /** @param handedBy the node that handed the call over with its object, or {@link #NOT_HANDED} */
     private void sendReply(int source, long callId, long pollsUntilNs, Object result, Supplier<String> what,
                            int handedBy) {
@@ -1100,10 +1116,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return;
         }
         sendAnswer(source, out, end, pollsUntilNs);
-    }
-
-    private void sendError(int source, long callId, long pollsUntilNs, Throwable t) {
-        sendError(source, callId, pollsUntilNs, t, NOT_HANDED);
     }
 
     private void sendError(int source, long callId, long pollsUntilNs, Throwable t, int handedBy) {
@@ -1129,8 +1141,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * Runs calls that waited at an object's former node and came here with the object, in the order they arrived
-     * there, before any call that came here directly ({@link ObjectGate#reopen} lets those in after); each is answered
-     * in the name of the node its caller sent it to ({@code sentTo}).
+     * there, ahead of the calls that reached the object's arriving gate here meanwhile ({@link ObjectGate#reopenWith});
+     * each is answered in the name of the node its caller sent it to ({@code sentTo}).
      */
     void dispatchHanded(ExportTable.Exported entry, int[] sentTo, int[] sources, byte[][] messages) {
         UnsafeBuffer view = new UnsafeBuffer(0, 0);
@@ -1142,9 +1154,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 handed.add(new IncomingCall(sources[i], header, view, 0, messages[i].length, sentTo[i]));
             }
         }
-        for (ObjectGate.Held call : entry.gate().reopenWith(handed)) {
-            call.runHere();
-        }
+        entry.open(() -> entry.gate().reopenWith(handed));
     }
 
     /** Sends a reply or an error to the caller, ringing its doorbell unless it still polls ({@link #ringAfterReply}). */
@@ -1184,13 +1194,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         final long callId;
         final long pollsUntilNs;
         final Supplier<String> what;
+        /** The node that handed the call over with its object, or {@link #NOT_HANDED}: its reply names it. */
+        final int handedBy;
         DeferredReply deferred;
 
-        Serving(int source, long callId, long pollsUntilNs, Supplier<String> what) {
+        Serving(int source, long callId, long pollsUntilNs, Supplier<String> what, int handedBy) {
             this.source = source;
             this.callId = callId;
             this.pollsUntilNs = pollsUntilNs;
             this.what = what;
+            this.handedBy = handedBy;
         }
 
         RpcEngine engine() {
@@ -1216,7 +1229,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             throw new IllegalStateException("deferReply() is for @DefersReply methods serving a remote call");
         }
         if (s.deferred == null) {
-            s.deferred = s.engine().new DeferredReply(s.source, s.callId, s.pollsUntilNs, s.what);
+            s.deferred = s.engine().new DeferredReply(s.source, s.callId, s.pollsUntilNs, s.what, s.handedBy);
         }
         return s.deferred;
     }
@@ -1227,19 +1240,21 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final long callId;
         private final long pollsUntilNs;
         private final Supplier<String> what;
+        private final int handedBy;
         private final AtomicBoolean sent = new AtomicBoolean();
 
-        private DeferredReply(int source, long callId, long pollsUntilNs, Supplier<String> what) {
+        private DeferredReply(int source, long callId, long pollsUntilNs, Supplier<String> what, int handedBy) {
             this.source = source;
             this.callId = callId;
             this.pollsUntilNs = pollsUntilNs;
             this.what = what;
+            this.handedBy = handedBy;
         }
 
         /** Sends {@code value} as the call's result (nothing for a one-way call: its caller reads no reply). */
         public void complete(Object value) {
             if (sent.compareAndSet(false, true) && callId != ONE_WAY) {
-                sendReply(source, callId, pollsUntilNs, value, what);
+                sendReply(source, callId, pollsUntilNs, value, what, handedBy);
             }
         }
 
@@ -1254,7 +1269,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             if (callId == ONE_WAY) {
                 oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + failure);
             } else {
-                sendError(source, callId, pollsUntilNs, failure);
+                sendError(source, callId, pollsUntilNs, failure, handedBy);
             }
         }
     }
