@@ -42,7 +42,7 @@ public final class MigrationEvent extends Event {
     public long pauseNs;
 
     @Label("Calls Held")
-    @Description("Calls that arrived during the move and were sent on to the new node")
+    @Description("Calls that waited for the move: handed to the new node with the object, or run here if it stayed")
     public int callsHeld;
 
     @Label("Reason")

@@ -325,7 +325,10 @@ final class Migrations implements MigrationService {
 
     /**
      * Sends the calls that waited at the gate during the move to the object's new node, in the order they came: they
-     * run there before any call that reaches it directly, and are answered from there in this node's name.
+     * run there before any call that reaches it directly, and are answered from there in this node's name. If they
+     * cannot go (the new node failed, or they make a message larger than the codec takes), none ran there: each is
+     * answered with the new node instead, as a call that comes after the move, and the new node opens the object's
+     * gate without them.
      */
     private void handOver(ExportTable.Exported entry, int toNode, List<ObjectGate.Held> held) {
         int[] sentTo = new int[held.size()];
@@ -339,7 +342,12 @@ final class Migrations implements MigrationService {
         try {
             service(toNode).release(entry.objectId(), sentTo, sources, messages);
         } catch (RuntimeException e) {
-            // the new node failed: the cluster stops (fail-stop), and the callers hear of it as of any failed node
+            held.forEach(call -> call.forwardTo(toNode));
+            try {
+                service(toNode).release(entry.objectId(), new int[0], new int[0], new byte[0][]);
+            } catch (RuntimeException failed) {
+                // the new node failed: the cluster stops (fail-stop), and the callers hear of it as of any failed node
+            }
         }
     }
 
@@ -373,8 +381,12 @@ final class Migrations implements MigrationService {
 
     @Override
     public void release(long objectId, int[] sentTo, int[] sources, byte[][] calls) {
+        if (sources.length != calls.length || sentTo.length != calls.length) {
+            throw new MigrationException("the calls handed over with object " + objectId + " came with " + sentTo.length
+                + " target nodes and " + sources.length + " caller nodes for " + calls.length + " calls");
+        }
         ExportTable.Exported entry = engine.exports().get(objectId);
-        if (entry == null || entry.gate() == null || sources.length != calls.length || sentTo.length != calls.length) {
+        if (entry == null || entry.gate() == null) {
             throw new MigrationException("node " + engine.nodeId() + " received no object with id " + objectId);
         }
         engine.dispatchHanded(entry, sentTo, sources, calls);

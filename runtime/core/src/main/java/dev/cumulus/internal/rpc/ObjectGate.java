@@ -1,5 +1,7 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.MigrationException;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -59,15 +61,18 @@ final class ObjectGate {
     private List<Held> held = new ArrayList<>();
     /** A migration of the object is under way (guarded by this). */
     private boolean migrating;
+    /** The object is arriving here: the calls handed over with it have not come yet (guarded by this). */
+    private boolean arriving;
 
     /**
      * @param moves    how many times the object moved before it came here
-     * @param arriving the object is arriving: the gate starts closed, holding calls, until {@link #reopen} once the
-     *                 calls handed over with it have been dispatched
+     * @param arriving the object is arriving: the gate starts closed, holding calls, until the calls handed over with
+     *                 it come ({@link #reopenWith})
      */
     ObjectGate(int moves, boolean arriving) {
         this.moves = moves;
         if (arriving) {
+            this.arriving = true;
             migrating = true;
             state.set(CLOSED);
         }
@@ -236,6 +241,11 @@ final class ObjectGate {
      * here meanwhile: the gate opens; returns both, in that order, to run here.
      */
     synchronized List<Held> reopenWith(List<Held> first) {
+        if (!arriving) {
+            throw new MigrationException("the object is not arriving on this node: the calls handed over with it came "
+                + "already, or it never moved here");
+        }
+        arriving = false;
         held.addAll(0, first);
         return reopen();
     }

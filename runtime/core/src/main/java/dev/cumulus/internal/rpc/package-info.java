@@ -12,7 +12,8 @@
  *
  * <p>Objects that move (Babylon §4.2): {@link dev.cumulus.internal.rpc.Migrations} serves the node's migration
  * requests and runs the rebalancer; every user object's calls enter through its {@link
- * dev.cumulus.internal.rpc.ObjectGate}, which holds them during a move and forwards them after; {@link
+ * dev.cumulus.internal.rpc.ObjectGate}, which holds them during a move (they go to the new node with the object and
+ * run there first) and forwards later ones after; {@link
  * dev.cumulus.internal.rpc.ObjectState} copies an object's fields by value; {@link
  * dev.cumulus.internal.rpc.SafeModeCalls} runs a {@code @SafeMode} object's calls one at a time with a checkpoint
  * before each; {@link dev.cumulus.internal.rpc.PlacementPolicy} decides when an object follows its calls.
