@@ -503,6 +503,57 @@ class DutyCycleTest {
     }
 
     @Test
+    void workTheMainThreadOffersBetweenItsPollsIsNotTakenIntoACallersPoll() throws Exception {
+        cycle.start();
+        CountDownLatch mainInCall = new CountDownLatch(1);
+        CountDownLatch callerInPoll = new CountDownLatch(1);
+        CountDownLatch offered = new CountDownLatch(1);
+        CompletableFuture<String> callOn = new CompletableFuture<>();
+        CompletableFuture<Boolean> taken = new CompletableFuture<>();
+        CompletableFuture<Void> stop = new CompletableFuture<>();
+        Thread[] caller = new Thread[1];
+        // the caller's poll brings this; it stays inside that poll until the main thread has offered its work
+        Runnable[] holdPoll = new Runnable[1];
+        holdPoll[0] = () -> {
+            if (Thread.currentThread() != caller[0]) {
+                agent.inbox.add(holdPoll[0]); // polled by the standby or the main thread: for the caller
+                return;
+            }
+            callerInPoll.countDown();
+            awaitLatch(offered);
+        };
+        // a call the main thread runs after its poll offers work (as a call dispatched again after a move does)
+        deliverCall(() -> {
+            callOn.complete(Thread.currentThread().getName());
+            mainInCall.countDown();
+            agent.inbox.add(holdPoll[0]);
+            awaitLatch(callerInPoll);
+            taken.complete(cycle.runAfterPoll(() -> { }, virtualThreads, Scheduler.Work.CALL));
+            offered.countDown();
+        });
+        assertTrue(mainInCall.await(10, TimeUnit.SECONDS));
+        caller[0] = Thread.ofPlatform().name("caller").start(() -> {
+            while (!stop.isDone()) {
+                pollWhileWaiting(cycle, stop);
+            }
+        });
+        assertEquals("test-node", callOn.get(10, TimeUnit.SECONDS));
+        assertFalse(taken.get(10, TimeUnit.SECONDS), "the main thread's work went into the caller's poll, which may "
+            + "have run its list already: nobody would run it");
+        stop.complete(null);
+        caller[0].join(10_000);
+        assertFalse(caller[0].isAlive());
+    }
+
+    private static void awaitLatch(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(10, TimeUnit.SECONDS), "timed out");
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void closeInterruptsACallTheMainThreadStillRuns() throws Exception {
         cycle.start();
         CompletableFuture<Boolean> interrupted = new CompletableFuture<>();
