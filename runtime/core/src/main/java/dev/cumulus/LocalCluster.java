@@ -1,11 +1,13 @@
 package dev.cumulus;
 
+import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.TransportContext;
 
 import java.util.List;
@@ -53,8 +55,10 @@ public final class LocalCluster {
         NodeCluster[] members = new NodeCluster[nodes];
         Thread[] threads = new Thread[nodes];
         try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId), true)) {
-            TransportContext transport = new TransportContext(driver.directory(), false, List.of(), 1000,
-                runId.hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
+            // its own secret: the run is these nodes (over IPC, in an owner-only driver directory, nothing is sealed)
+            TransportContext transport = new TransportContext(driver.directory(), false, false, List.of(), 1000,
+                runId.hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES,
+                RunSecret.generate(), FrameSealing.MAC);
             try {
                 for (int i = 0; i < nodes; i++) {
                     members[i] = NodeCluster.start(NodeSettings.of(i, nodes,

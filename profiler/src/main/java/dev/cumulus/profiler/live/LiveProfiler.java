@@ -40,6 +40,7 @@ public final class LiveProfiler implements AutoCloseable {
 
     private final int node;
     private final InetSocketAddress sink;
+    private final LiveLineTag tag;
     private final DatagramSocket socket;
     private final WindowAggregator window;
     private final EventStream stream;
@@ -50,9 +51,10 @@ public final class LiveProfiler implements AutoCloseable {
     private volatile long lastWindowMs;
     private volatile boolean closed;
 
-    private LiveProfiler(int node, InetSocketAddress sink, EventStream stream) throws IOException {
+    private LiveProfiler(int node, InetSocketAddress sink, byte[] key, EventStream stream) throws IOException {
         this.node = node;
         this.sink = sink;
+        this.tag = new LiveLineTag(key);
         this.socket = new DatagramSocket();
         this.stream = stream;
         long now = System.currentTimeMillis();
@@ -82,19 +84,20 @@ public final class LiveProfiler implements AutoCloseable {
     }
 
     /**
-     * Starts live profiling of this JVM as node {@code node}, sending to {@code sinkAddress} ({@code host:port}).
-     * Idempotent per JVM: a second call returns the first profiler.
+     * Starts live profiling of this JVM as node {@code node}, sending to {@code sinkAddress} ({@code host:port}) lines
+     * tagged with {@code key} (the run's live profile key: {@link LiveLineTag}). Idempotent per JVM: a second call
+     * returns the first profiler.
      *
-     * @throws IllegalArgumentException when the address is not {@code host:port}
+     * @throws IllegalArgumentException when the address is not {@code host:port} or the key is missing
      * @throws IOException              when no socket can be opened
      */
-    public static synchronized LiveProfiler start(String sinkAddress, int node) throws IOException {
+    public static synchronized LiveProfiler start(String sinkAddress, int node, byte[] key) throws IOException {
         if (started != null) {
             return started;
         }
         InetSocketAddress sink = parse(sinkAddress);
         EventStream stream = openStream();
-        LiveProfiler p = new LiveProfiler(node, sink, stream);
+        LiveProfiler p = new LiveProfiler(node, sink, key, stream);
         p.thread.start();
         Runtime.getRuntime().addShutdownHook(new Thread(p::close, "cumulus-live-profiler-last"));
         started = p;
@@ -154,7 +157,7 @@ public final class LiveProfiler implements AutoCloseable {
 
     private void send(long now) {
         lastWindowMs = now;
-        byte[] line = window.drain(now).getBytes(StandardCharsets.UTF_8);
+        byte[] line = tag.seal(window.drain(now).getBytes(StandardCharsets.UTF_8));
         try {
             socket.send(new DatagramPacket(line, line.length, sink));
             sent.incrementAndGet();

@@ -21,8 +21,10 @@ import java.util.function.BiConsumer;
 
 /**
  * The launcher side of live profiling: a loopback UDP socket that receives the nodes' one-second summaries, reads each
- * as a {@link LiveWindow} (Gson), adds the receive time ({@code recvMs}), appends it as one line to a JSON-lines file
- * and hands it to a listener. Datagrams that are not a window are ignored (counted in {@link #rejected()}).
+ * whose tag checks under the run's live profile key ({@link LiveLineTag}) as a {@link LiveWindow} (Gson), adds the
+ * receive time ({@code recvMs}), appends it as one line to a JSON-lines file and hands it to a listener. Datagrams
+ * without a valid tag (any other local process's) and lines that are not a window are ignored (counted in
+ * {@link #rejected()}).
  *
  * <p>Threads: one daemon receive thread calls the listener; {@link #close()} drains what has arrived and stops it.
  */
@@ -33,12 +35,14 @@ public final class LiveSink implements AutoCloseable {
     private final DatagramSocket socket;
     private final BufferedWriter file;
     private final BiConsumer<String, LiveWindow> listener;
+    private final LiveLineTag tag;
     private final Thread thread;
     private final Map<Integer, AtomicLong> perNode = new ConcurrentHashMap<>();
     private final AtomicLong rejected = new AtomicLong();
     private volatile boolean closing;
 
-    private LiveSink(Path jsonl, BiConsumer<String, LiveWindow> listener) throws IOException {
+    private LiveSink(Path jsonl, byte[] key, BiConsumer<String, LiveWindow> listener) throws IOException {
+        this.tag = new LiveLineTag(key);
         this.socket = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         this.socket.setSoTimeout(POLL_MS);
         this.file = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8);
@@ -51,10 +55,11 @@ public final class LiveSink implements AutoCloseable {
      * Opens the sink on a free loopback port and starts receiving.
      *
      * @param jsonl    file every received line is appended to (created or truncated)
+     * @param key      the run's live profile key: only datagrams tagged with it are read ({@link LiveLineTag})
      * @param listener called with each line (with {@code recvMs}) and its window, on the receive thread
      */
-    public static LiveSink open(Path jsonl, BiConsumer<String, LiveWindow> listener) throws IOException {
-        LiveSink sink = new LiveSink(jsonl, listener);
+    public static LiveSink open(Path jsonl, byte[] key, BiConsumer<String, LiveWindow> listener) throws IOException {
+        LiveSink sink = new LiveSink(jsonl, key, listener);
         sink.thread.start();
         return sink;
     }
@@ -94,8 +99,12 @@ public final class LiveSink implements AutoCloseable {
             } catch (IOException e) {
                 return;
             }
-            String text = new String(packet.getData(), packet.getOffset(), packet.getLength(),
-                StandardCharsets.UTF_8).strip();
+            if (!tag.check(packet.getData(), packet.getOffset(), packet.getLength())) {
+                rejected.incrementAndGet(); // not from a node of this run: never parsed
+                continue;
+            }
+            String text = new String(packet.getData(), packet.getOffset() + LiveLineTag.TAG_LENGTH,
+                packet.getLength() - LiveLineTag.TAG_LENGTH, StandardCharsets.UTF_8).strip();
             onLine(text, System.currentTimeMillis());
         }
     }

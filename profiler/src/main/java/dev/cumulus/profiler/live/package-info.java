@@ -2,7 +2,8 @@
  * Live profiles while a run is going. On each node, {@link dev.cumulus.profiler.live.LiveProfiler} consumes the node's
  * own JFR event stream (in process), aggregates it per object and node over one-second windows
  * ({@link dev.cumulus.profiler.live.WindowAggregator}) and sends one JSON line a second over loopback UDP to the
- * launcher, where {@link dev.cumulus.profiler.live.LiveSink} writes every line to {@code profile-live.jsonl} and
+ * launcher, tagged with the run's live profile key ({@link dev.cumulus.profiler.live.LiveLineTag}: the sink reads no
+ * other process's datagrams), where {@link dev.cumulus.profiler.live.LiveSink} writes every line to {@code profile-live.jsonl} and
  * hands it on ({@link dev.cumulus.profiler.live.LiveView} turns them into one terminal line a second). The format is
  * in docs/design/PROFILER.md.
  *

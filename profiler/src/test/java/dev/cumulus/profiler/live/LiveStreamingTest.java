@@ -27,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The sink alone, and a live profiler streaming this JVM's own events to it. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LiveStreamingTest {
+    /** A run's live profile key, as the runtime derives it from the run's secret. */
+    private static final byte[] KEY = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     @TempDir
     Path dir;
 
@@ -34,7 +36,7 @@ class LiveStreamingTest {
     void theSinkStampsWritesAndHandsOnJsonLinesAndIgnoresGarbage() throws Exception {
         LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
         Path file = dir.resolve("live.jsonl");
-        try (LiveSink sink = LiveSink.open(file, (line, m) -> lines.add(line));
+        try (LiveSink sink = LiveSink.open(file, KEY, (line, m) -> lines.add(line));
              DatagramSocket s = new DatagramSocket()) {
             assertTrue(sink.address().startsWith("127.0.0.1:") || sink.address().contains(":"), sink.address());
             InetSocketAddress to = LiveProfiler.parse(sink.address());
@@ -48,9 +50,19 @@ class LiveStreamingTest {
             assertTrue(m.recvMs() > 0, line);
             assertEquals(Map.of(4, 1L), sink.received());
             assertEquals(2, sink.rejected(), "garbage and a record that is not a window");
+            // a local process without the run's key: untagged, or tagged under another key, never read
+            byte[] window = "{\"type\":\"window\",\"version\":2,\"node\":5,\"sentMs\":5,\"objects\":[]}"
+                .getBytes(StandardCharsets.UTF_8);
+            s.send(new DatagramPacket(window, window.length, to));
+            byte[] forged = new LiveLineTag(new byte[32]).seal(window);
+            s.send(new DatagramPacket(forged, forged.length, to));
+            send(s, to, "{\"type\":\"window\",\"version\":2,\"node\":6,\"sentMs\":5,\"objects\":[]}");
+            assertEquals(6, WindowAggregatorTest.window(lines.poll(10, TimeUnit.SECONDS)).node(),
+                "the strangers' windows were dropped, the next tagged one read");
+            assertEquals(4, sink.rejected(), "untagged and wrongly tagged windows counted");
         }
         List<String> written = Files.readAllLines(file);
-        assertEquals(1, written.size(), written.toString());
+        assertEquals(2, written.size(), written.toString());
         assertTrue(written.getFirst().contains("\"node\":4"));
     }
 
@@ -65,8 +77,8 @@ class LiveStreamingTest {
     void aNodeStreamsItsOwnEventsOnceASecond() throws Exception {
         LinkedBlockingQueue<LiveWindow> summaries = new LinkedBlockingQueue<>();
         Recording recording = TestEvents.start();
-        try (LiveSink sink = LiveSink.open(dir.resolve("live.jsonl"), (line, m) -> summaries.add(m))) {
-            LiveProfiler p = LiveProfiler.start(sink.address(), 7);
+        try (LiveSink sink = LiveSink.open(dir.resolve("live.jsonl"), KEY, (line, m) -> summaries.add(m))) {
+            LiveProfiler p = LiveProfiler.start(sink.address(), 7, KEY);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             LiveWindow seen = null;
             boolean unknownSeen = false;
@@ -103,7 +115,7 @@ class LiveStreamingTest {
     }
 
     private static void send(DatagramSocket s, InetSocketAddress to, String text) throws Exception {
-        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        byte[] b = new LiveLineTag(KEY).seal(text.getBytes(StandardCharsets.UTF_8));
         s.send(new DatagramPacket(b, b.length, to));
     }
 }

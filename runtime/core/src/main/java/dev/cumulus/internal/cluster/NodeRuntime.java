@@ -3,12 +3,15 @@ package dev.cumulus.internal.cluster;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.launch.NodeSecret;
 import dev.cumulus.internal.launch.LauncherWatch;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.LaunchedNodeEnd;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.TransportContext;
 import java.io.File;
 import java.lang.reflect.InvocationTargetException;
@@ -50,9 +53,29 @@ public final class NodeRuntime {
     }
 
     public static Cluster joinFromLaunch() {
+        return joinFromLaunch(null);
+    }
+
+    /**
+     * {@link #joinFromLaunch()} with the sealing of UDP frames given here instead of by the launch ({@code null}: as
+     * launched). Only for {@code cumulus bench rpc --transport udp}, which measures what the seal costs against
+     * {@link FrameSealing#NONE_FOR_BENCH}; no option of {@code cumulus run} reaches it.
+     */
+    public static Cluster joinFromLaunch(FrameSealing sealingOverride) {
         LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
         LauncherWatch.startIfLaunched();
-        startLiveProfiler(config.nodeId());
+        RunSecret secret = NodeSecret.get();
+        if (secret == null && config.transport() != LaunchConfig.TransportMode.IPC) {
+            throw new CumulusException("node " + config.nodeId() + ": UDP between nodes needs the run's secret, which "
+                + "'cumulus run' hands each node on its stdin (-D" + NodeSecret.PROPERTY + "=" + NodeSecret.STDIN
+                + "); start the nodes with 'cumulus run'");
+        }
+        if (secret == null) {
+            secret = RunSecret.generate(); // IPC: the driver directory's owner is the boundary; no peer needs it
+        }
+        FrameSealing sealing = sealingOverride != null ? sealingOverride
+            : config.encrypt() ? FrameSealing.ENCRYPT : FrameSealing.MAC;
+        startLiveProfiler(config.nodeId(), secret);
         DriverHost embedded = null;
         // Every setting is read and checked before anything starts, so a bad one leaves nothing behind.
         NodeSettings options = NodeSettings.of(config.nodeId(), config.size(), config.heartbeatIntervalMs(),
@@ -74,7 +97,7 @@ public final class NodeRuntime {
                 config.transport() != LaunchConfig.TransportMode.IPC,
                 config.transport() == LaunchConfig.TransportMode.HOSTS, config.endpoints(), config.streamBase(),
                 config.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
-                TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
+                TransportContext.DEFAULT_MAX_MESSAGE_BYTES, secret, sealing);
             node = NodeCluster.start(options, transport, contextLoader(),
                 (failed, failure) -> exitAfterGrace(failed, failure, ends));
         } catch (RuntimeException | Error e) {
@@ -97,16 +120,17 @@ public final class NodeRuntime {
 
     /**
      * With {@code -Dcumulus.profile.sink=HOST:PORT} (set by {@code cumulus run --profile}), starts the profiler's live
-     * summaries of this node; reflective, so the runtime does not depend on the profiler. Never fails the node.
+     * summaries of this node, each line tagged with the run's live profile key; reflective, so the runtime does not depend on the profiler. Never fails the node.
      */
-    private static void startLiveProfiler(int nodeId) {
+    private static void startLiveProfiler(int nodeId, RunSecret secret) {
         String sink = System.getProperty("cumulus.profile.sink");
         if (sink == null || sink.isBlank()) {
             return;
         }
         try {
             Class.forName("dev.cumulus.profiler.live.LiveProfiler", true, NodeRuntime.class.getClassLoader())
-                .getMethod("start", String.class, int.class).invoke(null, sink, nodeId);
+                .getMethod("start", String.class, int.class, byte[].class)
+                .invoke(null, sink, nodeId, secret.keyBytes(RunSecret.LIVE_PROFILE_PURPOSE));
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             Throwable cause = e instanceof InvocationTargetException ite && ite.getCause() != null
                 ? ite.getCause() : e;

@@ -28,6 +28,10 @@ import java.util.Properties;
  * @param heartbeatTimeoutMs  silence after which a peer is declared dead or hung
  * @param idleStrategy   idle strategy spec for the node's agent thread (see {@code IdleStrategies})
  * @param profile        whether the node records JFR events into {@code runDir}
+ * @param encrypt        whether frames between hosts (UDP) are encrypted as well as authenticated
+ *
+ * <p>The run's secret is not here: the launcher writes it on each node's stdin ({@link NodeSecret}); these
+ * properties only say so.
  */
 public record LaunchConfig(
     String runId,
@@ -41,7 +45,8 @@ public record LaunchConfig(
     long heartbeatIntervalMs,
     long heartbeatTimeoutMs,
     String idleStrategy,
-    boolean profile) {
+    boolean profile,
+    boolean encrypt) {
 
     public static final String PREFIX = "cumulus.";
     public static final int MAX_NODES = 256;
@@ -57,6 +62,14 @@ public record LaunchConfig(
         UDP,
         /** Nodes over several hosts, one driver per host: IPC within a host, UDP unicast between hosts. */
         HOSTS
+    }
+
+    /** Without encryption (frames between hosts are authenticated only). */
+    public LaunchConfig(String runId, int nodeId, int size, Path runDir, String aeronDir, TransportMode transport,
+                        List<String> endpoints, int streamBase, long heartbeatIntervalMs, long heartbeatTimeoutMs,
+                        String idleStrategy, boolean profile) {
+        this(runId, nodeId, size, runDir, aeronDir, transport, endpoints, streamBase, heartbeatIntervalMs,
+            heartbeatTimeoutMs, idleStrategy, profile, false);
     }
 
     public LaunchConfig {
@@ -107,6 +120,10 @@ public record LaunchConfig(
         p.put(PREFIX + "heartbeat.timeout.ms", Long.toString(heartbeatTimeoutMs));
         p.put(PREFIX + "idle", idleStrategy);
         p.put(PREFIX + "profile", Boolean.toString(profile));
+        if (encrypt) {
+            p.put(PREFIX + "encrypt", "true");
+        }
+        p.put(NodeSecret.PROPERTY, NodeSecret.STDIN);
         return p;
     }
 
@@ -135,7 +152,8 @@ public record LaunchConfig(
             longProp(props, "heartbeat.interval.ms", DEFAULT_HEARTBEAT_INTERVAL_MS),
             longProp(props, "heartbeat.timeout.ms", DEFAULT_HEARTBEAT_TIMEOUT_MS),
             props.getProperty(PREFIX + "idle", DEFAULT_IDLE_STRATEGY),
-            Boolean.parseBoolean(props.getProperty(PREFIX + "profile", "false")));
+            Boolean.parseBoolean(props.getProperty(PREFIX + "profile", "false")),
+            Boolean.parseBoolean(props.getProperty(PREFIX + "encrypt", "false")));
     }
 
     private static int intProp(Properties props, String key, int dflt) {

@@ -59,6 +59,13 @@ public final class LauncherWatch {
             return;
         }
         started = true;
+        try {
+            NodeSecret.get(); // the first line is the run's secret: read it before this watch reads the rest
+        } catch (dev.cumulus.CumulusException e) {
+            System.err.println("cumulus: node " + System.getProperty(LaunchConfig.PREFIX + "node.id", "?")
+                + " cannot start: " + e.getMessage());
+            Runtime.getRuntime().halt(EXIT_LAUNCHER_GONE);
+        }
         boolean overSsh = pid.trim().equals(OVER_SSH) || pid.trim().equals(OVER_SRUN);
         long launcher = -1;
         if (!overSsh) {

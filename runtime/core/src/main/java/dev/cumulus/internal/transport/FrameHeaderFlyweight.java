@@ -23,10 +23,35 @@ import org.agrona.DirectBuffer;
  * The payload follows: at {@link #WHOLE_LENGTH} for a whole message, at {@link #CHUNK_LENGTH} for a chunk. A whole
  * frame's header is the same for every message a node sends. {@link #headerLength(int)} is the decoder's check; the
  * chunk fields' values (a total above the limit, a part outside its message) are checked by the reassembly.
+ *
+ * <p>Over UDP every frame is <em>sealed</em> ({@link SealedPublication}, {@link FrameOpener}): its type is
+ * {@link #SEALED_WHOLE} or {@link #SEALED_CHUNK} (the plain type with bit {@code 0x10}), the padding's first byte
+ * holds the flags ({@link #FLAG_ENCRYPTED}), and the plain header is followed by
+ *
+ * <table>
+ *   <caption>Seal (after the plain header: at 12 for a whole message, at 28 for a chunk)</caption>
+ *   <tr><th>offset</th><th>field</th><th>type</th><th>meaning</th></tr>
+ *   <tr><td>+0</td><td>counter</td><td>i64</td><td>the sender's count of frames on this stream, from 1, rising by
+ *   at least one per frame: a frame whose counter is not above the last one taken is a replay</td></tr>
+ *   <tr><td>+8</td><td>tag</td><td>16 bytes</td><td>HMAC-SHA256 truncated to 16 bytes, or the AES-GCM tag when
+ *   encrypted, over the destination node id (i32) and channel (u8), the header up to the tag, and the payload</td></tr>
+ * </table>
+ *
+ * so a sealed whole message's payload starts at {@link #SEALED_WHOLE_LENGTH} and a sealed chunk's at
+ * {@link #SEALED_CHUNK_LENGTH}. A sealed frame is never read beyond this header's fixed fields before its tag checks.
  */
 final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
     static final byte WHOLE = 1;
     static final byte CHUNK = 2;
+    /** The bit that marks a sealed frame's type. */
+    static final byte SEALED = 0x10;
+    static final byte SEALED_WHOLE = SEALED | WHOLE;
+    static final byte SEALED_CHUNK = SEALED | CHUNK;
+    /** Flags bit: the payload is encrypted (AES-GCM). */
+    static final byte FLAG_ENCRYPTED = 1;
+    static final int TAG_LENGTH = 16;
+    /** What a seal adds to a plain header: the counter and the tag. */
+    static final int SEAL_LENGTH = 8 + TAG_LENGTH;
 
     static final int TYPE_OFFSET = 0;
     static final int PADDING_OFFSET = 1;
@@ -39,6 +64,8 @@ final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
     static final int WHOLE_LENGTH = 12;
     /** Header length of a chunk. */
     static final int CHUNK_LENGTH = 28;
+    static final int SEALED_WHOLE_LENGTH = WHOLE_LENGTH + SEAL_LENGTH;
+    static final int SEALED_CHUNK_LENGTH = CHUNK_LENGTH + SEAL_LENGTH;
     /** {@link #headerLength(int)}: not a frame of this transport (too short, or of an unknown type). */
     static final int REJECTED = -1;
 
@@ -61,6 +88,27 @@ final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
             case CHUNK -> frameLength < CHUNK_LENGTH ? REJECTED : CHUNK_LENGTH;
             default -> REJECTED;
         };
+    }
+
+    /**
+     * The check of a frame that arrived over UDP, where every frame is sealed: the sealed header's length for its type
+     * ({@link #SEALED_WHOLE_LENGTH} or {@link #SEALED_CHUNK_LENGTH}), or {@link #REJECTED} when the frame is shorter
+     * than that or not sealed.
+     */
+    int sealedHeaderLength(int frameLength) {
+        if (frameLength < SEALED_WHOLE_LENGTH) {
+            return REJECTED;
+        }
+        return switch (type()) {
+            case SEALED_WHOLE -> SEALED_WHOLE_LENGTH;
+            case SEALED_CHUNK -> frameLength < SEALED_CHUNK_LENGTH ? REJECTED : SEALED_CHUNK_LENGTH;
+            default -> REJECTED;
+        };
+    }
+
+    /** A sealed frame's flags ({@link #FLAG_ENCRYPTED}). */
+    byte flags() {
+        return buffer.getByte(offset + PADDING_OFFSET);
     }
 
     byte type() {

@@ -32,7 +32,10 @@ import java.util.concurrent.locks.LockSupport;
  * called from any thread (Aeron's concurrent publications). Messages larger than one Aeron message are split into
  * chunks tagged with a per-sender message id and reassembled here, so concurrent senders may interleave them.
  *
- * <p>Every message travels behind a frame header: {@link FrameHeaderFlyweight} has its layout.
+ * <p>Every message travels behind a frame header: {@link FrameHeaderFlyweight} has its layout. Over UDP every frame
+ * is sealed under the run's secret ({@link SealedPublication} on the way out, {@link FrameOpener} on the way in): a
+ * frame without a valid seal is dropped, counted and told ({@link FrameRejections}), never decoded. IPC frames stay on
+ * this host, inside the run's owner-only driver directory, and are not sealed.
  *
  * <p>Errors: a frame whose handling throws is dropped, counted and reported to {@link TransportErrors} (distinct,
  * rate-limited: one bad frame sent a hundred thousand times prints a line and a count), as are Aeron's own errors and
@@ -83,6 +86,11 @@ public final class NodeTransport implements AutoCloseable {
      */
     private final Subscription[] ipcSubscriptions;
     private final FragmentHandler[] ipcAssemblers;
+    /** Per peer and channel: the sealed publication over UDP, or null (IPC, or unsealed for the bench). */
+    private final SealedPublication[][] sealed;
+    /** Checks sealed frames arriving over UDP; null when this node receives no UDP or seals nothing. */
+    private final FrameOpener opener;
+    private final FrameRejections rejections;
     private final ChunkAssembler chunkAssembler;
     private final TransportErrors errors;
     /** Frames whose handling threw (dropped). Polling thread writes, any reads. */
@@ -126,6 +134,11 @@ public final class NodeTransport implements AutoCloseable {
         this.failedPeers = new AtomicReferenceArray<>(size);
         this.errors = new TransportErrors("cumulus: node " + nodeId + " transport: ", clock,
             TransportErrors.DEFAULT_INTERVAL_NS, errorOutput);
+        this.rejections = new FrameRejections(nodeId, clock, FrameRejections.DEFAULT_INTERVAL_NS, errorOutput);
+        boolean sealing = context.udp() && context.sealing() != FrameSealing.NONE_FOR_BENCH;
+        SealKeys keys = sealing ? new SealKeys(context.secret(), context.sealing() == FrameSealing.ENCRYPT) : null;
+        this.opener = sealing ? new FrameOpener(keys, nodeId, size, context.runTag(), rejections) : null;
+        this.sealed = sealing ? new SealedPublication[size][] : null;
         this.chunkAssembler = new ChunkAssembler(context.maxMessageBytes(), 2L * context.maxMessageBytes(),
             ChunkAssembler.DEFAULT_EXPIRY_NS, clock, errors);
         try {
@@ -154,8 +167,9 @@ public final class NodeTransport implements AutoCloseable {
             for (Channel ch : Channel.values()) {
                 subscriptions[ch.ordinal()] = aeron.addSubscription(subscribeChannel(), context.streamId(nodeId, ch));
                 Channel channel = ch;
-                assemblers[ch.ordinal()] = new FragmentAssembler(
-                    (buffer, offset, length, header) -> onFrame(channel, buffer, offset, length, header));
+                assemblers[ch.ordinal()] = new FragmentAssembler(opener != null
+                    ? (buffer, offset, length, header) -> onSealedFrame(channel, buffer, offset, length, header)
+                    : (buffer, offset, length, header) -> onFrame(channel, buffer, offset, length, header));
                 if (peerOnHost) {
                     ipcSubscriptions[ch.ordinal()] = aeron.addSubscription("aeron:ipc", context.streamId(nodeId, ch));
                     ipcAssemblers[ch.ordinal()] = new FragmentAssembler(
@@ -165,6 +179,13 @@ public final class NodeTransport implements AutoCloseable {
                     if (peer != nodeId) {
                         publications[peer][ch.ordinal()] =
                             aeron.addPublication(publishChannel(peer, ch), context.streamId(peer, ch));
+                        if (sealed != null && !context.ipcBetween(nodeId, peer)) {
+                            if (sealed[peer] == null) {
+                                sealed[peer] = new SealedPublication[Channel.values().length];
+                            }
+                            sealed[peer][ch.ordinal()] =
+                                new SealedPublication(publications[peer][ch.ordinal()], keys, nodeId, peer, ch);
+                        }
                     }
                 }
             }
@@ -262,6 +283,23 @@ public final class NodeTransport implements AutoCloseable {
         }
     }
 
+    /** A frame that arrived over UDP: opened (checked, decrypted) first; one that does not open is never decoded. */
+    private void onSealedFrame(Channel channel, DirectBuffer buffer, int offset, int length, Header header) {
+        try {
+            if (!opener.open(channel, buffer, offset, length, header)) {
+                return; // counted and told by the opener
+            }
+            FrameHeaderFlyweight frame = inbound.wrap(buffer, offset);
+            deliver(channel, frame.type() == FrameHeaderFlyweight.SEALED_WHOLE, frame, opener.payloadBuffer(),
+                opener.payloadOffset(), opener.payloadLength());
+        } catch (AgentTerminationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            failedFrames++;
+            errors.report(e);
+        }
+    }
+
     private void decodeFrame(Channel channel, DirectBuffer buffer, int offset, int length) {
         FrameHeaderFlyweight frame = inbound.wrap(buffer, offset);
         int headerLength = frame.headerLength(length);
@@ -272,19 +310,26 @@ public final class NodeTransport implements AutoCloseable {
         if (frame.runTag() != context.runTag() || source < 0 || source >= size) {
             return; // a frame of another run that shares the stream ids, or garbage: not ours
         }
-        if (headerLength == WHOLE_HEADER) {
-            handler.onMessage(source, channel, buffer, offset + WHOLE_HEADER, length - WHOLE_HEADER);
-        } else {
-            long messageId = frame.messageId();
-            int total = frame.totalLength();
-            DirectBuffer whole = chunkAssembler.onChunk(source, channel, messageId, total, frame.chunkOffset(), buffer,
-                offset + CHUNK_HEADER, length - CHUNK_HEADER);
-            if (whole != null) {
-                try {
-                    handler.onMessage(source, channel, whole, 0, total);
-                } finally {
-                    chunkAssembler.release(source, channel, messageId);
-                }
+        deliver(channel, headerLength == WHOLE_HEADER, frame, buffer, offset + headerLength, length - headerLength);
+    }
+
+    /** Hands a checked frame's payload to the handler: a whole message at once, a chunk through the reassembly. */
+    private void deliver(Channel channel, boolean whole, FrameHeaderFlyweight frame, DirectBuffer buffer, int offset,
+                         int length) {
+        int source = frame.source();
+        if (whole) {
+            handler.onMessage(source, channel, buffer, offset, length);
+            return;
+        }
+        long messageId = frame.messageId();
+        int total = frame.totalLength();
+        DirectBuffer message = chunkAssembler.onChunk(source, channel, messageId, total, frame.chunkOffset(), buffer,
+            offset, length);
+        if (message != null) {
+            try {
+                handler.onMessage(source, channel, message, 0, total);
+            } finally {
+                chunkAssembler.release(source, channel, messageId);
             }
         }
     }
@@ -306,15 +351,30 @@ public final class NodeTransport implements AutoCloseable {
             return SENT;
         }
         Publication pub = publications[destination][channel.ordinal()];
-        if (length + WHOLE_HEADER > pub.maxMessageLength()) {
+        if (length + WHOLE_HEADER + sealLength(destination) > pub.maxMessageLength()) {
             throw new IllegalArgumentException("message of " + length + " bytes needs chunking; use send()");
         }
         UnsafeBuffer header = wholeHeader;
-        int result = mapResult(pub.offer(header, 0, WHOLE_HEADER, buffer, offset, length));
+        int result = mapResult(offer(destination, channel, pub, header, WHOLE_HEADER, buffer, offset, length));
         if (result == SENT) {
             ring(destination);
         }
         return result;
+    }
+
+    /** What a seal adds to frames for {@code destination}: nothing over IPC. */
+    private int sealLength(int destination) {
+        return sealed != null && sealed[destination] != null ? FrameHeaderFlyweight.SEAL_LENGTH : 0;
+    }
+
+    /** Offers one frame to {@code destination}, sealed when it goes over UDP. */
+    private long offer(int destination, Channel channel, Publication pub, DirectBuffer header, int headerLength,
+                       DirectBuffer buffer, int offset, int length) {
+        SealedPublication[] toPeer;
+        if (sealed == null || (toPeer = sealed[destination]) == null) {
+            return pub.offer(header, 0, headerLength, buffer, offset, length);
+        }
+        return toPeer[channel.ordinal()].offer(header, headerLength, buffer, offset, length);
     }
 
     // ---------------------------------------------------------------- doorbells (see Doorbells)
@@ -411,29 +471,31 @@ public final class NodeTransport implements AutoCloseable {
             return;
         }
         Publication pub = publications[destination][channel.ordinal()];
-        if (length + WHOLE_HEADER <= pub.maxMessageLength()) {
+        int seal = sealLength(destination);
+        if (length + WHOLE_HEADER + seal <= pub.maxMessageLength()) {
             UnsafeBuffer header = wholeHeader;
-            offerUntilDone(destination, pub, header, WHOLE_HEADER, buffer, offset, length, maxWaitNs);
+            offerUntilDone(destination, channel, pub, header, WHOLE_HEADER, buffer, offset, length, maxWaitNs);
             return;
         }
-        int chunkPayload = Math.min(MAX_CHUNK_PAYLOAD, pub.maxMessageLength() - CHUNK_HEADER);
+        int chunkPayload = Math.min(MAX_CHUNK_PAYLOAD, pub.maxMessageLength() - CHUNK_HEADER - seal);
         long messageId = nextMessageId.incrementAndGet();
         FrameHeaderFlyweight header = chunkHeaders.get().header(FrameHeaderFlyweight.CHUNK, nodeId, context.runTag());
         for (int done = 0; done < length; done += chunkPayload) {
             int n = Math.min(chunkPayload, length - done);
             header.chunk(messageId, length, done);
-            offerUntilDone(destination, pub, header.buffer(), CHUNK_HEADER, buffer, offset + done, n, maxWaitNs);
+            offerUntilDone(destination, channel, pub, header.buffer(), CHUNK_HEADER, buffer, offset + done, n,
+                maxWaitNs);
             if (done + n < length) {
                 ring(destination); // only the last part is left to the caller: a sleeping node reassembles meanwhile
             }
         }
     }
 
-    private void offerUntilDone(int destination, Publication pub, DirectBuffer header, int headerLength,
-                                DirectBuffer buffer, int offset, int length, long maxWaitNs) {
+    private void offerUntilDone(int destination, Channel channel, Publication pub, DirectBuffer header,
+                                int headerLength, DirectBuffer buffer, int offset, int length, long maxWaitNs) {
         long refusedSince = 0;
         for (int attempt = 0; ; attempt++) {
-            long result = pub.offer(header, 0, headerLength, buffer, offset, length);
+            long result = offer(destination, channel, pub, header, headerLength, buffer, offset, length);
             if (result > 0) {
                 return;
             }
@@ -498,6 +560,14 @@ public final class NodeTransport implements AutoCloseable {
         return failedFrames;
     }
 
+    /**
+     * Frames that arrived over UDP without a valid seal (not sealed, another run's, a bad tag, a replay): dropped
+     * without being decoded. Any thread.
+     */
+    public long rejectedFrames() {
+        return rejections.count();
+    }
+
     /** Chunked messages dropped by the reassembly (a broken bound, out of sequence, expired). Polling thread. */
     long droppedChunkedMessages() {
         return chunkAssembler.droppedCount();
@@ -522,7 +592,7 @@ public final class NodeTransport implements AutoCloseable {
     public int maxTrySendLength(Channel channel) {
         int peer = nodeId == 0 ? Math.min(1, size - 1) : 0;
         Publication p = publications[peer][channel.ordinal()];
-        return p == null ? context.maxMessageBytes() : p.maxMessageLength() - WHOLE_HEADER;
+        return p == null ? context.maxMessageBytes() : p.maxMessageLength() - WHOLE_HEADER - sealLength(peer);
     }
 
     @Override

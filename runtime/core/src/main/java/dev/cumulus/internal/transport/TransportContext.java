@@ -1,6 +1,7 @@
 package dev.cumulus.internal.transport;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.auth.RunSecret;
 
 import java.util.List;
 
@@ -18,6 +19,9 @@ import java.util.List;
  * @param runTag            32-bit tag of the run; frames carrying another tag are dropped
  * @param dataTermLength    term length of data streams (power of two, 64 KiB..1 GiB); larger messages are chunked
  * @param maxMessageBytes   largest message a node accepts (reassembly bound)
+ * @param secret            the run's secret: every frame over UDP is sealed under keys derived from it (nodes with
+ *                          another secret are strangers whose frames are dropped)
+ * @param sealing           what sealing UDP frames get ({@link FrameSealing}); IPC frames are never sealed
  */
 public record TransportContext(
     String aeronDir,
@@ -27,16 +31,35 @@ public record TransportContext(
     int streamBase,
     int runTag,
     int dataTermLength,
-    int maxMessageBytes) {
+    int maxMessageBytes,
+    RunSecret secret,
+    FrameSealing sealing) {
 
     public static final int DEFAULT_DATA_TERM_LENGTH = 8 * 1024 * 1024;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
     static final int CONTROL_TERM_LENGTH = 256 * 1024;
 
-    /** One host's nodes over IPC ({@code udp} false), or every node over UDP. */
+    /**
+     * One host's nodes over IPC ({@code udp} false), or every node over UDP, with a fresh secret: the nodes that share
+     * this context are one run, and frames over UDP carry a MAC.
+     */
     public TransportContext(String aeronDir, boolean udp, List<String> endpoints, int streamBase, int runTag,
                             int dataTermLength, int maxMessageBytes) {
-        this(aeronDir, udp, false, endpoints, streamBase, runTag, dataTermLength, maxMessageBytes);
+        this(aeronDir, udp, false, endpoints, streamBase, runTag, dataTermLength, maxMessageBytes,
+            RunSecret.generate(), FrameSealing.MAC);
+    }
+
+    /** As the canonical constructor with a fresh secret and frames over UDP authenticated ({@link FrameSealing#MAC}). */
+    public TransportContext(String aeronDir, boolean udp, boolean ipcWithinHost, List<String> endpoints,
+                            int streamBase, int runTag, int dataTermLength, int maxMessageBytes) {
+        this(aeronDir, udp, ipcWithinHost, endpoints, streamBase, runTag, dataTermLength, maxMessageBytes,
+            RunSecret.generate(), FrameSealing.MAC);
+    }
+
+    /** This context with another secret and sealing (a node of a run started elsewhere). */
+    public TransportContext withSecurity(RunSecret runSecret, FrameSealing frameSealing) {
+        return new TransportContext(aeronDir, udp, ipcWithinHost, endpoints, streamBase, runTag, dataTermLength,
+            maxMessageBytes, runSecret, frameSealing);
     }
 
     public TransportContext {
@@ -46,7 +69,13 @@ public record TransportContext(
         if (ipcWithinHost && !udp) {
             throw new CumulusException("transport: IPC within a host is a variant of the UDP transport");
         }
+        if (secret == null || sealing == null) {
+            throw new CumulusException("transport: no run secret or sealing given");
+        }
         endpoints = List.copyOf(endpoints);
+        if (udp && endpoints.size() > SealKeys.MAX_NODES) {
+            throw new CumulusException("transport: sealed UDP frames name at most " + SealKeys.MAX_NODES + " nodes");
+        }
         if (Integer.bitCount(dataTermLength) != 1 || dataTermLength < 64 * 1024 || dataTermLength > (1 << 30)) {
             throw new CumulusException("transport: data term length " + dataTermLength
                 + " must be a power of two between 64 KiB and 1 GiB");
