@@ -1,6 +1,8 @@
 package dev.cumulus.bench;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.auth.RunSecret;
+import dev.cumulus.internal.launch.NodeSecret;
 import dev.cumulus.internal.transport.DriverHost;
 
 import java.io.BufferedReader;
@@ -164,6 +166,8 @@ public final class ProcessSet implements AutoCloseable {
     }
 
     private final String label;
+    /** The secret of the run this set's nodes form, written first on each node's stdin as the launcher does. */
+    private final RunSecret secret = RunSecret.generate();
     private final String classpath;
     private final List<Child> children = new ArrayList<>();
     private final List<DriverHost> drivers = new ArrayList<>();
@@ -244,6 +248,15 @@ public final class ProcessSet implements AutoCloseable {
             p = new ProcessBuilder(cmd).start();
         } catch (IOException e) {
             throw new CumulusException(label + ": cannot start " + name + ": " + e.getMessage(), e);
+        }
+        if (jvmArgs.contains("-D" + NodeSecret.PROPERTY + "=" + NodeSecret.STDIN)) {
+            try {
+                OutputStream in = p.getOutputStream();
+                in.write((secret.line() + "\n").getBytes(StandardCharsets.US_ASCII));
+                in.flush();
+            } catch (IOException e) {
+                // it died at once; its output says why
+            }
         }
         Child c = new Child(name, p);
         children.add(c);

@@ -79,6 +79,11 @@ final class RunCommand implements Callable<Integer> {
             + "within a host and UDP between hosts.")
     TransportMode transport;
 
+    @Option(names = "--encrypt",
+        description = "Encrypt every frame sent over UDP (AES-256-GCM), not only authenticate it. Frames over UDP always "
+            + "carry a MAC under the run's secret; IPC frames stay in an owner-only directory on one host.")
+    boolean encrypt;
+
     @Option(names = "--base-port", paramLabel = "P", defaultValue = "" + LaunchContext.DEFAULT_BASE_PORT,
         description = "First UDP port with --transport udp (default: ${DEFAULT-VALUE}).")
     int basePort;
@@ -164,6 +169,7 @@ final class RunCommand implements Callable<Integer> {
             .bind(bind)
             .idle(idle)
             .heartbeatTimeout(heartbeatTimeout)
+            .encrypt(encrypt)
             .mainClass(mainClass)
             .programArgs(args);
         return new ClusterLauncher(ctx, cli.out(), cli.err()).profileStream(profileStream).live(live).run().exitCode();

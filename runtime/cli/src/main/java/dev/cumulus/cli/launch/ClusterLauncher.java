@@ -3,6 +3,7 @@ package dev.cumulus.cli.launch;
 import dev.cumulus.CumulusException;
 import dev.cumulus.cli.profile.ProfileReport;
 import dev.cumulus.cli.profile.ProfileSettings;
+import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.FailureReport;
 import dev.cumulus.internal.launch.LaunchConfig;
@@ -109,6 +110,8 @@ public final class ClusterLauncher {
     /** Node sessions per host on its shared ssh connection. */
     private final Map<String, Integer> sharedSessions = new HashMap<>();
     private LiveSink liveSink;
+    /** The run's secret: handed to every node on its stdin, never on a command line or in a file. */
+    private final RunSecret secret = RunSecret.generate();
 
     /**
      * @param out where the nodes' stdout goes (prefixed) and the profile table
@@ -242,10 +245,10 @@ public final class ClusterLauncher {
                     }
                     RemoteHost host = remoteHostOf(config.nodeId());
                     NodeProcess node = host == null
-                        ? NodeProcess.start(config.nodeId(), command(config, nodeClasspath, runDir, jfc), out, err,
-                            ctx.tailLines())
-                        : NodeProcess.start(config.nodeId(), remoteCommand(host, config, nodeClasspath), out, err,
-                            ctx.tailLines(), host.name());
+                        ? NodeProcess.start(config.nodeId(), command(config, nodeClasspath, runDir, jfc), secret, out,
+                            err, ctx.tailLines())
+                        : NodeProcess.start(config.nodeId(), remoteCommand(host, config, nodeClasspath), secret, out,
+                            err, ctx.tailLines(), host.name());
                     nodes.add(node);
                     node.process().onExit().thenRun(() -> exits.add(node));
                 }
@@ -550,7 +553,7 @@ public final class ClusterLauncher {
         LiveView view = live ? new LiveView(System.currentTimeMillis()) : null;
         WindowMerger merger = new WindowMerger();
         try {
-            liveSink = LiveSink.open(file, (line, summary) -> {
+            liveSink = LiveSink.open(file, secret.keyBytes(RunSecret.LIVE_PROFILE_PURPOSE), (line, summary) -> {
                 LiveFigures figures = merger.accept(summary);
                 if (profileStream) {
                     out.println(PROFILE_STREAM_PREFIX + line);
@@ -614,7 +617,7 @@ public final class ClusterLauncher {
                 configs.add(new LaunchConfig(id, i, n, host == null ? runDir : Path.of(host.runDir()),
                     host == null ? aeronDir : host.driverDir(), ctx.transport(), endpoints, STREAM_BASE,
                     LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, ctx.heartbeatTimeout().toMillis(), ctx.idle(),
-                    ctx.profile()));
+                    ctx.profile(), ctx.encrypt()));
             }
         } catch (CumulusException e) {
             throw new LaunchException(e.getMessage());

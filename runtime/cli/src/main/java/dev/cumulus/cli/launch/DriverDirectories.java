@@ -31,6 +31,7 @@ final class DriverDirectories {
         ProcessHandle self = ProcessHandle.current();
         String start = self.info().startInstant().map(Instant::toString).orElse("");
         Files.writeString(dir.resolve(OWNER_FILE), self.pid() + " " + start + "\n", StandardCharsets.UTF_8);
+        dev.cumulus.internal.auth.OwnerOnly.restrict(dir.resolve(OWNER_FILE));
     }
 
     /** Deletes the driver directories under {@code root} whose launcher process is gone; says which on {@code err}. */

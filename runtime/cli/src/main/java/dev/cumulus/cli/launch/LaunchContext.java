@@ -42,6 +42,7 @@ public final class LaunchContext {
     private Duration grace = DEFAULT_GRACE;
     private int tailLines = DEFAULT_TAIL_LINES;
     private boolean shutdownHook = true;
+    private boolean encrypt;
     private Set<Integer> debugNodes = Set.of();
     private Duration debugWait = DEFAULT_DEBUG_WAIT;
 
@@ -90,6 +91,10 @@ public final class LaunchContext {
     /** Nodes started with a debugger agent, suspended until a debugger attaches ({@code --debug}). */
     public LaunchContext debugNodes(Set<Integer> nodes) { this.debugNodes = Set.copyOf(nodes); return this; }
     public LaunchContext debugWait(Duration d) { this.debugWait = d; return this; }
+
+    /** Encrypt frames over UDP as well as authenticating them (AES-GCM). */
+    public LaunchContext encrypt(boolean on) { this.encrypt = on; return this; }
+    public boolean encrypt() { return encrypt; }
 
     public int nodes() { return (int) nodes; }
     public String mainClass() { return mainClass; }

@@ -2,6 +2,7 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.CumulusException;
 
+import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.launch.LauncherWatch;
 
 import java.io.IOException;
@@ -15,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One node JVM the launcher started: its process, the two pumps that copy its output, the tail of its output, and
  * whether the launcher itself asked it to stop (such a node's exit code does not count against the run). The node's
- * stdin is a pipe this process holds open and never writes: when the launcher dies, the pipe's end of file tells the
+ * stdin is a pipe this process holds open; it writes the run's secret there first ({@code NodeSecret}: never on a
+ * command line), then nothing more for a local node: when the launcher dies, the pipe's end of file tells the
  * node at once ({@code LauncherWatch}). A node on another host is the local {@code ssh} process that runs it there: a
  * signal to ssh would not reach it, so it is asked to stop with a line on its stdin ({@code LauncherWatch.STOP}), and
  * killing ssh ends its stdin there, which halts it.
@@ -38,23 +40,34 @@ final class NodeProcess {
         this.tail = tail;
     }
 
-    /** Starts the node with stdin held open (empty), stdout and stderr pumped with prefix {@code [id] }. */
-    static NodeProcess start(int id, List<String> command, PrintStream out, PrintStream err, int tailLines) {
-        return start(id, command, out, err, tailLines, null);
+    /**
+     * Starts the node with stdin held open after the secret's line, stdout and stderr pumped with prefix
+     * {@code [id] }.
+     */
+    static NodeProcess start(int id, List<String> command, RunSecret secret, PrintStream out, PrintStream err,
+                             int tailLines) {
+        return start(id, command, secret, out, err, tailLines, null);
     }
 
     /**
-     * As {@link #start(int, List, PrintStream, PrintStream, int)}; {@code host} names the other host when
-     * {@code command} is the ssh command that runs the node there, else null.
+     * As {@link #start(int, List, RunSecret, PrintStream, PrintStream, int)}; {@code host} names the other host when
+     * {@code command} is the ssh command that runs the node there (ssh hands the secret's line on), else null.
      */
-    static NodeProcess start(int id, List<String> command, PrintStream out, PrintStream err, int tailLines,
-                             String host) {
+    static NodeProcess start(int id, List<String> command, RunSecret secret, PrintStream out, PrintStream err,
+                             int tailLines, String host) {
         ProcessBuilder pb = new ProcessBuilder(command);
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
             throw new CumulusException("could not start node " + id + " (" + command.getFirst() + "): " + e.getMessage(), e);
+        }
+        try {
+            OutputStream stdin = p.getOutputStream();
+            stdin.write((secret.line() + "\n").getBytes(StandardCharsets.US_ASCII));
+            stdin.flush();
+        } catch (IOException e) {
+            // it died at once; its exit and output say why
         }
         OutputTail tail = new OutputTail(tailLines);
         String prefix = "[" + id + "] ";

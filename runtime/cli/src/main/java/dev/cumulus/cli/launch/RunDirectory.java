@@ -1,6 +1,7 @@
 package dev.cumulus.cli.launch;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.auth.OwnerOnly;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -36,13 +37,16 @@ public final class RunDirectory {
         this.path = path;
     }
 
-    /** Creates the directory (and its parents) if needed. */
+    /**
+     * Creates the directory (and its parents) if needed; the directory itself is owner-only (0700), made so if it
+     * existed: its recordings and reports show the run's calls.
+     */
     static RunDirectory create(Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
         try {
-            Files.createDirectories(abs);
-        } catch (IOException e) {
-            throw new LaunchException("cannot create the run directory " + abs + ": " + e
+            OwnerOnly.createDirectory(abs);
+        } catch (CumulusException e) {
+            throw new LaunchException("cannot create the run directory " + abs + ": " + e.getMessage()
                 + "; choose another with --run-dir");
         }
         return new RunDirectory(abs);

@@ -77,8 +77,8 @@ final class Doorbells {
         }
         // an automatic arena: the mapping lives as long as a sender may still ring (no close racing a send)
         Arena arena = Arena.ofAuto();
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-            StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(file, java.util.Set.of(StandardOpenOption.CREATE,
+            StandardOpenOption.READ, StandardOpenOption.WRITE), dev.cumulus.internal.auth.OwnerOnly.fileAttributes())) {
             MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, 2 * SLOT * size, arena);
             return new Doorbells(bells, arena.allocate(16L * size, 8), size);
         } catch (IOException | RuntimeException e) {

@@ -6,7 +6,10 @@ import io.aeron.driver.ThreadingMode;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
 
+import dev.cumulus.internal.auth.OwnerOnly;
+
 import java.io.File;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,7 +18,11 @@ import java.util.concurrent.TimeUnit;
  * off to parking when idle: with IPC between co-located nodes the driver is off the data path (publishers write
  * straight into the subscriber's log), so its idle strategy costs no latency.
  *
- * <p>Invariant: the driver directory is deleted on close, and at start if a stale one exists.
+ * <p>Invariant: the driver directory is deleted on close, and at start if a stale one exists. It is owner-only: made
+ * 0700 before the driver starts (its log buffers hold every IPC message, so on one host the operating system's user
+ * is the boundary between runs), and what the driver made in it by the time it started (its CnC file, its
+ * {@code publications} and {@code images} directories) is made 0700/0600 at once; log buffers it adds later sit in
+ * those directories, which no other user can enter.
  */
 public final class DriverHost implements AutoCloseable {
     private final MediaDriver driver;
@@ -48,7 +55,7 @@ public final class DriverHost implements AutoCloseable {
                 r.run();
             }) : Thread::new)
             .aeronDirectoryName(directory)
-            .dirDeleteOnStart(true)
+            .dirDeleteOnStart(false) // made fresh and owner-only below
             .dirDeleteOnShutdown(true)
             .threadingMode(ThreadingMode.SHARED)
             .sharedIdleStrategy(new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1),
@@ -64,8 +71,18 @@ public final class DriverHost implements AutoCloseable {
             .timerIntervalNs(TimeUnit.MILLISECONDS.toNanos(1))
             .errorHandler(Throwable::printStackTrace);
         try {
-            return new DriverHost(MediaDriver.launchEmbedded(ctx), directory);
+            IoUtil.delete(new File(directory), true); // a stale one
+            OwnerOnly.createDirectory(Path.of(directory));
+            MediaDriver driver = MediaDriver.launchEmbedded(ctx);
+            try {
+                OwnerOnly.restrictTree(Path.of(directory));
+            } catch (RuntimeException e) {
+                driver.close();
+                throw e;
+            }
+            return new DriverHost(driver, directory);
         } catch (RuntimeException e) {
+            IoUtil.delete(new File(directory), true);
             throw new CumulusException("could not start the Aeron media driver in " + directory + ": " + e.getMessage()
                 + ". Check that the directory's file system (usually /dev/shm) is writable and has free space.", e);
         }
