@@ -1,8 +1,10 @@
 package dev.cumulus.internal.transport;
 
+import dev.cumulus.internal.auth.RunSecret;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.File;
@@ -40,14 +42,17 @@ class HostsTransportTest {
         }
     }
 
-    @Test
-    void peersOnOneHostTalkIpcAndAcrossHostsUdp() throws Exception {
+    /** Across hosts every frame is sealed (chunks of large messages too), authenticated or encrypted. */
+    @ParameterizedTest
+    @EnumSource(value = FrameSealing.class, names = {"MAC", "ENCRYPT"})
+    void peersOnOneHostTalkIpcAndAcrossHostsUdp(FrameSealing sealing) throws Exception {
         DriverHost hostA = driver();
         DriverHost hostB = driver();
         List<String> endpoints = List.of("127.0.0.1:" + freePort("127.0.0.1"), "127.0.0.1:" + freePort("127.0.0.1"),
             "127.0.0.2:" + freePort("127.0.0.2"));
-        TransportContext a = context(hostA, endpoints);
-        TransportContext b = context(hostB, endpoints);
+        RunSecret secret = RunSecret.generate(); // one run over both hosts
+        TransportContext a = context(hostA, endpoints, secret, sealing);
+        TransportContext b = context(hostB, endpoints, secret, sealing);
         assertTrue(a.ipcBetween(0, 1));
         assertFalse(a.ipcBetween(0, 2));
         assertFalse(b.ipcBetween(2, 1));
@@ -86,6 +91,9 @@ class HostsTransportTest {
         }
         pollUntil(() -> received.size() >= expected.size());
         assertEquals(expected.stream().sorted().toList(), received.stream().sorted().toList());
+        for (NodeTransport t : transports) {
+            assertEquals(0, t.rejectedFrames(), "node " + t.nodeId() + " rejected a frame of its own run");
+        }
     }
 
     private DriverHost driver() {
@@ -94,9 +102,10 @@ class HostsTransportTest {
         return d;
     }
 
-    private static TransportContext context(DriverHost driver, List<String> endpoints) {
+    private static TransportContext context(DriverHost driver, List<String> endpoints, RunSecret secret,
+                                            FrameSealing sealing) {
         return new TransportContext(driver.directory(), true, true, endpoints, 3000, 11,
-            TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024);
+            TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024, secret, sealing);
     }
 
     private NodeTransport node(TransportContext ctx, int id) {

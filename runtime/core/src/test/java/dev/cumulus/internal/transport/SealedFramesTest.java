@@ -1,0 +1,228 @@
+package dev.cumulus.internal.transport;
+
+import dev.cumulus.internal.auth.RunSecret;
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Publication;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.File;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Frames over UDP are sealed: real Aeron on loopback, node transports of one run, and strangers in this test's own
+ * Aeron client who know everything about the run except its secret (the stream ids, the run tag, the node ids) — or
+ * who replay what the run sent. What a stranger sends is dropped, counted and told, never decoded; the run goes on.
+ */
+@Timeout(60)
+class SealedFramesTest {
+    private static final int RUN_TAG = 41;
+    private static final int STREAM_BASE = 4000;
+    private DriverHost driver;
+    private final List<NodeTransport> transports = new CopyOnWriteArrayList<>();
+    private final List<String> received = new CopyOnWriteArrayList<>();
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final AtomicLong clock = new AtomicLong();
+
+    @BeforeEach
+    void startDriver() {
+        driver = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID());
+    }
+
+    @AfterEach
+    void cleanUp() {
+        transports.forEach(NodeTransport::close);
+        driver.close();
+        assertFalse(new File(driver.directory()).exists(), "driver directory removed");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = FrameSealing.class, names = {"MAC", "ENCRYPT"})
+    void forgedAndPlainFramesAreDroppedCountedToldOnceASecondAndNeverDecoded(FrameSealing sealing) throws Exception {
+        TransportContext ctx = context(endpoints(2), RunSecret.generate(), sealing);
+        NodeTransport n0 = node(ctx, 0, 2);
+        NodeTransport n1 = node(ctx, 1, 2);
+        pollUntil(() -> n0.isConnected(1, Channel.DATA) && n1.isConnected(0, Channel.DATA));
+        try (Aeron aeron = client();
+             Publication raw = aeron.addPublication(udp(ctx, 0), ctx.streamId(0, Channel.DATA))) {
+            pollUntil(raw::isConnected);
+            UnsafeBuffer b = new UnsafeBuffer(new byte[128]);
+            FrameHeaderFlyweight h = new FrameHeaderFlyweight().wrap(b, 0);
+            h.header(FrameHeaderFlyweight.WHOLE, 1, RUN_TAG); // the unauthenticated frame of old
+            b.putBytes(FrameHeaderFlyweight.WHOLE_LENGTH, "plain".getBytes(StandardCharsets.UTF_8));
+            offer(raw, b, FrameHeaderFlyweight.WHOLE_LENGTH + 5);
+            // valid-looking sealed headers with a made-up tag, 100 of them
+            h.header(FrameHeaderFlyweight.SEALED_WHOLE, 1, RUN_TAG);
+            b.putByte(FrameHeaderFlyweight.PADDING_OFFSET,
+                sealing == FrameSealing.ENCRYPT ? FrameHeaderFlyweight.FLAG_ENCRYPTED : 0);
+            b.putBytes(FrameHeaderFlyweight.SEALED_WHOLE_LENGTH, "forged".getBytes(StandardCharsets.UTF_8));
+            for (int i = 0; i < 100; i++) {
+                b.putLong(FrameHeaderFlyweight.WHOLE_LENGTH, 1_000 + i, java.nio.ByteOrder.LITTLE_ENDIAN);
+                b.putLong(FrameHeaderFlyweight.WHOLE_LENGTH + 8, 0x5eed_0000L + i);
+                offer(raw, b, FrameHeaderFlyweight.SEALED_WHOLE_LENGTH + 6);
+            }
+            pollUntil(() -> n0.rejectedFrames() == 101);
+            assertEquals(1, lines.size(), "one line while the clock stands: " + lines);
+            assertTrue(lines.getFirst().contains("from 127.0.0.1:"), "names the source address: " + lines.getFirst());
+            assertTrue(lines.getFirst().contains("not decoded"), lines.getFirst());
+
+            clock.addAndGet(FrameRejections.DEFAULT_INTERVAL_NS);
+            offer(raw, b, FrameHeaderFlyweight.SEALED_WHOLE_LENGTH + 6);
+            pollUntil(() -> n0.rejectedFrames() == 102);
+            assertEquals(2, lines.size(), "a second later, another line: " + lines);
+            assertTrue(lines.get(1).contains("no valid MAC"), lines.get(1));
+        }
+        byte[] ok = "ok".getBytes(StandardCharsets.UTF_8);
+        n1.send(0, Channel.DATA, new UnsafeBuffer(ok), 0, ok.length, 10_000_000_000L);
+        pollUntil(() -> !received.isEmpty());
+        assertEquals(List.of("0<-1 DATA ok"), received, "the run goes on; nothing forged reached the handler");
+        assertEquals(0, n0.failedFrames(), "no forged frame was decoded");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = FrameSealing.class, names = {"MAC", "ENCRYPT"})
+    void aNodeOfAnotherRunAimedAtThisRunsPortsCannotJoin(FrameSealing sealing) throws Exception {
+        List<String> endpoints = endpoints(2);
+        TransportContext run = context(endpoints, RunSecret.generate(), sealing);
+        NodeTransport n0 = node(run, 0, 2);
+        // another run with the same run tag and stream ids whose node 1 sends to this run's node 0
+        List<String> theirs = List.of(endpoints.get(0), "127.0.0.1:" + freePort());
+        TransportContext other = context(theirs, RunSecret.generate(), sealing);
+        NodeTransport stranger = node(other, 1, 2);
+        pollUntil(() -> stranger.isConnected(0, Channel.CONTROL));
+        byte[] hello = "hello".getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < 5; i++) {
+            stranger.send(0, Channel.CONTROL, new UnsafeBuffer(hello), 0, hello.length, 10_000_000_000L);
+        }
+        pollUntil(() -> n0.rejectedFrames() == 5);
+        assertEquals(List.of(), received, "not one of the stranger's frames was decoded");
+
+        NodeTransport n1 = node(run, 1, 2); // wait: the stranger holds no port of this run, so node 1 is free to join
+        pollUntil(() -> n1.isConnected(0, Channel.CONTROL));
+        n1.send(0, Channel.CONTROL, new UnsafeBuffer(hello), 0, hello.length, 10_000_000_000L);
+        pollUntil(() -> !received.isEmpty());
+        assertEquals(List.of("0<-1 CONTROL hello"), received);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = FrameSealing.class, names = {"MAC", "ENCRYPT"})
+    void replayedFramesAreDropped(FrameSealing sealing) throws Exception {
+        RunSecret secret = RunSecret.generate();
+        TransportContext ctx = context(endpoints(3), secret, sealing);
+        NodeTransport n0 = node(ctx, 0, 3);
+        SealKeys keys = new SealKeys(secret, sealing == FrameSealing.ENCRYPT);
+        UnsafeBuffer plain = new UnsafeBuffer(new byte[FrameHeaderFlyweight.WHOLE_LENGTH]);
+        new FrameHeaderFlyweight().wrap(plain, 0).header(FrameHeaderFlyweight.WHOLE, 2, RUN_TAG);
+        try (Aeron aeron = client()) {
+            // node 2 of the run (this test holds the secret) sends two frames; a recorder of the wire sends the same
+            // bytes again over a session of its own: same counters, same tags
+            for (int session = 0; session < 2; session++) {
+                try (ExclusivePublication pub = aeron.addExclusivePublication(udp(ctx, 0),
+                        ctx.streamId(0, Channel.DATA))) {
+                    pollUntil(pub::isConnected);
+                    SealedPublication sealed = new SealedPublication(pub, keys, 2, 0, Channel.DATA);
+                    for (String text : List.of("one", "two")) {
+                        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+                        offerSealed(sealed, plain, new UnsafeBuffer(bytes), bytes.length);
+                    }
+                    if (session == 0) {
+                        pollUntil(() -> received.size() == 2);
+                    } else {
+                        pollUntil(() -> n0.rejectedFrames() == 2);
+                        byte[] three = "three".getBytes(StandardCharsets.UTF_8);
+                        offerSealed(sealed, plain, new UnsafeBuffer(three), three.length); // counter 3: new
+                        pollUntil(() -> received.size() == 3);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of("0<-2 DATA one", "0<-2 DATA two", "0<-2 DATA three"), received);
+        assertEquals(2, n0.rejectedFrames(), "each replay counted");
+        assertTrue(lines.getFirst().contains("a replay"), lines.toString());
+    }
+
+    private void offerSealed(SealedPublication sealed, UnsafeBuffer plainHeader, UnsafeBuffer payload, int length) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (sealed.offer(plainHeader, FrameHeaderFlyweight.WHOLE_LENGTH, payload, 0, length) < 0) {
+            assertTrue(System.nanoTime() < deadline, "the sealed publication took nothing");
+            Thread.onSpinWait();
+        }
+    }
+
+    private TransportContext context(List<String> endpoints, RunSecret secret, FrameSealing sealing) {
+        return new TransportContext(driver.directory(), true, false, endpoints, STREAM_BASE, RUN_TAG,
+            TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024, secret, sealing);
+    }
+
+    private NodeTransport node(TransportContext ctx, int id, int size) {
+        NodeTransport t = new NodeTransport(ctx, id, size, (source, channel, buffer, offset, length) -> {
+            byte[] bytes = new byte[length];
+            buffer.getBytes(offset, bytes);
+            received.add(id + "<-" + source + " " + channel + " " + new String(bytes, StandardCharsets.UTF_8));
+        }, clock::get, lines::add);
+        transports.add(t);
+        return t;
+    }
+
+    private Aeron client() {
+        return Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.directory()));
+    }
+
+    private static String udp(TransportContext ctx, int node) {
+        return "aeron:udp?endpoint=" + ctx.endpoints().get(node);
+    }
+
+    private void pollUntil(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            int work = 0;
+            for (NodeTransport t : transports) {
+                work += t.poll(64);
+            }
+            if (work == 0) {
+                Thread.onSpinWait();
+            }
+            assertTrue(System.nanoTime() < deadline, "condition not reached in time");
+        }
+    }
+
+    private static void offer(Publication publication, UnsafeBuffer buffer, int length) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (publication.offer(buffer, 0, length) < 0) {
+            assertTrue(System.nanoTime() < deadline, "the raw publication took nothing");
+            Thread.onSpinWait();
+        }
+    }
+
+    private static List<String> endpoints(int n) throws Exception {
+        List<String> l = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            l.add("127.0.0.1:" + freePort());
+        }
+        return l;
+    }
+
+    private static int freePort() throws Exception {
+        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+            return s.getLocalPort();
+        }
+    }
+}
