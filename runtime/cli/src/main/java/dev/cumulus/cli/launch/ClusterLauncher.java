@@ -145,6 +145,11 @@ public final class ClusterLauncher {
         return runId;
     }
 
+    /** The run's secret (for tests that look for it where it must not be). */
+    RunSecret secret() {
+        return secret;
+    }
+
     /** The Aeron directory once {@link #run()} has chosen one, else null. */
     public String driverDirectory() {
         return driverDir;
