@@ -15,7 +15,8 @@ import java.util.List;
  * The benchmark orchestrator's entry point: {@code cumulus bench} starts it in a JVM of its own, on the bench module's
  * classpath ({@code bench/target/cumulus-bench.jar} and {@code bench/target/lib}), so the peers it measures against
  * (JGroups, Hazelcast, raw Aeron) never sit on the CLI's classpath. The CLI checks the options and passes them on as
- * {@code SUITE [--nodes N,N...] [--quick] [--idle-sweep] [--wan-only] [--idle SPEC]}, {@code SUITE} being one of
+ * {@code SUITE [--nodes N,N...] [--quick] [--idle-sweep] [--wan-only] [--idle SPEC] [--transport ipc|udp]},
+ * {@code SUITE} being one of
  * {@link #SUITES} or {@code all}; the exit code is the suite's.
  */
 public final class BenchMain {
@@ -63,7 +64,7 @@ public final class BenchMain {
         }
         RpcBench.Options options;
         try {
-            options = new RpcBench.Options(r.nodes, r.quick, r.idleSweep, r.idle);
+            options = new RpcBench.Options(r.nodes, r.quick, r.idleSweep, r.idle, r.udp);
         } catch (IllegalArgumentException | CumulusException e) {
             err.println("cumulus bench: " + e.getMessage());
             return EXIT_USAGE;
@@ -76,7 +77,7 @@ public final class BenchMain {
 
     /** The parsed arguments; {@code nodes} is {@code null} when not given (each suite has its own default). */
     private record Request(String suite, List<Integer> nodes, boolean quick, boolean idleSweep, boolean wanOnly,
-                           String idle) {
+                           String idle, boolean udp) {
         static Request parse(List<String> args) {
             if (args.isEmpty() || !(SUITES.contains(args.getFirst()) || "all".equals(args.getFirst()))) {
                 throw new IllegalArgumentException("the first argument must be a suite (" + String.join(", ", SUITES)
@@ -87,6 +88,7 @@ public final class BenchMain {
             boolean idleSweep = false;
             boolean wanOnly = false;
             String idle = null;
+            boolean udp = false;
             for (int i = 1; i < args.size(); i++) {
                 String a = args.get(i);
                 switch (a) {
@@ -95,13 +97,22 @@ public final class BenchMain {
                     case "--wan-only" -> wanOnly = true;
                     case "--nodes" -> nodes = counts(value(args, ++i, a));
                     case "--idle" -> idle = value(args, ++i, a);
+                    case "--transport" -> udp = switch (value(args, ++i, a)) {
+                        case "udp" -> true;
+                        case "ipc" -> false;
+                        default -> throw new IllegalArgumentException("--transport: ipc or udp, not '" + args.get(i)
+                            + "'");
+                    };
                     default -> throw new IllegalArgumentException("unknown argument '" + a + "'");
                 }
             }
             if (idle == null) {
                 throw new IllegalArgumentException("--idle SPEC is missing (the CLI passes its default)");
             }
-            return new Request(args.getFirst(), nodes, quick, idleSweep, wanOnly, idle);
+            if (udp && !"rpc".equals(args.getFirst())) {
+                throw new IllegalArgumentException("--transport udp is a setting of the rpc suite only");
+            }
+            return new Request(args.getFirst(), nodes, quick, idleSweep, wanOnly, idle, udp);
         }
 
         private static String value(List<String> args, int i, String option) {

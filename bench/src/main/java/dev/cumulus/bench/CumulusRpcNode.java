@@ -2,6 +2,8 @@ package dev.cumulus.bench;
 
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
+import dev.cumulus.internal.cluster.NodeRuntime;
+import dev.cumulus.internal.transport.FrameSealing;
 
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -24,12 +26,19 @@ public final class CumulusRpcNode {
     private CumulusRpcNode() {
     }
 
+    /**
+     * This benchmark's own setting (read only here, by the bench's node program): the node joins with unsealed UDP
+     * frames, the baseline of {@code cumulus bench rpc --transport udp}. No option of {@code cumulus run} reaches it.
+     */
+    static final String UNSEALED_PROPERTY = "bench.udp.unsealed";
+
     public static void main(String[] args) throws Exception {
         ChildIo.exitWithParent();
         ChildIo.applyTimerSlack();
         Workload w = Workload.current();
         byte[] payload = ChildIo.payload(w.payloadBytes());
-        try (Cluster cluster = Cluster.join()) {
+        try (Cluster cluster = Boolean.getBoolean(UNSEALED_PROPERTY)
+                ? NodeRuntime.joinFromLaunch(FrameSealing.NONE_FOR_BENCH) : Cluster.join()) {
             int me = cluster.nodeId();
             int n = cluster.size();
             cluster.export(new EchoService(), Echo.class, "echo-" + me);

@@ -202,6 +202,35 @@ public final class ProcessSet implements AutoCloseable {
         return dir;
     }
 
+    /** A driver for nodes that talk UDP (its thread moves the bytes: no batch policy); deleted on close. */
+    public synchronized String startUdpDriver(String name) {
+        checkOpen();
+        String dir = driverRoot().resolve("cumulus-bench-" + name + "-" + ProcessHandle.current().pid() + "-"
+            + Long.toHexString(System.nanoTime())).toString();
+        drivers.add(DriverHost.start(dir, false));
+        directories.add(Path.of(dir));
+        return dir;
+    }
+
+    /** {@code n} UDP ports free on loopback now. */
+    public static List<Integer> freeUdpPorts(int n) {
+        List<java.net.DatagramSocket> held = new ArrayList<>();
+        try {
+            List<Integer> ports = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                java.net.DatagramSocket s = new java.net.DatagramSocket(
+                    new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                held.add(s);
+                ports.add(s.getLocalPort());
+            }
+            return ports;
+        } catch (IOException e) {
+            throw new CumulusException("no free UDP ports on loopback: " + e.getMessage(), e);
+        } finally {
+            held.forEach(java.net.DatagramSocket::close);
+        }
+    }
+
     /** A fresh temporary directory, deleted on close. */
     public synchronized Path tempDirectory(String name) {
         checkOpen();

@@ -40,8 +40,10 @@ public final class RpcBench {
      * @param quick     short runs (smoke test)
      * @param idleSweep also measure Cumulus and raw Aeron with each idle strategy of {@link #SWEEP} on 2 processes
      * @param idle      idle strategy of the main comparison (Cumulus nodes and the raw Aeron peer)
+     * @param udp       measure Cumulus over UDP on loopback instead: sealed frames (MAC), encrypted frames, and the
+     *                  same run with unsealed frames — a mode only this benchmark reaches, to show what the seal costs
      */
-    public record Options(List<Integer> nodes, boolean quick, boolean idleSweep, String idle) {
+    public record Options(List<Integer> nodes, boolean quick, boolean idleSweep, String idle, boolean udp) {
         public Options {
             nodes = List.copyOf(nodes);
             if (nodes.isEmpty()) {
@@ -100,6 +102,13 @@ public final class RpcBench {
 
     private int run() {
         header();
+        if (options.udp()) {
+            for (int n : options.nodes()) {
+                udpSection(n);
+            }
+            out.flush();
+            return 0;
+        }
         for (int n : options.nodes()) {
             // ours and raw Aeron alternate: on this kind of box whole minutes run slower (the host moves the VM's
             // cores), and one run of each could fall on either side of such a change
@@ -185,19 +194,44 @@ public final class RpcBench {
     }
 
     private Row ours(int n, String idle, Workload w, List<String> extraJvm, String label) {
+        return ours(n, idle, w, extraJvm, label, UdpSeal.IPC);
+    }
+
+    /** How the Cumulus rows of the UDP section send: IPC is the main comparison's transport. */
+    private enum UdpSeal {
+        IPC(null), MAC("cumulus udp"), NONE("udp no MAC*"), ENCRYPT("udp --encrypt");
+
+        final String label;
+
+        UdpSeal(String label) {
+            this.label = label;
+        }
+    }
+
+    private Row ours(int n, String idle, Workload w, List<String> extraJvm, String label, UdpSeal seal) {
         progress(label + ", " + n + " processes, idle " + idle);
         try (ProcessSet set = new ProcessSet(OURS + " (" + n + " processes)")) {
-            String aeronDir = set.startDriver("rpc");
+            String aeronDir = seal == UdpSeal.IPC ? set.startDriver("rpc") : set.startUdpDriver("rpc");
             Path runDir = set.tempDirectory("rpc-run");
             String runId = "bench-" + Long.toHexString(System.nanoTime());
+            List<String> endpoints = new ArrayList<>();
+            if (seal != UdpSeal.IPC) {
+                for (int port : ProcessSet.freeUdpPorts(n)) {
+                    endpoints.add("127.0.0.1:" + port);
+                }
+            }
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                LaunchConfig c = new LaunchConfig(runId, i, n, runDir, aeronDir, LaunchConfig.TransportMode.IPC,
-                    List.of(), 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false);
+                LaunchConfig c = new LaunchConfig(runId, i, n, runDir, aeronDir,
+                    seal == UdpSeal.IPC ? LaunchConfig.TransportMode.IPC : LaunchConfig.TransportMode.UDP,
+                    endpoints, 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false, seal == UdpSeal.ENCRYPT);
                 List<String> jvm = new ArrayList<>(c.toJvmArguments());
                 jvm.addAll(w.toJvmArguments());
                 jvm.addAll(extraJvm);
+                if (seal == UdpSeal.NONE) {
+                    jvm.add("-D" + CumulusRpcNode.UNSEALED_PROPERTY + "=true");
+                }
                 nodes.add(set.start("p" + i, jvm, CumulusRpcNode.class, List.of()));
             }
             Map<String, String> sync = parse(nodes.getFirst().await("RESULT sync", STEP_TIMEOUT));
@@ -333,6 +367,46 @@ public final class RpcBench {
         out.println("  CPU  : CPU time of each process during the measured sync phase / wall time (100% = one core);");
         out.println("         'drv' is this JVM (it hosts the shared media driver; ~0 for udp and rmi).");
         out.println("  ratio: theirs / ours. Latency ratio > 1: ours is faster. Throughput ratio < 1: ours is faster.");
+    }
+
+    /**
+     * Cumulus over UDP on loopback, sync round trips: frames sealed with the MAC (what every run sends over UDP),
+     * encrypted, and unsealed (a mode only this benchmark can choose); the rounds alternate and each row is the
+     * median. The goals compare the sealed rows with the unsealed one.
+     */
+    private void udpSection(int n) {
+        int rounds = options.quick() ? 1 : SYNC_ROUNDS;
+        Workload w = workload.withAsync(false);
+        java.util.EnumMap<UdpSeal, List<Row>> byMode = new java.util.EnumMap<>(UdpSeal.class);
+        for (int r = 0; r < rounds; r++) {
+            for (UdpSeal seal : List.of(UdpSeal.MAC, UdpSeal.NONE, UdpSeal.ENCRYPT)) {
+                byMode.computeIfAbsent(seal, k -> new ArrayList<>())
+                    .add(ours(n, options.idle(), w, List.of(), seal.label, seal));
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (UdpSeal seal : List.of(UdpSeal.MAC, UdpSeal.NONE, UdpSeal.ENCRYPT)) {
+            rows.add(median(byMode.get(seal)));
+        }
+        rows.add(peer(Peer.UDP_BLOCKING, n, options.idle(), w));
+        out.println();
+        out.printf("%d processes, UDP on 127.0.0.1 (sync round trips; ratio: row / cumulus udp)%n", n);
+        out.printf("  %-16s %9s %9s %9s %9s   %s%n", "system", "p50 µs", "p99 µs", "p50 ratio", "p99 ratio",
+            "CPU during sync");
+        Row sealed = rows.getFirst();
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "  %-16s %9.2f %9.1f %9s %9s   %s%n", r.label(), r.p50Us(), r.p99Us(),
+                ratio(r.p50Us() / sealed.p50Us()), ratio(r.p99Us() / sealed.p99Us()), cpu(r.cpu()));
+        }
+        out.println("  * unsealed frames: a mode of this benchmark only (no option of cumulus run turns the MAC off).");
+        if (rounds > 1) {
+            for (UdpSeal seal : byMode.keySet()) {
+                out.printf(Locale.ROOT, "  sync p50 per round (alternating): %s %s%n", seal.label, p50s(byMode.get(seal)));
+            }
+        }
+        Row none = rows.get(1);
+        goal("p50 with the MAC <= 1.3 x unsealed", sealed.p50Us(), 1.3, none);
+        goal("p50 encrypted    <= 1.6 x unsealed", rows.get(2).p50Us(), 1.6, none);
     }
 
     private void section(int n, List<Row> rows) {

@@ -37,6 +37,7 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc",
         "  cumulus bench rpc --nodes 2 --idle-sweep",
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s",
+        "  cumulus bench rpc --transport udp --nodes 2   # what the MAC and --encrypt cost",
         "  cumulus bench replication --wan-only  # Table 4 alone (root)",
         "  cumulus bench migration --quick       # smoke run, about 15 s"})
 final class BenchCommand implements Callable<Integer> {
@@ -66,6 +67,12 @@ final class BenchCommand implements Callable<Integer> {
         description = "replication: only Table 4 (4 emulated wide-area clusters in network namespaces; needs root).")
     boolean wanOnly;
 
+    @Option(names = "--transport", paramLabel = "ipc|udp", defaultValue = "ipc",
+        description = "rpc: ipc (default) compares with raw Aeron, UDP and RMI; udp measures Cumulus over UDP on "
+            + "loopback with the MAC every UDP frame carries, with --encrypt, and unsealed (a baseline only the "
+            + "benchmark can run), with the goals 1.3x and 1.6x.")
+    String transport;
+
     @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
         description = "Idle strategy of the nodes (and the raw Aeron peer) in the main comparison (default: ${DEFAULT-VALUE}).")
     String idle;
@@ -94,7 +101,19 @@ final class BenchCommand implements Callable<Integer> {
             cli.err().println("cumulus bench: the migration suite runs on 5 nodes; drop --nodes");
             return CumulusCli.EXIT_USAGE;
         }
+        if (!"ipc".equals(transport) && !"udp".equals(transport)) {
+            cli.err().println("cumulus bench: --transport " + transport + ": ipc or udp");
+            return CumulusCli.EXIT_USAGE;
+        }
+        if ("udp".equals(transport) && !"rpc".equals(suite)) {
+            cli.err().println("cumulus bench: --transport udp is an option of the rpc suite (cumulus bench rpc "
+                + "--transport udp)");
+            return CumulusCli.EXIT_USAGE;
+        }
         List<String> args = new ArrayList<>(List.of(suite == null ? "all" : suite, "--idle", idle));
+        if ("udp".equals(transport)) {
+            args.addAll(List.of("--transport", "udp"));
+        }
         // the orchestrator needs rpc's node counts; the other suites have defaults of their own
         List<Integer> counts = nodes == null && (suite == null || "rpc".equals(suite)) ? RPC_NODES : nodes;
         if (counts != null) {
