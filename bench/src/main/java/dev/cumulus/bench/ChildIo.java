@@ -1,5 +1,6 @@
 package dev.cumulus.bench;
 
+import dev.cumulus.internal.launch.NodeSecret;
 import org.HdrHistogram.Histogram;
 
 import java.io.BufferedReader;
@@ -46,6 +47,7 @@ public final class ChildIo {
      * orchestrator leaves no orphan process.
      */
     public static void exitWithParent() {
+        NodeSecret.get(); // a Cumulus node's first stdin line is its run's secret: taken before this reader starts
         Thread t = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
                 String l;
