@@ -20,7 +20,9 @@ import java.security.GeneralSecurityException;
  * else is dropped and told to {@link FrameRejections} with the address it came from; its payload is never read except
  * to check the tag.
  *
- * <p>Threads: the polling thread only (one poll at a time); the payload view is valid until the next frame.
+ * <p>Threads: the polling thread only (one poll at a time). A handler may poll again on the same thread before it
+ * returns (WIRE.md): between {@link #hold()} and {@link #release()} a decrypted payload keeps its buffer, and a frame
+ * opened meanwhile decrypts into another.
  */
 final class FrameOpener {
     private final int nodeId;
@@ -40,8 +42,10 @@ final class FrameOpener {
     private final FrameHeaderFlyweight frame = new FrameHeaderFlyweight();
     private final FrameRejections rejections;
     private byte[] sealed = new byte[0];
-    private byte[] plain = new byte[0];
-    private final UnsafeBuffer plainView = new UnsafeBuffer(0, 0);
+    /** Decrypted payloads, one buffer per nesting depth of the handlers that hold them. */
+    private final java.util.ArrayList<byte[]> plains = new java.util.ArrayList<>();
+    private final java.util.ArrayList<UnsafeBuffer> plainViews = new java.util.ArrayList<>();
+    private int depth;
     private DirectBuffer payloadBuffer;
     private int payloadOffset;
     private int payloadLength;
@@ -124,7 +128,15 @@ final class FrameOpener {
         int sealedLength = length + FrameHeaderFlyweight.TAG_LENGTH;
         if (sealed.length < sealedLength) {
             sealed = new byte[sealedLength];
+        }
+        while (plains.size() <= depth) {
+            plains.add(new byte[0]);
+            plainViews.add(new UnsafeBuffer(0, 0));
+        }
+        byte[] plain = plains.get(depth);
+        if (plain.length < sealedLength) {
             plain = new byte[sealedLength];
+            plains.set(depth, plain);
         }
         buffer.getBytes(offset, sealed, 0, length);
         System.arraycopy(headerBytes, tagOffset, sealed, length, FrameHeaderFlyweight.TAG_LENGTH);
@@ -136,6 +148,7 @@ final class FrameOpener {
             cipher.updateAAD(prefixes[channel.ordinal()]);
             cipher.updateAAD(headerBytes, 0, tagOffset);
             int n = cipher.doFinal(sealed, 0, sealedLength, plain, 0);
+            UnsafeBuffer plainView = plainViews.get(depth);
             plainView.wrap(plain, 0, n);
             payloadBuffer = plainView;
             payloadOffset = 0;
@@ -152,6 +165,16 @@ final class FrameOpener {
 
     private static String sourceOf(Header header) {
         return header != null && header.context() instanceof Image image ? image.sourceIdentity() : "an unknown source";
+    }
+
+    /** The frame {@link #open} took is being handled: frames opened until {@link #release()} decrypt elsewhere. */
+    void hold() {
+        depth++;
+    }
+
+    /** The handler of the frame last held has returned. */
+    void release() {
+        depth--;
     }
 
     /** Where the payload of the frame {@link #open} last took starts. */

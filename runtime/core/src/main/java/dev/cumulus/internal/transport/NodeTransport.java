@@ -290,8 +290,13 @@ public final class NodeTransport implements AutoCloseable {
                 return; // counted and told by the opener
             }
             FrameHeaderFlyweight frame = inbound.wrap(buffer, offset);
-            deliver(channel, frame.type() == FrameHeaderFlyweight.SEALED_WHOLE, frame, opener.payloadBuffer(),
-                opener.payloadOffset(), opener.payloadLength());
+            opener.hold(); // the handler may poll again before it returns: a decrypted payload keeps its buffer
+            try {
+                deliver(channel, frame.type() == FrameHeaderFlyweight.SEALED_WHOLE, frame, opener.payloadBuffer(),
+                    opener.payloadOffset(), opener.payloadLength());
+            } finally {
+                opener.release();
+            }
         } catch (AgentTerminationException e) {
             throw e;
         } catch (RuntimeException e) {
