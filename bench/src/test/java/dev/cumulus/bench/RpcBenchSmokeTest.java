@@ -31,7 +31,7 @@ class RpcBenchSmokeTest {
         Set<String> before = BenchDirectories.named("cumulus-bench-");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = RpcBench.run(new RpcBench.Options(List.of(2), true, false, "backoff"),
+        int code = RpcBench.run(new RpcBench.Options(List.of(2), true, false, "backoff", false),
             new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         String text = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, text + err);
@@ -69,5 +69,28 @@ class RpcBenchSmokeTest {
             "the bench left Aeron or run directories behind");
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
             .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");
+    }
+
+    /** The UDP section: the sealed, unsealed and encrypted rows of ours, with numbers, and both goals. */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void quickUdpRunPrintsTheSealedUnsealedAndEncryptedRows() throws IOException {
+        Set<String> before = BenchDirectories.named("cumulus-bench-");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = RpcBench.run(new RpcBench.Options(List.of(2), true, false, "backoff", true),
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, text + err);
+        for (String label : List.of("cumulus udp", "udp no MAC*", "udp --encrypt", RpcBench.UDP)) {
+            Matcher m = Pattern.compile("^  " + Pattern.quote(label) + "\\s+([\\d.]+)\\s+([\\d.]+)\\s.*$")
+                .matcher(text.lines().filter(l -> l.startsWith("  " + label + " ")).findFirst().orElse(""));
+            assertTrue(m.matches() && Double.parseDouble(m.group(1)) > 0, "no row '" + label + "' in:\n" + text);
+        }
+        assertEquals(2, text.lines().filter(l -> l.matches("  goal: p50 (with the MAC|encrypted).*: (MET|NOT MET)"))
+            .count(), text);
+        assertTrue(text.contains("a mode of this benchmark only"), text);
+        assertEquals(before, BenchDirectories.named("cumulus-bench-"),
+            "the bench left Aeron or run directories behind");
     }
 }
