@@ -15,7 +15,8 @@ import java.util.Optional;
  * media driver and reads the node's output, so a node without it can only do harm (it would run on for the driver
  * timeout, its output lost). Two signals, either enough:
  * <ul>
- *   <li>the node's stdin is a pipe the launcher holds open (and writes to only over ssh, below); a daemon thread
+ *   <li>the node's stdin is a pipe the launcher holds open (it writes the run's secret first, {@link NodeSecret},
+ *   read before this watch starts; later lines only over ssh, below); a daemon thread
  *   reads it, and its end of file means the launcher process is gone ({@code System.in} is replaced by an empty
  *   stream for the program, which saw an empty stdin before too);</li>
  *   <li>on Linux, {@code prctl(PR_SET_PDEATHSIG, SIGKILL)} through the FFM API: the kernel kills the node when the
