@@ -19,8 +19,10 @@ import java.util.concurrent.Callable;
     description = {
         "Run one node of MAIN as a task of a Slurm job step: 'srun cumulus node -cp CP MAIN' starts one node per "
             + "task, and each finds its peers from the step's environment (task i is node i; node i listens on UDP "
-            + "port base-port + i of its host's address). Every node has a media driver of its own. Options go "
-            + "before MAIN; everything after MAIN goes to the program.",
+            + "port base-port + i of its host's address). Every node has a media driver of its own. The run's secret "
+            + "comes from the environment: CUMULUS_SECRET, 32 random bytes in base64, the same for every task (set "
+            + "it before srun; nodes admit only peers that hold it). Options go before MAIN; everything after MAIN "
+            + "goes to the program.",
         ""},
     footer = {
         "",
@@ -29,6 +31,7 @@ import java.util.concurrent.Callable;
             + "an allocation does that, and more (one driver per host, profiles, the node where a failure began).",
         "",
         "Example (in an sbatch script or under salloc):",
+        "  export CUMULUS_SECRET=$(head -c 32 /dev/urandom | base64)",
         "  srun --label cumulus node -cp app.jar org.example.Search 42"})
 final class NodeCommand implements Callable<Integer> {
     @ParentCommand

@@ -1,6 +1,7 @@
 package dev.cumulus.cli.launch;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
@@ -34,8 +35,15 @@ import java.util.stream.Collectors;
  * unchanged (srun's {@code --label} prefixes the ranks), and exits with the node's exit code. SIGTERM or SIGINT (from
  * srun or scancel) stop the node the same way, SIGKILL after a grace period; the node's driver directory and run
  * directory are removed either way.
+ *
+ * <p>The run's secret: without a launcher to make one, every task takes it from the environment srun passes to all
+ * of them, {@value #SECRET_VARIABLE} (32 bytes in base64, set before {@code srun}; a process's environment is
+ * readable by its user only, unlike its command line). This process hands it to the node on its stdin as the
+ * launcher does and keeps it out of the node's environment.
  */
 public final class SlurmNode {
+    /** The environment variable that holds the run's secret for nodes started by {@code srun cumulus node}. */
+    public static final String SECRET_VARIABLE = "CUMULUS_SECRET";
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
     /** How long the node has between SIGTERM and SIGKILL when this process is stopped. */
     private static final Duration GRACE = LaunchContext.DEFAULT_GRACE;
@@ -63,6 +71,7 @@ public final class SlurmNode {
      */
     public int run(Map<String, String> env, PrintStream err) {
         SlurmStep step = SlurmStep.fromEnvironment(env);
+        RunSecret secret = secretOf(env);
         if (mainAndArgs.isEmpty()) {
             throw new LaunchException("no MAIN class given: srun cumulus node -cp CLASSPATH MAIN [ARGS...]");
         }
@@ -107,9 +116,25 @@ public final class SlurmNode {
             } catch (CumulusException e) {
                 throw new LaunchException(e.getMessage());
             }
-            return runNode(command(config, cp), cleanup, err);
+            return runNode(command(config, cp), secret, cleanup, err);
         } finally {
             cleanup.run();
+        }
+    }
+
+    /** The run's secret from {@value #SECRET_VARIABLE}; a missing or malformed one is a usage error saying what to do. */
+    static RunSecret secretOf(Map<String, String> env) {
+        String value = env.get(SECRET_VARIABLE);
+        String how = "; set it to the same 32 random bytes in base64 for every task before srun, e.g. export "
+            + SECRET_VARIABLE + "=$(head -c 32 /dev/urandom | base64) (srun passes the environment to every task)";
+        if (value == null || value.isBlank()) {
+            throw new LaunchException("srun cumulus node needs the run's secret in " + SECRET_VARIABLE
+                + ": nodes over UDP admit only peers that hold it" + how);
+        }
+        try {
+            return RunSecret.parseLine(RunSecret.LINE_PREFIX + value.strip());
+        } catch (CumulusException e) {
+            throw new LaunchException(SECRET_VARIABLE + " is not 32 bytes in base64" + how);
         }
     }
 
@@ -131,13 +156,21 @@ public final class SlurmNode {
      * Starts the node, stops it with this process (SIGTERM, SIGKILL after the grace, then {@code cleanup}), returns
      * its exit code.
      */
-    private int runNode(List<String> command, Runnable cleanup, PrintStream err) {
+    private int runNode(List<String> command, RunSecret secret, Runnable cleanup, PrintStream err) {
         Process node;
         try {
-            node = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start(); // stdin: a pipe held open until we end
+            ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT); // stdin: a pipe held open until we end
+            pb.environment().remove(SECRET_VARIABLE); // the node has it on its stdin
+            node = pb.start();
         } catch (IOException e) {
             throw new CumulusException("could not start the node (" + command.getFirst() + "): " + e.getMessage(), e);
+        }
+        try {
+            node.getOutputStream().write((secret.line() + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            node.getOutputStream().flush();
+        } catch (IOException e) {
+            // it died at once; its exit code and output say why
         }
         Thread hook = new Thread(() -> {
             stop(node, err);

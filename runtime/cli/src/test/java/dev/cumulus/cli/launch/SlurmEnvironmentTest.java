@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,6 +94,20 @@ class SlurmEnvironmentTest {
     void outsideAStepCumulusNodeSaysHowToStartIt() {
         LaunchException e = assertThrows(LaunchException.class, () -> SlurmStep.fromEnvironment(Map.of()));
         assertTrue(e.getMessage().contains("srun [OPTIONS] cumulus node -cp CLASSPATH MAIN"), e.getMessage());
+    }
+
+    @Test
+    void cumulusNodeTakesTheRunsSecretFromTheEnvironmentOrSaysHowToSetIt() {
+        dev.cumulus.internal.auth.RunSecret secret = dev.cumulus.internal.auth.RunSecret.generate();
+        String base64 = secret.line().substring(dev.cumulus.internal.auth.RunSecret.LINE_PREFIX.length());
+        assertEquals(secret, SlurmNode.secretOf(Map.of(SlurmNode.SECRET_VARIABLE, base64 + "\n")));
+        LaunchException missing = assertThrows(LaunchException.class, () -> SlurmNode.secretOf(Map.of()));
+        assertTrue(missing.getMessage().contains("export CUMULUS_SECRET=$(head -c 32 /dev/urandom | base64)"),
+            missing.getMessage());
+        LaunchException bad = assertThrows(LaunchException.class,
+            () -> SlurmNode.secretOf(Map.of(SlurmNode.SECRET_VARIABLE, "c2hvcnQ=")));
+        assertTrue(bad.getMessage().contains("not 32 bytes in base64"), bad.getMessage());
+        assertFalse(bad.getMessage().contains("c2hvcnQ="), bad.getMessage());
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.cumulus.cli.launch.mains.BlockMain;
 import dev.cumulus.cli.launch.mains.FailingNodeMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
+import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
 import com.google.gson.Gson;
 import dev.cumulus.profiler.report.JsonReport;
@@ -182,13 +183,25 @@ class SlurmLaunchSystemTest {
     void nodesThatSrunStartsFindTheirPeersFromTheStep() throws Exception {
         List<String> srun = new ArrayList<>(List.of("srun", "--label", "--kill-on-bad-exit=1"));
         srun.addAll(cumulus("node", "-cp", location(RingCallsMain.class), RingCallsMain.class.getName()));
-        Run r = salloc(List.of("-N2", "-n3"), srun);
+        String secret = RunSecret.generate().line().substring(RunSecret.LINE_PREFIX.length());
+        Run r = salloc(List.of("-N2", "-n3"), srun, java.util.Map.of(SlurmNode.SECRET_VARIABLE, secret));
 
         assertEquals(0, r.exitCode(), r.out() + r.err());
         for (int i = 0; i < 3; i++) {
             int right = (i + 1) % 3;
             assertTrue(r.out().contains(i + ": node " + right + " greets node " + i + " sum=" + (i + 10)), r.out());
         }
+    }
+
+    @Test
+    void nodesThatSrunStartsWithoutTheRunsSecretSayWhereItGoes() throws Exception {
+        List<String> srun = new ArrayList<>(List.of("srun", "--label"));
+        srun.addAll(cumulus("node", "-cp", location(RingCallsMain.class), RingCallsMain.class.getName()));
+        Run r = salloc(List.of("-N1", "-n2"), srun);
+
+        assertEquals(CumulusCli.EXIT_USAGE, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("srun cumulus node needs the run's secret in " + SlurmNode.SECRET_VARIABLE),
+            r.err());
     }
 
     @Test
@@ -204,9 +217,15 @@ class SlurmLaunchSystemTest {
 
     /** Runs {@code command} under {@code salloc OPTIONS} to its end. */
     private Run salloc(List<String> options, List<String> command) throws Exception {
+        return salloc(options, command, java.util.Map.of());
+    }
+
+    /** {@link #salloc(List, List)} with {@code env} added to the environment salloc (and so srun) passes on. */
+    private Run salloc(List<String> options, List<String> command, java.util.Map<String, String> env)
+            throws Exception {
         CapturedOutput out = new CapturedOutput();
         CapturedOutput err = new CapturedOutput();
-        Started s = start(options, command, out, err);
+        Started s = start(options, command, out, err, env);
         assertTrue(s.awaitEnd(), "salloc did not end: " + out.text() + err.text());
         return new Run(s.process().exitValue(), out.text(), err.text());
     }
@@ -214,11 +233,17 @@ class SlurmLaunchSystemTest {
     /** Starts {@code command} under {@code salloc OPTIONS}, whose stderr names the job ("Granted job allocation N"). */
     private Started start(List<String> options, List<String> command, CapturedOutput out, CapturedOutput err)
             throws IOException {
+        return start(options, command, out, err, java.util.Map.of());
+    }
+
+    private Started start(List<String> options, List<String> command, CapturedOutput out, CapturedOutput err,
+                          java.util.Map<String, String> env) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("salloc"));
         cmd.addAll(options);
         cmd.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
         pb.environment().putAll(slurm.environment());
+        pb.environment().putAll(env);
         Process p = pb.start();
         started.add(p);
         p.getOutputStream().close();
