@@ -525,7 +525,7 @@ async function tableFits(frame, wide) {
   if (table.x + table.width > view.x + view.width + 1) {
     throw new Error(`the profile table (${Math.round(table.width)} px) is cut off in a ${Math.round(view.width)} px view`);
   }
-  const bytes = await frame.locator('th[data-k="bytes"]').isVisible();
+  const bytes = await frame.locator('table#t th[data-k="bytes"]').isVisible();
   if (bytes !== wide) throw new Error(`the bytes column is ${bytes ? 'shown' : 'hidden'} in a ${Math.round(view.width)} px view`);
 }
 
