@@ -2,7 +2,7 @@ import './register-mock';
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { beforeEach, describe, it } from 'node:test';
+import { after, beforeEach, describe, it } from 'node:test';
 import * as vscode from './vscode-mock';
 import * as vm from 'node:vm';
 import { activate, Client, JAVA_PACK_NOTICE_KEY, javaErrorsOn, newProjectDir, NODES_KEY, OPEN_SETTINGS, ServerStart } from '../../src/extension';
@@ -44,9 +44,16 @@ function context(extensionPath = '/nonexistent/extension') {
   };
 }
 
+/** The temporary folders the tests made: removed when the file's tests end. */
+const made: string[] = [];
+after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A JDK 25 home with bin/java, bin/javac and a release file. */
 function fakeJdk(version = '25.0.1'): string {
   const jdk = fs.mkdtempSync('/tmp/cumulus-jdk-test-');
+  made.push(jdk);
   fs.mkdirSync(path.join(jdk, 'bin'));
   fs.writeFileSync(path.join(jdk, 'bin', 'java'), '');
   fs.writeFileSync(path.join(jdk, 'bin', 'javac'), '');
@@ -57,6 +64,7 @@ function fakeJdk(version = '25.0.1'): string {
 /** A project folder with the given files. */
 function project(files: Record<string, string>): string {
   const dir = fs.mkdtempSync('/tmp/cumulus-project-test-');
+  made.push(dir);
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);

@@ -123,6 +123,7 @@ final class ExecuteCommandHandler {
                             public void onStatus(String state, Integer exitCode, String runDir, String message) {
                                 if (exitCode != null) {
                                     figures.running(false);
+                                    deleteQuietly(work); // the run's copy of the classes: its nodes have ended
                                 }
                                 client.get().runStatus(new CumulusProtocol.RunStatus(state, exitCode, runDir, message));
                             }
@@ -134,6 +135,15 @@ final class ExecuteCommandHandler {
                 throw error("cannot run: " + e.getMessage());
             }
         });
+    }
+
+    /** Deletes a directory tree the server made; what cannot be deleted stays (the OS cleans its temp folder). */
+    private static void deleteQuietly(Path dir) {
+        try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // a left temp folder is not worth failing a run's report for
+        }
     }
 
     private Object newProject(List<String> args) {
