@@ -44,12 +44,7 @@ class LiveProfileSystemTest {
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        left.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        assertTrue(left.isEmpty(), "processes left behind: " + left);
+        ChildProcesses.noneLeftBehind();
     }
 
     @Test
