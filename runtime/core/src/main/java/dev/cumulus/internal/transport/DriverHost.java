@@ -5,12 +5,14 @@ import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.SystemNanoClock;
 
 import dev.cumulus.internal.auth.OwnerOnly;
 
 import java.io.File;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * An embedded Aeron media driver that the nodes of one host share. The launcher ({@code cumulus run}) hosts one for
@@ -23,6 +25,10 @@ import java.util.concurrent.TimeUnit;
  * is the boundary between runs), and what the driver made in it by the time it started (its CnC file, its
  * {@code publications} and {@code images} directories) is made 0700/0600 at once; log buffers it adds later sit in
  * those directories, which no other user can enter.
+ *
+ * <p>What arrives over UDP is bounded before Aeron allocates for it: a setup frame declaring a term length above what
+ * Cumulus streams use is dropped ({@link BoundedSetupEndpoint}). The driver's errors are told distinct and
+ * rate-limited ({@link TransportErrors}), so a flood of bad datagrams costs a counter, not a line each.
  */
 public final class DriverHost implements AutoCloseable {
     private final MediaDriver driver;
@@ -49,6 +55,13 @@ public final class DriverHost implements AutoCloseable {
      * policy.
      */
     public static DriverHost start(String directory, boolean ipcOnly) {
+        return start(directory, ipcOnly, System.err::println);
+    }
+
+    /** {@link #start(String, boolean)} with the driver's error lines going to {@code errorOutput}. */
+    static DriverHost start(String directory, boolean ipcOnly, Consumer<String> errorOutput) {
+        TransportErrors errors = new TransportErrors("cumulus: media driver: ", SystemNanoClock.INSTANCE,
+            TransportErrors.DEFAULT_INTERVAL_NS, errorOutput);
         MediaDriver.Context ctx = new MediaDriver.Context()
             .sharedThreadFactory(ipcOnly ? r -> new Thread(() -> {
                 Cpus.batchPolicy();
@@ -69,7 +82,9 @@ public final class DriverHost implements AutoCloseable {
             .clientLivenessTimeoutNs(TimeUnit.SECONDS.toNanos(20))
             .publicationUnblockTimeoutNs(TimeUnit.SECONDS.toNanos(40))
             .timerIntervalNs(TimeUnit.MILLISECONDS.toNanos(1))
-            .errorHandler(Throwable::printStackTrace);
+            .receiveChannelEndpointSupplier(
+                BoundedSetupEndpoint.supplier(TransportContext.DEFAULT_DATA_TERM_LENGTH, errors))
+            .errorHandler(errors::report);
         try {
             IoUtil.delete(new File(directory), true); // a stale one
             OwnerOnly.createDirectory(Path.of(directory));

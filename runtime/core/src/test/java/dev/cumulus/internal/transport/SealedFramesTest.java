@@ -7,6 +7,7 @@ import io.aeron.Publication;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -40,11 +41,13 @@ class SealedFramesTest {
     private final List<NodeTransport> transports = new CopyOnWriteArrayList<>();
     private final List<String> received = new CopyOnWriteArrayList<>();
     private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final List<String> driverLines = new CopyOnWriteArrayList<>();
     private final AtomicLong clock = new AtomicLong();
 
     @BeforeEach
     void startDriver() {
-        driver = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID());
+        driver = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID(), false,
+            driverLines::add);
     }
 
     @AfterEach
@@ -122,6 +125,47 @@ class SealedFramesTest {
         assertEquals(List.of("0<-1 CONTROL hello"), received);
     }
 
+    @Test
+    void aSetupFrameAskingForALongerTermThanTheRunUsesIsDroppedBeforeTheDriverAllocatesForIt() throws Exception {
+        TransportContext ctx = context(endpoints(2), RunSecret.generate(), FrameSealing.MAC);
+        NodeTransport n0 = node(ctx, 0, 2);
+        NodeTransport n1 = node(ctx, 1, 2);
+        pollUntil(() -> n0.isConnected(1, Channel.DATA) && n1.isConnected(0, Channel.DATA));
+        // a stranger's own driver sends setup frames for node 0's data stream declaring 64 MiB terms (Aeron takes up
+        // to 1 GiB; each image is three terms)
+        try (DriverHost theirs = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-stranger-"
+                + UUID.randomUUID(), false, line -> { });
+             Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(theirs.directory()));
+             Publication big = aeron.addPublication(udp(ctx, 0) + "|term-length=64m", ctx.streamId(0, Channel.DATA))) {
+            pollUntil(() -> driverLines.stream().anyMatch(l -> l.contains("dropped an Aeron setup frame")));
+            assertFalse(big.isConnected(), "no image was made for the stranger");
+        }
+        String told = driverLines.getFirst();
+        assertTrue(told.contains("declaring a term length of " + 64 * 1024 * 1024) && told.contains("127.0.0.1"), told);
+        try (var files = java.nio.file.Files.walk(java.nio.file.Path.of(driver.directory(), "images"))) {
+            List<String> tooLong = files.filter(f -> f.toFile().length() > 3L * TransportContext.DEFAULT_DATA_TERM_LENGTH
+                + 1024 * 1024).map(f -> f + " " + f.toFile().length()).toList();
+            assertEquals(List.of(), tooLong, "no image longer than the run's own");
+        }
+        byte[] ok = "ok".getBytes(StandardCharsets.UTF_8);
+        n1.send(0, Channel.DATA, new UnsafeBuffer(ok), 0, ok.length, 10_000_000_000L);
+        pollUntil(() -> !received.isEmpty());
+        assertEquals(List.of("0<-1 DATA ok"), received, "the run goes on");
+    }
+
+    @Test
+    void setupTermLengthsAreBoundedToPowersOfTwoWithinTheRunsRange() {
+        int max = TransportContext.DEFAULT_DATA_TERM_LENGTH;
+        assertTrue(BoundedSetupEndpoint.acceptable(64 * 1024, max));
+        assertTrue(BoundedSetupEndpoint.acceptable(max, max));
+        assertFalse(BoundedSetupEndpoint.acceptable(2 * max, max));
+        assertFalse(BoundedSetupEndpoint.acceptable(1 << 30, max));
+        assertFalse(BoundedSetupEndpoint.acceptable(32 * 1024, max));
+        assertFalse(BoundedSetupEndpoint.acceptable(3 * 64 * 1024, max));
+        assertFalse(BoundedSetupEndpoint.acceptable(-1 << 31, max));
+        assertFalse(BoundedSetupEndpoint.acceptable(0, max));
+    }
+
     @ParameterizedTest
     @EnumSource(value = FrameSealing.class, names = {"MAC", "ENCRYPT"})
     void replayedFramesAreDropped(FrameSealing sealing) throws Exception {
@@ -135,7 +179,7 @@ class SealedFramesTest {
             // node 2 of the run (this test holds the secret) sends two frames; a recorder of the wire sends the same
             // bytes again over a session of its own: same counters, same tags
             for (int session = 0; session < 2; session++) {
-                try (ExclusivePublication pub = aeron.addExclusivePublication(udp(ctx, 0),
+                try (ExclusivePublication pub = aeron.addExclusivePublication(udp(ctx, 0) + "|term-length=8m",
                         ctx.streamId(0, Channel.DATA))) {
                     pollUntil(pub::isConnected);
                     SealedPublication sealed = new SealedPublication(pub, keys, 2, 0, Channel.DATA);
