@@ -43,6 +43,19 @@ export const JAVA_PACK = 'vscjava.vscode-java-pack';
 /** Extensions that run a Java language server of their own (it reports Java's compile errors). */
 export const JAVA_SERVERS = ['redhat.java', 'oracle.oracle-java', 'georgewfraser.vscode-javac'];
 export const OPEN_SETTINGS = 'Open Settings';
+/** The Java debugger extension whose `java` attach sessions debug a node (`cumulus run --debug`). */
+export const JAVA_DEBUGGER = 'vscjava.vscode-java-debug';
+export const INSTALL_JAVA_DEBUGGER = 'Show Debugger for Java';
+
+/** The Java debugger extension's attach configuration for a node that waits for a debugger. */
+export function attachConfiguration(ready: P.DebugReady): { type: string; request: string; name: string; hostName: string; port: number } {
+  return { type: 'java', request: 'attach', name: `Cumulus node ${ready.node}`, hostName: ready.host, port: ready.port };
+}
+
+/** Node numbers to debug, from a quick pick's labels `node N`. */
+export function debugNodesText(picked: string[]): string {
+  return picked.map((l) => l.replace(/^node /, '')).join(',');
+}
 
 /** cumulus.javaErrors resolved: auto is on unless another Java language server is installed. */
 export function javaErrorsOn(setting: string | undefined, installed: (id: string) => boolean): boolean {
@@ -98,6 +111,7 @@ export class CumulusExtension {
     s.push(vscode.window.registerWebviewViewProvider(ProfileViewProvider.viewId, this.profileView,
       { webviewOptions: { retainContextWhenHidden: true } }));
     s.push(vscode.commands.registerCommand('cumulus.runOnCluster', (args?: { nodes?: number; mainClass?: string }) => this.runOnCluster(args)));
+    s.push(vscode.commands.registerCommand('cumulus.debugOnCluster', (args?: { nodes?: number; mainClass?: string; debugNodes?: string }) => this.debugOnCluster(args)));
     s.push(vscode.commands.registerCommand('cumulus.stopRun', () => this.stopRun()));
     s.push(vscode.commands.registerCommand('cumulus.newProjectFromTemplate', () => this.newProject()));
     s.push(vscode.commands.registerCommand('cumulus.showCommunicationProfile', () => this.showProfile()));
@@ -175,6 +189,7 @@ export class CumulusExtension {
     this.client.onNotification(P.NODE_OUTPUT, (o: P.NodeOutput) => this.onNodeOutput(o));
     this.client.onNotification(P.RUN_STATUS, (st: P.RunStatus) => this.onRunStatus(st));
     this.client.onNotification(P.PROFILE, (r: ProfileRecord) => this.onProfile(r));
+    this.client.onNotification(P.DEBUG_READY, (r: P.DebugReady) => this.onDebugReady(r));
     this.sentJavaErrors = options.javaErrors;
     this.recommendJavaPack();
   }
@@ -341,7 +356,46 @@ export class CumulusExtension {
     return main?.trim() || undefined;
   }
 
-  async runOnCluster(args?: { nodes?: number; mainClass?: string }): Promise<boolean> {
+  /** Which nodes to debug: a multi-select of the run's nodes (node 1 proposed where there is one: node 0 often only leads). */
+  async askDebugNodes(nodes: number): Promise<string | undefined> {
+    const items = Array.from({ length: nodes }, (_, i) => ({ label: `node ${i}`, picked: i === Math.min(1, nodes - 1) }));
+    const picked = await vscode.window.showQuickPick(items, {
+      title: 'Cumulus: Debug Node', placeHolder: 'Nodes to start under the debugger (they wait until it attaches)', canPickMany: true,
+    }) as { label: string }[] | undefined;
+    if (!picked || picked.length === 0) return undefined;
+    return debugNodesText(picked.map((p) => p.label));
+  }
+
+  /** A cluster run with some nodes under the Java debugger: each is attached to as it starts listening. */
+  async debugOnCluster(args?: { nodes?: number; mainClass?: string; debugNodes?: string }): Promise<boolean> {
+    const nodes = args?.nodes ?? (await this.askNodes());
+    if (!nodes) return false;
+    const mainClass = args?.mainClass || (await this.askMainClass());
+    if (!mainClass) return false;
+    const debugNodes = args?.debugNodes ?? (await this.askDebugNodes(nodes));
+    if (!debugNodes) return false;
+    return this.runOnCluster({ nodes, mainClass }, debugNodes);
+  }
+
+  /** A node listens for a debugger: attach the Java debugger's session, or say what to install. */
+  onDebugReady(ready: P.DebugReady): void {
+    const where = `${ready.host}:${ready.port}`;
+    this.channels.channel(-1).appendLine(`Node ${ready.node} waits for a Java debugger at ${where}.`);
+    if (!vscode.extensions.getExtension(JAVA_DEBUGGER)) {
+      void vscode.window.showWarningMessage(`Node ${ready.node} waits for a Java debugger at ${where} (for 5 minutes). ` +
+        `To debug it here, install the Debugger for Java extension (${JAVA_DEBUGGER}); or attach any JDWP debugger, ` +
+        `e.g. jdb -attach ${where}.`, INSTALL_JAVA_DEBUGGER).then((pick) => {
+        if (pick === INSTALL_JAVA_DEBUGGER) void vscode.commands.executeCommand('workbench.extensions.search', `@id:${JAVA_DEBUGGER}`);
+      });
+      return;
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    void Promise.resolve(vscode.debug.startDebugging(folder, attachConfiguration(ready))).then((started) => {
+      if (!started) void vscode.window.showErrorMessage(`Could not attach the Java debugger to node ${ready.node} at ${where}; see the Debug Console.`);
+    });
+  }
+
+  async runOnCluster(args?: { nodes?: number; mainClass?: string }, debugNodes?: string): Promise<boolean> {
     const nodes = args?.nodes ?? (await this.askNodes());
     if (!nodes) return false;
     const mainClass = args?.mainClass || (await this.askMainClass());
@@ -357,9 +411,9 @@ export class CumulusExtension {
     this.profile.running = true;
     this.runModel.start(mainClass, nodes);
     void this.client.sendNotification(P.PROFILE_RESET, {});
-    this.channels.channel(-1).appendLine(`Starting ${mainClass} on ${nodes} nodes. ${LAG_NOTE}`);
+    this.channels.channel(-1).appendLine(`Starting ${mainClass} on ${nodes} nodes${debugNodes ? `, node ${debugNodes} under the debugger` : ''}. ${LAG_NOTE}`);
     try {
-      const args: P.RunArgs = [nodes, mainClass];
+      const args: P.RunArgs = debugNodes ? [nodes, mainClass, debugNodes] : [nodes, mainClass];
       await this.client.sendRequest('workspace/executeCommand', { command: P.Commands.run, arguments: args });
       void vscode.commands.executeCommand('cumulus.runView.focus');
       return true;

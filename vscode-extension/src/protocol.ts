@@ -21,6 +21,17 @@ export interface RunStatus {
 }
 
 /**
+ * Notification, server to client: a node of a run started with debug nodes listens for a Java debugger (JDWP) at
+ * host:port and stays suspended until one attaches.
+ */
+export const DEBUG_READY = 'cumulus/debugReady';
+export interface DebugReady {
+  node: number;
+  host: string;
+  port: number;
+}
+
+/**
  * Notification, server to client: one record of the run's profile channel, exactly as the profiler wrote it: the
  * cluster's live figures (after each node's one-second window), then the run's report at its end. The records are in
  * profileSchema.ts.
@@ -40,7 +51,7 @@ export const PROFILE_RESET = 'cumulus/profileReset';
 
 /** workspace/executeCommand commands the server registers. */
 export const Commands = {
-  /** [nodes: number, mainClass: string] → true; starts `cumulus run --nodes N --profile`. */
+  /** [nodes, mainClass, debugNodes?] → true; starts `cumulus run --nodes N --profile-stream [--debug debugNodes]`. */
   run: 'cumulus.run',
   /** [] → boolean; stops the current run. */
   stop: 'cumulus.stop',
@@ -50,7 +61,7 @@ export const Commands = {
   showProfile: 'cumulus.showProfile',
 } as const;
 
-export type RunArgs = [nodes: number, mainClass: string];
+export type RunArgs = [nodes: number, mainClass: string, debugNodes?: string];
 export type NewProjectArgs = [template: string, dir: string, pkg?: string];
 
 /**

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { after, beforeEach, describe, it } from 'node:test';
 import * as vscode from './vscode-mock';
 import * as vm from 'node:vm';
-import { activate, Client, JAVA_PACK_NOTICE_KEY, javaErrorsOn, newProjectDir, NODES_KEY, OPEN_SETTINGS, ServerStart } from '../../src/extension';
+import { activate, attachConfiguration, Client, INSTALL_JAVA_DEBUGGER, JAVA_DEBUGGER, JAVA_PACK_NOTICE_KEY, javaErrorsOn, newProjectDir, NODES_KEY, OPEN_SETTINGS, ServerStart } from '../../src/extension';
 import { findJdk, JdkFs, NO_JDK_MESSAGE } from '../../src/jdk';
 import { cumulusEvidence, NOT_CUMULUS_MESSAGE, WorkspaceFs } from '../../src/workspace';
 import { callersText, findObjectLine, locationStrip, ProfileModel } from '../../src/profile';
@@ -298,6 +298,46 @@ describe('Run on Cluster', () => {
     assert.equal(ext.profile.runDir, '/r');
     assert.ok(!client.requests.some((r) => r.method.startsWith('cumulus/')), 'nothing goes back to the server');
     assert.deepEqual(vscode.channels.get('Cumulus Node 1')?.lines, ['hello from 1', 'bye']);
+  });
+});
+
+describe('Debug node', () => {
+  beforeEach(() => vscode.reset());
+
+  it('asks which nodes, sends cumulus.run with them, and attaches a Java session to each node that listens', async () => {
+    const { client, ext } = await activated();
+    vscode.installedExtensions.add(JAVA_DEBUGGER);
+    vscode.quickPickAnswers.push([{ label: 'node 1' }, { label: 'node 2' }]);
+    assert.equal(await vscode.commands.executeCommand('cumulus.debugOnCluster', { nodes: 3, mainClass: 'org.acme.Main' }), true);
+    const run = client.requests.find((r) => r.method === 'workspace/executeCommand');
+    assert.deepEqual(run?.params, { command: P.Commands.run, arguments: [3, 'org.acme.Main', '1,2'] });
+    client.handlers.get(P.DEBUG_READY)!({ node: 2, host: '127.0.0.1', port: 40123 });
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(vscode.debugSessions.map((d) => d.configuration),
+      [{ type: 'java', request: 'attach', name: 'Cumulus node 2', hostName: '127.0.0.1', port: 40123 }]);
+    assert.deepEqual(attachConfiguration({ node: 0, host: 'h', port: 1 }).type, 'java');
+    assert.ok(vscode.channels.get('Cumulus Run')?.lines.some((l) => /Node 2 waits for a Java debugger at 127.0.0.1:40123/.test(l)));
+    assert.ok(ext.runModel.run);
+  });
+
+  it('without the Java debugger extension says what to install and where to attach instead', async () => {
+    const { client } = await activated();
+    await vscode.commands.executeCommand('cumulus.debugOnCluster', { nodes: 2, mainClass: 'a.Main', debugNodes: '1' });
+    vscode.messageAnswers.push(INSTALL_JAVA_DEBUGGER);
+    client.handlers.get(P.DEBUG_READY)!({ node: 1, host: '127.0.0.1', port: 40200 });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(vscode.debugSessions.length, 0);
+    const warning = vscode.messages.find((m) => m.level === 'warning');
+    assert.ok(warning && warning.text.includes(JAVA_DEBUGGER) && warning.text.includes('jdb -attach 127.0.0.1:40200'), warning?.text);
+    assert.ok(vscode.calls.some((c) => c.method === 'executeCommand' && c.args[0] === 'workbench.extensions.search'
+      && String(c.args[1]).includes(JAVA_DEBUGGER)));
+  });
+
+  it('a dismissed node pick starts nothing', async () => {
+    const { client } = await activated();
+    vscode.quickPickAnswers.push(undefined);
+    assert.equal(await vscode.commands.executeCommand('cumulus.debugOnCluster', { nodes: 2, mainClass: 'a.Main' }), false);
+    assert.equal(client.requests.filter((r) => r.method === 'workspace/executeCommand').length, 0);
   });
 });
 

@@ -45,6 +45,7 @@ export const window = {
   showQuickPick: async () => quickPickAnswers.shift(),
   showErrorMessage: async (text: string, ...items: string[]) => { messages.push({ level: 'error', text, items }); return messageAnswers.shift(); },
   showInformationMessage: async (text: string, ...items: string[]) => { messages.push({ level: 'info', text, items }); return messageAnswers.shift(); },
+  showWarningMessage: async (text: string, ...items: string[]) => { messages.push({ level: 'warning', text, items }); return messageAnswers.shift(); },
   showTextDocument: async () => undefined,
 };
 
@@ -75,6 +76,11 @@ export function changeConfig(key: string, value: unknown): void {
   configListeners.fire({ affectsConfiguration: (s: string) => key === s || key.startsWith(s + '.') });
 }
 
+export const debugSessions: { folder: unknown; configuration: unknown }[] = [];
+export const debug = {
+  startDebugging: async (folder: unknown, configuration: unknown) => { debugSessions.push({ folder, configuration }); return true; },
+};
+
 export const extensionsChanged = new EventEmitter<void>();
 export const extensions = {
   getExtension: (id: string) => ([...installedExtensions].some((x) => x.toLowerCase() === id.toLowerCase()) ? { id } : undefined),
@@ -100,6 +106,7 @@ export function reset(): void {
   messages.length = 0;
   messageAnswers.length = 0;
   installedExtensions.clear();
+  debugSessions.length = 0;
   watchers.length = 0;
   configListeners.clear();
   extensionsChanged.clear();

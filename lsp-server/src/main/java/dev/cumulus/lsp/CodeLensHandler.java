@@ -1,6 +1,7 @@
 package dev.cumulus.lsp;
 
 import dev.cumulus.lsp.model.LensSites;
+import dev.cumulus.lsp.model.MainSites;
 import dev.cumulus.lsp.model.MethodMark;
 import dev.cumulus.lsp.model.ProfileFigures;
 import dev.cumulus.lsp.model.Snapshot;
@@ -9,6 +10,7 @@ import dev.cumulus.profiler.channel.ObjectFigures;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import org.eclipse.lsp4j.CodeLens;
@@ -16,12 +18,18 @@ import org.eclipse.lsp4j.CodeLensParams;
 import org.eclipse.lsp4j.Command;
 
 /**
- * {@code textDocument/codeLens}: live figures of the current run on cloud classes and on calls that create named
- * distributed objects ({@link LensSites}); "no run yet" before the first figures arrive. Lenses are refreshed with
+ * {@code textDocument/codeLens}: "▶ Run on cluster" and "Debug node…" over a {@code main} that joins a cluster
+ * ({@link MainSites}; the extension's own commands), and live figures of the current run on cloud classes and on calls
+ * that create named distributed objects ({@link LensSites}); "no run yet" before the first figures arrive. Lenses are refreshed with
  * {@code workspace/codeLens/refresh} when figures change.
  */
 final class CodeLensHandler {
     static final String NO_RUN = "no run yet";
+    static final String RUN_TITLE = "▶ Run on cluster";
+    static final String DEBUG_TITLE = "Debug node…";
+    /** Client-side commands of the VS Code extension (not served here): run, or run with nodes under a debugger. */
+    static final String RUN_ON_CLUSTER = "cumulus.runOnCluster";
+    static final String DEBUG_ON_CLUSTER = "cumulus.debugOnCluster";
 
     List<CodeLens> lenses(Snapshot s, CodeLensParams params, ProfileFigures figures) {
         List<CodeLens> out = new ArrayList<>();
@@ -34,6 +42,13 @@ final class CodeLensHandler {
             Set<String> cloud = new HashSet<>();
             for (MethodMark m : s.marks(uri)) {
                 cloud.add(m.className());
+            }
+            for (MainSites.Site main : MainSites.find(idx)) {
+                Map<String, Object> args = Map.of("mainClass", main.mainClass());
+                out.add(new CodeLens(Lsp.range(main.range()),
+                        new Command(RUN_TITLE, RUN_ON_CLUSTER, List.of(args)), null));
+                out.add(new CodeLens(Lsp.range(main.range()),
+                        new Command(DEBUG_TITLE, DEBUG_ON_CLUSTER, List.of(args)), null));
             }
             for (LensSites.Site site : LensSites.find(idx, cloud)) {
                 String title;

@@ -561,6 +561,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
         @Override public void nodeOutput(NodeOutput output) { }
         @Override public void runStatus(RunStatus status) { }
         @Override public void profile(ProfileRecord record) { }
+        @Override public void debugReady(DebugReady ready) { }
         @Override public void telemetryEvent(Object object) { }
         @Override public void publishDiagnostics(PublishDiagnosticsParams diagnostics) { }
         @Override public void showMessage(MessageParams messageParams) { }

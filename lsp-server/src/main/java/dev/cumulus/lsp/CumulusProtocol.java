@@ -25,8 +25,16 @@ public interface CumulusProtocol {
      * window, or the run's report at its end), exactly as the profiler wrote it (docs/design/PROFILER.md).
      */
     String PROFILE = "cumulus/profile";
+    /**
+     * Notification, server to client: a node started with {@code --debug} listens for a debugger
+     * ({@link DebugReady}); it stays suspended until one attaches.
+     */
+    String DEBUG_READY = "cumulus/debugReady";
 
-    /** Command: {@code [nodes: number, mainClass: string]}; starts {@code cumulus run --nodes N --profile}. */
+    /**
+     * Command: {@code [nodes: number, mainClass: string, debugNodes?: string]}; starts {@code cumulus run --nodes N
+     * --profile-stream}, with {@code --debug debugNodes} (e.g. {@code "1"} or {@code "0,2"}) when given.
+     */
     String RUN = "cumulus.run";
     /** Command: no arguments; stops the current run. */
     String STOP = "cumulus.stop";
@@ -46,6 +54,10 @@ public interface CumulusProtocol {
      * {@code runDir} are set at the end (runDir holds the JFR files), {@code message} says what happened.
      */
     record RunStatus(String state, Integer exitCode, String runDir, String message) {
+    }
+
+    /** A node waiting for a debugger: attach a Java debugger (JDWP) to {@code host:port}. */
+    record DebugReady(int node, String host, int port) {
     }
 
     /**
@@ -86,5 +98,8 @@ public interface CumulusProtocol {
 
         @JsonNotification(PROFILE)
         void profile(ProfileRecord record);
+
+        @JsonNotification(DEBUG_READY)
+        void debugReady(DebugReady ready);
     }
 }

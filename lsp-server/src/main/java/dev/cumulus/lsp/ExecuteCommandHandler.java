@@ -91,6 +91,22 @@ final class ExecuteCommandHandler {
             return failed("cumulus.run: node count must be at least 1");
         }
         String main = args.get(1);
+        List<Integer> debugNodes = new ArrayList<>();
+        if (args.size() > 2 && !args.get(2).isBlank()) {
+            try {
+                for (String n : args.get(2).split(",")) {
+                    debugNodes.add(Integer.parseInt(n.trim()));
+                }
+            } catch (NumberFormatException e) {
+                return failed("cumulus.run: nodes to debug '" + args.get(2) + "' are not node numbers like \"1\" or \"0,2\"");
+            }
+            for (int n : debugNodes) {
+                if (n < 0 || n >= nodes) {
+                    return failed("cumulus.run: node " + n + " cannot be debugged in a run of " + nodes
+                            + " nodes (they are 0 to " + (nodes - 1) + ")");
+                }
+            }
+        }
         Path tool = cumulus.get();
         if (tool == null) {
             return failed("cannot run: no 'cumulus' command found (set the initialization option cumulusCommand, or "
@@ -107,7 +123,7 @@ final class ExecuteCommandHandler {
                 Path work = Files.createTempDirectory("cumulus-lsp-run");
                 figures.reset();
                 figures.running(true);
-                runs.start(tool, root, nodes, main, s.classes(), s.classpath().entries(), work,
+                runs.start(tool, root, nodes, main, debugNodes, s.classes(), s.classpath().entries(), work,
                         new RunController.Listener() {
                             @Override
                             public void onOutput(int node, String line, String stream) {
@@ -117,6 +133,11 @@ final class ExecuteCommandHandler {
                             @Override
                             public void onProfile(ProfileRecord record) {
                                 acceptProfile(record);
+                            }
+
+                            @Override
+                            public void onDebugReady(int node, String host, int port) {
+                                client.get().debugReady(new CumulusProtocol.DebugReady(node, host, port));
                             }
 
                             @Override

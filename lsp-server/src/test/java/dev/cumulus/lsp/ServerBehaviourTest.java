@@ -227,6 +227,74 @@ class ServerBehaviourTest {
         }
     }
 
+    @Test
+    void aMainThatJoinsAClusterGetsRunAndDebugLensesAndADebugRunTellsWhereEachNodeListens() throws Exception {
+        Path joins = write("demo/App.java", """
+                package demo;
+                import dev.cumulus.Cluster;
+                public class App {
+                    public static void main(String[] args) {
+                        try (Cluster c = Cluster.join()) {
+                            System.out.println(c.nodeId());
+                        }
+                    }
+                    static void main(int notAMain) { }
+                }
+                """);
+        Path plain = write("demo/Plain.java", """
+                package demo;
+                public class Plain {
+                    public static void main(String... args) { System.out.println("no cluster here"); }
+                }
+                """);
+        Path fake = write("bin/cumulus", """
+                #!/bin/sh
+                echo "args: $*"
+                echo "@cumulus-debug node=1 host=127.0.0.1 port=41234"
+                echo "[1] Listening for transport dt_socket at address: 41234"
+                exit 0
+                """);
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (Harness h = Harness.inProcess()) {
+            var o = Harness.options(true, 0);
+            o.addProperty("cumulusCommand", fake.toString());
+            h.initialize(dir, o);
+            String uri = h.open(joins);
+            h.client.awaitDiagnostics(uri, 1);
+            List<? extends CodeLens> lenses = h.server.getTextDocumentService().codeLens(new CodeLensParams(
+                    new TextDocumentIdentifier(uri))).get(30, TimeUnit.SECONDS);
+            assertEquals(List.of(CodeLensHandler.RUN_TITLE, CodeLensHandler.DEBUG_TITLE),
+                    lenses.stream().map(l -> l.getCommand().getTitle()).toList());
+            assertEquals(List.of(CodeLensHandler.RUN_ON_CLUSTER, CodeLensHandler.DEBUG_ON_CLUSTER),
+                    lenses.stream().map(l -> l.getCommand().getCommand()).toList());
+            assertEquals(3, lenses.getFirst().getRange().getStart().getLine(), "over main, not over main(int)");
+            assertTrue(lenses.getFirst().getCommand().getArguments().toString().contains("demo.App"),
+                    lenses.getFirst().getCommand().getArguments().toString());
+            String plainUri = h.open(plain);
+            h.client.awaitDiagnostics(plainUri, 1);
+            assertEquals(List.of(), h.server.getTextDocumentService().codeLens(new CodeLensParams(
+                    new TextDocumentIdentifier(plainUri))).get(30, TimeUnit.SECONDS), "no cluster, no lens");
+
+            var ws = h.server.getWorkspaceService();
+            assertEquals(Boolean.TRUE, ws.executeCommand(new ExecuteCommandParams(CumulusProtocol.RUN,
+                    List.of(2, "demo.App", "1"))).get(30, TimeUnit.SECONDS));
+            var ready = h.client.await(() -> h.client.read(() -> List.copyOf(h.client.debugReady)),
+                    r -> !r.isEmpty(), 30_000);
+            assertEquals(List.of(new CumulusProtocol.DebugReady(1, "127.0.0.1", 41234)), ready);
+            var out = h.client.await(() -> h.client.read(() -> List.copyOf(h.client.output)),
+                    l -> l.stream().anyMatch(x -> x.line().startsWith("args: ")), 30_000);
+            String args = out.stream().filter(x -> x.line().startsWith("args: ")).findFirst().orElseThrow().line();
+            assertTrue(args.contains("--debug 1 ") && args.endsWith("demo.App"), args);
+            h.client.await(() -> h.client.read(() -> List.copyOf(h.client.statuses)),
+                    s -> s.stream().anyMatch(x -> x.exitCode() != null), 30_000);
+
+            ExecutionException e = assertThrows(ExecutionException.class, () -> ws.executeCommand(
+                    new ExecuteCommandParams(CumulusProtocol.RUN, List.of(2, "demo.App", "2"))).get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause().getMessage().contains("node 2 cannot be debugged in a run of 2 nodes"),
+                    e.getCause().getMessage());
+        }
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private Path write(String rel, String text) throws Exception {

@@ -24,6 +24,7 @@ final class TestClient implements CumulusProtocol.Client {
     final List<CumulusProtocol.NodeOutput> output = new ArrayList<>();
     final List<CumulusProtocol.RunStatus> statuses = new ArrayList<>();
     final List<ProfileRecord> profile = new ArrayList<>();
+    final List<CumulusProtocol.DebugReady> debugReady = new ArrayList<>();
     int lensRefreshes;
 
     /** Waits until {@code condition} holds over this client (checked after every message), or fails after timeout. */
@@ -92,6 +93,11 @@ final class TestClient implements CumulusProtocol.Client {
     @Override
     public void profile(ProfileRecord r) {
         record(() -> profile.add(r));
+    }
+
+    @Override
+    public void debugReady(CumulusProtocol.DebugReady r) {
+        record(() -> debugReady.add(r));
     }
 
     @Override

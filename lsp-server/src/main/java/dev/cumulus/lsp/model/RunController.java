@@ -45,10 +45,16 @@ public final class RunController {
          */
         default void onProfile(ProfileRecord record) {
         }
+
+        /** A node started under the debugger agent listens at {@code host:port} (a {@code @cumulus-debug} line). */
+        default void onDebugReady(int node, String host, int port) {
+        }
     }
 
     /** Prefix of the launcher's live profile lines ({@code cumulus run --profile-stream}). */
     static final String PROFILE_LINE = "@cumulus-profile ";
+    /** The launcher's line for a node that waits for a debugger ({@code cumulus run --debug}). */
+    static final Pattern DEBUG_LINE = Pattern.compile("^@cumulus-debug node=(\\d+) host=(\\S+) port=(\\d+)\\s*$");
 
     private Process process;
     private volatile String runDir;
@@ -66,6 +72,16 @@ public final class RunController {
     public synchronized void start(Path cumulus, Path projectDir, int nodes, String mainClass,
                                    Map<String, byte[]> classes, List<Path> extraClasspath, Path workDir,
                                    Listener listener) throws IOException {
+        start(cumulus, projectDir, nodes, mainClass, List.of(), classes, extraClasspath, workDir, listener);
+    }
+
+    /**
+     * {@link #start(Path, Path, int, String, Map, List, Path, Listener)} with {@code debugNodes} started under the
+     * debugger agent ({@code cumulus run --debug}); each is told to {@link Listener#onDebugReady} when it listens.
+     */
+    public synchronized void start(Path cumulus, Path projectDir, int nodes, String mainClass, List<Integer> debugNodes,
+                                   Map<String, byte[]> classes, List<Path> extraClasspath, Path workDir,
+                                   Listener listener) throws IOException {
         if (running()) {
             throw new IllegalStateException("a run is still going; stop it first (cumulus.stop)");
         }
@@ -79,8 +95,13 @@ public final class RunController {
         List<String> cp = new ArrayList<>();
         cp.add(classDir.toString());
         extraClasspath.forEach(p -> cp.add(p.toString()));
-        List<String> cmd = List.of(cumulus.toString(), "run", "--nodes", Integer.toString(nodes), "--profile-stream", "-cp",
-                String.join(File.pathSeparator, cp), mainClass);
+        List<String> cmd = new ArrayList<>(List.of(cumulus.toString(), "run", "--nodes", Integer.toString(nodes),
+                "--profile-stream"));
+        if (!debugNodes.isEmpty()) {
+            cmd.add("--debug");
+            cmd.add(String.join(",", debugNodes.stream().map(String::valueOf).toList()));
+        }
+        cmd.addAll(List.of("-cp", String.join(File.pathSeparator, cp), mainClass));
         runDir = null;
         listener.onStatus("starting", null, null, String.join(" ", cmd));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.PIPE);
@@ -116,6 +137,11 @@ public final class RunController {
                     if (line.startsWith(PROFILE_LINE)) {
                         profile(line.substring(PROFILE_LINE.length()), listener);
                         continue;
+                    }
+                    Matcher debug = DEBUG_LINE.matcher(line);
+                    if (debug.matches()) {
+                        listener.onDebugReady(Integer.parseInt(debug.group(1)), debug.group(2),
+                                Integer.parseInt(debug.group(3)));
                     }
                     Matcher d = RUN_DIR.matcher(line);
                     if (d.matches()) {
