@@ -405,6 +405,33 @@ try {
     await shot('09-run-stopped');
   });
 
+  await step('Debug node…: lenses over main; node 1 waits for a debugger and, without Debugger for Java, the notice says what to install', async () => {
+    await runCommand('Notifications: Clear All Notifications');
+    await runCommand('View: Close All Editors');
+    await openFile('Forever.java');
+    await page.waitForSelector('.contentWidgets .codelens-decoration:has-text("▶ Run on cluster"), .codelens-decoration:has-text("▶ Run on cluster")', { timeout: 60_000 });
+    const debugLens = page.locator('.codelens-decoration a:has-text("Debug node…")').first();
+    await debugLens.waitFor({ timeout: 10_000 });
+    await shot('10-debug-lens');
+    await debugLens.click();
+    const box = page.locator('.quick-input-widget input');
+    await box.waitFor({ timeout: 10_000 });
+    await box.fill('2');
+    await page.keyboard.press('Enter');
+    // the node pick: node 1 is proposed; accept it
+    await page.waitForSelector('.quick-input-widget .monaco-list-row:has-text("node 1")', { timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.waitForSelector('.notifications-toasts:has-text("Node 1 waits for a Java debugger"):has-text("vscjava.vscode-java-debug")',
+      { timeout: 120_000 });
+    const notice = (await page.locator('.notifications-toasts:has-text("Node 1 waits")').first().textContent()) ?? '';
+    if (!/jdb -attach 127\.0\.0\.1:\d+/.test(notice)) throw new Error(`the notice does not say where to attach: ${notice}`);
+    await shot('11-debug-notice');
+    await runCommand('Cumulus: Stop Run');
+    await page.waitForSelector('.statusbar-item:has-text("Cumulus: stopped")', { timeout: 60_000 });
+    await runCommand('Notifications: Clear All Notifications');
+  });
+
   await step("the Ports view lists no port of Cumulus's processes", async () => {
     // two TCP listeners on loopback: one with a node's command line (-Dcumulus.run.id=...), one without; VS Code's
     // port detection finds both, and the extension's remote.portsAttributes keeps the Cumulus one out of the view
@@ -416,7 +443,7 @@ try {
         || (await page.locator('.part.panel').textContent()) || '';
       await pollFor(async () => (await portsText()).includes(String(other.port)), 60_000,
         `the Ports view to list the other process's port ${other.port} (detection works here)`);
-      await shot('10-ports');
+      await shot('12-ports');
       if ((await portsText()).includes(String(cumulus.port))) {
         throw new Error(`the Ports view lists the Cumulus process's port ${cumulus.port}`);
       }
