@@ -3,6 +3,7 @@ package dev.cumulus.cli.launch;
 import dev.cumulus.CumulusException;
 import dev.cumulus.cli.profile.ProfileReport;
 import dev.cumulus.cli.profile.ProfileSettings;
+import dev.cumulus.cli.ship.ClassSender;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.FailureReport;
@@ -109,6 +110,8 @@ public final class ClusterLauncher {
     private SlurmLaunch slurm;
     /** Node sessions per host on its shared ssh connection. */
     private final Map<String, Integer> sharedSessions = new HashMap<>();
+    /** The program's classes on each other host: where its class cache keeps them, and what was sent. */
+    private Map<RemoteHost, ClassSender.Shipment> shipments = Map.of();
     private LiveSink liveSink;
     /** The run's secret: handed to every node on its stdin, never on a command line or in a file. */
     private final RunSecret secret = RunSecret.generate();
@@ -217,6 +220,7 @@ public final class ClusterLauncher {
         installShutdownHook();
         try {
             startRemoteHosts(id);
+            shipments = ClassShipping.shipAll(remoteHosts, userClasspath, err);
             List<LaunchConfig> configs = configs(id, runDir.path(), driverDir);
             Map<String, String> launch = new LinkedHashMap<>(configs.getFirst().toProperties());
             launch.remove(LaunchConfig.PREFIX + "node.id");
@@ -224,6 +228,10 @@ public final class ClusterLauncher {
                 launch.put(LaunchConfig.PREFIX + "aeron.dir", driverDir);
                 launch.put(LaunchConfig.PREFIX + "run.dir", runDir.path().toString());
                 launch.put("hosts", hostsOfNodes());
+                shipments.forEach((host, shipped) -> {
+                    launch.put("classes." + host.name() + ".sent.entries", Integer.toString(shipped.sentEntries()));
+                    launch.put("classes." + host.name() + ".sent.bytes", Long.toString(shipped.sentBytes()));
+                });
             }
             if (slurm != null) {
                 launch.put("slurm.job", slurm.allocation().jobId());
@@ -252,7 +260,7 @@ public final class ClusterLauncher {
                     NodeProcess node = host == null
                         ? NodeProcess.start(config.nodeId(), command(config, nodeClasspath, runDir, jfc), secret, out,
                             err, ctx.tailLines())
-                        : NodeProcess.start(config.nodeId(), remoteCommand(host, config, nodeClasspath), secret, out,
+                        : NodeProcess.start(config.nodeId(), remoteCommand(host, config), secret, out,
                             err, ctx.tailLines(), host.name());
                     nodes.add(node);
                     node.process().onExit().thenRun(() -> exits.add(node));
@@ -720,9 +728,11 @@ public final class ClusterLauncher {
 
     /**
      * The ssh (or srun) command that runs node {@code config} on its host, in the launcher's directory if the host has
-     * it.
+     * it: the runtime at the launcher's paths (installed there), the program's classes from the host's class cache.
      */
-    private List<String> remoteCommand(RemoteHost host, LaunchConfig config, String classpath) {
+    private List<String> remoteCommand(RemoteHost host, LaunchConfig config) {
+        List<String> classpath = new ArrayList<>(RuntimeClasspath.entries().stream().map(Path::toString).toList());
+        classpath.addAll(shipments.get(host).classpath());
         List<String> cmd = new ArrayList<>();
         cmd.add(javaPath());
         cmd.addAll(NODE_JVM_FLAGS);
@@ -738,7 +748,7 @@ public final class ClusterLauncher {
         cmd.add("-D" + LauncherWatch.PROPERTY + "="
             + (slurm != null ? LauncherWatch.OVER_SRUN : LauncherWatch.OVER_SSH));
         cmd.add("-cp");
-        cmd.add(classpath);
+        cmd.add(String.join(File.pathSeparator, classpath));
         cmd.addAll(ctx.mainAndArgs());
         String cwd = Path.of("").toAbsolutePath().toString();
         if (slurm != null) {

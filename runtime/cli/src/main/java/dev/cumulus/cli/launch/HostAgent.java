@@ -2,6 +2,8 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.cli.profile.ProfileSettings;
+import dev.cumulus.cli.ship.ClassReceiver;
+import dev.cumulus.cli.ship.ShipProtocol;
 import dev.cumulus.internal.transport.DriverHost;
 
 import java.io.BufferedInputStream;
@@ -33,7 +35,9 @@ import java.util.stream.Stream;
  * {@code ready HOST_ADDRESS LAUNCHER_ADDRESS DRIVER_DIR RUN_DIR}, the addresses as this host's ssh server saw the
  * connection ({@code SSH_CONNECTION}). Then, for each stdin line {@code fetch SUFFIX}, it writes
  * {@code file NAME LENGTH}, a line each, followed by the file's bytes, for every file of the run directory whose name
- * ends with {@code SUFFIX}, and then {@code end}.
+ * ends with {@code SUFFIX}, and then {@code end}. A stdin line {@code classes COUNT} begins a manifest of the program's
+ * classpath: the agent takes what this host's class cache lacks ({@link ClassReceiver}, docs in
+ * {@code dev.cumulus.cli.ship}), so the run's nodes here start with the cached copies as their classpath.
  *
  * <p>Arguments: {@code RUN_ID profile|- PORT[,PORT...] [srun]} (the UDP ports of this host's nodes, checked free
  * first). With {@code srun} it runs as a step of a Slurm job ({@link Srun}): the launcher's address is the one srun
@@ -160,6 +164,8 @@ public final class HostAgent {
         while ((line = readLine(in)) != null) {
             if (line.startsWith(FETCH + " ")) {
                 send(line.substring(FETCH.length() + 1), out);
+            } else if (line.startsWith(ShipProtocol.CLASSES + " ")) {
+                ClassReceiver.receive(line, in, out, ClassReceiver.CacheOrError::openDefault);
             }
         }
     }

@@ -1,6 +1,8 @@
 package dev.cumulus.cli.launch;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.cli.ship.ClassManifest;
+import dev.cumulus.cli.ship.ClassSender;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * The launcher's end of a {@link HostAgent} on another host: the ssh or srun process that runs it ({@link HostReach}),
@@ -191,6 +194,20 @@ final class RemoteHost implements AutoCloseable {
             }
             file.write(buf, 0, n);
             left -= n;
+        }
+    }
+
+    /**
+     * Ships the program's classpath to the host's class cache ({@link ClassSender}); what the host lacked is sent.
+     *
+     * @throws LaunchException naming the host and what went wrong
+     */
+    synchronized ClassSender.Shipment ship(ClassManifest manifest, Consumer<String> progress) {
+        try {
+            return ClassSender.ship(manifest, name, in, toAgent, progress);
+        } catch (IOException e) {
+            throw new LaunchException("cannot ship the program's classes to host " + name + ": " + e.getMessage()
+                + said());
         }
     }
 
