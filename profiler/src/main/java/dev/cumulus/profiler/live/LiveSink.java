@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 
 /**
- * The launcher side of live profiling: a loopback UDP socket that receives the nodes' one-second summaries, reads each
+ * The launcher side of live profiling: a UDP socket (on loopback, or on the launcher's address on the hosts' network
+ * when a run spans hosts, so every host's nodes reach it) that receives the nodes' one-second summaries, reads each
  * whose tag checks under the run's live profile key ({@link LiveLineTag}) as a {@link LiveWindow} (Gson), adds the
  * receive time ({@code recvMs}), appends it as one line to a JSON-lines file and hands it to a listener. Datagrams
  * without a valid tag (any other local process's) and lines that are not a window are ignored (counted in
@@ -41,9 +42,10 @@ public final class LiveSink implements AutoCloseable {
     private final AtomicLong rejected = new AtomicLong();
     private volatile boolean closing;
 
-    private LiveSink(Path jsonl, byte[] key, BiConsumer<String, LiveWindow> listener) throws IOException {
+    private LiveSink(Path jsonl, byte[] key, InetAddress bind, BiConsumer<String, LiveWindow> listener)
+        throws IOException {
         this.tag = new LiveLineTag(key);
-        this.socket = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        this.socket = new DatagramSocket(new InetSocketAddress(bind, 0));
         this.socket.setSoTimeout(POLL_MS);
         this.file = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8);
         this.listener = listener;
@@ -59,14 +61,25 @@ public final class LiveSink implements AutoCloseable {
      * @param listener called with each line (with {@code recvMs}) and its window, on the receive thread
      */
     public static LiveSink open(Path jsonl, byte[] key, BiConsumer<String, LiveWindow> listener) throws IOException {
-        LiveSink sink = new LiveSink(jsonl, key, listener);
+        return open(jsonl, key, InetAddress.getLoopbackAddress(), listener);
+    }
+
+    /**
+     * As {@link #open(Path, byte[], BiConsumer)}, on a free port of {@code bind}: the launcher's address on the hosts'
+     * network, for a run whose nodes are on other hosts too. Datagrams from anywhere are read only when their tag
+     * checks under the run's key.
+     */
+    public static LiveSink open(Path jsonl, byte[] key, InetAddress bind, BiConsumer<String, LiveWindow> listener)
+        throws IOException {
+        LiveSink sink = new LiveSink(jsonl, key, bind, listener);
         sink.thread.start();
         return sink;
     }
 
-    /** {@code 127.0.0.1:PORT}, the value of {@code -Dcumulus.profile.sink} for the nodes. */
+    /** {@code ADDRESS:PORT} ({@code 127.0.0.1:PORT} on loopback, IPv6 in brackets), the nodes' {@code -Dcumulus.profile.sink}. */
     public String address() {
-        return socket.getLocalAddress().getHostAddress() + ":" + socket.getLocalPort();
+        String host = socket.getLocalAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + socket.getLocalPort();
     }
 
     public int port() {

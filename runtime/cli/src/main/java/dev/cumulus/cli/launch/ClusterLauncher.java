@@ -23,6 +23,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.nio.file.Files;
@@ -559,14 +560,17 @@ public final class ClusterLauncher {
     }
 
     /**
-     * The loopback socket the nodes' live profilers send to; every line goes to {@code profile-live.jsonl}, and to
+     * The socket the nodes' live profilers send to (on loopback, or on this host's address for the other hosts when
+     * nodes run there, so theirs reach it too); every line goes to {@code profile-live.jsonl}, and to
      * stdout or the live view when asked for. Without it the run still records JFR.
      */
     private void openLiveSink(Path file) {
         LiveView view = live ? new LiveView(System.currentTimeMillis()) : null;
         WindowMerger merger = new WindowMerger();
         try {
-            liveSink = LiveSink.open(file, secret.keyBytes(RunSecret.LIVE_PROFILE_PURPOSE), (line, summary) -> {
+            InetAddress bind = remoteHosts.isEmpty() ? InetAddress.getLoopbackAddress()
+                : InetAddress.getByName(launcherAddress.replace("[", "").replace("]", ""));
+            liveSink = LiveSink.open(file, secret.keyBytes(RunSecret.LIVE_PROFILE_PURPOSE), bind, (line, summary) -> {
                 LiveFigures figures = merger.accept(summary);
                 if (profileStream) {
                     out.println(PROFILE_STREAM_PREFIX + line);
@@ -682,7 +686,7 @@ public final class ClusterLauncher {
                     return;
                 }
                 RemoteHost remote = RemoteHost.start(host.name(), slurm != null ? slurm.srun() : ssh,
-                    agentCommand(id, ports), err);
+                    agentCommand(id, ports, javaOn(h)), err);
                 remoteHosts.add(remote);
                 remoteOfHost[h] = remote;
             }
@@ -707,12 +711,15 @@ public final class ClusterLauncher {
         }
     }
 
-    /** The agent's command on a host: the launcher's JDK and the runtime's and this module's classes, same paths. */
-    private List<String> agentCommand(String id, List<String> ports) {
+    /**
+     * The agent's command on a host: the host's java (checked before it runs, {@link HostJava}) and the runtime's and
+     * this module's classes at the launcher's paths (the runtime is installed there).
+     */
+    private List<String> agentCommand(String id, List<String> ports, String java) {
         List<Path> cp = new ArrayList<>(RuntimeClasspath.entries());
         cp.add(RuntimeClasspath.locate(HostAgent.class.getName()));
         List<String> cmd = new ArrayList<>();
-        cmd.add(javaPath());
+        cmd.add(java);
         cmd.addAll(NODE_JVM_FLAGS);
         cmd.add("-cp");
         cmd.add(cp.stream().distinct().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
@@ -734,7 +741,7 @@ public final class ClusterLauncher {
         List<String> classpath = new ArrayList<>(RuntimeClasspath.entries().stream().map(Path::toString).toList());
         classpath.addAll(shipments.get(host).classpath());
         List<String> cmd = new ArrayList<>();
-        cmd.add(javaPath());
+        cmd.add(javaOn(hostOf[config.nodeId()]));
         cmd.addAll(NODE_JVM_FLAGS);
         cmd.add("-javaagent:" + agentJar);
         if (ctx.profile()) {
@@ -742,6 +749,9 @@ public final class ClusterLauncher {
             cmd.add("-XX:StartFlightRecording=filename=" + dir.resolve(RunDirectory.jfrFileName(config.nodeId()))
                 + ",dumponexit=true,settings=" + dir.resolve(RunDirectory.PROFILE_SETTINGS));
             cmd.add("-Xlog:jfr+startup=error");
+        }
+        if (liveSink != null) {
+            cmd.add("-D" + LIVE_SINK_PROPERTY + "=" + liveSink.address());
         }
         cmd.addAll(ctx.jvmArgs());
         cmd.addAll(config.toJvmArguments());
@@ -758,6 +768,12 @@ public final class ClusterLauncher {
         Ssh how = sessions <= Ssh.SHARED_SESSIONS ? ssh : ssh.unshared();
         return how.command(host.name(), "cd " + Ssh.quote(cwd) + " 2>/dev/null; "
             + Ssh.shellLine(cmd));
+    }
+
+    /** The java on host {@code h} of the hosts: as the hosts file names it, else the launcher's path. */
+    private String javaOn(int h) {
+        String java = hosts.hosts().get(h).java();
+        return java != null ? java : javaPath();
     }
 
     private static String javaPath() {

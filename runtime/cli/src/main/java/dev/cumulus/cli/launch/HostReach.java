@@ -11,6 +11,9 @@ interface HostReach {
     /** The local command that runs {@code command} on {@code host}. */
     List<String> command(String host, List<String> command);
 
+    /** The local command that runs the POSIX shell line {@code line} on {@code host}. */
+    List<String> shellCommand(String host, String line);
+
     /**
      * What a local process of {@link #command} that ended with {@code exitCode} before the remote command answered
      * says about the host, in words for the user, or null when the code tells nothing of the way there.

@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A {@code --hosts} file: one host a line, {@code HOST [slots=N]} ({@code N} nodes may run there, default 1), {@code #}
- * starts a comment, blank lines are skipped. {@code HOST} is what {@code ssh} is given (a name, an address, an alias of
+ * A {@code --hosts} file: one host a line, {@code HOST [slots=N] [java=PATH]} ({@code N} nodes may run there, default 1;
+ * {@code PATH} is the host's {@code bin/java} of JDK 25 or later, by default the launcher's own path), {@code #} starts
+ * a comment, blank lines are skipped. {@code HOST} is what {@code ssh} is given (a name, an address, an alias of
  * the user's ssh configuration, {@code user@host}); {@code localhost} means the launching host itself, whose nodes
  * start without ssh. Every error names the file and line.
  *
@@ -31,8 +32,13 @@ record HostsFile(Path file, List<Host> hosts) {
      * @param name  what ssh connects to
      * @param slots how many nodes may run there
      * @param line  its line number in the file
+     * @param java  the java to run there, or null for the launcher's own path
      */
-    record Host(String name, int slots, int line) {
+    record Host(String name, int slots, int line, String java) {
+        Host(String name, int slots, int line) {
+            this(name, slots, line, null);
+        }
+
         boolean local() {
             return name.equals(LOCALHOST);
         }
@@ -68,24 +74,38 @@ record HostsFile(Path file, List<Host> hosts) {
             if (!HOST.matcher(name).matches()) {
                 throw bad(file, lineNo, "'" + name + "' is not a host name");
             }
-            int slots = 1;
+            Integer slots = null;
+            String java = null;
             for (int w = 1; w < words.length; w++) {
-                if (!words[w].startsWith("slots=") || w > 1) {
+                if (words[w].startsWith("slots=") && slots == null) {
+                    slots = slots(file, lineNo, words[w].substring("slots=".length()));
+                } else if (words[w].startsWith("java=") && java == null) {
+                    java = java(file, lineNo, name, words[w].substring("java=".length()));
+                } else {
                     throw bad(file, lineNo, "unexpected '" + words[w] + "'");
                 }
-                slots = slots(file, lineNo, words[w].substring("slots=".length()));
             }
             Integer before = seen.putIfAbsent(name, lineNo);
             if (before != null) {
                 throw bad(file, lineNo, "host " + name + " is listed again (first on line " + before
                     + "); list it once with slots=N");
             }
-            hosts.add(new Host(name, slots, lineNo));
+            hosts.add(new Host(name, slots == null ? 1 : slots, lineNo, java));
         }
         if (hosts.isEmpty()) {
             throw new LaunchException("--hosts " + file + " lists no host; write one host a line: HOST [slots=N]");
         }
         return new HostsFile(file, hosts);
+    }
+
+    private static String java(Path file, int line, String name, String value) {
+        if (!value.startsWith("/")) {
+            throw bad(file, line, "java=" + value + " is not an absolute path");
+        }
+        if (name.equals(LOCALHOST)) {
+            throw bad(file, line, "java= is for other hosts; the launching host's nodes run with the launcher's java");
+        }
+        return value;
     }
 
     private static int slots(Path file, int line, String value) {
@@ -102,7 +122,7 @@ record HostsFile(Path file, List<Host> hosts) {
     }
 
     private static LaunchException bad(Path file, int line, String what) {
-        return new LaunchException(file + ":" + line + ": " + what + "; expected 'HOST [slots=N]' ('#' starts a "
+        return new LaunchException(file + ":" + line + ": " + what + "; expected 'HOST [slots=N] [java=PATH]' ('#' starts a "
             + "comment)");
     }
 

@@ -30,6 +30,8 @@ final class RemoteHost implements AutoCloseable {
     private static final Duration END_WAIT = Duration.ofSeconds(15);
 
     private final String name;
+    /** The java the agent and the nodes run with on the host. */
+    private final String java;
     private final HostReach reach;
     private final Process process;
     private final OutputPump stderr;
@@ -41,8 +43,10 @@ final class RemoteHost implements AutoCloseable {
     private String driverDir;
     private String runDir;
 
-    private RemoteHost(String name, HostReach reach, Process process, OutputPump stderr, OutputTail tail) {
+    private RemoteHost(String name, HostReach reach, Process process, OutputPump stderr, OutputTail tail,
+        String java) {
         this.name = name;
+        this.java = java;
         this.reach = reach;
         this.process = process;
         this.stderr = stderr;
@@ -52,12 +56,13 @@ final class RemoteHost implements AutoCloseable {
     }
 
     /**
-     * Starts the agent on {@code host} through ssh or srun; {@link #awaitReady} waits for it.
+     * Starts the agent on {@code host} through ssh or srun, after a check of the host's Java ({@link HostJava});
+     * {@link #awaitReady} waits for it.
      *
      * @param agentCommand the agent's command line on the host (java, flags, classpath, main class, arguments)
      */
     static RemoteHost start(String host, HostReach reach, List<String> agentCommand, PrintStream err) {
-        List<String> cmd = reach.command(host, agentCommand);
+        List<String> cmd = reach.shellCommand(host, HostJava.checkedLine(agentCommand));
         Process p;
         try {
             p = new ProcessBuilder(cmd).start();
@@ -69,7 +74,7 @@ final class RemoteHost implements AutoCloseable {
         OutputTail tail = new OutputTail(10);
         OutputPump pump = OutputPump.start("cumulus-host-" + host + "-err", p.getErrorStream(), err,
             "[" + host + "] ", tail);
-        return new RemoteHost(host, reach, p, pump, tail);
+        return new RemoteHost(host, reach, p, pump, tail, agentCommand.getFirst());
     }
 
     /**
@@ -122,6 +127,12 @@ final class RemoteHost implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             code = -1;
+        }
+        if (code == HostJava.EXIT_NO_JAVA) {
+            String noJava = HostJava.explain(java, tail.lines());
+            if (noJava != null) {
+                return "cannot start on host " + name + ": " + noJava;
+            }
         }
         String explained = code < 0 ? null : reach.explain(name, code);
         String how = explained != null ? explained

@@ -24,6 +24,11 @@ record Srun(String jobName) implements HostReach {
         return command(host, command, null);
     }
 
+    @Override
+    public List<String> shellCommand(String host, String line) {
+        return command(host, List.of("/bin/sh", "-c", line), null);
+    }
+
     /** The srun command that runs {@code command} on {@code host} in directory {@code cwd} (null: srun's default). */
     List<String> command(String host, List<String> command, String cwd) {
         List<String> cmd = new ArrayList<>(List.of("srun", "--nodes=1", "--ntasks=1", "--nodelist=" + host,

@@ -57,10 +57,16 @@ record Ssh(List<String> userOptions, Path controlDir) implements HostReach {
                 + "works without a password (keys, known_hosts, --ssh options)";
         }
         if (exitCode == 127 || exitCode == 126) {
-            return "the host has no Java or Cumulus at the launcher's paths (exit " + exitCode + "); --hosts needs the "
-                + "same JDK and Cumulus installation paths on every host";
+            return "the host has no Cumulus installation at the launcher's paths (exit " + exitCode + "); --hosts "
+                + "needs the Cumulus runtime installed at the same path on every host";
         }
         return null;
+    }
+
+    /** The ssh command that runs the shell line {@code line} on {@code host}. */
+    @Override
+    public List<String> shellCommand(String host, String line) {
+        return command(host, line);
     }
 
     /** The ssh command that runs the shell line {@code line} on {@code host}. */
