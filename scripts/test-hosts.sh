@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Test hosts for `cumulus run --hosts`: network namespaces on this machine, each with its own address on a private
-# bridge, its own sshd (Debian's openssh-server), and its own /tmp and /dev/shm (a mount namespace with fresh tmpfs),
-# so nothing passes between "hosts" through a shared local path by accident.
+# bridge, its own sshd (Debian's openssh-server), and its own /tmp, /dev/shm and ~/.cache (a mount namespace with fresh
+# tmpfs), so nothing passes between "hosts" through a shared local path by accident. They share the rest of this
+# machine's files (the JDK, the Cumulus runtime) except DIR/program, which is empty on every host: a program put there
+# exists only on the launching host, so its classes reach the hosts only if the launcher ships them.
 #
 #   scripts/test-hosts.sh up DIR N     start N hosts host1..hostN; writes DIR/ssh_config (ssh -F DIR/ssh_config hostI
 #                                      logs in as root with a key made here) and DIR/hosts (one alias a line)
@@ -63,6 +65,8 @@ up() {
   ssh-keygen -q -t ed25519 -N '' -f "$dir/id_ed25519" -C cumulus-test-client
   ssh-keygen -q -t ed25519 -N '' -f "$dir/host_key" -C cumulus-test-host
   cp "$dir/id_ed25519.pub" "$dir/authorized_keys"
+  local cache="$HOME/.cache"
+  mkdir -p "$cache" "$dir/program"
   ip link add "${tag}br" type bridge
   ip addr add "$net.1/24" dev "${tag}br"
   ip link set "${tag}br" up
@@ -89,9 +93,10 @@ StrictModes no
 PidFile $dir/sshd_$i.pid
 PrintMotd no
 CONF
-    # Own /tmp and /dev/shm: a private mount namespace with fresh tmpfs mounts, then sshd in the foreground.
+    # Own /tmp, /dev/shm and ~/.cache (so its own class cache), and an empty DIR/program: a private mount namespace
+    # with fresh tmpfs mounts, then sshd in the foreground.
     setsid ip netns exec "$ns" unshare --mount --propagation private sh -c \
-      "mount -t tmpfs -o mode=1777 tmpfs /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && exec /usr/sbin/sshd -D -e -f '$dir/sshd_$i.config'" \
+      "mount -t tmpfs -o mode=1777 tmpfs /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && mount -t tmpfs -o mode=0700 tmpfs '$cache' && mount -t tmpfs -o mode=0755 tmpfs '$dir/program' && exec /usr/sbin/sshd -D -e -f '$dir/sshd_$i.config'" \
       > "$dir/sshd_$i.log" 2>&1 < /dev/null &
     cat >> "$dir/ssh_config" <<CONF
 Host host$i

@@ -3,11 +3,15 @@ package dev.cumulus.cli.launch;
 import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.cli.launch.mains.BlockMain;
 import dev.cumulus.cli.launch.mains.FailingNodeMain;
+import dev.cumulus.cli.launch.mains.GreetingMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
+import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.cloud.AgentLoader;
+import dev.cumulus.profiler.live.LiveView;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,15 +32,19 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code cumulus run --hosts} over two test hosts ({@link NamespaceHosts}: network namespaces with their own sshd,
  * address, /tmp and /dev/shm): a real example over both, a stop that reaches every host, and the hosts that cannot
- * take part (unreachable, key refused) named in the message. After each test nothing of the run is left on any host:
+ * take part (unreachable, key refused, no Java 25) named in the message; the program's classes shipped to hosts that
+ * cannot see them (only what changed ships again), and the live profile with every host's nodes. After each test nothing of the run is left on any host:
  * no process with its run id, nothing in the hosts' /tmp and /dev/shm. Skipped where this machine cannot host the test
  * hosts (not root, no sshd).
  */
@@ -212,6 +220,105 @@ class HostsLaunchSystemTest {
         assertTrue(e.getMessage().startsWith("cannot start on host host2: ssh could not connect or log in"),
             e.getMessage());
         assertTrue(e.getMessage().contains("Permission denied"), e.getMessage());
+    }
+
+    @Test
+    void theProgramsClassesTravelToHostsThatCannotSeeThemAndOnlyAChangeTravelsAgain() throws Exception {
+        String nonce = Long.toHexString(System.nanoTime());
+        Path program = hosts.programDir().resolve("p-" + nonce);
+        try {
+            Path app = program.resolve("classes");
+            String mainFile = GreetingMain.class.getName().replace('.', '/') + ".class";
+            Files.createDirectories(app.resolve(mainFile).getParent());
+            Files.copy(Path.of(location(GreetingMain.class)).resolve(mainFile), app.resolve(mainFile));
+            Files.writeString(app.resolve("greeting.txt"), "hello " + nonce, StandardCharsets.UTF_8);
+            Path jar = program.resolve("extra.jar");
+            try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+                j.putNextEntry(new JarEntry("extra.txt"));
+                j.write(("extra " + nonce).getBytes(StandardCharsets.UTF_8));
+            }
+            for (String host : hosts.names()) {
+                assertFalse(hosts.sees(host, app.resolve(mainFile)) || hosts.sees(host, jar),
+                    host + " must not see the program's files, or this test proves nothing");
+            }
+            Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
+            LaunchContext ctx = context(file, GreetingMain.class).classpath(app + File.pathSeparator + jar);
+
+            Run first = run(ctx);
+            assertEquals(0, first.result().exitCode(), first.out() + first.err());
+            for (int i = 0; i < 2; i++) {
+                assertTrue(first.out().contains("[" + i + "] node " + i + " says hello " + nonce + " and extra " + nonce),
+                    "classes and resources from the class directory and the jar:\n" + first.out() + first.err());
+            }
+            assertSent(first, 2, "both entries to each host the first time");
+
+            Run second = run(ctx);
+            assertEquals(0, second.result().exitCode(), second.out() + second.err());
+            assertSent(second, 0, "nothing again while nothing changed");
+
+            Files.writeString(app.resolve("greeting.txt"), "hi again " + nonce, StandardCharsets.UTF_8);
+            Run third = run(ctx);
+            assertEquals(0, third.result().exitCode(), third.out() + third.err());
+            assertTrue(third.out().contains("[1] node 1 says hi again " + nonce + " and extra " + nonce), third.out());
+            assertSent(third, 1, "only the changed class directory");
+        } finally {
+            DriverDirectories.deleteTree(program);
+        }
+    }
+
+    private static void assertSent(Run r, int entries, String why) throws IOException {
+        Properties launch = properties(r.result().runDir().resolve(RunDirectory.LAUNCH_PROPERTIES));
+        for (String host : hosts.names()) {
+            assertEquals(Integer.toString(entries), launch.getProperty("classes." + host + ".sent.entries"),
+                why + " (" + host + "): " + launch);
+        }
+    }
+
+    @Test
+    void aHostWithoutJava25IsNamedWithWhatItFoundAndNothingStarts() throws Exception {
+        // A java that exists here but not on the hosts (they see an empty program directory).
+        Path hidden = hosts.programDir().resolve("jdk-" + Long.toHexString(System.nanoTime()));
+        Path here = hidden.resolve("bin/java");
+        Files.createDirectories(here.getParent());
+        Files.createSymbolicLink(here, Path.of(System.getProperty("java.home"), "bin", "java"));
+        try {
+            Path file = hosts.hostsFile("no-java", "host1\nhost2 java=" + here + "\n");
+            LaunchException e = assertThrows(LaunchException.class, () -> run(context(file, BlockMain.class)));
+            assertEquals("cannot start on host host2: there is no Java at " + here + " on it; install JDK 25 there at "
+                + "that path, or name its java in the hosts file (HOST java=/path/to/bin/java)", e.getMessage());
+        } finally {
+            DriverDirectories.deleteTree(hidden);
+        }
+        Path java17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin/java");
+        Assumptions.assumeTrue(Files.isExecutable(java17), "no Java 17 on this machine for the older-Java case");
+        Path file = hosts.hostsFile("old-java", "host1 java=" + java17 + "\n");
+        LaunchException e = assertThrows(LaunchException.class, () -> run(context(file, BlockMain.class)));
+        assertTrue(e.getMessage().startsWith("cannot start on host host1: " + java17 + " there is 'openjdk version "
+            + "\"17."), e.getMessage());
+        assertTrue(e.getMessage().contains("and Cumulus needs Java 25 or later"), e.getMessage());
+    }
+
+    @Test
+    void theLiveProfileHasRowsFromTheNodesOnEveryHost() throws Exception {
+        Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        ClusterLauncher launcher = new ClusterLauncher(context(file, MasterWorker.class, "96").profile(true),
+            out.stream(), err.stream()).profileStream(true).live(true);
+        launchers.add(launcher);
+
+        RunResult result = launcher.run();
+
+        assertEquals(0, result.exitCode(), out.text() + err.text());
+        List<String> lines = Files.readAllLines(result.runDir().resolve(ClusterLauncher.LIVE_PROFILE));
+        for (int node = 0; node < 2; node++) {
+            String tag = "\"node\":" + node + ",";
+            assertTrue(lines.stream().anyMatch(l -> l.contains(tag)), "node " + node + " on host" + (node + 1)
+                + " streamed its summaries: " + lines + "\n" + err.text());
+            assertTrue(out.text().lines().anyMatch(l -> l.startsWith(ClusterLauncher.PROFILE_STREAM_PREFIX)
+                && l.contains(tag)), out.text());
+        }
+        assertTrue(err.text().contains(LiveView.HEADER), err.text());
     }
 
     private static Properties properties(Path file) throws IOException {

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Test hosts for {@code cumulus run --hosts}: {@code scripts/test-hosts.sh} makes them, network namespaces each with
- * its own address, sshd, /tmp and /dev/shm. {@link #up} skips the calling test (with the script's reason) where this
+ * its own address, sshd, /tmp, /dev/shm and ~/.cache, and an empty {@link #programDir()}. {@link #up} skips the calling test (with the script's reason) where this
  * machine cannot host them: not root, or sshd/iproute2 missing. The directory must lie outside /tmp and /dev/shm
  * (each host has its own): it is under the module's {@code target}.
  */
@@ -70,6 +70,21 @@ final class NamespaceHosts implements AutoCloseable {
         int at = config.indexOf("HostName ") + "HostName ".length();
         String first = config.substring(at, config.indexOf('\n', at)).trim();
         return first.substring(0, first.lastIndexOf('.')) + ".250";
+    }
+
+    /** A directory of the launching host that is empty on every test host (a tmpfs over it there). */
+    Path programDir() {
+        return dir.resolve("program");
+    }
+
+    /** Whether {@code host} sees a file at {@code path}. */
+    boolean sees(String host, Path path) throws IOException, InterruptedException {
+        Script r = run(List.of("ssh", "-F", dir.resolve("ssh_config").toString(), "-o", "BatchMode=yes", host,
+            "test -e " + Ssh.quote(path.toString()) + " && echo yes || echo no"));
+        if (r.code() != 0) {
+            throw new IllegalStateException("cannot look for " + path + " on " + host + ": " + r.output());
+        }
+        return r.output().strip().equals("yes");
     }
 
     /** Writes a hosts file into the hosts' directory. */
