@@ -4,7 +4,9 @@ import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.cli.CumulusCli;
 import dev.cumulus.cli.launch.mains.BlockMain;
 import dev.cumulus.cli.launch.mains.FailingNodeMain;
+import dev.cumulus.cli.launch.mains.GreetingMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
+import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
@@ -37,8 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code cumulus run} inside a Slurm allocation, and {@code srun cumulus node}, on a test cluster of two nodes
- * ({@link TestSlurm}: slurmctld here, a slurmd in each of two network namespaces with their own address, /tmp and
- * /dev/shm). The command line runs as a user runs it, under {@code salloc}. After each test the cluster holds nothing
+ * ({@link TestSlurm}: slurmctld here, a slurmd in each of two network namespaces with their own address, /tmp,
+ * /dev/shm and ~/.cache, and an empty program directory that holds a program here only). The command line runs as a user runs it, under {@code salloc}. After each test the cluster holds nothing
  * of the run: no job or step, no process in the hosts but their daemons, nothing in their /tmp and /dev/shm. Skipped
  * where this machine cannot host the cluster (not root, Slurm's or munge's packages missing).
  */
@@ -120,6 +122,50 @@ class SlurmLaunchSystemTest {
             assertTrue(Files.isRegularFile(jfr) && Files.size(jfr) > 0, "fetched back from its host: " + jfr);
         }
         assertTrue(r.out().contains("tsp-minimum set"), "the profile covers every host's nodes:\n" + r.out());
+    }
+
+    @Test
+    void theProgramsClassesTravelThroughTheAgentStepsToHostsThatCannotSeeThem() throws Exception {
+        // test-hosts.sh gives every host an empty <dir>/program: a program there exists only on this host
+        Path program = Path.of("target", "test-slurm", "program").toAbsolutePath()
+            .resolve("p-" + Long.toHexString(System.nanoTime()));
+        try {
+            Path classes = program.resolve("classes");
+            String mainFile = GreetingMain.class.getName().replace('.', '/') + ".class";
+            Files.createDirectories(classes.resolve(mainFile).getParent());
+            Files.copy(Path.of(location(GreetingMain.class)).resolve(mainFile), classes.resolve(mainFile));
+            Files.writeString(classes.resolve("greeting.txt"), "hello from srun");
+            Files.writeString(classes.resolve("extra.txt"), "a resource");
+            Path runDir = work.resolve("shipped");
+            Run r = salloc(List.of("-N2", "-n2"), cumulus("run", "--timeout", "120s", "--run-dir", runDir.toString(),
+                "-cp", classes.toString(), GreetingMain.class.getName()));
+
+            assertEquals(0, r.exitCode(), r.out() + r.err());
+            for (int i = 0; i < 2; i++) {
+                assertTrue(r.out().contains("[" + i + "] node " + i + " says hello from srun and a resource"),
+                    r.out() + r.err());
+            }
+            Properties launch = properties(runDir.resolve(RunDirectory.LAUNCH_PROPERTIES));
+            assertTrue(slurm.nodeNames().stream().allMatch(h -> launch.getProperty("classes." + h + ".sent.entries")
+                != null), "every host got the classes through its agent step: " + launch);
+        } finally {
+            DriverDirectories.deleteTree(program);
+        }
+    }
+
+    @Test
+    void theLiveProfileHasRowsFromEveryHostsNodes() throws Exception {
+        Path runDir = work.resolve("live");
+        Run r = salloc(List.of("-N2", "-n2"), cumulus("run", "--profile", "--live", "--timeout", "120s", "--run-dir",
+            runDir.toString(), "-cp", location(MasterWorker.class), MasterWorker.class.getName(), "96"));
+
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        List<String> lines = Files.readAllLines(runDir.resolve(ClusterLauncher.LIVE_PROFILE));
+        for (int node = 0; node < 2; node++) {
+            String tag = "\"node\":" + node + ",";
+            assertTrue(lines.stream().anyMatch(l -> l.contains(tag)), "node " + node + " streamed its summaries: "
+                + lines + "\n" + r.err());
+        }
     }
 
     @Test
