@@ -135,10 +135,24 @@ final class RemoteHost implements AutoCloseable {
             }
         }
         String explained = code < 0 ? null : reach.explain(name, code);
+        if (explained == null && code >= 0 && lacksRuntime(tail.lines())) {
+            return "cannot start on host " + name + ": " + NO_RUNTIME;
+        }
         String how = explained != null ? explained
             : code == HostAgent.EXIT_CANNOT_START ? "the Cumulus host agent could not start there"
             : "the Cumulus host agent ended" + (code < 0 ? "" : " with exit code " + code);
         return "cannot start on host " + name + ": " + how + said();
+    }
+
+    /** Why a host whose java could not load the agent's class cannot take part. */
+    static final String NO_RUNTIME = "the Cumulus runtime is not installed there at the launcher's paths (its java "
+        + "cannot load the host agent); install the same Cumulus release at the same path on every host (./cumulus "
+        + "classpath here prints the paths)";
+
+    /** Whether the agent's last lines say its java found no agent class: the runtime is not at the launcher's paths. */
+    static boolean lacksRuntime(List<String> lines) {
+        String missing = "Could not find or load main class " + HostAgent.class.getName();
+        return lines.stream().anyMatch(l -> l.contains(missing));
     }
 
     private String said() {

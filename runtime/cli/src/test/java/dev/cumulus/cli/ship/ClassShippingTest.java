@@ -77,6 +77,19 @@ class ClassShippingTest {
     }
 
     @Test
+    void aLargeTransferSaysHowMuchGoesWhere() throws Exception {
+        Path jar = tmp.resolve("big.jar");
+        byte[] bytes = new byte[(int) ClassSender.PROGRESS_BYTES + 1];
+        new java.util.Random(7).nextBytes(bytes);
+        Files.write(jar, bytes);
+        List<String> progress = new ArrayList<>();
+        ClassSender.Shipment s = ship(ClassManifest.of(List.of(jar), tmp), tmp.resolve("cache"), progress);
+        assertEquals(1, s.sentEntries());
+        assertEquals(List.of("shipping 4.0 MiB of classes to testhost …"), progress);
+        assertEquals(ContentHash.of(jar), ContentHash.of(Path.of(s.classpath().getFirst())));
+    }
+
+    @Test
     void anEntryThatChangedOnTheWayIsNotCached() throws Exception {
         Path jar = tmp.resolve("lib.jar");
         Files.writeString(jar, "original bytes");
@@ -139,13 +152,20 @@ class ClassShippingTest {
         return ship(ClassManifest.of(classpath, pack), cacheDir);
     }
 
-    /** Ships over pipes to a receiver on its own thread, as the host agent runs it. */
     private static ClassSender.Shipment ship(ClassManifest manifest, Path cacheDir) throws Exception {
+        List<String> progress = new ArrayList<>();
+        ClassSender.Shipment s = ship(manifest, cacheDir, progress);
+        assertTrue(progress.isEmpty(), "small shipments print no progress: " + progress);
+        return s;
+    }
+
+    /** Ships over pipes to a receiver on its own thread, as the host agent runs it. */
+    private static ClassSender.Shipment ship(ClassManifest manifest, Path cacheDir, List<String> progress)
+        throws Exception {
         PipedOutputStream toHost = new PipedOutputStream();
         PipedInputStream hostIn = new PipedInputStream(toHost, 64 * 1024);
         PipedOutputStream hostOut = new PipedOutputStream();
         PipedInputStream fromHost = new PipedInputStream(hostOut, 64 * 1024);
-        List<String> progress = new ArrayList<>();
         CompletableFuture<Void> host = CompletableFuture.runAsync(() -> {
             try (InputStream in = hostIn; OutputStream out = hostOut) {
                 String first = ShipProtocol.readLine(in);
@@ -165,7 +185,6 @@ class ClassShippingTest {
         } finally {
             toHost.close();
             host.get(30, TimeUnit.SECONDS);
-            assertTrue(progress.isEmpty(), "small shipments print no progress: " + progress);
         }
     }
 }
