@@ -93,7 +93,8 @@ record HostsFile(Path file, List<Host> hosts) {
             hosts.add(new Host(name, slots == null ? 1 : slots, lineNo, java));
         }
         if (hosts.isEmpty()) {
-            throw new LaunchException("--hosts " + file + " lists no host; write one host a line: HOST [slots=N]");
+            throw new LaunchException("--hosts " + file + " lists no host; write one host a line: HOST [slots=N] "
+                + "[java=PATH]");
         }
         return new HostsFile(file, hosts);
     }

@@ -9,8 +9,11 @@
  * launcher in its driver directory and removes those of launchers that are gone.
  *
  * <p>Over several hosts ({@code --hosts}, {@code HostsFile}): every other host gets a {@code HostAgent} for the run,
- * started and spoken to through ssh ({@code Ssh}, {@code RemoteHost}): it hosts that host's driver and run directory,
- * sends failure reports and recordings back, and cleans the host up when its stdin ends. Each node there is an ssh
+ * started and spoken to through ssh ({@code Ssh}, {@code RemoteHost}) once a shell check found a Java 25 there
+ * ({@code HostJava}): it hosts that host's driver and run directory, takes the program's classes into the host's class
+ * cache ({@code ClassShipping}, {@code dev.cumulus.cli.ship}), sends failure reports and recordings back, and cleans
+ * the host up when its stdin ends. The nodes there run with the runtime at the launcher's paths (installed on every
+ * host) and the program's classpath from the cache. Each node there is an ssh
  * session of its own ({@code NodeProcess} with a host), asked to stop by a line on its stdin.
  *
  * <p>Inside a Slurm allocation without {@code --hosts} ({@code SlurmAllocation}, {@code SlurmLaunch}) the same

@@ -241,7 +241,7 @@ class ClusterLauncherSystemTest {
         Files.writeString(hosts, "alpha slots=2\nbeta slots=two\n");
         LaunchException e = assertThrows(LaunchException.class,
             () -> run(context(2, PrintArgsMain.class).hostsFile(hosts)));
-        assertEquals(hosts + ":2: slots=two is not a number; expected 'HOST [slots=N]' ('#' starts a comment)",
+        assertEquals(hosts + ":2: slots=two is not a number; expected 'HOST [slots=N] [java=PATH]' ('#' starts a comment)",
             e.getMessage());
         assertNothingStarted();
     }
