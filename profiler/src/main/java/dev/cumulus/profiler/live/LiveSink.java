@@ -76,7 +76,10 @@ public final class LiveSink implements AutoCloseable {
         return sink;
     }
 
-    /** {@code ADDRESS:PORT} ({@code 127.0.0.1:PORT} on loopback, IPv6 in brackets), the nodes' {@code -Dcumulus.profile.sink}. */
+    /**
+     * {@code ADDRESS:PORT} ({@code 127.0.0.1:PORT} on loopback, IPv6 in brackets), the nodes'
+     * {@code -Dcumulus.profile.sink}.
+     */
     public String address() {
         String host = socket.getLocalAddress().getHostAddress();
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + socket.getLocalPort();

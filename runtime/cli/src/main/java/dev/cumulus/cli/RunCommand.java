@@ -92,9 +92,9 @@ final class RunCommand implements Callable<Integer> {
         description = "Spread the nodes over these hosts: lines 'HOST [slots=N] [java=PATH]', '#' comments; nodes are "
             + "placed in order, each started through 'ssh -o BatchMode=yes HOST' (localhost: started here). Every "
             + "host needs a JDK 25 (the launcher's path, or java=PATH) and Cumulus at the launcher's paths; the "
-            + "program's classpath is shipped to each host's class cache (~/.cache/cumulus/classes). Inside a Slurm allocation (SLURM_JOB_ID "
-            + "set) without --hosts, the nodes are placed over the allocation's tasks the same way and each is "
-            + "started with srun.")
+            + "program's classpath is shipped to each host's class cache (~/.cache/cumulus/classes). Inside a "
+            + "Slurm allocation (SLURM_JOB_ID set) without --hosts, the nodes are placed over the allocation's "
+            + "tasks the same way and each is started with srun.")
     Path hosts;
 
     @Option(names = "--ssh", paramLabel = "ARGS",

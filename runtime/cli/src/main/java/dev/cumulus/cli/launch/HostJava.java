@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * The Java a host runs the agent and the nodes with, checked on the host before anything of the run starts there: a
- * shell line that ends with exit code {@value #EXIT_NO_JAVA} and one line on stderr
- * ({@value #MISSING} and the path, or {@value #FOUND} and the first line of its {@code java -version}) when the path is not an
- * executable or is a Java before 25, and otherwise execs the command.
+ * shell line that ends with exit code {@value #EXIT_NO_JAVA} and one line on stderr ({@value #MISSING} and the path,
+ * or {@value #FOUND} and the first line of its {@code java -version}) when the path is not an executable or is a Java
+ * before 25, and otherwise execs the command.
  */
 final class HostJava {
     /** The check's exit code: no usable Java at the path. */

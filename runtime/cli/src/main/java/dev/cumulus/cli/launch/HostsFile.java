@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A {@code --hosts} file: one host a line, {@code HOST [slots=N] [java=PATH]} ({@code N} nodes may run there, default 1;
- * {@code PATH} is the host's {@code bin/java} of JDK 25 or later, by default the launcher's own path), {@code #} starts
- * a comment, blank lines are skipped. {@code HOST} is what {@code ssh} is given (a name, an address, an alias of
+ * A {@code --hosts} file: one host a line, {@code HOST [slots=N] [java=PATH]} ({@code N} nodes may run there,
+ * default 1; {@code PATH} is the host's {@code bin/java} of JDK 25 or later, by default the launcher's own path),
+ * {@code #} starts a comment, blank lines are skipped. {@code HOST} is what {@code ssh} is given (a name, an address, an alias of
  * the user's ssh configuration, {@code user@host}); {@code localhost} means the launching host itself, whose nodes
  * start without ssh. Every error names the file and line.
  *
@@ -123,7 +123,8 @@ record HostsFile(Path file, List<Host> hosts) {
     }
 
     private static LaunchException bad(Path file, int line, String what) {
-        return new LaunchException(file + ":" + line + ": " + what + "; expected 'HOST [slots=N] [java=PATH]' ('#' starts a "
+        return new LaunchException(file + ":" + line + ": " + what + "; expected 'HOST [slots=N] [java=PATH]' ('#' "
+            + "starts a "
             + "comment)");
     }
 

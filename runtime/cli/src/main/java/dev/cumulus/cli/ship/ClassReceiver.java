@@ -72,7 +72,8 @@ public final class ClassReceiver {
             String[] f = line.split(" ");
             if (f.length != 3 || !f[0].equals(ShipProtocol.ENTRY) || !f[1].equals(hash)
                 || ShipProtocol.length(f[2]) != lengths.get(hash)) {
-                throw new IOException("'" + line + "' where 'entry " + hash + " " + lengths.get(hash) + "' was expected");
+                throw new IOException("'" + line + "' where 'entry " + hash + " " + lengths.get(hash)
+                    + "' was expected");
             }
             String why = c.store(hash, lengths.get(hash), in);
             if (why != null) {

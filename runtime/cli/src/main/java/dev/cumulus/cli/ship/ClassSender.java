@@ -62,7 +62,8 @@ public final class ClassSender {
             String[] f = line.split(" ");
             ClassManifest.Entry e = f.length == 2 && f[0].equals(ShipProtocol.WANT) ? byHash.get(f[1]) : null;
             if (e == null) {
-                throw new IOException("the host said '" + line + "' where 'want HASH' of a manifest entry was expected");
+                throw new IOException("the host said '" + line + "' where 'want HASH' of a manifest entry was "
+                    + "expected");
             }
             wanted.add(e);
         }

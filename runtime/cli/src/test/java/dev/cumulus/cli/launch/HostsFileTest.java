@@ -27,8 +27,8 @@ class HostsFileTest {
     @Test
     void aHostMayNameItsJava() {
         HostsFile f = HostsFile.parse(FILE, List.of("alpha java=/opt/jdk-25/bin/java slots=2", "beta"));
-        assertEquals(List.of(new HostsFile.Host("alpha", 2, 1, "/opt/jdk-25/bin/java"), new HostsFile.Host("beta", 1, 2)),
-            f.hosts());
+        assertEquals(List.of(new HostsFile.Host("alpha", 2, 1, "/opt/jdk-25/bin/java"),
+            new HostsFile.Host("beta", 1, 2)), f.hosts());
         assertBad(List.of("a java=jdk/bin/java"), "hosts.txt:1: java=jdk/bin/java is not an absolute path");
         assertBad(List.of("localhost java=/opt/java"), "hosts.txt:1: java= is for other hosts");
         assertBad(List.of("a slots=1 slots=2"), "hosts.txt:1: unexpected 'slots=2'");

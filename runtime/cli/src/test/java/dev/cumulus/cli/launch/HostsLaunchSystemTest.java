@@ -247,8 +247,8 @@ class HostsLaunchSystemTest {
             Run first = run(ctx);
             assertEquals(0, first.result().exitCode(), first.out() + first.err());
             for (int i = 0; i < 2; i++) {
-                assertTrue(first.out().contains("[" + i + "] node " + i + " says hello " + nonce + " and extra " + nonce),
-                    "classes and resources from the class directory and the jar:\n" + first.out() + first.err());
+                String says = "[" + i + "] node " + i + " says hello " + nonce + " and extra " + nonce;
+                assertTrue(first.out().contains(says), "classes and resources from the class directory and the jar:\n" + first.out() + first.err());
             }
             assertSent(first, 2, "both entries to each host the first time");
 
