@@ -93,7 +93,8 @@ class AuthenticatedRunSystemTest {
         int runTag = udp.launcher.runId().hashCode();
         try (DriverHost own = DriverHost.start(tmp.resolve("stranger-" + UUID.randomUUID()).toString());
              Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(own.directory()));
-             Publication pub = aeron.addPublication("aeron:udp?endpoint=127.0.0.1:" + basePort, // node 0's data
+             // node 0's data, with a term length the nodes' drivers accept (they drop setups beyond theirs)
+             Publication pub = aeron.addPublication("aeron:udp?term-length=64k|endpoint=127.0.0.1:" + basePort,
                  ClusterLauncher.STREAM_BASE + Channel.DATA.ordinal())) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!pub.isConnected()) {
