@@ -221,7 +221,13 @@ public final class ClusterLauncher {
         installShutdownHook();
         try {
             startRemoteHosts(id);
-            shipments = ClassShipping.shipAll(remoteHosts, userClasspath, err);
+            try {
+                shipments = ClassShipping.shipAll(remoteHosts, userClasspath, err);
+            } catch (LaunchException e) {
+                if (!shutdownRequested) {
+                    throw e;
+                } // a stop (Ctrl-C) closed the agents mid-shipment: no node starts, the run ends as stopped
+            }
             List<LaunchConfig> configs = configs(id, runDir.path(), driverDir);
             Map<String, String> launch = new LinkedHashMap<>(configs.getFirst().toProperties());
             launch.remove(LaunchConfig.PREFIX + "node.id");
