@@ -24,8 +24,8 @@ public final class DirectoryJar {
     }
 
     /**
-     * Writes {@code dir}'s files (with the directories on the way to them, following no links out of it) as a jar to
-     * {@code target}.
+     * Writes {@code dir}'s files and directories as a jar to {@code target}; a symbolic link to a file is packed as the
+     * file it points to, a linked directory is not entered.
      */
     public static void pack(Path dir, Path target) throws IOException {
         List<Path> files;
