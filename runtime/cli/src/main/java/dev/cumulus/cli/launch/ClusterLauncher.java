@@ -106,7 +106,7 @@ public final class ClusterLauncher {
     private String launcherAddress;
     /** With {@code --hosts}: how the other hosts are reached, and the owner-only directory of its shared connections. */
     private Ssh ssh;
-    private Path sshControlDir;
+    private volatile Path sshControlDir;
     /** Inside a Slurm allocation (no {@code --hosts}): its hosts, reached through srun instead of ssh; else null. */
     private SlurmLaunch slurm;
     /** Node sessions per host on its shared ssh connection. */
@@ -152,6 +152,11 @@ public final class ClusterLauncher {
     /** The run's secret (for tests that look for it where it must not be). */
     RunSecret secret() {
         return secret;
+    }
+
+    /** With {@code --hosts}: the directory of the run's shared ssh connections once made, else null (for tests). */
+    Path sshControlDirectory() {
+        return sshControlDir;
     }
 
     /** The Aeron directory once {@link #run()} has chosen one, else null. */
