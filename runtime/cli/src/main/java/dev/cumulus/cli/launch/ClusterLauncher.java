@@ -701,6 +701,14 @@ public final class ClusterLauncher {
 
     /** The agent's command on a host: the launcher's JDK and the runtime's and this module's classes, same paths. */
     private List<String> agentCommand(String id, List<String> ports) {
+        return agentCommand(id, ctx.profile(), ports, slurm != null);
+    }
+
+    /**
+     * A host agent's command line: this JVM's JDK and the runtime's and this module's classes, at the same paths on
+     * the host; {@code ports} are the UDP ports its host's processes will listen on (checked free first).
+     */
+    static List<String> agentCommand(String id, boolean profile, List<String> ports, boolean viaSrun) {
         List<Path> cp = new ArrayList<>(RuntimeClasspath.entries());
         cp.add(RuntimeClasspath.locate(HostAgent.class.getName()));
         List<String> cmd = new ArrayList<>();
@@ -710,9 +718,9 @@ public final class ClusterLauncher {
         cmd.add(cp.stream().distinct().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         cmd.add(HostAgent.class.getName());
         cmd.add(id);
-        cmd.add(ctx.profile() ? "profile" : "-");
+        cmd.add(profile ? "profile" : "-");
         cmd.add(String.join(",", ports));
-        if (slurm != null) {
+        if (viaSrun) {
             cmd.add(HostAgent.VIA_SRUN);
         }
         return cmd;
