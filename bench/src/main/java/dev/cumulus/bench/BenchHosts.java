@@ -28,8 +28,12 @@ public final class BenchHosts implements AutoCloseable {
     /** The most processes one measurement may place (the ports of one kind must not overlap the next kind's). */
     public static final int MAX_PROCESSES = 32;
 
+    /** Stream ids of one measurement lie in [base, base + {@value #STREAMS_PER_MEASUREMENT}). */
+    static final int STREAMS_PER_MEASUREMENT = 1000;
+
     private final Path file;
     private final HostGroup group;
+    private int measurements;
 
     private BenchHosts(Path file, HostGroup group) {
         this.file = file;
@@ -56,6 +60,16 @@ public final class BenchHosts implements AutoCloseable {
     /** The run id every Cumulus node of the bench gets (its host agent stops what is left of them). */
     public String runId() {
         return group.runId();
+    }
+
+    /**
+     * The first Aeron stream id of the next measurement. The hosts' drivers serve every measurement, and a driver keeps
+     * a subscription of a process that ended without closing it (a peer stopped by the end of its stdin) until its
+     * client times out; a later process on the same stream would share its image, whose flow control waits for the
+     * dead subscriber. So each measurement takes streams of its own.
+     */
+    public synchronized int nextStreamBase() {
+        return 10_000 + STREAMS_PER_MEASUREMENT * measurements++;
     }
 
     /** The property every bench process carries, so its host's agent can stop it. */

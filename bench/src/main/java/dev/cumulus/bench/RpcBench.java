@@ -247,13 +247,14 @@ public final class RpcBench {
                     endpoints.add("127.0.0.1:" + port);
                 }
             }
+            int streamBase = hosts != null ? hosts.nextStreamBase() : 1000;
             LaunchConfig.TransportMode mode = hosts != null ? LaunchConfig.TransportMode.HOSTS
                 : seal == UdpSeal.IPC ? LaunchConfig.TransportMode.IPC : LaunchConfig.TransportMode.UDP;
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 LaunchConfig c = new LaunchConfig(runId, i, n, hosts == null ? runDir : set.hostRunDir(i, runDir),
                     hosts == null ? aeronDir : set.hostDriver(i), mode,
-                    endpoints, 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    endpoints, streamBase, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                     LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false, seal == UdpSeal.ENCRYPT);
                 List<String> jvm = new ArrayList<>(c.toJvmArguments());
                 jvm.addAll(w.toJvmArguments());
@@ -361,6 +362,9 @@ public final class RpcBench {
                 eps.add(hosts.address(i) + ":" + (BenchHosts.AERON_PORT + i));
             }
             this.endpoints = String.join(",", eps);
+            if (hosts != null && peer == Peer.AERON_IPC) {
+                common.add("-Dbench.aeron.stream.base=" + hosts.nextStreamBase());
+            }
         }
 
         List<String> of(int i) {

@@ -277,12 +277,13 @@ public final class ReplicationBench {
             for (int i = 0; hosts != null && i < n; i++) {
                 endpoints.add(hosts.address(i) + ":" + (BenchHosts.OURS_PORT + i));
             }
+            int streamBase = hosts != null ? hosts.nextStreamBase() : 1000;
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 LaunchConfig c = new LaunchConfig(runId, i, n, hosts == null ? runDir : set.hostRunDir(i, runDir),
                     hosts == null ? aeronDir : set.hostDriver(i),
                     hosts == null ? LaunchConfig.TransportMode.IPC : LaunchConfig.TransportMode.HOSTS,
-                    endpoints, 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    endpoints, streamBase, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                     LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
                 nodes.add(set.start("p" + i, i, nodeJvm(c, mode, settings), ReplicaNode.class, List.of()));
             }
