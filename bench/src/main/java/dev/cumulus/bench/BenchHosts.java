@@ -47,7 +47,8 @@ public final class BenchHosts implements AutoCloseable {
      */
     public static BenchHosts open(Path file, String sshArgs, int processes, PrintStream err) {
         if (processes > MAX_PROCESSES) {
-            throw new IllegalArgumentException("at most " + MAX_PROCESSES + " processes over --hosts, not " + processes);
+            throw new IllegalArgumentException("at most " + MAX_PROCESSES + " processes over --hosts, not "
+                + processes);
         }
         return new BenchHosts(file, HostGroup.open(file, sshArgs, processes, List.of(OURS_PORT, AERON_PORT), err));
     }

@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * </ul>
  */
 public final class AeronPingPong {
-    /** Process i receives on stream base + i: 2000, or {@code -Dbench.aeron.stream.base} (each measurement over hosts). */
+    /** Process i receives on stream base + i: 2000, or {@code -Dbench.aeron.stream.base} (over hosts). */
     static final int STREAM_BASE = Integer.getInteger("bench.aeron.stream.base", 2000);
     static final String CHANNEL = "aeron:ipc?term-length=8m";
     /** With hosts: every process's UDP endpoint, by process id; null for IPC. */

@@ -72,7 +72,8 @@ public final class JGroupsNode implements Receiver {
         System.setProperty("java.net.preferIPv4Stack", "true");
         int index = Integer.parseInt(args[0]);
         int members = Integer.parseInt(args[1]);
-        System.setProperty("jgroups.bind_addr", System.getProperty("bench.bind", "127.0.0.1")); // over hosts: its host's
+        // over hosts: its host's address
+        System.setProperty("jgroups.bind_addr", System.getProperty("bench.bind", "127.0.0.1"));
         System.setProperty("jgroups.bind_port", args[2]);
         System.setProperty("jgroups.tcpping.initial_hosts", args[3]);
         JGroupsNode node = new JGroupsNode(index, members, Settings.current());

@@ -22,8 +22,8 @@ import java.util.concurrent.Callable;
 @Command(name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-        "Run benchmarks on node processes of this host (or, with --hosts, of several hosts) and print them side by",
-        "side with peer baselines, as ratios.",
+        "Run benchmarks on node processes of this host (or, with --hosts, of several",
+        "hosts) and print them side by side with peer baselines, as ratios.",
         "Keep the machine otherwise idle: on a small box other work shows up in the figures.",
         "",
         "Suites (node counts: --nodes, else the suite's default):",
@@ -34,9 +34,10 @@ import java.util.concurrent.Callable;
         "  migration    moving remote objects: pause, stale proxies (fixed: 5 nodes)",
         "Without SUITE: rpc, then replication.",
         "",
-        "Across hosts (rpc, replication): --hosts FILE places process i of every measurement, ours and each peer's,",
-        "on the host of slot i, as 'cumulus run --hosts' places node i, and starts it over ssh. The hosts must see",
-        "this JDK and this checkout (the bench's classpath) at the same paths, e.g. a shared file system.",
+        "Across hosts (rpc, replication): --hosts FILE puts process i of every",
+        "measurement, ours and each peer's, on the host of slot i (as 'cumulus run",
+        "--hosts' places node i) and starts it over ssh. The hosts must see this JDK",
+        "and this checkout (the bench's classpath) at the same paths.",
         ""},
     footer = {
         "",
@@ -46,7 +47,7 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s",
         "  cumulus bench rpc --transport udp --nodes 2   # what the MAC and --encrypt cost",
         "  cumulus bench replication --wan-only  # Table 4 alone (root)",
-        "  cumulus bench rpc --hosts hosts.txt --nodes 2 --ssh \"-F ssh_config\"   # over two hosts",
+        "  cumulus bench rpc --nodes 2 --hosts hosts.txt  # over the file's hosts",
         "  cumulus bench migration --quick       # smoke run, about 15 s"})
 final class BenchCommand implements Callable<Integer> {
     static final List<String> SUITES = List.of("rpc", "replication", "arrays", "pastset", "migration");

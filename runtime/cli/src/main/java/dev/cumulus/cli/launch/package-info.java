@@ -11,7 +11,8 @@
  * <p>Over several hosts ({@code --hosts}, {@code HostsFile}): every other host gets a {@code HostAgent} for the run,
  * started and spoken to through ssh ({@code Ssh}, {@code RemoteHost}): it hosts that host's driver and run directory,
  * sends failure reports and recordings back, and cleans the host up when its stdin ends. Each node there is an ssh
- * session of its own ({@code NodeProcess} with a host), asked to stop by a line on its stdin.
+ * session of its own ({@code NodeProcess} with a host), asked to stop by a line on its stdin. {@code HostGroup} offers
+ * the same hosts, agents and ssh sessions to a program that starts processes of its own: {@code cumulus bench --hosts}.
  *
  * <p>Inside a Slurm allocation without {@code --hosts} ({@code SlurmAllocation}, {@code SlurmLaunch}) the same
  * happens with srun in place of ssh ({@code Srun}; both are a {@code HostReach}): the allocation's hosts and tasks are
