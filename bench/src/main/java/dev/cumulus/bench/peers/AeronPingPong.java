@@ -72,7 +72,8 @@ public final class AeronPingPong {
 
     /** Where process {@code id} receives: IPC, or its UDP endpoint. */
     private static String channel(int id) {
-        return ENDPOINTS == null ? CHANNEL : "aeron:udp?endpoint=" + ENDPOINTS[id];
+        // the term length the hosts' drivers accept (they drop setup frames that declare more than Cumulus uses)
+        return ENDPOINTS == null ? CHANNEL : "aeron:udp?endpoint=" + ENDPOINTS[id] + "|term-length=8m";
     }
 
     public static void main(String[] argv) throws Exception {
