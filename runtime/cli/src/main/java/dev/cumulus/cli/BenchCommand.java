@@ -22,8 +22,8 @@ import java.util.concurrent.Callable;
 @Command(name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-        "Run benchmarks on node processes of this host (or, with --hosts, of several",
-        "hosts) and print them side by side with peer baselines, as ratios.",
+        "Run benchmarks on node processes of this host (or, with --hosts, of several hosts) and print them side by "
+            + "side with peer baselines, as ratios.",
         "Keep the machine otherwise idle: on a small box other work shows up in the figures.",
         "",
         "Suites (node counts: --nodes, else the suite's default):",
@@ -34,10 +34,9 @@ import java.util.concurrent.Callable;
         "  migration    moving remote objects: pause, stale proxies (fixed: 5 nodes)",
         "Without SUITE: rpc, then replication.",
         "",
-        "Across hosts (rpc, replication): --hosts FILE puts process i of every",
-        "measurement, ours and each peer's, on the host of slot i (as 'cumulus run",
-        "--hosts' places node i) and starts it over ssh. The hosts must see this JDK",
-        "and this checkout (the bench's classpath) at the same paths.",
+        "Across hosts (rpc, replication): --hosts FILE puts process i of every measurement, ours and each peer's, on "
+            + "the host of slot i (as 'cumulus run --hosts' places node i) and starts it over ssh. The hosts must see "
+            + "this JDK and this checkout (the bench's classpath) at the same paths.",
         ""},
     footer = {
         "",
