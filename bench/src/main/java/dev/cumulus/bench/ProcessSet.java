@@ -317,8 +317,7 @@ public final class ProcessSet implements AutoCloseable {
      * Starts {@code main} in a JVM of its own, its command line prefixed by {@code prefix} (e.g.
      * {@code ip netns exec NS}, which execs the JVM in its place, so the child is still the JVM).
      */
-    public Child start(String name, List<String> prefix, List<String> jvmArgs, Class<?> main,
-                                    List<String> args) {
+    public Child start(String name, List<String> prefix, List<String> jvmArgs, Class<?> main, List<String> args) {
         return start(name, -1, prefix, jvmArgs, main, args);
     }
 
@@ -332,7 +331,7 @@ public final class ProcessSet implements AutoCloseable {
         cmd.addAll(JVM_FLAGS);
         if (slot >= 0) {
             cmd.add(tag);
-            if (!jvmArgs.stream().anyMatch(a -> a.startsWith("-Dcumulus.run.id="))) {
+            if (jvmArgs.stream().noneMatch(a -> a.startsWith("-Dcumulus.run.id="))) {
                 cmd.add(hosts.mark()); // the host agent stops what is left of it
             }
         }

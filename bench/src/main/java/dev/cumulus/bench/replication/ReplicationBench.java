@@ -346,7 +346,7 @@ public final class ReplicationBench {
         progress(JGROUPS + ", " + n + " processes");
         try (ProcessSet set = new ProcessSet(JGROUPS + " (" + n + " processes)", hosts)) {
             List<Integer> ports = new ArrayList<>();
-            StringBuilder members0 = new StringBuilder();
+            StringBuilder initialHosts = new StringBuilder();
             if (hosts == null) {
                 ports.addAll(ProcessSet.freeLoopbackPorts(n));
             }
@@ -354,7 +354,7 @@ public final class ReplicationBench {
                 if (hosts != null) {
                     ports.add(BenchHosts.JGROUPS_PORT + i);
                 }
-                members0.append(members0.isEmpty() ? "" : ",").append(hosts == null ? "127.0.0.1" : hosts.bindAddress(i))
+                initialHosts.append(initialHosts.isEmpty() ? "" : ",").append(hosts == null ? "127.0.0.1" : hosts.bindAddress(i))
                     .append('[').append(ports.get(i)).append(']');
             }
             String cluster = "cumulus-bench-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
@@ -367,7 +367,7 @@ public final class ReplicationBench {
                     memberJvm.add("-Dbench.bind=" + hosts.bindAddress(i));
                 }
                 ProcessSet.Child c = set.start("m" + i, i, memberJvm, JGroupsNode.class,
-                    List.of("" + i, "" + n, "" + ports.get(i), members0.toString(), cluster));
+                    List.of("" + i, "" + n, "" + ports.get(i), initialHosts.toString(), cluster));
                 members.add(c);
                 if (i == 0) {
                     c.await("READY ", STEP_TIMEOUT); // the coordinator (and sequencer) first
