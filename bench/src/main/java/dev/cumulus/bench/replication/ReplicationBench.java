@@ -354,8 +354,8 @@ public final class ReplicationBench {
                 if (hosts != null) {
                     ports.add(BenchHosts.JGROUPS_PORT + i);
                 }
-                initialHosts.append(initialHosts.isEmpty() ? "" : ",").append(hosts == null ? "127.0.0.1" : hosts.bindAddress(i))
-                    .append('[').append(ports.get(i)).append(']');
+                initialHosts.append(initialHosts.isEmpty() ? "" : ",")
+                    .append(hosts == null ? "127.0.0.1" : hosts.bindAddress(i)).append('[').append(ports.get(i)).append(']');
             }
             String cluster = "cumulus-bench-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
             List<String> jvm = new ArrayList<>(settings.toJvmArguments());
