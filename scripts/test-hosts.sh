@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Test hosts for `cumulus run --hosts`: network namespaces on this machine, each with its own address on a private
-# bridge, its own sshd (Debian's openssh-server), and its own /tmp, /dev/shm and ~/.cache (a mount namespace with fresh
-# tmpfs), so nothing passes between "hosts" through a shared local path by accident. They share the rest of this
-# machine's files (the JDK, the Cumulus runtime) except DIR/program, which is empty on every host: a program put there
-# exists only on the launching host, so its classes reach the hosts only if the launcher ships them.
+# Test hosts for `cumulus run --hosts` and `cumulus bench --hosts`: network namespaces on this machine, each with its
+# own address on a private bridge, its own sshd (Debian's openssh-server), and its own /tmp, /dev/shm and ~/.cache (a
+# mount namespace with fresh tmpfs), so nothing passes between "hosts" through a shared local path by accident. They
+# share the rest of this machine's files (the JDK, the Cumulus runtime) except DIR/program, which is empty on every
+# host: a program put there exists only on the launching host, so its classes reach the hosts only if the launcher
+# ships them.
+#
+#   e.g. scripts/test-hosts.sh up /work/hosts 2
+#        ./cumulus bench rpc --nodes 2 --hosts /work/hosts/hosts --ssh "-F /work/hosts/ssh_config"
 #
 #   scripts/test-hosts.sh up DIR N     start N hosts host1..hostN; writes DIR/ssh_config (ssh -F DIR/ssh_config hostI
 #                                      logs in as root with a key made here) and DIR/hosts (one alias a line)

@@ -5,8 +5,11 @@ import dev.cumulus.bench.arrays.ArraysBench;
 import dev.cumulus.bench.migration.MigrationBench;
 import dev.cumulus.bench.pastset.PastSetBench;
 import dev.cumulus.bench.replication.ReplicationBench;
+import dev.cumulus.cli.launch.HostGroup;
+import dev.cumulus.cli.launch.LaunchException;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,9 +18,12 @@ import java.util.List;
  * The benchmark orchestrator's entry point: {@code cumulus bench} starts it in a JVM of its own, on the bench module's
  * classpath ({@code bench/target/cumulus-bench.jar} and {@code bench/target/lib}), so the peers it measures against
  * (JGroups, Hazelcast, raw Aeron) never sit on the CLI's classpath. The CLI checks the options and passes them on as
- * {@code SUITE [--nodes N,N...] [--quick] [--idle-sweep] [--wan-only] [--idle SPEC] [--transport ipc|udp]},
+ * {@code SUITE [--nodes N,N...] [--quick] [--idle-sweep] [--wan-only] [--idle SPEC] [--transport ipc|udp]
+ * [--hosts FILE [--ssh ARGS]]},
  * {@code SUITE} being one of
- * {@link #SUITES} or {@code all}; the exit code is the suite's.
+ * {@link #SUITES} or {@code all}; the exit code is the suite's. With {@code --hosts} (rpc, replication, all) the
+ * measured processes run on the file's hosts ({@link BenchHosts}), which stay open for the whole command; without
+ * {@code --nodes} then, the node count is the file's slots.
  */
 public final class BenchMain {
     /** The suites, in the order {@code cumulus bench --help} names them. */
@@ -40,6 +46,9 @@ public final class BenchMain {
         } catch (IllegalArgumentException e) {
             err.println("cumulus bench: " + e.getMessage());
             return EXIT_USAGE;
+        }
+        if (r.hosts != null) {
+            return overHosts(r, out, err);
         }
         switch (r.suite) {
             case ReplicationBench.SUITE -> {
@@ -75,9 +84,55 @@ public final class BenchMain {
             : code;
     }
 
+    /** rpc, replication or both over the hosts of {@code --hosts}. */
+    private static int overHosts(Request r, PrintStream out, PrintStream err) {
+        if (!List.of("rpc", ReplicationBench.SUITE, "all").contains(r.suite)) {
+            err.println("cumulus bench: --hosts runs the rpc and replication suites, not " + r.suite);
+            return EXIT_USAGE;
+        }
+        if (r.wanOnly || r.udp || r.idleSweep) {
+            err.println("cumulus bench: " + (r.wanOnly ? "--wan-only" : r.udp ? "--transport udp" : "--idle-sweep")
+                + " measures on this host only; drop --hosts");
+            return EXIT_USAGE;
+        }
+        List<Integer> nodes;
+        RpcBench.Options rpc = null;
+        try {
+            nodes = r.nodes != null ? r.nodes : List.of(HostGroup.slots(r.hosts));
+            if (!ReplicationBench.SUITE.equals(r.suite)) {
+                rpc = new RpcBench.Options(nodes, r.quick, false, r.idle, false);
+            }
+        } catch (IllegalArgumentException | CumulusException e) {
+            err.println("cumulus bench: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        int most = nodes.stream().mapToInt(Integer::intValue).max().orElse(1);
+        BenchHosts hosts;
+        try {
+            hosts = BenchHosts.open(r.hosts, r.ssh, most, err);
+        } catch (LaunchException | IllegalArgumentException e) {
+            err.println("cumulus bench: " + e.getMessage());
+            return EXIT_USAGE;
+        }
+        Thread closeOnExit = new Thread(hosts::close, "bench-hosts-close");
+        Runtime.getRuntime().addShutdownHook(closeOnExit);
+        try (hosts) {
+            int code = rpc == null ? 0 : RpcBench.run(rpc, hosts, out, err);
+            return code == 0 && !"rpc".equals(r.suite)
+                ? ReplicationBench.runFromCli(nodes, r.quick, r.idle, false, hosts, out, err)
+                : code;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(closeOnExit);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook closes the hosts (close is idempotent)
+            }
+        }
+    }
+
     /** The parsed arguments; {@code nodes} is {@code null} when not given (each suite has its own default). */
     private record Request(String suite, List<Integer> nodes, boolean quick, boolean idleSweep, boolean wanOnly,
-                           String idle, boolean udp) {
+                           String idle, boolean udp, Path hosts, String ssh) {
         static Request parse(List<String> args) {
             if (args.isEmpty() || !(SUITES.contains(args.getFirst()) || "all".equals(args.getFirst()))) {
                 throw new IllegalArgumentException("the first argument must be a suite (" + String.join(", ", SUITES)
@@ -89,6 +144,8 @@ public final class BenchMain {
             boolean wanOnly = false;
             String idle = null;
             boolean udp = false;
+            Path hosts = null;
+            String ssh = null;
             for (int i = 1; i < args.size(); i++) {
                 String a = args.get(i);
                 switch (a) {
@@ -97,6 +154,8 @@ public final class BenchMain {
                     case "--wan-only" -> wanOnly = true;
                     case "--nodes" -> nodes = counts(value(args, ++i, a));
                     case "--idle" -> idle = value(args, ++i, a);
+                    case "--hosts" -> hosts = Path.of(value(args, ++i, a));
+                    case "--ssh" -> ssh = value(args, ++i, a);
                     case "--transport" -> udp = switch (value(args, ++i, a)) {
                         case "udp" -> true;
                         case "ipc" -> false;
@@ -112,7 +171,10 @@ public final class BenchMain {
             if (udp && !"rpc".equals(args.getFirst())) {
                 throw new IllegalArgumentException("--transport udp is a setting of the rpc suite only");
             }
-            return new Request(args.getFirst(), nodes, quick, idleSweep, wanOnly, idle, udp);
+            if (ssh != null && hosts == null) {
+                throw new IllegalArgumentException("--ssh is an option of --hosts");
+            }
+            return new Request(args.getFirst(), nodes, quick, idleSweep, wanOnly, idle, udp, hosts, ssh);
         }
 
         private static String value(List<String> args, int i, String option) {

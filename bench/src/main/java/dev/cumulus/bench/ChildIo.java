@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
  * The child side of the orchestrator's stdout protocol, and the measurement loops every child shares.
  *
  * <pre>
+ * PID &lt;pid&gt; &lt;startMillis&gt;              first: this JVM (its CPU time is read from it where it is visible)
  * READY &lt;address&gt;                      a process is listening / connected; it waits for GO on stdin
  * PHASE &lt;name&gt; start|end              the measured part of a phase begins / ends (the orchestrator samples CPU)
  * RESULT sync count=N p50Ns=.. p99Ns=.. maxNs=.. meanNs=..
@@ -31,6 +32,8 @@ public final class ChildIo {
     private static final PrintStream OUT = System.out;
     private static final CountDownLatch GO = new CountDownLatch(1);
     private static final long HIGHEST_NS = TimeUnit.SECONDS.toNanos(10);
+    /** The first line of every child: its process id and start time. */
+    static final String PID = "PID";
 
     private ChildIo() {
     }
@@ -48,6 +51,8 @@ public final class ChildIo {
      */
     public static void exitWithParent() {
         NodeSecret.get(); // a Cumulus node's first stdin line is its run's secret: taken before this reader starts
+        ProcessHandle self = ProcessHandle.current();
+        line(PID + " " + self.pid() + " " + self.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L));
         Thread t = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
                 String l;

@@ -39,6 +39,11 @@ import java.util.stream.Stream;
  * {@code PHASE sync start/end}, and on {@link #close()} stops them all (SIGTERM, SIGKILL after a grace) and deletes
  * every directory. A JVM shutdown hook closes every open set, so Ctrl-C leaves nothing behind either.
  *
+ * <p>With {@link BenchHosts} ({@code --hosts}) child {@code i} of a measurement runs on the host of slot {@code i},
+ * through ssh: its stdin, stdout and stderr are the ssh session's, so the protocol is the same; closing the set closes
+ * each child's stdin (it exits) before it kills the session. Its CPU time is read when its process is visible here
+ * (the {@code PID} line it prints names it; on other machines it is not, and the CPU column shows none).
+ *
  * <p>Threads: the caller's thread drives; two reader threads per child (stdout, stderr).
  */
 public final class ProcessSet implements AutoCloseable {
@@ -79,13 +84,21 @@ public final class ProcessSet implements AutoCloseable {
     /** One child process. */
     public final class Child {
         public final String name;
+        /** The child's JVM, or the ssh session that runs it on another host. */
         public final Process process;
+        private final boolean remote;
+        private final String tag;
+        /** The child's JVM as this machine sees it (for its CPU time); null while unknown or not visible here. */
+        private volatile ProcessHandle jvm;
         private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
         private final Deque<String> tail = new ArrayDeque<>();
 
-        private Child(String name, Process process) {
+        private Child(String name, Process process, boolean remote, String tag) {
             this.name = name;
             this.process = process;
+            this.remote = remote;
+            this.tag = tag;
+            this.jvm = remote ? null : process.toHandle();
         }
 
         private void onLine(String line, boolean stdout) {
@@ -96,6 +109,9 @@ public final class ProcessSet implements AutoCloseable {
                 }
             }
             if (stdout) {
+                if (remote && line.startsWith(ChildIo.PID + " ")) {
+                    jvm = visibleJvm(line.substring(ChildIo.PID.length() + 1), tag);
+                }
                 if (line.startsWith("PHASE ")) {
                     onPhase(line.substring("PHASE ".length()).trim());
                 }
@@ -166,6 +182,8 @@ public final class ProcessSet implements AutoCloseable {
     }
 
     private final String label;
+    private final BenchHosts hosts;
+    private String localUdpDriver;
     /** The secret of the run this set's nodes form, written first on each node's stdin as the launcher does. */
     private final RunSecret secret = RunSecret.generate();
     private final String classpath;
@@ -177,7 +195,13 @@ public final class ProcessSet implements AutoCloseable {
     private boolean closed;
 
     public ProcessSet(String label) {
+        this(label, null);
+    }
+
+    /** A set whose child {@code i} runs on the host of slot {@code i} of {@code hosts} (null: all on this host). */
+    public ProcessSet(String label, BenchHosts hosts) {
         this.label = label;
+        this.hosts = hosts;
         this.classpath = classpath();
         OPEN.add(this);
         if (shuttingDown) { // the hook may have iterated before we were added: it sets the flag first
@@ -210,6 +234,27 @@ public final class ProcessSet implements AutoCloseable {
         drivers.add(DriverHost.start(dir, false));
         directories.add(Path.of(dir));
         return dir;
+    }
+
+    /**
+     * With hosts: the media driver child {@code slot} uses — its host agent's, or for this host one driver for UDP
+     * started for the set (deleted on close).
+     */
+    public synchronized String hostDriver(int slot) {
+        String remote = hosts.driverDir(slot);
+        if (remote != null) {
+            return remote;
+        }
+        if (localUdpDriver == null) {
+            localUdpDriver = startUdpDriver("hosts");
+        }
+        return localUdpDriver;
+    }
+
+    /** With hosts: the run directory for child {@code slot}: its host agent's, or {@code local} on this host. */
+    public Path hostRunDir(int slot, Path local) {
+        Path remote = hosts.runDir(slot);
+        return remote == null ? local : remote;
     }
 
     /** {@code n} UDP ports free on loopback now. */
@@ -258,15 +303,38 @@ public final class ProcessSet implements AutoCloseable {
     }
 
     /**
+     * Starts {@code main} in a JVM of its own as the measurement's process {@code slot}: with hosts, on the host of
+     * that slot (over ssh unless it is this host); without, here.
+     */
+    public Child start(String name, int slot, List<String> jvmArgs, Class<?> main, List<String> args) {
+        if (hosts == null) {
+            return start(name, List.of(), jvmArgs, main, args);
+        }
+        return start(name, slot, List.of(), jvmArgs, main, args);
+    }
+
+    /**
      * Starts {@code main} in a JVM of its own, its command line prefixed by {@code prefix} (e.g.
      * {@code ip netns exec NS}, which execs the JVM in its place, so the child is still the JVM).
      */
-    public synchronized Child start(String name, List<String> prefix, List<String> jvmArgs, Class<?> main,
-                                    List<String> args) {
+    public Child start(String name, List<String> prefix, List<String> jvmArgs, Class<?> main, List<String> args) {
+        return start(name, -1, prefix, jvmArgs, main, args);
+    }
+
+    private synchronized Child start(String name, int slot, List<String> prefix, List<String> jvmArgs, Class<?> main,
+                                     List<String> args) {
         checkOpen();
+        boolean remote = slot >= 0 && !hosts.local(slot);
+        String tag = "-Dbench.child=" + Long.toHexString(System.nanoTime()) + "-" + name;
         List<String> cmd = new ArrayList<>(prefix);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_FLAGS);
+        if (slot >= 0) {
+            cmd.add(tag);
+            if (jvmArgs.stream().noneMatch(a -> a.startsWith("-Dcumulus.run.id="))) {
+                cmd.add(hosts.mark()); // the host agent stops what is left of it
+            }
+        }
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(classpath);
@@ -274,7 +342,7 @@ public final class ProcessSet implements AutoCloseable {
         cmd.addAll(args);
         Process p;
         try {
-            p = new ProcessBuilder(cmd).start();
+            p = slot >= 0 ? hosts.start(slot, cmd) : new ProcessBuilder(cmd).start();
         } catch (IOException e) {
             throw new CumulusException(label + ": cannot start " + name + ": " + e.getMessage(), e);
         }
@@ -287,7 +355,7 @@ public final class ProcessSet implements AutoCloseable {
                 // it died at once; its output says why
             }
         }
-        Child c = new Child(name, p);
+        Child c = new Child(name, p, remote, tag);
         children.add(c);
         pump(c, p.getInputStream(), true);
         pump(c, p.getErrorStream(), false);
@@ -346,13 +414,31 @@ public final class ProcessSet implements AutoCloseable {
         s[0] = System.nanoTime();
         s[1] = cpuNs(ProcessHandle.current());
         for (int i = 0; i < cs.size(); i++) {
-            s[i + 2] = cpuNs(cs.get(i).process.toHandle());
+            s[i + 2] = cpuNs(cs.get(i).jvm);
         }
         return s;
     }
 
     private static long cpuNs(ProcessHandle h) {
-        return h.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+        return h == null ? -1 : h.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+    }
+
+    /**
+     * The process a remote child's {@code PID pid startMillis} line names, when this machine sees that very process
+     * (the same pid, start time and tag: test hosts in network namespaces of this machine); else null.
+     */
+    static ProcessHandle visibleJvm(String pidLine, String tag) {
+        String[] f = pidLine.trim().split(" ");
+        try {
+            long pid = Long.parseLong(f[0]);
+            long started = Long.parseLong(f[1]);
+            return ProcessHandle.of(pid)
+                .filter(h -> h.info().startInstant().map(t -> t.toEpochMilli() == started).orElse(false))
+                .filter(h -> h.info().arguments().map(a -> List.of(a).contains(tag)).orElse(false))
+                .orElse(null);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     @Override
@@ -371,7 +457,17 @@ public final class ProcessSet implements AutoCloseable {
         }
         try {
             for (Child c : cs) {
-                c.process.destroy();
+                if (c.remote) {
+                    // its JVM exits when its stdin ends, and the ssh session with it; killing ssh first could leave
+                    // the JVM running a moment longer, on the ports the next measurement takes
+                    try {
+                        c.process.getOutputStream().close();
+                    } catch (IOException e) {
+                        // the session is gone already
+                    }
+                } else {
+                    c.process.destroy();
+                }
             }
             long deadline = System.nanoTime() + GRACE.toNanos();
             for (Child c : cs) {

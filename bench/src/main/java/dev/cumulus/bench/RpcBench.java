@@ -31,6 +31,8 @@ public final class RpcBench {
     /** A call through a proxy to an object of the caller's own node. */
     public static final String SAME_NODE = "cumulus, same node";
     public static final String AERON = "raw aeron ipc";
+    /** The raw Aeron row over hosts: UDP between the hosts' drivers. */
+    public static final String AERON_UDP = "raw aeron udp";
     public static final String UDP = "udp blocking";
     public static final String RMI = "java.rmi";
     public static final List<String> SWEEP = List.of("backoff", "yield", "spin", "sleep:100000");
@@ -79,12 +81,15 @@ public final class RpcBench {
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(60);
 
     private final Options options;
+    /** Over hosts ({@code --hosts}): where process i runs; null: every process on this host. */
+    private final BenchHosts hosts;
     private final Workload workload;
     private final PrintStream out;
     private final PrintStream err;
 
-    private RpcBench(Options options, PrintStream out, PrintStream err) {
+    private RpcBench(Options options, BenchHosts hosts, PrintStream out, PrintStream err) {
         this.options = options;
+        this.hosts = hosts;
         this.workload = options.quick() ? Workload.quick() : Workload.standard();
         this.out = out;
         this.err = err;
@@ -97,7 +102,24 @@ public final class RpcBench {
      *                          process and directory is gone by then
      */
     public static int run(Options options, PrintStream out, PrintStream err) {
-        return new RpcBench(options, out, err).run();
+        return run(options, null, out, err);
+    }
+
+    /**
+     * As {@link #run(Options, PrintStream, PrintStream)}, with process {@code i} of every measurement on the host of
+     * slot {@code i} of {@code hosts} (null: all on this host): ours over UDP between the hosts (with the MAC, as
+     * {@code cumulus run --hosts}), raw Aeron over UDP, the peers on the hosts' addresses. Not with {@code udp} or
+     * {@code idleSweep}.
+     */
+    public static int run(Options options, BenchHosts hosts, PrintStream out, PrintStream err) {
+        if (hosts != null && (options.udp() || options.idleSweep())) {
+            throw new IllegalArgumentException("--transport udp and --idle-sweep measure on one host; drop --hosts");
+        }
+        return new RpcBench(options, hosts, out, err).run();
+    }
+
+    private String aeronLabel() {
+        return hosts == null ? AERON : AERON_UDP;
     }
 
     private int run() {
@@ -134,7 +156,7 @@ public final class RpcBench {
             section(n, rows);
             if (rounds > 1) {
                 out.printf(Locale.ROOT, "  sync p50 per round (alternating; the table shows the medians): %s %s | %s %s%n",
-                    OURS, p50s(oursRounds), AERON, p50s(aeronRounds));
+                    OURS, p50s(oursRounds), aeronLabel(), p50s(aeronRounds));
             }
         }
         if (options.idleSweep()) {
@@ -210,21 +232,29 @@ public final class RpcBench {
 
     private Row ours(int n, String idle, Workload w, List<String> extraJvm, String label, UdpSeal seal) {
         progress(label + ", " + n + " processes, idle " + idle);
-        try (ProcessSet set = new ProcessSet(OURS + " (" + n + " processes)")) {
-            String aeronDir = seal == UdpSeal.IPC ? set.startDriver("rpc") : set.startUdpDriver("rpc");
+        try (ProcessSet set = new ProcessSet(OURS + " (" + n + " processes)", hosts)) {
+            String aeronDir = hosts != null ? null : seal == UdpSeal.IPC ? set.startDriver("rpc")
+                : set.startUdpDriver("rpc");
             Path runDir = set.tempDirectory("rpc-run");
-            String runId = "bench-" + Long.toHexString(System.nanoTime());
+            String runId = hosts != null ? hosts.runId() : "bench-" + Long.toHexString(System.nanoTime());
             List<String> endpoints = new ArrayList<>();
-            if (seal != UdpSeal.IPC) {
+            if (hosts != null) {
+                for (int i = 0; i < n; i++) {
+                    endpoints.add(hosts.address(i) + ":" + (BenchHosts.OURS_PORT + i));
+                }
+            } else if (seal != UdpSeal.IPC) {
                 for (int port : ProcessSet.freeUdpPorts(n)) {
                     endpoints.add("127.0.0.1:" + port);
                 }
             }
+            int streamBase = hosts != null ? hosts.nextStreamBase() : 1000;
+            LaunchConfig.TransportMode mode = hosts != null ? LaunchConfig.TransportMode.HOSTS
+                : seal == UdpSeal.IPC ? LaunchConfig.TransportMode.IPC : LaunchConfig.TransportMode.UDP;
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                LaunchConfig c = new LaunchConfig(runId, i, n, runDir, aeronDir,
-                    seal == UdpSeal.IPC ? LaunchConfig.TransportMode.IPC : LaunchConfig.TransportMode.UDP,
-                    endpoints, 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                LaunchConfig c = new LaunchConfig(runId, i, n, hosts == null ? runDir : set.hostRunDir(i, runDir),
+                    hosts == null ? aeronDir : set.hostDriver(i), mode,
+                    endpoints, streamBase, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                     LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false, seal == UdpSeal.ENCRYPT);
                 List<String> jvm = new ArrayList<>(c.toJvmArguments());
                 jvm.addAll(w.toJvmArguments());
@@ -232,7 +262,7 @@ public final class RpcBench {
                 if (seal == UdpSeal.NONE) {
                     jvm.add("-D" + CumulusRpcNode.UNSEALED_PROPERTY + "=true");
                 }
-                nodes.add(set.start("p" + i, jvm, CumulusRpcNode.class, List.of()));
+                nodes.add(set.start("p" + i, i, jvm, CumulusRpcNode.class, List.of()));
             }
             Map<String, String> sync = parse(nodes.getFirst().await("RESULT sync", STEP_TIMEOUT));
             double perSec = Double.NaN;
@@ -251,25 +281,24 @@ public final class RpcBench {
     }
 
     private Row peer(Peer peer, int n, String idle, Workload w) {
-        return peer(peer, n, idle, w, List.of(), peer.label);
+        return peer(peer, n, idle, w, List.of(), peer == Peer.AERON_IPC ? aeronLabel() : peer.label);
     }
 
     private Row peer(Peer peer, int n, String idle, Workload w, List<String> extraJvm, String label) {
         progress(label + ", " + n + " processes" + (peer == Peer.AERON_IPC ? ", idle " + idle : ""));
         Map<String, String> sync;
         Map<String, Double> cpu;
-        try (ProcessSet set = new ProcessSet(peer.label + " sync (" + n + " processes)")) {
-            List<String> jvm = jvmArgs(set, peer, idle, w);
-            jvm.addAll(extraJvm);
+        try (ProcessSet set = new ProcessSet(label + " sync (" + n + " processes)", hosts)) {
+            PeerJvm jvm = new PeerJvm(set, peer, idle, w, n, extraJvm);
             List<Integer> serverIds = new ArrayList<>();
             List<String> addresses = new ArrayList<>();
             for (int i = 1; i < n; i++) {
-                ProcessSet.Child s = set.start("p" + i, jvm, peer.main, List.of("server", "" + i, "0"));
+                ProcessSet.Child s = set.start("p" + i, i, jvm.of(i), peer.main, List.of("server", "" + i, "0"));
                 serverIds.add(i);
                 addresses.add(s.await("READY ", STEP_TIMEOUT));
             }
             String targets = peer == Peer.AERON_IPC ? join(serverIds) : String.join(",", addresses);
-            ProcessSet.Child client = set.start("p0", jvm, peer.main, List.of("sync", "0", targets));
+            ProcessSet.Child client = set.start("p0", 0, jvm.of(0), peer.main, List.of("sync", "0", targets));
             client.await("READY ", STEP_TIMEOUT);
             client.go();
             sync = parse(client.await("RESULT sync", STEP_TIMEOUT));
@@ -278,18 +307,19 @@ public final class RpcBench {
         }
         double perSec = Double.NaN;
         if (w.async()) {
-            try (ProcessSet set = new ProcessSet(peer.label + " async (" + n + " processes)")) {
-                List<String> jvm = jvmArgs(set, peer, idle, w);
+            try (ProcessSet set = new ProcessSet(label + " async (" + n + " processes)", hosts)) {
+                PeerJvm jvm = new PeerJvm(set, peer, idle, w, n, List.of());
                 List<Integer> clientIds = new ArrayList<>();
                 for (int i = 1; i < n; i++) {
                     clientIds.add(i);
                 }
-                ProcessSet.Child server = set.start("p0", jvm, peer.main, List.of("server", "0", join(clientIds)));
+                ProcessSet.Child server = set.start("p0", 0, jvm.of(0), peer.main,
+                    List.of("server", "0", join(clientIds)));
                 String address = server.await("READY ", STEP_TIMEOUT);
                 String target = peer == Peer.AERON_IPC ? "0" : address;
                 List<ProcessSet.Child> clients = new ArrayList<>();
                 for (int i : clientIds) {
-                    clients.add(set.start("p" + i, jvm, peer.main, List.of("async", "" + i, target)));
+                    clients.add(set.start("p" + i, i, jvm.of(i), peer.main, List.of("async", "" + i, target)));
                 }
                 for (ProcessSet.Child c : clients) {
                     c.await("READY ", STEP_TIMEOUT);
@@ -305,13 +335,52 @@ public final class RpcBench {
             cpu);
     }
 
-    private static List<String> jvmArgs(ProcessSet set, Peer peer, String idle, Workload w) {
-        List<String> jvm = new ArrayList<>(w.toJvmArguments());
-        if (peer == Peer.AERON_IPC) {
-            jvm.add("-Dbench.aeron.dir=" + set.startDriver("aeron"));
-            jvm.add("-Dbench.idle=" + idle);
+    /**
+     * A peer's JVM arguments for process {@code i}: the workload; for raw Aeron its driver (the set's shared one, or
+     * over hosts its host's), idle strategy and, over hosts, every process's UDP endpoint; over hosts the address its
+     * sockets bind to.
+     */
+    private final class PeerJvm {
+        private final ProcessSet set;
+        private final Peer peer;
+        private final List<String> common;
+        private final String sharedDriver;
+        private final String endpoints;
+
+        PeerJvm(ProcessSet set, Peer peer, String idle, Workload w, int n, List<String> extra) {
+            this.set = set;
+            this.peer = peer;
+            List<String> jvm = new ArrayList<>(w.toJvmArguments());
+            if (peer == Peer.AERON_IPC) {
+                jvm.add("-Dbench.idle=" + idle);
+            }
+            jvm.addAll(extra);
+            this.common = jvm;
+            this.sharedDriver = peer == Peer.AERON_IPC && hosts == null ? set.startDriver("aeron") : null;
+            List<String> eps = new ArrayList<>();
+            for (int i = 0; hosts != null && i < n; i++) {
+                eps.add(hosts.address(i) + ":" + (BenchHosts.AERON_PORT + i));
+            }
+            this.endpoints = String.join(",", eps);
+            if (hosts != null && peer == Peer.AERON_IPC) {
+                common.add("-Dbench.aeron.stream.base=" + hosts.nextStreamBase());
+            }
         }
-        return jvm;
+
+        List<String> of(int i) {
+            List<String> jvm = new ArrayList<>(common);
+            if (peer == Peer.AERON_IPC) {
+                jvm.add("-Dbench.aeron.dir=" + (hosts == null ? sharedDriver : set.hostDriver(i)));
+            }
+            if (hosts != null) {
+                jvm.add("-Dbench.bind=" + hosts.bindAddress(i));
+                jvm.add("-Djava.rmi.server.hostname=" + hosts.bindAddress(i));
+                if (peer == Peer.AERON_IPC) {
+                    jvm.add("-Dbench.aeron.endpoints=" + endpoints);
+                }
+            }
+            return jvm;
+        }
     }
 
     private static String join(List<Integer> ids) {
@@ -347,6 +416,10 @@ public final class RpcBench {
             Runtime.getRuntime().availableProcessors(), v, System.getProperty("java.vendor"),
             System.getProperty("os.name"), System.getProperty("os.arch"), options.quick() ? ", QUICK (smoke test)" : "");
         out.println("  Every process is a JVM of its own started by this command (flags of 'cumulus run', -XX:+UseSerialGC).");
+        if (hosts != null) {
+            out.println("  " + hosts.describe());
+            out.println("         process i of every measurement (ours and each peer's) runs on the host of slot i, over ssh.");
+        }
         out.printf("  payload: %d bytes each way (byte[%d]).%n", w.payloadBytes(), w.payloadBytes());
         out.printf("  sync : process 0 calls processes 1..N-1 round robin, one call at a time (the others only serve);%n"
             + "         warm-up: %,d calls and at least %.1f s, then until the caller's JIT compiled nothing for 0.5 s%n"
@@ -356,16 +429,29 @@ public final class RpcBench {
             + "         (ours: AsyncTicket; aeron, udp: %d messages in flight; rmi: %d calling threads);%n"
             + "         %.1f s warm-up, %.1f s measured; completed calls per second, summed over the callers.%n",
             w.window(), w.window(), w.window(), w.asyncWarmupNs() / 1e9, w.asyncMeasureNs() / 1e9);
-        out.printf("  ours : Cumulus remote object (export, lookup, Echo.echo(byte[])), Aeron IPC through one shared%n"
-            + "         media driver, idle strategy '%s'. raw aeron: same driver set-up and idle strategy, one%n"
-            + "         thread per process, no RPC layer. udp: blocking DatagramChannel on 127.0.0.1. rmi: JDK registry%n"
-            + "         on a free loopback port.%n", options.idle());
+        if (hosts == null) {
+            out.printf("  ours : Cumulus remote object (export, lookup, Echo.echo(byte[])), Aeron IPC through one shared%n"
+                + "         media driver, idle strategy '%s'. raw aeron: same driver set-up and idle strategy, one%n"
+                + "         thread per process, no RPC layer. udp: blocking DatagramChannel on 127.0.0.1. rmi: JDK registry%n"
+                + "         on a free loopback port.%n", options.idle());
+        } else {
+            out.printf("  ours : Cumulus remote object (export, lookup, Echo.echo(byte[])), one media driver per host, Aeron%n"
+                + "         UDP between hosts with the MAC on every frame (as cumulus run --hosts), IPC within a host, idle%n"
+                + "         strategy '%s'. raw aeron udp: the same drivers and idle strategy, UDP unicast, one thread per%n"
+                + "         process, no RPC layer. udp: blocking DatagramChannel and rmi: JDK registry, on the hosts' addresses.%n",
+                options.idle());
+        }
         if (!options.quick()) {
             out.printf("  rounds: ours and raw aeron run the sync phase %d times, alternating; each row is the median.%n",
                 SYNC_ROUNDS);
         }
         out.println("  CPU  : CPU time of each process during the measured sync phase / wall time (100% = one core);");
-        out.println("         'drv' is this JVM (it hosts the shared media driver; ~0 for udp and rmi).");
+        if (hosts == null) {
+            out.println("         'drv' is this JVM (it hosts the shared media driver; ~0 for udp and rmi).");
+        } else {
+            out.println("         only processes whose CPU time this machine can read are shown; 'drv' is this JVM (the");
+            out.println("         drivers of the other hosts run in their host agents, not shown).");
+        }
         out.println("  ratio: theirs / ours. Latency ratio > 1: ours is faster. Throughput ratio < 1: ours is faster.");
     }
 
@@ -420,9 +506,9 @@ public final class RpcBench {
                 ratio(r.p50Us() / ours.p50Us()), ratio(r.p99Us() / ours.p99Us()), count(r.asyncPerSec()),
                 Double.isNaN(r.asyncPerSec()) ? "-" : ratio(r.asyncPerSec() / ours.asyncPerSec()), cpu(r.cpu()));
         }
-        Row aeron = find(rows, AERON);
+        Row aeron = find(rows, aeronLabel());
         Row rmi = find(rows, RMI);
-        goal("our p50 <= 1.5 x raw aeron p50", ours.p50Us(), 1.5, aeron);
+        goal("our p50 <= 1.5 x " + aeronLabel() + " p50", ours.p50Us(), 1.5, aeron);
         goal("our p50 <= 0.5 x java.rmi p50 ", ours.p50Us(), 0.5, rmi);
     }
 

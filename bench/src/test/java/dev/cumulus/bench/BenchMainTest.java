@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -40,6 +43,32 @@ class BenchMainTest {
         assertTrue(err().contains("--idle needs a value"), err());
         assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff", "--nodes", "2,x"));
         assertTrue(err().contains("--nodes takes node counts separated by commas, not '2,x'"), err());
+    }
+
+    @Test
+    void aBadHostsFileIsNamedWithItsLineBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("hosts"), "host1 slots=2\nhost2 cores=4\n");
+        assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff", "--hosts", file.toString()));
+        assertTrue(err().contains("cumulus bench: " + file + ":2: unexpected 'cores=4'"), err());
+    }
+
+    @Test
+    void moreProcessesThanTheHostsSlotsAreRefused(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("hosts"), "host1\nhost2\n");
+        assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff", "--nodes", "4", "--hosts", file.toString()));
+        assertTrue(err().contains("--nodes 4 is more than the 2 slots of " + file), err());
+    }
+
+    @Test
+    void theSuitesAndOptionsThatMeasureOnOneHostRefuseHosts(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("hosts"), "host1\nhost2\n");
+        assertEquals(BenchMain.EXIT_USAGE, run("pastset", "--idle", "backoff", "--hosts", file.toString()));
+        assertTrue(err().contains("--hosts runs the rpc and replication suites, not pastset"), err());
+        assertEquals(BenchMain.EXIT_USAGE, run("replication", "--idle", "backoff", "--wan-only", "--hosts",
+            file.toString()));
+        assertTrue(err().contains("--wan-only measures on this host only; drop --hosts"), err());
+        assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff", "--ssh", "-F x"));
+        assertTrue(err().contains("--ssh is an option of --hosts"), err());
     }
 
     @Test

@@ -20,7 +20,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Raw Aeron IPC ping-pong through the shared media driver the orchestrator hosts ({@code -Dbench.aeron.dir}), with
+ * Raw Aeron ping-pong through the media driver of its host ({@code -Dbench.aeron.dir}): IPC through the shared driver
+ * the orchestrator hosts, or over hosts UDP unicast between the hosts' drivers, process {@code i} receiving on the
+ * {@code i}-th of {@code -Dbench.aeron.endpoints} ({@code host:port,...}, as the Cumulus nodes do). With
  * the same idle strategy as the Cumulus nodes ({@code -Dbench.idle}, parsed by the runtime's IdleStrategies) and the
  * same client set-up (conductor invoked from the polling thread). One thread per process does everything: no
  * hand-off. Process {@code i} subscribes to stream {@code 2000 + i}; a message is {@code [sender:4][seq:8]} padded
@@ -33,8 +35,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * </ul>
  */
 public final class AeronPingPong {
-    static final int STREAM_BASE = 2000;
+    /** Process i receives on stream base + i: 2000, or {@code -Dbench.aeron.stream.base} (over hosts). */
+    static final int STREAM_BASE = Integer.getInteger("bench.aeron.stream.base", 2000);
     static final String CHANNEL = "aeron:ipc?term-length=8m";
+    /** With hosts: every process's UDP endpoint, by process id; null for IPC. */
+    private static final String[] ENDPOINTS = endpoints(System.getProperty("bench.aeron.endpoints"));
 
     private final Aeron aeron;
     private final AgentInvoker conductor;
@@ -53,12 +58,22 @@ public final class AeronPingPong {
             .driverTimeoutMs(10_000));
         this.conductor = aeron.conductorAgentInvoker();
         this.idle = IdleStrategies.parse(System.getProperty("bench.idle", "backoff"));
-        this.sub = aeron.addSubscription(CHANNEL, STREAM_BASE + self);
+        this.sub = aeron.addSubscription(channel(self), STREAM_BASE + self);
         for (int p : peers) {
-            pubs.put(p, aeron.addPublication(CHANNEL, STREAM_BASE + p));
+            pubs.put(p, aeron.addPublication(channel(p), STREAM_BASE + p));
         }
         this.out = new UnsafeBuffer(new byte[payloadBytes]);
         out.putInt(0, self, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static String[] endpoints(String list) {
+        return list == null || list.isBlank() ? null : list.split(",");
+    }
+
+    /** Where process {@code id} receives: IPC, or its UDP endpoint. */
+    private static String channel(int id) {
+        // the term length the hosts' drivers accept (they drop setup frames that declare more than Cumulus uses)
+        return ENDPOINTS == null ? CHANNEL : "aeron:udp?endpoint=" + ENDPOINTS[id] + "|term-length=8m";
     }
 
     public static void main(String[] argv) throws Exception {
@@ -66,11 +81,11 @@ public final class AeronPingPong {
         ChildIo.applyTimerSlack();
         Args args = Args.parse(argv);
         Workload w = Workload.current();
-        AeronPingPong p = new AeronPingPong(args.self(), args.others(), w.payloadBytes());
+        AeronPingPong p = new AeronPingPong(args.self(), args.ids(), w.payloadBytes());
         switch (args.role()) {
             case "server" -> p.serve();
-            case "sync" -> p.sync(w, args.others());
-            case "async" -> p.async(w, args.others()[0]);
+            case "sync" -> p.sync(w, args.ids());
+            case "async" -> p.async(w, args.ids()[0]);
             default -> throw new IllegalArgumentException("unknown role " + args.role());
         }
     }

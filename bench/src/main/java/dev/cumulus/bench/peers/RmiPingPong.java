@@ -5,6 +5,7 @@ import dev.cumulus.bench.Workload;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.rmi.registry.LocateRegistry;
 import java.rmi.registry.Registry;
@@ -17,13 +18,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code java.rmi} round trips with the JDK's own registry ({@code LocateRegistry.createRegistry} on a free
- * loopback port; the object is exported on loopback too), {@code -Djava.rmi.server.hostname=127.0.0.1}.
+ * {@code java.rmi} round trips with the JDK's own registry ({@code LocateRegistry.createRegistry} on a free port of
+ * the bind address, loopback or over hosts the host's address ({@code -Dbench.bind}); the object is exported there
+ * too), {@code -Djava.rmi.server.hostname} the same address.
  *
  * <ul>
- *   <li>{@code server SELF}: creates the registry, binds {@code echo}, prints the registry port;</li>
- *   <li>{@code sync SELF PORTS}: one call at a time, round robin over the servers;</li>
- *   <li>{@code async SELF PORT}: {@code window} platform threads calling in a loop (RMI has no asynchronous call;
+ *   <li>{@code server SELF}: creates the registry, binds {@code echo}, prints the registry's {@code host:port};</li>
+ *   <li>{@code sync SELF ADDRESSES}: one call at a time, round robin over the servers;</li>
+ *   <li>{@code async SELF ADDRESS}: {@code window} platform threads calling in a loop (RMI has no asynchronous call;
  *       this is how an RMI program keeps calls outstanding).</li>
  * </ul>
  */
@@ -31,11 +33,11 @@ public final class RmiPingPong {
     private RmiPingPong() {
     }
 
-    /** Binds server sockets to the loopback address only. */
-    private record LoopbackSockets() implements RMIServerSocketFactory {
+    /** Binds server sockets to the bind address only. */
+    private record BoundSockets() implements RMIServerSocketFactory {
         @Override
         public ServerSocket createServerSocket(int port) throws IOException {
-            return new ServerSocket(port, 128, InetAddress.getLoopbackAddress());
+            return new ServerSocket(port, 128, InetAddress.getByName(Args.BIND));
         }
     }
 
@@ -52,8 +54,8 @@ public final class RmiPingPong {
         Workload w = Workload.current();
         switch (args.role()) {
             case "server" -> serve();
-            case "sync" -> sync(w, args.others());
-            case "async" -> async(w, args.others()[0]);
+            case "sync" -> sync(w, args.addresses());
+            case "async" -> async(w, args.addresses()[0]);
             default -> throw new IllegalArgumentException("unknown role " + args.role());
         }
     }
@@ -61,11 +63,11 @@ public final class RmiPingPong {
     private static final List<Object> KEEP = new ArrayList<>();
 
     private static void serve() throws Exception {
-        LoopbackSockets sockets = new LoopbackSockets();
+        BoundSockets sockets = new BoundSockets();
         Registry registry = null;
         int port = 0;
         for (int attempt = 0; registry == null; attempt++) {
-            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(Args.BIND))) {
                 port = probe.getLocalPort();
             }
             try {
@@ -81,15 +83,15 @@ public final class RmiPingPong {
         registry.rebind("echo", stub);
         KEEP.add(registry);
         KEEP.add(service);
-        ChildIo.line("READY " + port);
+        ChildIo.line("READY " + Args.address(port));
         Thread.currentThread().join(); // RMI's own threads serve; stop by signal
     }
 
-    private static RmiEcho lookup(int port) throws Exception {
-        return (RmiEcho) LocateRegistry.getRegistry("127.0.0.1", port).lookup("echo");
+    private static RmiEcho lookup(InetSocketAddress registry) throws Exception {
+        return (RmiEcho) LocateRegistry.getRegistry(registry.getHostString(), registry.getPort()).lookup("echo");
     }
 
-    private static void sync(Workload w, int[] ports) throws Exception {
+    private static void sync(Workload w, InetSocketAddress[] ports) throws Exception {
         RmiEcho[] servers = new RmiEcho[ports.length];
         byte[] payload = ChildIo.payload(w.payloadBytes());
         for (int i = 0; i < ports.length; i++) {
@@ -100,7 +102,7 @@ public final class RmiPingPong {
         ChildIo.measureSync(w, i -> servers[i % servers.length].echo(payload));
     }
 
-    private static void async(Workload w, int port) throws Exception {
+    private static void async(Workload w, InetSocketAddress port) throws Exception {
         RmiEcho server = lookup(port);
         byte[] payload = ChildIo.payload(w.payloadBytes());
         server.echo(payload);

@@ -9,13 +9,15 @@ import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 
 /**
- * Blocking UDP ping-pong on 127.0.0.1 with {@link DatagramChannel} in blocking mode: the plain-JDK floor of a round
- * trip between two processes (the kernel wakes the receiver; no polling, no idle CPU).
+ * Blocking UDP ping-pong with {@link DatagramChannel} in blocking mode, on 127.0.0.1 or, over hosts, on the host's
+ * address ({@code -Dbench.bind}): the plain-JDK floor of a round trip between two processes (the kernel wakes the
+ * receiver; no polling, no idle CPU).
  *
  * <ul>
- *   <li>{@code server SELF}: binds an ephemeral loopback port, prints it, echoes every datagram to its sender;</li>
- *   <li>{@code sync SELF PORTS}: one datagram at a time, round robin over the servers' ports;</li>
- *   <li>{@code async SELF PORT}: sends {@code window} datagrams, then one more per reply.</li>
+ *   <li>{@code server SELF}: binds an ephemeral port, prints its {@code host:port}, echoes every datagram to its
+ *       sender;</li>
+ *   <li>{@code sync SELF ADDRESSES}: one datagram at a time, round robin over the servers' {@code host:port};</li>
+ *   <li>{@code async SELF ADDRESS}: sends {@code window} datagrams, then one more per reply.</li>
  * </ul>
  */
 public final class UdpPingPong {
@@ -28,19 +30,19 @@ public final class UdpPingPong {
         Workload w = Workload.current();
         try (DatagramChannel ch = DatagramChannel.open()) {
             ch.configureBlocking(true);
-            ch.bind(new InetSocketAddress("127.0.0.1", 0));
+            ch.bind(new InetSocketAddress(Args.BIND, 0));
             int port = ((InetSocketAddress) ch.getLocalAddress()).getPort();
             switch (args.role()) {
                 case "server" -> serve(ch, port, w);
-                case "sync" -> sync(ch, port, w, args.others());
-                case "async" -> async(ch, port, w, args.others()[0]);
+                case "sync" -> sync(ch, port, w, args.addresses());
+                case "async" -> async(ch, port, w, args.addresses()[0]);
                 default -> throw new IllegalArgumentException("unknown role " + args.role());
             }
         }
     }
 
     private static void serve(DatagramChannel ch, int port, Workload w) throws Exception {
-        ChildIo.line("READY " + port);
+        ChildIo.line("READY " + Args.address(port));
         ByteBuffer buf = ByteBuffer.allocateDirect(2048);
         while (true) {
             buf.clear();
@@ -50,11 +52,7 @@ public final class UdpPingPong {
         }
     }
 
-    private static void sync(DatagramChannel ch, int port, Workload w, int[] serverPorts) throws Exception {
-        InetSocketAddress[] servers = new InetSocketAddress[serverPorts.length];
-        for (int i = 0; i < servers.length; i++) {
-            servers[i] = new InetSocketAddress("127.0.0.1", serverPorts[i]);
-        }
+    private static void sync(DatagramChannel ch, int port, Workload w, InetSocketAddress[] servers) throws Exception {
         ByteBuffer out = ByteBuffer.allocateDirect(w.payloadBytes());
         out.put(ChildIo.payload(w.payloadBytes()));
         ByteBuffer in = ByteBuffer.allocateDirect(2048);
@@ -68,8 +66,7 @@ public final class UdpPingPong {
         });
     }
 
-    private static void async(DatagramChannel ch, int port, Workload w, int serverPort) throws Exception {
-        InetSocketAddress server = new InetSocketAddress("127.0.0.1", serverPort);
+    private static void async(DatagramChannel ch, int port, Workload w, InetSocketAddress server) throws Exception {
         ByteBuffer out = ByteBuffer.allocateDirect(w.payloadBytes());
         out.put(ChildIo.payload(w.payloadBytes()));
         ByteBuffer in = ByteBuffer.allocateDirect(2048);

@@ -17,7 +17,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One member of the JGroups peer of the replication suite: a real JGroups stack with SEQUENCER total order
- * ({@code jgroups-sequencer.xml}, TCP on 127.0.0.1), measured the way {@link ReplicaNode} measures Cumulus:
+ * ({@code jgroups-sequencer.xml}, TCP on 127.0.0.1, or over hosts on the host's address
+ * {@code -Dbench.bind}), measured the way {@link ReplicaNode} measures Cumulus:
  *
  * <ul>
  *   <li>a "write" is a totally ordered multicast of the same payload (the 8-byte value), complete at a member when
@@ -71,7 +72,8 @@ public final class JGroupsNode implements Receiver {
         System.setProperty("java.net.preferIPv4Stack", "true");
         int index = Integer.parseInt(args[0]);
         int members = Integer.parseInt(args[1]);
-        System.setProperty("jgroups.bind_addr", "127.0.0.1");
+        // over hosts: its host's address
+        System.setProperty("jgroups.bind_addr", System.getProperty("bench.bind", "127.0.0.1"));
         System.setProperty("jgroups.bind_port", args[2]);
         System.setProperty("jgroups.tcpping.initial_hosts", args[3]);
         JGroupsNode node = new JGroupsNode(index, members, Settings.current());

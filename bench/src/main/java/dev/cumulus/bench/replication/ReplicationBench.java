@@ -1,6 +1,7 @@
 package dev.cumulus.bench.replication;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.bench.BenchHosts;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.cloud.AgentLoader;
@@ -123,13 +124,16 @@ public final class ReplicationBench {
     }
 
     private final Options options;
+    /** Over hosts ({@code --hosts}): where process i runs; null: every process on this host. */
+    private final BenchHosts hosts;
     private final Settings settings;
     private final PrintStream out;
     private final PrintStream err;
     private final String agentJar;
 
-    private ReplicationBench(Options options, PrintStream out, PrintStream err) {
+    private ReplicationBench(Options options, BenchHosts hosts, PrintStream out, PrintStream err) {
         this.options = options;
+        this.hosts = hosts;
         this.settings = options.quick() ? Settings.quick() : Settings.standard();
         this.out = out;
         this.err = err;
@@ -142,7 +146,19 @@ public final class ReplicationBench {
      * @throws CumulusException when a process fails or times out; every process, directory and namespace is gone
      */
     public static int run(Options options, PrintStream out, PrintStream err) {
-        return new ReplicationBench(options, out, err).run();
+        return run(options, null, out, err);
+    }
+
+    /**
+     * As {@link #run(Options, PrintStream, PrintStream)}, with process {@code i} of every measurement on the host of
+     * slot {@code i} of {@code hosts} (null: all here): our nodes over UDP between the hosts with the MAC, JGroups on
+     * the hosts' addresses. Tables 1 and 2 only: Table 4 emulates its own wide-area hosts.
+     */
+    public static int run(Options options, BenchHosts hosts, PrintStream out, PrintStream err) {
+        if (hosts != null && options.parts().wan()) {
+            throw new IllegalArgumentException("Table 4 (--wan-only) emulates wide-area hosts of its own; drop --hosts");
+        }
+        return new ReplicationBench(options, hosts, out, err).run();
     }
 
     /**
@@ -152,17 +168,41 @@ public final class ReplicationBench {
      */
     public static int runFromCli(List<Integer> nodes, boolean quick, String idle, boolean wanOnly, PrintStream out,
                                  PrintStream err) {
+        return runFromCli(nodes, quick, idle, wanOnly, null, out, err);
+    }
+
+    /** As above, over {@code hosts} when not null (Tables 1 and 2; {@code wanOnly} is refused). */
+    public static int runFromCli(List<Integer> nodes, boolean quick, String idle, boolean wanOnly, BenchHosts hosts,
+                                 PrintStream out, PrintStream err) {
         Options o;
         try {
             Options d = Options.defaults(quick);
-            o = new Options(nodes == null ? d.nodes() : nodes, quick, MODES, wanOnly ? Parts.WAN_ONLY : Parts.ALL,
-                idle);
+            o = new Options(nodes == null ? d.nodes() : nodes, quick, MODES,
+                wanOnly ? Parts.WAN_ONLY : hosts != null ? Parts.NO_WAN : Parts.ALL, idle);
             IdleStrategies.parse(idle);
+            if (hosts != null) {
+                checkAgentJarShared();
+            }
+            if (hosts != null && wanOnly) {
+                throw new IllegalArgumentException("Table 4 (--wan-only) emulates wide-area hosts of its own; drop "
+                    + "--hosts");
+            }
         } catch (IllegalArgumentException | CumulusException e) {
             err.println("cumulus bench: " + e.getMessage());
             return 2;
         }
-        return run(o, out, err);
+        return run(o, hosts, out, err);
+    }
+
+    /** Over hosts the nodes load the agent jar from the same path: it must not lie in this host's own /tmp. */
+    private static void checkAgentJarShared() {
+        Path jar = AgentLoader.agentJar().toAbsolutePath();
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+        if (jar.startsWith(tmp)) {
+            throw new IllegalArgumentException("the Cumulus agent jar " + jar + " lies in " + tmp + ", which other "
+                + "hosts do not see; build with ./build (bench/target/lib/cumulus-agent.jar) or set -D"
+                + AgentLoader.JAR_PROPERTY + " to a jar on a shared path");
+        }
     }
 
     /**
@@ -229,16 +269,23 @@ public final class ReplicationBench {
 
     private CumulusRun cumulus(int n, String mode) {
         progress("replicated, sequencer " + mode + ", " + n + " processes");
-        try (ProcessSet set = new ProcessSet("replicated " + mode + " (" + n + " processes)")) {
-            String aeronDir = set.startDriver("repl");
+        try (ProcessSet set = new ProcessSet("replicated " + mode + " (" + n + " processes)", hosts)) {
+            String aeronDir = hosts == null ? set.startDriver("repl") : null;
             Path runDir = set.tempDirectory("repl-run");
-            String runId = "bench-repl-" + Long.toHexString(System.nanoTime());
+            String runId = hosts != null ? hosts.runId() : "bench-repl-" + Long.toHexString(System.nanoTime());
+            List<String> endpoints = new ArrayList<>();
+            for (int i = 0; hosts != null && i < n; i++) {
+                endpoints.add(hosts.address(i) + ":" + (BenchHosts.OURS_PORT + i));
+            }
+            int streamBase = hosts != null ? hosts.nextStreamBase() : 1000;
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                LaunchConfig c = new LaunchConfig(runId, i, n, runDir, aeronDir, LaunchConfig.TransportMode.IPC,
-                    List.of(), 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                LaunchConfig c = new LaunchConfig(runId, i, n, hosts == null ? runDir : set.hostRunDir(i, runDir),
+                    hosts == null ? aeronDir : set.hostDriver(i),
+                    hosts == null ? LaunchConfig.TransportMode.IPC : LaunchConfig.TransportMode.HOSTS,
+                    endpoints, streamBase, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                     LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
-                nodes.add(set.start("p" + i, nodeJvm(c, mode, settings), ReplicaNode.class, List.of()));
+                nodes.add(set.start("p" + i, i, nodeJvm(c, mode, settings), ReplicaNode.class, List.of()));
             }
             List<Map<String, Map<String, String>>> results = collect(nodes);
             for (ProcessSet.Child c : nodes) {
@@ -297,19 +344,30 @@ public final class ReplicationBench {
 
     private JGroupsRun jgroups(int n) {
         progress(JGROUPS + ", " + n + " processes");
-        try (ProcessSet set = new ProcessSet(JGROUPS + " (" + n + " processes)")) {
-            List<Integer> ports = ProcessSet.freeLoopbackPorts(n);
-            StringBuilder hosts = new StringBuilder();
-            for (int p : ports) {
-                hosts.append(hosts.isEmpty() ? "" : ",").append("127.0.0.1[").append(p).append(']');
+        try (ProcessSet set = new ProcessSet(JGROUPS + " (" + n + " processes)", hosts)) {
+            List<Integer> ports = new ArrayList<>();
+            StringBuilder initialHosts = new StringBuilder();
+            if (hosts == null) {
+                ports.addAll(ProcessSet.freeLoopbackPorts(n));
+            }
+            for (int i = 0; i < n; i++) {
+                if (hosts != null) {
+                    ports.add(BenchHosts.JGROUPS_PORT + i);
+                }
+                initialHosts.append(initialHosts.isEmpty() ? "" : ",")
+                    .append(hosts == null ? "127.0.0.1" : hosts.bindAddress(i)).append('[').append(ports.get(i)).append(']');
             }
             String cluster = "cumulus-bench-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
             List<String> jvm = new ArrayList<>(settings.toJvmArguments());
             jvm.add("-Djava.net.preferIPv4Stack=true");
             List<ProcessSet.Child> members = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                ProcessSet.Child c = set.start("m" + i, jvm, JGroupsNode.class,
-                    List.of("" + i, "" + n, "" + ports.get(i), hosts.toString(), cluster));
+                List<String> memberJvm = new ArrayList<>(jvm);
+                if (hosts != null) {
+                    memberJvm.add("-Dbench.bind=" + hosts.bindAddress(i));
+                }
+                ProcessSet.Child c = set.start("m" + i, i, memberJvm, JGroupsNode.class,
+                    List.of("" + i, "" + n, "" + ports.get(i), initialHosts.toString(), cluster));
                 members.add(c);
                 if (i == 0) {
                     c.await("READY ", STEP_TIMEOUT); // the coordinator (and sequencer) first
@@ -355,7 +413,14 @@ public final class ReplicationBench {
             return; // Table 4 describes itself
         }
         out.println("  Every process is a JVM of its own started by this command (flags of 'cumulus run', the Cumulus agent,");
-        out.println("  -XX:+UseSerialGC); Cumulus nodes share one media driver (Aeron IPC), idle strategy '" + options.idle() + "'.");
+        if (hosts == null) {
+            out.println("  -XX:+UseSerialGC); Cumulus nodes share one media driver (Aeron IPC), idle strategy '" + options.idle() + "'.");
+        } else {
+            out.println("  -XX:+UseSerialGC), process i of every run on the host of slot i, over ssh.");
+            out.println("  " + hosts.describe());
+            out.println("  Cumulus nodes: one media driver per host, Aeron UDP between hosts with the MAC on every frame (as");
+            out.println("  cumulus run --hosts), IPC within a host, idle strategy '" + options.idle() + "'. Table 4 is not run over hosts.");
+        }
         out.println("  Manta §3.5, Table 1. Register: synchronized set(long) (write) and get() (read).");
         out.printf("  read : per-call time of batches of %,d get() calls on the invoker's replica (%,d batches);%n"
             + "         plain call: the same calls on a non-replicated instance of the same (woven) class, and on a%n"
@@ -370,7 +435,8 @@ public final class ReplicationBench {
             s.gapBatches());
         out.println("  invoker: the last process (node N-1). Sequencer 'static' stays on node 0 (remote for the invoker);");
         out.println("         'migrating' moves to the writer. rpc: Invoker.ping(long) round trip from node 0 (on 1 node: local).");
-        out.println("  jgroups: JGroups " + jgroupsVersion() + ", TCP on 127.0.0.1, SEQUENCER (the coordinator, member 0, stamps);");
+        out.println("  jgroups: JGroups " + jgroupsVersion() + ", TCP on " + (hosts == null ? "127.0.0.1" : "the hosts' addresses")
+            + ", SEQUENCER (the coordinator, member 0, stamps);");
         out.println("         write = totally ordered multicast of the same 8-byte value, complete at a member when its");
         out.println("         receiver gets it, at the invoker when its own copy comes back; measured the same way, with a");
         out.println("         unicast PING/PONG as the round trip. Its gap: 100 such writes in a row.");

@@ -7,6 +7,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,7 +22,8 @@ import java.util.concurrent.Callable;
 @Command(name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-        "Run benchmarks on node processes of this host and print them side by side with peer baselines, as ratios.",
+        "Run benchmarks on node processes of this host (or, with --hosts, of several hosts) and print them side by "
+            + "side with peer baselines, as ratios.",
         "Keep the machine otherwise idle: on a small box other work shows up in the figures.",
         "",
         "Suites (node counts: --nodes, else the suite's default):",
@@ -30,6 +33,10 @@ import java.util.concurrent.Callable;
         "  pastset      the tuple space vs RPC and Hazelcast IQueue (nodes 2,4)",
         "  migration    moving remote objects: pause, stale proxies (fixed: 5 nodes)",
         "Without SUITE: rpc, then replication.",
+        "",
+        "Across hosts (rpc, replication): --hosts FILE puts process i of every measurement, ours and each peer's, on "
+            + "the host of slot i (as 'cumulus run --hosts' places node i) and starts it over ssh. The hosts must see "
+            + "this JDK and this checkout (the bench's classpath) at the same paths.",
         ""},
     footer = {
         "",
@@ -39,6 +46,7 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc --quick --nodes 2   # smoke run, about 15 s",
         "  cumulus bench rpc --transport udp --nodes 2   # what the MAC and --encrypt cost",
         "  cumulus bench replication --wan-only  # Table 4 alone (root)",
+        "  cumulus bench rpc --nodes 2 --hosts hosts.txt  # over the file's hosts",
         "  cumulus bench migration --quick       # smoke run, about 15 s"})
 final class BenchCommand implements Callable<Integer> {
     static final List<String> SUITES = List.of("rpc", "replication", "arrays", "pastset", "migration");
@@ -72,6 +80,15 @@ final class BenchCommand implements Callable<Integer> {
             + "loopback with the MAC every UDP frame carries, with --encrypt, and unsealed (a baseline only the "
             + "benchmark can run), with the goals 1.3x and 1.6x.")
     String transport;
+
+    @Option(names = "--hosts", paramLabel = "FILE",
+        description = "rpc, replication: run the processes on these hosts (one 'HOST [slots=N]' a line, as for cumulus "
+            + "run --hosts), process i on the host of slot i, over ssh; without --nodes, as many as the slots.")
+    Path hosts;
+
+    @Option(names = "--ssh", paramLabel = "ARGS",
+        description = "With --hosts: extra options for ssh, e.g. \"-F ~/.ssh/cluster_config\".")
+    String ssh;
 
     @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
         description = "Idle strategy of the nodes (and the raw Aeron peer) in the main comparison (default: ${DEFAULT-VALUE}).")
@@ -110,12 +127,32 @@ final class BenchCommand implements Callable<Integer> {
                 + "--transport udp)");
             return CumulusCli.EXIT_USAGE;
         }
+        if (hosts != null && suite != null && !"rpc".equals(suite) && !"replication".equals(suite)) {
+            cli.err().println("cumulus bench: --hosts runs the rpc and replication suites, not " + suite);
+            return CumulusCli.EXIT_USAGE;
+        }
+        if (hosts != null && (wanOnly || idleSweep || "udp".equals(transport))) {
+            cli.err().println("cumulus bench: " + (wanOnly ? "--wan-only" : idleSweep ? "--idle-sweep"
+                : "--transport udp") + " measures on this host only; drop --hosts");
+            return CumulusCli.EXIT_USAGE;
+        }
+        if (ssh != null && hosts == null) {
+            cli.err().println("cumulus bench: --ssh is an option of --hosts");
+            return CumulusCli.EXIT_USAGE;
+        }
+        if (hosts != null && !Files.isRegularFile(hosts)) {
+            cli.err().println("cumulus bench: --hosts " + hosts + ": no such file; write one host a line: HOST "
+                + "[slots=N]");
+            return CumulusCli.EXIT_USAGE;
+        }
         List<String> args = new ArrayList<>(List.of(suite == null ? "all" : suite, "--idle", idle));
         if ("udp".equals(transport)) {
             args.addAll(List.of("--transport", "udp"));
         }
         // the orchestrator needs rpc's node counts; the other suites have defaults of their own
-        List<Integer> counts = nodes == null && (suite == null || "rpc".equals(suite)) ? RPC_NODES : nodes;
+        // (over hosts: the orchestrator takes the hosts file's slots)
+        List<Integer> counts = nodes == null && hosts == null && (suite == null || "rpc".equals(suite)) ? RPC_NODES
+            : nodes;
         if (counts != null) {
             args.addAll(List.of("--nodes", String.join(",", counts.stream().map(String::valueOf).toList())));
         }
@@ -127,6 +164,12 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (wanOnly) {
             args.add("--wan-only");
+        }
+        if (hosts != null) {
+            args.addAll(List.of("--hosts", hosts.toAbsolutePath().toString()));
+        }
+        if (ssh != null) {
+            args.addAll(List.of("--ssh", ssh));
         }
         try {
             return BenchProcess.run(args, cli.out(), cli.err());

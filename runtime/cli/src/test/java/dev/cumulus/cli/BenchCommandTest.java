@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +70,31 @@ class BenchCommandTest {
         CumulusCliTest.Result r = cli("bench", "rpc", "--wan-only");
         assertEquals(CumulusCli.EXIT_USAGE, r.code());
         assertTrue(r.err().contains("--wan-only is an option of the replication suite"), r.err());
+    }
+
+    @Test
+    void hostsAreForTheRpcAndReplicationSuitesMeasuredOverSeveralHosts(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(dir.resolve("hosts"), "host1\nhost2\n");
+        CumulusCliTest.Result r = cli("bench", "pastset", "--hosts", hosts.toString());
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("--hosts runs the rpc and replication suites, not pastset"), r.err());
+        r = cli("bench", "rpc", "--idle-sweep", "--hosts", hosts.toString());
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("--idle-sweep measures on this host only; drop --hosts"), r.err());
+        r = cli("bench", "rpc", "--ssh", "-F x");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("--ssh is an option of --hosts"), r.err());
+        r = cli("bench", "rpc", "--hosts", dir.resolve("absent").toString());
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("--hosts " + dir.resolve("absent") + ": no such file"), r.err());
+    }
+
+    @Test
+    void helpSaysTheHostsMustShareThePaths() {
+        String help = cli("bench", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("--hosts FILE"), help);
+        assertTrue(help.contains("The hosts must see this JDK and this checkout (the bench's classpath) at the same "
+            + "paths."), help);
     }
 
     @Test

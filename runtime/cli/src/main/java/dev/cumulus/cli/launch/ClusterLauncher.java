@@ -727,6 +727,15 @@ public final class ClusterLauncher {
      * this module's classes at the launcher's paths (the runtime is installed there).
      */
     private List<String> agentCommand(String id, List<String> ports, String java) {
+        return agentCommand(id, ctx.profile(), ports, slurm != null, java);
+    }
+
+    /**
+     * A host agent's command line: {@code java} on the host and the runtime's and this module's classes at the
+     * launcher's paths (installed there); {@code ports} are the UDP ports its host's processes will listen on
+     * (checked free first).
+     */
+    static List<String> agentCommand(String id, boolean profile, List<String> ports, boolean viaSrun, String java) {
         List<Path> cp = new ArrayList<>(RuntimeClasspath.entries());
         cp.add(RuntimeClasspath.locate(HostAgent.class.getName()));
         List<String> cmd = new ArrayList<>();
@@ -736,9 +745,9 @@ public final class ClusterLauncher {
         cmd.add(cp.stream().distinct().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         cmd.add(HostAgent.class.getName());
         cmd.add(id);
-        cmd.add(ctx.profile() ? "profile" : "-");
+        cmd.add(profile ? "profile" : "-");
         cmd.add(String.join(",", ports));
-        if (slurm != null) {
+        if (viaSrun) {
             cmd.add(HostAgent.VIA_SRUN);
         }
         return cmd;
@@ -787,7 +796,7 @@ public final class ClusterLauncher {
         return java != null ? java : javaPath();
     }
 
-    private static String javaPath() {
+    static String javaPath() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 

@@ -14,7 +14,8 @@
  * cache ({@code ClassShipping}, {@code dev.cumulus.cli.ship}), sends failure reports and recordings back, and cleans
  * the host up when its stdin ends. The nodes there run with the runtime at the launcher's paths (installed on every
  * host) and the program's classpath from the cache. Each node there is an ssh
- * session of its own ({@code NodeProcess} with a host), asked to stop by a line on its stdin.
+ * session of its own ({@code NodeProcess} with a host), asked to stop by a line on its stdin. {@code HostGroup} offers
+ * the same hosts, agents and ssh sessions to a program that starts processes of its own: {@code cumulus bench --hosts}.
  *
  * <p>Inside a Slurm allocation without {@code --hosts} ({@code SlurmAllocation}, {@code SlurmLaunch}) the same
  * happens with srun in place of ssh ({@code Srun}; both are a {@code HostReach}): the allocation's hosts and tasks are
