@@ -82,7 +82,8 @@ public final class ReportFigures {
         return new Split(objects, internal);
     }
 
-    private static Double rate(long count, Double spanSec) {
+    /** The rate of {@code count} operations over {@code spanSec}, or null when either is too small for one. */
+    static Double rate(long count, Double spanSec) {
         return spanSec == null || count < MIN_OPERATIONS ? null : count / spanSec;
     }
 

@@ -73,7 +73,7 @@ public final class CallTimeline {
         List<Call> out = new ArrayList<>(callers.size());
         for (Span c : callers) {
             Span s = served.get(key(c.callerNode(), c.callId()));
-            out.add(new Call(c, s != null && s.object().equals(c.object()) ? s : null));
+            out.add(new Call(c, s));
         }
         out.sort(Comparator.comparingLong((Call c) -> c.caller().startNs()));
         return out;

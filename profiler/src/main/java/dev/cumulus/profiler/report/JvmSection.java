@@ -182,7 +182,7 @@ final class JvmSection {
             sb.append("<line x1=\"").append(Svg.n(x)).append("\" x2=\"").append(Svg.n(x)).append("\" y1=\"")
                 .append(top - 4).append("\" y2=\"").append(top + window.size() * row).append("\" class=\"grid\"/>")
                 .append("<text x=\"").append(Svg.n(x)).append("\" y=\"").append(top + window.size() * row + 14)
-                .append("\" class=\"xl\">+").append(esc(Units.sig3(v))).append("</text>");
+                .append("\" class=\"xl\">+").append(esc(Units.tick(v))).append("</text>");
         }
         sb.append("<text x=\"").append(left + plot / 2).append("\" y=\"").append(height - 4).append("\" class=\"xl\">")
             .append(unit.symbol(true)).append(" from the window's start</text>");

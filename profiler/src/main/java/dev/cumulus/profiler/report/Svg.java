@@ -75,7 +75,7 @@ final class Svg {
         if (v == Math.rint(v) && Math.abs(v) < 1e12) {
             return Long.toString((long) v);
         }
-        return Units.sig3(v);
+        return Units.tick(v);
     }
 
     /**

@@ -61,7 +61,7 @@ public final class Units {
         return duration(us * 1e3);
     }
 
-    /** {@code v} with three significant digits, no exponent, no trailing zeros after the point: 396, 11.5, 0.963. */
+    /** {@code v} with three significant digits and no exponent: 396, 11.5, 1.10, 0.963. */
     public static String sig3(double v) {
         if (v == 0 || !Double.isFinite(v)) {
             return v == 0 ? "0" : String.valueOf(v);
@@ -73,11 +73,13 @@ public final class Units {
         if (Math.abs(rounded) >= Math.pow(10, magnitude + 1) && decimals > 0) {
             decimals--; // 9.995 rounds to 10.0: keep three digits
         }
-        String s = String.format(Locale.ROOT, "%." + decimals + "f", v);
-        if (s.contains(".")) {
-            s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
-        }
-        return s;
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    /** As {@link #sig3}, without trailing zeros after the point (axis ticks): 0.5, 2.5, 120. */
+    public static String tick(double v) {
+        String s = sig3(v);
+        return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
     }
 
     /** A byte count: {@code 512 B}, {@code 43.3 KiB}, {@code 1.20 MiB}. */
