@@ -93,7 +93,7 @@ final class FlameGraph {
         if (frame.isEmpty()) {
             return "rgb(209,213,219)";
         }
-        if (frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.")) {
+        if (JvmStats.isJdk(frame)) {
             return "rgb(" + (200 + h) + "," + (200 + h) + "," + (190 + h) + ")";
         }
         if (frame.startsWith("dev.cumulus.internal.") || frame.startsWith("dev.cumulus.") && !frame.startsWith(

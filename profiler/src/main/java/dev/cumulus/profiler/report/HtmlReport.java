@@ -448,7 +448,7 @@ public final class HtmlReport {
         .note{color:#6b7280}
         nav a{margin-right:10px;color:#2563eb;text-decoration:none}
         table{border-collapse:collapse;margin:8px 0 4px;font-size:13px}
-        th,td{border-bottom:1px solid #e5e7eb;padding:3px 10px;text-align:left}
+        th,td{border-bottom:1px solid #e5e7eb;padding:3px 10px;text-align:left;overflow-wrap:anywhere}
         th{background:#f3f4f6;cursor:pointer;user-select:none}td.n{text-align:right;font-variant-numeric:tabular-nums}
         .row{display:flex;gap:12px;flex-wrap:wrap}
         svg{margin:6px 0;background:#fff}svg .plot{fill:#fafafa;stroke:#d1d5db}svg .grid{stroke:#e5e7eb}\

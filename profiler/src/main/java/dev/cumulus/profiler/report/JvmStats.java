@@ -171,7 +171,7 @@ public final class JvmStats {
         return out;
     }
 
-    /** The innermost frame outside the JDK ({@code java.}, {@code jdk.}, {@code sun.}), else the innermost frame. */
+    /** The innermost frame outside the JDK ({@link #isJdk}), else the innermost frame. */
     static String site(RecordedStackTrace st) {
         if (st == null || st.getFrames().isEmpty()) {
             return "(no stack trace)";
@@ -179,11 +179,17 @@ public final class JvmStats {
         for (RecordedFrame f : st.getFrames()) {
             RecordedMethod m = f.getMethod();
             String type = m == null || m.getType() == null ? "" : m.getType().getName();
-            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")) {
+            if (!isJdk(type)) {
                 return name(f);
             }
         }
         return name(st.getFrames().getFirst());
+    }
+
+    /** Whether a type (or a frame named by its type) is the JDK's. */
+    static boolean isJdk(String typeOrFrame) {
+        return typeOrFrame.startsWith("java.") || typeOrFrame.startsWith("javax.") || typeOrFrame.startsWith("jdk.")
+            || typeOrFrame.startsWith("sun.") || typeOrFrame.startsWith("com.sun.");
     }
 
     private static String name(RecordedFrame f) {
