@@ -18,9 +18,12 @@ public final class CallTimeline {
     /** Most calls kept per side. */
     public static final int MAX_CALLS = 50_000;
 
-    /** One end of a call; times in ns since the epoch. */
+    /**
+     * One end of a call; times in ns since the epoch. {@code deferred}: a serving end whose method handed its reply
+     * to another thread, so the span ends when the method returned, before the reply.
+     */
     public record Span(int callerNode, int targetNode, long callId, String object, String method, long startNs,
-                       long endNs, String outcome) {
+                       long endNs, String outcome, boolean deferred) {
         public long durationNs() {
             return endNs - startNs;
         }

@@ -198,7 +198,8 @@ final class JvmSection {
             if (c.served() != null) {
                 bar(sb, c.served(), from, span, left, plot, y + 4, row - 8, "#1d4ed8",
                     "served on node " + c.served().targetNode() + ": " + Units.duration(c.served().durationNs())
-                        + " running, " + Units.duration(c.outsideNs()) + " outside the method");
+                        + " running" + (c.served().deferred() ? " (its reply was sent later, from another thread)" : "")
+                        + ", " + Units.duration(c.outsideNs()) + " outside the method");
             }
         }
         sb.append("</svg></section>\n");

@@ -345,7 +345,7 @@ public final class RunProfile {
                 int serving = or(Events.node(e, "servingNode"), fileNode);
                 callTimeline.addServed(new CallTimeline.Span(Events.node(e, "callerNode"), serving,
                     Events.amount(e, "callId"), Events.str(e, "object"), Events.str(e, "method"),
-                    Events.epochNs(e.getStartTime()), endNs, Events.str(e, "outcome")));
+                    Events.epochNs(e.getStartTime()), endNs, Events.str(e, "outcome"), Events.flag(e, "deferred")));
                 totals(serving).events++;
             }
             case Events.BROADCAST_WRITE -> addWrite(e, endNs, fileNode);
@@ -422,7 +422,7 @@ public final class RunProfile {
         s.callers.add(caller);
         s.targets.add(Events.node(e, "targetNode"));
         callTimeline.addCaller(new CallTimeline.Span(caller, Events.node(e, "targetNode"), Events.amount(e, "callId"),
-            object, Events.str(e, "method"), endNs - latencyNs, endNs, outcome));
+            object, Events.str(e, "method"), endNs - latencyNs, endNs, outcome, false));
         NodeTotals t = totals(caller);
         t.events++;
         t.remoteCalls++;

@@ -313,10 +313,6 @@ public final class TextReport {
         }
     }
 
-    static String f1(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
-    }
-
     /** Rows with the first {@code leftCols} columns and the last one left-aligned, the others right-aligned. */
     static void table(StringBuilder sb, List<String[]> rows, String nl, int leftCols) {
         int cols = rows.getFirst().length;

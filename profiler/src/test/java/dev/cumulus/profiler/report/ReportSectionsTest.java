@@ -64,6 +64,20 @@ class ReportSectionsTest {
     }
 
     @Test
+    void aHeatMapsCaptionFitsItsPictureHoweverFewItsPartitions() throws Exception {
+        String svg = Svg.heatMap("array A", List.of("node 0", "node 1"), List.of("0", "1"),
+            new long[][] {{1, 0}, {0, 12345}}, new String[][] {{"a", "b"}, {"c", "d"}});
+        Document d = RunProfileTest.svgs(svg).getFirst();
+        int width = Integer.parseInt(d.getDocumentElement().getAttribute("width"));
+        NodeList texts = d.getElementsByTagName("text");
+        org.w3c.dom.Element caption = (org.w3c.dom.Element) texts.item(texts.getLength() - 1);
+        assertTrue(caption.getTextContent().startsWith("partition (darker: more misses; max 12345)"));
+        assertEquals("ll", caption.getAttribute("class"), "anchored at its start, not its middle");
+        double x = Double.parseDouble(caption.getAttribute("x"));
+        assertTrue(x >= 0 && x + 7 * caption.getTextContent().length() <= width, "inside the picture: " + width);
+    }
+
+    @Test
     void arrayMissesCarryTheirBytes() throws Exception {
         Recording r = TestEvents.start();
         TestEvents.miss(0, "A", 3);
