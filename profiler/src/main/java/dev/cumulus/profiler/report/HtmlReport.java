@@ -318,17 +318,19 @@ public final class HtmlReport {
         List<String[]> rows = new ArrayList<>();
         p.elements().forEach((name, s) -> rows.add(new String[] {name, Long.toString(s.moves()),
             Long.toString(s.observes()), Long.toString(s.remoteOperations()), Units.duration(s.blockedNs()),
+            Units.duration(s.remoteBlockedNs()),
             s.remoteLatenciesNs().isEmpty() ? "-" : Units.micros(s.remoteLatenciesNs().percentileMicros(50)),
             s.remoteLatenciesNs().isEmpty() ? "-" : Units.micros(s.remoteLatenciesNs().percentileMicros(99)),
             Long.toString(s.bytes()), Long.toString(s.maxDistance()),
             TextReport.join(s.callers()) + " → " + TextReport.join(s.homes())}));
-        table(sb, new String[] {"element", "moves", "observes", "remote ops", "waited at home", "round trip p50",
-            "round trip p99", "bytes", "max distance", "callers → homes"}, rows);
-        legend(sb, "moves and observes on the element (all nodes); remote ops: those from other nodes; waited at home: "
-            + "their summed time blocked at the element's home (no tuple yet, or flow control); round trip: one "
-            + "remote operation from the caller's send to its reply (the wait at home, the way there and back, and "
-            + "the queue at the home's tuple-space service); bytes: tuples moved across nodes; max distance: most "
-            + "tuples between the element's first and last pointers.");
+        table(sb, new String[] {"element", "moves", "observes", "remote ops", "blocked", "remote blocked",
+            "round trip p50", "round trip p99", "bytes", "max distance", "callers → homes"}, rows);
+        legend(sb, "moves and observes on the element (all nodes); remote ops: those from other nodes; blocked: summed "
+            + "time all its operations, local and remote, waited at the element's home (no tuple yet, or flow "
+            + "control); remote blocked: the part of that the remote operations waited; round trip: one remote "
+            + "operation from the caller's send to its reply (its wait at home, the way there and back, and the queue "
+            + "at the home's tuple-space service); bytes: tuples moved across nodes; max distance: most tuples "
+            + "between the element's first and last pointers.");
         sb.append("</section>\n");
     }
 

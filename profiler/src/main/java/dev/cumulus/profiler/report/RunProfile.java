@@ -106,13 +106,18 @@ public final class RunProfile {
         long remoteObserves;
         long remoteBlockedNs;
 
-        /** Moves (from summaries when the home recorded them, else the remote moves seen by callers). */
-        public long moves() { return summarised ? moves : remoteMoves; }
-        public long observes() { return summarised ? observes : remoteObserves; }
+        /**
+         * Moves: the home's summaries count every move (local and remote), the callers' events the remote ones; the
+         * larger of the two (a node's last partial second of summaries may be missing from its recording).
+         */
+        public long moves() { return summarised ? Math.max(moves, remoteMoves) : remoteMoves; }
+        public long observes() { return summarised ? Math.max(observes, remoteObserves) : remoteObserves; }
         public long remoteOperations() { return summarised ? Math.max(remoteOperations, remoteMoves + remoteObserves)
             : remoteMoves + remoteObserves; }
-        /** Time operations waited at the home node. */
+        /** Time all operations (local and remote) blocked at the home node, from its summaries. */
         public long blockedNs() { return summarised ? Math.max(blockedNs, remoteBlockedNs) : remoteBlockedNs; }
+        /** Time the remote operations blocked at the home node (part of their round trip), from the callers' events. */
+        public long remoteBlockedNs() { return remoteBlockedNs; }
         /** Tuple bytes moved across nodes. */
         public long bytes() { return bytes; }
         public long errors() { return errors; }

@@ -199,20 +199,22 @@ public final class TextReport {
             return;
         }
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"element", "moves", "observes", "remote ops", "waited at home", "round trip p50",
-            "round trip p99", "bytes", "max distance", "nodes (callers -> homes)"});
+        rows.add(new String[] {"element", "moves", "observes", "remote ops", "blocked", "remote blocked",
+            "round trip p50", "round trip p99", "bytes", "max distance", "nodes (callers -> homes)"});
         p.elements().forEach((name, s) -> rows.add(new String[] {name, Long.toString(s.moves()),
             Long.toString(s.observes()), Long.toString(s.remoteOperations()), Units.duration(s.blockedNs(), micro),
+            Units.duration(s.remoteBlockedNs(), micro),
             s.remoteLatenciesNs().isEmpty() ? "-" : micros(s.remoteLatenciesNs().percentileMicros(50), micro),
             s.remoteLatenciesNs().isEmpty() ? "-" : micros(s.remoteLatenciesNs().percentileMicros(99), micro),
             Long.toString(s.bytes()), Long.toString(s.maxDistance()), join(s.callers()) + " -> " + join(s.homes())}));
         sb.append("tuple elements (PastSet):").append(nl);
         table(sb, rows, nl, 1);
         sb.append("  columns: moves and observes on the element (all nodes); remote ops: those from other nodes; "
-            + "waited at home: their summed time blocked at the element's home (no tuple yet, or flow control); "
-            + "round trip: one remote operation from the caller's send to its reply (the wait at home, the way there "
-            + "and back, and the queue at the home's tuple-space service); bytes: tuples moved across nodes; max "
-            + "distance: most tuples between the element's first and last pointers").append(nl);
+            + "blocked: summed time all its operations, local and remote, waited at the element's home (no tuple yet, "
+            + "or flow control); remote blocked: the part of that the remote operations waited; round trip: one "
+            + "remote operation from the caller's send to its reply (its wait at home, the way there and back, and "
+            + "the queue at the home's tuple-space service); bytes: tuples moved across nodes; max distance: most "
+            + "tuples between the element's first and last pointers").append(nl);
     }
 
     private static void arrays(RunProfile p, StringBuilder sb, boolean micro, String nl) {

@@ -207,6 +207,17 @@ class RunProfileTest {
     }
 
     @Test
+    void aTupleElementsBlockedTimeCoversAllItsOperationsAndNamesTheRemotePart() {
+        RunProfile p = RunProfile.read(dir);
+        RunProfile.ElementStats row = p.elements().get("row");
+        assertEquals(3_000_000, row.blockedNs(), "the home's summaries: local and remote operations");
+        assertEquals(2_000_000, row.remoteBlockedNs(), "the caller's move waited 2 ms at the home");
+        assertEquals(5, row.moves());
+        String text = TextReport.render(p, "µs", "\n");
+        assertTrue(Pattern.compile("row\\s+5\\s+4\\s+1\\s+3\\.00 ms\\s+2\\.00 ms\\s").matcher(text).find(), text);
+    }
+
+    @Test
     void jsonIsOneParsableObject() {
         ProfileReport m = (ProfileReport) ProfileGson.read(JsonReport.render(RunProfile.read(dir)));
         assertEquals(2, m.version());
