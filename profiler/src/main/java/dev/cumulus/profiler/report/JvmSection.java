@@ -15,6 +15,8 @@ import static dev.cumulus.profiler.report.Svg.esc;
  */
 final class JvmSection {
     static final int TOP_METHODS = 8;
+    /** Fewer in the text: it follows every profiled run in the terminal. */
+    static final int TOP_METHODS_TEXT = 5;
     static final int TOP_ALLOCATIONS = 5;
     static final int TIMELINE_CALLS = 40;
     static final int SLOWEST_CALLS = 5;
@@ -30,7 +32,7 @@ final class JvmSection {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"node", "samples", "self", "method"});
             jvm.forEach((n, j) -> {
-                for (JvmStats.Entry e : j.hotMethods(TOP_METHODS)) {
+                for (JvmStats.Entry e : j.hotMethods(TOP_METHODS_TEXT)) {
                     rows.add(new String[] {Integer.toString(n), Long.toString(e.amount()),
                         pct(e.amount(), j.samples().total()), e.name()});
                 }
