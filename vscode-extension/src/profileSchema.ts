@@ -138,7 +138,10 @@ export interface RemoteMethod {
   replyBytes: number;
   callers: number[];
   targets: number[];
-  /** The object is the runtime's own (`cumulus.names`, the factory, a capability service), not the program's (absent in reports of older versions). */
+  /**
+   * The object is the runtime's own (`cumulus.names`, the factory, a capability service), not the program's (absent
+   * in reports of older versions).
+   */
   internal?: boolean;
 }
 

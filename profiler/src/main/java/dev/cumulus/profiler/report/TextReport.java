@@ -47,7 +47,7 @@ public final class TextReport {
             + (recordings.size() == 1 ? "" : "s") + " (" + String.join(", ", recordings) + ")").append(nl);
         p.problems().forEach(x -> sb.append("  warning: ").append(x).append(nl));
         if (p.isEmpty()) {
-            if (!p.recordings().isEmpty()) {
+            if (p.profiled()) {
                 sb.append("  no Cumulus events recorded (no remote calls and no lifecycle changes)").append(nl);
                 JvmSection.text(p, sb, !us.equals("us"), nl);
             }

@@ -195,7 +195,8 @@ class RunProfileTest {
         String text = TextReport.render(RunProfile.read(dir), "us", "\n");
         assertTrue(text.contains("2 recordings (node-0.jfr, node-1.jfr)"), text);
         assertTrue(text.contains("warning: node-2.jfr is missing"), text);
-        assertTrue(Pattern.compile("worker-1\\s+work\\s+3\\s+1\\s+1\\s+[0-9.]+ \\S+\\s+[0-9.]+ \\S+\\s+300\\s+20\\s+0 -> 1\n")
+        assertTrue(Pattern.compile("worker-1\\s+work\\s+3\\s+1\\s+1\\s+[0-9.]+ \\S+\\s+[0-9.]+ \\S+\\s+300\\s+20\\s+"
+            + "0 -> 1\n")
             .matcher(text).find(), text);
         assertTrue(Pattern.compile("best\\s+set\\s+3\\s+3\\s").matcher(text).find(), text);
         assertTrue(text.contains("sequencer migrations: 2 (arrivals per node: 0=1, 1=1)"), text);
