@@ -161,9 +161,9 @@ public final class TestEvents {
     public static Recording start() {
         Recording r = new Recording();
         for (Class<? extends Event> c : List.of(RemoteCall.class, RemoteCallServed.class, Migration.class,
-            BroadcastWrite.class,
-            SequencerMigration.class, CloudSummary.class, NodeLifecycle.class, PastSetOperation.class,
-            PastSetSummary.class, ArrayMiss.class, ArrayInvalidation.class, ArraySummary.class, BarrierWait.class)) {
+            BroadcastWrite.class, SequencerMigration.class, CloudSummary.class, NodeLifecycle.class,
+            PastSetOperation.class, PastSetSummary.class, ArrayMiss.class, ArrayInvalidation.class, ArraySummary.class,
+            BarrierWait.class)) {
             r.enable(c).withoutStackTrace().withoutThreshold();
         }
         r.start();
