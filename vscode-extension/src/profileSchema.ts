@@ -138,6 +138,11 @@ export interface RemoteMethod {
   replyBytes: number;
   callers: number[];
   targets: number[];
+  /**
+   * The object is the runtime's own (`cumulus.names`, the factory, a capability service), not the program's (absent
+   * in reports of older versions).
+   */
+  internal?: boolean;
 }
 
 /** An interval during which a remote object lived on one node (ms since the epoch). */
@@ -357,7 +362,7 @@ export const FIELDS: Record<string, readonly string[]> = {
     'remote', 'placements', 'suggestions', 'clouds', 'sequencer', 'elements', 'arrays', 'other', 'nodes',
     'lifecycle', 'objects', 'internal']),
   'ProfileReport.RemoteMethod': fields<RemoteMethod>()(['object', 'method', 'calls', 'async', 'failed', 'p50Us',
-    'p99Us', 'requestBytes', 'replyBytes', 'callers', 'targets']),
+    'p99Us', 'requestBytes', 'replyBytes', 'callers', 'targets', 'internal']),
   'ProfileReport.Placement': fields<Placement>()(['object', 'node', 'calls', 'forwarded', 'location', 'moves',
     'callers']),
   'ProfileReport.Stay': fields<Stay>()(['node', 'fromMs', 'toMs']),

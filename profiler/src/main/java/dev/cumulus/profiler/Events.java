@@ -13,6 +13,8 @@ import java.util.List;
 public final class Events {
     public static final String PREFIX = "dev.cumulus.";
     public static final String REMOTE_CALL = "dev.cumulus.RemoteCall";
+    /** A remote call as the node that ran it saw it; joined to its {@link #REMOTE_CALL} by caller node and call id. */
+    public static final String REMOTE_CALL_SERVED = "dev.cumulus.RemoteCallServed";
     public static final String NODE_LIFECYCLE = "dev.cumulus.NodeLifecycle";
     public static final String BROADCAST_WRITE = "dev.cumulus.BroadcastWrite";
     public static final String SEQUENCER_MIGRATION = "dev.cumulus.SequencerMigration";
@@ -27,7 +29,7 @@ public final class Events {
     public static final String MOVED = "moved";
     /** Events known by name; any other {@code dev.cumulus.*} event is handled by its fields. */
     public static final List<String> KNOWN = List.of(REMOTE_CALL, NODE_LIFECYCLE, BROADCAST_WRITE,
-        SEQUENCER_MIGRATION, CLOUD_SUMMARY, PASTSET_OPERATION, PASTSET_SUMMARY, MIGRATION);
+        SEQUENCER_MIGRATION, CLOUD_SUMMARY, PASTSET_OPERATION, PASTSET_SUMMARY, MIGRATION, REMOTE_CALL_SERVED);
 
     private Events() {
     }
@@ -71,7 +73,11 @@ public final class Events {
 
     /** Nanoseconds since the epoch of the event's end. */
     public static long endEpochNs(RecordedEvent e) {
-        Instant t = e.getEndTime();
+        return epochNs(e.getEndTime());
+    }
+
+    /** Nanoseconds since the epoch of {@code t}. */
+    public static long epochNs(Instant t) {
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 

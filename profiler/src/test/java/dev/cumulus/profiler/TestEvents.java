@@ -23,11 +23,23 @@ public final class TestEvents {
     public static final class RemoteCall extends Event {
         public int callerNode;
         public int targetNode;
+        public long callId;
         public String object;
         public String method;
         @DataAmount public long requestBytes;
         @DataAmount public long replyBytes;
         public boolean async;
+        public String outcome;
+    }
+
+    @Name("dev.cumulus.RemoteCallServed") @StackTrace(false)
+    public static final class RemoteCallServed extends Event {
+        public int callerNode;
+        public int servingNode;
+        public long callId;
+        public String object;
+        public String method;
+        public boolean deferred;
         public String outcome;
     }
 
@@ -113,6 +125,7 @@ public final class TestEvents {
         public int home;
         public String kind;
         public int hops;
+        @DataAmount public long bytes;
     }
 
     @Name("dev.cumulus.ArrayInvalidation") @StackTrace(false)
@@ -147,9 +160,10 @@ public final class TestEvents {
     /** A recording of every dev.cumulus.* test event type, started. */
     public static Recording start() {
         Recording r = new Recording();
-        for (Class<? extends Event> c : List.of(RemoteCall.class, Migration.class, BroadcastWrite.class,
-            SequencerMigration.class, CloudSummary.class, NodeLifecycle.class, PastSetOperation.class,
-            PastSetSummary.class, ArrayMiss.class, ArrayInvalidation.class, ArraySummary.class, BarrierWait.class)) {
+        for (Class<? extends Event> c : List.of(RemoteCall.class, RemoteCallServed.class, Migration.class,
+            BroadcastWrite.class, SequencerMigration.class, CloudSummary.class, NodeLifecycle.class,
+            PastSetOperation.class, PastSetSummary.class, ArrayMiss.class, ArrayInvalidation.class, ArraySummary.class,
+            BarrierWait.class)) {
             r.enable(c).withoutStackTrace().withoutThreshold();
         }
         r.start();
@@ -223,6 +237,7 @@ public final class TestEvents {
         e.home = 0;
         e.kind = "read";
         e.hops = 2;
+        e.bytes = 256;
         e.commit();
     }
 }

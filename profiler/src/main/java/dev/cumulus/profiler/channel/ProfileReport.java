@@ -44,10 +44,12 @@ public record ProfileReport(String type, int version, String runDir, long startM
      * @param p50Us   median latency, send to reply (the caller's view)
      * @param callers calling nodes
      * @param targets nodes that served the calls
+     * @param internal the object is the runtime's own (the name directory, the factory, a capability service), not
+     *                 the program's
      */
     public record RemoteMethod(String object, String method, long calls, long async, long failed, double p50Us,
                                double p99Us, long requestBytes, long replyBytes, List<Integer> callers,
-                               List<Integer> targets) {
+                               List<Integer> targets, boolean internal) {
     }
 
     /**

@@ -15,12 +15,15 @@ import java.util.function.ToLongFunction;
 /**
  * A finished run's figures per object ({@link ObjectFigures}, the report's {@code objects} and {@code internal}):
  * counts over the whole run, the rate as the count over the run's span (from its first event to its last; absent when
- * that is shorter than {@link #MIN_SPAN_NS}, where a rate would be an extrapolation), and latency percentiles over
+ * that is shorter than {@link #MIN_SPAN_NS} or the object counted fewer than {@link #MIN_OPERATIONS} operations, where
+ * a rate would be an extrapolation: the count says it then), and latency percentiles over
  * every operation of the object (all its methods in one histogram).
  */
 public final class ReportFigures {
     /** Shortest span a rate is given for. */
     public static final long MIN_SPAN_NS = 1_000_000_000L;
+    /** Fewest operations a rate is given for. */
+    public static final long MIN_OPERATIONS = 20;
 
     /** The program's objects and the runtime's own, each busiest first. */
     public record Split(List<ObjectFigures> objects, List<ObjectFigures> internal) {
@@ -79,8 +82,9 @@ public final class ReportFigures {
         return new Split(objects, internal);
     }
 
-    private static Double rate(long count, Double spanSec) {
-        return spanSec == null ? null : count / spanSec;
+    /** The rate of {@code count} operations over {@code spanSec}, or null when either is too small for one. */
+    static Double rate(long count, Double spanSec) {
+        return spanSec == null || count < MIN_OPERATIONS ? null : count / spanSec;
     }
 
     private static Latencies merged(Collection<Latencies> parts) {

@@ -127,6 +127,9 @@ public final class WindowAggregator {
             case Events.NODE_LIFECYCLE -> {
                 // counted in events only
             }
+            case Events.REMOTE_CALL_SERVED -> {
+                // the caller's event of the same call counts it
+            }
             default -> {
                 if (e.hasField("array")) {
                     array(e, type);

@@ -1,6 +1,7 @@
 package dev.cumulus.profiler.report;
 
 import dev.cumulus.profiler.Latencies;
+import dev.cumulus.profiler.figures.RuntimeObjects;
 import dev.cumulus.profiler.report.RunProfile.ArrayNode;
 import dev.cumulus.profiler.report.RunProfile.ArrayStats;
 import dev.cumulus.profiler.report.RunProfile.CallStats;
@@ -66,9 +67,10 @@ public final class HtmlReport {
             sb.append("<p class=\"empty\">No Cumulus events were recorded in this run.</p>\n");
         }
         sb.append("<nav><a href=\"#clouds\">clouds</a> <a href=\"#sequencer\">sequencer</a> <a href=\"#remote\">"
-            + "remote objects</a> <a href=\"#placements\">object locations</a> <a href=\"#arrays\">shared arrays</a> <a href=\"#elements\">tuple elements</a> "
-            + "<a href=\"#other\">other events</a> <a href=\"#nodes\">nodes</a> <a href=\"#lifecycle\">lifecycle</a>"
-            + "</nav>\n");
+            + "remote objects</a> <a href=\"#placements\">object locations</a> <a href=\"#arrays\">shared arrays</a> "
+            + "<a href=\"#elements\">tuple elements</a> <a href=\"#other\">other events</a> <a href=\"#cpu\">hot "
+            + "methods</a> <a href=\"#memory\">allocations and GC</a> <a href=\"#calls\">per-call timeline</a> "
+            + "<a href=\"#nodes\">nodes</a> <a href=\"#lifecycle\">lifecycle</a></nav>\n");
         double span = Math.max(1e-3, (p.lastNs() - p.firstNs()) / 1e9);
         clouds(p, sb, span);
         sequencer(p, sb, span);
@@ -77,6 +79,7 @@ public final class HtmlReport {
         arrays(p, sb);
         elements(p, sb);
         other(p, sb);
+        JvmSection.html(p, sb, WIDTH + 200);
         nodes(p, sb);
         lifecycle(p, sb);
         sb.append("<footer>Times are from each node's JFR clock (one host: one clock). Latency of a write: from the call "
@@ -95,15 +98,16 @@ public final class HtmlReport {
         }
         for (Map.Entry<String, Map<String, CallStats>> en : p.writes().entrySet()) {
             Series s = series(p, en.getValue().values(), span);
-            List<Svg.Series> rate = List.of(new Svg.Series("writes/s", Svg.PALETTE[0], s.x, s.rate, Svg.Style.BARS));
+            List<Svg.Series> count = List.of(new Svg.Series("writes", Svg.PALETTE[0], s.x, s.count, Svg.Style.BARS));
+            Units.Time unit = unitOf(s.p99);
             List<Svg.Series> lat = List.of(
-                new Svg.Series("p50 µs", Svg.PALETTE[2], s.x, s.p50, Svg.Style.LINE),
-                new Svg.Series("p99 µs", Svg.PALETTE[1], s.x, s.p99, Svg.Style.LINE));
+                new Svg.Series("p50", Svg.PALETTE[2], s.x, scale(s.p50, unit), Svg.Style.LINE),
+                new Svg.Series("p99", Svg.PALETTE[1], s.x, scale(s.p99, unit), Svg.Style.LINE));
             sb.append("<div class=\"row\">")
-                .append(Svg.chart("cloud " + en.getKey() + ": writes per second", "writes/s", span, rate, null,
-                    WIDTH / 2 - 6, 220))
-                .append(Svg.chart("cloud " + en.getKey() + ": time to local apply", "µs", span, lat, null,
-                    WIDTH / 2 - 6, 220))
+                .append(Svg.chart("cloud " + en.getKey() + ": writes per " + Units.duration(span * 1e9 / BUCKETS),
+                    "writes", span, count, null, WIDTH / 2 - 6, 220))
+                .append(Svg.chart("cloud " + en.getKey() + ": time to local apply", unit.symbol(true), span, lat,
+                    null, WIDTH / 2 - 6, 220))
                 .append("</div>\n");
         }
         List<String[]> rows = new ArrayList<>();
@@ -115,11 +119,13 @@ public final class HtmlReport {
                 rows.add(new String[] {cloud, "-", "0", Long.toString(p.restarts(cloud)), "", "", "0", ""});
             }
             methods.forEach((m, s) -> rows.add(new String[] {cloud, m, Long.toString(s.calls()),
-                Long.toString(p.restarts(cloud)), TextReport.f1(s.percentileMicros(50)),
-                TextReport.f1(s.percentileMicros(99)), Long.toString(s.requestBytes()), TextReport.join(s.callers())}));
+                Long.toString(p.restarts(cloud)), Units.micros(s.percentileMicros(50)),
+                Units.micros(s.percentileMicros(99)), Long.toString(s.requestBytes()), TextReport.join(s.callers())}));
         }
-        table(sb, new String[] {"cloud", "method", "writes", "restarts", "p50 µs", "p99 µs", "bytes", "writers"},
+        table(sb, new String[] {"cloud", "method", "writes", "restarts", "p50", "p99", "bytes", "writers"},
             rows);
+        legend(sb, "writes: broadcast; restarts: reads that had to run again as writes; p50/p99: from the call to its "
+            + "application on the writer's replica; bytes: arguments broadcast.");
         sb.append("</section>\n");
     }
 
@@ -158,33 +164,84 @@ public final class HtmlReport {
             sb.append("<p class=\"empty\">No remote calls were recorded.</p></section>\n");
             return;
         }
-        List<Map.Entry<String, Map<String, CallStats>>> busiest = new ArrayList<>(p.calls().entrySet());
+        List<Map.Entry<String, Map<String, CallStats>>> user = new ArrayList<>();
+        List<Map.Entry<String, Map<String, CallStats>>> internal = new ArrayList<>();
+        for (Map.Entry<String, Map<String, CallStats>> e : p.calls().entrySet()) {
+            (RuntimeObjects.isInternal("remote", e.getKey()) ? internal : user).add(e);
+        }
+        List<Map.Entry<String, Map<String, CallStats>>> busiest = new ArrayList<>(user.isEmpty() ? internal : user);
         busiest.sort(Comparator.comparingLong((Map.Entry<String, Map<String, CallStats>> e) ->
             -e.getValue().values().stream().mapToLong(CallStats::calls).sum()));
-        List<Svg.Series> lat = new ArrayList<>();
-        List<Svg.Series> rate = new ArrayList<>();
+        List<Series> all = new ArrayList<>();
         for (int i = 0; i < Math.min(MAX_SERIES, busiest.size()); i++) {
-            Series s = series(p, busiest.get(i).getValue().values(), span);
-            String color = Svg.PALETTE[i % Svg.PALETTE.length];
-            lat.add(new Svg.Series(busiest.get(i).getKey(), color, s.x, s.p99, Svg.Style.LINE));
-            rate.add(new Svg.Series(busiest.get(i).getKey(), color, s.x, s.rate, Svg.Style.LINE));
+            all.add(series(p, busiest.get(i).getValue().values(), span));
         }
-        sb.append(Svg.chart("remote call latency over time (p99 per interval, caller's view)", "µs", span, lat, null,
-            WIDTH, 240)).append('\n');
-        sb.append(Svg.chart("remote calls per second", "calls/s", span, rate, null, WIDTH, 200)).append('\n');
+        Units.Time unit = unitOf(all.stream().flatMapToDouble(x -> Arrays.stream(x.p99)).toArray());
+        List<Svg.Series> lat = new ArrayList<>();
+        List<Svg.Series> count = new ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            Series s = all.get(i);
+            String color = Svg.PALETTE[i % Svg.PALETTE.length];
+            lat.add(new Svg.Series(busiest.get(i).getKey(), color, s.x, scale(s.p99, unit), Svg.Style.LINE));
+            count.add(new Svg.Series(busiest.get(i).getKey(), color, s.x, s.count, Svg.Style.LINE));
+        }
+        String whose = user.isEmpty() ? "the runtime's own objects" : "the program's objects";
+        sb.append(Svg.chart("remote call latency over time (p99 per interval, caller's view; " + whose + ")",
+            unit.symbol(true), span, lat, null, WIDTH, 240)).append('\n');
+        sb.append(Svg.chart("remote calls per " + Units.duration(span * 1e9 / BUCKETS) + " (" + whose + ")", "calls",
+            span, count, null, WIDTH, 200)).append('\n');
         if (busiest.size() > MAX_SERIES) {
             sb.append("<p class=\"note\">Charts show the ").append(MAX_SERIES).append(" busiest of ")
                 .append(busiest.size()).append(" objects.</p>");
         }
+        String[] header = {"object", "method", "calls", "async", "failed", "p50", "p99", "request bytes",
+            "reply bytes", "callers → targets"};
+        if (!user.isEmpty()) {
+            table(sb, header, callRows(user));
+        } else {
+            sb.append("<p class=\"empty\">The program made no remote calls of its own.</p>\n");
+        }
+        if (!internal.isEmpty()) {
+            sb.append("<h3>The runtime's own objects</h3>\n<p class=\"note\">Calls Cumulus made for the program: the "
+                + "name directory (cumulus.names), remote creation (cumulus.factory), the shared arrays' and tuple "
+                + "space's services.</p>\n");
+            table(sb, header, callRows(internal));
+        }
+        legend(sb, "calls made (async: through a ticket; failed: an exception, timeout or failed node); p50/p99: "
+            + "latency from send to reply as the caller saw it; bytes: arguments sent and results returned; charts "
+            + "count calls per interval, not rates.");
+        sb.append("</section>\n");
+    }
+
+    private static List<String[]> callRows(List<Map.Entry<String, Map<String, CallStats>>> objects) {
         List<String[]> rows = new ArrayList<>();
-        p.calls().forEach((o, methods) -> methods.forEach((m, s) -> rows.add(new String[] {o, m,
+        objects.forEach(en -> en.getValue().forEach((m, s) -> rows.add(new String[] {en.getKey(), m,
             Long.toString(s.calls()), Long.toString(s.asyncCalls()), Long.toString(s.failedCalls()),
-            TextReport.f1(s.percentileMicros(50)), TextReport.f1(s.percentileMicros(99)),
+            Units.micros(s.percentileMicros(50)), Units.micros(s.percentileMicros(99)),
             Long.toString(s.requestBytes()), Long.toString(s.replyBytes()),
             TextReport.join(s.callers()) + " → " + TextReport.join(s.targets())})));
-        table(sb, new String[] {"object", "method", "calls", "async", "failed", "p50 µs", "p99 µs", "request bytes",
-            "reply bytes", "callers → targets"}, rows);
-        sb.append("</section>\n");
+        return rows;
+    }
+
+    /** The unit that suits the largest of {@code micros} (values in µs). */
+    private static Units.Time unitOf(double[] micros) {
+        double max = 0;
+        for (double v : micros) {
+            max = Math.max(max, v);
+        }
+        return Units.Time.suiting(max * 1e3);
+    }
+
+    private static double[] scale(double[] micros, Units.Time unit) {
+        double[] out = new double[micros.length];
+        for (int i = 0; i < micros.length; i++) {
+            out[i] = unit.of(micros[i] * 1e3);
+        }
+        return out;
+    }
+
+    static void legend(StringBuilder sb, String text) {
+        sb.append("<p class=\"legend\">").append(esc(text)).append("</p>\n");
     }
 
     private static void arrays(RunProfile p, StringBuilder sb) {
@@ -206,12 +263,14 @@ public final class HtmlReport {
             List<Integer> nodeList = new ArrayList<>(nodes);
             long[][] values = new long[nodeList.size()][cols];
             long[][] inval = new long[nodeList.size()][cols];
+            long[][] bytes = new long[nodeList.size()][cols];
             for (Map.Entry<Integer, TreeMap<Integer, Cell>> part : a.partitions().entrySet()) {
                 int c = (part.getKey() - lo) / per;
                 for (Map.Entry<Integer, Cell> cell : part.getValue().entrySet()) {
                     int r = nodeList.indexOf(cell.getKey());
                     values[r][c] += cell.getValue().misses();
                     inval[r][c] += cell.getValue().invalidations();
+                    bytes[r][c] += cell.getValue().bytes();
                 }
             }
             List<String> rowLabels = nodeList.stream().map(n -> "node " + n).toList();
@@ -224,7 +283,8 @@ public final class HtmlReport {
                 colLabels.add(range);
                 for (int r = 0; r < nodeList.size(); r++) {
                     tips[r][c] = en.getKey() + " partition " + range + ", node " + nodeList.get(r) + ": "
-                        + values[r][c] + " misses, " + inval[r][c] + " invalidations";
+                        + values[r][c] + " misses bringing " + Units.bytes(bytes[r][c]) + ", " + inval[r][c]
+                        + " invalidations";
                 }
             }
             sb.append(Svg.heatMap("array " + en.getKey() + (per > 1 ? " (" + per + " partitions per column)" : ""),
@@ -238,8 +298,13 @@ public final class HtmlReport {
             List<String[]> rows = new ArrayList<>();
             p.arrays().forEach((name, a) -> a.nodes().forEach((n, an) -> rows.add(new String[] {name,
                 Integer.toString(n), Long.toString(an.hits()), Long.toString(an.misses()),
-                Long.toString(an.invalidations()), Long.toString(an.bytes())})));
-            table(sb, new String[] {"array", "node", "hits", "misses", "invalidations", "bytes"}, rows);
+                Long.toString(an.invalidations()), Long.toString(an.bytesSent()),
+                Long.toString(an.bytesReceived())})));
+            table(sb, new String[] {"array", "node", "hits", "misses", "invalidations", "bytes sent", "bytes in"},
+                rows);
+            legend(sb, "hits and misses of the node's accesses (misses: the larger of miss events and summary "
+                + "counters); invalidations of its copies; bytes sent: partition data it sent (as a home, or "
+                + "forwarding a copy); bytes in: data its misses brought. Heat maps: misses per partition and node.");
         }
         sb.append("</section>\n");
     }
@@ -252,11 +317,20 @@ public final class HtmlReport {
         }
         List<String[]> rows = new ArrayList<>();
         p.elements().forEach((name, s) -> rows.add(new String[] {name, Long.toString(s.moves()),
-            Long.toString(s.observes()), Long.toString(s.remoteOperations()), TextReport.f1(s.blockedNs() / 1e6),
-            TextReport.f1(s.remoteLatenciesNs().percentileMicros(99)), Long.toString(s.bytes()),
-            Long.toString(s.maxDistance()), TextReport.join(s.callers()) + " → " + TextReport.join(s.homes())}));
-        table(sb, new String[] {"element", "moves", "observes", "remote ops", "blocked ms", "remote p99 µs", "bytes",
-            "max distance", "callers → homes"}, rows);
+            Long.toString(s.observes()), Long.toString(s.remoteOperations()), Units.duration(s.blockedNs()),
+            Units.duration(s.remoteBlockedNs()),
+            s.remoteLatenciesNs().isEmpty() ? "-" : Units.micros(s.remoteLatenciesNs().percentileMicros(50)),
+            s.remoteLatenciesNs().isEmpty() ? "-" : Units.micros(s.remoteLatenciesNs().percentileMicros(99)),
+            Long.toString(s.bytes()), Long.toString(s.maxDistance()),
+            TextReport.join(s.callers()) + " → " + TextReport.join(s.homes())}));
+        table(sb, new String[] {"element", "moves", "observes", "remote ops", "blocked", "remote blocked",
+            "round trip p50", "round trip p99", "bytes", "max distance", "callers → homes"}, rows);
+        legend(sb, "moves and observes on the element (all nodes); remote ops: those from other nodes; blocked: summed "
+            + "time all its operations, local and remote, waited at the element's home (no tuple yet, or flow "
+            + "control); remote blocked: the part of that the remote operations waited; round trip: one remote "
+            + "operation from the caller's send to its reply (its wait at home, the way there and back, and the queue "
+            + "at the home's tuple-space service); bytes: tuples moved across nodes; max distance: most tuples "
+            + "between the element's first and last pointers.");
         sb.append("</section>\n");
     }
 
@@ -268,9 +342,11 @@ public final class HtmlReport {
         }
         List<String[]> rows = new ArrayList<>();
         p.other().forEach((k, s) -> rows.add(new String[] {k, Long.toString(s.count()),
-            TextReport.f1(s.totalDurationNs() / 1e6), TextReport.f1(s.maxDurationNs() / 1000.0),
+            Units.duration(s.totalDurationNs()), Units.duration(s.maxDurationNs()),
             Long.toString(s.bytes()), TextReport.join(s.nodes())}));
-        table(sb, new String[] {"event and key", "count", "total ms", "max µs", "bytes", "nodes"}, rows);
+        table(sb, new String[] {"event and key", "count", "total time", "longest", "bytes", "nodes"}, rows);
+        legend(sb, "events by type and key (a barrier's name, ...); total time and longest: the events' durations (a "
+            + "barrier wait: until every node arrived).");
         sb.append("</section>\n");
     }
 
@@ -287,6 +363,8 @@ public final class HtmlReport {
             Long.toString(t.bytes())}));
         table(sb, new String[] {"node", "events", "remote calls", "failed", "writes", "sequencer arrivals",
             "tuple ops", "array misses", "bytes sent"}, rows);
+        legend(sb, "calls, writes and tuple operations the node made; events: Cumulus events about the node; bytes "
+            + "sent: remote-call arguments, writes, tuples and array partition data it sent.");
         sb.append("</section>\n");
     }
 
@@ -309,8 +387,8 @@ public final class HtmlReport {
 
     // ---------------------------------------------------------------- helpers
 
-    /** Per-interval rate and latency percentiles of some calls, over the run's span. */
-    private record Series(double[] x, double[] rate, double[] p50, double[] p99) {
+    /** Per-interval call counts and latency percentiles (µs) of some calls, over the run's span. */
+    private record Series(double[] x, double[] count, double[] p50, double[] p99) {
     }
 
     private static Series series(RunProfile p, Iterable<CallStats> stats, double spanSec) {
@@ -328,7 +406,7 @@ public final class HtmlReport {
             });
         }
         double[] x = new double[buckets];
-        double[] rate = new double[buckets];
+        double[] count = new double[buckets];
         double[] p50 = new double[buckets];
         double[] p99 = new double[buckets];
         int n = 0;
@@ -337,12 +415,12 @@ public final class HtmlReport {
                 continue;
             }
             x[n] = (i + 0.5) * width;
-            rate[n] = lat[i].count() / width;
+            count[n] = lat[i].count();
             p50[n] = lat[i].percentileMicros(50);
             p99[n] = lat[i].percentileMicros(99);
             n++;
         }
-        return new Series(Arrays.copyOf(x, n), Arrays.copyOf(rate, n), Arrays.copyOf(p50, n), Arrays.copyOf(p99, n));
+        return new Series(Arrays.copyOf(x, n), Arrays.copyOf(count, n), Arrays.copyOf(p50, n), Arrays.copyOf(p99, n));
     }
 
     static void table(StringBuilder sb, String[] header, List<String[]> rows) {
@@ -354,7 +432,8 @@ public final class HtmlReport {
         for (String[] r : rows) {
             sb.append("<tr>");
             for (String c : r) {
-                boolean num = !c.isEmpty() && c.chars().allMatch(ch -> Character.isDigit(ch) || ch == '.' || ch == '-');
+                boolean num = !c.isEmpty() && Character.isDigit(c.charAt(0))
+                    && c.chars().allMatch(ch -> Character.isDigit(ch) || ".-% µnsmKiBGT".indexOf(ch) >= 0);
                 sb.append(num ? "<td class=\"n\">" : "<td>").append(esc(c)).append("</td>");
             }
             sb.append("</tr>\n");
@@ -371,7 +450,7 @@ public final class HtmlReport {
         .note{color:#6b7280}
         nav a{margin-right:10px;color:#2563eb;text-decoration:none}
         table{border-collapse:collapse;margin:8px 0 4px;font-size:13px}
-        th,td{border-bottom:1px solid #e5e7eb;padding:3px 10px;text-align:left}
+        th,td{border-bottom:1px solid #e5e7eb;padding:3px 10px;text-align:left;overflow-wrap:anywhere}
         th{background:#f3f4f6;cursor:pointer;user-select:none}td.n{text-align:right;font-variant-numeric:tabular-nums}
         .row{display:flex;gap:12px;flex-wrap:wrap}
         svg{margin:6px 0;background:#fff}svg .plot{fill:#fafafa;stroke:#d1d5db}svg .grid{stroke:#e5e7eb}\
@@ -381,6 +460,8 @@ public final class HtmlReport {
         svg .cell{stroke:#f3f4f6}
         svg .in{fill:#fff;font-size:11px}svg .move{stroke:#111827;stroke-width:2}\
         svg .stayed{stroke:#111827;stroke-width:1.5;stroke-dasharray:3 2}
+        .legend{color:#4b5563;font-size:12px;margin:2px 0 10px}h3{font-size:15px;margin:18px 0 4px}
+        svg .fl{font-size:10px;fill:#111827}svg .ll{text-anchor:start;fill:#6b7280}
         .key{display:inline-block;width:10px;height:10px;margin:0 3px 0 6px}.suggest{color:#1d4ed8;font-weight:600}
         footer{margin-top:32px;color:#6b7280;font-size:12px}
         """;

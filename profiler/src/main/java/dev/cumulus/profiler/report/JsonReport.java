@@ -2,6 +2,7 @@ package dev.cumulus.profiler.report;
 
 import dev.cumulus.profiler.Latencies;
 import dev.cumulus.profiler.figures.ReportFigures;
+import dev.cumulus.profiler.figures.RuntimeObjects;
 import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.channel.ProfileRecord;
 import dev.cumulus.profiler.channel.ProfileReport;
@@ -37,7 +38,7 @@ public final class JsonReport {
         p.calls().forEach((object, methods) -> methods.forEach((method, s) -> remote.add(
             new ProfileReport.RemoteMethod(object, method, s.calls(), s.asyncCalls(), s.failedCalls(),
                 s.percentileMicros(50), s.percentileMicros(99), s.requestBytes(), s.replyBytes(), ids(s.callers()),
-                ids(s.targets())))));
+                ids(s.targets()), RuntimeObjects.isInternal("remote", object)))));
 
         List<ProfileReport.Placement> placements = new ArrayList<>();
         p.placements().objects().forEach((object, o) -> placements.add(placement(p, object, o)));

@@ -24,7 +24,7 @@ final class PlacementSection {
     private PlacementSection() {
     }
 
-    private static final String[] MOVE_HEADER = {"time", "object", "kind", "from → to", "state bytes", "pause µs",
+    private static final String[] MOVE_HEADER = {"time", "object", "kind", "from → to", "state bytes", "pause",
         "calls held", "reason", "outcome"};
 
     static void render(RunProfile p, StringBuilder sb, int width) {
@@ -50,7 +50,7 @@ final class PlacementSection {
         List<String[]> rows = new ArrayList<>();
         for (Placements.Move m : p.placements().moves()) {
             rows.add(new String[] {String.format(Locale.ROOT, "+%.3f s", (m.timeNs() - p.firstNs()) / 1e9), m.object(),
-                m.kind(), m.from() + " → " + m.to(), Long.toString(m.stateBytes()), TextReport.f1(m.pauseNs() / 1e3),
+                m.kind(), m.from() + " → " + m.to(), Long.toString(m.stateBytes()), Units.duration(m.pauseNs()),
                 Long.toString(m.callsHeld()), m.reason(), m.outcome()});
         }
         return rows;
@@ -98,9 +98,9 @@ final class PlacementSection {
             }
             for (Placements.Move m : o.moves()) {
                 double x = LABEL + plot * Math.max(0, m.timeNs() - t0) / span;
-                String tip = String.format(Locale.ROOT, "+%.3f s %s %s %d → %d: %s, %d state bytes, pause %.1f µs, "
+                String tip = String.format(Locale.ROOT, "+%.3f s %s %s %d → %d: %s, %d state bytes, pause %s, "
                     + "%d calls held, %s", (m.timeNs() - t0) / 1e9, object, m.kind(), m.from(), m.to(), m.outcome(),
-                    m.stateBytes(), m.pauseNs() / 1e3, m.callsHeld(), m.reason());
+                    m.stateBytes(), Units.duration(m.pauseNs()), m.callsHeld(), m.reason());
                 sb.append("<line class=\"").append(m.moved() ? "move" : "stayed").append("\" x1=\"").append(Svg.n(x))
                     .append("\" x2=\"").append(Svg.n(x)).append("\" y1=\"").append(y).append("\" y2=\"")
                     .append(y + ROW).append("\"><title>").append(esc(tip)).append("</title></line>");

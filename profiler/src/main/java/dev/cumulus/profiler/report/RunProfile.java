@@ -106,13 +106,18 @@ public final class RunProfile {
         long remoteObserves;
         long remoteBlockedNs;
 
-        /** Moves (from summaries when the home recorded them, else the remote moves seen by callers). */
-        public long moves() { return summarised ? moves : remoteMoves; }
-        public long observes() { return summarised ? observes : remoteObserves; }
+        /**
+         * Moves: the home's summaries count every move (local and remote), the callers' events the remote ones; the
+         * larger of the two (a node's last partial second of summaries may be missing from its recording).
+         */
+        public long moves() { return summarised ? Math.max(moves, remoteMoves) : remoteMoves; }
+        public long observes() { return summarised ? Math.max(observes, remoteObserves) : remoteObserves; }
         public long remoteOperations() { return summarised ? Math.max(remoteOperations, remoteMoves + remoteObserves)
             : remoteMoves + remoteObserves; }
-        /** Time operations waited at the home node. */
+        /** Time all operations (local and remote) blocked at the home node, from its summaries. */
         public long blockedNs() { return summarised ? Math.max(blockedNs, remoteBlockedNs) : remoteBlockedNs; }
+        /** Time the remote operations blocked at the home node (part of their round trip), from the callers' events. */
+        public long remoteBlockedNs() { return remoteBlockedNs; }
         /** Tuple bytes moved across nodes. */
         public long bytes() { return bytes; }
         public long errors() { return errors; }
@@ -152,7 +157,12 @@ public final class RunProfile {
         /** Misses: the larger of the miss events and the summaries' miss counters. */
         public long misses() { return Math.max(misses, eventMisses); }
         public long invalidations() { return Math.max(invalidations, eventInvalidations); }
+        /** The larger of {@link #bytesSent()} and {@link #bytesReceived()}. */
         public long bytes() { return Math.max(bytes, eventBytes); }
+        /** Partition data this node sent (grants it gave as a home, forwarded copies), from the summaries. */
+        public long bytesSent() { return bytes; }
+        /** Partition data this node's misses brought in, from the miss events. */
+        public long bytesReceived() { return eventBytes; }
     }
 
     /** A shared array (any event with an {@code array} field). */
@@ -239,7 +249,10 @@ public final class RunProfile {
     private final Map<String, OtherStats> other = new TreeMap<>();
     private final Map<Integer, NodeTotals> nodes = new TreeMap<>();
     private final Placements placements = new Placements();
+    private final Map<Integer, JvmStats> jvm = new TreeMap<>();
+    private final CallTimeline callTimeline = new CallTimeline();
     private int expectedNodes;
+    private boolean profiled = true;
     private long firstNs = Long.MAX_VALUE;
     private long lastNs = Long.MIN_VALUE;
 
@@ -262,7 +275,14 @@ public final class RunProfile {
             p.problems.add("cannot list " + runDir + ": " + e.getMessage());
             return p;
         }
-        p.expectedNodes = expectedNodes(runDir);
+        Properties launch = launchProperties(runDir);
+        p.expectedNodes = expectedNodes(launch);
+        p.profiled = !"false".equals(launch.getProperty("cumulus.profile", "").trim());
+        if (!p.profiled && files.isEmpty()) {
+            p.problems.add("the run was made without --profile, so its nodes wrote no recordings; run it again with "
+                + "cumulus run --profile to profile it");
+            return p;
+        }
         for (int i = 0; i < p.expectedNodes; i++) {
             if (!files.containsKey(i)) {
                 p.problems.add("node-" + i + ".jfr is missing (the node was killed before it could write its "
@@ -280,6 +300,8 @@ public final class RunProfile {
                 RecordedEvent e = rf.readEvent();
                 if (Events.isCumulus(e)) {
                     accept(e, fileNode);
+                } else if (JvmStats.reads(e.getEventType().getName())) {
+                    jvm(fileNode).accept(e);
                 }
             }
             recordings.add(file.getFileName().toString());
@@ -302,6 +324,11 @@ public final class RunProfile {
         }
     }
 
+    /** The JDK events' figures of node {@code node}'s recording. */
+    JvmStats jvm(int node) {
+        return jvm.computeIfAbsent(node, k -> new JvmStats());
+    }
+
     private NodeTotals totals(int node) {
         return nodes.computeIfAbsent(node, k -> new NodeTotals());
     }
@@ -319,6 +346,13 @@ public final class RunProfile {
         lastNs = Math.max(lastNs, endNs);
         switch (name) {
             case Events.REMOTE_CALL -> addCall(e, endNs, fileNode);
+            case Events.REMOTE_CALL_SERVED -> {
+                int serving = or(Events.node(e, "servingNode"), fileNode);
+                callTimeline.addServed(new CallTimeline.Span(Events.node(e, "callerNode"), serving,
+                    Events.amount(e, "callId"), Events.str(e, "object"), Events.str(e, "method"),
+                    Events.epochNs(e.getStartTime()), endNs, Events.str(e, "outcome"), Events.flag(e, "deferred")));
+                totals(serving).events++;
+            }
             case Events.BROADCAST_WRITE -> addWrite(e, endNs, fileNode);
             case Events.SEQUENCER_MIGRATION -> {
                 int to = or(Events.node(e, "toNode"), fileNode);
@@ -392,6 +426,8 @@ public final class RunProfile {
         s.timeline.add(endNs, latencyNs);
         s.callers.add(caller);
         s.targets.add(Events.node(e, "targetNode"));
+        callTimeline.addCaller(new CallTimeline.Span(caller, Events.node(e, "targetNode"), Events.amount(e, "callId"),
+            object, Events.str(e, "method"), endNs - latencyNs, endNs, outcome, false));
         NodeTotals t = totals(caller);
         t.events++;
         t.remoteCalls++;
@@ -570,6 +606,12 @@ public final class RunProfile {
     public Placements placements() { return placements; }
     /** Node count from launch.properties, 0 when unknown. */
     public int expectedNodes() { return expectedNodes; }
+    /** False when launch.properties says the run was made without {@code --profile}. */
+    public boolean profiled() { return profiled; }
+    /** The JDK events' figures (CPU samples, allocations, GC, parks) per node, by the recording's node. */
+    public Map<Integer, JvmStats> jvm() { return jvm; }
+    /** Remote calls joined to their serving ends. */
+    public CallTimeline callTimeline() { return callTimeline; }
 
     /** Restarts of one cloud summed over nodes. */
     public long restarts(String cloud) {
@@ -616,16 +658,24 @@ public final class RunProfile {
         return all;
     }
 
-    private static int expectedNodes(Path runDir) {
+    private static Properties launchProperties(Path runDir) {
         Path launch = runDir.resolve("launch.properties");
-        if (!Files.isRegularFile(launch)) {
-            return 0;
-        }
         Properties p = new Properties();
+        if (!Files.isRegularFile(launch)) {
+            return p;
+        }
         try (Reader r = Files.newBufferedReader(launch, StandardCharsets.UTF_8)) {
             p.load(r);
-            return Integer.parseInt(p.getProperty("cumulus.nodes", "0").trim());
-        } catch (IOException | NumberFormatException e) {
+        } catch (IOException | IllegalArgumentException e) {
+            p.clear();
+        }
+        return p;
+    }
+
+    private static int expectedNodes(Properties launch) {
+        try {
+            return Integer.parseInt(launch.getProperty("cumulus.nodes", "0").trim());
+        } catch (NumberFormatException e) {
             return 0;
         }
     }

@@ -75,7 +75,7 @@ final class Svg {
         if (v == Math.rint(v) && Math.abs(v) < 1e12) {
             return Long.toString((long) v);
         }
-        return Math.abs(v) >= 10 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2g", v);
+        return Units.tick(v);
     }
 
     /**
@@ -220,7 +220,8 @@ final class Svg {
         int cell = cols.size() > 64 ? 8 : cols.size() > 32 ? 12 : 18;
         int left = 64;
         int top = 30;
-        int width = left + cols.size() * cell + 90;
+        String caption = "partition (darker: more misses; max " + max + ")";
+        int width = Math.max(left + cols.size() * cell + 90, left + 7 * caption.length());
         int height = top + rows.size() * cell + 34;
         StringBuilder sb = new StringBuilder();
         sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"heat\" width=\"").append(width)
@@ -249,7 +250,7 @@ final class Svg {
                 .append("</text>");
         }
         sb.append("<text x=\"").append(left).append("\" y=\"").append(top + rows.size() * cell + 30)
-            .append("\" class=\"al\">partition (darker: more misses; max ").append(max).append(")</text>");
+            .append("\" class=\"ll\">").append(esc(caption)).append("</text>");
         sb.append("</svg>");
         return sb.toString();
     }

@@ -1,5 +1,6 @@
 package dev.cumulus.profiler.report;
 
+import dev.cumulus.profiler.figures.RuntimeObjects;
 import dev.cumulus.profiler.report.RunProfile.ArrayNode;
 import dev.cumulus.profiler.report.RunProfile.ArrayStats;
 import dev.cumulus.profiler.report.RunProfile.CallStats;
@@ -21,8 +22,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * A {@link RunProfile} as plain text tables. The remote-call table's layout is parsed by the editor (one row per
- * object and method, whitespace-separated, indented), so its columns do not change.
+ * A {@link RunProfile} as plain text tables, each followed by a line that explains its columns. Durations take the
+ * unit that suits each value ({@link Units}); the runtime's own objects ({@code cumulus.names}, the capability
+ * services, ...) have tables of their own after the program's. Scripts read {@code cumulus profile --json}, not this.
  */
 public final class TextReport {
     private static final int MAX_SEQUENCER_STEPS = 16;
@@ -45,38 +47,64 @@ public final class TextReport {
             + (recordings.size() == 1 ? "" : "s") + " (" + String.join(", ", recordings) + ")").append(nl);
         p.problems().forEach(x -> sb.append("  warning: ").append(x).append(nl));
         if (p.isEmpty()) {
-            sb.append("  no Cumulus events recorded (no remote calls and no lifecycle changes)").append(nl);
+            if (p.profiled()) {
+                sb.append("  no Cumulus events recorded (no remote calls and no lifecycle changes)").append(nl);
+                JvmSection.text(p, sb, !us.equals("us"), nl);
+            }
             return sb.toString();
         }
-        remoteCalls(p, sb, us, nl);
-        placements(p, sb, us, nl);
-        clouds(p, sb, us, nl);
-        elements(p, sb, us, nl);
-        arrays(p, sb, us, nl);
-        other(p, sb, us, nl);
+        boolean micro = !us.equals("us");
+        remoteCalls(p, sb, micro, nl);
+        placements(p, sb, micro, nl);
+        clouds(p, sb, micro, nl);
+        elements(p, sb, micro, nl);
+        arrays(p, sb, micro, nl);
+        other(p, sb, micro, nl);
+        JvmSection.text(p, sb, micro, nl);
         nodes(p, sb, nl);
         lifecycle(p, sb, nl);
         return sb.toString();
     }
 
-    private static void remoteCalls(RunProfile p, StringBuilder sb, String us, String nl) {
+    private static void remoteCalls(RunProfile p, StringBuilder sb, boolean micro, String nl) {
         if (p.calls().isEmpty()) {
             sb.append("remote calls: none recorded").append(nl);
             return;
         }
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"object", "method", "calls", "async", "failed", "p50 " + us, "p99 " + us,
-            "request bytes", "reply bytes", "nodes (callers -> targets)"});
-        p.calls().forEach((object, methods) -> methods.forEach((method, s) -> rows.add(new String[] {
-            object, method, Long.toString(s.calls()), Long.toString(s.asyncCalls()), Long.toString(s.failedCalls()),
-            f1(s.percentileMicros(50)), f1(s.percentileMicros(99)),
-            Long.toString(s.requestBytes()), Long.toString(s.replyBytes()),
-            join(s.callers()) + " -> " + join(s.targets())})));
-        sb.append("remote calls by object and method:").append(nl);
-        table(sb, rows, nl, 2);
+        String[] header = {"object", "method", "calls", "async", "failed", "p50", "p99", "request bytes",
+            "reply bytes", "nodes (callers -> targets)"};
+        List<String[]> user = new ArrayList<>();
+        List<String[]> internal = new ArrayList<>();
+        user.add(header);
+        internal.add(header);
+        p.calls().forEach((object, methods) -> methods.forEach((method, s) ->
+            (RuntimeObjects.isInternal("remote", object) ? internal : user).add(new String[] {
+                object, method, Long.toString(s.calls()), Long.toString(s.asyncCalls()), Long.toString(s.failedCalls()),
+                micros(s.percentileMicros(50), micro), micros(s.percentileMicros(99), micro),
+                Long.toString(s.requestBytes()), Long.toString(s.replyBytes()),
+                join(s.callers()) + " -> " + join(s.targets())})));
+        String legend = "  columns: calls made (async: through a ticket; failed: an exception, timeout or failed "
+            + "node); p50/p99: latency from send to reply as the caller saw it; bytes: arguments sent and results "
+            + "returned";
+        if (user.size() > 1) {
+            sb.append("remote calls by object and method:").append(nl);
+            table(sb, user, nl, 2);
+        } else {
+            sb.append("remote calls by object and method: none to the program's objects").append(nl);
+        }
+        if (internal.size() > 1) {
+            sb.append("the runtime's own remote calls (name directory, factory, capability services):").append(nl);
+            table(sb, internal, nl, 2);
+        }
+        sb.append(legend).append(nl);
     }
 
-    private static void placements(RunProfile p, StringBuilder sb, String us, String nl) {
+    /** A duration given in microseconds, in the unit that suits it. */
+    static String micros(double us, boolean micro) {
+        return Units.duration(us * 1e3, micro);
+    }
+
+    private static void placements(RunProfile p, StringBuilder sb, boolean micro, String nl) {
         Placements pl = p.placements();
         if (pl.objects().isEmpty()) {
             return;
@@ -101,11 +129,11 @@ public final class TextReport {
         table(sb, rows, nl, 1);
         if (!pl.moves().isEmpty()) {
             List<String[]> moves = new ArrayList<>();
-            moves.add(new String[] {"time", "object", "kind", "from -> to", "state bytes", "pause " + us, "calls held",
+            moves.add(new String[] {"time", "object", "kind", "from -> to", "state bytes", "pause", "calls held",
                 "reason", "outcome"});
             for (Placements.Move m : pl.moves()) {
                 moves.add(new String[] {String.format(Locale.ROOT, "+%.3fs", (m.timeNs() - t0) / 1e9), m.object(),
-                    m.kind(), m.from() + " -> " + m.to(), Long.toString(m.stateBytes()), f1(m.pauseNs() / 1000.0),
+                    m.kind(), m.from() + " -> " + m.to(), Long.toString(m.stateBytes()), Units.duration(m.pauseNs(), micro),
                     Long.toString(m.callsHeld()), m.reason(), m.outcome()});
             }
             sb.append("remote object migrations:").append(nl);
@@ -116,13 +144,13 @@ public final class TextReport {
         }
     }
 
-    private static void clouds(RunProfile p, StringBuilder sb, String us, String nl) {
+    private static void clouds(RunProfile p, StringBuilder sb, boolean micro, String nl) {
         if (p.writes().isEmpty() && p.migrations().isEmpty() && p.restarts().isEmpty()) {
             return;
         }
         if (!p.writes().isEmpty() || !p.restarts().isEmpty()) {
             List<String[]> rows = new ArrayList<>();
-            rows.add(new String[] {"cloud", "method", "writes", "restarts", "p50 " + us, "p99 " + us, "bytes",
+            rows.add(new String[] {"cloud", "method", "writes", "restarts", "p50", "p99", "bytes",
                 "writer nodes"});
             TreeSet<String> clouds = new TreeSet<>(p.writes().keySet());
             clouds.addAll(p.restarts().keySet());
@@ -134,11 +162,13 @@ public final class TextReport {
                 }
                 methods.forEach((method, s) -> rows.add(new String[] {
                     cloud, method, Long.toString(s.calls()), restarted,
-                    f1(s.percentileMicros(50)), f1(s.percentileMicros(99)),
+                    micros(s.percentileMicros(50), micro), micros(s.percentileMicros(99), micro),
                     Long.toString(s.requestBytes()), join(s.callers())}));
             }
             sb.append("replicated writes by cloud and method (latency: call to local apply):").append(nl);
             table(sb, rows, nl, 2);
+            sb.append("  columns: writes broadcast; restarts: reads that had to run again as writes; p50/p99: from the "
+                + "call to its application on the writer's replica; bytes: arguments broadcast").append(nl);
         }
         long moves = p.sequencerArrivals().values().stream().mapToLong(Long::longValue).sum();
         sb.append("sequencer migrations: ").append(moves);
@@ -164,44 +194,57 @@ public final class TextReport {
         }
     }
 
-    private static void elements(RunProfile p, StringBuilder sb, String us, String nl) {
+    private static void elements(RunProfile p, StringBuilder sb, boolean micro, String nl) {
         if (p.elements().isEmpty()) {
             return;
         }
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"element", "moves", "observes", "remote ops", "blocked ms", "remote p99 " + us,
-            "bytes", "max distance", "nodes (callers -> homes)"});
+        rows.add(new String[] {"element", "moves", "observes", "remote ops", "blocked", "remote blocked",
+            "round trip p50", "round trip p99", "bytes", "max distance", "nodes (callers -> homes)"});
         p.elements().forEach((name, s) -> rows.add(new String[] {name, Long.toString(s.moves()),
-            Long.toString(s.observes()), Long.toString(s.remoteOperations()), f1(s.blockedNs() / 1e6),
-            f1(s.remoteLatenciesNs().percentileMicros(99)), Long.toString(s.bytes()),
-            Long.toString(s.maxDistance()), join(s.callers()) + " -> " + join(s.homes())}));
+            Long.toString(s.observes()), Long.toString(s.remoteOperations()), Units.duration(s.blockedNs(), micro),
+            Units.duration(s.remoteBlockedNs(), micro),
+            s.remoteLatenciesNs().isEmpty() ? "-" : micros(s.remoteLatenciesNs().percentileMicros(50), micro),
+            s.remoteLatenciesNs().isEmpty() ? "-" : micros(s.remoteLatenciesNs().percentileMicros(99), micro),
+            Long.toString(s.bytes()), Long.toString(s.maxDistance()), join(s.callers()) + " -> " + join(s.homes())}));
         sb.append("tuple elements (PastSet):").append(nl);
         table(sb, rows, nl, 1);
+        sb.append("  columns: moves and observes on the element (all nodes); remote ops: those from other nodes; "
+            + "blocked: summed time all its operations, local and remote, waited at the element's home (no tuple yet, "
+            + "or flow control); remote blocked: the part of that the remote operations waited; round trip: one "
+            + "remote operation from the caller's send to its reply (its wait at home, the way there and back, and "
+            + "the queue at the home's tuple-space service); bytes: tuples moved across nodes; max distance: most "
+            + "tuples between the element's first and last pointers").append(nl);
     }
 
-    private static void arrays(RunProfile p, StringBuilder sb, String us, String nl) {
+    private static void arrays(RunProfile p, StringBuilder sb, boolean micro, String nl) {
         if (p.arrays().isEmpty()) {
             return;
         }
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"array", "node", "hits", "misses", "invalidations", "bytes", "hottest partition"});
+        rows.add(new String[] {"array", "node", "hits", "misses", "invalidations", "bytes sent", "bytes in",
+            "hottest partition"});
         for (Map.Entry<String, ArrayStats> en : p.arrays().entrySet()) {
             ArrayStats a = en.getValue();
             for (Map.Entry<Integer, ArrayNode> n : a.nodes().entrySet()) {
                 ArrayNode an = n.getValue();
                 rows.add(new String[] {en.getKey(), Integer.toString(n.getKey()), Long.toString(an.hits()),
-                    Long.toString(an.misses()), Long.toString(an.invalidations()), Long.toString(an.bytes()),
-                    hottest(a, n.getKey())});
+                    Long.toString(an.misses()), Long.toString(an.invalidations()), Long.toString(an.bytesSent()),
+                    Long.toString(an.bytesReceived()), hottest(a, n.getKey())});
             }
         }
-        sb.append("shared arrays by node (misses: the larger of miss events and summary counters):").append(nl);
+        sb.append("shared arrays by node:").append(nl);
         table(sb, rows, nl, 2);
+        sb.append("  columns: hits and misses of this node's accesses (misses: the larger of miss events and summary "
+            + "counters); invalidations of its copies; bytes sent: partition data it sent (as a home or forwarding a "
+            + "copy); bytes in: data its misses brought; hottest partition: most misses and invalidations here")
+            .append(nl);
         for (Map.Entry<String, ArrayStats> en : p.arrays().entrySet()) {
             ArrayStats a = en.getValue();
             if (!a.missLatenciesNs().isEmpty() || a.ownershipTransfers() > 0) {
                 sb.append("  ").append(en.getKey()).append(": miss latency p50 ")
-                    .append(f1(a.missLatenciesNs().percentileMicros(50))).append(' ').append(us)
-                    .append(", p99 ").append(f1(a.missLatenciesNs().percentileMicros(99))).append(' ').append(us)
+                    .append(micros(a.missLatenciesNs().percentileMicros(50), micro))
+                    .append(", p99 ").append(micros(a.missLatenciesNs().percentileMicros(99), micro))
                     .append(", ownership transfers ").append(a.ownershipTransfers()).append(nl);
             }
         }
@@ -220,17 +263,19 @@ public final class TextReport {
         return best < 0 ? "-" : best + " (" + most + ")";
     }
 
-    private static void other(RunProfile p, StringBuilder sb, String us, String nl) {
+    private static void other(RunProfile p, StringBuilder sb, boolean micro, String nl) {
         if (p.other().isEmpty()) {
             return;
         }
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"event and key", "count", "total ms", "max " + us, "bytes", "nodes"});
+        rows.add(new String[] {"event and key", "count", "total time", "longest", "bytes", "nodes"});
         p.other().forEach((k, s) -> rows.add(new String[] {k, Long.toString(s.count()),
-            f1(s.totalDurationNs() / 1e6), f1(s.maxDurationNs() / 1000.0), Long.toString(s.bytes()),
-            join(s.nodes())}));
+            Units.duration(s.totalDurationNs(), micro), Units.duration(s.maxDurationNs(), micro),
+            Long.toString(s.bytes()), join(s.nodes())}));
         sb.append("other Cumulus events:").append(nl);
         table(sb, rows, nl, 1);
+        sb.append("  columns: events by type and key (a barrier's name, ...); total time and longest: the events' "
+            + "durations (a barrier wait: until every node arrived)").append(nl);
     }
 
     private static void nodes(RunProfile p, StringBuilder sb, String nl) {
@@ -246,6 +291,8 @@ public final class TextReport {
             Long.toString(t.arrayMisses()), Long.toString(t.bytes())}));
         sb.append("per node totals (calls, writes and tuple operations the node made):").append(nl);
         table(sb, rows, nl, 1);
+        sb.append("  columns: events: Cumulus events about the node; bytes sent: remote-call arguments, writes, "
+            + "tuples and array partition data it sent").append(nl);
     }
 
     private static void lifecycle(RunProfile p, StringBuilder sb, String nl) {
@@ -268,12 +315,8 @@ public final class TextReport {
         }
     }
 
-    static String f1(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
-    }
-
     /** Rows with the first {@code leftCols} columns and the last one left-aligned, the others right-aligned. */
-    private static void table(StringBuilder sb, List<String[]> rows, String nl, int leftCols) {
+    static void table(StringBuilder sb, List<String[]> rows, String nl, int leftCols) {
         int cols = rows.getFirst().length;
         int[] width = new int[cols];
         for (String[] r : rows) {

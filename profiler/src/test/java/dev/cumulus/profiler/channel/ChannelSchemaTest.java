@@ -170,6 +170,8 @@ class ChannelSchemaTest {
             return 1L;
         } else if (c == double.class || c == Double.class) {
             return 2.5;
+        } else if (c == boolean.class || c == Boolean.class) {
+            return true;
         } else if (c.isRecord()) {
             return sample(c);
         }

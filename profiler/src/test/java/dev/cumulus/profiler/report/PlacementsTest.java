@@ -153,8 +153,8 @@ class PlacementsTest {
         assertTrue(text.contains("suggestion: c3 lives on node 0 but node 2 makes 83 % of its calls"), text);
         assertTrue(text.matches("(?s).*\\n  w +5 +1 +1: 3 \\(60%\\), 2: 2 \\(40%\\) \\+1 fwd +node 0 0\\.000-\\S+s -> "
             + "node 1 \\S+ -> node 2 \\S+\\n.*"), text);
-        assertTrue(text.matches("(?s).*\\+\\S+s +w +DELAYED +0 -> 1 +64 +2000\\.0 +1 +requested +moved\\n.*"), text);
-        assertTrue(text.matches("(?s).*\\+\\S+s +w +IDLE +1 -> 2 +0 +5\\.0 +0 +requested +stayed\\n.*"), text);
+        assertTrue(text.matches("(?s).*\\+\\S+s +w +DELAYED +0 -> 1 +64 +2\\.00 ms +1 +requested +moved\\n.*"), text);
+        assertTrue(text.matches("(?s).*\\+\\S+s +w +IDLE +1 -> 2 +0 +5\\.00 us +0 +requested +stayed\\n.*"), text);
 
         String html = HtmlReport.render(p);
         assertTrue(html.contains("<section id=\"placements\">"), html);

@@ -181,8 +181,9 @@ class RunProfileTest {
         assertEquals(null, byName.get("BarrierWait stage").p99Us(), "no latency for other events");
         long spanNs = p.lastNs() - p.firstNs();
         for (ObjectFigures f : r.objects()) {
-            if (spanNs < ReportFigures.MIN_SPAN_NS) {
-                assertEquals(null, f.operationsPerSec(), f.name() + ": no rate over a span under a second");
+            if (spanNs < ReportFigures.MIN_SPAN_NS || f.operations() < ReportFigures.MIN_OPERATIONS) {
+                assertEquals(null, f.operationsPerSec(), f.name() + ": no rate over a span under a second, nor for "
+                    + "a few operations");
             } else {
                 assertEquals(f.operations() / (spanNs / 1e9), f.operationsPerSec(), 1e-9, f.name());
             }
@@ -194,7 +195,8 @@ class RunProfileTest {
         String text = TextReport.render(RunProfile.read(dir), "us", "\n");
         assertTrue(text.contains("2 recordings (node-0.jfr, node-1.jfr)"), text);
         assertTrue(text.contains("warning: node-2.jfr is missing"), text);
-        assertTrue(Pattern.compile("worker-1\\s+work\\s+3\\s+1\\s+1\\s+\\S+\\s+\\S+\\s+300\\s+20\\s+0 -> 1\n")
+        assertTrue(Pattern.compile("worker-1\\s+work\\s+3\\s+1\\s+1\\s+[0-9.]+ \\S+\\s+[0-9.]+ \\S+\\s+300\\s+20\\s+"
+            + "0 -> 1\n")
             .matcher(text).find(), text);
         assertTrue(Pattern.compile("best\\s+set\\s+3\\s+3\\s").matcher(text).find(), text);
         assertTrue(text.contains("sequencer migrations: 2 (arrivals per node: 0=1, 1=1)"), text);
@@ -203,6 +205,17 @@ class RunProfileTest {
         assertTrue(text.contains("shared arrays by node"), text);
         assertTrue(text.contains("other Cumulus events:"), text);
         assertTrue(text.contains("per node totals"), text);
+    }
+
+    @Test
+    void aTupleElementsBlockedTimeCoversAllItsOperationsAndNamesTheRemotePart() {
+        RunProfile p = RunProfile.read(dir);
+        RunProfile.ElementStats row = p.elements().get("row");
+        assertEquals(3_000_000, row.blockedNs(), "the home's summaries: local and remote operations");
+        assertEquals(2_000_000, row.remoteBlockedNs(), "the caller's move waited 2 ms at the home");
+        assertEquals(5, row.moves());
+        String text = TextReport.render(p, "µs", "\n");
+        assertTrue(Pattern.compile("row\\s+5\\s+4\\s+1\\s+3\\.00 ms\\s+2\\.00 ms\\s").matcher(text).find(), text);
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.cumulus.profiler.channel.ObjectFigures;
 import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.channel.ProfileReport;
 import dev.cumulus.profiler.figures.FigureText;
+import dev.cumulus.profiler.figures.ReportFigures;
 import dev.cumulus.profiler.report.JsonReport;
 import dev.cumulus.profiler.report.RunProfile;
 import jdk.jfr.Recording;
@@ -62,9 +63,11 @@ class FiguresProfileTest {
                 Counter once = cluster.lookup("once", Counter.class);
                 Counter thrice = cluster.lookup("thrice", Counter.class);
                 if (cluster.nodeId() == 1) {
-                    // calls in the ratio 1:3 for long enough that the run's span gives a rate (at least a second)
+                    // calls in the ratio 1:3, long enough and often enough that the run gives a rate (at least a
+                    // second, at least ReportFigures.MIN_OPERATIONS calls of each)
                     long start = System.nanoTime();
-                    while (System.nanoTime() - start < 1_200_000_000L) {
+                    int rounds = 0;
+                    while (System.nanoTime() - start < 1_200_000_000L || rounds++ < ReportFigures.MIN_OPERATIONS) {
                         once.add(1);
                         for (int i = 0; i < 3; i++) {
                             thrice.add(1);

@@ -56,9 +56,10 @@ class ProfileReportTest {
         String text = out.text();
         assertTrue(text.contains("1 recording (node-1.jfr)"), text);
         assertTrue(text.contains("warning: node-0.jfr is missing"), text);
-        assertTrue(Pattern.compile("grid\\s+get\\s+2\\s+1\\s+0\\s+\\S+\\s+\\S+\\s+20\\s+1600\\s+1 -> 0\n")
+        assertTrue(Pattern.compile("grid\\s+get\\s+2\\s+1\\s+0\\s+[0-9.]+ \\S+\\s+[0-9.]+ \\S+\\s+20\\s+1600\\s+"
+            + "1 -> 0\n")
             .matcher(text).find(), text);
-        assertTrue(Pattern.compile("grid\\s+set\\s+1\\s+0\\s+0\\s+\\S+\\s+\\S+\\s+900\\s+0\\s+2 -> 0\n")
+        assertTrue(Pattern.compile("grid\\s+set\\s+1\\s+0\\s+0\\s+[0-9.]+ \\S+\\s+[0-9.]+ \\S+\\s+900\\s+0\\s+2 -> 0\n")
             .matcher(text).find(), text);
         assertTrue(text.contains("node 1  peer-failed (node 2): heartbeat timeout"), text);
     }

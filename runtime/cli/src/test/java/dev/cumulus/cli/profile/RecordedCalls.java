@@ -1,6 +1,7 @@
 package dev.cumulus.cli.profile;
 
 import dev.cumulus.profiler.channel.ObjectFigures;
+import dev.cumulus.profiler.figures.ReportFigures;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -64,10 +65,14 @@ public final class RecordedCalls {
         return sorted.get(Math.max(0, rank - 1)) / 1000.0;
     }
 
-    /** Calls over the run's span, or null when the span is under a second (the profiler gives no rate then). */
+    /**
+     * Calls over the run's span, or null when the span is under a second or the object had fewer than
+     * {@link ReportFigures#MIN_OPERATIONS} calls (the profiler gives no rate then).
+     */
     public Double ratePerSec(String object) {
         long spanNs = lastNs - firstNs;
-        return spanNs < 1_000_000_000L ? null : calls(object) / (spanNs / 1e9);
+        return spanNs < ReportFigures.MIN_SPAN_NS || calls(object) < ReportFigures.MIN_OPERATIONS ? null
+            : calls(object) / (spanNs / 1e9);
     }
 
     /** The figures of a remote object after the run equal what the recordings say (percentiles within 1 %). */
@@ -78,7 +83,7 @@ public final class RecordedCalls {
         assertEquals(calls(o), f.operations(), o + ": calls");
         Double rate = ratePerSec(o);
         if (rate == null) {
-            assertNull(f.operationsPerSec(), o + ": no rate over a span under a second");
+            assertNull(f.operationsPerSec(), o + ": no rate over a span under a second or for a few calls");
         } else {
             assertEquals(rate, f.operationsPerSec(), rate * 1e-6, o + ": calls over the run's span");
         }

@@ -37,6 +37,10 @@ public final class ArrayEvents {
         @Label("Hops")
         @Description("Network transactions of the miss: 2 from the home, 4 with intervention forwarding or invalidations; 0 when another access on this node fetched it first")
         public int hops;
+        @Label("Bytes")
+        @Description("Partition data the miss brought to this node (0 when the grant carried none, e.g. a read copy upgraded to write)")
+        @DataAmount
+        public long bytes;
     }
 
     /** A write transaction on the home node that had to invalidate sharers. */

@@ -276,6 +276,7 @@ public final class ArrayRuntime implements AutoCloseable {
             e.home = v.entries[p].home;
             e.kind = op.access == Access.READ ? "read" : "write";
             e.hops = op.hops;
+            e.bytes = op.receivedBytes;
             e.set(1, op.startNs);
             e.commit();
         }

@@ -125,10 +125,13 @@ final class CacheEntry {
         publish(data);
         pending = null;
         boolean needWrite = false;
+        long received = g.data() == null ? 0 : Op.sizeBytes(g.data()); // counted once, by the first access it serves
         for (Iterator<Op> it = waiters.iterator(); it.hasNext(); ) {
             Op op = it.next();
             if (permits(op.access)) {
                 it.remove();
+                op.receivedBytes = received;
+                received = 0;
                 op.run(data, g.hops(), fx);
             } else {
                 needWrite = true;

@@ -1,5 +1,6 @@
 package dev.cumulus.internal.array;
 
+import java.lang.reflect.Array;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -16,6 +17,8 @@ final class Op {
     Object result;
     RuntimeException failure;
     int hops;
+    /** Bytes of partition data the grant that served this access brought (0: none, or another access counted them). */
+    long receivedBytes;
 
     Op(Access access, Function<Object, Object> body, long startNs) {
         this.access = access;
@@ -37,6 +40,14 @@ final class Op {
     void fail(RuntimeException e, Effects fx) {
         failure = e;
         fx.complete(this);
+    }
+
+    /** The size of a partition's data (a primitive array) in bytes. */
+    static long sizeBytes(Object data) {
+        Class<?> c = data.getClass().getComponentType();
+        int each = c == double.class || c == long.class ? 8 : c == int.class || c == float.class ? 4
+            : c == short.class || c == char.class ? 2 : 1;
+        return (long) Array.getLength(data) * each;
     }
 
     /** After the lock is released. */

@@ -23,6 +23,10 @@ public final class RemoteCallEvent extends Event {
     @Label("Target Node")
     public int targetNode;
 
+    @Label("Call Id")
+    @Description("This node's id of the call (unique per node); the serving node's Remote Call Served event carries the same")
+    public long callId;
+
     @Label("Object")
     @Description("Name the object was exported under")
     public String object;

@@ -12,6 +12,7 @@ import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
+import dev.cumulus.internal.jfr.RemoteCallServedEvent;
 import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.sched.TimedCall;
@@ -629,6 +630,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (e.shouldCommit()) {
             e.callerNode = self;
             e.targetNode = call.target();
+            e.callId = call.callId;
             e.object = call.label();
             e.method = call.method().getName();
             e.requestBytes = call.requestBytes();
@@ -1023,6 +1025,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         Object result;
         Supplier<String> what;
         boolean delivered = false; // the call reached its method: a failure from here on is the method's
+        RemoteCallServedEvent served = callId == ONE_WAY ? null : servedRecording();
         try {
             if (target == null) {
                 throw new CumulusException("node " + self + " serves no object #" + call.objectId
@@ -1066,6 +1069,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             } else {
                 sendError(source, callId, pollsUntilNs, t, call.handedBy);
             }
+            commitServed(served, call, serving, "exception");
             return;
         }
         if (callId == ONE_WAY) {
@@ -1073,6 +1077,34 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         if (serving == null || serving.deferred == null) {
             sendReply(source, callId, pollsUntilNs, result, what, call.handedBy);
+        }
+        commitServed(served, call, serving, "ok");
+    }
+
+    /** A started served-call event while a JFR recording takes them, else {@code null}. */
+    private static RemoteCallServedEvent servedRecording() {
+        RemoteCallServedEvent event = new RemoteCallServedEvent();
+        if (!event.isEnabled()) {
+            return null;
+        }
+        event.begin();
+        return event;
+    }
+
+    private void commitServed(RemoteCallServedEvent e, IncomingCall call, Serving serving, String outcome) {
+        if (e == null) {
+            return;
+        }
+        e.end();
+        if (e.shouldCommit()) {
+            e.callerNode = call.source;
+            e.servingNode = self;
+            e.callId = call.callId;
+            e.object = call.target == null ? "#" + call.objectId : call.target.name();
+            e.method = call.method == null ? "#" + call.methodId : call.method.getName();
+            e.deferred = serving != null && serving.deferred != null;
+            e.outcome = outcome;
+            e.commit();
         }
     }
 
