@@ -7,8 +7,6 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Behind every remote-object proxy: turns a method call into a synchronous remote call, or, when the object lives on
@@ -133,14 +131,14 @@ public final class RemoteInvocationHandler implements InvocationHandler {
     }
 
     /**
-     * Starts {@code method} without waiting; the future completes with its result or its exception. Local objects
-     * run on a virtual thread.
+     * Starts {@code method} without waiting; the future completes with its result or its exception, off the polling
+     * thread. Local objects run on a virtual thread.
      */
     public CompletableFuture<Object> invokeAsync(Method method, Object[] args) {
-        Object[] actual = args == null ? new Object[0] : args;
-        CompletableFuture<Object> result = new CompletableFuture<>();
+        Object[] actual = args == null ? NO_ARGUMENTS : args;
         RemoteRef at = ref;
         if (engine.servesHere(at)) {
+            CompletableFuture<Object> result = engine.newAsyncResult();
             engine.runAsync(() -> complete(result, () -> {
                 Object here = engine.callHere(at, method, actual);
                 return here != RpcEngine.ELSEWHERE ? here : engine.await(
@@ -148,25 +146,11 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             }));
             return result;
         }
-        RpcEngine.PendingCall call = engine.start(at, label, method, idOf(method), actual, true, this);
-        // Completed off the polling thread: callbacks users attach to the future must never run on it.
-        call.reply().whenComplete((reply, failure) -> engine.runAsync(() -> {
-            if (failure != null) {
-                result.completeExceptionally(failure);
-            } else {
-                complete(result, () -> engine.decodeReply(call, reply, timeoutNs));
-            }
-        }));
-        if (timeoutNs > 0) {
-            result.orTimeout(timeoutNs, TimeUnit.NANOSECONDS)
-                .whenComplete((v, t) -> {
-                    if (t instanceof TimeoutException) {
-                        engine.abandon(call);
-                    }
-                });
-        }
-        return result;
+        // completed off the polling thread (AsyncReplies): callbacks users attach to the future never run on it
+        return engine.startAsync(at, label, method, idOf(method), actual, this, timeoutNs);
     }
+
+    private static final Object[] NO_ARGUMENTS = new Object[0];
 
     private interface ThrowingSupplier {
         Object get() throws Throwable;

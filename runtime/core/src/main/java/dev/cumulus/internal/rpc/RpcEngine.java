@@ -81,9 +81,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * A reply as its call's future gets it: a copy of the message in {@code bytes}, or, when the polling thread decoded
-     * it for its caller ({@link #replyOf}), {@code bytes} null and the result in {@code value}.
+     * it for its caller ({@link #replyOf}), {@code bytes} null and the result in {@code value}; {@code applied} is the
+     * header's replicated-write watermark.
      */
-    record Reply(byte type, byte[] bytes, Object value, int length, int from) {
+    record Reply(byte type, byte[] bytes, Object value, int length, int from, long applied) {
     }
 
     /**
@@ -98,7 +99,17 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final long objectId;
         private final Method method;
         private final String label;
-        private final CompletableFuture<Reply> reply = new CompletableFuture<>();
+        /** Completed with the answer by the polling thread; null for an asynchronous call ({@link #result}). */
+        private final CompletableFuture<Reply> reply;
+        /** An asynchronous call's future (completed by {@link AsyncReplies}' drainer), else null. */
+        private final AsyncResult<Object> result;
+        /** An asynchronous call's timeout, or 0. */
+        private final long timeoutNs;
+        /** An asynchronous call's answer or failure, set before it is queued on {@link AsyncReplies}. */
+        private Reply answer;
+        private Throwable failure;
+        /** The next call on {@link AsyncReplies}' stack. */
+        PendingCall nextDone;
         private final RemoteCallEvent event;
         private final int requestBytes;
         private final long pollsUntilNs;
@@ -113,6 +124,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
         PendingCall(long callId, int target, long objectId, Method method, String label, RemoteCallEvent event,
                     int requestBytes, long pollsUntilNs, CallerState caller, RemoteInvocationHandler via) {
+            this(callId, target, objectId, method, label, event, requestBytes, pollsUntilNs, caller, via, null, 0);
+        }
+
+        PendingCall(long callId, int target, long objectId, Method method, String label, RemoteCallEvent event,
+                    int requestBytes, long pollsUntilNs, CallerState caller, RemoteInvocationHandler via,
+                    AsyncResult<Object> result, long timeoutNs) {
+            this.reply = result == null ? new CompletableFuture<>() : null;
+            this.result = result;
+            this.timeoutNs = timeoutNs;
             this.caller = caller;
             this.via = via;
             this.callId = callId;
@@ -168,6 +188,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Where calls that are not run inline go: {@link #startCallThread}. */
     private final Executor serveThreads = this::startCallThread;
     private final ThreadLocal<CallerState> callers = ThreadLocal.withInitial(() -> new CallerState(nextCallId));
+    /** Asynchronous calls answered, waiting for their futures to be completed off the polling thread. */
+    private final AsyncReplies asyncReplies = new AsyncReplies(this::completeAsync, this::startDrainer);
 
     /** What a thread keeps between the calls it makes and the replies it sends: one thread-local look-up per call. */
     static final class CallerState {
@@ -349,6 +371,34 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async,
                       RemoteInvocationHandler via) {
+        return start(ref, label, method, methodId, args, async, via, null, 0);
+    }
+
+    /**
+     * Starts an asynchronous call whose future completes off the polling thread ({@link AsyncReplies}): no thread
+     * waits for it and none is started for it. {@code via} as for {@link #start}; {@code timeoutNs} 0 for none.
+     */
+    CompletableFuture<Object> startAsync(RemoteRef ref, String label, Method method, int methodId, Object[] args,
+                                         RemoteInvocationHandler via, long timeoutNs) {
+        AsyncResult<Object> result = new AsyncResult<>(asyncReplies);
+        PendingCall call = start(ref, label, method, methodId, args, true, via, result, timeoutNs);
+        if (timeoutNs > 0) {
+            result.orTimeout(timeoutNs, TimeUnit.NANOSECONDS).whenComplete((v, t) -> {
+                if (t instanceof TimeoutException) {
+                    abandon(call);
+                }
+            });
+        }
+        return result;
+    }
+
+    /** A new future for a call's result, of the kind whose waits help complete asynchronous answers. */
+    CompletableFuture<Object> newAsyncResult() {
+        return new AsyncResult<>(asyncReplies);
+    }
+
+    private PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async,
+                              RemoteInvocationHandler via, AsyncResult<Object> result, long timeoutNs) {
         int target = checkReachable(ref, label, method);
         CallerState state = callers.get();
         ExpandableArrayBuffer buf = state.buffer;
@@ -359,7 +409,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         int end = encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs);
         RemoteCallEvent event = recording();
         PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end, pollsUntilNs,
-            async ? null : state, via);
+            async ? null : state, via, result, timeoutNs);
         if (event != null) {
             event.async = async;
         }
@@ -674,7 +724,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             // a call handed over with its object is answered by the object's new node in the name of the old one
             PendingCall call = pending.takeReplyFrom(answer.handed() ? answer.handedBy() : source, answer.callId());
             if (call != null) {
-                call.reply().complete(replyOf(call, answer.type(), answer.applied(), buffer, offset, length, source));
+                answered(call, replyOf(call, answer.type(), answer.applied(), buffer, offset, length, source));
             }
             return;
         }
@@ -686,19 +736,21 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
-     * What the future of {@code call} gets. When this thread is the caller's own, the reply depends on no writes still
+     * What the future of {@code call} gets. When this thread is the caller's own (or the call is asynchronous: its
+     * future is completed by another thread anyway), the reply depends on no writes still
      * to apply here, and its value is simple ({@link ValueCodec#readSimple}), the value is decoded here from the
      * transport's buffer: no copy, and the caller returns at once. Otherwise a copy of the bytes, which the caller
      * decodes (and throws from, if it does not decode).
      */
     private Reply replyOf(PendingCall call, byte type, long applied, DirectBuffer buffer, int offset, int length,
                           int from) {
-        if (type == ReplyHeaderFlyweight.REPLY && call.caller != null && call.caller.thread == Thread.currentThread()
+        if (type == ReplyHeaderFlyweight.REPLY
+            && (call.result != null || call.caller != null && call.caller.thread == Thread.currentThread())
             && applied <= causality.applied()) {
             try {
                 Object value = codec.readSimple(buffer, offset + REPLY_HEADER, length - REPLY_HEADER);
                 if (value != ValueCodec.NOT_SIMPLE) {
-                    return new Reply(type, null, value, length, -1);
+                    return new Reply(type, null, value, length, -1, applied);
                 }
             } catch (RuntimeException e) {
                 // the copy below: the caller decodes it again and gets the exception there
@@ -706,13 +758,83 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         byte[] bytes = new byte[length];
         buffer.getBytes(offset, bytes);
-        return new Reply(type, bytes, null, length, from);
+        return new Reply(type, bytes, null, length, from, applied);
+    }
+
+    /** A call's answer came (polling thread): its waiting caller or, for an asynchronous call, the drainer gets it. */
+    private void answered(PendingCall call, Reply reply) {
+        if (call.result == null) {
+            call.reply().complete(reply);
+        } else {
+            call.answer = reply;
+            asyncReplies.add(call);
+        }
+    }
+
+    /** A call that waits for its answer fails with {@code failure} (any thread). */
+    private void failed(PendingCall call, Throwable failure) {
+        if (call.result == null) {
+            call.reply().completeExceptionally(failure);
+        } else {
+            call.failure = failure;
+            asyncReplies.add(call);
+        }
+    }
+
+    /**
+     * Completes an asynchronous call's future with its answer or failure ({@link AsyncReplies}' drainer). A value the
+     * polling thread decoded, or a plain answer that depends on no replicated writes still to apply here, is decoded
+     * and completed here; an answer that may block (it waits for replicated writes, or the object moved and the call
+     * must follow it) is decoded on a virtual thread of its own.
+     */
+    private void completeAsync(PendingCall call) {
+        AsyncResult<Object> result = call.result;
+        Throwable failure = call.failure;
+        if (failure != null) {
+            commit(call, "node-failed", 0);
+            result.completeExceptionally(failure);
+            return;
+        }
+        Reply reply = call.answer;
+        call.answer = null;
+        if (reply.bytes() != null && !decodesWithoutWaiting(reply)) {
+            startCallThread(() -> completeWithReply(call, result, reply));
+        } else {
+            completeWithReply(call, result, reply);
+        }
+    }
+
+    private void completeWithReply(PendingCall call, AsyncResult<Object> result, Reply reply) {
+        Object value;
+        try {
+            value = decodeReply(call, reply, call.timeoutNs);
+        } catch (Throwable t) {
+            result.completeExceptionally(t);
+            return;
+        }
+        result.complete(value);
+    }
+
+    /** Whether a copied answer is a plain reply or error that needs no replicated write this node has not applied. */
+    private boolean decodesWithoutWaiting(Reply reply) {
+        byte type = reply.type();
+        return (type == ReplyHeaderFlyweight.REPLY || type == ReplyHeaderFlyweight.ERROR)
+            && reply.applied() <= causality.applied();
+    }
+
+    /** Starts a drainer of {@link #asyncReplies}; once the engine is closed, the current thread drains instead. */
+    private void startDrainer(Runnable drainer) {
+        try {
+            callThreads.execute(drainer);
+        } catch (RejectedExecutionException e) {
+            drainer.run(); // the node left: the futures still fail, with the reason the close gave them
+        }
     }
 
     /** {@code node} failed or left: its pending calls fail now, and new calls fail at once. Any thread. */
     public void onNodeGone(int node, String reason) {
         goneNodes.compareAndSet(node, null, reason);
-        pending.takeAll(call -> call.target() == node, call -> call.reply().completeExceptionally(
+        pending.takeAll(call -> call.target() == node, call -> failed(call,
             new NodeFailedException(node,
                 "call " + describe(call.label(), call.method()) + " on node " + node + " failed: " + reason)));
     }
@@ -728,7 +850,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         for (int node = 0; node < goneNodes.length(); node++) {
             goneNodes.compareAndSet(node, null, why);
         }
-        pending.takeAll(call -> true, call -> call.reply().completeExceptionally(new NodeFailedException(failed,
+        pending.takeAll(call -> true, call -> failed(call, new NodeFailedException(failed,
             "call " + describe(call.label(), call.method()) + " on node " + call.target() + " failed: " + why)));
     }
 
@@ -1490,7 +1612,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         callThreads.shutdownNow();
         // a call still waiting now would wait for good (nothing polls for its reply any more)
         String why = "node " + self + " left the cluster (close() was called) while the call waited for its reply";
-        pending.takeAll(call -> true, call -> call.reply().completeExceptionally(new CumulusException(
+        pending.takeAll(call -> true, call -> failed(call, new CumulusException(
             "call " + describe(call.label(), call.method()) + " on node " + call.target() + " failed: " + why)));
     }
 }

@@ -1,0 +1,126 @@
+package dev.cumulus.internal.rpc;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * The answered asynchronous calls of a node, waiting for their futures to be completed off the polling thread. The
+ * polling thread (or a thread that fails calls) pushes each answered call on a lock-free stack threaded through the
+ * calls themselves ({@link RpcEngine.PendingCall#nextDone}: nothing allocated per call); one drainer at a time takes
+ * the whole stack, puts it back in arrival order and completes each call's future. A drainer is a virtual thread
+ * started when the first answer finds no drainer running; it ends when it finds the stack empty. So a poll that
+ * brings 32 replies costs one hand-off, not 32 threads, and the futures complete in the order their answers came.
+ *
+ * <p>Threads: {@link #add} from any thread; {@link #drain} on the drainer only. A future's callbacks run on the
+ * drainer (never on the polling thread); a thread that waits for an asynchronous result while it is the drainer
+ * completes the answers behind it itself ({@link #helpWhile}), so a callback may wait for a later call's result.
+ */
+final class AsyncReplies {
+    /** How long a drainer waiting in {@link #helpWhile} parks at most before it looks at its result again. */
+    private static final long HELP_PARK_NS = 1_000_000;
+    private final AtomicReference<RpcEngine.PendingCall> answered = new AtomicReference<>();
+    private final AtomicBoolean draining = new AtomicBoolean();
+    /** Completes one answered call's future (drainer only). */
+    private final Consumer<RpcEngine.PendingCall> completer;
+    /** Starts a drainer thread. */
+    private final Consumer<Runnable> threads;
+    private final Runnable drainer = this::drain;
+    /** The thread that drains now, or null. */
+    private volatile Thread drainingThread;
+    /**
+     * The answered calls the current drainer took but has not completed yet, oldest first. Drainers follow one
+     * another through {@link #draining} (set false, then compare-and-set true), which orders their accesses.
+     */
+    private RpcEngine.PendingCall taken;
+
+    AsyncReplies(Consumer<RpcEngine.PendingCall> completer, Consumer<Runnable> threads) {
+        this.completer = completer;
+        this.threads = threads;
+    }
+
+    /** Queues an answered call; starts a drainer unless one runs. Any thread. */
+    void add(RpcEngine.PendingCall call) {
+        RpcEngine.PendingCall head;
+        do {
+            head = answered.get();
+            call.nextDone = head;
+        } while (!answered.compareAndSet(head, call));
+        if (head == null) {
+            Thread running = drainingThread;
+            if (running != null) {
+                LockSupport.unpark(running); // it may wait in helpWhile
+            }
+            if (!draining.get() && draining.compareAndSet(false, true)) {
+                threads.accept(drainer);
+            }
+        }
+    }
+
+    private void drain() {
+        Thread self = Thread.currentThread();
+        do {
+            drainingThread = self;
+            try {
+                while (takeNext()) {
+                    completeOne();
+                }
+            } finally {
+                drainingThread = null;
+                draining.set(false);
+            }
+            // an answer pushed after the last look, while draining was still true, started no drainer
+        } while (answered.get() != null && draining.compareAndSet(false, true));
+    }
+
+    /** Whether a taken call is left to complete (taking the stack first when none is). Drainer only. */
+    private boolean takeNext() {
+        if (taken != null) {
+            return true;
+        }
+        RpcEngine.PendingCall newestFirst = answered.getAndSet(null);
+        RpcEngine.PendingCall oldestFirst = null;
+        while (newestFirst != null) {
+            RpcEngine.PendingCall next = newestFirst.nextDone;
+            newestFirst.nextDone = oldestFirst;
+            oldestFirst = newestFirst;
+            newestFirst = next;
+        }
+        taken = oldestFirst;
+        return taken != null;
+    }
+
+    private void completeOne() {
+        RpcEngine.PendingCall call = taken;
+        taken = call.nextDone;
+        call.nextDone = null;
+        completer.accept(call);
+    }
+
+    /** True when the current thread is the drainer. */
+    boolean onDrainer() {
+        return drainingThread == Thread.currentThread();
+    }
+
+    /**
+     * Completes answered calls while {@code waiting} says the current thread, the drainer, still waits (a callback
+     * that waits for another asynchronous result): the answer it waits for may be queued behind it. Parks while none
+     * is queued; {@link #add} unparks it.
+     */
+    void helpWhile(BooleanSupplier waiting) {
+        while (waiting.getAsBoolean()) {
+            if (takeNext()) {
+                completeOne();
+            } else {
+                // add() unparks it; a result completed elsewhere (a call that followed its object, on a thread of
+                // its own) is seen within the bound
+                LockSupport.parkNanos(this, HELP_PARK_NS);
+                if (Thread.currentThread().isInterrupted()) {
+                    return;
+                }
+            }
+        }
+    }
+}
