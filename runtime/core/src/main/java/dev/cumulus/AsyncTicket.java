@@ -119,35 +119,36 @@ public final class AsyncTicket {
                 }
                 result = target.invokeAsync(method, args);
             }
-            return defaultValue(method.getReturnType());
+            return placeholder(method.getReturnType());
         }
+    }
 
-        private static Object defaultValue(Class<?> type) {
-            if (!type.isPrimitive() || type == void.class) {
-                return null;
-            }
-            if (type == boolean.class) {
-                return false;
-            }
-            if (type == char.class) {
-                return '\0';
-            }
-            if (type == long.class) {
-                return 0L;
-            }
-            if (type == float.class) {
-                return 0f;
-            }
-            if (type == double.class) {
-                return 0d;
-            }
-            if (type == byte.class) {
-                return (byte) 0;
-            }
-            if (type == short.class) {
-                return (short) 0;
-            }
-            return 0;
+    /** What a call that only starts returns: {@code null}, 0 or false. */
+    static Object placeholder(Class<?> type) {
+        if (!type.isPrimitive() || type == void.class) {
+            return null;
         }
+        if (type == boolean.class) {
+            return false;
+        }
+        if (type == char.class) {
+            return '\0';
+        }
+        if (type == long.class) {
+            return 0L;
+        }
+        if (type == float.class) {
+            return 0f;
+        }
+        if (type == double.class) {
+            return 0d;
+        }
+        if (type == byte.class) {
+            return (byte) 0;
+        }
+        if (type == short.class) {
+            return (short) 0;
+        }
+        return 0;
     }
 }

@@ -2,8 +2,13 @@ package dev.cumulus;
 
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /** Utilities for remote-object proxies. */
 public final class Remote {
@@ -74,5 +79,78 @@ public final class Remote {
         }
         RemoteInvocationHandler h = AsyncTicket.handlerOf(proxy).withTimeout(timeout.toNanos());
         return (T) Proxy.newProxyInstance(proxy.getClass().getClassLoader(), proxy.getClass().getInterfaces(), h);
+    }
+
+    /**
+     * Starts one call on the remote object behind {@code proxy} without waiting, and returns its future:
+     *
+     * <pre>{@code
+     * CompletableFuture<double[][]> part = Remote.async(worker, w -> w.multiply(rows));
+     * part.thenAccept(result -> ...);               // runs when the reply is in, never on the polling thread
+     * }</pre>
+     *
+     * {@code call} gets a stand-in for {@code proxy} and makes exactly one method call on it (the value that call
+     * returns there is a placeholder: {@code null}, 0 or false). The future completes with the remote result, or
+     * exceptionally with the remote exception as the method threw it (checked ones included), or with a
+     * {@link NodeFailedException} when the object's node fails first, or a {@link RemoteTimeoutException} after the
+     * proxy's timeout ({@link #withTimeout}). Callbacks run on a thread of the runtime that completes the replies of
+     * one poll one after another, in the order they came: a callback that blocks holds up the results behind it
+     * (waiting for another asynchronous result with {@code get} or {@code join} is fine: the results behind it are
+     * completed meanwhile). No thread waits for the call and none is started for it. This is
+     * {@link AsyncTicket}'s call without the ticket; the two mix freely.
+     *
+     * @throws CumulusException if {@code proxy} is not a remote object's proxy, or {@code call} makes no call or more
+     *                          than one on the stand-in (then nothing was sent for the calls after the first)
+     */
+    @SuppressWarnings("unchecked")
+    public static <T, R> CompletableFuture<R> async(T proxy, Function<? super T, R> call) {
+        RemoteInvocationHandler target = AsyncTicket.handlerOf(proxy);
+        Capture capture = new Capture(target);
+        call.apply((T) Proxy.newProxyInstance(proxy.getClass().getClassLoader(), proxy.getClass().getInterfaces(),
+            capture));
+        return (CompletableFuture<R>) capture.started();
+    }
+
+    /** {@link #async(Object, Function)} for a method that returns nothing: {@code Remote.asyncVoid(log, l -> l.add(x))}. */
+    public static <T> CompletableFuture<Void> asyncVoid(T proxy, Consumer<? super T> call) {
+        return Remote.<T, Object>async(proxy, p -> {
+            call.accept(p);
+            return null;
+        }).thenApply(ignored -> null);
+    }
+
+    /** The stand-in's handler: starts the one call made on it. */
+    private static final class Capture implements InvocationHandler {
+        private final RemoteInvocationHandler target;
+        private CompletableFuture<Object> started;
+
+        Capture(RemoteInvocationHandler target) {
+            this.target = target;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) {
+            if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                    case "equals" -> proxy == args[0];
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    default -> "Remote.async[" + target.label() + "]";
+                };
+            }
+            if (started != null) {
+                throw new CumulusException("Remote.async starts one call, but the function made a second one ("
+                    + method.getName() + ") on " + target.label() + "; make one Remote.async per call");
+            }
+            started = target.invokeAsync(method, args);
+            return AsyncTicket.placeholder(method.getReturnType());
+        }
+
+        CompletableFuture<Object> started() {
+            if (started == null) {
+                throw new CumulusException("the function given to Remote.async made no call on the stand-in for "
+                    + target.label() + "; call one method of it, e.g. Remote.async(proxy, p -> p.work(x))");
+            }
+            return started;
+        }
     }
 }
