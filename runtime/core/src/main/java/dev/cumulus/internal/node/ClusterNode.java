@@ -100,6 +100,13 @@ public final class ClusterNode implements NodeServices {
                 }
 
                 @Override
+                public void sendAnswer(int destination, DirectBuffer buffer, int offset, int length,
+                                       long quietUntilNs) {
+                    transport.sendDeferrable(destination, Channel.DATA, buffer, offset, length, maxSendWaitNs,
+                        quietUntilNs);
+                }
+
+                @Override
                 public void ring(int node) {
                     transport.ring(node);
                 }
@@ -155,6 +162,22 @@ public final class ClusterNode implements NodeServices {
                     return transport.waiterOn(cpu);
                 }
             } : null, "cumulus-node-" + options.nodeId());
+        dutyCycle.outgoing(new DutyCycle.Outgoing() {
+            @Override
+            public void hold() {
+                transport.holdOutgoing();
+            }
+
+            @Override
+            public void release() {
+                transport.releaseOutgoing();
+            }
+
+            @Override
+            public void flush() {
+                transport.flushOutgoing();
+            }
+        });
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
         this.heartbeats = new HeartbeatSender(transport, agent::progress, dutyCycle::alive,
