@@ -254,4 +254,95 @@ class NodeTransportTest {
         assembler.release(0, Channel.DATA, 2);
         assertEquals(0, assembler.partialCount());
     }
+
+    private static UnsafeBuffer text(String s) {
+        return new UnsafeBuffer(s.getBytes());
+    }
+
+    private List<String> textsReceivedBy(int node) {
+        return received.stream().filter(r -> r.to() == node).map(r -> new String(r.bytes())).toList();
+    }
+
+    /**
+     * A thread that holds its outbox gathers its deferrable messages per peer; they leave on release, one frame per
+     * peer, and arrive one by one in the order sent. Another send of the holder to a peer sends that peer's batch
+     * first; messages of a thread that does not hold the outbox leave at once.
+     */
+    @Test
+    void heldMessagesLeaveTogetherAndArriveInOrder() throws Exception {
+        NodeTransport a = node(0, 3, 7);
+        NodeTransport b = node(1, 3, 7);
+        NodeTransport c = node(2, 3, 7);
+        pollUntil(() -> a.isConnected(1, Channel.DATA) && a.isConnected(2, Channel.DATA));
+        a.holdOutgoing();
+        for (String m : List.of("b1", "b2", "b3")) {
+            a.sendDeferrable(1, Channel.DATA, text(m), 0, m.length(), 1_000_000_000L, 0);
+        }
+        a.sendDeferrable(2, Channel.DATA, text("c1"), 0, 2, 1_000_000_000L, 0);
+        Thread other = Thread.ofPlatform().start(
+            () -> a.sendDeferrable(2, Channel.DATA, text("c-other"), 0, 7, 1_000_000_000L, 0));
+        other.join();
+        pollUntil(() -> textsReceivedBy(2).size() == 1);
+        assertEquals(List.of("c-other"), textsReceivedBy(2), "a thread that does not hold the outbox sends at once");
+        assertEquals(List.of(), textsReceivedBy(1), "gathered messages are not sent before the release");
+        a.sendUnrung(1, Channel.DATA, text("b4"), 0, 2, 1_000_000_000L); // sends b's batch first
+        a.sendDeferrable(1, Channel.DATA, text("b5"), 0, 2, 1_000_000_000L, 0);
+        a.releaseOutgoing();
+        pollUntil(() -> textsReceivedBy(1).size() == 5 && textsReceivedBy(2).size() == 2);
+        assertEquals(List.of("b1", "b2", "b3", "b4", "b5"), textsReceivedBy(1));
+        assertEquals(List.of("c-other", "c1"), textsReceivedBy(2));
+        assertTrue(received.stream().allMatch(r -> r.from() == 0 && r.channel() == Channel.DATA));
+        a.sendDeferrable(1, Channel.DATA, text("lone"), 0, 4, 1_000_000_000L, 0); // not held: at once
+        pollUntil(() -> textsReceivedBy(1).size() == 6);
+        assertEquals(0, b.malformedBatches());
+    }
+
+    /** Gathering more than one frame holds sends the full batch and starts another; a message too large goes alone. */
+    @Test
+    void aFullBatchLeavesAndATooLargeMessageGoesOnItsOwn() {
+        NodeTransport a = node(0, 2, 7);
+        node(1, 2, 7);
+        pollUntil(() -> a.isConnected(1, Channel.DATA));
+        byte[] big = new byte[Outbox.BATCH_BYTES]; // cannot go in a batch with its length
+        big[0] = 'B';
+        byte[] part = new byte[1000];
+        a.holdOutgoing();
+        for (int i = 0; i < 20; i++) {
+            part[0] = (byte) ('a' + i);
+            a.sendDeferrable(1, Channel.DATA, new UnsafeBuffer(part), 0, part.length, 1_000_000_000L, 0);
+        }
+        a.sendDeferrable(1, Channel.DATA, new UnsafeBuffer(big), 0, big.length, 1_000_000_000L, 0);
+        a.releaseOutgoing();
+        pollUntil(() -> received.size() == 21);
+        StringBuilder firsts = new StringBuilder();
+        received.forEach(r -> firsts.append((char) r.bytes()[0]));
+        assertEquals("abcdefghijklmnopqrstB", firsts.toString());
+        assertEquals(big.length, received.getLast().bytes().length);
+    }
+
+    /** A batch frame whose entries do not fill it exactly is dropped whole and counted; the stream stays usable. */
+    @Test
+    void aMalformedBatchFrameIsDroppedWholeAndCounted() {
+        int runTag = 7;
+        NodeTransport ours = node(0, 2, runTag);
+        TransportContext ctx = new TransportContext(driver.directory(), false, List.of(), 2000, runTag,
+            TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024);
+        try (Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.directory()));
+             Publication raw = aeron.addPublication("aeron:ipc", ctx.streamId(0, Channel.DATA))) {
+            pollUntil(raw::isConnected);
+            UnsafeBuffer b = new UnsafeBuffer(new byte[64]);
+            new FrameHeaderFlyweight().wrap(b, 0).header(FrameHeaderFlyweight.BATCH, 1, runTag);
+            int at = FrameHeaderFlyweight.WHOLE_LENGTH;
+            int end = FrameBatch.append(b, at, text("one"), 0, 3);
+            b.putInt(end, 40, java.nio.ByteOrder.LITTLE_ENDIAN); // the second entry claims more than there is
+            offer(raw, b, end + 4 + 2);
+            pollUntil(() -> ours.malformedBatches() == 1);
+            end = FrameBatch.append(b, at, text("one"), 0, 3);
+            end = FrameBatch.append(b, end, text("two"), 0, 3);
+            offer(raw, b, end);
+            pollUntil(() -> received.size() == 2);
+        }
+        assertEquals(List.of("one", "two"), textsReceivedBy(0), "nothing of the malformed batch was delivered");
+        assertEquals(1, ours.malformedBatches());
+    }
 }
