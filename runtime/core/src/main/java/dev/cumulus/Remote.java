@@ -7,8 +7,6 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
-import java.util.function.Function;
 
 /** Utilities for remote-object proxies. */
 public final class Remote {
@@ -103,20 +101,42 @@ public final class Remote {
      *                          than one on the stand-in (then nothing was sent for the calls after the first)
      */
     @SuppressWarnings("unchecked")
-    public static <T, R> CompletableFuture<R> async(T proxy, Function<? super T, R> call) {
+    public static <T, R> CompletableFuture<R> async(T proxy, Call<? super T, R> call) {
         RemoteInvocationHandler target = AsyncTicket.handlerOf(proxy);
         Capture capture = new Capture(target);
-        call.apply((T) Proxy.newProxyInstance(proxy.getClass().getClassLoader(), proxy.getClass().getInterfaces(),
-            capture));
+        T standIn = (T) Proxy.newProxyInstance(proxy.getClass().getClassLoader(), proxy.getClass().getInterfaces(),
+            capture);
+        try {
+            call.call(standIn);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Exception e) { // the stand-in throws none: the function itself did
+            throw new CumulusException("the function given to Remote.async threw " + e, e);
+        }
         return (CompletableFuture<R>) capture.started();
     }
 
-    /** {@link #async(Object, Function)} for a method that returns nothing: {@code Remote.asyncVoid(log, l -> l.add(x))}. */
-    public static <T> CompletableFuture<Void> asyncVoid(T proxy, Consumer<? super T> call) {
+    /** {@link #async} for a method that returns nothing: {@code Remote.asyncVoid(log, l -> l.add(x))}. */
+    public static <T> CompletableFuture<Void> asyncVoid(T proxy, VoidCall<? super T> call) {
         return Remote.<T, Object>async(proxy, p -> {
-            call.accept(p);
+            call.call(p);
             return null;
         }).thenApply(ignored -> null);
+    }
+
+    /**
+     * The one call {@link #async} makes on the stand-in it passes: {@code p -> p.method(args)}. It may name a method
+     * that declares checked exceptions; they arrive on the future.
+     */
+    @FunctionalInterface
+    public interface Call<T, R> {
+        R call(T proxy) throws Exception;
+    }
+
+    /** The one call {@link #asyncVoid} makes on the stand-in it passes, to a method that returns nothing. */
+    @FunctionalInterface
+    public interface VoidCall<T> {
+        void call(T proxy) throws Exception;
     }
 
     /** The stand-in's handler: starts the one call made on it. */

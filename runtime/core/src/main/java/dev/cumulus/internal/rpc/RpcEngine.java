@@ -177,6 +177,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return reply;
         }
 
+        /** An asynchronous call's future (tests). */
+        AsyncResult<Object> resultForTest() {
+            return result;
+        }
+
         RemoteCallEvent event() {
             return event;
         }
@@ -395,9 +400,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         AsyncResult<Object> result = new AsyncResult<>(asyncReplies);
         PendingCall call = start(ref, label, method, methodId, args, true, via, result, timeoutNs);
         if (timeoutNs > 0) {
-            result.orTimeout(timeoutNs, TimeUnit.NANOSECONDS).whenComplete((v, t) -> {
-                if (t instanceof TimeoutException) {
-                    abandon(call);
+            CompletableFuture.delayedExecutor(timeoutNs, TimeUnit.NANOSECONDS).execute(() -> {
+                if (pending.remove(call)) { // no answer came: nobody else completes it
+                    commit(call, "timeout", 0);
+                    result.completeExceptionally(new RemoteTimeoutException("asynchronous call "
+                        + describe(call.label(), call.method()) + " on node " + call.target() + " got no reply within "
+                        + TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms"));
                 }
             });
         }
@@ -700,11 +708,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             e.outcome = outcome;
             e.commit();
         }
-    }
-
-    /** Forgets a call nobody waits for any more (its caller timed out). */
-    void abandon(PendingCall call) {
-        pending.remove(call);
     }
 
     /** Runs {@code task} on a call thread (virtual). */
