@@ -20,7 +20,9 @@ import java.util.concurrent.ExecutionException;
  * double[][] part = AsyncTicket.getResult(ticket);
  * }</pre>
  *
- * A ticket carries one call; make a new ticket for the next one.
+ * A ticket carries one call; make a new ticket for the next one. {@link Remote#async} starts the same call and
+ * returns its {@link CompletableFuture} without a ticket: {@code Remote.async(worker, w -> w.multiply(rows))}. No
+ * thread waits for an outstanding call; {@link #future}'s callbacks run as {@link Remote#async} describes.
  */
 public final class AsyncTicket {
     private AsyncTicket() {

@@ -8,7 +8,9 @@
  * dev.cumulus.internal.rpc.ExportTable} holds the objects a node serves, and {@link
  * dev.cumulus.internal.rpc.InlineRecord} how each method fared when run inline. {@link
  * dev.cumulus.internal.rpc.CallHeaderFlyweight} and {@link dev.cumulus.internal.rpc.ReplyHeaderFlyweight} read and
- * write the headers of calls and answers in place ({@code docs/design/WIRE.md}).
+ * write the headers of calls and answers in place ({@code docs/design/WIRE.md}). Asynchronous calls (tickets,
+ * {@code Remote.async}) hold no thread while they wait: {@link dev.cumulus.internal.rpc.AsyncReplies} completes their
+ * futures off the polling thread, the answers of one poll one after another on one drainer thread.
  *
  * <p>Objects that move (Babylon §4.2): {@link dev.cumulus.internal.rpc.Migrations} serves the node's migration
  * requests and runs the rebalancer; every user object's calls enter through its {@link

@@ -388,6 +388,9 @@ public final class NodeTransport implements AutoCloseable {
         if (length + WHOLE_HEADER + sealLength(destination) > pub.maxMessageLength()) {
             throw new IllegalArgumentException("message of " + length + " bytes needs chunking; use send()");
         }
+        if (outbox.heldByCurrentThread()) {
+            outbox.flush(destination, channel); // what this thread gathered for the peer goes first
+        }
         UnsafeBuffer header = wholeHeader;
         int result = mapResult(offer(destination, channel, pub, header, WHOLE_HEADER, buffer, offset, length));
         if (result == SENT) {
