@@ -812,10 +812,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         Reply reply = call.answer;
         call.answer = null;
-        if (reply.bytes() != null && !decodesWithoutWaiting(reply)) {
-            startCallThread(() -> completeWithReply(call, result, reply));
-        } else {
-            completeWithReply(call, result, reply);
+        try {
+            if (reply.bytes() != null && !decodesWithoutWaiting(reply)) {
+                startCallThread(() -> completeWithReply(call, result, reply));
+            } else {
+                completeWithReply(call, result, reply);
+            }
+        } catch (RuntimeException e) { // e.g. no thread could be started: the drainer goes on with the next answer
+            result.completeExceptionally(e);
         }
     }
 
