@@ -206,7 +206,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final Executor serveThreads = this::startCallThread;
     private final ThreadLocal<CallerState> callers = ThreadLocal.withInitial(() -> new CallerState(nextCallId));
     /** Asynchronous calls answered, waiting for their futures to be completed off the polling thread. */
-    private final AsyncReplies asyncReplies = new AsyncReplies(this::completeAsync, this::startDrainer);
+    private final AsyncReplies asyncReplies = new AsyncReplies(this::completeAsync, this::startOrRun);
 
     /** What a thread keeps between the calls it makes and the replies it sends: one thread-local look-up per call. */
     static final class CallerState {
@@ -814,7 +814,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         call.answer = null;
         try {
             if (reply.bytes() != null && !decodesWithoutWaiting(reply)) {
-                startCallThread(() -> completeWithReply(call, result, reply));
+                startOrRun(() -> completeWithReply(call, result, reply));
             } else {
                 completeWithReply(call, result, reply);
             }
@@ -841,12 +841,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             && reply.applied() <= causality.applied();
     }
 
-    /** Starts a drainer of {@link #asyncReplies}; once the engine is closed, the current thread drains instead. */
-    private void startDrainer(Runnable drainer) {
+    /**
+     * Starts {@code task} (a drainer of {@link #asyncReplies}, or an answer's decoding) on a call thread; once the engine
+     * is closed, the current thread runs it: the futures of asynchronous calls still complete (or fail, with the reason
+     * the close gave them).
+     */
+    private void startOrRun(Runnable task) {
         try {
-            callThreads.execute(drainer);
+            callThreads.execute(task);
         } catch (RejectedExecutionException e) {
-            drainer.run(); // the node left: the futures still fail, with the reason the close gave them
+            task.run();
         }
     }
 
