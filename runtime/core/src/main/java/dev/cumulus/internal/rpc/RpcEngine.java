@@ -349,6 +349,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async,
                       RemoteInvocationHandler via) {
+        return start(ref, label, method, methodId, args, null, async, via);
+    }
+
+    /**
+     * {@link #start(RemoteRef, String, Method, int, Object[], boolean, RemoteInvocationHandler)} with the arguments
+     * given as the bytes that go on the wire after the call's header, unchecked ({@link HandMadeCalls}); {@code args}
+     * is ignored then.
+     */
+    PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, byte[] handMade,
+                      boolean async, RemoteInvocationHandler via) {
         int target = checkReachable(ref, label, method);
         CallerState state = callers.get();
         ExpandableArrayBuffer buf = state.buffer;
@@ -356,7 +366,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
         // the promise to poll for the reply until then (odd, so never 0): the caller keeps it in await
         long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
-        int end = encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs);
+        int end = handMade == null ? encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs)
+            : encodeHandMade(state, callId, ref.objectId(), methodId, handMade, pollsUntilNs);
         RemoteCallEvent event = recording();
         PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end, pollsUntilNs,
             async ? null : state, via);
@@ -414,6 +425,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Writes a call's header and arguments into the thread's buffer; returns its length. */
+    private int encodeHandMade(CallerState state, long callId, long objectId, int methodId, byte[] arguments,
+                               long pollsUntilNs) {
+        state.callOut.write(callId, objectId, methodId, causality.covered(), pollsUntilNs);
+        state.buffer.putBytes(CALL_HEADER, arguments);
+        return CALL_HEADER + arguments.length;
+    }
+
     private int encodeCall(CallerState state, long callId, long objectId, Method method, int methodId,
                            Object[] args, long pollsUntilNs) {
         state.callOut.write(callId, objectId, methodId, causality.covered(), pollsUntilNs);
