@@ -162,7 +162,7 @@ public final class HostileBench {
         out.println();
         out.println("Refusals: time from node 1's send to the refusal it sees, ms: for a call, its error answer; for a");
         out.println("  raw frame, node 0's counter of such frames going up (read by normal calls). sent = sends,");
-        out.println("  refused = sends refused for the reason shown (an input not refused within 10 s counts 10 s).");
+        out.println("  refused = sends refused for the reason shown (one not refused within 60 s counts 60 s).");
         out.printf("  %-10s %-4s %9s %5s %8s %8s %8s %8s  %-46s %s%n", "input", "run", "bytes", "sent", "refused",
             "p50 ms", "p99 ms", "max ms", "what", "refusal seen as");
         boolean allRefused = true;
