@@ -9,6 +9,7 @@ import io.aeron.protocol.SetupFlyweight;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -101,7 +102,7 @@ final class HostileInputs {
         random.nextBytes(bytes);
         UnsafeBuffer b = new UnsafeBuffer(bytes);
         new FrameHeaderFlyweight().wrap(b, 0).header(FrameHeaderFlyweight.SEALED_WHOLE, source, runTag);
-        b.putLong(FrameHeaderFlyweight.WHOLE_LENGTH, counter, java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putLong(FrameHeaderFlyweight.WHOLE_LENGTH, counter, ByteOrder.LITTLE_ENDIAN);
         return b;
     }
 

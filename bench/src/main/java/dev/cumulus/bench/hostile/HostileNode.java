@@ -3,6 +3,7 @@ package dev.cumulus.bench.hostile;
 import dev.cumulus.Cluster;
 import dev.cumulus.bench.ChildIo;
 import dev.cumulus.internal.cluster.NodeCluster;
+import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.rpc.HandMadeCalls;
 import dev.cumulus.internal.transport.Channel;
@@ -12,11 +13,13 @@ import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.io.IOException;
 import java.lang.reflect.Method;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -103,8 +106,8 @@ public final class HostileNode {
     // ------------------------------------------------------------------ calls
 
     private void hostileCalls() throws Exception {
-        Method count = Target.class.getMethod("count", java.util.Collection.class);
-        Method colliders = Target.class.getMethod("countColliders", java.util.Collection.class);
+        Method count = Target.class.getMethod("count", Collection.class);
+        Method colliders = Target.class.getMethod("countColliders", Collection.class);
         Method take = Target.class.getMethod("take", Object.class);
         call("bomb", count, HostileInputs.backReferenceBomb(), "CodecLimits.maxDecodeWork");
         call("colliders", colliders, HostileInputs.collidingSet(), "CodecLimits.maxDecodeWork");
@@ -162,7 +165,7 @@ public final class HostileNode {
         String[] endpoint = config.endpoints().getFirst().split(":");
         InetSocketAddress node0 = new InetSocketAddress(endpoint[0], Integer.parseInt(endpoint[1]));
         // node 1's own driver (every node of a UDP run has one) sends the forged frames, as a stranger's would
-        String ownDriver = dev.cumulus.internal.cluster.NodeRuntime.defaultDriverDir(config.runId() + "-node1");
+        String ownDriver = NodeRuntime.defaultDriverDir(config.runId() + "-node1");
         TransportContext ctx = new TransportContext(ownDriver, true, config.endpoints(), config.streamBase(),
             TransportContext.runTagOf(config.runId()), TransportContext.DEFAULT_DATA_TERM_LENGTH,
             TransportContext.DEFAULT_MAX_MESSAGE_BYTES);
@@ -173,7 +176,7 @@ public final class HostileNode {
                 byte[] setup = HostileInputs.oversizedSetup(stream, session[0]++);
                 try {
                     socket.send(new DatagramPacket(setup, setup.length, node0));
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     throw new IllegalStateException("cannot send a datagram to " + node0 + ": " + e.getMessage(), e);
                 }
             });
