@@ -163,7 +163,7 @@ public final class HostileBench {
         out.println("Refusals: time from node 1's send to the refusal it sees, ms: for a call, its error answer; for a");
         out.println("  raw frame, node 0's counter of such frames going up (read by normal calls). sent = sends,");
         out.println("  refused = sends refused for the reason shown (one not refused within 60 s counts 60 s).");
-        out.printf("  %-10s %-4s %9s %5s %8s %8s %8s %8s  %-46s %s%n", "input", "run", "bytes", "sent", "refused",
+        out.printf("  %-10s %-4s %9s %5s %8s %8s %8s %8s  %-48s %s%n", "input", "run", "bytes", "sent", "refused",
             "p50 ms", "p99 ms", "max ms", "what", "refusal seen as");
         boolean allRefused = true;
         double worst = 0;
@@ -182,7 +182,7 @@ public final class HostileBench {
                 worst = max;
                 worstKey = in.key();
             }
-            out.printf(Locale.ROOT, "  %-10s %-4s %9s %5d %8d %8.3f %8.3f %8.3f  %-46s %s%n", in.key(), in.run(),
+            out.printf(Locale.ROOT, "  %-10s %-4s %9s %5d %8d %8.3f %8.3f %8.3f  %-48s %s%n", in.key(), in.run(),
                 m.get("bytes"), sent, refused, ms(m, "p50"), ms(m, "p99"), max, in.what(), in.seenAs());
         }
         out.println();
