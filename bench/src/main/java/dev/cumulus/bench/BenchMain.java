@@ -2,6 +2,7 @@ package dev.cumulus.bench;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.arrays.ArraysBench;
+import dev.cumulus.bench.hostile.HostileBench;
 import dev.cumulus.bench.migration.MigrationBench;
 import dev.cumulus.bench.pastset.PastSetBench;
 import dev.cumulus.bench.replication.ReplicationBench;
@@ -28,7 +29,7 @@ import java.util.List;
 public final class BenchMain {
     /** The suites, in the order {@code cumulus bench --help} names them. */
     public static final List<String> SUITES = List.of("rpc", "arrays", PastSetBench.SUITE, ReplicationBench.SUITE,
-        MigrationBench.SUITE);
+        MigrationBench.SUITE, HostileBench.SUITE);
     static final int EXIT_USAGE = 2;
 
     private BenchMain() {
@@ -59,6 +60,9 @@ public final class BenchMain {
             }
             case MigrationBench.SUITE -> {
                 return MigrationBench.run(r.quick, r.idle, out, err);
+            }
+            case HostileBench.SUITE -> {
+                return HostileBench.run(r.quick, r.idle, out, err);
             }
             case PastSetBench.SUITE -> {
                 return PastSetBench.runFromCli(r.nodes, r.quick, r.idle, out, err);

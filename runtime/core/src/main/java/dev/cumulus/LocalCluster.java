@@ -57,7 +57,7 @@ public final class LocalCluster {
         try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId), true)) {
             // its own secret: the run is these nodes (over IPC, in an owner-only driver directory, nothing is sealed)
             TransportContext transport = new TransportContext(driver.directory(), false, false, List.of(), 1000,
-                runId.hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES,
+                TransportContext.runTagOf(runId), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES,
                 RunSecret.generate(), FrameSealing.MAC);
             try {
                 for (int i = 0; i < nodes; i++) {

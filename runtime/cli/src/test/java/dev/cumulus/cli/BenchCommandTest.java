@@ -19,7 +19,7 @@ class BenchCommandTest {
         CumulusCliTest.Result r = cli("bench", "--help");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Usage: cumulus bench"), r.out());
-        assertTrue(r.out().replaceAll("\\s+", " ").contains("rpc, replication, arrays, pastset, migration"), r.out());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("rpc, replication, arrays, pastset, migration, hostile"), r.out());
     }
 
     @Test
@@ -59,10 +59,18 @@ class BenchCommandTest {
     }
 
     @Test
+    void theHostileSuiteRefusesNodeCountsItWouldIgnore() {
+        CumulusCliTest.Result r = cli("bench", "hostile", "--nodes", "3");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("the hostile suite runs on 2 nodes (an IPC run, then a UDP run); drop --nodes"),
+            r.err());
+    }
+
+    @Test
     void anUnknownSuiteIsAUsageError() {
         CumulusCliTest.Result r = cli("bench", "nope");
         assertEquals(CumulusCli.EXIT_USAGE, r.code());
-        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset, migration"), r.err());
+        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset, migration, hostile"), r.err());
     }
 
     @Test

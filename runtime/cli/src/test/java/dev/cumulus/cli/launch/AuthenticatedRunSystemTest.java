@@ -7,6 +7,7 @@ import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.transport.Channel;
 import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.transport.TransportContext;
 import io.aeron.Aeron;
 import io.aeron.Publication;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -90,7 +91,7 @@ class AuthenticatedRunSystemTest {
         }
         // a stranger on this host aims frames at the UDP run's node 0: it knows the run tag (the run id is in
         // the driver directory's name), the stream ids and the node ids; it does not know the secret
-        int runTag = udp.launcher.runId().hashCode();
+        int runTag = TransportContext.runTagOf(udp.launcher.runId());
         try (DriverHost own = DriverHost.start(tmp.resolve("stranger-" + UUID.randomUUID()).toString());
              Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(own.directory()));
              // node 0's data, with a term length the nodes' drivers accept (they drop setups beyond theirs)

@@ -17,6 +17,7 @@ import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.pastset.PastSetRuntime;
+import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
 import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
@@ -75,6 +76,14 @@ public final class NodeCluster implements Cluster {
     /** The runtime of a capability this node started with (for tests and benchmarks that look inside). */
     public <T> T capability(Class<T> type) {
         return node.capabilities().get(type);
+    }
+
+    /**
+     * This node's transport, for tests and benchmarks that read its counters (frames dropped, rejected, failed); the
+     * node polls it, so nothing else may.
+     */
+    public NodeTransport transport() {
+        return node.transport();
     }
 
     /** The failure that ended this cluster, or {@code null}. */

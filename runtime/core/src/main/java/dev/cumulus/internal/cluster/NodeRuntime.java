@@ -96,7 +96,7 @@ public final class NodeRuntime {
             TransportContext transport = new TransportContext(aeronDir,
                 config.transport() != LaunchConfig.TransportMode.IPC,
                 config.transport() == LaunchConfig.TransportMode.HOSTS, config.endpoints(), config.streamBase(),
-                config.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
+                TransportContext.runTagOf(config.runId()), TransportContext.DEFAULT_DATA_TERM_LENGTH,
                 TransportContext.DEFAULT_MAX_MESSAGE_BYTES, secret, sealing);
             node = NodeCluster.start(options, transport, contextLoader(),
                 (failed, failure) -> exitAfterGrace(failed, failure, ends));

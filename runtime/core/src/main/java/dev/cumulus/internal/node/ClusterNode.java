@@ -330,6 +330,11 @@ public final class ClusterNode implements NodeServices {
         leftWatchers.add(listener);
     }
 
+    /** This node's transport (for tests and benchmarks that read its counters). */
+    public NodeTransport transport() {
+        return transport;
+    }
+
     /** The capability runtimes this node started with. */
     public Capabilities capabilities() {
         return capabilities;

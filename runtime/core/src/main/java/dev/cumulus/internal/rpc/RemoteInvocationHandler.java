@@ -125,6 +125,15 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         return engine.awaitUninterruptibly(engine.start(at, label, method, idOf(method), args, false, this));
     }
 
+    /**
+     * A call of {@code method} through this proxy whose arguments are {@code argumentBytes} as they go on the wire
+     * ({@link HandMadeCalls}); always sent to the object's node, even this one's.
+     */
+    Object invokeHandMade(Method method, byte[] argumentBytes, long callTimeoutNs) throws Throwable {
+        return engine.await(engine.start(ref, label, method, idOf(method), null, argumentBytes, false, this),
+            callTimeoutNs);
+    }
+
     /** Sends a call that wants no reply (see {@link RpcEngine#sendOneWay}); not for a local target. */
     public void sendOneWay(Method method, Object[] args) {
         engine.sendOneWay(ref, label, method, args);

@@ -388,7 +388,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async,
                       RemoteInvocationHandler via) {
-        return start(ref, label, method, methodId, args, async, via, null, 0);
+        return start(ref, label, method, methodId, args, null, async, via, null, 0);
     }
 
     /**
@@ -398,7 +398,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     CompletableFuture<Object> startAsync(RemoteRef ref, String label, Method method, int methodId, Object[] args,
                                          RemoteInvocationHandler via, long timeoutNs) {
         AsyncResult<Object> result = new AsyncResult<>(asyncReplies);
-        PendingCall call = start(ref, label, method, methodId, args, true, via, result, timeoutNs);
+        PendingCall call = start(ref, label, method, methodId, args, null, true, via, result, timeoutNs);
         if (timeoutNs > 0) {
             CompletableFuture.delayedExecutor(timeoutNs, TimeUnit.NANOSECONDS).execute(() -> {
                 if (pending.remove(call)) { // no answer came: nobody else completes it
@@ -417,8 +417,18 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return new AsyncResult<>(asyncReplies);
     }
 
-    private PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, boolean async,
-                              RemoteInvocationHandler via, AsyncResult<Object> result, long timeoutNs) {
+    /**
+     * {@link #start(RemoteRef, String, Method, int, Object[], boolean, RemoteInvocationHandler)} with the arguments
+     * given as the bytes that go on the wire after the call's header, unchecked ({@link HandMadeCalls}); {@code args}
+     * is ignored then.
+     */
+    PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, byte[] handMade,
+                      boolean async, RemoteInvocationHandler via) {
+        return start(ref, label, method, methodId, args, handMade, async, via, null, 0);
+    }
+
+    private PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, byte[] handMade,
+                              boolean async, RemoteInvocationHandler via, AsyncResult<Object> result, long timeoutNs) {
         int target = checkReachable(ref, label, method);
         CallerState state = callers.get();
         ExpandableArrayBuffer buf = state.buffer;
@@ -426,7 +436,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
         // the promise to poll for the reply until then (odd, so never 0): the caller keeps it in await
         long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
-        int end = encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs);
+        int end = handMade == null ? encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs)
+            : encodeHandMade(state, callId, ref.objectId(), methodId, handMade, pollsUntilNs);
         RemoteCallEvent event = recording();
         PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end, pollsUntilNs,
             async ? null : state, via, result, timeoutNs);
@@ -484,6 +495,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Writes a call's header and arguments into the thread's buffer; returns its length. */
+    private int encodeHandMade(CallerState state, long callId, long objectId, int methodId, byte[] arguments,
+                               long pollsUntilNs) {
+        state.callOut.write(callId, objectId, methodId, causality.covered(), pollsUntilNs);
+        state.buffer.putBytes(CALL_HEADER, arguments);
+        return CALL_HEADER + arguments.length;
+    }
+
     private int encodeCall(CallerState state, long callId, long objectId, Method method, int methodId,
                            Object[] args, long pollsUntilNs) {
         state.callOut.write(callId, objectId, methodId, causality.covered(), pollsUntilNs);

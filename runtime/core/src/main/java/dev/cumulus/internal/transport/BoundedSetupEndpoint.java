@@ -10,6 +10,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import java.net.InetSocketAddress;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The media driver's UDP receiving end with a bound on what a setup frame may ask for. Aeron makes a new image (three
@@ -23,6 +24,8 @@ import java.net.InetSocketAddress;
  */
 final class BoundedSetupEndpoint extends ReceiveChannelEndpoint {
     static final int MIN_TERM_LENGTH = 64 * 1024;
+    /** Setup frames dropped by the endpoints of every driver in this JVM ({@link DriverHost#droppedSetupFrames()}). */
+    private static final AtomicLong DROPPED = new AtomicLong();
 
     private final int maxTermLength;
     private final TransportErrors errors;
@@ -40,6 +43,11 @@ final class BoundedSetupEndpoint extends ReceiveChannelEndpoint {
             new BoundedSetupEndpoint(channel, dispatcher, status, context, maxTermLength, errors);
     }
 
+    /** Setup frames dropped so far by the drivers of this JVM. */
+    static long dropped() {
+        return DROPPED.get();
+    }
+
     /** Whether a setup frame declaring {@code termLength} may make an image. */
     static boolean acceptable(int termLength, int maxTermLength) {
         return Integer.bitCount(termLength) == 1 && termLength >= MIN_TERM_LENGTH && termLength <= maxTermLength;
@@ -50,6 +58,7 @@ final class BoundedSetupEndpoint extends ReceiveChannelEndpoint {
                                int transportIndex) {
         int termLength = header.termLength();
         if (!acceptable(termLength, maxTermLength)) {
+            DROPPED.incrementAndGet();
             errors.report("setup frame with a bad term length", "dropped an Aeron setup frame from " + source
                 + " declaring a term length of " + termLength + " bytes (this host's streams take powers of two from "
                 + MIN_TERM_LENGTH + " to " + maxTermLength + "); nothing was allocated for it");

@@ -37,7 +37,7 @@ final class ChunkAssembler {
     private final Map<Key, Partial> partials = new HashMap<>();
     private final Map<Integer, Usage> usageBySender = new HashMap<>();
     private final UnsafeBuffer whole = new UnsafeBuffer(0, 0);
-    private long dropped;
+    private volatile long dropped; // written by the polling thread only; read by any
 
     private record Key(int source, Channel channel, long messageId) {
     }
@@ -205,7 +205,7 @@ final class ChunkAssembler {
         return partials.size();
     }
 
-    /** Messages dropped so far (broken rules and expiry). */
+    /** Messages dropped so far (broken rules and expiry). Any thread. */
     long droppedCount() {
         return dropped;
     }

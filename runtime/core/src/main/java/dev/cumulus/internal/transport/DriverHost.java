@@ -103,6 +103,14 @@ public final class DriverHost implements AutoCloseable {
         }
     }
 
+    /**
+     * Aeron setup frames the drivers of this JVM dropped for declaring a term length beyond what Cumulus streams use
+     * ({@link BoundedSetupEndpoint}): nothing was allocated for them. Any thread.
+     */
+    public static long droppedSetupFrames() {
+        return BoundedSetupEndpoint.dropped();
+    }
+
     /** The directory clients pass as {@code aeronDirectoryName}. */
     public String directory() {
         return directory;

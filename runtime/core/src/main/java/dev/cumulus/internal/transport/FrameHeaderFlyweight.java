@@ -41,20 +41,20 @@ import org.agrona.DirectBuffer;
  * so a sealed whole message's payload starts at {@link #SEALED_WHOLE_LENGTH} and a sealed chunk's at
  * {@link #SEALED_CHUNK_LENGTH}. A sealed frame is never read beyond this header's fixed fields before its tag checks.
  */
-final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
-    static final byte WHOLE = 1;
-    static final byte CHUNK = 2;
+public final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
+    public static final byte WHOLE = 1;
+    public static final byte CHUNK = 2;
     /** Several whole messages of one channel, each behind its length ({@link FrameBatch}); the header of a whole one. */
     static final byte BATCH = 3;
     /** The bit that marks a sealed frame's type. */
-    static final byte SEALED = 0x10;
-    static final byte SEALED_WHOLE = SEALED | WHOLE;
+    public static final byte SEALED = 0x10;
+    public static final byte SEALED_WHOLE = SEALED | WHOLE;
     static final byte SEALED_CHUNK = SEALED | CHUNK;
     /** Flags bit: the payload is encrypted (AES-GCM). */
     static final byte FLAG_ENCRYPTED = 1;
-    static final int TAG_LENGTH = 16;
+    public static final int TAG_LENGTH = 16;
     /** What a seal adds to a plain header: the counter and the tag. */
-    static final int SEAL_LENGTH = 8 + TAG_LENGTH;
+    public static final int SEAL_LENGTH = 8 + TAG_LENGTH;
 
     static final int TYPE_OFFSET = 0;
     static final int PADDING_OFFSET = 1;
@@ -64,10 +64,10 @@ final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
     static final int TOTAL_LENGTH_OFFSET = 20;
     static final int CHUNK_OFFSET_OFFSET = 24;
     /** Header length of a whole message. */
-    static final int WHOLE_LENGTH = 12;
+    public static final int WHOLE_LENGTH = 12;
     /** Header length of a chunk. */
-    static final int CHUNK_LENGTH = 28;
-    static final int SEALED_WHOLE_LENGTH = WHOLE_LENGTH + SEAL_LENGTH;
+    public static final int CHUNK_LENGTH = 28;
+    public static final int SEALED_WHOLE_LENGTH = WHOLE_LENGTH + SEAL_LENGTH;
     static final int SEALED_CHUNK_LENGTH = CHUNK_LENGTH + SEAL_LENGTH;
     /** {@link #headerLength(int)}: not a frame of this transport (too short, or of an unknown type). */
     static final int REJECTED = -1;
@@ -140,7 +140,7 @@ final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
     }
 
     /** Writes the fields every frame has (the padding zeroed). */
-    FrameHeaderFlyweight header(byte type, int source, int runTag) {
+    public FrameHeaderFlyweight header(byte type, int source, int runTag) {
         mutableBuffer.putByte(offset + TYPE_OFFSET, type);
         mutableBuffer.putByte(offset + PADDING_OFFSET, (byte) 0);
         mutableBuffer.putShort(offset + PADDING_OFFSET + 1, (short) 0);
@@ -150,7 +150,7 @@ final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
     }
 
     /** Writes a chunk's own fields. */
-    FrameHeaderFlyweight chunk(long messageId, int totalLength, int chunkOffset) {
+    public FrameHeaderFlyweight chunk(long messageId, int totalLength, int chunkOffset) {
         mutableBuffer.putLong(offset + MESSAGE_ID_OFFSET, messageId, ORDER);
         mutableBuffer.putInt(offset + TOTAL_LENGTH_OFFSET, totalLength, ORDER);
         mutableBuffer.putInt(offset + CHUNK_OFFSET_OFFSET, chunkOffset, ORDER);

@@ -672,8 +672,8 @@ public final class NodeTransport implements AutoCloseable {
         return rejections.count();
     }
 
-    /** Chunked messages dropped by the reassembly (a broken bound, out of sequence, expired). Polling thread. */
-    long droppedChunkedMessages() {
+    /** Chunked messages dropped by the reassembly (a broken bound, out of sequence, expired). Any thread. */
+    public long droppedChunkedMessages() {
         return chunkAssembler.droppedCount();
     }
 

@@ -102,8 +102,13 @@ public record TransportContext(
         return e.substring(0, e.lastIndexOf(':'));
     }
 
-    /** Stream id on which node {@code nodeId} receives channel {@code channel}. */
-    int streamId(int nodeId, Channel channel) {
+    /** The run tag of the run named {@code runId}: every frame of the run carries it. */
+    public static int runTagOf(String runId) {
+        return runId.hashCode();
+    }
+
+    /** The Aeron stream id on which node {@code nodeId} receives {@code channel}. */
+    public int streamId(int nodeId, Channel channel) {
         return streamBase + nodeId * Channel.values().length + channel.ordinal();
     }
 }
