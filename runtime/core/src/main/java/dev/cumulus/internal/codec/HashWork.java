@@ -21,11 +21,17 @@ import org.agrona.collections.Int2IntHashMap;
  * when it is hashed.
  *
  * <p>One instance per hash-based collection being filled: it counts keys per hash code, because a key whose hash
- * code {@code k} keys already share costs {@code k} more {@code equals} calls.
+ * code {@code k} keys already share costs {@code k} more {@code equals} calls. Each such call is charged
+ * {@link #EQUALS_WEIGHT} times the key's structural cost: an {@code equals} dispatches and compares where a hash step
+ * only visits, and a set of keys with one hash code must be refused within a few milliseconds, not after the
+ * tens of millions of calls the unweighted budget would allow (50,000 records with one hash code: about 16 M calls,
+ * 40–100 ms, unweighted; about 2 M, 5–15 ms, weighted).
  */
 final class HashWork {
     static final long UNKNOWN = -1;
     static final long SATURATED = Long.MAX_VALUE / 4;
+    /** Work units charged per structural step of an {@code equals} call between colliding keys. */
+    static final long EQUALS_WEIGHT = 8;
 
     private final DecodeBudget budget;
     private final Int2IntHashMap keysPerHash = new Int2IntHashMap(0);
@@ -46,7 +52,8 @@ final class HashWork {
         int hash = key == null ? 0 : key.hashCode();
         int same = keysPerHash.get(hash);
         if (same > 0) {
-            budget.work(same > SATURATED / steps ? SATURATED : same * steps, position,
+            long perCall = steps * EQUALS_WEIGHT;
+            budget.work(same > SATURATED / perCall ? SATURATED : same * perCall, position,
                 "a set element or map key whose hash code " + same + " others share");
         }
         keysPerHash.put(hash, same + 1);
