@@ -43,7 +43,9 @@ final class TupleCodec {
             if (v instanceof Object[] fields) {
                 return fields;
             }
-            throw new CumulusException("a tuple of element " + element + " did not decode to fields but to " + v);
+            // its type only: a decoded value from the network may be cyclic or huge, and its toString would not end
+            throw new CumulusException("a tuple of element " + element + " did not decode to fields but to "
+                + (v == null ? "null" : "a " + v.getClass().getName()));
         } catch (CodecException e) {
             throw new CumulusException("a tuple of element " + element + " cannot be decoded on this node: "
                 + e.getMessage(), e);
