@@ -5,6 +5,7 @@ import dev.cumulus.bench.arrays.ArraysBench;
 import dev.cumulus.bench.hostile.HostileBench;
 import dev.cumulus.bench.migration.MigrationBench;
 import dev.cumulus.bench.pastset.PastSetBench;
+import dev.cumulus.bench.profile.ProfileBench;
 import dev.cumulus.bench.replication.ReplicationBench;
 import dev.cumulus.cli.launch.HostGroup;
 import dev.cumulus.cli.launch.LaunchException;
@@ -29,7 +30,7 @@ import java.util.List;
 public final class BenchMain {
     /** The suites, in the order {@code cumulus bench --help} names them. */
     public static final List<String> SUITES = List.of("rpc", "arrays", PastSetBench.SUITE, ReplicationBench.SUITE,
-        MigrationBench.SUITE, HostileBench.SUITE);
+        MigrationBench.SUITE, HostileBench.SUITE, ProfileBench.SUITE);
     static final int EXIT_USAGE = 2;
 
     private BenchMain() {
@@ -63,6 +64,13 @@ public final class BenchMain {
             }
             case HostileBench.SUITE -> {
                 return HostileBench.run(r.quick, r.idle, out, err);
+            }
+            case ProfileBench.SUITE -> {
+                if (r.nodes != null) {
+                    err.println("cumulus bench: the profile suite runs on " + ProfileBench.NODES + " nodes; drop --nodes");
+                    return EXIT_USAGE;
+                }
+                return ProfileBench.run(r.quick, 0, out, err);
             }
             case PastSetBench.SUITE -> {
                 return PastSetBench.runFromCli(r.nodes, r.quick, r.idle, out, err);

@@ -33,6 +33,8 @@ import java.util.concurrent.Callable;
         "  pastset      the tuple space vs RPC and Hazelcast IQueue (nodes 2,4)",
         "  migration    moving remote objects: pause, stale proxies (fixed: 5 nodes)",
         "  hostile      hostile inputs: time to refusal, still serving (fixed: 2 nodes)",
+        "  profile      what --profile and --live cost a program vs a plain run and",
+        "               the JDK's own JFR: replicated TSP, replicated reads (2 nodes)",
         "Without SUITE: rpc, then replication.",
         "",
         "Across hosts (rpc, replication): --hosts FILE puts process i of every measurement, ours and each peer's, on "
@@ -49,10 +51,11 @@ import java.util.concurrent.Callable;
         "  cumulus bench replication --wan-only  # Table 4 alone (root)",
         "  cumulus bench rpc --nodes 2 --hosts hosts.txt  # over the file's hosts",
         "  cumulus bench migration --quick       # smoke run, about 15 s",
-        "  cumulus bench hostile --quick         # smoke run, about 30 s"})
+        "  cumulus bench hostile --quick         # smoke run, about 30 s",
+        "  cumulus bench profile                 # profiling's cost, a few minutes"})
 final class BenchCommand implements Callable<Integer> {
     static final List<String> SUITES = List.of("rpc", "replication", "arrays", "pastset", "migration",
-        "hostile");
+        "hostile", "profile");
     /** The rpc suite's node counts when --nodes is not given (the help's suite list says so). */
     static final List<Integer> RPC_NODES = List.of(2, 4);
 
@@ -124,6 +127,10 @@ final class BenchCommand implements Callable<Integer> {
         if (nodes != null && "hostile".equals(suite)) {
             cli.err().println("cumulus bench: the hostile suite runs on 2 nodes (an IPC run, then a UDP run); drop "
                 + "--nodes");
+            return CumulusCli.EXIT_USAGE;
+        }
+        if (nodes != null && "profile".equals(suite)) {
+            cli.err().println("cumulus bench: the profile suite runs on 2 nodes; drop --nodes");
             return CumulusCli.EXIT_USAGE;
         }
         if (!"ipc".equals(transport) && !"udp".equals(transport)) {

@@ -19,7 +19,7 @@ class BenchCommandTest {
         CumulusCliTest.Result r = cli("bench", "--help");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Usage: cumulus bench"), r.out());
-        assertTrue(r.out().replaceAll("\\s+", " ").contains("rpc, replication, arrays, pastset, migration, hostile"), r.out());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("rpc, replication, arrays, pastset, migration, hostile, profile"), r.out());
     }
 
     @Test
@@ -67,10 +67,17 @@ class BenchCommandTest {
     }
 
     @Test
+    void theProfileSuiteRefusesNodeCountsItWouldIgnore() {
+        CumulusCliTest.Result r = cli("bench", "profile", "--nodes", "4");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("the profile suite runs on 2 nodes; drop --nodes"), r.err());
+    }
+
+    @Test
     void anUnknownSuiteIsAUsageError() {
         CumulusCliTest.Result r = cli("bench", "nope");
         assertEquals(CumulusCli.EXIT_USAGE, r.code());
-        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset, migration, hostile"), r.err());
+        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset, migration, hostile, profile"), r.err());
     }
 
     @Test

@@ -1,0 +1,254 @@
+package dev.cumulus.bench.profile;
+
+import dev.cumulus.CumulusException;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code profile} suite of {@code cumulus bench}: what profiling costs the program it measures. Two workloads, each
+ * run by {@code cumulus run} on 2 nodes in every {@link ProfileMode} (plain, the JDK's default recording,
+ * {@code --profile}, {@code --live}), the modes alternating within each round and their order rotating from round to
+ * round, so a change of the shared machine's speed falls on every mode alike:
+ * <ol>
+ *   <li>the replicated TSP example ({@code dev.cumulus.examples.tsp.ReplicatedTsp}); the figure is the compute time
+ *       node 0 prints (the parallel search between its two barriers);</li>
+ *   <li>{@code bench replication}'s read path: reads of a replicated object ({@link ReadPathProgram}); the figures are
+ *       node 0's per-call p50 and p99 over batches of reads.</li>
+ * </ol>
+ * Each table shows every mode's median over the rounds, its spread (lowest, highest) and the ratio of the medians to
+ * plain's; the goal lines hold {@code --profile} and {@code --live} to {@value #GOAL}× plain.
+ */
+public final class ProfileBench {
+    /** The suite's name in {@code cumulus bench SUITE}. */
+    public static final String SUITE = "profile";
+    /** Goal: a profiled run's figure is at most this many times the plain run's (medians). */
+    static final double GOAL = 1.02;
+    /** The node count of every run (the measurement: 2 nodes). */
+    public static final int NODES = 2;
+    static final String TSP_MAIN = "dev.cumulus.examples.tsp.ReplicatedTsp";
+    private static final Pattern TSP_TIME = Pattern.compile(" in ([0-9.]+) ms,");
+    private static final Pattern READS = Pattern.compile("p50_ps=(\\d+) p99_ps=(\\d+) batches=(\\d+)");
+    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(5);
+
+    /** What a full and a quick run measure. */
+    record Settings(int rounds, int cities, double readSeconds) {
+        static Settings standard() {
+            return new Settings(5, 23, 3);
+        }
+
+        static Settings quick() {
+            return new Settings(1, 14, 0.5);
+        }
+    }
+
+    private final Settings settings;
+    private final boolean quick;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final LauncherRun launcher;
+
+    private ProfileBench(Settings settings, boolean quick, PrintStream out, PrintStream err) {
+        this.settings = settings;
+        this.quick = quick;
+        this.out = out;
+        this.err = err;
+        this.launcher = LauncherRun.ofThisCheckout();
+    }
+
+    /**
+     * Runs the suite; tables to {@code out}, progress to {@code err}; {@code rounds} overrides the settings' when
+     * positive. Returns 0; 1 when a run fails or times out, or the command line or examples are not built (the
+     * message, on {@code err}, carries the run's last output or says what to build).
+     */
+    public static int run(boolean quick, int rounds, PrintStream out, PrintStream err) {
+        Settings s = quick ? Settings.quick() : Settings.standard();
+        if (rounds > 0) {
+            s = new Settings(rounds, s.cities(), s.readSeconds());
+        }
+        try {
+            return new ProfileBench(s, quick, out, err).run();
+        } catch (CumulusException e) {
+            err.println("cumulus bench: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** {@code java ... ProfileBench [--quick] [--rounds N]}: the suite outside the CLI. */
+    public static void main(String[] args) {
+        List<String> a = List.of(args);
+        int rounds = 0;
+        int i = a.indexOf("--rounds");
+        if (i >= 0) {
+            if (i + 1 >= a.size() || !a.get(i + 1).matches("[1-9][0-9]{0,2}")) {
+                System.err.println("cumulus bench profile: --rounds takes a number of rounds, 1 to 999");
+                System.exit(2);
+            }
+            rounds = Integer.parseInt(a.get(i + 1));
+        }
+        System.exit(run(a.contains("--quick"), rounds, System.out, System.err));
+    }
+
+    private int run() {
+        double loadBefore = load();
+        header(loadBefore);
+        Map<ProfileMode, List<Double>> tsp = new EnumMap<>(ProfileMode.class);
+        Map<ProfileMode, List<Double>> p50 = new EnumMap<>(ProfileMode.class);
+        Map<ProfileMode, List<Double>> p99 = new EnumMap<>(ProfileMode.class);
+        ProfileMode[] modes = ProfileMode.values();
+        for (int round = 0; round < settings.rounds(); round++) {
+            for (int k = 0; k < modes.length; k++) {
+                ProfileMode mode = modes[(k + round) % modes.length];
+                err.printf("cumulus bench profile: round %d/%d, TSP, %s%n", round + 1, settings.rounds(), mode.label());
+                tsp.computeIfAbsent(mode, m -> new ArrayList<>()).add(tspMs(mode));
+            }
+            for (int k = 0; k < modes.length; k++) {
+                ProfileMode mode = modes[(k + round) % modes.length];
+                err.printf("cumulus bench profile: round %d/%d, reads, %s%n", round + 1, settings.rounds(),
+                    mode.label());
+                double[] r = readsNs(mode);
+                p50.computeIfAbsent(mode, m -> new ArrayList<>()).add(r[0]);
+                p99.computeIfAbsent(mode, m -> new ArrayList<>()).add(r[1]);
+            }
+        }
+        tspTable(tsp);
+        readTable(p50, p99);
+        goals(tsp, p50);
+        out.printf(Locale.ROOT, "  load average at the start %.1f, at the end %.1f.%n", loadBefore, load());
+        out.flush();
+        return 0;
+    }
+
+    private double tspMs(ProfileMode mode) {
+        LauncherRun.Output o = launcher.run(mode, NODES, launcher.examples(), TSP_MAIN,
+            List.of(String.valueOf(settings.cities())), RUN_TIMEOUT);
+        String line = o.nodeLine(0, "TSP ");
+        Matcher m = line == null ? null : TSP_TIME.matcher(line);
+        if (m == null || !m.find()) {
+            throw new CumulusException("the replicated TSP (" + mode.label() + ") printed no compute time on node 0; "
+                + "its last output:\n" + o.tail());
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    /** Node 0's read p50 and p99, ns per call. */
+    private double[] readsNs(ProfileMode mode) {
+        Path classes = LauncherRun.benchClasses();
+        LauncherRun.Output o = launcher.run(mode, NODES, classes, ReadPathProgram.class.getName(),
+            List.of(String.valueOf(settings.readSeconds())), RUN_TIMEOUT);
+        String line = o.nodeLine(0, ReadPathProgram.PREFIX);
+        Matcher m = line == null ? null : READS.matcher(line);
+        if (m == null || !m.find()) {
+            throw new CumulusException("the read program (" + mode.label() + ") printed no figures on node 0; its "
+                + "last output:\n" + o.tail());
+        }
+        return new double[] {Long.parseLong(m.group(1)) / 1000.0, Long.parseLong(m.group(2)) / 1000.0};
+    }
+
+    // ------------------------------------------------------------------ tables
+
+    private void header(double load) {
+        out.printf("cumulus bench profile: %s, %d cores, Java %s (%s), %s %s%s%n",
+            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
+            Runtime.getRuntime().availableProcessors(), Runtime.version(), System.getProperty("java.vendor"),
+            System.getProperty("os.name"), System.getProperty("os.arch"), quick ? ", QUICK (smoke test)" : "");
+        out.printf(Locale.ROOT, "  What profiling costs the program it measures. Each run is 'cumulus run --nodes %d' as a user%n"
+            + "  starts it (Aeron IPC, one shared media driver), in four modes: plain; JDK JFR (every node under%n"
+            + "  -XX:StartFlightRecording with the JDK's default.jfc); --profile; --live. %d round(s); in each the modes%n"
+            + "  alternate, in an order that rotates from round to round. Load average when started: %.1f (figures%n"
+            + "  from a loaded box are upper bounds; compare the modes of one run, not runs of different times).%n",
+            NODES, settings.rounds(), load);
+    }
+
+    private void tspTable(Map<ProfileMode, List<Double>> tsp) {
+        out.println();
+        out.printf("(a) Replicated TSP (examples tsp.ReplicatedTsp), %d cities, %d nodes: the program's own compute time%n",
+            settings.cities(), NODES);
+        out.println("  (node 0's \"in X ms\": the parallel search between two barriers), ms. x plain = ratio of the medians.");
+        out.printf("  %-10s %10s %10s %10s %8s%n", "mode", "median", "lowest", "highest", "x plain");
+        double plain = median(tsp.get(ProfileMode.PLAIN));
+        for (ProfileMode mode : ProfileMode.values()) {
+            List<Double> v = tsp.get(mode);
+            out.printf(Locale.ROOT, "  %-10s %10.1f %10.1f %10.1f %8.3f%n", mode.label(), median(v), min(v), max(v),
+                median(v) / plain);
+        }
+        rounds(tsp, "%.0f");
+    }
+
+    private void readTable(Map<ProfileMode, List<Double>> p50, Map<ProfileMode, List<Double>> p99) {
+        out.println();
+        out.printf(Locale.ROOT, "(b) Reads of a replicated object (bench replication's read path), %d nodes each reading its replica%n",
+            NODES);
+        out.printf(Locale.ROOT, "  in batches of %d for %.1f s after a warm-up; node 0's per-call time, ns (p50, p99 over the%n",
+            ReadPathProgram.BATCH, settings.readSeconds());
+        out.println("  batches; median over the rounds, lowest-highest). x plain = ratio of the medians.");
+        out.printf("  %-10s %10s %15s %10s %15s %8s %8s%n", "mode", "p50", "p50 spread", "p99", "p99 spread",
+            "x plain", "p99 x");
+        double plain50 = median(p50.get(ProfileMode.PLAIN));
+        double plain99 = median(p99.get(ProfileMode.PLAIN));
+        for (ProfileMode mode : ProfileMode.values()) {
+            List<Double> a = p50.get(mode);
+            List<Double> b = p99.get(mode);
+            out.printf(Locale.ROOT, "  %-10s %10.2f %15s %10.2f %15s %8.3f %8.3f%n", mode.label(), median(a),
+                spread(a), median(b), spread(b), median(a) / plain50, median(b) / plain99);
+        }
+        rounds(p50, "%.2f");
+    }
+
+    private void rounds(Map<ProfileMode, List<Double>> values, String format) {
+        StringBuilder sb = new StringBuilder("  rounds:");
+        for (ProfileMode mode : ProfileMode.values()) {
+            sb.append(' ').append(mode.label()).append(' ');
+            sb.append(String.join(", ", values.get(mode).stream().map(v -> String.format(Locale.ROOT, format, v))
+                .toList())).append(';');
+        }
+        out.println(sb.substring(0, sb.length() - 1));
+    }
+
+    private void goals(Map<ProfileMode, List<Double>> tsp, Map<ProfileMode, List<Double>> p50) {
+        out.println();
+        for (ProfileMode mode : List.of(ProfileMode.PROFILE, ProfileMode.LIVE)) {
+            goal("TSP compute time, " + mode.label(), median(tsp.get(mode)) / median(tsp.get(ProfileMode.PLAIN)));
+            goal("read p50, " + mode.label(), median(p50.get(mode)) / median(p50.get(ProfileMode.PLAIN)));
+        }
+    }
+
+    private void goal(String what, double ratio) {
+        out.printf(Locale.ROOT, "  goal: %s <= %.2fx plain: %.3fx: %s%n", what, GOAL, ratio,
+            ratio <= GOAL ? "MET" : "NOT MET");
+    }
+
+    private static String spread(List<Double> v) {
+        return String.format(Locale.ROOT, "%.2f-%.2f", min(v), max(v));
+    }
+
+    static double median(List<Double> v) {
+        double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = a.length;
+        return n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2;
+    }
+
+    private static double min(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    private static double max(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+}
