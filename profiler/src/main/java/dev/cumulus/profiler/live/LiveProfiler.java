@@ -33,54 +33,21 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class LiveProfiler implements AutoCloseable {
     /** The system property that names the launcher's sink ({@code 127.0.0.1:PORT}). */
     public static final String SINK_PROPERTY = "cumulus.profile.sink";
-    /** A flush this soon after the last window does not end a window (flushes come about once a second). */
-    static final long MIN_WINDOW_MS = 900;
 
     private static LiveProfiler started;
 
-    private final int node;
     private final InetSocketAddress sink;
     private final LiveLineTag tag;
     private final DatagramSocket socket;
-    private final WindowAggregator window;
-    private final EventStream stream;
-    private final Thread thread;
+    private final StreamWindows windows;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
-    private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
-    private volatile long lastWindowMs;
-    private volatile boolean closed;
 
     private LiveProfiler(int node, InetSocketAddress sink, byte[] key, EventStream stream) throws IOException {
-        this.node = node;
         this.sink = sink;
         this.tag = new LiveLineTag(key);
         this.socket = new DatagramSocket();
-        this.stream = stream;
-        long now = System.currentTimeMillis();
-        this.window = new WindowAggregator(node, now);
-        this.lastWindowMs = now;
-        stream.setReuse(true);
-        stream.setOrdered(false);
-        // Handlers by name only: with no catch-all handler the parser skips the JDK's own events cheaply. Cumulus
-        // event types this class does not know are subscribed to when their metadata first appears.
-        for (String name : Events.KNOWN) {
-            subscribe(name);
-        }
-        stream.onMetadata(m -> m.getAddedEventTypes().forEach(t -> {
-            if (t.getName().startsWith(Events.PREFIX)) {
-                subscribe(t.getName());
-            }
-        }));
-        stream.onFlush(this::onFlush);
-        this.thread = new Thread(this::runStream, "cumulus-live-profiler");
-        this.thread.setDaemon(true);
-    }
-
-    private void subscribe(String name) {
-        if (subscribed.add(name)) {
-            stream.onEvent(name, window::accept);
-        }
+        this.windows = new StreamWindows(node, stream, this::send, "cumulus-live-profiler");
     }
 
     /**
@@ -98,7 +65,7 @@ public final class LiveProfiler implements AutoCloseable {
         InetSocketAddress sink = parse(sinkAddress);
         EventStream stream = openStream();
         LiveProfiler p = new LiveProfiler(node, sink, key, stream);
-        p.thread.start();
+        p.windows.start();
         Runtime.getRuntime().addShutdownHook(new Thread(p::close, "cumulus-live-profiler-last"));
         started = p;
         return p;
@@ -138,26 +105,8 @@ public final class LiveProfiler implements AutoCloseable {
         return rs;
     }
 
-    private void runStream() {
-        try {
-            stream.start();
-        } catch (RuntimeException e) {
-            if (!closed) {
-                System.err.println("cumulus: live profile of node " + node + " stopped: " + e);
-            }
-        }
-    }
-
-    private void onFlush() {
-        long now = System.currentTimeMillis();
-        if (now - lastWindowMs >= MIN_WINDOW_MS) {
-            send(now);
-        }
-    }
-
-    private void send(long now) {
-        lastWindowMs = now;
-        byte[] line = tag.seal(window.drain(now).getBytes(StandardCharsets.UTF_8));
+    private void send(String json) {
+        byte[] line = tag.seal(json.getBytes(StandardCharsets.UTF_8));
         try {
             socket.send(new DatagramPacket(line, line.length, sink));
             sent.incrementAndGet();
@@ -179,18 +128,7 @@ public final class LiveProfiler implements AutoCloseable {
     /** Sends the last window and stops streaming. */
     @Override
     public void close() {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-        }
-        send(System.currentTimeMillis());
-        try {
-            stream.close();
-        } catch (RuntimeException ignored) {
-            // the stream may already be closed by JFR's own shutdown
-        }
+        windows.close();
         socket.close();
     }
 }

@@ -125,7 +125,15 @@ public final class LiveSink implements AutoCloseable {
         }
     }
 
-    private void onLine(String text, long recvMs) {
+    /**
+     * A window's JSON line from this process itself (a {@link RepositoryWindows} reading a node's recording): stamped,
+     * written and handed on as a received one is, on the calling thread.
+     */
+    public void offer(String line) {
+        onLine(line.strip(), System.currentTimeMillis());
+    }
+
+    private synchronized void onLine(String text, long recvMs) {
         LiveWindow window;
         try {
             if (text.indexOf('\n') >= 0 || !(ProfileGson.read(text) instanceof LiveWindow w)) {

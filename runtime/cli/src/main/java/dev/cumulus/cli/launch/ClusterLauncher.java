@@ -16,6 +16,7 @@ import dev.cumulus.profiler.channel.LiveFigures;
 import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.figures.WindowMerger;
 import dev.cumulus.profiler.live.LiveSink;
+import dev.cumulus.profiler.live.RepositoryWindows;
 import dev.cumulus.profiler.report.JsonReport;
 import dev.cumulus.profiler.live.LiveView;
 
@@ -114,6 +115,9 @@ public final class ClusterLauncher {
     /** The program's classes on each other host: where its class cache keeps them, and what was sent. */
     private Map<RemoteHost, ClassSender.Shipment> shipments = Map.of();
     private LiveSink liveSink;
+    /** The launcher's readers of the local nodes' JFR repositories (live profiling off the nodes' own cores). */
+    private final List<RepositoryWindows> liveReaders = new ArrayList<>();
+    private final List<Integer> liveNodes = new ArrayList<>();
     /** The run's secret: handed to every node on its stdin, never on a command line or in a file. */
     private final RunSecret secret = RunSecret.generate();
 
@@ -276,6 +280,11 @@ public final class ClusterLauncher {
                             err, ctx.tailLines(), host.name());
                     nodes.add(node);
                     node.process().onExit().thenRun(() -> exits.add(node));
+                    if (host == null && liveSink != null) {
+                        liveNodes.add(config.nodeId());
+                        liveReaders.add(RepositoryWindows.start(config.nodeId(),
+                            runDir.jfrRepository(config.nodeId()), liveSink::offer));
+                    }
                 }
             }
             result = await(runDir);
@@ -283,7 +292,7 @@ public final class ClusterLauncher {
             stopAll();
             drainOutput();
             fetchFromHosts(runDir.path(), RunDirectory.FAILURE_SUFFIX, RunDirectory.JFR_SUFFIX);
-            closeLiveSink();
+            closeLiveSink(runDir);
             cleanup();
             removeShutdownHook();
         }
@@ -603,9 +612,14 @@ public final class ClusterLauncher {
         }
     }
 
-    private void closeLiveSink() {
+    /** The last window of every node's reader, then the sink; the readers' repository directories go. */
+    private void closeLiveSink(RunDirectory runDir) {
+        liveReaders.forEach(RepositoryWindows::close);
         if (liveSink != null) {
             liveSink.close();
+        }
+        for (int node : liveNodes) {
+            runDir.deleteJfrRepository(node);
         }
     }
 
@@ -865,10 +879,9 @@ public final class ClusterLauncher {
         if (jfc != null) {
             cmd.add("-XX:StartFlightRecording=filename=" + runDir.jfrFile(config.nodeId()) + ",dumponexit=true,settings="
                 + jfc);
+            // where the launcher reads the node's live profile from (RepositoryWindows), not the node itself
+            cmd.add("-XX:FlightRecorderOptions:repository=" + runDir.jfrRepository(config.nodeId()));
             cmd.add("-Xlog:jfr+startup=error");
-        }
-        if (liveSink != null) {
-            cmd.add("-D" + LIVE_SINK_PROPERTY + "=" + liveSink.address());
         }
         cmd.addAll(DebugAgent.jvmArguments(ctx, config.nodeId(), out));
         cmd.addAll(ctx.jvmArgs());

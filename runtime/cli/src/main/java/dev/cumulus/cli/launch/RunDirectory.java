@@ -65,6 +65,34 @@ public final class RunDirectory {
         return path.resolve(jfrFileName(node));
     }
 
+    /**
+     * Node {@code node}'s JFR disk repository while it runs ({@code -XX:FlightRecorderOptions:repository}): the
+     * launcher streams its live profile from there. Its JVM removes its chunks when it exits; {@link
+     * #deleteJfrRepository} removes the rest.
+     */
+    Path jfrRepository(int node) {
+        return path.resolve("jfr-repository-node-" + node);
+    }
+
+    /** Deletes node {@code node}'s repository directory and whatever is left in it. */
+    void deleteJfrRepository(int node) {
+        Path root = jfrRepository(node);
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> s = Files.walk(root)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // left for the user; the run's files are intact
+                }
+            });
+        } catch (IOException e) {
+            // left for the user
+        }
+    }
+
     Path writeText(String name, String text) {
         Path file = path.resolve(name);
         try {
