@@ -28,12 +28,14 @@ public final class RepositoryWindows implements AutoCloseable {
     private final int node;
     private final Path root;
     private final Consumer<String> output;
+    private final Runnable onReaderThread;
     private final Thread thread;
     private StreamWindows windows;
     private boolean closed;
 
-    private RepositoryWindows(int node, Path root, Consumer<String> output) {
+    private RepositoryWindows(int node, Path root, Consumer<String> output, Runnable onReaderThread) {
         this.node = node;
+        this.onReaderThread = onReaderThread;
         this.root = root;
         this.output = output;
         this.thread = new Thread(this::awaitRepository, "cumulus-live-node-" + node);
@@ -42,16 +44,19 @@ public final class RepositoryWindows implements AutoCloseable {
 
     /**
      * Starts reading node {@code node}'s repository under {@code root} (the value of its
-     * {@code -XX:FlightRecorderOptions:repository}) once its JVM has made it.
+     * {@code -XX:FlightRecorderOptions:repository}) once its JVM has made it. {@code onReaderThread} runs first on each
+     * of its threads: the launcher lowers their scheduling priority there, so on a host whose cores the nodes keep busy
+     * the reading waits for them rather than they for it.
      */
-    public static RepositoryWindows start(int node, Path root, Consumer<String> output) {
-        RepositoryWindows r = new RepositoryWindows(node, root, output);
+    public static RepositoryWindows start(int node, Path root, Consumer<String> output, Runnable onReaderThread) {
+        RepositoryWindows r = new RepositoryWindows(node, root, output, onReaderThread);
         r.thread.start();
         return r;
     }
 
     private void awaitRepository() {
         try {
+            onReaderThread.run();
             Path chunks;
             while ((chunks = chunkDirectory(root).orElse(null)) == null) {
                 synchronized (this) {
@@ -67,7 +72,8 @@ public final class RepositoryWindows implements AutoCloseable {
                     stream.close();
                     return;
                 }
-                windows = new StreamWindows(node, stream, output, "cumulus-live-node-" + node + "-stream");
+                windows = new StreamWindows(node, stream, output, "cumulus-live-node-" + node + "-stream",
+                    onReaderThread);
                 windows.start();
             }
         } catch (IOException | RuntimeException e) {

@@ -26,11 +26,14 @@ final class StreamWindows implements AutoCloseable {
     private final Consumer<String> output;
     private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
     private final Thread thread;
+    private final Runnable onThreadStart;
     private volatile long lastWindowMs;
     private volatile boolean closed;
 
-    StreamWindows(int node, EventStream stream, Consumer<String> output, String threadName) {
+    /** {@code onThreadStart} runs first on the reading thread (e.g. to lower its scheduling priority). */
+    StreamWindows(int node, EventStream stream, Consumer<String> output, String threadName, Runnable onThreadStart) {
         this.node = node;
+        this.onThreadStart = onThreadStart;
         this.stream = stream;
         this.output = output;
         long now = System.currentTimeMillis();
@@ -68,6 +71,7 @@ final class StreamWindows implements AutoCloseable {
 
     private void runStream() {
         try {
+            onThreadStart.run();
             stream.start();
         } catch (RuntimeException e) {
             if (!closed) {

@@ -10,6 +10,7 @@ import dev.cumulus.internal.launch.FailureReport;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.launch.LauncherWatch;
+import dev.cumulus.internal.transport.Cpus;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.IdleStrategies;
 import dev.cumulus.profiler.channel.LiveFigures;
@@ -283,7 +284,7 @@ public final class ClusterLauncher {
                     if (host == null && liveSink != null) {
                         liveNodes.add(config.nodeId());
                         liveReaders.add(RepositoryWindows.start(config.nodeId(),
-                            runDir.jfrRepository(config.nodeId()), liveSink::offer));
+                            runDir.jfrRepository(config.nodeId()), liveSink::offer, Cpus::batchPolicy));
                     }
                 }
             }
