@@ -46,6 +46,8 @@ public final class BroadcastEndpoint implements Agent {
     private final NodeTransport transport;
     private final TotalOrder order;
     private final int self;
+    /** The reason a sequencer migration event gives: made once, not per arrival. */
+    private final String arrivalReason;
     private final int size;
     private final ExpandableArrayBuffer scratch = new ExpandableArrayBuffer(256);
     /** The order message being sent, over {@link #scratch}, and the one received (agent thread). */
@@ -75,6 +77,7 @@ public final class BroadcastEndpoint implements Agent {
         this.stuckNs = stuckNs;
         this.transport = transport;
         this.self = transport.nodeId();
+        this.arrivalReason = "node " + self + " broadcasts";
         this.size = transport.size();
         this.failer = failer;
         this.outboxes = new Outbox[size];
@@ -158,7 +161,7 @@ public final class BroadcastEndpoint implements Agent {
             e.toNode = self;
             e.nextSeq = nextSeq;
             e.waiting = waitingCount;
-            e.reason = "node " + self + " broadcasts";
+            e.reason = arrivalReason;
             e.commit();
         }
     }
