@@ -30,8 +30,8 @@ import java.util.stream.Stream;
  * after a grace).
  */
 final class LauncherRun {
-    /** Prefix of the directory each run gets in the temp directory. */
-    static final String DIRECTORY_PREFIX = "cumulus-bench-profile-";
+    /** Prefix of the directory each run of this orchestrator gets in the temp directory (its pid tells it apart). */
+    static final String DIRECTORY_PREFIX = "cumulus-bench-profile-" + ProcessHandle.current().pid() + "-";
     private static final Duration GRACE = Duration.ofSeconds(10);
     private static final int TAIL_LINES = 40;
 

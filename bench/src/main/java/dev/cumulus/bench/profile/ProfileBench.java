@@ -41,7 +41,8 @@ public final class ProfileBench {
     static final String TSP_MAIN = "dev.cumulus.examples.tsp.ReplicatedTsp";
     private static final Pattern TSP_TIME = Pattern.compile(" in ([0-9.]+) ms,");
     private static final Pattern READS = Pattern.compile("p50_ps=(\\d+) p99_ps=(\\d+) batches=(\\d+)");
-    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(5);
+    /** A run's limit: a 23-city run takes 10-20 s on an idle 2-core machine, minutes on a loaded one. */
+    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(15);
 
     /** What a full and a quick run measure. */
     record Settings(int rounds, int cities, double readSeconds) {
