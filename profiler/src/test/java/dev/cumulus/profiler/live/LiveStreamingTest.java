@@ -111,7 +111,47 @@ class LiveStreamingTest {
             assertTrue(p.sent() >= 1);
         } finally {
             recording.close();
+        }
+    }
+
+    @Test
+    void theLauncherStreamsANodesRecordingFromItsRepository() throws Exception {
+        LinkedBlockingQueue<LiveWindow> summaries = new LinkedBlockingQueue<>();
+        java.util.concurrent.atomic.AtomicInteger readerThreads = new java.util.concurrent.atomic.AtomicInteger();
+        Recording recording = TestEvents.start();
+        // the root a launched node's repository option names holds one directory of chunks: this JVM's own
+        Path root = Files.createDirectory(dir.resolve("repository"));
+        Files.createSymbolicLink(root.resolve("chunks"), Path.of(System.getProperty("jdk.jfr.repository")));
+        try (LiveSink sink = LiveSink.open(dir.resolve("live-repo.jsonl"), KEY, (line, m) -> summaries.add(m))) {
+            RepositoryWindows reader = RepositoryWindows.start(7, root, sink::offer, readerThreads::incrementAndGet);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            LiveWindow seen = null;
+            while (seen == null && System.nanoTime() < deadline) {
+                TestEvents.call(7, 1, "repo-worker", "work", false, 10, 10, "ok");
+                LiveWindow m = summaries.poll(50, TimeUnit.MILLISECONDS);
+                if (m != null && m.objects().stream().anyMatch(o -> "repo-worker".equals(o.name()))) {
+                    seen = m;
+                }
+            }
+            assertNotNull(seen, "a window with the remote calls arrived");
+            assertEquals(7, seen.node());
+            long before = sink.received().get(7);
+            reader.close();
+            assertTrue(sink.received().get(7) > before, "close hands on the last window");
+            assertEquals(2, readerThreads.get(), "the hook ran on the waiting thread and on the reading thread");
+        } finally {
+            recording.close();
             Files.deleteIfExists(root.resolve("chunks")); // the link only, never this JVM's repository
+        }
+    }
+
+    @Test
+    void aRepositoryThatNeverAppearsEndsWithoutAWindow() throws Exception {
+        LinkedBlockingQueue<LiveWindow> summaries = new LinkedBlockingQueue<>();
+        try (LiveSink sink = LiveSink.open(dir.resolve("live-none.jsonl"), KEY, (line, m) -> summaries.add(m))) {
+            RepositoryWindows.start(3, dir.resolve("never"), sink::offer, () -> { }).close();
+            assertEquals(0, summaries.size());
+            assertEquals(Map.of(), sink.received());
         }
     }
 
