@@ -125,7 +125,11 @@ final class LauncherRun {
         try {
             process = new ProcessBuilder(command).start();
             Process p = process;
-            stopOnExit = new Thread(() -> stop(p), "bench-profile-stop");
+            Path scratch = dir;
+            stopOnExit = new Thread(() -> { // Ctrl-C or SIGTERM of the orchestrator: the finally below never runs
+                stop(p);
+                deleteRecursively(scratch);
+            }, "bench-profile-stop");
             Runtime.getRuntime().addShutdownHook(stopOnExit);
             List<String> stdout = new ArrayList<>();
             Deque<String> tail = new ArrayDeque<>();
