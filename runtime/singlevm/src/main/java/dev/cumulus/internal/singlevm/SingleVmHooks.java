@@ -15,6 +15,14 @@ public final class SingleVmHooks {
     private SingleVmHooks() {
     }
 
+    /**
+     * Whether {@code type}'s static initializer runs here: on node 0, the home of every class's statics. Elsewhere the
+     * statics start stale and are fetched from node 0, which initialises the class first.
+     */
+    public static boolean staticsHere(Class<?> type) {
+        return ObjectSpace.current().nodeId() == 0;
+    }
+
     // ---- fields ---------------------------------------------------------------------------------------------------
 
     /** A read of stale copy {@code o}: fill it from its home. */
