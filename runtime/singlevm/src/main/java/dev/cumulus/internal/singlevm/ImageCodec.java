@@ -47,7 +47,7 @@ final class ImageCodec {
             kind = BOXED;
             bits = primitiveBits(value);
             text = value.getClass().getName();
-        } else if (value instanceof SharedObject || value.getClass().isArray()) {
+        } else if (value instanceof SharedObject || value.getClass().isArray() || value.getClass() == Object.class) {
             kind = REF;
             bits = space.idOf(value);
             text = value.getClass().isArray() ? value.getClass().getName() + '/' + Array.getLength(value)

@@ -37,6 +37,9 @@ public final class ObjectSpace {
         }
     };
 
+    /** The class name of a plain {@code new Object()}, shared like an array: by identity, for its monitor. */
+    static final String PLAIN_OBJECT = "java.lang.Object";
+
     private final SharedHeap heap;
     private final ClassLoader loader;
     private final int self;
@@ -171,6 +174,15 @@ public final class ObjectSpace {
     }
 
     private Copy makeCopy(long id, String text) {
+        if (text.equals(PLAIN_OBJECT)) { // a new Object(): no fields, only identity and a monitor
+            Object copy = new Object();
+            Copy c = new Copy(Copy.Kind.ARRAY, id, copy, null, ObjectIds.home(id), 0);
+            c.arrayState = 1;
+            synchronized (arrayCopies) {
+                arrayCopies.put(copy, c);
+            }
+            return c;
+        }
         int slash = text.lastIndexOf('/');
         if (text.startsWith("[") && slash > 0) {
             Class<?> type = loadClass(text.substring(0, slash));
@@ -460,9 +472,30 @@ public final class ObjectSpace {
 
     // ---- the home side ----------------------------------------------------------------------------------------------
 
+    /**
+     * Runs a request of another node on the polling thread as a thread of this node (decoding may make copies, and a
+     * class initializer may run, both of which ask for the current space).
+     */
+    <T> T serving(java.util.function.Supplier<T> request) {
+        ObjectSpace before = CURRENT.get();
+        CURRENT.set(this);
+        try {
+            return request.get();
+        } finally {
+            if (before == null) {
+                CURRENT.remove();
+            } else {
+                CURRENT.set(before);
+            }
+        }
+    }
+
     /** The image of master {@code id} (a fetch from another node). */
     ObjectImage serveFetch(long id) {
         Object m = master(id);
+        if (m.getClass() == Object.class) {
+            return ObjectImage.empty(PLAIN_OBJECT, 0);
+        }
         if (m.getClass().isArray()) {
             int n = Array.getLength(m);
             ObjectImage image = ObjectImage.empty(m.getClass().getName(), n);
@@ -544,7 +577,10 @@ public final class ObjectSpace {
     // ---- entries of a copy ----------------------------------------------------------------------------------------
 
     private static int length(Copy c) {
-        return c.kind == Copy.Kind.ARRAY ? Array.getLength(c.target) : c.layout.size();
+        if (c.kind == Copy.Kind.ARRAY) {
+            return c.target.getClass().isArray() ? Array.getLength(c.target) : 0;
+        }
+        return c.layout.size();
     }
 
     private static String className(Copy c) {

@@ -512,17 +512,23 @@ public final class SharedHeap {
 
         @Override
         public ObjectImage fetchObject(long id) {
-            return objects().serveFetch(id);
+            ObjectSpace o = objects();
+            return o.serving(() -> o.serveFetch(id));
         }
 
         @Override
         public ObjectImage fetchStatics(String className) {
-            return objects().serveStatics(className);
+            ObjectSpace o = objects();
+            return o.serving(() -> o.serveStatics(className));
         }
 
         @Override
         public void writeObjects(long[] ids, ObjectImage[] images) {
-            objects().serveWrites(ids, images);
+            ObjectSpace o = objects();
+            o.serving(() -> {
+                o.serveWrites(ids, images);
+                return null;
+            });
         }
     }
 }

@@ -245,7 +245,7 @@ public final class SingleVmHooks {
         if (o == null) {
             throw new NullPointerException("cannot synchronize on null");
         }
-        if (o instanceof SharedObject || o.getClass().isArray()) {
+        if (o instanceof SharedObject || o.getClass().isArray() || o.getClass() == Object.class) {
             return ObjectSpace.current().idOf(o);
         }
         if (o instanceof Class<?> c && ClassLayout.isProgramClass(c)) {
