@@ -55,6 +55,16 @@ final class ProgramClasses {
             && !cm.superclass().map(s -> s.asInternalName().equals("java/lang/Enum")).orElse(false);
     }
 
+    /** True if {@code internalName} is {@code java.lang.Thread} or a program class extending it. */
+    boolean isThread(String internalName) {
+        for (String k = internalName; k != null; k = header(k).superName()) {
+            if (k.equals("java/lang/Thread")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The declaration of field {@code name} as {@code owner} names it (owner or a superclass), if found. */
     Optional<FieldInfo> field(String owner, String name) {
         for (String k = owner; k != null; ) {

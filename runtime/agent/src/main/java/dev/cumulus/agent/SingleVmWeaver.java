@@ -28,11 +28,13 @@ import java.lang.classfile.constantpool.ClassEntry;
 import java.lang.classfile.instruction.ArrayLoadInstruction;
 import java.lang.classfile.instruction.ArrayStoreInstruction;
 import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.classfile.instruction.MonitorInstruction;
 import java.lang.classfile.instruction.NewObjectInstruction;
 import java.lang.classfile.instruction.ReturnInstruction;
 import java.lang.constant.ClassDesc;
+import java.lang.constant.DirectMethodHandleDesc;
 import java.lang.constant.MethodTypeDesc;
 import java.lang.reflect.AccessFlag;
 import java.util.ArrayList;
@@ -65,6 +67,11 @@ final class SingleVmWeaver {
     private static final MethodTypeDesc MTD_PUT_STATIC_VOLATILE = MethodTypeDesc.of(CD_void, CD_Object, CD_Class,
         CD_String);
     private static final MethodTypeDesc MTD_ARRAY_READ = MethodTypeDesc.of(CD_void, CD_Object, CD_int);
+    private static final ClassDesc CD_THREAD = ClassDesc.of("java.lang.Thread");
+    private static final ClassDesc CD_RUNNABLE = ClassDesc.of("java.lang.Runnable");
+    private static final MethodTypeDesc MTD_MADE = MethodTypeDesc.of(CD_void, CD_THREAD, CD_RUNNABLE);
+    private static final MethodTypeDesc MTD_RUNNABLE = MethodTypeDesc.of(CD_RUNNABLE, CD_Object.arrayType(),
+        CD_String, CD_String, CD_String, CD_int);
     private static final MethodTypeDesc MTD_STATICS_HERE = MethodTypeDesc.of(CD_boolean, CD_Class);
 
     private SingleVmWeaver() {
@@ -218,6 +225,7 @@ final class SingleVmWeaver {
                     b.with(e);
                 }
                 case InvokeInstruction ii -> invoke(b, ii);
+                case InvokeDynamicInstruction indy when runnableLambda(indy) != null -> lambda(b, indy);
                 case FieldInstruction fi -> field(b, fi);
                 case ArrayLoadInstruction al -> {
                     Label plain = b.newLabel();
@@ -242,13 +250,44 @@ final class SingleVmWeaver {
 
         private void invoke(CodeBuilder b, InvokeInstruction ii) {
             if (ii.opcode() == Opcode.INVOKESPECIAL && ii.name().equalsString("<init>")) {
-                if (pendingNew > 0) {
+                boolean made = pendingNew > 0;
+                if (made) {
                     pendingNew--;
                 } else {
                     superCalled = true;
                 }
+                String d = ii.type().stringValue();
+                if (made && ii.owner().asInternalName().equals("java/lang/Thread")
+                        && (d.equals("(Ljava/lang/Runnable;)V") || d.equals("(Ljava/lang/Runnable;Ljava/lang/String;)V"))) {
+                    threadWithTask(b, ii, d.length() > "(Ljava/lang/Runnable;)V".length());
+                    return;
+                }
                 b.with(ii);
                 return;
+            }
+            if (ii.opcode() == Opcode.INVOKEVIRTUAL && classes.isThread(ii.owner().asInternalName())) {
+                String call = ii.name().stringValue() + ii.type().stringValue();
+                switch (call) {
+                    case "start()V" -> {
+                        b.invokestatic(CD_HOOKS, "start", MethodTypeDesc.of(CD_void, CD_THREAD));
+                        return;
+                    }
+                    case "join()V" -> {
+                        b.invokestatic(CD_HOOKS, "join", MethodTypeDesc.of(CD_void, CD_THREAD));
+                        return;
+                    }
+                    case "join(J)V" -> {
+                        b.invokestatic(CD_HOOKS, "join", MethodTypeDesc.of(CD_void, CD_THREAD, CD_long));
+                        return;
+                    }
+                    case "isAlive()Z" -> {
+                        b.invokestatic(CD_HOOKS, "isAlive", MethodTypeDesc.of(CD_boolean, CD_THREAD));
+                        return;
+                    }
+                    default -> {
+                        // other Thread methods run on the local Thread object
+                    }
+                }
             }
             String hook = Weaver.hookFor(ii);
             if (hook == null) {
@@ -379,6 +418,67 @@ final class SingleVmWeaver {
                 }
                 default -> b.with(fi);
             }
+        }
+
+        /**
+         * {@code new Thread(task[, name])}: the constructor call, then {@code SingleVmHooks.made(thread, task)}; the
+         * task is kept below the uninitialised references while the constructor runs.
+         */
+        private static void threadWithTask(CodeBuilder b, InvokeInstruction ii, boolean named) {
+            int name = -1;
+            if (named) {
+                name = b.allocateLocal(TypeKind.REFERENCE);
+                b.astore(name);
+            }
+            b.dup_x2(); // [task, new, new, task]
+            if (named) {
+                b.aload(name);
+            }
+            b.with(ii); // [task, thread]
+            b.dup_x1(); // [thread, task, thread]
+            b.swap(); // [thread, thread, task]
+            b.invokestatic(CD_HOOKS, "made", MTD_MADE);
+        }
+
+        /** The implementation method of a {@code Runnable} lambda or method reference, or {@code null}. */
+        private static DirectMethodHandleDesc runnableLambda(InvokeDynamicInstruction indy) {
+            DirectMethodHandleDesc bsm = indy.bootstrapMethod();
+            if (!bsm.owner().descriptorString().equals("Ljava/lang/invoke/LambdaMetafactory;")
+                    || !bsm.methodName().equals("metafactory")
+                    || !indy.typeSymbol().returnType().equals(CD_RUNNABLE)
+                    || indy.bootstrapArgs().size() < 2
+                    || !(indy.bootstrapArgs().get(1) instanceof DirectMethodHandleDesc impl)) {
+                return null;
+            }
+            return impl;
+        }
+
+        /** A {@code Runnable} lambda: its captured values into an array, then a SharedRunnable naming its method. */
+        private static void lambda(CodeBuilder b, InvokeDynamicInstruction indy) {
+            DirectMethodHandleDesc impl = runnableLambda(indy);
+            MethodTypeDesc type = indy.typeSymbol();
+            int n = type.parameterCount();
+            int[] locals = new int[n];
+            for (int i = n - 1; i >= 0; i--) {
+                TypeKind k = TypeKind.from(type.parameterType(i));
+                locals[i] = b.allocateLocal(k);
+                b.storeLocal(k, locals[i]);
+            }
+            b.ldc(n);
+            b.anewarray(CD_Object);
+            for (int i = 0; i < n; i++) {
+                b.dup();
+                b.ldc(i);
+                ClassDesc p = type.parameterType(i);
+                b.loadLocal(TypeKind.from(p), locals[i]);
+                box(b, p);
+                b.aastore();
+            }
+            b.ldc(impl.owner().descriptorString().substring(1, impl.owner().descriptorString().length() - 1));
+            b.ldc(impl.methodName());
+            b.ldc(impl.lookupDescriptor());
+            b.ldc(impl.refKind());
+            b.invokestatic(CD_HOOKS, "runnable", MTD_RUNNABLE);
         }
 
         private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as) {

@@ -77,4 +77,16 @@ public interface HeapService {
      */
     @Brief
     void writeObjects(long[] ids, ObjectImage[] images);
+
+    /** Runs the program's task {@code id} on a new thread named {@code name} here; {@code creator} hears its end. */
+    @Brief
+    void startThread(long id, String className, String name, int creator, long handle);
+
+    /** The thread {@code handle} this node started has ended (after its release). */
+    @Brief
+    void threadEnded(long handle);
+
+    /** Node 0: the count of the program's live threads changes by {@code delta}. */
+    @Brief
+    int threadStarted(int delta);
 }

@@ -52,6 +52,7 @@ public final class ObjectSpace {
     private final ReentrantLock flushLock = new ReentrantLock();
     private final Object epochLock = new Object();
     private long epoch = 1;
+    private final ProgramThreads threads;
 
     /**
      * The object space of {@code heap}'s node for the program classes of {@code loader}; attaches itself to the heap
@@ -62,6 +63,7 @@ public final class ObjectSpace {
         this.heap = heap;
         this.loader = loader;
         this.self = heap.nodeId();
+        this.threads = new ProgramThreads(this, self, heap.size());
         heap.attach(this);
         synchronized (OPEN) {
             OPEN.add(this);
@@ -95,6 +97,11 @@ public final class ObjectSpace {
             sole = OPEN.size() == 1 ? OPEN.iterator().next() : null;
         }
         CURRENT.remove();
+    }
+
+    /** The program's threads as this node starts and runs them. */
+    ProgramThreads threads() {
+        return threads;
     }
 
     SharedHeap heap() {

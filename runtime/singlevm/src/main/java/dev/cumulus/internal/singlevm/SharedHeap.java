@@ -69,6 +69,11 @@ public final class SharedHeap {
         node.onNodeFailure(this::onNodeFailure);
     }
 
+    /** The number of nodes. */
+    public int size() {
+        return node.size();
+    }
+
     /** This node's id. */
     public int nodeId() {
         return self;
@@ -508,6 +513,25 @@ public final class SharedHeap {
         @Override
         public long statics(String className, int slots) {
             return home.statics(className, slots);
+        }
+
+        @Override
+        public void startThread(long id, String className, String name, int creator, long handle) {
+            ObjectSpace o = objects();
+            o.serving(() -> {
+                o.threads().run(id, className, name, creator, handle);
+                return null;
+            });
+        }
+
+        @Override
+        public void threadEnded(long handle) {
+            objects().threads().ended(handle);
+        }
+
+        @Override
+        public int threadStarted(int delta) {
+            return objects().threads().counted(delta);
         }
 
         @Override

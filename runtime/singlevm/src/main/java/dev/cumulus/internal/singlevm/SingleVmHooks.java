@@ -178,6 +178,38 @@ public final class SingleVmHooks {
         }
     }
 
+    // ---- threads --------------------------------------------------------------------------------------------------
+
+    /** After {@code new Thread(task)} (or with a name): remembers the task the thread will run. */
+    public static void made(Thread t, Runnable task) {
+        ObjectSpace.current().threads().made(t, task);
+    }
+
+    /** {@code t.start()}: runs the thread on the next node. */
+    public static void start(Thread t) {
+        ObjectSpace.current().threads().start(t);
+    }
+
+    public static void join(Thread t) throws InterruptedException {
+        ObjectSpace.current().threads().join(t, 0);
+    }
+
+    public static void join(Thread t, long timeoutMs) throws InterruptedException {
+        if (timeoutMs < 0) {
+            throw new IllegalArgumentException("timeout value is negative: " + timeoutMs);
+        }
+        ObjectSpace.current().threads().join(t, timeoutMs);
+    }
+
+    public static boolean isAlive(Thread t) {
+        return ObjectSpace.current().threads().isAlive(t);
+    }
+
+    /** A {@code Runnable} lambda or method reference of the program, as a shared object (see SharedRunnable). */
+    public static Runnable runnable(Object[] captures, String owner, String name, String descriptor, int kind) {
+        return new SharedRunnable(captures, owner, name, descriptor, kind);
+    }
+
     // ---- monitors -------------------------------------------------------------------------------------------------
 
     /** {@code monitorenter}: a shared object's (or program class's) cluster-wide monitor, else a node-local one. */
