@@ -265,6 +265,22 @@ final class SingleVmWeaver {
                 b.with(ii);
                 return;
             }
+            if (ii.opcode() == Opcode.INVOKEVIRTUAL && ii.owner().asInternalName().startsWith("[")
+                    && ii.name().equalsString("clone")) {
+                Label plain = b.newLabel();
+                b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
+                b.ifeq(plain);
+                b.dup();
+                b.invokestatic(CD_HOOKS, "readArray", MTD_OBJECT);
+                b.labelBinding(plain);
+                b.with(ii);
+                return;
+            }
+            if (ii.opcode() == Opcode.INVOKESTATIC && ii.owner().asInternalName().equals("java/lang/System")
+                    && ii.name().equalsString("arraycopy")) {
+                b.invokestatic(CD_HOOKS, "arraycopy", ii.typeSymbol());
+                return;
+            }
             if (ii.opcode() == Opcode.INVOKEVIRTUAL && classes.isThread(ii.owner().asInternalName())) {
                 String call = ii.name().stringValue() + ii.type().stringValue();
                 switch (call) {

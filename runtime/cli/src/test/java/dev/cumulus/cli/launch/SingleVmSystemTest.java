@@ -79,6 +79,22 @@ class SingleVmSystemTest {
         assertTrue(e.contains("[0] Exception in thread \"main\" java.lang.NumberFormatException"), e);
     }
 
+    /** Hyperion's map colouring (examples module), unchanged, on two nodes: the sequential search's optimum. */
+    @Test
+    void mapColouringOnTwoNodesFindsTheSequentialOptimum() throws Exception {
+        String classes = Path.of(dev.cumulus.examples.colouring.MapColouring.class.getProtectionDomain()
+            .getCodeSource().getLocation().toURI()).toString();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes,
+            "dev.cumulus.examples.colouring.MapColouring", "8"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("[0] best cost 95 (sequential search: 95) with 8 threads"), o);
+    }
+
     private Path compile() throws IOException {
         Path classes = tmp.resolve("classes");
         List<String> args = new ArrayList<>(List.of("-d", classes.toString()));

@@ -78,6 +78,37 @@ public final class SingleVmHooks {
         }
     }
 
+    /** Before the JDK reads array {@code a} whole ({@code a.clone()}): a stale copy is filled from its home first. */
+    public static void readArray(Object a) {
+        if (a != null) {
+            arrayRead(a, 0);
+        }
+    }
+
+    /** {@code System.arraycopy}: the source is filled if it is a stale copy; the copied elements of a copy are dirty. */
+    public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length) {
+        if (!remoteArrays || src == null || dst == null) {
+            System.arraycopy(src, srcPos, dst, dstPos, length);
+            return;
+        }
+        readArray(src);
+        Copy c = begin(dst);
+        try {
+            System.arraycopy(src, srcPos, dst, dstPos, length);
+        } finally {
+            if (c != null) {
+                try {
+                    ObjectSpace s = ObjectSpace.current();
+                    for (int i = dstPos; i < dstPos + length; i++) {
+                        s.arrayWritten(c, i);
+                    }
+                } finally {
+                    c.lock.unlock();
+                }
+            }
+        }
+    }
+
     public static void storeInt(int[] a, int i, int v) {
         Copy c = begin(a);
         try {
