@@ -134,6 +134,28 @@ class SingleVmWeaverTest {
         assertEquals(List.of("1600,800,2400,800000", "hello,2.5,8", "20100"), seen.get(1));
     }
 
+    @Test
+    void aMutableJdkObjectReachedFromAnotherNodeIsAnErrorNamingItsClassAndNode() {
+        Map<Integer, String> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            try (Node node = new Node(cluster)) {
+                if (cluster.nodeId() == 0) {
+                    node.call("sv.Leak", "setup");
+                    seen.put(0, String.valueOf(node.call("sv.Leak", "size")));
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 1) {
+                    Exception e = assertThrows(Exception.class, () -> node.call("sv.Leak", "size"));
+                    seen.put(1, e.getMessage());
+                }
+                cluster.barrier();
+            }
+        });
+        assertEquals("1", seen.get(0));
+        assertTrue(seen.get(1).contains("field sv.Leak.names") && seen.get(1).contains("java.util.ArrayList created "
+            + "on node 0"), seen.get(1));
+    }
+
     private static Object call(ClassLoader l, String cls, String method, Object... args) throws Exception {
         Class<?> c = Class.forName(cls, true, l);
         for (Method m : c.getMethods()) {
