@@ -1,7 +1,6 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.Cluster;
-import dev.cumulus.internal.cluster.NodeCluster;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -10,8 +9,9 @@ import java.util.Arrays;
 
 /**
  * What every node of {@code cumulus run --single-vm} runs (the agent weaves the program's classes,
- * {@code -Dcumulus.singleVm=true}): joins the cluster, opens the node's {@link ObjectSpace}, and on node 0 runs the
- * program's {@code main}; the other nodes serve the shared heap and run the threads the program starts on them. The
+ * {@code -Dcumulus.singleVm=true}): joins the cluster (whose heap opened the node's {@link ObjectSpace}), and on node 0
+ * runs the program's {@code main}; the other nodes serve the shared heap and run the threads the program starts on
+ * them. The
  * run ends when {@code main} and every thread the program started (on any node) have ended; the exit code is
  * {@code main}'s (1 if it threw, as {@code java} gives).
  */
@@ -32,8 +32,7 @@ public final class SingleVmMain {
     private static int run(String mainClass, String[] args) throws Exception {
         ClassLoader loader = ClassLoader.getSystemClassLoader();
         try (Cluster cluster = Cluster.join()) {
-            SharedHeap heap = ((NodeCluster) cluster).capability(SharedHeap.class);
-            ObjectSpace space = new ObjectSpace(heap, loader);
+            ObjectSpace space = ObjectSpace.current(); // opened with the node's heap (SharedHeapProvider)
             space.bind();
             int code = 0;
             if (cluster.nodeId() == 0) {
