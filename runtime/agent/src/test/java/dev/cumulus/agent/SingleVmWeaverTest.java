@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumulus.Cluster;
 import dev.cumulus.LocalCluster;
+import dev.cumulus.internal.cloud.CloudHooks;
 import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.singlevm.ObjectSpace;
 import dev.cumulus.internal.singlevm.SharedHeap;
@@ -41,6 +42,9 @@ class SingleVmWeaverTest {
 
     @BeforeAll
     static void compile() throws Exception {
+        // The weaving here is the test loaders' own: keep LocalCluster from attaching the cloud agent to this JVM,
+        // whose transformer would then also see every class later tests define (WeaverTest's refused class twice).
+        CloudHooks.markAgentInstalled();
         TestClasses.compile(SOURCES, classes);
     }
 
