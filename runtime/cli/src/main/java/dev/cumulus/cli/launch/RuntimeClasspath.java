@@ -23,7 +23,6 @@ public final class RuntimeClasspath {
         "dev.cumulus.Cluster",
         "dev.cumulus.analysis.CloudAnalyzer",
         "dev.cumulus.agent.CumulusAgent",
-        "dev.cumulus.internal.singlevm.SingleVmMain",
         "dev.cumulus.profiler.live.LiveProfiler",
         "org.HdrHistogram.Histogram",
         "io.aeron.Aeron",
