@@ -9,12 +9,15 @@ import java.util.List;
 /**
  * The Cumulus Java agent: {@code -javaagent:cumulus-agent.jar} (premain) or attached to a running JVM (agentmain,
  * see {@code dev.cumulus.internal.cloud.AgentLoader}). Registers the {@link CloudTransformer}; when attached, also
- * retransforms every already-loaded cloud class. What is woven and why: {@code docs/design/AGENT.md}.
+ * retransforms every already-loaded cloud class. What is woven and why: {@code docs/design/AGENT.md}. With
+ * {@code -Dcumulus.singleVm=true} it registers the {@link SingleVmTransformer} instead (docs/design/SINGLEVM.md).
  *
  * <p>The jar's dependencies ({@code cumulus-runtime}, {@code cumulus-analysis}) must be on the application
  * classpath; the launcher puts them there.
  */
 public final class CumulusAgent {
+    /** Set to {@code true} on a node of {@code cumulus run --single-vm}: the agent weaves program classes for it. */
+    public static final String SINGLE_VM_PROPERTY = "cumulus.singleVm";
     private static Instrumentation instrumentation;
     private static CloudTransformer transformer;
 
@@ -41,6 +44,19 @@ public final class CumulusAgent {
             return;
         }
         instrumentation = inst;
+        if (Boolean.getBoolean(SINGLE_VM_PROPERTY)) {
+            for (String n : List.of("SingleVmTransformer", "SingleVmTransformer$LoaderState", "SingleVmWeaver",
+                    "SingleVmWeaver$CodeWeave", "SingleVmWeaver$Monitor", "ProgramClasses",
+                    "ProgramClasses$Header", "ProgramClasses$FieldInfo", "Weaver")) {
+                try {
+                    Class.forName("dev.cumulus.agent." + n, true, CumulusAgent.class.getClassLoader());
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException("the Cumulus agent jar is incomplete: " + e.getMessage(), e);
+                }
+            }
+            inst.addTransformer(new SingleVmTransformer(System.err), false);
+            return;
+        }
         preload();
         transformer = new CloudTransformer(System.err);
         inst.addTransformer(transformer, true);

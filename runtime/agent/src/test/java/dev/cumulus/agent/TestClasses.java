@@ -38,9 +38,14 @@ final class TestClasses {
 
     /** Compiles every source under src/test/cloud with -g into {@code out}. */
     static void compile(Path out) throws IOException {
+        compile(SOURCES, out);
+    }
+
+    /** Compiles every source under {@code sources} with -g into {@code out}. */
+    static void compile(Path sources, Path out) throws IOException {
         List<String> args = new ArrayList<>(List.of("-g", "-proc:none", "-d", out.toString(), "-classpath",
                 System.getProperty("java.class.path")));
-        try (Stream<Path> s = Files.walk(SOURCES)) {
+        try (Stream<Path> s = Files.walk(sources)) {
             s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(p -> args.add(p.toString()));
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();

@@ -134,6 +134,12 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "Arguments for the program.")
     List<String> args = new ArrayList<>();
 
+    @Option(names = "--single-vm",
+        description = "Run MAIN as one Java program over the nodes (Hyperion): main runs on node 0 only, every thread "
+            + "the program starts runs on the next node (round robin), and its objects live in one shared heap with "
+            + "the Java memory model's guarantees (docs/design/SINGLEVM.md). The program does not call Cluster.")
+    boolean singleVm;
+
     @Option(names = "--no-check",
         description = "Start the nodes without checking the classpath's cloud classes first (rules CUM101-CUM120).")
     boolean noCheck;
@@ -150,6 +156,9 @@ final class RunCommand implements Callable<Integer> {
             return 1;
         }
         List<String> nodeJvmArgs = new ArrayList<>(jvmArgs);
+        if (singleVm) {
+            nodeJvmArgs.add(LaunchContext.SINGLE_VM_JVM_ARG);
+        }
         if (rebalance != null) {
             if (rebalance.toMillis() < 1) {
                 cli.err().println("cumulus run: --rebalance needs a window of at least 1ms, got " + rebalance);
@@ -172,6 +181,7 @@ final class RunCommand implements Callable<Integer> {
             .heartbeatTimeout(heartbeatTimeout)
             .encrypt(encrypt)
             .mainClass(mainClass)
+            .singleVm(singleVm)
             .programArgs(args);
         return new ClusterLauncher(ctx, cli.out(), cli.err()).profileStream(profileStream).live(live).run().exitCode();
     }

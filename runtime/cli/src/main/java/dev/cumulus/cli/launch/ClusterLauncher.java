@@ -202,6 +202,9 @@ public final class ClusterLauncher {
         }
         List<Path> userClasspath = userClasspath(ctx.classpath());
         List<Path> classpath = new ArrayList<>(RuntimeClasspath.entries());
+        if (ctx.singleVm()) {
+            classpath.add(RuntimeClasspath.locate(LaunchContext.SINGLE_VM_MAIN)); // the shared heap, only when asked
+        }
         classpath.addAll(userClasspath);
         MainClassCheck.check(ctx.mainClass(), classpath, ctx.classpath());
         if (ctx.transport() == TransportMode.UDP && hosts == null) {

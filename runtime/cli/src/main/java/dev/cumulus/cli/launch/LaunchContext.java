@@ -22,8 +22,11 @@ public final class LaunchContext {
     public static final Duration DEFAULT_GRACE = Duration.ofSeconds(3);
     public static final int DEFAULT_TAIL_LINES = 20;
 
+    /** What each node runs in the single-VM mode, before the program's main class and arguments. */
+    static final String SINGLE_VM_MAIN = "dev.cumulus.internal.singlevm.SingleVmMain";
     private long nodes;
     private String mainClass;
+    private boolean singleVm;
     private List<String> programArgs = List.of();
     private String classpath = ".";
     private List<String> jvmArgs = List.of();
@@ -53,6 +56,11 @@ public final class LaunchContext {
 
     public LaunchContext nodes(long n) { this.nodes = n; return this; }
     public LaunchContext mainClass(String name) { this.mainClass = name; return this; }
+    /** The single-VM mode: every node runs {@link #SINGLE_VM_MAIN} with the agent weaving for it. */
+    public LaunchContext singleVm(boolean on) { this.singleVm = on; return this; }
+    /** The JVM option that tells the agent of a node to weave for the single-VM mode. */
+    public static final String SINGLE_VM_JVM_ARG = "-Dcumulus.singleVm=true";
+    public boolean singleVm() { return singleVm; }
     public LaunchContext programArgs(List<String> args) { this.programArgs = List.copyOf(args == null ? List.of() : args); return this; }
     public LaunchContext classpath(String cp) { this.classpath = cp; return this; }
     public LaunchContext jvmArgs(List<String> args) { this.jvmArgs = List.copyOf(args == null ? List.of() : args); return this; }
@@ -211,6 +219,9 @@ public final class LaunchContext {
     /** The program's command tail: main class then its arguments. */
     List<String> mainAndArgs() {
         List<String> l = new ArrayList<>();
+        if (singleVm) {
+            l.add(SINGLE_VM_MAIN);
+        }
         l.add(mainClass);
         l.addAll(programArgs);
         return l;

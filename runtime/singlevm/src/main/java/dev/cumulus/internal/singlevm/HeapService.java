@@ -62,4 +62,31 @@ public interface HeapService {
     /** On node 0: the object holding the static fields of {@code className} ({@code slots} of them), made once. */
     @Brief
     long statics(String className, int slots);
+
+    /** The current fields (or elements) of the program object {@code id} homed here (the woven form's fetch). */
+    @Brief
+    ObjectImage fetchObject(long id);
+
+    /** The current static fields of program class {@code className} (node 0: their home; initialises the class). */
+    @Brief
+    ObjectImage fetchStatics(String className);
+
+    /**
+     * Stores written fields in the masters homed here, then replies: {@code ids[i]} is an object id, or {@code 0} with
+     * {@code images[i]} naming a class whose statics were written; only the image's present entries are stored.
+     */
+    @Brief
+    void writeObjects(long[] ids, ObjectImage[] images);
+
+    /** Runs the program's task {@code id} on a new thread named {@code name} here; {@code creator} hears its end. */
+    @Brief
+    void startThread(long id, String className, String name, int creator, long handle);
+
+    /** The thread {@code handle} this node started has ended (after its release). */
+    @Brief
+    void threadEnded(long handle);
+
+    /** Node 0: the count of the program's live threads changes by {@code delta}. */
+    @Brief
+    int threadStarted(int delta);
 }

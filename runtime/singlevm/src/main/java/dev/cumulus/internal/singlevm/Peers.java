@@ -26,6 +26,13 @@ final class Peers {
     private static final Method GET_VOLATILE = method("getVolatile", long.class, int.class);
     private static final Method PUT_VOLATILE = method("putVolatile", long.class, int.class, long.class);
     private static final Method STATICS = method("statics", String.class, int.class);
+    private static final Method START_THREAD = method("startThread", long.class, String.class, String.class,
+        int.class, long.class);
+    private static final Method THREAD_ENDED = method("threadEnded", long.class);
+    private static final Method THREAD_STARTED = method("threadStarted", int.class);
+    private static final Method FETCH_OBJECT = method("fetchObject", long.class);
+    private static final Method FETCH_STATICS = method("fetchStatics", String.class);
+    private static final Method WRITE_OBJECTS = method("writeObjects", long[].class, ObjectImage[].class);
 
     private final NodeServices node;
     private final AtomicReferenceArray<RemoteInvocationHandler> handlers;
@@ -73,6 +80,30 @@ final class Peers {
 
     long statics(int to, String className, int slots) {
         return (Long) call(to, STATICS, className, slots);
+    }
+
+    void startThread(int to, long id, String className, String name, int creator, long handle) {
+        call(to, START_THREAD, id, className, name, creator, handle);
+    }
+
+    void threadEnded(int to, long handle) {
+        call(to, THREAD_ENDED, handle);
+    }
+
+    int threadStarted(int to, int delta) {
+        return (Integer) call(to, THREAD_STARTED, delta);
+    }
+
+    ObjectImage fetchObject(int to, long id) {
+        return (ObjectImage) call(to, FETCH_OBJECT, id);
+    }
+
+    ObjectImage fetchStatics(int to, String className) {
+        return (ObjectImage) call(to, FETCH_STATICS, className);
+    }
+
+    void writeObjects(int to, long[] ids, ObjectImage[] images) {
+        call(to, WRITE_OBJECTS, ids, images);
     }
 
     /** Tells node {@code to} that its thread {@code thread} holds the monitor of {@code id}; one-way. */

@@ -47,6 +47,7 @@ public final class SharedHeap {
     private final ConcurrentHashMap<Long, CompletableFuture<Void>> grants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> staticsIds = new ConcurrentHashMap<>();
     private volatile NodeFailedException failure;
+    private volatile ObjectSpace objects;
 
     SharedHeap(NodeServices node, int blockSlots) {
         this.node = node;
@@ -66,6 +67,11 @@ public final class SharedHeap {
         }, blockSlots);
         node.exportSystem(NodeServices.SINGLE_VM_ID, new Server(), HeapService.class);
         node.onNodeFailure(this::onNodeFailure);
+    }
+
+    /** The number of nodes. */
+    public int size() {
+        return node.size();
     }
 
     /** This node's id. */
@@ -138,13 +144,13 @@ public final class SharedHeap {
     public long getVolatile(long ref, int slot) {
         long value = isHere(ref) ? home.object(ref).getVolatile(slot) : peers.getVolatile(ObjectIds.home(ref), ref,
             slot);
-        cache.invalidate();
+        invalidateAll();
         return value;
     }
 
     /** Writes this node's dirty slots back (a release), then writes volatile slot {@code slot} at its home. */
     public void putVolatile(long ref, int slot, long value) {
-        cache.flush();
+        flushAll();
         if (isHere(ref)) {
             home.object(ref).putVolatile(slot, value);
         } else {
@@ -162,12 +168,12 @@ public final class SharedHeap {
 
     /** The release half of a synchronization: every dirty slot of this node is at its home when this returns. */
     public void release() {
-        cache.flush();
+        flushAll();
     }
 
     /** The acquire half: nothing this node fetched before is read from its cache again. */
     public void acquire() {
-        cache.invalidate();
+        invalidateAll();
     }
 
     /** {@code synchronized (ref)} entry: acquires the cluster-wide monitor at its home, then invalidates the cache. */
@@ -194,7 +200,7 @@ public final class SharedHeap {
         } else {
             awaitGrant(grant, ref);
         }
-        cache.invalidate();
+        invalidateAll();
         mine.put(ref, new int[] {1});
     }
 
@@ -206,7 +212,7 @@ public final class SharedHeap {
             return;
         }
         mine.remove(ref);
-        cache.flush();
+        flushAll();
         long thread = Thread.currentThread().threadId();
         if (isHere(ref)) {
             grant(ref, home.object(ref).monitor().exit(new Waiter(self, thread)));
@@ -234,7 +240,7 @@ public final class SharedHeap {
             throw new InterruptedException();
         }
         mine.remove(ref);
-        cache.flush();
+        flushAll();
         long thread = Thread.currentThread().threadId();
         Waiter me = new Waiter(self, thread);
         CompletableFuture<Void> grant = expectGrant(thread);
@@ -261,7 +267,7 @@ public final class SharedHeap {
             throw failed(e, ref);
         }
         awaitGrant(grant, ref);
-        cache.invalidate();
+        invalidateAll();
         mine.put(ref, count);
         if (interrupted) {
             throw new InterruptedException();
@@ -281,6 +287,42 @@ public final class SharedHeap {
     /** Whether the current thread holds the monitor of {@code ref} ({@code Thread.holdsLock}). */
     public boolean holdsLock(long ref) {
         return held.get().containsKey(ref);
+    }
+
+    /** Makes {@code space}'s copies part of this node's cache: every acquire invalidates them, every release flushes. */
+    void attach(ObjectSpace space) {
+        if (objects != null && objects != space) {
+            throw new IllegalStateException("node " + self + " already runs a single-VM program");
+        }
+        objects = space;
+    }
+
+    Peers peers() {
+        return peers;
+    }
+
+    private void flushAll() {
+        cache.flush();
+        ObjectSpace o = objects;
+        if (o != null) {
+            o.flush();
+        }
+    }
+
+    private void invalidateAll() {
+        cache.invalidate();
+        ObjectSpace o = objects;
+        if (o != null) {
+            o.invalidate();
+        }
+    }
+
+    private ObjectSpace objects() {
+        ObjectSpace o = objects;
+        if (o == null) {
+            throw new IllegalStateException("node " + self + " runs no single-VM program (its objects were asked for)");
+        }
+        return o;
     }
 
     /** Blocks fetched, write-backs sent and invalidations made by this node so far. */
@@ -471,6 +513,46 @@ public final class SharedHeap {
         @Override
         public long statics(String className, int slots) {
             return home.statics(className, slots);
+        }
+
+        @Override
+        public void startThread(long id, String className, String name, int creator, long handle) {
+            ObjectSpace o = objects();
+            o.serving(() -> {
+                o.threads().run(id, className, name, creator, handle);
+                return null;
+            });
+        }
+
+        @Override
+        public void threadEnded(long handle) {
+            objects().threads().ended(handle);
+        }
+
+        @Override
+        public int threadStarted(int delta) {
+            return objects().threads().counted(delta);
+        }
+
+        @Override
+        public ObjectImage fetchObject(long id) {
+            ObjectSpace o = objects();
+            return o.serving(() -> o.serveFetch(id));
+        }
+
+        @Override
+        public ObjectImage fetchStatics(String className) {
+            ObjectSpace o = objects();
+            return o.serving(() -> o.serveStatics(className));
+        }
+
+        @Override
+        public void writeObjects(long[] ids, ObjectImage[] images) {
+            ObjectSpace o = objects();
+            o.serving(() -> {
+                o.serveWrites(ids, images);
+                return null;
+            });
         }
     }
 }

@@ -1,0 +1,560 @@
+package dev.cumulus.agent;
+
+import static java.lang.constant.ConstantDescs.CD_Class;
+import static java.lang.constant.ConstantDescs.CD_Object;
+import static java.lang.constant.ConstantDescs.CD_String;
+import static java.lang.constant.ConstantDescs.CD_boolean;
+import static java.lang.constant.ConstantDescs.CD_int;
+import static java.lang.constant.ConstantDescs.CD_long;
+import static java.lang.constant.ConstantDescs.CD_void;
+
+import java.lang.classfile.AccessFlags;
+import java.lang.classfile.ClassBuilder;
+import java.lang.classfile.ClassElement;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.ClassTransform;
+import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.CodeElement;
+import java.lang.classfile.CodeTransform;
+import java.lang.classfile.FieldModel;
+import java.lang.classfile.Interfaces;
+import java.lang.classfile.Label;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.MethodTransform;
+import java.lang.classfile.Opcode;
+import java.lang.classfile.TypeKind;
+import java.lang.classfile.constantpool.ClassEntry;
+import java.lang.classfile.instruction.ArrayLoadInstruction;
+import java.lang.classfile.instruction.ArrayStoreInstruction;
+import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeDynamicInstruction;
+import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.classfile.instruction.MonitorInstruction;
+import java.lang.classfile.instruction.NewObjectInstruction;
+import java.lang.classfile.instruction.ReturnInstruction;
+import java.lang.constant.ClassDesc;
+import java.lang.constant.DirectMethodHandleDesc;
+import java.lang.constant.MethodTypeDesc;
+import java.lang.reflect.AccessFlag;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Rewrites a program class for the single-VM mode (docs/design/SINGLEVM.md, "The woven form") with
+ * {@code java.lang.classfile}: adds the state, id and statics fields and the {@code SharedObject} marker to a shared
+ * class; makes its fields non-final (the heap fills copies); runs its static initializer on node 0 only; and turns,
+ * in every method of every program class, field and array accesses, volatile accesses, monitors, {@code synchronized}
+ * methods and {@code Object.wait/notify/notifyAll} calls into the in-line checks and {@code SingleVmHooks} calls of the
+ * design note. Only at load time (it adds members). Stateless.
+ */
+final class SingleVmWeaver {
+    static final String HOOKS = "dev/cumulus/internal/singlevm/SingleVmHooks";
+    static final String STATE = "$cumulus$state";
+    static final String ID = "$cumulus$id";
+    static final String STATICS = "$cumulus$statics";
+    private static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName(HOOKS);
+    private static final ClassDesc CD_SHARED = ClassDesc.of("dev.cumulus.internal.singlevm.SharedObject");
+    private static final MethodTypeDesc MTD_OBJECT = MethodTypeDesc.of(CD_void, CD_Object);
+    private static final MethodTypeDesc MTD_CLASS = MethodTypeDesc.of(CD_void, CD_Class);
+    private static final MethodTypeDesc MTD_END_WRITE = MethodTypeDesc.of(CD_void, CD_Object, CD_Class, CD_String);
+    private static final MethodTypeDesc MTD_STATIC_WRITE = MethodTypeDesc.of(CD_void, CD_Class, CD_String);
+    private static final MethodTypeDesc MTD_GET_VOLATILE = MethodTypeDesc.of(CD_Object, CD_Object, CD_Class,
+        CD_String);
+    private static final MethodTypeDesc MTD_PUT_VOLATILE = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_Class,
+        CD_String);
+    private static final MethodTypeDesc MTD_GET_STATIC_VOLATILE = MethodTypeDesc.of(CD_Object, CD_Class, CD_String);
+    private static final MethodTypeDesc MTD_PUT_STATIC_VOLATILE = MethodTypeDesc.of(CD_void, CD_Object, CD_Class,
+        CD_String);
+    private static final MethodTypeDesc MTD_ARRAY_READ = MethodTypeDesc.of(CD_void, CD_Object, CD_int);
+    private static final ClassDesc CD_THREAD = ClassDesc.of("java.lang.Thread");
+    private static final ClassDesc CD_RUNNABLE = ClassDesc.of("java.lang.Runnable");
+    private static final MethodTypeDesc MTD_MADE = MethodTypeDesc.of(CD_void, CD_THREAD, CD_RUNNABLE);
+    private static final MethodTypeDesc MTD_RUNNABLE = MethodTypeDesc.of(CD_RUNNABLE, CD_Object.arrayType(),
+        CD_String, CD_String, CD_String, CD_int);
+    private static final MethodTypeDesc MTD_STATICS_HERE = MethodTypeDesc.of(CD_boolean, CD_Class);
+
+    private SingleVmWeaver() {
+    }
+
+    /** True if the class was woven for the single-VM mode already (it has the statics field). */
+    static boolean alreadyWoven(ClassModel cm) {
+        return cm.fields().stream().anyMatch(f -> f.fieldName().equalsString(STATICS));
+    }
+
+    /** The woven class file; {@code classes} answers for the classes its code names. */
+    static byte[] weave(ClassFile cf, ClassModel cm, ProgramClasses classes) {
+        ClassDesc self = cm.thisClass().asSymbol();
+        boolean shared = ProgramClasses.isShared(cm);
+        boolean topmost = shared && !cm.superclass().map(s -> classes.isShared(s.asInternalName())).orElse(false);
+        boolean hasClinit = cm.methods().stream().anyMatch(m -> m.methodName().equalsString("<clinit>"));
+        boolean[] marked = {false};
+        ClassTransform ct = (ClassBuilder clb, ClassElement ce) -> {
+            if (ce instanceof FieldModel fm && shared) {
+                clb.withField(fm.fieldName(), fm.fieldType(), fb -> {
+                    int flags = fm.flags().flagsMask();
+                    boolean constant = fm.flags().has(AccessFlag.STATIC) && fm.flags().has(AccessFlag.FINAL)
+                        && fm.findAttribute(java.lang.classfile.Attributes.constantValue()).isPresent();
+                    fb.withFlags(constant ? flags : flags & ~ClassFile.ACC_FINAL);
+                    fm.forEach(fe -> {
+                        if (!(fe instanceof AccessFlags)) {
+                            fb.with(fe);
+                        }
+                    });
+                });
+            } else if (ce instanceof MethodModel mm && mm.code().isPresent()) {
+                boolean sync = mm.flags().has(AccessFlag.SYNCHRONIZED);
+                boolean isStatic = mm.flags().has(AccessFlag.STATIC);
+                String name = mm.methodName().stringValue();
+                MethodTransform mt = MethodTransform.transformingCode(new CodeWeave(self, classes, name,
+                    sync ? (isStatic ? Monitor.CLASS : Monitor.THIS) : Monitor.NONE,
+                    shared && name.equals("<clinit>")));
+                if (sync) {
+                    mt = mt.andThen((mb, me) -> {
+                        if (me instanceof AccessFlags af) {
+                            mb.withFlags(af.flagsMask() & ~ClassFile.ACC_SYNCHRONIZED);
+                        } else {
+                            mb.with(me);
+                        }
+                    });
+                }
+                clb.transformMethod(mm, mt);
+            } else if (ce instanceof Interfaces in && topmost) {
+                List<ClassEntry> all = new ArrayList<>(in.interfaces());
+                all.add(clb.constantPool().classEntry(CD_SHARED));
+                clb.withInterfaces(all);
+                marked[0] = true;
+            } else {
+                clb.with(ce);
+            }
+        };
+        if (shared) {
+            ct = ct.andThen(ClassTransform.endHandler(clb -> {
+                clb.withField(STATICS, CD_int, ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC);
+                if (topmost) {
+                    int f = ClassFile.ACC_PUBLIC | ClassFile.ACC_TRANSIENT | ClassFile.ACC_SYNTHETIC;
+                    clb.withField(STATE, CD_int, f);
+                    clb.withField(ID, CD_long, f);
+                    if (!marked[0]) {
+                        clb.withInterfaceSymbols(CD_SHARED);
+                    }
+                }
+                if (!hasClinit) {
+                    clb.withMethodBody("<clinit>", MethodTypeDesc.of(CD_void), ClassFile.ACC_STATIC, b -> {
+                        staticsPrologue(b, self);
+                        b.return_();
+                    });
+                }
+            }));
+        }
+        return cf.transformClass(cm, ct);
+    }
+
+    /** {@code if (!SingleVmHooks.staticsHere(C.class)) { C.$cumulus$statics = -1; return; }} */
+    private static void staticsPrologue(CodeBuilder b, ClassDesc self) {
+        Label body = b.newLabel();
+        b.ldc(self);
+        b.invokestatic(CD_HOOKS, "staticsHere", MTD_STATICS_HERE);
+        b.ifne(body);
+        b.iconst_m1();
+        b.putstatic(self, STATICS, CD_int);
+        b.return_();
+        b.labelBinding(body);
+    }
+
+    private enum Monitor { NONE, THIS, CLASS }
+
+    /** The code transform of one method. */
+    private static final class CodeWeave implements CodeTransform {
+        private final ClassDesc self;
+        private final ProgramClasses classes;
+        private final boolean constructor;
+        private final Monitor monitor;
+        private final boolean clinit;
+        /** In a constructor: {@code new}s whose constructor call is still to come; the super call has none pending. */
+        private int pendingNew;
+        private boolean superCalled;
+        private Label start;
+
+        CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit) {
+            this.self = self;
+            this.classes = classes;
+            this.constructor = method.equals("<init>");
+            this.monitor = monitor;
+            this.clinit = clinit;
+            this.superCalled = !constructor;
+        }
+
+        @Override
+        public void atStart(CodeBuilder b) {
+            if (clinit) {
+                staticsPrologue(b, self);
+            }
+            if (monitor != Monitor.NONE) {
+                loadMonitor(b);
+                b.invokestatic(CD_HOOKS, "monitorEnter", MTD_OBJECT);
+                start = b.newBoundLabel();
+            }
+        }
+
+        @Override
+        public void atEnd(CodeBuilder b) {
+            if (monitor != Monitor.NONE) {
+                Label end = b.newBoundLabel();
+                Label handler = b.newBoundLabel();
+                loadMonitor(b);
+                b.invokestatic(CD_HOOKS, "monitorExit", MTD_OBJECT);
+                b.athrow();
+                b.exceptionCatchAll(start, end, handler);
+            }
+        }
+
+        private void loadMonitor(CodeBuilder b) {
+            if (monitor == Monitor.THIS) {
+                b.aload(0);
+            } else {
+                b.ldc(self);
+            }
+        }
+
+        @Override
+        public void accept(CodeBuilder b, CodeElement e) {
+            switch (e) {
+                case NewObjectInstruction n -> {
+                    pendingNew++;
+                    b.with(e);
+                }
+                case InvokeInstruction ii -> invoke(b, ii);
+                case InvokeDynamicInstruction indy when runnableLambda(indy) != null -> lambda(b, indy);
+                case FieldInstruction fi -> field(b, fi);
+                case ArrayLoadInstruction al -> {
+                    Label plain = b.newLabel();
+                    b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
+                    b.ifeq(plain);
+                    b.dup2();
+                    b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
+                    b.labelBinding(plain);
+                    b.with(e);
+                }
+                case ArrayStoreInstruction as -> arrayStore(b, as);
+                case MonitorInstruction mi -> b.invokestatic(CD_HOOKS,
+                    mi.opcode() == Opcode.MONITORENTER ? "monitorEnter" : "monitorExit", MTD_OBJECT);
+                case ReturnInstruction r when monitor != Monitor.NONE -> {
+                    loadMonitor(b);
+                    b.invokestatic(CD_HOOKS, "monitorExit", MTD_OBJECT);
+                    b.with(e);
+                }
+                default -> b.with(e);
+            }
+        }
+
+        private void invoke(CodeBuilder b, InvokeInstruction ii) {
+            if (ii.opcode() == Opcode.INVOKESPECIAL && ii.name().equalsString("<init>")) {
+                boolean made = pendingNew > 0;
+                if (made) {
+                    pendingNew--;
+                } else {
+                    superCalled = true;
+                }
+                String d = ii.type().stringValue();
+                if (made && ii.owner().asInternalName().equals("java/lang/Thread")
+                        && (d.equals("(Ljava/lang/Runnable;)V") || d.equals("(Ljava/lang/Runnable;Ljava/lang/String;)V"))) {
+                    threadWithTask(b, ii, d.length() > "(Ljava/lang/Runnable;)V".length());
+                    return;
+                }
+                b.with(ii);
+                return;
+            }
+            if (ii.opcode() == Opcode.INVOKEVIRTUAL && ii.owner().asInternalName().startsWith("[")
+                    && ii.name().equalsString("clone")) {
+                Label plain = b.newLabel();
+                b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
+                b.ifeq(plain);
+                b.dup();
+                b.invokestatic(CD_HOOKS, "readArray", MTD_OBJECT);
+                b.labelBinding(plain);
+                b.with(ii);
+                return;
+            }
+            if (ii.opcode() == Opcode.INVOKESTATIC && ii.owner().asInternalName().equals("java/lang/System")
+                    && ii.name().equalsString("arraycopy")) {
+                b.invokestatic(CD_HOOKS, "arraycopy", ii.typeSymbol());
+                return;
+            }
+            if (ii.opcode() == Opcode.INVOKEVIRTUAL && classes.isThread(ii.owner().asInternalName())) {
+                String call = ii.name().stringValue() + ii.type().stringValue();
+                switch (call) {
+                    case "start()V" -> {
+                        b.invokestatic(CD_HOOKS, "start", MethodTypeDesc.of(CD_void, CD_THREAD));
+                        return;
+                    }
+                    case "join()V" -> {
+                        b.invokestatic(CD_HOOKS, "join", MethodTypeDesc.of(CD_void, CD_THREAD));
+                        return;
+                    }
+                    case "join(J)V" -> {
+                        b.invokestatic(CD_HOOKS, "join", MethodTypeDesc.of(CD_void, CD_THREAD, CD_long));
+                        return;
+                    }
+                    case "isAlive()Z" -> {
+                        b.invokestatic(CD_HOOKS, "isAlive", MethodTypeDesc.of(CD_boolean, CD_THREAD));
+                        return;
+                    }
+                    default -> {
+                        // other Thread methods run on the local Thread object
+                    }
+                }
+            }
+            String hook = Weaver.hookFor(ii);
+            if (hook == null) {
+                b.with(ii);
+                return;
+            }
+            String d = ii.type().stringValue();
+            MethodTypeDesc type = switch (d) {
+                case "(J)V" -> MethodTypeDesc.of(CD_void, CD_Object, CD_long);
+                case "(JI)V" -> MethodTypeDesc.of(CD_void, CD_Object, CD_long, CD_int);
+                default -> MTD_OBJECT;
+            };
+            b.invokestatic(CD_HOOKS, hook.equals("notify") ? "notifyOne" : hook, type);
+        }
+
+        private void field(CodeBuilder b, FieldInstruction fi) {
+            String owner = fi.owner().asInternalName();
+            String name = fi.name().stringValue();
+            if (!classes.isShared(owner) || name.startsWith("$cumulus$")) {
+                b.with(fi);
+                return;
+            }
+            ProgramClasses.FieldInfo info = classes.field(owner, name).orElse(null);
+            if (info == null || info.isConstant()) {
+                b.with(fi);
+                return;
+            }
+            ClassDesc ownerDesc = fi.owner().asSymbol();
+            ClassDesc declaring = ClassDesc.ofInternalName(info.declaringClass());
+            ClassDesc type = fi.typeSymbol();
+            TypeKind kind = TypeKind.from(type);
+            switch (fi.opcode()) {
+                case GETFIELD -> {
+                    if (!superCalled) {
+                        b.with(fi);
+                    } else if (info.isVolatile()) {
+                        b.ldc(ownerDesc);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "getVolatile", MTD_GET_VOLATILE);
+                        unbox(b, type);
+                    } else {
+                        Label valid = b.newLabel();
+                        b.dup();
+                        b.getfield(ownerDesc, STATE, CD_int);
+                        b.ifge(valid);
+                        b.dup();
+                        b.invokestatic(CD_HOOKS, "fetch", MTD_OBJECT);
+                        b.labelBinding(valid);
+                        b.with(fi);
+                    }
+                }
+                case PUTFIELD -> {
+                    if (!superCalled) {
+                        b.with(fi);
+                    } else if (info.isVolatile()) {
+                        box(b, type);
+                        b.ldc(ownerDesc);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "putVolatile", MTD_PUT_VOLATILE);
+                    } else {
+                        int value = b.allocateLocal(kind);
+                        b.storeLocal(kind, value);
+                        Label master = b.newLabel();
+                        Label done = b.newLabel();
+                        b.dup();
+                        b.getfield(ownerDesc, STATE, CD_int);
+                        b.ifeq(master);
+                        b.dup();
+                        b.invokestatic(CD_HOOKS, "beginWrite", MTD_OBJECT);
+                        b.dup();
+                        b.loadLocal(kind, value);
+                        b.with(fi);
+                        b.ldc(ownerDesc);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "endWrite", MTD_END_WRITE);
+                        b.goto_(done);
+                        b.labelBinding(master);
+                        b.loadLocal(kind, value);
+                        b.with(fi);
+                        b.labelBinding(done);
+                    }
+                }
+                case GETSTATIC -> {
+                    if (info.isVolatile()) {
+                        b.ldc(ownerDesc);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "getStaticVolatile", MTD_GET_STATIC_VOLATILE);
+                        unbox(b, type);
+                    } else {
+                        Label valid = b.newLabel();
+                        b.getstatic(declaring, STATICS, CD_int);
+                        b.ifge(valid);
+                        b.ldc(declaring);
+                        b.invokestatic(CD_HOOKS, "fetchStatics", MTD_CLASS);
+                        b.labelBinding(valid);
+                        b.with(fi);
+                    }
+                }
+                case PUTSTATIC -> {
+                    if (clinit && declaring.equals(self)) {
+                        b.with(fi); // the class's own initializer runs on node 0, the statics' home
+                    } else if (info.isVolatile()) {
+                        box(b, type);
+                        b.ldc(ownerDesc);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "putStaticVolatile", MTD_PUT_STATIC_VOLATILE);
+                    } else {
+                        int value = b.allocateLocal(kind);
+                        b.storeLocal(kind, value);
+                        Label master = b.newLabel();
+                        Label done = b.newLabel();
+                        b.getstatic(declaring, STATICS, CD_int);
+                        b.ifeq(master);
+                        b.ldc(ownerDesc);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "beginStaticWrite", MTD_STATIC_WRITE);
+                        b.loadLocal(kind, value);
+                        b.with(fi);
+                        b.ldc(ownerDesc);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "endStaticWrite", MTD_STATIC_WRITE);
+                        b.goto_(done);
+                        b.labelBinding(master);
+                        b.loadLocal(kind, value);
+                        b.with(fi);
+                        b.labelBinding(done);
+                    }
+                }
+                default -> b.with(fi);
+            }
+        }
+
+        /**
+         * {@code new Thread(task[, name])}: the constructor call, then {@code SingleVmHooks.made(thread, task)}; the
+         * task is kept below the uninitialised references while the constructor runs.
+         */
+        private static void threadWithTask(CodeBuilder b, InvokeInstruction ii, boolean named) {
+            int name = -1;
+            if (named) {
+                name = b.allocateLocal(TypeKind.REFERENCE);
+                b.astore(name);
+            }
+            b.dup_x2(); // [task, new, new, task]
+            if (named) {
+                b.aload(name);
+            }
+            b.with(ii); // [task, thread]
+            b.dup_x1(); // [thread, task, thread]
+            b.swap(); // [thread, thread, task]
+            b.invokestatic(CD_HOOKS, "made", MTD_MADE);
+        }
+
+        /** The implementation method of a {@code Runnable} lambda or method reference, or {@code null}. */
+        private static DirectMethodHandleDesc runnableLambda(InvokeDynamicInstruction indy) {
+            DirectMethodHandleDesc bsm = indy.bootstrapMethod();
+            if (!bsm.owner().descriptorString().equals("Ljava/lang/invoke/LambdaMetafactory;")
+                    || !bsm.methodName().equals("metafactory")
+                    || !indy.typeSymbol().returnType().equals(CD_RUNNABLE)
+                    || indy.bootstrapArgs().size() < 2
+                    || !(indy.bootstrapArgs().get(1) instanceof DirectMethodHandleDesc impl)) {
+                return null;
+            }
+            return impl;
+        }
+
+        /** A {@code Runnable} lambda: its captured values into an array, then a SharedRunnable naming its method. */
+        private static void lambda(CodeBuilder b, InvokeDynamicInstruction indy) {
+            DirectMethodHandleDesc impl = runnableLambda(indy);
+            MethodTypeDesc type = indy.typeSymbol();
+            int n = type.parameterCount();
+            int[] locals = new int[n];
+            for (int i = n - 1; i >= 0; i--) {
+                TypeKind k = TypeKind.from(type.parameterType(i));
+                locals[i] = b.allocateLocal(k);
+                b.storeLocal(k, locals[i]);
+            }
+            b.ldc(n);
+            b.anewarray(CD_Object);
+            for (int i = 0; i < n; i++) {
+                b.dup();
+                b.ldc(i);
+                ClassDesc p = type.parameterType(i);
+                b.loadLocal(TypeKind.from(p), locals[i]);
+                box(b, p);
+                b.aastore();
+            }
+            b.ldc(impl.owner().descriptorString().substring(1, impl.owner().descriptorString().length() - 1));
+            b.ldc(impl.methodName());
+            b.ldc(impl.lookupDescriptor());
+            b.ldc(impl.refKind());
+            b.invokestatic(CD_HOOKS, "runnable", MTD_RUNNABLE);
+        }
+
+        private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as) {
+            String hook;
+            MethodTypeDesc type;
+            switch (as.typeKind()) {
+                case INT -> { hook = "storeInt"; type = store(CD_int.arrayType(), CD_int); }
+                case LONG -> { hook = "storeLong"; type = store(CD_long.arrayType(), CD_long); }
+                case FLOAT -> { hook = "storeFloat"; type = store(ClassDesc.ofDescriptor("[F"), ClassDesc.ofDescriptor("F")); }
+                case DOUBLE -> { hook = "storeDouble"; type = store(ClassDesc.ofDescriptor("[D"), ClassDesc.ofDescriptor("D")); }
+                case CHAR -> { hook = "storeChar"; type = store(ClassDesc.ofDescriptor("[C"), ClassDesc.ofDescriptor("C")); }
+                case SHORT -> { hook = "storeShort"; type = store(ClassDesc.ofDescriptor("[S"), ClassDesc.ofDescriptor("S")); }
+                case BYTE, BOOLEAN -> { hook = "storeByte"; type = store(CD_Object, CD_int); }
+                default -> { hook = "storeRef"; type = store(CD_Object.arrayType(), CD_Object); }
+            }
+            Label plain = b.newLabel();
+            Label done = b.newLabel();
+            b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
+            b.ifeq(plain);
+            b.invokestatic(CD_HOOKS, hook, type);
+            b.goto_(done);
+            b.labelBinding(plain);
+            b.with(as);
+            b.labelBinding(done);
+        }
+
+        private static MethodTypeDesc store(ClassDesc array, ClassDesc value) {
+            return MethodTypeDesc.of(CD_void, array, CD_int, value);
+        }
+
+        private static void box(CodeBuilder b, ClassDesc type) {
+            if (type.isPrimitive()) {
+                ClassDesc box = boxOf(type);
+                b.invokestatic(box, "valueOf", MethodTypeDesc.of(box, type));
+            }
+        }
+
+        private static void unbox(CodeBuilder b, ClassDesc type) {
+            if (type.isPrimitive()) {
+                ClassDesc box = boxOf(type);
+                b.checkcast(box);
+                b.invokevirtual(box, type.displayName() + "Value",
+                    MethodTypeDesc.of(type));
+            } else {
+                b.checkcast(type);
+            }
+        }
+
+        private static ClassDesc boxOf(ClassDesc primitive) {
+            return switch (primitive.descriptorString()) {
+                case "I" -> ClassDesc.of("java.lang.Integer");
+                case "J" -> ClassDesc.of("java.lang.Long");
+                case "D" -> ClassDesc.of("java.lang.Double");
+                case "F" -> ClassDesc.of("java.lang.Float");
+                case "Z" -> ClassDesc.of("java.lang.Boolean");
+                case "C" -> ClassDesc.of("java.lang.Character");
+                case "S" -> ClassDesc.of("java.lang.Short");
+                case "B" -> ClassDesc.of("java.lang.Byte");
+                default -> throw new IllegalArgumentException(primitive.descriptorString());
+            };
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package dev.cumulus.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumulus.Cluster;
+import dev.cumulus.LocalCluster;
+import dev.cumulus.internal.cloud.CloudHooks;
+import dev.cumulus.internal.cluster.NodeCluster;
+import dev.cumulus.internal.singlevm.ObjectSpace;
+import dev.cumulus.internal.singlevm.SharedHeap;
+import dev.cumulus.internal.singlevm.SharedObject;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The single-VM weaving on real classes (src/test/singlevm): compiled with javac, woven by {@link SingleVmTransformer}
+ * in a test class loader per node, run on an in-process cluster and compared with the same classes run plain.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class SingleVmWeaverTest {
+    static final Path SOURCES = Path.of(System.getProperty("basedir", "."), "src", "test", "singlevm");
+
+    @TempDir
+    static Path classes;
+    static TestClasses.Captured agentErr = new TestClasses.Captured();
+
+    @BeforeAll
+    static void compile() throws Exception {
+        // The weaving here is the test loaders' own: keep LocalCluster from attaching the cloud agent to this JVM,
+        // whose transformer would then also see every class later tests define (WeaverTest's refused class twice).
+        CloudHooks.markAgentInstalled();
+        TestClasses.compile(SOURCES, classes);
+    }
+
+    @Test
+    void wovenProgramOnOneNodeGivesThePlainResult() throws Exception {
+        String plain;
+        try (URLClassLoader l = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+                SingleVmWeaverTest.class.getClassLoader())) {
+            plain = (String) call(l, "sv.Program", "run");
+        }
+        String[] woven = new String[1];
+        LocalCluster.run(1, cluster -> {
+            try (Node node = new Node(cluster)) {
+                woven[0] = (String) node.call("sv.Program", "run");
+            }
+        });
+        assertEquals(plain, woven[0]);
+    }
+
+    @Test
+    void wovenClassesCarryTheStateAndTheMarker() throws Exception {
+        LocalCluster.run(1, cluster -> {
+            try (Node node = new Node(cluster)) {
+                Class<?> box = node.loader.loadClass("sv.Box");
+                Class<?> tree = node.loader.loadClass("sv.Tree");
+                assertTrue(SharedObject.class.isAssignableFrom(box));
+                assertEquals(box, tree.getField("$cumulus$state").getDeclaringClass(), "one state per object");
+                assertTrue(Modifier.isStatic(tree.getDeclaredField("$cumulus$statics").getModifiers()));
+                assertFalse(Modifier.isFinal(box.getDeclaredField("fixed").getModifiers()), "copies are filled");
+                assertTrue(Modifier.isFinal(tree.getDeclaredField("KIND").getModifiers()), "constants stay");
+                assertFalse(Modifier.isSynchronized(box.getMethod("add", int.class).getModifiers()));
+            }
+        });
+    }
+
+    @Test
+    void nativeMethodsAreRefusedWithAReason() throws Exception {
+        LocalCluster.run(1, cluster -> {
+            try (Node node = new Node(cluster)) {
+                Throwable t = assertThrows(Throwable.class,
+                    () -> Class.forName("sv.Native", true, node.loader));
+                String all = t + " " + t.getCause();
+                assertTrue(all.contains("native method peek"), all);
+            }
+        });
+    }
+
+    /** Two nodes, two threads each: a counter under a monitor, volatile message passing, a wait/notify hand-off. */
+    @Test
+    void twoNodesShareObjectsStaticsMonitorsVolatilesAndWaitNotify() {
+        Map<Integer, List<String>> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            try (Node node = new Node(cluster)) {
+                int me = cluster.nodeId();
+                if (me == 0) {
+                    node.call("sv.Pair", "setup");
+                }
+                cluster.barrier();
+                List<Thread> threads = new ArrayList<>();
+                Throwable[] failed = new Throwable[1];
+                for (int t = 0; t < 2; t++) {
+                    threads.add(Thread.ofPlatform().start(() -> {
+                        try {
+                            node.call("sv.Pair", "count", 200);
+                        } catch (Throwable e) {
+                            failed[0] = e;
+                        }
+                    }));
+                }
+                for (Thread t : threads) {
+                    t.join();
+                }
+                if (failed[0] != null) {
+                    throw new AssertionError("a counting thread failed", failed[0]);
+                }
+                cluster.barrier();
+                List<String> mine = new ArrayList<>();
+                mine.add((String) node.call("sv.Pair", "totals"));
+                if (me == 0) {
+                    node.call("sv.Pair", "publish");
+                    node.call("sv.Pair", "produce", 200);
+                } else {
+                    mine.add((String) node.call("sv.Pair", "receive"));
+                    mine.add(String.valueOf(node.call("sv.Pair", "consume", 200)));
+                }
+                seen.put(me, mine);
+                cluster.barrier();
+            }
+        });
+        assertEquals(List.of("1600,800,2400,800000"), seen.get(0));
+        assertEquals(List.of("1600,800,2400,800000", "hello,2.5,8", "20100"), seen.get(1));
+    }
+
+    @Test
+    void aMutableJdkObjectReachedFromAnotherNodeIsAnErrorNamingItsClassAndNode() {
+        Map<Integer, String> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            try (Node node = new Node(cluster)) {
+                if (cluster.nodeId() == 0) {
+                    node.call("sv.Leak", "setup");
+                    seen.put(0, String.valueOf(node.call("sv.Leak", "size")));
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 1) {
+                    Exception e = assertThrows(Exception.class, () -> node.call("sv.Leak", "size"));
+                    seen.put(1, e.getMessage());
+                }
+                cluster.barrier();
+            }
+        });
+        assertEquals("1", seen.get(0));
+        assertTrue(seen.get(1).contains("field sv.Leak.names") && seen.get(1).contains("java.util.ArrayList created "
+            + "on node 0"), seen.get(1));
+    }
+
+    private static Object call(ClassLoader l, String cls, String method, Object... args) throws Exception {
+        Class<?> c = Class.forName(cls, true, l);
+        for (Method m : c.getMethods()) {
+            if (m.getName().equals(method) && m.getParameterCount() == args.length) {
+                try {
+                    return m.invoke(null, args);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause() instanceof Exception x ? x : new RuntimeException(e.getCause());
+                }
+            }
+        }
+        throw new NoSuchMethodException(cls + "." + method);
+    }
+
+    /** One node's program: its own weaving class loader and object space, bound to the node's threads. */
+    private static final class Node implements AutoCloseable {
+        final TestClasses.WeavingLoader loader;
+        final ObjectSpace space;
+
+        Node(Cluster cluster) throws Exception {
+            loader = new TestClasses.WeavingLoader(classes, new SingleVmTransformer(agentErr.stream));
+            space = new ObjectSpace(((NodeCluster) cluster).capability(SharedHeap.class), loader);
+            space.bind();
+        }
+
+        Object call(String cls, String method, Object... args) throws Exception {
+            space.bind();
+            return SingleVmWeaverTest.call(loader, cls, method, args);
+        }
+
+        @Override
+        public void close() throws Exception {
+            space.close();
+            loader.close();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.cli.CumulusCli;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code cumulus run --single-vm} with real node processes: an ordinary multithreaded program (src/test/singlevm,
+ * compiled here with javac, no Cumulus API) gives the result it gives on one JVM, its threads spread over the nodes.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class SingleVmSystemTest {
+    static final Path SOURCES = Path.of(System.getProperty("basedir", "."), "src", "test", "singlevm");
+
+    @TempDir
+    Path tmp;
+
+    @AfterEach
+    void nothingLeftBehind() throws Exception {
+        ChildProcesses.noneLeftBehind();
+    }
+
+    @Test
+    void threadsMonitorsVolatilesAndWaitNotifyOverTwoNodesGiveTheOneJvmResult() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.Threads", "4",
+            "300"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("[0] counter=1200 handed=5050 alive=false"), o);
+        Set<String> nodesOfThreads = new TreeSet<>();
+        Matcher m = Pattern.compile("\\[(\\d)\\] thread (worker|lambda)-\\d done").matcher(o);
+        int threads = 0;
+        while (m.find()) {
+            nodesOfThreads.add(m.group(1));
+            threads++;
+        }
+        assertEquals(4, threads, o);
+        assertEquals(Set.of("0", "1"), nodesOfThreads, "round robin puts threads on both nodes:\n" + o);
+    }
+
+    @Test
+    void anExceptionInMainGivesExitCodeOne() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.Threads",
+            "not-a-number", "1"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, exit, out.toString(StandardCharsets.UTF_8) + e);
+        assertTrue(e.contains("[0] Exception in thread \"main\" java.lang.NumberFormatException"), e);
+    }
+
+    /** Hyperion's map colouring (examples module), unchanged, on two nodes: the sequential search's optimum. */
+    @Test
+    void mapColouringOnTwoNodesFindsTheSequentialOptimum() throws Exception {
+        String classes = Path.of(dev.cumulus.examples.colouring.MapColouring.class.getProtectionDomain()
+            .getCodeSource().getLocation().toURI()).toString();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes,
+            "dev.cumulus.examples.colouring.MapColouring", "8"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("[0] best cost 95 (sequential search: 95) with 8 threads"), o);
+    }
+
+    private Path compile() throws IOException {
+        Path classes = tmp.resolve("classes");
+        List<String> args = new ArrayList<>(List.of("-d", classes.toString()));
+        try (Stream<Path> s = Files.walk(SOURCES)) {
+            s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(p -> args.add(p.toString()));
+        }
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        assertEquals(0, javac.run(null, e, e, args.toArray(String[]::new)), e.toString(StandardCharsets.UTF_8));
+        return classes;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.cumulus.internal.singlevm;
+
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * This node's copy of one shared thing homed elsewhere: a program object, an array, or a program class's statics
+ * (homed on node 0). Holds its dirty bitmap (one bit per field or element) and the lock that writes, fills and
+ * flush snapshots hold, so a write is either in a flush's snapshot or stays dirty, and a fill never overwrites one.
+ * Whether it is valid lives in the copy itself (an object's {@code $cumulus$state}, a class's
+ * {@code $cumulus$statics}) or, for an array, in {@link #arrayState}.
+ */
+final class Copy {
+    enum Kind { OBJECT, ARRAY, STATICS }
+
+    final Kind kind;
+    /** The object's id; {@code 0} for statics. */
+    final long id;
+    /** The copy (an object or an array), or the class whose statics these are. */
+    final Object target;
+    final ClassLayout layout;
+    final int home;
+    final ReentrantLock lock = new ReentrantLock();
+    private final long[] dirty;
+    private int dirtyCount;
+    /** An array copy's state ({@code -1} stale, {@code 1} valid); objects and statics keep theirs in a field. */
+    volatile int arrayState = -1;
+
+    Copy(Kind kind, long id, Object target, ClassLayout layout, int home, int length) {
+        this.kind = kind;
+        this.id = id;
+        this.target = target;
+        this.layout = layout;
+        this.home = home;
+        this.dirty = new long[(length + 63) >>> 6];
+    }
+
+    /** Marks entry {@code i} written here; true if the copy had no dirty entry before. Holds {@link #lock}. */
+    boolean markDirty(int i) {
+        long bit = 1L << i;
+        if ((dirty[i >>> 6] & bit) != 0) {
+            return false;
+        }
+        dirty[i >>> 6] |= bit;
+        return dirtyCount++ == 0;
+    }
+
+    boolean isDirty(int i) {
+        return (dirty[i >>> 6] & (1L << i)) != 0;
+    }
+
+    void clearDirty(int i) {
+        if (isDirty(i)) {
+            dirty[i >>> 6] &= ~(1L << i);
+            dirtyCount--;
+        }
+    }
+
+    boolean anyDirty() {
+        return dirtyCount > 0;
+    }
+
+    void setState(int state) {
+        switch (kind) {
+            case OBJECT -> layout.state.setRelease(target, state);
+            case ARRAY -> arrayState = state;
+            case STATICS -> layout.state.setRelease(state);
+        }
+    }
+
+    int state() {
+        return switch (kind) {
+            case OBJECT -> (int) layout.state.getAcquire(target);
+            case ARRAY -> arrayState;
+            case STATICS -> (int) layout.state.getAcquire();
+        };
+    }
+
+    String describe() {
+        return switch (kind) {
+            case OBJECT, ARRAY -> "shared " + target.getClass().getName() + " " + ObjectIds.describe(id);
+            case STATICS -> "the static fields of " + ((Class<?>) target).getName();
+        };
+    }
+}

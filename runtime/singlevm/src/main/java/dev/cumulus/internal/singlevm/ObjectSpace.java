@@ -1,0 +1,648 @@
+package dev.cumulus.internal.singlevm;
+
+import dev.cumulus.CumulusException;
+
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One node's view of the program's objects in the woven form (docs/design/SINGLEVM.md, "The woven form"): the masters
+ * of the objects and arrays this node created that other nodes know (by id), its copies of objects, arrays and statics
+ * homed elsewhere, and the two halves of every synchronization over them — {@link #invalidate} (every copy stale) and
+ * {@link #flush} (every dirty field sent to its home, acknowledged). {@link SharedHeap} calls both inside its own
+ * acquire and release; {@link SingleVmHooks} is how woven code reaches this.
+ *
+ * <p>Threads: any thread of the node's program; the home side ({@link #serveFetch}, {@link #serveStatics},
+ * {@link #serveWrites}) runs on whichever thread polled the request. Masters are read and written in place by the
+ * program; copies are filled and snapshotted under their {@link Copy#lock}.
+ */
+public final class ObjectSpace {
+    private static final InheritableThreadLocal<ObjectSpace> CURRENT = new InheritableThreadLocal<>();
+    private static final Set<ObjectSpace> OPEN = ConcurrentHashMap.newKeySet();
+    /** The one open space of this JVM (a node process), or {@code null} with none or several (an in-process test). */
+    private static volatile ObjectSpace sole;
+    private static final ClassValue<Constructor<?>> BARE = new ClassValue<>() {
+        @Override
+        protected Constructor<?> computeValue(Class<?> type) {
+            return bareConstructor(type);
+        }
+    };
+
+    /** The class name of a plain {@code new Object()}, shared like an array: by identity, for its monitor. */
+    static final String PLAIN_OBJECT = "java.lang.Object";
+
+    private final SharedHeap heap;
+    private final ClassLoader loader;
+    private final int self;
+    private final ConcurrentHashMap<Long, Object> masters = new ConcurrentHashMap<>();
+    private final Map<Object, Long> masterArrays = new IdentityHashMap<>();
+    private final ConcurrentHashMap<Long, Copy> copies = new ConcurrentHashMap<>();
+    private final Map<Object, Copy> arrayCopies = new IdentityHashMap<>();
+    private final ConcurrentHashMap<Class<?>, Copy> staticCopies = new ConcurrentHashMap<>();
+    private final Set<Copy> dirty = ConcurrentHashMap.newKeySet();
+    private final ReentrantLock flushLock = new ReentrantLock();
+    private final Object epochLock = new Object();
+    private long epoch = 1;
+    private final ProgramThreads threads;
+
+    /**
+     * The object space of {@code heap}'s node for the program classes of {@code loader}; attaches itself to the heap
+     * (its acquire and release cover this space's copies). With one open space in the JVM (a node process) every
+     * thread uses it; with several (nodes as threads of one JVM) each thread uses the one it {@link #bind}s.
+     */
+    public ObjectSpace(SharedHeap heap, ClassLoader loader) {
+        this.heap = heap;
+        this.loader = loader;
+        this.self = heap.nodeId();
+        this.threads = new ProgramThreads(this, self, heap.size());
+        heap.attach(this);
+        synchronized (OPEN) {
+            OPEN.add(this);
+            sole = OPEN.size() == 1 ? this : null;
+        }
+    }
+
+    /** Makes this the space of the current thread and of the threads it starts. */
+    public void bind() {
+        CURRENT.set(this);
+    }
+
+    /** The space of the current thread. */
+    static ObjectSpace current() {
+        ObjectSpace s = sole;
+        if (s != null) {
+            return s;
+        }
+        s = CURRENT.get();
+        if (s == null) {
+            throw new IllegalStateException("thread " + Thread.currentThread().getName() + " runs woven single-VM "
+                + "code outside a single-VM node: run the program with cumulus run --single-vm");
+        }
+        return s;
+    }
+
+    /** Closes this space (the node's program ended). */
+    public void close() {
+        synchronized (OPEN) {
+            OPEN.remove(this);
+            sole = OPEN.size() == 1 ? OPEN.iterator().next() : null;
+        }
+        CURRENT.remove();
+    }
+
+    /** The program's threads as this node starts and runs them. */
+    ProgramThreads threads() {
+        return threads;
+    }
+
+    SharedHeap heap() {
+        return heap;
+    }
+
+    int nodeId() {
+        return self;
+    }
+
+    Class<?> loadClass(String name) {
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException e) {
+            throw new CumulusException("node " + self + " cannot load class " + name + " of the shared heap: " + e);
+        }
+    }
+
+    // ---- ids and copies ------------------------------------------------------------------------------------------
+
+    /** The cluster-wide id of shared object or array {@code v}; gives a master of this node one when it first leaves. */
+    long idOf(Object v) {
+        if (v instanceof SharedObject) {
+            ClassLayout layout = ClassLayout.of(v.getClass());
+            long id = (long) layout.id.getVolatile(v);
+            if (id != 0) {
+                return id;
+            }
+            synchronized (masters) {
+                id = (long) layout.id.getVolatile(v);
+                if (id == 0) {
+                    id = heap.allocate(0);
+                    masters.put(id, v);
+                    layout.id.setVolatile(v, id);
+                }
+                return id;
+            }
+        }
+        synchronized (arrayCopies) {
+            Copy c = arrayCopies.get(v);
+            if (c != null) {
+                return c.id;
+            }
+        }
+        synchronized (masters) {
+            Long id = masterArrays.get(v);
+            if (id == null) {
+                id = heap.allocate(0);
+                masterArrays.put(v, id);
+                masters.put(id, v);
+            }
+            return id;
+        }
+    }
+
+    /** The object with id {@code id}: a master of this node, or this node's copy (made stale on first sight). */
+    Object resolve(long id, String className) {
+        if (ObjectIds.home(id) == self) {
+            Object m = masters.get(id);
+            if (m == null) {
+                throw new IllegalStateException("node " + self + " has no shared object " + ObjectIds.describe(id));
+            }
+            return m;
+        }
+        Copy c = copies.get(id);
+        if (c != null) {
+            return c.target;
+        }
+        synchronized (copies) {
+            c = copies.get(id);
+            if (c == null) {
+                c = makeCopy(id, className);
+                copies.put(id, c);
+            }
+            return c.target;
+        }
+    }
+
+    private Copy makeCopy(long id, String text) {
+        if (text.equals(PLAIN_OBJECT)) { // a new Object(): no fields, only identity and a monitor
+            Object copy = new Object();
+            Copy c = new Copy(Copy.Kind.ARRAY, id, copy, null, ObjectIds.home(id), 0);
+            c.arrayState = 1;
+            synchronized (arrayCopies) {
+                arrayCopies.put(copy, c);
+            }
+            return c;
+        }
+        int slash = text.lastIndexOf('/');
+        if (text.startsWith("[") && slash > 0) {
+            Class<?> type = loadClass(text.substring(0, slash));
+            int length = Integer.parseInt(text.substring(slash + 1));
+            Object array = Array.newInstance(type.getComponentType(), length);
+            Copy c = new Copy(Copy.Kind.ARRAY, id, array, null, ObjectIds.home(id), length);
+            synchronized (arrayCopies) {
+                arrayCopies.put(array, c);
+            }
+            SingleVmHooks.remoteArrays = true;
+            return c;
+        }
+        Class<?> type = loadClass(text);
+        ClassLayout layout = ClassLayout.of(type);
+        Object copy;
+        try {
+            copy = BARE.get(type).newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new CumulusException("node " + self + " cannot make its copy of a shared " + text + ": " + e, e);
+        }
+        layout.id.setVolatile(copy, id);
+        layout.state.setVolatile(copy, -1);
+        return new Copy(Copy.Kind.OBJECT, id, copy, layout, ObjectIds.home(id), layout.size());
+    }
+
+    private Copy copyOf(Object o) {
+        Copy c = copies.get((long) ClassLayout.of(o.getClass()).id.getVolatile(o));
+        if (c == null) {
+            throw new IllegalStateException("node " + self + " has no copy record for a " + o.getClass().getName());
+        }
+        return c;
+    }
+
+    /** This node's copy record of array {@code a}, or {@code null} if {@code a} is not a copy (a master or private). */
+    Copy arrayCopy(Object a) {
+        synchronized (arrayCopies) {
+            return arrayCopies.get(a);
+        }
+    }
+
+    private Copy staticsCopy(Class<?> type) {
+        return staticCopies.computeIfAbsent(type, t -> {
+            ClassLayout layout = ClassLayout.statics(t);
+            return new Copy(Copy.Kind.STATICS, 0, t, layout, 0, layout.size());
+        });
+    }
+
+    // ---- the program's accesses (slow paths of the woven code) ----------------------------------------------------
+
+    /** Fills copy {@code o} (stale) from its home: Hyperion's loadIntoCache. */
+    void fetch(Object o) {
+        fill(copyOf(o));
+    }
+
+    /** Fills every stale statics copy of {@code type} and its program superclasses from node 0. */
+    void fetchStatics(Class<?> type) {
+        for (Class<?> k = type; k != null && ClassLayout.isProgramClass(k); k = k.getSuperclass()) {
+            Copy c = staticsCopy(k);
+            if (c.state() < 0) {
+                fill(c);
+            }
+        }
+    }
+
+    /** Fills array copy {@code c} if stale. */
+    void fetchArray(Copy c) {
+        if (c.arrayState < 0) {
+            fill(c);
+        }
+    }
+
+    private void fill(Copy c) {
+        long started;
+        synchronized (epochLock) {
+            started = epoch;
+        }
+        ObjectImage image = switch (c.kind) {
+            case OBJECT, ARRAY -> heap.peers().fetchObject(c.home, c.id);
+            case STATICS -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName());
+        };
+        c.lock.lock();
+        try {
+            for (int i = 0; i < image.length(); i++) {
+                if (!c.isDirty(i)) {
+                    set(c, i, ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i)));
+                }
+            }
+            synchronized (epochLock) {
+                if (epoch == started) { // an invalidation since the request leaves the copy stale
+                    c.setState(1);
+                }
+            }
+        } finally {
+            c.lock.unlock();
+        }
+    }
+
+    /** Before a write to copy {@code o}: holds its lock until {@link #endWrite}. */
+    void beginWrite(Object o) {
+        copyOf(o).lock.lock();
+    }
+
+    /** After the write of field {@code owner.name} of copy {@code o}: its dirty bit; releases the lock. */
+    void endWrite(Object o, Class<?> owner, String name) {
+        Copy c = copyOf(o);
+        try {
+            markDirty(c, c.layout.indexOf(owner, name));
+        } finally {
+            c.lock.unlock();
+        }
+    }
+
+    void beginStaticWrite(Class<?> owner, String name) {
+        staticsCopy(declaringClass(owner, name)).lock.lock();
+    }
+
+    void endStaticWrite(Class<?> owner, String name) {
+        Class<?> declaring = declaringClass(owner, name);
+        Copy c = staticsCopy(declaring);
+        try {
+            markDirty(c, c.layout.indexOf(declaring, name));
+        } finally {
+            c.lock.unlock();
+        }
+    }
+
+    /** Element {@code i} of array copy {@code c} was written here (the caller holds its lock). */
+    void arrayWritten(Copy c, int i) {
+        markDirty(c, i);
+    }
+
+    private void markDirty(Copy c, int i) {
+        if (c.markDirty(i)) {
+            dirty.add(c);
+        }
+    }
+
+    /** A volatile read of field {@code owner.name} of {@code o}: at the home, then an acquire. */
+    Object getVolatile(Object o, Class<?> owner, String name) {
+        ClassLayout layout = ClassLayout.of(o.getClass());
+        int i = layout.indexOf(owner, name);
+        Object v;
+        if ((int) layout.state.getVolatile(o) == 0) {
+            v = layout.handles[i].getVolatile(o);
+        } else {
+            Copy c = copyOf(o);
+            v = ImageCodec.decode(this, heap.peers().fetchObject(c.home, c.id), i, layout.fields[i].getType(),
+                where(c, i));
+        }
+        heap.acquire();
+        return v;
+    }
+
+    /** A volatile write: a release, then the write at the home (acknowledged). */
+    void putVolatile(Object o, Object value, Class<?> owner, String name) {
+        heap.release();
+        ClassLayout layout = ClassLayout.of(o.getClass());
+        int i = layout.indexOf(owner, name);
+        layout.handles[i].setVolatile(o, value);
+        if ((int) layout.state.getVolatile(o) != 0) {
+            Copy c = copyOf(o);
+            sendOne(c.home, c.id, layout, i, value, o.getClass().getName());
+        }
+    }
+
+    Object getStaticVolatile(Class<?> owner, String name) {
+        Class<?> declaring = declaringClass(owner, name);
+        ClassLayout layout = ClassLayout.statics(declaring);
+        int i = layout.indexOf(declaring, name);
+        Object v;
+        if (self == 0) {
+            v = layout.handles[i].getVolatile();
+        } else {
+            v = ImageCodec.decode(this, heap.peers().fetchStatics(0, declaring.getName()), i,
+                layout.fields[i].getType(), "static field " + declaring.getName() + '.' + name);
+        }
+        heap.acquire();
+        return v;
+    }
+
+    void putStaticVolatile(Object value, Class<?> owner, String name) {
+        heap.release();
+        Class<?> declaring = declaringClass(owner, name);
+        ClassLayout layout = ClassLayout.statics(declaring);
+        int i = layout.indexOf(declaring, name);
+        layout.handles[i].setVolatile(value);
+        if (self != 0) {
+            sendOne(0, 0, layout, i, value, declaring.getName());
+        }
+    }
+
+    private void sendOne(int home, long id, ClassLayout layout, int i, Object value, String className) {
+        ObjectImage image = ObjectImage.empty(className, layout.size());
+        ImageCodec.encode(this, image, i, layout.fields[i].getType(), value);
+        heap.peers().writeObjects(home, new long[] {id}, new ObjectImage[] {image});
+    }
+
+    // ---- acquire and release ----------------------------------------------------------------------------------------
+
+    /** Hyperion's invalidateCache: every copy of this node is stale (its dirty fields stay). */
+    void invalidate() {
+        synchronized (epochLock) {
+            epoch++;
+        }
+        for (Copy c : copies.values()) {
+            c.setState(-1);
+        }
+        for (Copy c : staticCopies.values()) {
+            c.setState(-1);
+        }
+    }
+
+    /**
+     * Hyperion's updateMainMemory: sends every dirty field and element of this node's copies to its home, one call
+     * per home, and waits for the acknowledgements. A dirty bit clears only then, and only if the entry still holds
+     * the value sent. Flushes run one at a time.
+     */
+    void flush() {
+        if (dirty.isEmpty()) {
+            return;
+        }
+        flushLock.lock();
+        try {
+            Map<Integer, List<Copy>> byHome = new HashMap<>();
+            Map<Copy, ObjectImage> sent = new HashMap<>();
+            for (Copy c : dirty) {
+                c.lock.lock();
+                try {
+                    if (!c.anyDirty()) {
+                        continue;
+                    }
+                    sent.put(c, snapshot(c));
+                    byHome.computeIfAbsent(c.home, h -> new ArrayList<>()).add(c);
+                } finally {
+                    c.lock.unlock();
+                }
+            }
+            for (Map.Entry<Integer, List<Copy>> e : byHome.entrySet()) {
+                List<Copy> list = e.getValue();
+                long[] ids = new long[list.size()];
+                ObjectImage[] images = new ObjectImage[list.size()];
+                for (int k = 0; k < ids.length; k++) {
+                    ids[k] = list.get(k).id;
+                    images[k] = sent.get(list.get(k));
+                }
+                heap.peers().writeObjects(e.getKey(), ids, images);
+            }
+            for (Map.Entry<Copy, ObjectImage> e : sent.entrySet()) {
+                clearIfUnchanged(e.getKey(), e.getValue());
+            }
+        } finally {
+            flushLock.unlock();
+        }
+    }
+
+    private ObjectImage snapshot(Copy c) {
+        int n = length(c);
+        ObjectImage image = ObjectImage.empty(className(c), n);
+        for (int i = 0; i < n; i++) {
+            if (c.isDirty(i)) {
+                ImageCodec.encode(this, image, i, typeOf(c, i), get(c, i));
+            }
+        }
+        return image;
+    }
+
+    private void clearIfUnchanged(Copy c, ObjectImage sent) {
+        c.lock.lock();
+        try {
+            ObjectImage now = ObjectImage.empty(sent.className(), sent.length());
+            for (int i = 0; i < sent.length(); i++) {
+                if (sent.kinds()[i] != ImageCodec.ABSENT) {
+                    ImageCodec.encode(this, now, i, typeOf(c, i), get(c, i));
+                    if (now.kinds()[i] == sent.kinds()[i] && now.bits()[i] == sent.bits()[i]
+                            && java.util.Objects.equals(now.texts()[i], sent.texts()[i])) {
+                        c.clearDirty(i);
+                    }
+                }
+            }
+            if (!c.anyDirty()) {
+                dirty.remove(c);
+            }
+        } finally {
+            c.lock.unlock();
+        }
+    }
+
+    // ---- the home side ----------------------------------------------------------------------------------------------
+
+    /**
+     * Runs a request of another node on the polling thread as a thread of this node (decoding may make copies, and a
+     * class initializer may run, both of which ask for the current space).
+     */
+    <T> T serving(java.util.function.Supplier<T> request) {
+        ObjectSpace before = CURRENT.get();
+        CURRENT.set(this);
+        try {
+            return request.get();
+        } finally {
+            if (before == null) {
+                CURRENT.remove();
+            } else {
+                CURRENT.set(before);
+            }
+        }
+    }
+
+    /** The image of master {@code id} (a fetch from another node). */
+    ObjectImage serveFetch(long id) {
+        Object m = master(id);
+        if (m.getClass() == Object.class) {
+            return ObjectImage.empty(PLAIN_OBJECT, 0);
+        }
+        if (m.getClass().isArray()) {
+            int n = Array.getLength(m);
+            ObjectImage image = ObjectImage.empty(m.getClass().getName(), n);
+            VarHandle.acquireFence();
+            for (int i = 0; i < n; i++) {
+                ImageCodec.encode(this, image, i, m.getClass().getComponentType(), Array.get(m, i));
+            }
+            return image;
+        }
+        ClassLayout layout = ClassLayout.of(m.getClass());
+        ObjectImage image = ObjectImage.empty(m.getClass().getName(), layout.size());
+        for (int i = 0; i < layout.size(); i++) {
+            ImageCodec.encode(this, image, i, layout.fields[i].getType(), layout.handles[i].getVolatile(m));
+        }
+        return image;
+    }
+
+    /** The image of the statics of {@code className} (node 0; initialises the class first). */
+    ObjectImage serveStatics(String className) {
+        Class<?> type;
+        try {
+            type = Class.forName(className, true, loader);
+        } catch (ClassNotFoundException e) {
+            throw new CumulusException("node " + self + " cannot load class " + className + ": " + e);
+        }
+        ClassLayout layout = ClassLayout.statics(type);
+        ObjectImage image = ObjectImage.empty(className, layout.size());
+        for (int i = 0; i < layout.size(); i++) {
+            ImageCodec.encode(this, image, i, layout.fields[i].getType(), layout.handles[i].getVolatile());
+        }
+        return image;
+    }
+
+    /** Stores the present entries of written images in their masters (a write-back, or a volatile write). */
+    void serveWrites(long[] ids, ObjectImage[] images) {
+        for (int k = 0; k < ids.length; k++) {
+            ObjectImage image = images[k];
+            if (ids[k] == 0) {
+                Class<?> type = loadClass(image.className());
+                ClassLayout layout = ClassLayout.statics(type);
+                for (int i = 0; i < image.length(); i++) {
+                    if (image.kinds()[i] != ImageCodec.ABSENT) {
+                        layout.handles[i].setVolatile(ImageCodec.decode(this, image, i, layout.fields[i].getType(),
+                            "static field " + layout.fields[i]));
+                    }
+                }
+                continue;
+            }
+            Object m = master(ids[k]);
+            if (m.getClass().isArray()) {
+                Class<?> component = m.getClass().getComponentType();
+                for (int i = 0; i < image.length(); i++) {
+                    if (image.kinds()[i] != ImageCodec.ABSENT) {
+                        Array.set(m, i, ImageCodec.decode(this, image, i, component, "element " + i));
+                    }
+                }
+                continue;
+            }
+            ClassLayout layout = ClassLayout.of(m.getClass());
+            for (int i = 0; i < image.length(); i++) {
+                if (image.kinds()[i] != ImageCodec.ABSENT) {
+                    layout.handles[i].setVolatile(m, ImageCodec.decode(this, image, i, layout.fields[i].getType(),
+                        "field " + layout.fields[i]));
+                }
+            }
+        }
+        VarHandle.fullFence();
+    }
+
+    private Object master(long id) {
+        Object m = masters.get(id);
+        if (m == null) {
+            throw new IllegalStateException("node " + self + " is not the home of shared object "
+                + ObjectIds.describe(id));
+        }
+        return m;
+    }
+
+    // ---- entries of a copy ----------------------------------------------------------------------------------------
+
+    private static int length(Copy c) {
+        if (c.kind == Copy.Kind.ARRAY) {
+            return c.target.getClass().isArray() ? Array.getLength(c.target) : 0;
+        }
+        return c.layout.size();
+    }
+
+    private static String className(Copy c) {
+        return c.kind == Copy.Kind.STATICS ? ((Class<?>) c.target).getName() : c.target.getClass().getName();
+    }
+
+    private static Class<?> typeOf(Copy c, int i) {
+        return c.kind == Copy.Kind.ARRAY ? c.target.getClass().getComponentType() : c.layout.fields[i].getType();
+    }
+
+    private static Object get(Copy c, int i) {
+        return switch (c.kind) {
+            case ARRAY -> Array.get(c.target, i);
+            case OBJECT -> c.layout.handles[i].get(c.target);
+            case STATICS -> c.layout.handles[i].get();
+        };
+    }
+
+    private static void set(Copy c, int i, Object v) {
+        switch (c.kind) {
+            case ARRAY -> Array.set(c.target, i, v);
+            case OBJECT -> c.layout.handles[i].set(c.target, v);
+            case STATICS -> c.layout.handles[i].set(v);
+        }
+    }
+
+    private static String where(Copy c, int i) {
+        return switch (c.kind) {
+            case ARRAY -> "element " + i + " of " + c.describe();
+            case OBJECT, STATICS -> "field " + c.layout.fields[i].getDeclaringClass().getName() + '.'
+                + c.layout.fields[i].getName() + " of " + c.describe();
+        };
+    }
+
+    private static Class<?> declaringClass(Class<?> owner, String name) {
+        for (Class<?> k = owner; k != null; k = k.getSuperclass()) {
+            try {
+                k.getDeclaredField(name);
+                return k;
+            } catch (NoSuchFieldException e) {
+                // look further up
+            }
+        }
+        throw new IllegalStateException("class " + owner.getName() + " has no static field " + name);
+    }
+
+    @SuppressWarnings("restriction")
+    private static Constructor<?> bareConstructor(Class<?> type) {
+        try {
+            Constructor<?> c = sun.reflect.ReflectionFactory.getReflectionFactory()
+                .newConstructorForSerialization(type, Object.class.getDeclaredConstructor());
+            c.setAccessible(true);
+            return c;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

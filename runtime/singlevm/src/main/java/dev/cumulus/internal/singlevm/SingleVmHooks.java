@@ -1,0 +1,319 @@
+package dev.cumulus.internal.singlevm;
+
+/**
+ * What the agent's single-VM weaving calls (docs/design/SINGLEVM.md, "The woven form"): the slow paths of field and
+ * array accesses to copies, volatile accesses, monitors and wait/notify. Each goes to the current thread's node
+ * ({@link ObjectSpace}). Public only because woven program classes call it; not user API.
+ */
+public final class SingleVmHooks {
+    /**
+     * True once this JVM holds a copy of an array homed on another node; until then (always, with one node) a woven
+     * array access costs the load of this field and a branch.
+     */
+    public static boolean remoteArrays;
+
+    private SingleVmHooks() {
+    }
+
+    /**
+     * Whether {@code type}'s static initializer runs here: on node 0, the home of every class's statics. Elsewhere the
+     * statics start stale and are fetched from node 0, which initialises the class first.
+     */
+    public static boolean staticsHere(Class<?> type) {
+        return ObjectSpace.current().nodeId() == 0;
+    }
+
+    // ---- fields ---------------------------------------------------------------------------------------------------
+
+    /** A read of stale copy {@code o}: fill it from its home. */
+    public static void fetch(Object o) {
+        ObjectSpace.current().fetch(o);
+    }
+
+    /** A read of a static field of {@code type} on a node whose statics copy is stale: fill it from node 0. */
+    public static void fetchStatics(Class<?> type) {
+        ObjectSpace.current().fetchStatics(type);
+    }
+
+    public static void beginWrite(Object o) {
+        ObjectSpace.current().beginWrite(o);
+    }
+
+    public static void endWrite(Object o, Class<?> owner, String name) {
+        ObjectSpace.current().endWrite(o, owner, name);
+    }
+
+    public static void beginStaticWrite(Class<?> owner, String name) {
+        ObjectSpace.current().beginStaticWrite(owner, name);
+    }
+
+    public static void endStaticWrite(Class<?> owner, String name) {
+        ObjectSpace.current().endStaticWrite(owner, name);
+    }
+
+    public static Object getVolatile(Object o, Class<?> owner, String name) {
+        return ObjectSpace.current().getVolatile(o, owner, name);
+    }
+
+    public static void putVolatile(Object o, Object value, Class<?> owner, String name) {
+        ObjectSpace.current().putVolatile(o, value, owner, name);
+    }
+
+    public static Object getStaticVolatile(Class<?> owner, String name) {
+        return ObjectSpace.current().getStaticVolatile(owner, name);
+    }
+
+    public static void putStaticVolatile(Object value, Class<?> owner, String name) {
+        ObjectSpace.current().putStaticVolatile(value, owner, name);
+    }
+
+    // ---- arrays (called only once remoteArrays is set) ------------------------------------------------------------
+
+    /** Before a load of element {@code i} of {@code a}: a stale copy is filled from its home first. */
+    public static void arrayRead(Object a, int i) {
+        ObjectSpace s = ObjectSpace.current();
+        Copy c = s.arrayCopy(a);
+        if (c != null) {
+            s.fetchArray(c);
+        }
+    }
+
+    /** Before the JDK reads array {@code a} whole ({@code a.clone()}): a stale copy is filled from its home first. */
+    public static void readArray(Object a) {
+        if (a != null) {
+            arrayRead(a, 0);
+        }
+    }
+
+    /** {@code System.arraycopy}: the source is filled if it is a stale copy; the copied elements of a copy are dirty. */
+    public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length) {
+        if (!remoteArrays || src == null || dst == null) {
+            System.arraycopy(src, srcPos, dst, dstPos, length);
+            return;
+        }
+        readArray(src);
+        Copy c = begin(dst);
+        try {
+            System.arraycopy(src, srcPos, dst, dstPos, length);
+        } finally {
+            if (c != null) {
+                try {
+                    ObjectSpace s = ObjectSpace.current();
+                    for (int i = dstPos; i < dstPos + length; i++) {
+                        s.arrayWritten(c, i);
+                    }
+                } finally {
+                    c.lock.unlock();
+                }
+            }
+        }
+    }
+
+    public static void storeInt(int[] a, int i, int v) {
+        Copy c = begin(a);
+        try {
+            a[i] = v;
+        } finally {
+            end(c, i);
+        }
+    }
+
+    public static void storeLong(long[] a, int i, long v) {
+        Copy c = begin(a);
+        try {
+            a[i] = v;
+        } finally {
+            end(c, i);
+        }
+    }
+
+    public static void storeFloat(float[] a, int i, float v) {
+        Copy c = begin(a);
+        try {
+            a[i] = v;
+        } finally {
+            end(c, i);
+        }
+    }
+
+    public static void storeDouble(double[] a, int i, double v) {
+        Copy c = begin(a);
+        try {
+            a[i] = v;
+        } finally {
+            end(c, i);
+        }
+    }
+
+    public static void storeChar(char[] a, int i, char v) {
+        Copy c = begin(a);
+        try {
+            a[i] = v;
+        } finally {
+            end(c, i);
+        }
+    }
+
+    public static void storeShort(short[] a, int i, short v) {
+        Copy c = begin(a);
+        try {
+            a[i] = v;
+        } finally {
+            end(c, i);
+        }
+    }
+
+    /** {@code bastore}: a {@code byte[]} or a {@code boolean[]}. */
+    public static void storeByte(Object a, int i, int v) {
+        Copy c = begin(a);
+        try {
+            if (a instanceof boolean[] b) {
+                b[i] = (v & 1) != 0;
+            } else {
+                ((byte[]) a)[i] = (byte) v;
+            }
+        } finally {
+            end(c, i);
+        }
+    }
+
+    public static void storeRef(Object[] a, int i, Object v) {
+        Copy c = begin(a);
+        try {
+            a[i] = v;
+        } finally {
+            end(c, i);
+        }
+    }
+
+    private static Copy begin(Object a) {
+        if (a == null) {
+            throw new NullPointerException("cannot store into a null array");
+        }
+        Copy c = ObjectSpace.current().arrayCopy(a);
+        if (c != null) {
+            c.lock.lock();
+        }
+        return c;
+    }
+
+    private static void end(Copy c, int i) {
+        if (c != null) {
+            try {
+                if (i >= 0 && i < java.lang.reflect.Array.getLength(c.target)) {
+                    ObjectSpace.current().arrayWritten(c, i);
+                }
+            } finally {
+                c.lock.unlock();
+            }
+        }
+    }
+
+    // ---- threads --------------------------------------------------------------------------------------------------
+
+    /** After {@code new Thread(task)} (or with a name): remembers the task the thread will run. */
+    public static void made(Thread t, Runnable task) {
+        ObjectSpace.current().threads().made(t, task);
+    }
+
+    /** {@code t.start()}: runs the thread on the next node. */
+    public static void start(Thread t) {
+        ObjectSpace.current().threads().start(t);
+    }
+
+    public static void join(Thread t) throws InterruptedException {
+        ObjectSpace.current().threads().join(t, 0);
+    }
+
+    public static void join(Thread t, long timeoutMs) throws InterruptedException {
+        if (timeoutMs < 0) {
+            throw new IllegalArgumentException("timeout value is negative: " + timeoutMs);
+        }
+        ObjectSpace.current().threads().join(t, timeoutMs);
+    }
+
+    public static boolean isAlive(Thread t) {
+        return ObjectSpace.current().threads().isAlive(t);
+    }
+
+    /** A {@code Runnable} lambda or method reference of the program, as a shared object (see SharedRunnable). */
+    public static Runnable runnable(Object[] captures, String owner, String name, String descriptor, int kind) {
+        return new SharedRunnable(captures, owner, name, descriptor, kind);
+    }
+
+    // ---- monitors -------------------------------------------------------------------------------------------------
+
+    /** {@code monitorenter}: a shared object's (or program class's) cluster-wide monitor, else a node-local one. */
+    public static void monitorEnter(Object o) {
+        long id = sharedId(o);
+        if (id != 0) {
+            ObjectSpace.current().heap().monitorEnter(id);
+        } else {
+            LocalMonitors.enter(o);
+        }
+    }
+
+    public static void monitorExit(Object o) {
+        long id = sharedId(o);
+        if (id != 0) {
+            ObjectSpace.current().heap().monitorExit(id);
+        } else {
+            LocalMonitors.exit(o);
+        }
+    }
+
+    public static void await(Object o) throws InterruptedException {
+        await(o, 0L);
+    }
+
+    public static void await(Object o, long timeoutMs) throws InterruptedException {
+        if (timeoutMs < 0) {
+            throw new IllegalArgumentException("timeout value is negative: " + timeoutMs);
+        }
+        long id = sharedId(o);
+        if (id != 0) {
+            ObjectSpace.current().heap().await(id, timeoutMs);
+        } else {
+            LocalMonitors.await(o, timeoutMs);
+        }
+    }
+
+    public static void await(Object o, long timeoutMs, int nanos) throws InterruptedException {
+        if (nanos < 0 || nanos > 999_999) {
+            throw new IllegalArgumentException("nanosecond timeout value out of range: " + nanos);
+        }
+        await(o, timeoutMs + (nanos > 0 && timeoutMs < Long.MAX_VALUE ? 1 : 0));
+    }
+
+    public static void notifyOne(Object o) {
+        long id = sharedId(o);
+        if (id != 0) {
+            ObjectSpace.current().heap().notifyOne(id);
+        } else {
+            LocalMonitors.notify(o, false);
+        }
+    }
+
+    public static void notifyAll(Object o) {
+        long id = sharedId(o);
+        if (id != 0) {
+            ObjectSpace.current().heap().notifyAll(id);
+        } else {
+            LocalMonitors.notify(o, true);
+        }
+    }
+
+    /** The shared-heap id whose monitor stands for {@code o}'s, or {@code 0} if {@code o} keeps a node-local one. */
+    private static long sharedId(Object o) {
+        if (o == null) {
+            throw new NullPointerException("cannot synchronize on null");
+        }
+        if (o instanceof SharedObject || o.getClass().isArray() || o.getClass() == Object.class) {
+            return ObjectSpace.current().idOf(o);
+        }
+        if (o instanceof Class<?> c && ClassLayout.isProgramClass(c)) {
+            return ObjectSpace.current().heap().statics(c.getName(), 0);
+        }
+        return 0;
+    }
+}

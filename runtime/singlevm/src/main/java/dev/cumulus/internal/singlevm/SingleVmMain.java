@@ -1,0 +1,70 @@
+package dev.cumulus.internal.singlevm;
+
+import dev.cumulus.Cluster;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+
+/**
+ * What every node of {@code cumulus run --single-vm} runs (the agent weaves the program's classes,
+ * {@code -Dcumulus.singleVm=true}): joins the cluster (whose heap opened the node's {@link ObjectSpace}), and on node 0
+ * runs the program's {@code main}; the other nodes serve the shared heap and run the threads the program starts on
+ * them. The
+ * run ends when {@code main} and every thread the program started (on any node) have ended; the exit code is
+ * {@code main}'s (1 if it threw, as {@code java} gives).
+ */
+public final class SingleVmMain {
+    private SingleVmMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            System.err.println("usage: SingleVmMain MAIN [ARGS...] (started by cumulus run --single-vm)");
+            System.exit(2);
+        }
+        int code = run(args[0], Arrays.copyOfRange(args, 1, args.length));
+        System.out.flush();
+        System.exit(code);
+    }
+
+    private static int run(String mainClass, String[] args) throws Exception {
+        ClassLoader loader = ClassLoader.getSystemClassLoader();
+        try (Cluster cluster = Cluster.join()) {
+            ObjectSpace space = ObjectSpace.current(); // opened with the node's heap (SharedHeapProvider)
+            space.bind();
+            int code = 0;
+            if (cluster.nodeId() == 0) {
+                code = runMain(mainClass, args, loader);
+                space.threads().awaitQuiet();
+            }
+            cluster.barrier();
+            space.close();
+            return code;
+        }
+    }
+
+    private static int runMain(String mainClass, String[] args, ClassLoader loader) throws Exception {
+        Method main;
+        try {
+            main = Class.forName(mainClass, true, loader).getMethod("main", String[].class);
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+            System.err.println("cumulus run --single-vm: cannot find public static void main(String[]) in "
+                + mainClass + " on the classpath: " + e);
+            return 1;
+        }
+        if (!Modifier.isStatic(main.getModifiers())) {
+            System.err.println("cumulus run --single-vm: " + mainClass + ".main is not static");
+            return 1;
+        }
+        try {
+            main.invoke(null, (Object) args);
+            return 0;
+        } catch (InvocationTargetException e) {
+            System.err.print("Exception in thread \"main\" ");
+            e.getCause().printStackTrace();
+            return 1;
+        }
+    }
+}
