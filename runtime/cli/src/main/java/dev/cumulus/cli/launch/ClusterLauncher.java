@@ -68,7 +68,7 @@ public final class ClusterLauncher {
         "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "--enable-native-access=ALL-UNNAMED",
         "-XX:+UseSerialGC");
-    static final int STREAM_BASE = 1000;
+    public static final int STREAM_BASE = 1000;
     private static final Duration OUTPUT_DRAIN = Duration.ofSeconds(2);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
     /** How long the shutdown hook waits for {@link #run()} to write the run's result after stopping the nodes. */
