@@ -59,6 +59,11 @@ final class ClusterCommand implements Callable<Integer> {
             description = "How long the servers may take to serve (default: 60s).")
         Duration startTimeout = DEFAULT_START_TIMEOUT;
 
+        @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = "",
+            description = "Classes every server has from the start, for every client (default: none; the Cumulus "
+                + "runtime is always there).")
+        String classpath;
+
         @Override
         public Integer call() {
             CumulusCli cli = parent.cli;
@@ -79,11 +84,23 @@ final class ClusterCommand implements Callable<Integer> {
                 cli.err().println("cumulus: removing what the stale cluster " + name + " left");
                 ClusterStop.stop(registry, name, cli.err());
             }
-            ClusterRecord r = KeeperProcess.start(registry, name, nodes, startTimeout);
+            ClusterRecord r = KeeperProcess.start(registry, name, nodes, absolute(classpath), startTimeout);
             cli.out().println("cluster " + name + " serves: " + r.size() + " server(s), keeper pid " + r.keeperPid()
                 + ", state " + registry.stateFile(name));
             return 0;
         }
+    }
+
+    /** The classpath with absolute entries: the keeper may resolve it elsewhere. */
+    static String absolute(String classpath) {
+        if (classpath == null || classpath.isBlank()) {
+            return "";
+        }
+        return String.join(java.io.File.pathSeparator, java.util.Arrays.stream(classpath.split(java.io.File.pathSeparator))
+            .filter(e -> !e.isEmpty())
+            .map(e -> e.endsWith("*") ? java.nio.file.Path.of(e.substring(0, e.length() - 1)).toAbsolutePath() + java.io.File.separator + "*"
+                : java.nio.file.Path.of(e).toAbsolutePath().toString())
+            .toList());
     }
 
     @Command(name = "stop", mixinStandardHelpOptions = true,
@@ -152,12 +169,16 @@ final class ClusterCommand implements Callable<Integer> {
         @Option(names = "--start-timeout", paramLabel = "D", converter = DurationConverter.class)
         Duration startTimeout = DEFAULT_START_TIMEOUT;
 
+        @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = "")
+        String classpath;
+
         @Override
         public Integer call() {
             CumulusCli cli = parent.cli;
             cli.out().println("cumulus: keeper of cluster " + name + " (pid " + ProcessHandle.current().pid()
                 + ") started " + Instant.now());
-            return new StandingKeeper(ClusterRegistry.ofUser(), name, nodes, startTimeout, cli.out(), cli.err()).run();
+            return new StandingKeeper(ClusterRegistry.ofUser(), name, nodes, classpath, startTimeout, cli.out(), cli.err())
+                .run();
         }
     }
 }

@@ -159,6 +159,11 @@ public final class ClusterLauncher {
         return sshControlDir;
     }
 
+    /** A key derived from the run's secret for {@code purpose} (a standing cluster's credential), never the secret. */
+    public byte[] derivedKey(String purpose) {
+        return secret.keyBytes(purpose);
+    }
+
     /** The Aeron directory once {@link #run()} has chosen one, else null. */
     public String driverDirectory() {
         return driverDir;

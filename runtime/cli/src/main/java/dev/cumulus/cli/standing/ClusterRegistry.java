@@ -2,6 +2,7 @@ package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.OwnerOnly;
+import dev.cumulus.internal.cluster.StandingClusterFile;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -26,8 +27,7 @@ import java.util.regex.Pattern;
  */
 public final class ClusterRegistry {
     /** The system property that chooses the configuration directory (tests, and the keeper its starter's). */
-    public static final String CONFIG_DIR_PROPERTY = "cumulus.config.dir";
-    static final String CONFIG_DIR_ENV = "CUMULUS_CONFIG_DIR";
+    public static final String CONFIG_DIR_PROPERTY = StandingClusterFile.CONFIG_DIR_PROPERTY;
     private static final String SUFFIX = ".properties";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
@@ -45,18 +45,7 @@ public final class ClusterRegistry {
     }
 
     static Path configDir(String property, Map<String, String> env) {
-        if (property != null && !property.isBlank()) {
-            return Path.of(property);
-        }
-        String explicit = env.get(CONFIG_DIR_ENV);
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit);
-        }
-        String xdg = env.get("XDG_CONFIG_HOME");
-        if (xdg != null && !xdg.isBlank()) {
-            return Path.of(xdg, "cumulus");
-        }
-        return Path.of(System.getProperty("user.home"), ".config", "cumulus");
+        return StandingClusterFile.configDir(property, env);
     }
 
     public Path configDir() {

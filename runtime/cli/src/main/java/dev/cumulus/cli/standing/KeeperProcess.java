@@ -36,7 +36,8 @@ public final class KeeperProcess {
      * @throws CumulusException when the keeper ends or the timeout passes first (the keeper is then stopped), with
      *                          the end of the keeper's log
      */
-    public static ClusterRecord start(ClusterRegistry registry, String name, int nodes, Duration timeout) {
+    public static ClusterRecord start(ClusterRegistry registry, String name, int nodes, String classpath,
+                                      Duration timeout) {
         Path dir = registry.clusterDirectory(name);
         Path log = dir.resolve(LOG);
         List<String> cmd = new ArrayList<>();
@@ -50,7 +51,7 @@ public final class KeeperProcess {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("dev.cumulus.cli.CumulusCli");
         cmd.addAll(List.of("cluster", "serve", name, "--nodes", Integer.toString(nodes),
-            "--start-timeout", timeout.toMillis() + "ms"));
+            "--start-timeout", timeout.toMillis() + "ms", "--classpath", classpath));
         Process keeper;
         try {
             Files.deleteIfExists(log);

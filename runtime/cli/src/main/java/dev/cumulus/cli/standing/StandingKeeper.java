@@ -4,12 +4,12 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
 import dev.cumulus.cli.launch.RunResult;
+import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cluster.StandingServer;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -33,12 +33,15 @@ public final class StandingKeeper {
     private final ClusterRegistry registry;
     private final String name;
     private final int nodes;
+    private final String classpath;
     private final Duration startTimeout;
     private final PrintStream out;
     private final PrintStream err;
 
-    public StandingKeeper(ClusterRegistry registry, String name, int nodes, Duration startTimeout, PrintStream out,
-                          PrintStream err) {
+    /** @param classpath classes every server has from the start ("" for none) */
+    public StandingKeeper(ClusterRegistry registry, String name, int nodes, String classpath, Duration startTimeout,
+                          PrintStream out, PrintStream err) {
+        this.classpath = classpath;
         this.registry = registry;
         this.name = ClusterRegistry.checkName(name);
         this.nodes = nodes;
@@ -53,7 +56,7 @@ public final class StandingKeeper {
         ClusterRegistry.deleteTree(runDir); // a previous keeper's leftovers: a stale serving marker would lie
         LaunchContext ctx = new LaunchContext()
             .nodes(nodes)
-            .classpath("")
+            .classpath(classpath)
             .mainClass(StandingServer.class.getName())
             .runDir(runDir)
             .transport(TransportMode.IPC);
@@ -73,7 +76,8 @@ public final class StandingKeeper {
             List<Long> pids = ProcessHandle.current().children().filter(ProcessHandle::isAlive)
                 .map(ProcessHandle::pid).sorted().toList();
             registry.write(new ClusterRecord(name, ProcessHandle.current().pid(), pids, launcher.runId(),
-                launcher.driverDirectory(), ClusterLauncher.STREAM_BASE, runDir, newCredential(), Instant.now()));
+                launcher.driverDirectory(), ClusterLauncher.STREAM_BASE, runDir,
+                HexFormat.of().formatHex(launcher.derivedKey(RunSecret.STANDING_CREDENTIAL_PURPOSE)), Instant.now()));
             out.println("cumulus: cluster " + name + " serves with " + nodes + " server(s)");
             out.flush();
         } else if (runner.isAlive()) {
@@ -96,12 +100,5 @@ public final class StandingKeeper {
             throw new CumulusException("cluster " + name + ": the launcher ended without a result");
         }
         return serving ? r.exitCode() : Math.max(1, r.exitCode());
-    }
-
-    /** A fresh admin credential: 32 random bytes as hex. */
-    static String newCredential() {
-        byte[] b = new byte[32];
-        new SecureRandom().nextBytes(b);
-        return HexFormat.of().formatHex(b);
     }
 }

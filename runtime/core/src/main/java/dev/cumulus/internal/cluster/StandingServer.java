@@ -26,7 +26,7 @@ public final class StandingServer {
 
     public static void main(String[] args) throws InterruptedException {
         Path runDir = LaunchConfig.fromProperties(System.getProperties()).runDir();
-        Cluster cluster = Cluster.join();
+        Cluster cluster = NodeRuntime.serveFromLaunch();
         cluster.barrier();
         if (cluster.nodeId() == 0) {
             markServing(runDir);
