@@ -43,8 +43,9 @@ public interface Cluster extends AutoCloseable {
      * Connects to the standing cluster {@code name} ({@code cumulus cluster start NAME}) of this user on this host as
      * a client, with the credential from the cluster's owner-only state file. The client's view has the remote-object
      * API of a node — {@code remoteNew}, {@code export}, {@code lookup}, {@link AsyncTicket} — with {@link #size()}
-     * the number of servers and {@link #nodeId()} the client's id (at least {@code size()}: a client is no node of
-     * its own); the collective capabilities (barriers, clouds, shared arrays, the tuple space) throw. Under
+     * the number of servers. The client is no node of the cluster, but its program is one process: {@link #nodeId()}
+     * is 0 and {@link #barrier()} returns at once, so a program whose node 0 drives the work runs unchanged as a
+     * client; the other collective capabilities (named barriers, clouds, shared arrays, the tuple space) throw. Under
      * {@code cumulus run --attach NAME}, {@link #join()} does the same. {@link #close()} detaches.
      *
      * @throws CumulusException when there is no such cluster, it no longer serves, or it refuses the credential

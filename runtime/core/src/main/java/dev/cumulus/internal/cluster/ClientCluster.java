@@ -28,9 +28,11 @@ import java.util.function.Supplier;
 /**
  * The {@link Cluster} a client of a standing cluster holds ({@code Cluster.connect(NAME)}, or {@code Cluster.join()}
  * under {@code cumulus run --attach NAME}): the remote-object API over a {@link ClientNode}. {@link #size()} is the
- * number of servers and {@link #nodeId()} the client's id, at least {@code size()}: the client is no node of its own.
- * The collective capabilities (barriers, clouds, shared arrays and scalars, the tuple space) belong to an SPMD run's
- * nodes and throw here.
+ * number of servers. The client is no node of the cluster (its transport id lies past the servers'), but its program
+ * is one process: {@link #nodeId()} is 0, the program's only process (the master of a master-worker program), and
+ * {@link #barrier()} returns at once, so an SPMD program whose node 0 drives the work (Babylon's matrix
+ * multiplication) runs unchanged as a client, its workers on the servers. The other collective capabilities (named
+ * barriers, clouds, shared arrays and scalars, the tuple space) belong to an SPMD run's nodes and throw here.
  */
 public final class ClientCluster implements Cluster {
     /** The system property {@code cumulus run --attach NAME} sets: {@code Cluster.join()} then connects to NAME. */
@@ -81,9 +83,10 @@ public final class ClientCluster implements Cluster {
             + "the standing cluster " + name + "; clients use remoteNew, export and lookup");
     }
 
+    /** 0: the client program's only process (see the class comment). */
     @Override
     public int nodeId() {
-        return client.clientId();
+        return 0;
     }
 
     @Override
@@ -91,9 +94,10 @@ public final class ClientCluster implements Cluster {
         return client.servers();
     }
 
+    /** Returns at once: the client program's only process is the barrier's only member. */
     @Override
     public void barrier() {
-        throw notForClients("barrier()");
+        client.checkUsable();
     }
 
     @Override

@@ -84,7 +84,7 @@ public final class ClientNode implements AutoCloseable {
         this.servers = servers;
         this.transport = transport;
         this.settings = settings;
-        this.nextRemoteNewNode = new AtomicLong(clientId);
+        this.nextRemoteNewNode = new AtomicLong(1); // as node 0's: its program is one process, node 0
         long maxSendWaitNs = TimeUnit.MILLISECONDS.toNanos(settings.heartbeatTimeoutMs() * 4);
         this.rpc = new RpcEngine(clientId, servers, transport.capacity(), new RpcEngine.DataSender() {
             @Override
@@ -197,6 +197,13 @@ public final class ClientNode implements AutoCloseable {
     /** {@code remoteNew} on the servers in turn. */
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
         return remoteNew(impl, iface, name, (int) (nextRemoteNewNode.getAndIncrement() % servers));
+    }
+
+    /**
+     * @throws CumulusException when this client has left its cluster
+     */
+    public void checkUsable() {
+        checkOpen();
     }
 
     private void checkOpen() {
