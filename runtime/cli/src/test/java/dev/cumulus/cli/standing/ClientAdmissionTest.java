@@ -15,16 +15,16 @@ class ClientAdmissionTest {
     @Test
     void aProofUnderAnotherCredentialOrForAnotherIdIsRefused() {
         ClientAdmission gate = new ClientAdmission(credential, 2, 66);
-        gate.attach(2, ClientAdmission.proof(credential, 2));
+        gate.attach(2, ProcessHandle.current().pid(), ClientAdmission.proof(credential, 2));
         byte[] other = new byte[32];
         other[0] = 1;
         CumulusException e = assertThrows(CumulusException.class,
-            () -> gate.attach(3, ClientAdmission.proof(other, 3)));
+            () -> gate.attach(3, ProcessHandle.current().pid(), ClientAdmission.proof(other, 3)));
         assertTrue(e.getMessage().contains("credential is not this cluster's"), e.getMessage());
-        assertThrows(CumulusException.class, () -> gate.attach(3, ClientAdmission.proof(credential, 4)));
-        assertThrows(CumulusException.class, () -> gate.attach(3, null));
+        assertThrows(CumulusException.class, () -> gate.attach(3, ProcessHandle.current().pid(), ClientAdmission.proof(credential, 4)));
+        assertThrows(CumulusException.class, () -> gate.attach(3, ProcessHandle.current().pid(), null));
         CumulusException range = assertThrows(CumulusException.class,
-            () -> gate.attach(1, ClientAdmission.proof(credential, 1)));
+            () -> gate.attach(1, ProcessHandle.current().pid(), ClientAdmission.proof(credential, 1)));
         assertTrue(range.getMessage().contains("outside 2..65"), range.getMessage());
     }
 }

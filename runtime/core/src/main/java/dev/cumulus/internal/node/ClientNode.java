@@ -144,7 +144,7 @@ public final class ClientNode implements AutoCloseable {
         byte[] proof = ClientAdmission.proof(credential, clientId);
         for (int server = 0; server < servers; server++) {
             awaitConnected(server);
-            gate(server).attach(clientId, proof);
+            gate(server).attach(clientId, ProcessHandle.current().pid(), proof);
         }
     }
 

@@ -120,7 +120,7 @@ public final class ClusterNode implements NodeServices {
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
         if (clients != null) {
-            rpc.admission(clients);
+            remoteObjects.serveClients(clients);
         }
         this.heartbeats = new HeartbeatSender(transport, agent::progress, dutyCycle::alive,
             liveness.heartbeatIntervalNs(), agent.host(), agent::checkPeerProcesses, "cumulus-node-" + options.nodeId() + "-heartbeat");

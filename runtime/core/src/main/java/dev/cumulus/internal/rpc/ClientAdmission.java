@@ -8,7 +8,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -22,6 +25,15 @@ public final class ClientAdmission implements ClientGate {
     private final int firstClient;
     private final int capacity;
     private final Set<Integer> admitted = ConcurrentHashMap.newKeySet();
+    /** The process of each attached client. */
+    private final Map<Integer, Long> pids = new ConcurrentHashMap<>();
+    /** What each client made here. */
+    private final Map<Integer, Set<Owned>> owned = new ConcurrentHashMap<>();
+    private volatile BiConsumer<Integer, List<Owned>> onGone = (client, objects) -> { };
+
+    /** An object a client made on this server, and its name in the cluster. */
+    public record Owned(long objectId, String name) {
+    }
 
     /** @param credential the cluster's credential; clients have ids {@code firstClient..capacity-1} */
     public ClientAdmission(byte[] credential, int firstClient, int capacity) {
@@ -42,8 +54,16 @@ public final class ClientAdmission implements ClientGate {
         }
     }
 
+    /**
+     * Told of each client that left (on the thread of its detach) or whose process ended (on a thread of its own),
+     * with the objects it made here, which it is to stop serving.
+     */
+    public void onClientGone(BiConsumer<Integer, List<Owned>> action) {
+        this.onGone = action;
+    }
+
     @Override
-    public void attach(int client, byte[] proof) {
+    public void attach(int client, long pid, byte[] proof) {
         if (client < firstClient || client >= capacity) {
             throw new CumulusException("client id " + client + " is outside " + firstClient + ".." + (capacity - 1));
         }
@@ -51,12 +71,41 @@ public final class ClientAdmission implements ClientGate {
             throw new CumulusException("client " + client + " was refused: its credential is not this cluster's "
                 + "(was the cluster restarted? connect again)");
         }
+        gone(client, false); // a slot taken again: whatever its former holder left goes first
+        pids.put(client, pid);
         admitted.add(client);
+        ProcessHandle.of(pid).ifPresentOrElse(
+            p -> p.onExit().thenRun(() -> {
+                if (pids.remove(client, pid)) {
+                    gone(client, true);
+                }
+            }),
+            () -> gone(client, true));
     }
 
     @Override
     public void detach(int client) {
-        admitted.remove(client);
+        pids.remove(client);
+        gone(client, false);
+    }
+
+    /** Notes that {@code client} made {@code objectId}, named {@code name}, here. */
+    void own(int client, long objectId, String name) {
+        owned.computeIfAbsent(client, c -> ConcurrentHashMap.newKeySet()).add(new Owned(objectId, name));
+    }
+
+    /** Forgets {@code client} and removes what it made: here, or on a thread of its own when {@code async}. */
+    private void gone(int client, boolean async) {
+        boolean was = admitted.remove(client);
+        Set<Owned> objects = owned.remove(client);
+        if (was || objects != null) {
+            List<Owned> list = objects == null ? List.of() : List.copyOf(objects);
+            if (async) {
+                Thread.ofVirtual().name("cumulus-client-" + client + "-gone").start(() -> onGone.accept(client, list));
+            } else {
+                onGone.accept(client, list);
+            }
+        }
     }
 
     /** Whether {@code client} attached and has not left. */

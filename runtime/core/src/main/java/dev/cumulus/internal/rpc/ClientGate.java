@@ -9,14 +9,16 @@ public interface ClientGate {
 
     /**
      * Admits the calling client: {@code proof} is {@link ClientAdmission#proof} of the client's id under the cluster's
-     * credential.
+     * credential; {@code pid} is its process on this host, watched: when it ends the client is gone.
      *
      * @throws dev.cumulus.CumulusException when the proof does not match (a wrong or old credential)
      */
     @Brief
-    void attach(int client, byte[] proof);
+    void attach(int client, long pid, byte[] proof);
 
-    /** The client leaves: its calls are refused from now on. */
-    @Brief
+    /**
+     * The client leaves: its calls are refused from now on, and the objects it made here are removed (and their names
+     * unbound) before this returns. Not brief: it calls the name service.
+     */
     void detach(int client);
 }

@@ -16,19 +16,41 @@ public final class RemoteObjects {
     private final RpcEngine engine;
     private final int size;
     private final ClassLoader loader;
+    /** This node's part of the name service. */
+    private final NameDirectoryService localDirectory = new NameDirectoryService();
 
     /** @param rebalanceWindow {@code cumulus run --rebalance}'s window, or {@link Duration#ZERO} when it is off */
     public RemoteObjects(RpcEngine engine, int size, ClassLoader loader, Duration rebalanceWindow) {
         this.engine = engine;
         this.size = size;
         this.loader = loader;
-        engine.exportSystem(NameDirectory.OBJECT_ID, new NameDirectoryService(), NameDirectory.class);
+        engine.exportSystem(NameDirectory.OBJECT_ID, localDirectory, NameDirectory.class);
         engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
         Migrations migrations = new Migrations(engine, size, loader,
             (name, ref, moves) -> directoryFor(name).moved(name, ref, moves),
             rebalanceWindow);
         engine.exportSystem(MigrationService.OBJECT_ID, migrations, MigrationService.class);
         engine.migrations(migrations);
+    }
+
+    /**
+     * Serves a standing cluster's clients as {@code admission} admits them; the objects a client made here go when
+     * the client goes: no longer served, their names unbound.
+     */
+    public void serveClients(ClientAdmission admission) {
+        engine.admission(admission);
+        admission.onClientGone((client, objects) -> {
+            localDirectory.unbindAllOf(client); // what it exported itself
+            for (ClientAdmission.Owned o : objects) {
+                engine.unexport(o.objectId());
+                try {
+                    directoryFor(o.name()).unbind(o.name(), o.objectId());
+                } catch (RuntimeException e) {
+                    System.err.println("cumulus: node " + engine.nodeId() + ": cannot unbind '" + o.name()
+                        + "' of the departed client " + client + ": " + e.getMessage());
+                }
+            }
+        });
     }
 
     public <T> T export(T object, Class<T> iface, String name) {
@@ -95,7 +117,9 @@ public final class RemoteObjects {
             @SuppressWarnings("unchecked")
             Class<Object> typed = (Class<Object>) iface;
             Object proxy = export(instance, typed, name);
-            return ((RemoteInvocationHandler) Proxy.getInvocationHandler(proxy)).ref();
+            RemoteRef ref = ((RemoteInvocationHandler) Proxy.getInvocationHandler(proxy)).ref();
+            engine.noteOwner(ref.objectId(), name);
+            return ref;
         } catch (ClassNotFoundException e) {
             throw new CumulusException("node " + engine.nodeId() + " cannot load " + e.getMessage()
                 + "; every node must run with the same classpath");

@@ -591,6 +591,26 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         exportSystem(ClientGate.OBJECT_ID, admission, ClientGate.class);
     }
 
+    /** The client of a standing cluster whose call of a system object this thread serves, if any. */
+    private static final ThreadLocal<Integer> SYSTEM_CALLER = new ThreadLocal<>();
+
+    /**
+     * Notes that the object {@code objectId}, just exported under {@code name} for the system call this thread serves,
+     * belongs to that call's client, if a client made the call: it goes when the client goes.
+     */
+    void noteOwner(long objectId, String name) {
+        Integer client = SYSTEM_CALLER.get();
+        ClientAdmission a = admission;
+        if (client != null && a != null) {
+            a.own(client, objectId, name);
+        }
+    }
+
+    /** Stops serving the user object {@code objectId} here (its owner is gone). */
+    void unexport(long objectId) {
+        exports.remove(objectId);
+    }
+
     private boolean admits(int client, long objectId) {
         ClientAdmission a = admission;
         return a != null && (objectId == ClientGate.OBJECT_ID || a.admitted(client));
@@ -1094,6 +1114,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     result = invokeLocal(target.target(), method, args);
                 } finally {
                     SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
+                }
+            } else if (call.objectId < ExportTable.FIRST_USER_ID && source >= servers) {
+                Integer outer = SYSTEM_CALLER.get(); // a system object may ask who calls: a client owns what it makes
+                SYSTEM_CALLER.set(source);
+                try {
+                    result = invokeLocal(target.target(), method, args);
+                } finally {
+                    SYSTEM_CALLER.set(outer);
                 }
             } else {
                 result = invokeLocal(target.target(), method, args);
