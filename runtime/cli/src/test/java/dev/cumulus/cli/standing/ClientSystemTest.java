@@ -4,6 +4,7 @@ import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.cli.standing.mains.HaltingClientMain;
 import dev.cumulus.cli.standing.mains.Tally;
 import dev.cumulus.cli.standing.mains.TallyImpl;
 import dev.cumulus.examples.matmul.MasterWorker;
@@ -19,6 +20,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -99,6 +101,42 @@ class ClientSystemTest {
             assertEquals(7, tb.add(7));
             assertEquals(8, b.lookup("tally-1", Tally.class).add(7), "names are the cluster's");
             assertNotEquals(ta.pid(), ProcessHandle.current().pid());
+        }
+    }
+
+    @Test
+    void aClientsObjectsAndNamesGoWhenItCloses() {
+        try (Cluster a = Cluster.connect("cl")) {
+            a.remoteNew(TallyImpl.class, Tally.class, "tally-closed", 0).add(1);
+            a.export(new TallyImpl(), Tally.class, "tally-exported");
+        }
+        try (Cluster b = Cluster.connect("cl")) {
+            for (String name : List.of("tally-closed", "tally-exported")) {
+                CumulusException e = assertThrows(CumulusException.class,
+                    () -> b.lookup(name, Tally.class, Duration.ZERO));
+                assertTrue(e.getMessage().contains("no remote object named '" + name + "'"), e.getMessage());
+            }
+            assertEquals(3, b.remoteNew(TallyImpl.class, Tally.class, "tally-closed", 1).add(3), "the name is free");
+        }
+    }
+
+    @Test
+    void aClientsObjectsGoWhenItsProcessDiesWithoutDetaching() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--attach", "cl", "-cp", classesOf(HaltingClientMain.class),
+                HaltingClientMain.class.getName(), "tally-halted"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+        assertEquals(9, exit);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("made tally-halted: 1"), out.toString());
+        try (Cluster b = Cluster.connect("cl")) {
+            while (true) { // the servers learn of the exit from the OS, a moment after it
+                try {
+                    b.lookup("tally-halted", Tally.class, Duration.ZERO);
+                } catch (CumulusException e) {
+                    break;
+                }
+                Thread.onSpinWait();
+            }
         }
     }
 

@@ -74,6 +74,9 @@ public final class ClientAdmission implements ClientGate {
         gone(client, false); // a slot taken again: whatever its former holder left goes first
         pids.put(client, pid);
         admitted.add(client);
+        if (pid == ProcessHandle.current().pid()) {
+            return; // a client in this very process (tests): it detaches, it cannot die apart
+        }
         ProcessHandle.of(pid).ifPresentOrElse(
             p -> p.onExit().thenRun(() -> {
                 if (pids.remove(client, pid)) {

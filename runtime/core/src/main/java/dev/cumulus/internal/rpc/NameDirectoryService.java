@@ -71,6 +71,6 @@ final class NameDirectoryService implements NameDirectory {
     @Override
     public synchronized List<String> names(int limit) {
         List<String> all = new ArrayList<>(new TreeSet<>(bindings.keySet()));
-        return all.subList(0, Math.min(limit, all.size()));
+        return new ArrayList<>(all.subList(0, Math.min(limit, all.size()))); // a sublist is no transferable value
     }
 }
