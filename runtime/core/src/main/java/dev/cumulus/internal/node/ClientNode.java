@@ -3,7 +3,9 @@ package dev.cumulus.internal.node;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.rpc.ClassSource;
 import dev.cumulus.internal.rpc.ClientGate;
+import dev.cumulus.internal.rpc.LoaderClassSource;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.transport.Channel;
@@ -98,6 +100,7 @@ public final class ClientNode implements AutoCloseable {
             }
         }, loader, settings.callTimeoutNs());
         agent.rpc = rpc;
+        rpc.exportSystem(ClassSource.OBJECT_ID, new LoaderClassSource(loader), ClassSource.class);
         this.remoteObjects = new RemoteObjects(rpc, servers, loader, Duration.ZERO);
         this.dutyCycle = new DutyCycle(agent, () -> transport.pollData(FRAGMENT_LIMIT), transport::conductorDue,
             t -> {

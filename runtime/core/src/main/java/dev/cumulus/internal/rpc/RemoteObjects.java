@@ -7,6 +7,8 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The remote-object API of one node (export, lookup, remoteNew) over {@link RpcEngine} and the name service.
@@ -16,6 +18,8 @@ public final class RemoteObjects {
     private final RpcEngine engine;
     private final int size;
     private final ClassLoader loader;
+    /** The name space of each client of a standing cluster that made objects here. */
+    private final Map<Integer, ClientClassLoader> clientLoaders = new ConcurrentHashMap<>();
     /** This node's part of the name service. */
     private final NameDirectoryService localDirectory = new NameDirectoryService();
 
@@ -41,6 +45,10 @@ public final class RemoteObjects {
         engine.admission(admission);
         admission.onClientGone((client, objects) -> {
             localDirectory.unbindAllOf(client); // what it exported itself
+            ClientClassLoader gone = clientLoaders.remove(client);
+            if (gone != null) {
+                engine.forgetClasses(gone);
+            }
             for (ClientAdmission.Owned o : objects) {
                 engine.unexport(o.objectId());
                 try {
@@ -105,6 +113,10 @@ public final class RemoteObjects {
     }
 
     private RemoteRef createHere(String implClass, String ifaceName, String name) {
+        Integer client = RpcEngine.systemCaller();
+        ClassLoader loader = client == null ? this.loader : clientLoaders.computeIfAbsent(client,
+            c -> new ClientClassLoader(c, this.loader, engine.proxy(new RemoteRef(c, ClassSource.OBJECT_ID,
+                ClassSource.class.getName()), ClassSource.class, "cumulus.classes")));
         try {
             Class<?> iface = Class.forName(ifaceName, false, loader);
             Class<?> impl = Class.forName(implClass, true, loader);
@@ -122,7 +134,7 @@ public final class RemoteObjects {
             return ref;
         } catch (ClassNotFoundException e) {
             throw new CumulusException("node " + engine.nodeId() + " cannot load " + e.getMessage()
-                + "; every node must run with the same classpath");
+                + (client == null ? "; every node must run with the same classpath" : ""));
         } catch (NoSuchMethodException e) {
             throw new CumulusException(implClass + " needs a no-argument constructor for remoteNew");
         } catch (ReflectiveOperationException e) {

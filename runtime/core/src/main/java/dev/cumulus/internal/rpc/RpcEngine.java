@@ -606,6 +606,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
     }
 
+    /** The client whose call of a system object this thread serves, or {@code null}. */
+    static Integer systemCaller() {
+        return SYSTEM_CALLER.get();
+    }
+
+    /** Drops what this engine remembers of the classes of {@code loader} (a departed client's), so it can go. */
+    void forgetClasses(ClassLoader loader) {
+        briefMethods.keySet().removeIf(m -> m.getDeclaringClass().getClassLoader() == loader);
+    }
+
     /** Stops serving the user object {@code objectId} here (its owner is gone). */
     void unexport(long objectId) {
         exports.remove(objectId);
