@@ -221,6 +221,11 @@ public final class ClusterNode implements NodeServices {
         }
     }
 
+    /** This node's remote-object API (tests look at the clients' name spaces there). */
+    RemoteObjects remoteObjects() {
+        return remoteObjects;
+    }
+
     /** Remote objects: as {@code Cluster.export}, {@code lookup} and {@code remoteNew} describe them. */
     public <T> T export(T object, Class<T> iface, String name) {
         checkUsable();

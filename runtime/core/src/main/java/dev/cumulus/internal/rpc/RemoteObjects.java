@@ -61,6 +61,11 @@ public final class RemoteObjects {
         });
     }
 
+    /** The name space of client {@code client} here, or {@code null} when it made nothing here or is gone (tests). */
+    public ClassLoader clientLoader(int client) {
+        return clientLoaders.get(client);
+    }
+
     public <T> T export(T object, Class<T> iface, String name) {
         checkName(name);
         checkUserName(name);

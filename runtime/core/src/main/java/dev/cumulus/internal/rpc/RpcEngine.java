@@ -614,6 +614,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Drops what this engine remembers of the classes of {@code loader} (a departed client's), so it can go. */
     void forgetClasses(ClassLoader loader) {
         briefMethods.keySet().removeIf(m -> m.getDeclaringClass().getClassLoader() == loader);
+        codec.allowList().forget(loader);
     }
 
     /** Stops serving the user object {@code objectId} here (its owner is gone). */
