@@ -106,8 +106,8 @@ class NameSpacesSystemTest {
             CompletableFuture<String> two = attach(v2, "v2", "v1");
             String a = one.get(180, TimeUnit.SECONDS);
             String b = two.get(180, TimeUnit.SECONDS);
-            assertTrue(a.startsWith("0 ") && a.contains("result: v1 greets v1 from cumulus-client-"), a);
-            assertTrue(b.startsWith("0 ") && b.contains("result: v2 greets v2 from cumulus-client-"), b);
+            assertTrue(a.startsWith("0 ") && a.contains("result: v1 greets v1 from cumulus-client-"), a + "\n--- v2:\n" + b);
+            assertTrue(b.startsWith("0 ") && b.contains("result: v2 greets v2 from cumulus-client-"), b + "\n--- v1:\n" + a);
         } finally {
             assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", "ns"}, System.out, System.err));
         }
