@@ -5,6 +5,7 @@ import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
+import dev.cumulus.internal.cluster.ClientCluster;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
@@ -34,7 +35,23 @@ public interface Cluster extends AutoCloseable {
      *                          appear within the join timeout
      */
     static Cluster join() {
-        return NodeRuntime.joinFromLaunch();
+        String attach = System.getProperty(ClientCluster.ATTACH_PROPERTY);
+        return attach != null ? ClientCluster.connect(attach) : NodeRuntime.joinFromLaunch();
+    }
+
+    /**
+     * Connects to the standing cluster {@code name} ({@code cumulus cluster start NAME}) of this user on this host as
+     * a client, with the credential from the cluster's owner-only state file. The client's view has the remote-object
+     * API of a node — {@code remoteNew}, {@code export}, {@code lookup}, {@link AsyncTicket} — with {@link #size()}
+     * the number of servers. The client is no node of the cluster, but its program is one process: {@link #nodeId()}
+     * is 0 and {@link #barrier()} returns at once, so a program whose node 0 drives the work runs unchanged as a
+     * client; the other collective capabilities (named barriers, clouds, shared arrays, the tuple space) throw. Under
+     * {@code cumulus run --attach NAME}, {@link #join()} does the same. {@link #close()} detaches.
+     *
+     * @throws CumulusException when there is no such cluster, it no longer serves, or it refuses the credential
+     */
+    static Cluster connect(String name) {
+        return ClientCluster.connect(name);
     }
 
     /** This node's id, 0 to {@code size() - 1}. */

@@ -41,6 +41,7 @@ import java.util.concurrent.Callable;
         LspCommand.class,
         NewCommand.class,
         ProfileCommand.class,
+        ClusterCommand.class,
         CommandLine.HelpCommand.class,
     })
 public final class CumulusCli implements Callable<Integer> {

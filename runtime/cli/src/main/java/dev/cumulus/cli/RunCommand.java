@@ -2,6 +2,8 @@ package dev.cumulus.cli;
 
 import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
+import dev.cumulus.cli.standing.AttachedRun;
+import dev.cumulus.cli.standing.ClusterRegistry;
 import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
@@ -128,6 +130,11 @@ final class RunCommand implements Callable<Integer> {
             + "timeout is at least 1h so a node stopped at a breakpoint is not declared failed.")
     List<Integer> debug = new ArrayList<>();
 
+    @Option(names = "--attach", paramLabel = "NAME",
+        description = "Run MAIN once, on this machine, as a client of the standing cluster NAME ('cumulus cluster "
+            + "start NAME'): Cluster.join() there connects to it (size() is the number of servers). No --nodes.")
+    String attach;
+
     @Parameters(index = "0", paramLabel = "MAIN", description = "The program's main class.")
     String mainClass;
 
@@ -146,6 +153,14 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (attach != null) {
+            if (nodes != null || hosts != null || profile || profileStream || live || !debug.isEmpty()) {
+                throw new LaunchException("--attach runs one client of a standing cluster: --nodes, --hosts, "
+                    + "--profile, --live and --debug do not apply to it");
+            }
+            return AttachedRun.run(ClusterRegistry.ofUser(), attach, classpath, mainClass, args, jvmArgs, cli.out(),
+                cli.err());
+        }
         LaunchContext ctx = new LaunchContext().environment(System.getenv()).hostsFile(hosts);
         if (nodes == null && ctx.slurmJob() == null && hosts == null) {
             throw new LaunchException("missing --nodes N: how many node JVMs to start (1.."

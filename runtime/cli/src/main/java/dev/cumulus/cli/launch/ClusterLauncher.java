@@ -70,7 +70,7 @@ public final class ClusterLauncher {
         "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "--enable-native-access=ALL-UNNAMED",
         "-XX:+UseSerialGC");
-    static final int STREAM_BASE = 1000;
+    public static final int STREAM_BASE = 1000;
     private static final Duration OUTPUT_DRAIN = Duration.ofSeconds(2);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
     /** How long the shutdown hook waits for {@link #run()} to write the run's result after stopping the nodes. */
@@ -162,6 +162,11 @@ public final class ClusterLauncher {
     /** With {@code --hosts}: the directory of the run's shared ssh connections once made, else null (for tests). */
     Path sshControlDirectory() {
         return sshControlDir;
+    }
+
+    /** A key derived from the run's secret for {@code purpose} (a standing cluster's credential), never the secret. */
+    public byte[] derivedKey(String purpose) {
+        return secret.keyBytes(purpose);
     }
 
     /** The Aeron directory once {@link #run()} has chosen one, else null. */

@@ -15,7 +15,7 @@ import java.util.List;
  * {@code public static void main(String[])}. Loads the class without initializing it (no static initializer of the
  * user's runs in the launcher), in a throw-away class loader over exactly the classpath the nodes get.
  */
-final class MainClassCheck {
+public final class MainClassCheck {
     private MainClassCheck() {
     }
 
@@ -23,7 +23,7 @@ final class MainClassCheck {
      * @param classpath     runtime entries followed by the user's entries
      * @param userClasspath the user's classpath as given, for messages
      */
-    static void check(String mainClass, List<Path> classpath, String userClasspath) {
+    public static void check(String mainClass, List<Path> classpath, String userClasspath) {
         List<URL> urls = new ArrayList<>();
         for (Path p : classpath) {
             try {

@@ -25,6 +25,8 @@ public final class RunSecret {
     public static final String LINE_PREFIX = "cumulus-secret-v1 ";
     /** The purpose of the key that tags the nodes' live profile lines to the launcher. */
     public static final String LIVE_PROFILE_PURPOSE = "cumulus live profile hmac-sha256 v1";
+    /** A standing cluster's credential (its keeper writes it into the owner-only state file; clients prove it). */
+    public static final String STANDING_CREDENTIAL_PURPOSE = "cumulus standing cluster credential v1";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final byte[] bytes;

@@ -14,6 +14,7 @@ import dev.cumulus.array.SharedLongArray;
 import dev.cumulus.internal.array.ArrayRuntime;
 import dev.cumulus.internal.cloud.CloudRuntime;
 import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.pastset.PastSetRuntime;
@@ -60,6 +61,13 @@ public final class NodeCluster implements Cluster {
     public static NodeCluster start(NodeSettings options, TransportContext transport, ClassLoader loader,
                                     ClusterNode.FailureListener failureListener) {
         return new NodeCluster(ClusterNode.start(options, transport, loader, capabilities(loader), failureListener));
+    }
+
+    /** {@link #start} for a server of a standing cluster, which also serves the clients {@code clients} admits. */
+    static NodeCluster startServer(NodeSettings options, TransportContext transport, ClassLoader loader,
+                                   ClusterNode.FailureListener failureListener, ClientAdmission clients) {
+        return new NodeCluster(ClusterNode.start(options, transport, loader, capabilities(loader), failureListener,
+            clients));
     }
 
     /** The node under this cluster (for {@link NodeRuntime}, which watches how its process ends). */

@@ -10,7 +10,9 @@ import dev.cumulus.internal.launch.LauncherWatch;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.LaunchedNodeEnd;
 import dev.cumulus.internal.node.NodeSettings;
+import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.TransportContext;
 import java.io.File;
@@ -62,9 +64,26 @@ public final class NodeRuntime {
      * {@link FrameSealing#NONE_FOR_BENCH}; no option of {@code cumulus run} reaches it.
      */
     public static Cluster joinFromLaunch(FrameSealing sealingOverride) {
+        return joinFromLaunch(sealingOverride, false);
+    }
+
+    /**
+     * Joins as a server of a standing cluster ({@link StandingServer}): as {@link #joinFromLaunch()}, and the node
+     * also serves the cluster's clients, admitting those that prove the credential derived from the run's secret
+     * ({@link RunSecret#STANDING_CREDENTIAL_PURPOSE}).
+     */
+    static Cluster serveFromLaunch() {
+        return joinFromLaunch(null, true);
+    }
+
+    private static Cluster joinFromLaunch(FrameSealing sealingOverride, boolean serveClients) {
         LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
         LauncherWatch.startIfLaunched();
         RunSecret secret = NodeSecret.get();
+        if (secret == null && serveClients) {
+            throw new CumulusException("server " + config.nodeId() + ": a standing cluster's server needs the run's "
+                + "secret on its stdin; start the cluster with 'cumulus cluster start'");
+        }
         if (secret == null && config.transport() != LaunchConfig.TransportMode.IPC) {
             throw new CumulusException("node " + config.nodeId() + ": UDP between nodes needs the run's secret, which "
                 + "'cumulus run' hands each node on its stdin (-D" + NodeSecret.PROPERTY + "=" + NodeSecret.STDIN
@@ -98,8 +117,12 @@ public final class NodeRuntime {
                 config.transport() == LaunchConfig.TransportMode.HOSTS, config.endpoints(), config.streamBase(),
                 TransportContext.runTagOf(config.runId()), TransportContext.DEFAULT_DATA_TERM_LENGTH,
                 TransportContext.DEFAULT_MAX_MESSAGE_BYTES, secret, sealing);
-            node = NodeCluster.start(options, transport, contextLoader(),
-                (failed, failure) -> exitAfterGrace(failed, failure, ends));
+            ClusterNode.FailureListener onFailure = (failed, failure) -> exitAfterGrace(failed, failure, ends);
+            node = serveClients
+                ? NodeCluster.startServer(options, transport, contextLoader(), onFailure, new ClientAdmission(
+                    secret.keyBytes(RunSecret.STANDING_CREDENTIAL_PURPOSE), config.size(),
+                    config.size() + NodeTransport.CLIENT_SLOTS))
+                : NodeCluster.start(options, transport, contextLoader(), onFailure);
         } catch (RuntimeException | Error e) {
             if (embedded != null) {
                 embedded.close(); // its threads would keep this JVM alive, and its directory would stay

@@ -56,6 +56,22 @@ public final class TransferAllowList {
         return list;
     }
 
+    /**
+     * Forgets every class of {@code loader} (a departed client's name space on a standing cluster's server), so the
+     * loader can be collected; names that a class of another loader still holds stay allowed.
+     */
+    public void forget(ClassLoader loader) {
+        java.util.List<Class<?>> gone = allowed.stream().filter(c -> c.getClassLoader() == loader).toList();
+        gone.forEach(allowed::remove);
+        walked.removeIf(o -> o instanceof Class<?> c ? c.getClassLoader() == loader
+            : o instanceof java.lang.reflect.Method m && m.getDeclaringClass().getClassLoader() == loader);
+        for (Class<?> c : gone) {
+            if (allowed.stream().noneMatch(a -> a.getName().equals(c.getName()))) {
+                names.remove(c.getName());
+            }
+        }
+    }
+
     /** Allows {@code type} and its transferable components (record components, fields, type arguments, ...). */
     public void allow(Type type) {
         ArrayDeque<Type> queue = new ArrayDeque<>();

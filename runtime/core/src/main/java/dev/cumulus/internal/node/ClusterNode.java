@@ -8,6 +8,7 @@ import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.order.BroadcastEndpoint;
 import dev.cumulus.internal.rpc.RemoteObjects;
+import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.transport.Channel;
@@ -87,13 +88,14 @@ public final class ClusterNode implements NodeServices {
     }
 
     private ClusterNode(NodeSettings options, NodeTransport transport, Dispatch dispatch, ClassLoader loader,
-                        List<Function<NodeServices, ?>> capabilityFactories, FailureListener failureListener) {
+                        List<Function<NodeServices, ?>> capabilityFactories, FailureListener failureListener,
+                        ClientAdmission clients) {
         this.options = options;
         this.failureListener = failureListener;
         this.nextRemoteNewNode = new AtomicLong(options.nodeId() + 1);
         this.transport = transport;
         long maxSendWaitNs = TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs() * 4);
-        this.rpc = new RpcEngine(options.nodeId(), options.size(), new RpcEngine.DataSender() {
+        this.rpc = new RpcEngine(options.nodeId(), options.size(), transport.capacity(), new RpcEngine.DataSender() {
                 @Override
                 public void send(int destination, DirectBuffer buffer, int offset, int length) {
                     transport.sendUnrung(destination, Channel.DATA, buffer, offset, length, maxSendWaitNs);
@@ -121,47 +123,7 @@ public final class ClusterNode implements NodeServices {
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader, options.rebalanceWindow());
         this.capabilities = Capabilities.create(capabilityFactories, this);
         this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), agent::pollData, agent::afterWait,
-            this::onAgentError, options.scheduling(), transport.hasDoorbell() ? new Doorbell() {
-                @Override
-                public void announceSleep() {
-                    transport.announceSleep();
-                }
-
-                @Override
-                public void sleep(long timeoutNs) {
-                    transport.sleep(timeoutNs);
-                }
-
-                @Override
-                public void awake() {
-                    transport.awake();
-                }
-
-                @Override
-                public void takeOver() {
-                    transport.takeOverDoorbell();
-                }
-
-                @Override
-                public void wake() {
-                    transport.wakeSelf();
-                }
-
-                @Override
-                public void waiting(int cpu) {
-                    transport.waiting(cpu);
-                }
-
-                @Override
-                public void notWaiting(int cpu) {
-                    transport.notWaiting(cpu);
-                }
-
-                @Override
-                public boolean waiterOn(int cpu) {
-                    return transport.waiterOn(cpu);
-                }
-            } : null, "cumulus-node-" + options.nodeId());
+            this::onAgentError, options.scheduling(), TransportDoorbell.of(transport), "cumulus-node-" + options.nodeId());
         dutyCycle.outgoing(new DutyCycle.Outgoing() {
             @Override
             public void hold() {
@@ -180,6 +142,9 @@ public final class ClusterNode implements NodeServices {
         });
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
+        if (clients != null) {
+            remoteObjects.serveClients(clients);
+        }
         this.heartbeats = new HeartbeatSender(transport, agent::progress, dutyCycle::alive,
             liveness.heartbeatIntervalNs(), agent.host(), agent::checkPeerProcesses, "cumulus-node-" + options.nodeId() + "-heartbeat");
         agent.heartbeats(heartbeats);
@@ -192,11 +157,26 @@ public final class ClusterNode implements NodeServices {
     public static ClusterNode start(NodeSettings options, TransportContext transportContext, ClassLoader loader,
                                     List<Function<NodeServices, ?>> capabilityFactories,
                                     FailureListener failureListener) {
+        return start(options, transportContext, loader, capabilityFactories, failureListener, null);
+    }
+
+    /**
+     * {@link #start(NodeSettings, TransportContext, ClassLoader, List, FailureListener)} for a server of a standing
+     * cluster when {@code clients} is not null: it also serves the clients that {@code clients} admits (ids from
+     * {@code size} on, {@link NodeTransport#CLIENT_SLOTS} of them).
+     */
+    public static ClusterNode start(NodeSettings options, TransportContext transportContext, ClassLoader loader,
+                                    List<Function<NodeServices, ?>> capabilityFactories,
+                                    FailureListener failureListener, ClientAdmission clients) {
         Dispatch dispatch = new Dispatch();
-        NodeTransport transport = new NodeTransport(transportContext, options.nodeId(), options.size(), dispatch);
+        NodeTransport transport = clients == null
+            ? new NodeTransport(transportContext, options.nodeId(), options.size(), dispatch)
+            : new NodeTransport(transportContext, options.nodeId(), options.size(),
+                options.size() + NodeTransport.CLIENT_SLOTS, dispatch);
         ClusterNode node;
         try {
-            node = new ClusterNode(options, transport, dispatch, loader, capabilityFactories, failureListener);
+            node = new ClusterNode(options, transport, dispatch, loader, capabilityFactories, failureListener,
+                clients);
         } catch (RuntimeException | Error e) {
             transport.close(); // nothing else runs yet; capabilities started daemon threads only
             throw e;
@@ -262,6 +242,11 @@ public final class ClusterNode implements NodeServices {
             throw new CumulusException("node " + options.nodeId() + " was interrupted while applying writes at a barrier",
                 e);
         }
+    }
+
+    /** This node's remote-object API (tests look at the clients' name spaces there). */
+    RemoteObjects remoteObjects() {
+        return remoteObjects;
     }
 
     /** Remote objects: as {@code Cluster.export}, {@code lookup} and {@code remoteNew} describe them. */

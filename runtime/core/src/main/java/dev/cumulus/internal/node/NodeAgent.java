@@ -246,6 +246,14 @@ final class NodeAgent implements Agent {
 
     /** Control and data messages from the transport. */
     void onMessage(int source, Channel channel, DirectBuffer buffer, int offset, int length) {
+        if (source >= size) {
+            // a client of a standing cluster: no member (no heartbeats, barriers or ordered writes), calls only;
+            // the RPC engine admits its calls once it authenticated
+            if (channel == Channel.DATA) {
+                listener.onData(source, buffer, offset, length);
+            }
+            return;
+        }
         if (membership.state(source) == Membership.PeerState.FAILED) {
             return;
         }

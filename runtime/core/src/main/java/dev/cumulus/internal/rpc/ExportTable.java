@@ -218,6 +218,26 @@ final class ExportTable {
         }
     }
 
+    /**
+     * Stops serving the user object {@code objectId} (its owner, a client of a standing cluster, is gone): calls to it
+     * find no object from now on, and this node lets it go.
+     */
+    synchronized void remove(long objectId) {
+        if (objectId < FIRST_USER_ID) {
+            return;
+        }
+        if (!isLocal(objectId)) {
+            guests.remove(objectId);
+            return;
+        }
+        Exported[] table = byId;
+        long index = objectId & 0xFFFF_FFFFL;
+        if (index < table.length) {
+            table[(int) index] = null;
+            byId = table;
+        }
+    }
+
     /** Whether {@code objectId} is a system object or was exported on this node (its entry is in the array). */
     private boolean isLocal(long objectId) {
         return objectId >= 0 && (objectId < FIRST_USER_ID || homeOf(objectId) == self);

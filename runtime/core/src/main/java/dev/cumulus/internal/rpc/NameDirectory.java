@@ -22,6 +22,9 @@ interface NameDirectory {
     /** Waits up to {@code waitMs} for {@code name} to be bound; returns its reference or {@code null}. */
     RemoteRef resolve(String name, long waitMs) throws InterruptedException;
 
+    /** Unbinds {@code name} if it is bound to the object {@code objectId} (its owner is gone). */
+    void unbind(String name, long objectId);
+
     /** Names bound here (for error messages), at most {@code limit}. */
     List<String> names(int limit);
 }

@@ -49,8 +49,28 @@ final class NameDirectoryService implements NameDirectory {
     }
 
     @Override
+    public synchronized void unbind(String name, long objectId) {
+        RemoteRef known = bindings.get(name);
+        if (known != null && known.objectId() == objectId) {
+            bindings.remove(name);
+            moves.remove(name);
+        }
+    }
+
+    /** Unbinds every name bound to an object of {@code node} (a client of a standing cluster that is gone). */
+    synchronized void unbindAllOf(int node) {
+        bindings.entrySet().removeIf(e -> {
+            boolean drop = e.getValue().nodeId() == node;
+            if (drop) {
+                moves.remove(e.getKey());
+            }
+            return drop;
+        });
+    }
+
+    @Override
     public synchronized List<String> names(int limit) {
         List<String> all = new ArrayList<>(new TreeSet<>(bindings.keySet()));
-        return all.subList(0, Math.min(limit, all.size()));
+        return new ArrayList<>(all.subList(0, Math.min(limit, all.size()))); // a sublist is no transferable value
     }
 }

@@ -109,7 +109,7 @@ final class ObjectGate {
     /** Counts a call of node {@code source} that entered, while the object follows its calls. */
     void tally(int source) {
         AtomicLongArray calls = callsBySource;
-        if (calls != null) {
+        if (calls != null && source < calls.length()) { // a standing cluster's clients are no place to move to
             calls.incrementAndGet(source);
         }
     }

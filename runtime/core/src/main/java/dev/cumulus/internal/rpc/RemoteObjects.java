@@ -7,6 +7,8 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The remote-object API of one node (export, lookup, remoteNew) over {@link RpcEngine} and the name service.
@@ -16,19 +18,52 @@ public final class RemoteObjects {
     private final RpcEngine engine;
     private final int size;
     private final ClassLoader loader;
+    /** The name space of each client of a standing cluster that made objects here. */
+    private final Map<Integer, ClientClassLoader> clientLoaders = new ConcurrentHashMap<>();
+    /** This node's part of the name service. */
+    private final NameDirectoryService localDirectory = new NameDirectoryService();
 
     /** @param rebalanceWindow {@code cumulus run --rebalance}'s window, or {@link Duration#ZERO} when it is off */
     public RemoteObjects(RpcEngine engine, int size, ClassLoader loader, Duration rebalanceWindow) {
         this.engine = engine;
         this.size = size;
         this.loader = loader;
-        engine.exportSystem(NameDirectory.OBJECT_ID, new NameDirectoryService(), NameDirectory.class);
+        engine.exportSystem(NameDirectory.OBJECT_ID, localDirectory, NameDirectory.class);
         engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
         Migrations migrations = new Migrations(engine, size, loader,
             (name, ref, moves) -> directoryFor(name).moved(name, ref, moves),
             rebalanceWindow);
         engine.exportSystem(MigrationService.OBJECT_ID, migrations, MigrationService.class);
         engine.migrations(migrations);
+    }
+
+    /**
+     * Serves a standing cluster's clients as {@code admission} admits them; the objects a client made here go when
+     * the client goes: no longer served, their names unbound.
+     */
+    public void serveClients(ClientAdmission admission) {
+        engine.admission(admission);
+        admission.onClientGone((client, objects) -> {
+            localDirectory.unbindAllOf(client); // what it exported itself
+            ClientClassLoader gone = clientLoaders.remove(client);
+            if (gone != null) {
+                engine.forgetClasses(gone);
+            }
+            for (ClientAdmission.Owned o : objects) {
+                engine.unexport(o.objectId());
+                try {
+                    directoryFor(o.name()).unbind(o.name(), o.objectId());
+                } catch (RuntimeException e) {
+                    System.err.println("cumulus: node " + engine.nodeId() + ": cannot unbind '" + o.name()
+                        + "' of the departed client " + client + ": " + e.getMessage());
+                }
+            }
+        });
+    }
+
+    /** The name space of client {@code client} here, or {@code null} when it made nothing here or is gone (tests). */
+    public ClassLoader clientLoader(int client) {
+        return clientLoaders.get(client);
     }
 
     public <T> T export(T object, Class<T> iface, String name) {
@@ -83,6 +118,10 @@ public final class RemoteObjects {
     }
 
     private RemoteRef createHere(String implClass, String ifaceName, String name) {
+        Integer client = RpcEngine.systemCaller();
+        ClassLoader loader = client == null ? this.loader : clientLoaders.computeIfAbsent(client,
+            c -> new ClientClassLoader(c, this.loader, engine.proxy(new RemoteRef(c, ClassSource.OBJECT_ID,
+                ClassSource.class.getName()), ClassSource.class, "cumulus.classes")));
         try {
             Class<?> iface = Class.forName(ifaceName, false, loader);
             Class<?> impl = Class.forName(implClass, true, loader);
@@ -95,10 +134,12 @@ public final class RemoteObjects {
             @SuppressWarnings("unchecked")
             Class<Object> typed = (Class<Object>) iface;
             Object proxy = export(instance, typed, name);
-            return ((RemoteInvocationHandler) Proxy.getInvocationHandler(proxy)).ref();
+            RemoteRef ref = ((RemoteInvocationHandler) Proxy.getInvocationHandler(proxy)).ref();
+            engine.noteOwner(ref.objectId(), name);
+            return ref;
         } catch (ClassNotFoundException e) {
             throw new CumulusException("node " + engine.nodeId() + " cannot load " + e.getMessage()
-                + "; every node must run with the same classpath");
+                + (client == null ? "; every node must run with the same classpath" : ""));
         } catch (NoSuchMethodException e) {
             throw new CumulusException(implClass + " needs a no-argument constructor for remoteNew");
         } catch (ReflectiveOperationException e) {

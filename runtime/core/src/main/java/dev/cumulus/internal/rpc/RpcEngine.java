@@ -192,6 +192,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     private final int self;
+    /** The cluster's nodes ({@code 0..servers-1}); higher ids are clients of a standing cluster. */
+    private final int servers;
+    /** Whether a client may call here: only its {@link ClientGate} until it attached. */
+    private volatile ClientAdmission admission;
     private final DataSender sender;
     private final ValueCodec codec;
     private final ClassLoader loader;
@@ -280,11 +284,21 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * @param defaultTimeoutNs timeout of calls through new proxies; 0 waits as long as the target node lives
      */
     public RpcEngine(int self, int size, DataSender sender, ClassLoader loader, long defaultTimeoutNs) {
+        this(self, size, size, sender, loader, defaultTimeoutNs);
+    }
+
+    /**
+     * An engine of a standing cluster's server or client: nodes {@code 0..size-1} are the servers, the ids up to
+     * {@code capacity - 1} its clients'. A server runs a client's calls only once {@link #admission} admits the
+     * client (its {@link ClientGate#attach}).
+     */
+    public RpcEngine(int self, int size, int capacity, DataSender sender, ClassLoader loader, long defaultTimeoutNs) {
+        this.servers = size;
         this.self = self;
         this.sender = sender;
         this.loader = loader;
         this.defaultTimeoutNs = defaultTimeoutNs;
-        this.goneNodes = new AtomicReferenceArray<>(size);
+        this.goneNodes = new AtomicReferenceArray<>(capacity);
         this.codec = new ValueCodec(this, loader, CodecLimits.DEFAULTS);
         this.callThreads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("cumulus-call-" + self + "-", 0).factory());
@@ -660,6 +674,65 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** The most forwarding addresses one call follows: a longer chain means the nodes disagree, not a move. */
     static final int MAX_FORWARDS = 64;
 
+    /** Serves a standing cluster's clients: their calls run here once {@code admission} admits them. */
+    public void admission(ClientAdmission admission) {
+        this.admission = admission;
+        exportSystem(ClientGate.OBJECT_ID, admission, ClientGate.class);
+    }
+
+    /** The client of a standing cluster whose call of a system object this thread serves, if any. */
+    private static final ThreadLocal<Integer> SYSTEM_CALLER = new ThreadLocal<>();
+
+    /**
+     * Notes that the object {@code objectId}, just exported under {@code name} for the system call this thread serves,
+     * belongs to that call's client, if a client made the call: it goes when the client goes.
+     */
+    void noteOwner(long objectId, String name) {
+        Integer client = SYSTEM_CALLER.get();
+        ClientAdmission a = admission;
+        if (client != null && a != null) {
+            a.own(client, objectId, name);
+        }
+    }
+
+    /** The client whose call of a system object this thread serves, or {@code null}. */
+    static Integer systemCaller() {
+        return SYSTEM_CALLER.get();
+    }
+
+    /** Drops what this engine remembers of the classes of {@code loader} (a departed client's), so it can go. */
+    void forgetClasses(ClassLoader loader) {
+        briefMethods.keySet().removeIf(m -> m.getDeclaringClass().getClassLoader() == loader);
+        codec.allowList().forget(loader);
+    }
+
+    /** Stops serving the user object {@code objectId} here (its owner is gone). */
+    void unexport(long objectId) {
+        exports.remove(objectId);
+    }
+
+    private boolean admits(int client, long objectId) {
+        ClientAdmission a = admission;
+        return a != null && (objectId == ClientGate.OBJECT_ID || a.admitted(client));
+    }
+
+    /** A call from a client that has not attached: answered with an error, never decoded (polling thread). */
+    private void refuseClient(int client, CallHeaderFlyweight header) {
+        long callId = header.callId();
+        long pollsUntilNs = header.pollsUntilNs();
+        if (callId == ONE_WAY) {
+            droppedOneWayCalls.incrementAndGet();
+            return;
+        }
+        try {
+            sendError(client, callId, pollsUntilNs, new CumulusException("node " + self + " refuses the call of client "
+                + client + ": it has not attached with the cluster's credential (use Cluster.connect or cumulus run "
+                + "--attach)"), NOT_HANDED);
+        } catch (RuntimeException e) {
+            droppedOneWayCalls.incrementAndGet(); // the client is gone: nobody to tell
+        }
+    }
+
     /**
      * The object of {@code call} had moved and the call did not run: sends the call message that came back in the
      * {@link ReplyHeaderFlyweight#MOVED} answer to the node the object went to (under a new call id) and waits for
@@ -674,7 +747,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             message = new UnsafeBuffer(Arrays.copyOfRange(answer, valueAt + Integer.BYTES, answer.length));
         }
         CallHeaderFlyweight header = message == null ? null : new CallHeaderFlyweight().wrap(message, 0);
-        if (node < 0 || node >= goneNodes.length() || !header.validate(message.capacity())
+        if (node < 0 || node >= servers || !header.validate(message.capacity())
             || header.objectId() != call.objectId || header.methodId() != MethodIds.idOf(call.method())) {
             throw new CumulusException("call " + describe(call.label(), call.method()) + ": node " + call.target()
                 + " answered that the object moved, with a malformed forwarding address (or another call than this)");
@@ -763,6 +836,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         CallHeaderFlyweight header = state.callIn.wrap(buffer, offset);
         if (header.validate(length)) {
+            if (source >= servers && !admits(source, header.objectId())) {
+                refuseClient(source, header);
+                return;
+            }
             dispatch(new IncomingCall(source, header, buffer, offset, length));
         }
         // anything else is not an RPC message: dropped
@@ -1214,6 +1291,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                     result = invokeLocal(target.target(), method, args);
                 } finally {
                     SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
+                }
+            } else if (call.objectId < ExportTable.FIRST_USER_ID && source >= servers) {
+                Integer outer = SYSTEM_CALLER.get(); // a system object may ask who calls: a client owns what it makes
+                SYSTEM_CALLER.set(source);
+                try {
+                    result = invokeLocal(target.target(), method, args);
+                } finally {
+                    SYSTEM_CALLER.set(outer);
                 }
             } else {
                 result = invokeLocal(target.target(), method, args);

@@ -67,6 +67,10 @@ public final class NodeTransport implements AutoCloseable {
     private final TransportContext context;
     private final int nodeId;
     private final int size;
+    /** Servers and client slots: ids {@code size..capacity-1} are clients of a standing cluster. */
+    private final int capacity;
+    /** How many clients a standing cluster admits at once: ids {@code size..size + CLIENT_SLOTS - 1}. */
+    public static final int CLIENT_SLOTS = 64;
     private final Aeron aeron;
     private final AgentInvoker conductor;
     /**
@@ -128,12 +132,35 @@ public final class NodeTransport implements AutoCloseable {
      * @throws CumulusException with the cause when the driver is not there or an endpoint cannot be bound
      */
     public NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler) {
-        this(context, nodeId, size, handler, SystemNanoClock.INSTANCE, System.err::println);
+        this(context, nodeId, size, size, handler, SystemNanoClock.INSTANCE, System.err::println);
+    }
+
+    /**
+     * A transport of a standing cluster (IPC on one host): nodes {@code 0..size-1} are its servers, ids
+     * {@code size..capacity-1} its clients' (see {@link #CLIENT_SLOTS}). A server adds its publication to a client when
+     * it first sends to it; a client ({@code nodeId >= size}) publishes to the servers only.
+     *
+     * @throws CumulusException as the other constructor, and when asked for clients over UDP
+     */
+    public NodeTransport(TransportContext context, int nodeId, int size, int capacity, MessageHandler handler) {
+        this(context, nodeId, size, capacity, handler, SystemNanoClock.INSTANCE, System.err::println);
     }
 
     /** As the public constructor, with the clock of the reassembly and error log and the error log's output. */
     NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler, NanoClock clock,
                   java.util.function.Consumer<String> errorOutput) {
+        this(context, nodeId, size, size, handler, clock, errorOutput);
+    }
+
+    private NodeTransport(TransportContext context, int nodeId, int size, int capacity, MessageHandler handler,
+                          NanoClock clock, java.util.function.Consumer<String> errorOutput) {
+        if (capacity != size && context.udp()) {
+            throw new CumulusException("transport: clients of a standing cluster join over IPC on its host only");
+        }
+        if (capacity < size || nodeId < 0 || nodeId >= capacity) {
+            throw new CumulusException("transport: node id " + nodeId + " is outside 0.." + (capacity - 1));
+        }
+        this.capacity = capacity;
         this.context = context;
         this.nodeId = nodeId;
         new FrameHeaderFlyweight().wrap(wholeHeader, 0).header(FrameHeaderFlyweight.WHOLE, nodeId, context.runTag());
@@ -141,7 +168,7 @@ public final class NodeTransport implements AutoCloseable {
         this.outbox = new Outbox(size, this::sendFrame);
         this.size = size;
         this.handler = handler;
-        this.failedPeers = new AtomicReferenceArray<>(size);
+        this.failedPeers = new AtomicReferenceArray<>(capacity);
         this.errors = new TransportErrors("cumulus: node " + nodeId + " transport: ", clock,
             TransportErrors.DEFAULT_INTERVAL_NS, errorOutput);
         this.rejections = new FrameRejections(nodeId, clock, FrameRejections.DEFAULT_INTERVAL_NS, errorOutput);
@@ -163,8 +190,8 @@ public final class NodeTransport implements AutoCloseable {
         }
         this.conductor = aeron.conductorAgentInvoker();
         this.doorbells = context.udp() ? null : Doorbells.open(
-            Path.of(context.aeronDir(), "cumulus-doorbells-" + Integer.toHexString(context.runTag())), size);
-        this.publications = new Publication[size][Channel.values().length];
+            Path.of(context.aeronDir(), "cumulus-doorbells-" + Integer.toHexString(context.runTag())), capacity);
+        this.publications = new Publication[capacity][Channel.values().length];
         this.subscriptions = new Subscription[Channel.values().length];
         this.assemblers = new FragmentHandler[Channel.values().length];
         boolean peerOnHost = false;
@@ -230,6 +257,11 @@ public final class NodeTransport implements AutoCloseable {
 
     public int size() {
         return size;
+    }
+
+    /** The servers and the client slots: {@link #size()} unless this is a standing cluster's transport. */
+    public int capacity() {
+        return capacity;
     }
 
     /**
@@ -322,7 +354,7 @@ public final class NodeTransport implements AutoCloseable {
             return; // too short, or of a type this transport does not send
         }
         int source = frame.source();
-        if (frame.runTag() != context.runTag() || source < 0 || source >= size) {
+        if (frame.runTag() != context.runTag() || source < 0 || source >= capacity) {
             return; // a frame of another run that shares the stream ids, or garbage: not ours
         }
         deliver(channel, headerLength == WHOLE_HEADER, frame, buffer, offset + headerLength, length - headerLength);
@@ -384,7 +416,7 @@ public final class NodeTransport implements AutoCloseable {
             ring(nodeId);
             return SENT;
         }
-        Publication pub = publications[destination][channel.ordinal()];
+        Publication pub = publication(destination, channel);
         if (length + WHOLE_HEADER + sealLength(destination) > pub.maxMessageLength()) {
             throw new IllegalArgumentException("message of " + length + " bytes needs chunking; use send()");
         }
@@ -397,6 +429,27 @@ public final class NodeTransport implements AutoCloseable {
             ring(destination);
         }
         return result;
+    }
+
+    /**
+     * The publication to {@code destination}: made at start for the servers, on first use for a client of a standing
+     * cluster (an Aeron round trip to the driver, once per client and channel).
+     */
+    private Publication publication(int destination, Channel channel) {
+        if (destination < size) {
+            return publications[destination][channel.ordinal()];
+        }
+        if (destination >= capacity) {
+            throw new CumulusException("node " + nodeId + " has no stream to node " + destination);
+        }
+        synchronized (publications) { // a client's publications are made and read under this lock only
+            Publication pub = publications[destination][channel.ordinal()];
+            if (pub == null) {
+                pub = aeron.addPublication(publishChannel(destination, channel), context.streamId(destination, channel));
+                publications[destination][channel.ordinal()] = pub;
+            }
+            return pub;
+        }
     }
 
     /** What a seal adds to frames for {@code destination}: nothing over IPC. */
@@ -510,7 +563,7 @@ public final class NodeTransport implements AutoCloseable {
             trySend(destination, channel, buffer, offset, length); // it rings this node: a command may wait for it
             return;
         }
-        Publication pub = publications[destination][channel.ordinal()];
+        Publication pub = publication(destination, channel);
         int seal = sealLength(destination);
         if (length + WHOLE_HEADER + seal <= pub.maxMessageLength()) {
             UnsafeBuffer header = wholeHeader;
@@ -642,7 +695,7 @@ public final class NodeTransport implements AutoCloseable {
 
     /** Whether a publication to {@code peer} has a subscriber on the other end. */
     public boolean isConnected(int peer, Channel channel) {
-        return peer == nodeId || publications[peer][channel.ordinal()].isConnected();
+        return peer == nodeId || publication(peer, channel).isConnected();
     }
 
     /**

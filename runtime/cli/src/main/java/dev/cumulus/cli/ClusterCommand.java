@@ -1,0 +1,184 @@
+package dev.cumulus.cli;
+
+import dev.cumulus.cli.standing.ClusterRecord;
+import dev.cumulus.cli.standing.ClusterRegistry;
+import dev.cumulus.cli.standing.ClusterStop;
+import dev.cumulus.cli.standing.KeeperProcess;
+import dev.cumulus.cli.standing.StandingKeeper;
+import dev.cumulus.cli.launch.LaunchContext;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code cumulus cluster}: standing clusters that many client programs use ({@code start}, {@code stop},
+ * {@code list}; {@code serve} is the keeper's own, started by {@code start}). The machinery is in
+ * {@code dev.cumulus.cli.standing}.
+ */
+@Command(name = "cluster",
+    mixinStandardHelpOptions = true,
+    description = "Standing clusters: server nodes that stay up and serve client programs "
+        + "('cumulus run --attach NAME').",
+    subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class, ClusterCommand.ListClusters.class,
+        ClusterCommand.Serve.class})
+final class ClusterCommand implements Callable<Integer> {
+    static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
+
+    @ParentCommand
+    CumulusCli cli;
+
+    @Override
+    public Integer call() {
+        new picocli.CommandLine(this).usage(cli.err());
+        return CumulusCli.EXIT_USAGE;
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true,
+        description = {"Start N server nodes on this host in the background; returns once they serve.",
+            "The cluster's address and admin credential go into an owner-only file under the user's configuration "
+                + "directory (~/.config/cumulus/clusters/NAME.properties)."})
+    static final class Start implements Callable<Integer> {
+        @ParentCommand
+        ClusterCommand parent;
+
+        @Parameters(index = "0", paramLabel = "NAME", description = "The cluster's name.")
+        String name;
+
+        @Option(names = "--nodes", paramLabel = "N", required = true,
+            description = "Number of server nodes, 1..64 on one host.")
+        int nodes;
+
+        @Option(names = "--start-timeout", paramLabel = "D", converter = DurationConverter.class,
+            description = "How long the servers may take to serve (default: 60s).")
+        Duration startTimeout = DEFAULT_START_TIMEOUT;
+
+        @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = "",
+            description = "Classes every server has from the start, for every client (default: none; the Cumulus "
+                + "runtime is always there).")
+        String classpath;
+
+        @Override
+        public Integer call() {
+            CumulusCli cli = parent.cli;
+            ClusterRegistry.checkName(name);
+            if (nodes < 1 || nodes > LaunchContext.MAX_LOCAL_NODES) {
+                cli.err().println("cumulus cluster start: --nodes must be 1.." + LaunchContext.MAX_LOCAL_NODES
+                    + " on one host, got " + nodes);
+                return CumulusCli.EXIT_USAGE;
+            }
+            ClusterRegistry registry = ClusterRegistry.ofUser();
+            var existing = registry.read(name);
+            if (existing.isPresent() && existing.get().alive()) {
+                cli.err().println("cumulus cluster start: cluster " + name + " already serves (keeper pid "
+                    + existing.get().keeperPid() + "); stop it first with 'cumulus cluster stop " + name + "'");
+                return CumulusCli.EXIT_ERROR;
+            }
+            if (existing.isPresent()) {
+                cli.err().println("cumulus: removing what the stale cluster " + name + " left");
+                ClusterStop.stop(registry, name, cli.err());
+            }
+            ClusterRecord r = KeeperProcess.start(registry, name, nodes, absolute(classpath), startTimeout);
+            cli.out().println("cluster " + name + " serves: " + r.size() + " server(s), keeper pid " + r.keeperPid()
+                + ", state " + registry.stateFile(name));
+            return 0;
+        }
+    }
+
+    /** The classpath with absolute entries: the keeper may resolve it elsewhere. */
+    static String absolute(String classpath) {
+        if (classpath == null || classpath.isBlank()) {
+            return "";
+        }
+        return String.join(java.io.File.pathSeparator, java.util.Arrays.stream(classpath.split(java.io.File.pathSeparator))
+            .filter(e -> !e.isEmpty())
+            .map(e -> e.endsWith("*") ? java.nio.file.Path.of(e.substring(0, e.length() - 1)).toAbsolutePath() + java.io.File.separator + "*"
+                : java.nio.file.Path.of(e).toAbsolutePath().toString())
+            .toList());
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+        description = "Stop a standing cluster (also a stale one) and remove its servers, driver directory and files.")
+    static final class Stop implements Callable<Integer> {
+        @ParentCommand
+        ClusterCommand parent;
+
+        @Parameters(index = "0", paramLabel = "NAME", description = "The cluster's name.")
+        String name;
+
+        @Override
+        public Integer call() {
+            CumulusCli cli = parent.cli;
+            ClusterRegistry registry = ClusterRegistry.ofUser();
+            if (!ClusterStop.stop(registry, name, cli.err())) {
+                cli.err().println("cumulus cluster stop: there is no cluster " + name
+                    + " ('cumulus cluster list' shows the clusters)");
+                return CumulusCli.EXIT_ERROR;
+            }
+            cli.out().println("cluster " + name + " stopped");
+            return 0;
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List the standing clusters: serving, or stale (the keeper is gone; 'cumulus cluster stop "
+            + "NAME' cleans it up).")
+    static final class ListClusters implements Callable<Integer> {
+        @ParentCommand
+        ClusterCommand parent;
+
+        @Override
+        public Integer call() {
+            CumulusCli cli = parent.cli;
+            List<String> damaged = new ArrayList<>();
+            List<ClusterRecord> all = ClusterRegistry.ofUser().list(damaged);
+            if (all.isEmpty() && damaged.isEmpty()) {
+                cli.out().println("no standing clusters");
+                return 0;
+            }
+            cli.out().printf("%-20s %-8s %7s %8s  %s%n", "NAME", "STATE", "SERVERS", "KEEPER", "STARTED");
+            for (ClusterRecord r : all) {
+                cli.out().printf("%-20s %-8s %7d %8d  %s%n", r.name(), r.alive() ? "serving" : "stale", r.size(),
+                    r.keeperPid(), r.started().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+            }
+            for (String d : damaged) {
+                cli.out().printf("%-20s %-8s %7s %8s  %s%n", d, "damaged", "-", "-", "-");
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "serve", hidden = true,
+        description = "The keeper of a standing cluster (started by 'cumulus cluster start'); runs until stopped.")
+    static final class Serve implements Callable<Integer> {
+        @ParentCommand
+        ClusterCommand parent;
+
+        @Parameters(index = "0", paramLabel = "NAME")
+        String name;
+
+        @Option(names = "--nodes", paramLabel = "N", required = true)
+        int nodes;
+
+        @Option(names = "--start-timeout", paramLabel = "D", converter = DurationConverter.class)
+        Duration startTimeout = DEFAULT_START_TIMEOUT;
+
+        @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = "")
+        String classpath;
+
+        @Override
+        public Integer call() {
+            CumulusCli cli = parent.cli;
+            cli.out().println("cumulus: keeper of cluster " + name + " (pid " + ProcessHandle.current().pid()
+                + ") started " + Instant.now());
+            return new StandingKeeper(ClusterRegistry.ofUser(), name, nodes, classpath, startTimeout, cli.out(), cli.err())
+                .run();
+        }
+    }
+}

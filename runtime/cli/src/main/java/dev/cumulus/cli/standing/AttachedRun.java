@@ -1,0 +1,128 @@
+package dev.cumulus.cli.standing;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.cli.launch.LaunchException;
+import dev.cumulus.cli.launch.MainClassCheck;
+import dev.cumulus.cli.launch.RuntimeClasspath;
+import dev.cumulus.internal.cluster.ClientCluster;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * {@code cumulus run --attach NAME -cp CP MAIN}: runs {@code MAIN} once, in a JVM of its own on this machine, as a
+ * client of the standing cluster {@code NAME} ({@code Cluster.join()} there connects to it). Its output goes to this
+ * command's output unchanged; its exit code is the command's. The client JVM ends with this command (a shutdown hook
+ * stops it), and the servers survive it.
+ */
+public final class AttachedRun {
+    private static final List<String> JVM_FLAGS = List.of(
+        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
+
+    private AttachedRun() {
+    }
+
+    /**
+     * @throws LaunchException  when the cluster does not serve or the main class is not there (nothing started)
+     * @throws CumulusException when the client's JVM cannot be started
+     */
+    public static int run(ClusterRegistry registry, String cluster, String classpath, String mainClass,
+                          List<String> args, List<String> jvmArgs, PrintStream out, PrintStream err) {
+        ClusterRecord record = registry.read(cluster).orElseThrow(() -> new LaunchException("--attach: there is no "
+            + "standing cluster " + cluster + "; start one with 'cumulus cluster start " + cluster + " --nodes N'"));
+        if (!record.alive()) {
+            throw new LaunchException("--attach: cluster " + cluster + " is stale (its keeper, pid "
+                + record.keeperPid() + ", is gone); 'cumulus cluster stop " + cluster + "' cleans it up");
+        }
+        List<Path> entries = new ArrayList<>(RuntimeClasspath.entries());
+        entries.addAll(userEntries(classpath));
+        MainClassCheck.check(mainClass, entries, classpath);
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(JVM_FLAGS);
+        cmd.addAll(jvmArgs);
+        cmd.add("-D" + ClientCluster.ATTACH_PROPERTY + "=" + cluster);
+        cmd.add("-D" + ClusterRegistry.CONFIG_DIR_PROPERTY + "=" + registry.configDir());
+        cmd.add("-cp");
+        cmd.add(String.join(File.pathSeparator, entries.stream().map(Path::toString).toList()));
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.redirectInput(System.console() != null ? ProcessBuilder.Redirect.INHERIT
+            : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Process client;
+        try {
+            client = pb.start();
+        } catch (IOException e) {
+            throw new CumulusException("cannot start the client's JVM (" + cmd.getFirst() + "): " + e.getMessage(), e);
+        }
+        Thread hook = new Thread(client::destroy, "cumulus-attach-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Thread o = copy(client.getInputStream(), out, "cumulus-attach-out");
+        Thread e = copy(client.getErrorStream(), err, "cumulus-attach-err");
+        try {
+            int code = client.waitFor();
+            o.join();
+            e.join();
+            return code;
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            client.destroyForcibly();
+            return 130;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ignored) {
+                // shutting down: the hook runs
+            }
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static Thread copy(InputStream in, PrintStream to, String name) {
+        return Thread.ofPlatform().daemon().name(name).start(() -> {
+            byte[] b = new byte[8192];
+            try (in) {
+                for (int n; (n = in.read(b)) > 0; ) {
+                    to.write(b, 0, n);
+                    to.flush();
+                }
+            } catch (IOException ignored) {
+                // the client ended
+            }
+        });
+    }
+
+    /** The user's classpath as paths, {@code dir/*} as the jars in it. */
+    static List<Path> userEntries(String classpath) {
+        List<Path> paths = new ArrayList<>();
+        if (classpath == null) {
+            return paths;
+        }
+        for (String entry : classpath.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.equals("*") || entry.endsWith(File.separator + "*")) {
+                Path dir = Path.of(entry.substring(0, entry.length() - 1)).toAbsolutePath().normalize();
+                try (Stream<Path> s = Files.list(dir)) {
+                    s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().forEach(paths::add);
+                } catch (IOException | UncheckedIOException ex) {
+                    throw new LaunchException("classpath entry " + entry + ": cannot list " + dir);
+                }
+            } else {
+                paths.add(Path.of(entry).toAbsolutePath().normalize());
+            }
+        }
+        return paths;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.cumulus.cli.standing;
+
+import dev.cumulus.CumulusException;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * What a standing cluster's owner-only state file says: how to reach the cluster (its media driver's directory, run
+ * id and stream base), who keeps it (the keeper's and the servers' process ids), and its admin credential.
+ *
+ * @param name            the cluster's name
+ * @param keeperPid       the keeper process ({@code cumulus cluster serve}), which owns the driver and the servers
+ * @param serverPids      the server nodes' processes, by node id
+ * @param runId           the run id of the servers' launch (their frames carry its tag)
+ * @param driverDir       the Aeron directory the servers and the clients share (IPC on this host)
+ * @param streamBase      the first Aeron stream id of the cluster
+ * @param runDir          the servers' run directory
+ * @param adminCredential the admin's secret, 64 hex digits
+ * @param started         when the cluster began to serve
+ */
+public record ClusterRecord(String name, long keeperPid, List<Long> serverPids, String runId, String driverDir,
+                            int streamBase, Path runDir, String adminCredential, Instant started) {
+
+    public ClusterRecord {
+        serverPids = List.copyOf(serverPids);
+    }
+
+    /** Number of servers. */
+    public int size() {
+        return serverPids.size();
+    }
+
+    /** Whether the keeper process still runs (a record whose keeper is gone is stale). */
+    public boolean alive() {
+        return ProcessHandle.of(keeperPid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    Map<String, String> toMap() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("name", name);
+        m.put("keeper.pid", Long.toString(keeperPid));
+        m.put("server.pids", String.join(",", serverPids.stream().map(String::valueOf).toList()));
+        m.put("run.id", runId);
+        m.put("driver.dir", driverDir);
+        m.put("stream.base", Integer.toString(streamBase));
+        m.put("run.dir", runDir.toString());
+        m.put("admin.credential", adminCredential);
+        m.put("started", started.toString());
+        return m;
+    }
+
+    /**
+     * Reads a record from its properties.
+     *
+     * @throws CumulusException naming the file and the missing or bad key
+     */
+    static ClusterRecord fromProperties(Properties p, Path file) {
+        try {
+            List<Long> pids = new ArrayList<>();
+            String listed = get(p, "server.pids", file);
+            if (!listed.isBlank()) {
+                Arrays.stream(listed.split(",")).map(String::trim).map(Long::parseLong).forEach(pids::add);
+            }
+            return new ClusterRecord(get(p, "name", file), Long.parseLong(get(p, "keeper.pid", file)), pids,
+                get(p, "run.id", file), get(p, "driver.dir", file), Integer.parseInt(get(p, "stream.base", file)),
+                Path.of(get(p, "run.dir", file)), get(p, "admin.credential", file),
+                Instant.parse(get(p, "started", file)));
+        } catch (RuntimeException e) {
+            if (e instanceof CumulusException ce) {
+                throw ce;
+            }
+            throw new CumulusException("cluster state file " + file + " is damaged (" + e.getMessage()
+                + "); stop the cluster with 'cumulus cluster stop' (it removes the file)", e);
+        }
+    }
+
+    private static String get(Properties p, String key, Path file) {
+        String v = p.getProperty(key);
+        if (v == null) {
+            throw new CumulusException("cluster state file " + file + " lacks '" + key
+                + "'; stop the cluster with 'cumulus cluster stop' (it removes the file)");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.cumulus.cli.standing;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.cli.launch.ClusterLauncher;
+import dev.cumulus.cli.launch.LaunchContext;
+import dev.cumulus.cli.launch.RunResult;
+import dev.cumulus.internal.auth.RunSecret;
+import dev.cumulus.internal.cluster.StandingServer;
+import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The keeper of a standing cluster: the background process ({@code cumulus cluster serve}, started by
+ * {@code cumulus cluster start}) that hosts the cluster's media driver and its server nodes through a
+ * {@link ClusterLauncher} running {@link StandingServer}, and writes the cluster's state file once every server
+ * serves. The servers live as long as the keeper: SIGTERM ({@code cumulus cluster stop}) stops them and removes the
+ * driver's directory (the launcher's shutdown hook); a keeper killed outright takes them with it (their stdin ends).
+ *
+ * <p>Threads: the caller's waits for the servers to serve and then for the run to end; the launcher runs on a thread
+ * of its own.
+ */
+public final class StandingKeeper {
+    /** The servers' run directory inside the cluster's directory. */
+    static final String RUN_DIR = "run";
+
+    private final ClusterRegistry registry;
+    private final String name;
+    private final int nodes;
+    private final String classpath;
+    private final Duration startTimeout;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /** @param classpath classes every server has from the start ("" for none) */
+    public StandingKeeper(ClusterRegistry registry, String name, int nodes, String classpath, Duration startTimeout,
+                          PrintStream out, PrintStream err) {
+        this.classpath = classpath;
+        this.registry = registry;
+        this.name = ClusterRegistry.checkName(name);
+        this.nodes = nodes;
+        this.startTimeout = startTimeout;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Starts the servers, records the cluster once they serve, and returns the launcher's exit code at its end. */
+    public int run() {
+        Path runDir = registry.clusterDirectory(name).resolve(RUN_DIR);
+        ClusterRegistry.deleteTree(runDir); // a previous keeper's leftovers: a stale serving marker would lie
+        LaunchContext ctx = new LaunchContext()
+            .nodes(nodes)
+            .classpath(classpath)
+            .mainClass(StandingServer.class.getName())
+            .runDir(runDir)
+            .transport(TransportMode.IPC);
+        ClusterLauncher launcher = new ClusterLauncher(ctx, out, err);
+        AtomicReference<RunResult> result = new AtomicReference<>();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        Thread runner = Thread.ofPlatform().name("cumulus-keeper-" + name).start(() -> {
+            try {
+                result.set(launcher.run());
+            } catch (RuntimeException e) {
+                failure.set(e);
+            }
+        });
+        boolean serving = FileWait.await(runDir.resolve(StandingServer.SERVING_MARKER), startTimeout,
+            () -> !runner.isAlive());
+        if (serving && runner.isAlive()) {
+            List<Long> pids = ProcessHandle.current().children().filter(ProcessHandle::isAlive)
+                .map(ProcessHandle::pid).sorted().toList();
+            registry.write(new ClusterRecord(name, ProcessHandle.current().pid(), pids, launcher.runId(),
+                launcher.driverDirectory(), ClusterLauncher.STREAM_BASE, runDir,
+                HexFormat.of().formatHex(launcher.derivedKey(RunSecret.STANDING_CREDENTIAL_PURPOSE)), Instant.now()));
+            out.println("cumulus: cluster " + name + " serves with " + nodes + " server(s)");
+            out.flush();
+        } else if (runner.isAlive()) {
+            err.println("cumulus: cluster " + name + ": the servers did not serve within "
+                + ClusterLauncher.format(startTimeout) + "; stopping them");
+            launcher.shutdown();
+        }
+        try {
+            runner.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            launcher.shutdown();
+            return 130;
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        RunResult r = result.get();
+        if (r == null) {
+            throw new CumulusException("cluster " + name + ": the launcher ended without a result");
+        }
+        return serving ? r.exitCode() : Math.max(1, r.exitCode());
+    }
+}

@@ -1,0 +1,122 @@
+package dev.cumulus.cli.standing;
+
+import dev.cumulus.cli.CumulusCli;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code cumulus cluster start|list|stop} with a real keeper and real server processes. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class StandingClusterSystemTest {
+    @TempDir
+    Path tmp;
+    private ClusterRegistry registry;
+
+    @BeforeEach
+    void ownConfigDirectory() {
+        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
+        registry = ClusterRegistry.ofUser();
+    }
+
+    @AfterEach
+    void nothingLeftBehind() throws Exception {
+        System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
+        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+        left.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : left) {
+            p.onExit().get(10, TimeUnit.SECONDS);
+        }
+        assertTrue(left.isEmpty(), "processes left behind: " + left);
+    }
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private static Result cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aClusterServesInTheBackgroundUntilStoppedAndLeavesNothing() throws Exception {
+        Result started = cli("cluster", "start", "demo", "--nodes", "2");
+        assertEquals(0, started.exit(), started.out() + started.err());
+        ClusterRecord r = registry.read("demo").orElseThrow();
+        assertTrue(r.alive());
+        assertEquals(2, r.size());
+        for (long pid : r.serverPids()) {
+            ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+            assertTrue(KeeperProcess.isServer(server), "server " + pid + " runs StandingServer");
+            assertEquals(r.keeperPid(), server.parent().orElseThrow().pid(), "servers are the keeper's children");
+        }
+        assertTrue(Files.isDirectory(Path.of(r.driverDir())));
+        assertEquals(64, r.adminCredential().length());
+        assertFalse(started.out().contains(r.adminCredential()), "the credential stays in the state file");
+
+        Result again = cli("cluster", "start", "demo", "--nodes", "1");
+        assertEquals(1, again.exit());
+        assertTrue(again.err().contains("already serves"), again.err());
+
+        Result listed = cli("cluster", "list");
+        assertTrue(listed.out().matches("(?s).*demo\\s+serving\\s+2\\s+" + r.keeperPid() + ".*"), listed.out());
+
+        Result stopped = cli("cluster", "stop", "demo");
+        assertEquals(0, stopped.exit(), stopped.err());
+        assertFalse(ProcessHandle.of(r.keeperPid()).map(ProcessHandle::isAlive).orElse(false));
+        for (long pid : r.serverPids()) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "server " + pid);
+        }
+        assertFalse(Files.exists(Path.of(r.driverDir())), "driver directory removed");
+        assertFalse(Files.exists(registry.stateFile("demo")));
+        assertFalse(Files.exists(registry.stateFile("demo").resolveSibling("demo")));
+        assertEquals("no standing clusters", cli("cluster", "list").out().strip());
+        Result none = cli("cluster", "stop", "demo");
+        assertEquals(1, none.exit());
+        assertTrue(none.err().contains("there is no cluster demo"), none.err());
+    }
+
+    @Test
+    void aClusterWhoseKeeperDiedIsListedStaleAndStopCleansIt() throws Exception {
+        assertEquals(0, cli("cluster", "start", "s", "--nodes", "1").exit());
+        ClusterRecord r = registry.read("s").orElseThrow();
+        ProcessHandle keeper = ProcessHandle.of(r.keeperPid()).orElseThrow();
+        keeper.destroyForcibly();
+        keeper.onExit().get(10, TimeUnit.SECONDS);
+        for (long pid : r.serverPids()) { // a server ends with its keeper: its stdin pipe ends
+            ProcessHandle.of(pid).ifPresent(p -> p.onExit().join());
+        }
+        Result listed = cli("cluster", "list");
+        assertTrue(listed.out().matches("(?s).*s\\s+stale\\s+1.*"), listed.out());
+        assertEquals(0, cli("cluster", "stop", "s").exit());
+        assertFalse(Files.exists(Path.of(r.driverDir())), "the dead keeper's driver directory is removed");
+        assertFalse(Files.exists(registry.stateFile("s")));
+    }
+
+    @Test
+    void badNamesAndCountsAreRefusedBeforeAnythingStarts() {
+        Result badName = cli("cluster", "start", "../x", "--nodes", "1");
+        assertEquals(1, badName.exit());
+        assertTrue(badName.err().contains("is not valid"), badName.err());
+        Result badCount = cli("cluster", "start", "x", "--nodes", "0");
+        assertEquals(2, badCount.exit());
+        assertTrue(badCount.err().contains("--nodes must be 1..64"), badCount.err());
+        assertFalse(Files.exists(registry.stateFile("x").getParent()));
+    }
+}

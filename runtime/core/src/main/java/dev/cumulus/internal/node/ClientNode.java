@@ -1,0 +1,242 @@
+package dev.cumulus.internal.node;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.rpc.ClassSource;
+import dev.cumulus.internal.rpc.ClientGate;
+import dev.cumulus.internal.rpc.LoaderClassSource;
+import dev.cumulus.internal.rpc.RemoteObjects;
+import dev.cumulus.internal.rpc.RpcEngine;
+import dev.cumulus.internal.transport.Channel;
+import dev.cumulus.internal.transport.MessageHandler;
+import dev.cumulus.internal.transport.NodeTransport;
+import dev.cumulus.internal.transport.TransportContext;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A client of a standing cluster: a member of the cluster's transport with an id outside the servers'
+ * ({@code size..size + CLIENT_SLOTS - 1}) that takes no part in the servers' membership (no heartbeats, barriers or
+ * ordered writes). It runs the same RPC engine, duty cycle and remote-object API as a node: its calls, and the calls
+ * servers make to objects it exported, travel as between nodes. It attaches to every server at start
+ * ({@link ClientGate}) and detaches when closed.
+ *
+ * <p>Threads: the duty cycle's (main, standby) and waiting callers, as on a node.
+ */
+public final class ClientNode implements AutoCloseable {
+    private static final int FRAGMENT_LIMIT = 16;
+    /** How long a client waits for a server's stream to connect at start. */
+    private static final long CONNECT_WAIT_MS = 10_000;
+
+    private final int clientId;
+    private final int servers;
+    private final NodeTransport transport;
+    private final RpcEngine rpc;
+    private final RemoteObjects remoteObjects;
+    private final DutyCycle dutyCycle;
+    private final NodeSettings settings;
+    private final AtomicLong nextRemoteNewNode;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /** The duty cycle of a client: polls, runs commands, hands data messages to the RPC engine. Never blocks. */
+    private static final class ClientAgent implements Agent, MessageHandler {
+        private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
+        private volatile NodeTransport transport;
+        private volatile RpcEngine rpc;
+
+        @Override
+        public int doWork() {
+            int work = transport.poll(FRAGMENT_LIMIT);
+            Runnable command;
+            while ((command = commands.poll()) != null) {
+                command.run();
+                work++;
+            }
+            return work;
+        }
+
+        @Override
+        public void onMessage(int source, Channel channel, DirectBuffer buffer, int offset, int length) {
+            if (channel == Channel.DATA && source < transport.size()) { // servers only: clients never talk directly
+                rpc.onData(source, buffer, offset, length);
+            }
+        }
+
+        @Override
+        public void onClose() {
+            transport.close();
+        }
+
+        @Override
+        public String roleName() {
+            return "cumulus-client";
+        }
+    }
+
+    private ClientNode(int clientId, int servers, NodeTransport transport, ClientAgent agent, NodeSettings settings,
+                       ClassLoader loader) {
+        this.clientId = clientId;
+        this.servers = servers;
+        this.transport = transport;
+        this.settings = settings;
+        this.nextRemoteNewNode = new AtomicLong(1); // as node 0's: its program is one process, node 0
+        long maxSendWaitNs = TimeUnit.MILLISECONDS.toNanos(settings.heartbeatTimeoutMs() * 4);
+        this.rpc = new RpcEngine(clientId, servers, transport.capacity(), new RpcEngine.DataSender() {
+            @Override
+            public void send(int destination, DirectBuffer buffer, int offset, int length) {
+                transport.sendUnrung(destination, Channel.DATA, buffer, offset, length, maxSendWaitNs);
+            }
+
+            @Override
+            public void ring(int node) {
+                transport.ring(node);
+            }
+        }, loader, settings.callTimeoutNs());
+        agent.rpc = rpc;
+        rpc.exportSystem(ClassSource.OBJECT_ID, new LoaderClassSource(loader), ClassSource.class);
+        this.remoteObjects = new RemoteObjects(rpc, servers, loader, Duration.ZERO);
+        this.dutyCycle = new DutyCycle(agent, () -> transport.pollData(FRAGMENT_LIMIT), transport::conductorDue,
+            t -> {
+                System.err.println("cumulus: client " + clientId + " hit an internal error: " + t);
+                t.printStackTrace();
+            }, settings.scheduling(), TransportDoorbell.of(transport), "cumulus-client-" + clientId);
+        rpc.scheduler(dutyCycle);
+    }
+
+    /**
+     * Joins the transport of a standing cluster of {@code servers} servers as client {@code clientId} and attaches to
+     * every server with {@code credential}.
+     *
+     * @throws CumulusException when a server cannot be reached or refuses the credential (nothing is left running)
+     */
+    public static ClientNode connect(TransportContext context, int servers, int clientId, byte[] credential,
+                                     NodeSettings settings, ClassLoader loader) {
+        if (clientId < servers || clientId >= servers + NodeTransport.CLIENT_SLOTS) {
+            throw new CumulusException("client id " + clientId + " is outside " + servers + ".."
+                + (servers + NodeTransport.CLIENT_SLOTS - 1));
+        }
+        ClientAgent agent = new ClientAgent();
+        NodeTransport transport = new NodeTransport(context, clientId, servers, servers + NodeTransport.CLIENT_SLOTS,
+            agent);
+        agent.transport = transport;
+        ClientNode client;
+        try {
+            client = new ClientNode(clientId, servers, transport, agent, settings, loader);
+        } catch (RuntimeException | Error e) {
+            transport.close();
+            throw e;
+        }
+        client.dutyCycle.start();
+        try {
+            client.attach(credential);
+        } catch (RuntimeException | Error e) {
+            client.shutDown();
+            throw e;
+        }
+        return client;
+    }
+
+    private void attach(byte[] credential) {
+        byte[] proof = ClientAdmission.proof(credential, clientId);
+        for (int server = 0; server < servers; server++) {
+            awaitConnected(server);
+            gate(server).attach(clientId, ProcessHandle.current().pid(), proof);
+        }
+    }
+
+    private void awaitConnected(int server) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONNECT_WAIT_MS);
+        while (!transport.isConnected(server, Channel.DATA)) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new CumulusException("client " + clientId + " cannot reach server " + server + " within "
+                    + CONNECT_WAIT_MS + " ms; does the cluster still serve? ('cumulus cluster list')");
+            }
+            Thread.onSpinWait(); // the duty cycle runs the Aeron conductor that connects the stream
+            Thread.yield();
+        }
+    }
+
+    private ClientGate gate(int server) {
+        return rpc.proxy(new RemoteRef(server, ClientGate.OBJECT_ID, ClientGate.class.getName()), ClientGate.class,
+            "cumulus.ClientGate");
+    }
+
+    /** This client's id in the cluster's transport (at least {@link #servers()}). */
+    public int clientId() {
+        return clientId;
+    }
+
+    /** Number of servers. */
+    public int servers() {
+        return servers;
+    }
+
+    public <T> T export(T object, Class<T> iface, String name) {
+        checkOpen();
+        return remoteObjects.export(object, iface, name);
+    }
+
+    public <T> T lookup(String name, Class<T> iface, Duration wait) {
+        checkOpen();
+        return remoteObjects.lookup(name, iface, wait);
+    }
+
+    public Duration lookupWait() {
+        return settings.lookupWait();
+    }
+
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int server) {
+        checkOpen();
+        return remoteObjects.remoteNew(impl, iface, name, server);
+    }
+
+    /** {@code remoteNew} on the servers in turn. */
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
+        return remoteNew(impl, iface, name, (int) (nextRemoteNewNode.getAndIncrement() % servers));
+    }
+
+    /**
+     * @throws CumulusException when this client has left its cluster
+     */
+    public void checkUsable() {
+        checkOpen();
+    }
+
+    private void checkOpen() {
+        if (closed.get()) {
+            throw new CumulusException("client " + clientId + " has left its cluster");
+        }
+    }
+
+    /** Detaches from every server it can still reach, then stops. Idempotent. */
+    @Override
+    public void close() {
+        if (closed.get()) {
+            return;
+        }
+        for (int server = 0; server < servers; server++) {
+            try {
+                gate(server).detach(clientId);
+            } catch (RuntimeException e) {
+                // a server that is gone has nothing to forget
+            }
+        }
+        shutDown();
+    }
+
+    private void shutDown() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        rpc.close();
+        dutyCycle.close();
+        transport.close();
+    }
+}

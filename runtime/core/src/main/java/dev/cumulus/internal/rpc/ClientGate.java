@@ -1,0 +1,24 @@
+package dev.cumulus.internal.rpc;
+
+/**
+ * Where a client of a standing cluster attaches to a server: the one system object a client may call before it is
+ * admitted. Every server exports it when it serves clients ({@link RpcEngine#admission}).
+ */
+public interface ClientGate {
+    long OBJECT_ID = 8;
+
+    /**
+     * Admits the calling client: {@code proof} is {@link ClientAdmission#proof} of the client's id under the cluster's
+     * credential; {@code pid} is its process on this host, watched: when it ends the client is gone.
+     *
+     * @throws dev.cumulus.CumulusException when the proof does not match (a wrong or old credential)
+     */
+    @Brief
+    void attach(int client, long pid, byte[] proof);
+
+    /**
+     * The client leaves: its calls are refused from now on, and the objects it made here are removed (and their names
+     * unbound) before this returns. Not brief: it calls the name service.
+     */
+    void detach(int client);
+}
