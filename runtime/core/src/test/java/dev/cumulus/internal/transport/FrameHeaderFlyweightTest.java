@@ -68,12 +68,10 @@ class FrameHeaderFlyweightTest {
             }
         }
         FrameHeaderFlyweight in = new FrameHeaderFlyweight().wrap((DirectBuffer) new UnsafeBuffer(chunk), 0);
-        for (byte type : new byte[] {0, 4, -1, Byte.MAX_VALUE}) {
+        for (byte type : new byte[] {0, 3, -1, Byte.MAX_VALUE}) {
             chunk[0] = type;
             assertEquals(FrameHeaderFlyweight.REJECTED, in.headerLength(chunk.length), "type " + type);
         }
-        chunk[0] = FrameHeaderFlyweight.BATCH;
-        assertEquals(FrameHeaderFlyweight.WHOLE_LENGTH, in.headerLength(chunk.length), "a batch has a whole header");
         assertEquals(FrameHeaderFlyweight.REJECTED, in.headerLength(-1), "a negative length");
     }
 
