@@ -102,13 +102,6 @@ public final class ClusterNode implements NodeServices {
                 }
 
                 @Override
-                public void sendAnswer(int destination, DirectBuffer buffer, int offset, int length,
-                                       long quietUntilNs) {
-                    transport.sendDeferrable(destination, Channel.DATA, buffer, offset, length, maxSendWaitNs,
-                        quietUntilNs);
-                }
-
-                @Override
                 public void ring(int node) {
                     transport.ring(node);
                 }
@@ -124,22 +117,6 @@ public final class ClusterNode implements NodeServices {
         this.capabilities = Capabilities.create(capabilityFactories, this);
         this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), agent::pollData, agent::afterWait,
             this::onAgentError, options.scheduling(), TransportDoorbell.of(transport), "cumulus-node-" + options.nodeId());
-        dutyCycle.outgoing(new DutyCycle.Outgoing() {
-            @Override
-            public void hold() {
-                transport.holdOutgoing();
-            }
-
-            @Override
-            public void release() {
-                transport.releaseOutgoing();
-            }
-
-            @Override
-            public void flush() {
-                transport.flushOutgoing();
-            }
-        });
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
         if (clients != null) {

@@ -93,42 +93,6 @@ final class DutyCycle implements Scheduler, AutoCloseable {
     private volatile boolean mainInCallPolls;
 
     /**
-     * Where the answers of the calls one poll brought wait while the main thread runs those calls one after another,
-     * to leave together: one frame per caller node (the transport's outbox).
-     */
-    interface Outgoing {
-        /** From now on the main thread's answers are gathered. */
-        void hold();
-
-        /** Sends what was gathered and stops gathering. */
-        void release();
-
-        /** Sends what was gathered so far (any thread). */
-        void flush();
-
-        Outgoing NONE = new Outgoing() {
-            @Override
-            public void hold() {
-            }
-
-            @Override
-            public void release() {
-            }
-
-            @Override
-            public void flush() {
-            }
-        };
-    }
-
-    private volatile Outgoing outgoing = Outgoing.NONE;
-
-    /** How the answers of one poll's calls leave together (set once, before {@link #start}). */
-    void outgoing(Outgoing outgoing) {
-        this.outgoing = outgoing;
-    }
-
-    /**
      * @param quickCycle a poll of the stream calls and replies come on, and nothing else (see {@link #pollOnce})
      * @param afterWait  run under the role before the first duty cycle of a thread that has slept or parked since
      *                   its last one (the agent reads the clock afresh then)
@@ -290,7 +254,6 @@ final class DutyCycle implements Scheduler, AutoCloseable {
         // a call the main thread runs waits for something the duty cycle brings (a nested call's reply, its own
         // write, a grant): it polls for it like any caller, brief calls only. Meanwhile the node is served, so the
         // standby need not take over, and the wait does not count as the call running slowly
-        outgoing.flush(); // answers gathered before this call must not wait for its wait
         long call = inline.runningCall;
         mainInCallPolls = true;
         inline.running(0);
@@ -353,14 +316,8 @@ final class DutyCycle implements Scheduler, AutoCloseable {
         polled.clear();
         long batchCall = inline.calls + 1;
         Call next;
-        Outgoing answers = outgoing;
-        answers.hold(); // several answers: they leave together, one frame per caller node
-        try {
-            while (running && (next = batch.poll()) != null) { // a standby that takes over hands the rest on
-                runCall(next.body(), batchCall);
-            }
-        } finally {
-            answers.release();
+        while (running && (next = batch.poll()) != null) { // a standby that takes over hands the rest on
+            runCall(next.body(), batchCall);
         }
     }
 
@@ -369,7 +326,6 @@ final class DutyCycle implements Scheduler, AutoCloseable {
      * standby does it when it takes over from a main thread stuck in a call of the batch.
      */
     void handOnBatch() {
-        outgoing.flush(); // the answers of the batch's calls that ran must not wait for the one that is stuck
         Call c;
         while ((c = batch.poll()) != null) {
             try {

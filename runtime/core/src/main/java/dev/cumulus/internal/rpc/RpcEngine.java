@@ -77,18 +77,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         /** Wakes {@code node} if it sleeps on its doorbell (co-located nodes; nothing elsewhere). */
         default void ring(int node) {
         }
-
-        /**
-         * Sends an answer of a call, which may leave later together with other answers of this thread (see
-         * {@code NodeTransport.sendDeferrable}); then rings its caller's node unless it left before
-         * {@code quietUntilNs} (0: rings anyway).
-         */
-        default void sendAnswer(int destination, DirectBuffer buffer, int offset, int length, long quietUntilNs) {
-            send(destination, buffer, offset, length);
-            if (quietUntilNs == 0 || System.nanoTime() - quietUntilNs >= 0) {
-                ring(destination);
-            }
-        }
     }
 
     /**
@@ -1440,18 +1428,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Sends a reply or an error to the caller, ringing its doorbell unless it still polls ({@link #ringAfterReply}). */
     private void sendAnswer(int destination, ExpandableArrayBuffer out, int end, long pollsUntilNs) {
         try {
-            sender.sendAnswer(destination, out, 0, end, quietUntil(pollsUntilNs));
+            sender.send(destination, out, 0, end);
         } catch (RuntimeException e) {
-            // the caller is gone or unreachable: nobody is left to tell
+            return; // the caller is gone or unreachable: nobody is left to tell
         }
-    }
-
-    /**
-     * Until when an answer needs no ring of its caller's doorbell ({@link #ringAfterReply}): the caller's promise less
-     * the margin, or 0 (ring anyway) when it made none. Never 0 for a promise.
-     */
-    static long quietUntil(long pollsUntilNs) {
-        return pollsUntilNs == 0 ? 0 : (pollsUntilNs - PROMISE_MARGIN_NS) | 1;
+        if (ringAfterReply(pollsUntilNs, System.nanoTime())) {
+            sender.ring(destination);
+        }
     }
 
     /**

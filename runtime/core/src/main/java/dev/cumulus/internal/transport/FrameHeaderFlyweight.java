@@ -11,8 +11,7 @@ import org.agrona.DirectBuffer;
  * <table>
  *   <caption>Frame header</caption>
  *   <tr><th>offset</th><th>field</th><th>type</th><th>meaning</th></tr>
- *   <tr><td>0</td><td>type</td><td>u8</td><td>{@link #WHOLE} (a whole message), {@link #CHUNK} (a part) or
- *   {@link #BATCH} (several whole messages: {@link FrameBatch})</td></tr>
+ *   <tr><td>0</td><td>type</td><td>u8</td><td>{@link #WHOLE} (a whole message) or {@link #CHUNK} (a part)</td></tr>
  *   <tr><td>1</td><td>padding</td><td>3 bytes</td><td>zero</td></tr>
  *   <tr><td>4</td><td>source</td><td>i32</td><td>the sender's node id</td></tr>
  *   <tr><td>8</td><td>runTag</td><td>i32</td><td>the run's tag: frames of another run are dropped</td></tr>
@@ -21,7 +20,7 @@ import org.agrona.DirectBuffer;
  *   <tr><td>24</td><td>chunkOffset</td><td>i32</td><td>chunks only: where this part goes in the whole message</td></tr>
  * </table>
  *
- * The payload follows: at {@link #WHOLE_LENGTH} for a whole message or a batch, at {@link #CHUNK_LENGTH} for a chunk. A whole
+ * The payload follows: at {@link #WHOLE_LENGTH} for a whole message, at {@link #CHUNK_LENGTH} for a chunk. A whole
  * frame's header is the same for every message a node sends. {@link #headerLength(int)} is the decoder's check; the
  * chunk fields' values (a total above the limit, a part outside its message) are checked by the reassembly.
  *
@@ -44,8 +43,6 @@ import org.agrona.DirectBuffer;
 public final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> {
     public static final byte WHOLE = 1;
     public static final byte CHUNK = 2;
-    /** Several whole messages of one channel, each behind its length ({@link FrameBatch}); the header of a whole one. */
-    static final byte BATCH = 3;
     /** The bit that marks a sealed frame's type. */
     public static final byte SEALED = 0x10;
     public static final byte SEALED_WHOLE = SEALED | WHOLE;
@@ -79,8 +76,7 @@ public final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> 
 
     /**
      * The decoder's check of a received frame of {@code frameLength} bytes: the header's length for its type
-     * ({@link #WHOLE_LENGTH} for a whole message or a batch, {@link #CHUNK_LENGTH}), or {@link #REJECTED} when the
-     * frame is shorter than that or of
+     * ({@link #WHOLE_LENGTH} or {@link #CHUNK_LENGTH}), or {@link #REJECTED} when the frame is shorter than that or of
      * an unknown type. Reads nothing past {@code frameLength}.
      */
     int headerLength(int frameLength) {
@@ -88,7 +84,7 @@ public final class FrameHeaderFlyweight extends Flyweight<FrameHeaderFlyweight> 
             return REJECTED;
         }
         return switch (type()) {
-            case WHOLE, BATCH -> WHOLE_LENGTH;
+            case WHOLE -> WHOLE_LENGTH;
             case CHUNK -> frameLength < CHUNK_LENGTH ? REJECTED : CHUNK_LENGTH;
             default -> REJECTED;
         };

@@ -99,8 +99,6 @@ public final class NodeTransport implements AutoCloseable {
     private final TransportErrors errors;
     /** Frames whose handling threw (dropped). Polling thread writes, any reads. */
     private volatile long failedFrames;
-    /** Batch frames dropped whole because an entry's length was out of bounds. Polling thread writes, any reads. */
-    private volatile long malformedBatches;
     private final MessageHandler handler;
     private final ConcurrentLinkedQueue<LocalMessage> loopback = new ConcurrentLinkedQueue<>();
     private final AtomicReferenceArray<String> failedPeers;
@@ -110,12 +108,6 @@ public final class NodeTransport implements AutoCloseable {
         ThreadLocal.withInitial(() -> new FrameHeaderFlyweight().wrap(new UnsafeBuffer(new byte[CHUNK_HEADER]), 0));
     /** The header of every whole message this node sends: the same bytes each time, written once, only read. */
     private final UnsafeBuffer wholeHeader = new UnsafeBuffer(new byte[WHOLE_HEADER]);
-    /** The header of every batch frame this node sends ({@link Outbox}): written once, only read. */
-    private final UnsafeBuffer batchHeader = new UnsafeBuffer(new byte[WHOLE_HEADER]);
-    /** The polling thread's answers, gathered per peer while it runs the calls of one poll. */
-    private final Outbox outbox;
-    /** How long a batch waits out back-pressure: the longest wait its messages were sent with. */
-    private volatile long outboxWaitNs;
     /** The header of the frame being received (polling thread). */
     private final FrameHeaderFlyweight inbound = new FrameHeaderFlyweight();
     private final UnsafeBuffer loopbackView = new UnsafeBuffer(0, 0);
@@ -164,8 +156,6 @@ public final class NodeTransport implements AutoCloseable {
         this.context = context;
         this.nodeId = nodeId;
         new FrameHeaderFlyweight().wrap(wholeHeader, 0).header(FrameHeaderFlyweight.WHOLE, nodeId, context.runTag());
-        new FrameHeaderFlyweight().wrap(batchHeader, 0).header(FrameHeaderFlyweight.BATCH, nodeId, context.runTag());
-        this.outbox = new Outbox(size, this::sendFrame);
         this.size = size;
         this.handler = handler;
         this.failedPeers = new AtomicReferenceArray<>(capacity);
@@ -365,11 +355,7 @@ public final class NodeTransport implements AutoCloseable {
                          int length) {
         int source = frame.source();
         if (whole) {
-            if (frame.type() == FrameHeaderFlyweight.BATCH) {
-                deliverBatch(source, channel, buffer, offset, length);
-            } else {
-                handler.onMessage(source, channel, buffer, offset, length);
-            }
+            handler.onMessage(source, channel, buffer, offset, length);
             return;
         }
         long messageId = frame.messageId();
@@ -382,21 +368,6 @@ public final class NodeTransport implements AutoCloseable {
             } finally {
                 chunkAssembler.release(source, channel, messageId);
             }
-        }
-    }
-
-    /** Takes a batch frame apart: its messages one after another, if the whole batch is well formed. */
-    private void deliverBatch(int source, Channel channel, DirectBuffer buffer, int offset, int length) {
-        int count = FrameBatch.count(buffer, offset, length);
-        if (count == FrameBatch.MALFORMED) {
-            malformedBatches++; // dropped whole, as a frame header the check refuses
-            return;
-        }
-        int at = offset;
-        for (int i = 0; i < count; i++) {
-            int entry = FrameBatch.entryLength(buffer, at);
-            handler.onMessage(source, channel, buffer, at + FrameBatch.ENTRY_HEADER, entry);
-            at += FrameBatch.ENTRY_HEADER + entry;
         }
     }
 
@@ -419,9 +390,6 @@ public final class NodeTransport implements AutoCloseable {
         Publication pub = publication(destination, channel);
         if (length + WHOLE_HEADER + sealLength(destination) > pub.maxMessageLength()) {
             throw new IllegalArgumentException("message of " + length + " bytes needs chunking; use send()");
-        }
-        if (outbox.heldByCurrentThread()) {
-            outbox.flush(destination, channel); // what this thread gathered for the peer goes first
         }
         UnsafeBuffer header = wholeHeader;
         int result = mapResult(offer(destination, channel, pub, header, WHOLE_HEADER, buffer, offset, length));
@@ -552,9 +520,6 @@ public final class NodeTransport implements AutoCloseable {
      */
     public void sendUnrung(int destination, Channel channel, DirectBuffer buffer, int offset, int length,
                            long maxWaitNs) {
-        if (outbox.heldByCurrentThread()) {
-            outbox.flush(destination, channel); // what this thread gathered for the peer goes first
-        }
         if (length > context.maxMessageBytes()) {
             throw new CumulusException("message of " + length + " bytes exceeds the limit of "
                 + context.maxMessageBytes() + " bytes; send the data in parts");
@@ -582,65 +547,6 @@ public final class NodeTransport implements AutoCloseable {
                 ring(destination); // only the last part is left to the caller: a sleeping node reassembles meanwhile
             }
         }
-    }
-
-    /**
-     * Sends a message that may leave later, with others of this thread: while this thread holds the outbox
-     * ({@link #holdOutgoing}) a message for a peer on this host is gathered, and leaves at {@link #releaseOutgoing} in
-     * one frame with the others for that peer and channel; else it is sent at once as {@link #sendUnrung} does. Either
-     * way the peer's doorbell is rung after the send unless the frame left before {@code quietUntilNs}
-     * ({@code System.nanoTime()}; 0: rung anyway) — a peer that promised to poll until then needs no ring. For
-     * messages whose sender waits for nothing (answers of calls): one that cannot be sent later is dropped.
-     */
-    public void sendDeferrable(int destination, Channel channel, DirectBuffer buffer, int offset, int length,
-                               long maxWaitNs, long quietUntilNs) {
-        if (destination != nodeId && sealLength(destination) == 0 && outbox.heldByCurrentThread()) {
-            if (outboxWaitNs < maxWaitNs) {
-                outboxWaitNs = maxWaitNs;
-            }
-            if (outbox.gather(destination, channel, buffer, offset, length, quietUntilNs)) {
-                return;
-            }
-        }
-        sendUnrung(destination, channel, buffer, offset, length, maxWaitNs);
-        ringUnlessQuiet(destination, quietUntilNs);
-    }
-
-    /** Rings {@code destination} unless now is before {@code quietUntilNs} (0: rings anyway); after a send. */
-    private void ringUnlessQuiet(int destination, long quietUntilNs) {
-        if (quietUntilNs == 0 || System.nanoTime() - quietUntilNs >= 0) {
-            ring(destination);
-        }
-    }
-
-    /**
-     * The current thread is about to send several messages (the answers of the calls one poll brought): until
-     * {@link #releaseOutgoing}, its {@link #sendDeferrable} messages for a peer on this host are gathered.
-     */
-    public void holdOutgoing() {
-        outbox.hold();
-    }
-
-    /** Sends what the holder gathered, one frame per peer and channel, and stops gathering. */
-    public void releaseOutgoing() {
-        outbox.release();
-    }
-
-    /**
-     * Sends what the holder gathered so far, without ending its hold: the holder is about to wait, or another thread
-     * takes over polling from a holder stuck in a call. Any thread.
-     */
-    public void flushOutgoing() {
-        outbox.flushAll();
-    }
-
-    /** Sends one frame the outbox made ({@link Outbox.FrameSender}). */
-    private void sendFrame(int destination, Channel channel, byte type, DirectBuffer buffer, int offset, int length,
-                           long quietUntilNs) {
-        Publication pub = publications[destination][channel.ordinal()];
-        UnsafeBuffer header = type == FrameHeaderFlyweight.BATCH ? batchHeader : wholeHeader;
-        offerUntilDone(destination, channel, pub, header, WHOLE_HEADER, buffer, offset, length, outboxWaitNs);
-        ringUnlessQuiet(destination, quietUntilNs);
     }
 
     private void offerUntilDone(int destination, Channel channel, Publication pub, DirectBuffer header,
@@ -710,11 +616,6 @@ public final class NodeTransport implements AutoCloseable {
     /** Frames dropped because their handling threw (each reported to the error log). */
     public long failedFrames() {
         return failedFrames;
-    }
-
-    /** Batch frames dropped whole because they were malformed ({@link FrameBatch#count}). */
-    public long malformedBatches() {
-        return malformedBatches;
     }
 
     /**

@@ -5,9 +5,6 @@
  * {@code FrameHeaderFlyweight} ({@code docs/design/WIRE.md}); over UDP every frame is sealed under the run's secret
  * ({@code SealedPublication} out, {@code FrameOpener} in: an HMAC-SHA256 tag or AES-GCM, and a counter against
  * replays); over IPC frames stay in the run's owner-only driver directory ({@code DriverHost}) and are not sealed.
- * While the polling thread runs the calls one poll brought, their answers for a peer on this host are gathered in its
- * {@code Outbox} and leave in one frame per peer ({@code FrameBatch}: claim once, write many, one doorbell ring),
- * which the peer takes apart in one poll; a lone answer leaves at once as a plain frame.
  *
  * <p>Threads: whichever thread holds the node's polling role polls ({@code NodeTransport.poll}), one at a time; any
  * thread sends. {@code DriverHost} runs the shared media driver's single thread. {@code Doorbells} let an idle node of a
