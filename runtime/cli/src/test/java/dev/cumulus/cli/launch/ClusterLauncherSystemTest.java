@@ -41,6 +41,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ClusterLauncherSystemTest {
+    /** p50 and p99 as the report prints them: a number and its unit each ("80.0 ns", "10.2 µs"). */
+    private static final String TWO_LATENCIES = "\\s+[\\d.,]+ (?:ns|µs|ms|s)\\s+[\\d.,]+ (?:ns|µs|ms|s)";
+
     /** Where the test mains live: the nodes' user classpath. */
     static final String TEST_CLASSES = location(PrintArgsMain.class);
     /** Faster JVM start on a small box; the nodes here do no real work. */
@@ -281,10 +284,10 @@ class ClusterLauncherSystemTest {
         assertTrue(Files.isRegularFile(dir.resolve(RunDirectory.PROFILE_SETTINGS)));
         String out = r.out();
         assertTrue(out.contains("2 recordings (node-0.jfr, node-1.jfr)"), out);
-        Matcher add = Pattern.compile("counter\\s+add\\s+20\\s+10\\s+0\\s+\\S+\\s+\\S+\\s+1280\\s+320\\s+0,1 -> 0")
+        Matcher add = Pattern.compile("counter\\s+add\\s+20\\s+10\\s+0" + TWO_LATENCIES + "\\s+1280\\s+320\\s+0,1 -> 0")
             .matcher(out);
         assertTrue(add.find(), out);
-        assertTrue(Pattern.compile("registry\\s+lookup\\s+4\\s+0\\s+0\\s+\\S+\\s+\\S+\\s+400\\s+800").matcher(out).find(),
+        assertTrue(Pattern.compile("registry\\s+lookup\\s+4\\s+0\\s+0" + TWO_LATENCIES + "\\s+400\\s+800").matcher(out).find(),
             out);
         assertTrue(out.contains("node 1  joined"), out);
         assertTrue(out.contains("node 0  left: done"), out);
