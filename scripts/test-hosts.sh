@@ -12,7 +12,10 @@
 #   scripts/test-hosts.sh up DIR N     start N hosts host1..hostN; writes DIR/ssh_config (ssh -F DIR/ssh_config hostI
 #                                      logs in as root with a key made here) and DIR/hosts (one alias a line)
 #   scripts/test-hosts.sh down DIR     stop the sshds, delete the namespaces and the bridge (idempotent)
-#   scripts/test-hosts.sh install      install what `up` needs (openssh-server, iproute2), waiting for apt's lock
+#   scripts/test-hosts.sh install      install what `up` needs (openssh-server, iproute2, nftables), waiting for apt's lock
+#   scripts/test-hosts.sh cut DIR I    host I sends no UDP datagram any more (a one-way partition: the run's traffic
+#                                      between hosts is UDP; ssh over TCP still reaches the host)
+#   scripts/test-hosts.sh heal DIR I   undo cut
 #
 # Addresses come from 198.18.0.0/15 (set aside for network tests) and exist only inside these namespaces and on the
 # bridge. Needs root. Exit code 77: this machine cannot host them (not root, tools missing); the reason is on stderr.
@@ -25,8 +28,9 @@ install_tools() {
   [ -x /usr/sbin/sshd ] || need+=(openssh-server)
   command -v ip >/dev/null 2>&1 || need+=(iproute2)
   command -v unshare >/dev/null 2>&1 || need+=(util-linux)
+  command -v nft >/dev/null 2>&1 || need+=(nftables)
   if [ ${#need[@]} -eq 0 ]; then
-    echo "test-hosts: openssh-server, iproute2 and util-linux are installed"
+    echo "test-hosts: openssh-server, iproute2, util-linux and nftables are installed"
     return 0
   fi
   [ "$(id -u)" -eq 0 ] || { echo "test-hosts: need root to install ${need[*]}" >&2; return 2; }
@@ -147,9 +151,27 @@ down() {
   rm -f "$dir/tag"
 }
 
+# host I of DIR's hosts drops every UDP datagram it would send (nftables in its own network namespace)
+cut_host() {
+  local dir="$1" i="$2"
+  command -v nft >/dev/null 2>&1 || { echo "test-hosts: no 'nft': run 'scripts/test-hosts.sh install'" >&2; exit 2; }
+  local ns
+  ns="$(cat "$dir/tag")h$i"
+  ip netns exec "$ns" nft add table inet cumulus_cut
+  ip netns exec "$ns" nft add chain inet cumulus_cut out '{ type filter hook output priority 0; policy accept; }'
+  ip netns exec "$ns" nft add rule inet cumulus_cut out meta l4proto udp drop
+}
+
+heal_host() {
+  local dir="$1" i="$2"
+  ip netns exec "$(cat "$dir/tag")h$i" nft delete table inet cumulus_cut 2>/dev/null || true
+}
+
 case "${1:-}" in
   up) [ $# -eq 3 ] || { echo "usage: $0 up DIR N" >&2; exit 2; }; up "$2" "$3" ;;
   down) [ $# -eq 2 ] || { echo "usage: $0 down DIR" >&2; exit 2; }; down "$2" ;;
   install) install_tools ;;
+  cut) [ $# -eq 3 ] || { echo "usage: $0 cut DIR I" >&2; exit 2; }; cut_host "$2" "$3" ;;
+  heal) [ $# -eq 3 ] || { echo "usage: $0 heal DIR I" >&2; exit 2; }; heal_host "$2" "$3" ;;
   *) echo "usage: $0 up DIR N | down DIR | install" >&2; exit 2 ;;
 esac
