@@ -223,6 +223,36 @@ class HostsLaunchSystemTest {
     }
 
     @Test
+    void aHostThatDropsOffTheNetworkMidRunIsNamedAndTheRunEndsWithoutWaitingForIt() throws Exception {
+        Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        ClusterLauncher launcher = new ClusterLauncher(context(file, WedgeMain.class)
+            .heartbeatTimeout(Duration.ofSeconds(5)), out.stream(), err.stream());
+        launchers.add(launcher);
+        CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(launcher::run,
+            r -> Thread.ofPlatform().name("hosts-test-run").start(r));
+        try {
+            out.awaitContains(Duration.ofSeconds(60), "[0] ready pid=", "[1] ready pid=");
+            hosts.isolate("host2"); // as a host that died: nothing comes from it, nothing reaches it
+
+            RunResult result = running.get(120, TimeUnit.SECONDS); // ssh's keep-alives end its sessions in 15 s
+            String all = out.text() + err.text();
+            assertEquals(RunResult.Ending.NODE_FAILED, result.ending(), all);
+            assertEquals(1, result.failedNode(), all);
+            assertTrue(all.contains("node 1 has not been heard from"), all);
+            assertTrue(all.contains("session to host host2 ended; the host may be down or unreachable"), all);
+        } finally {
+            hosts.heal("host2");
+        }
+        // what ran on host2 ended with its ssh sessions (its sshd's keep-alives went unanswered): nothing is left
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!hosts.leftovers("host2").isEmpty() && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(200); // a poll of the host's directories, not a wait for time to pass
+        }
+    }
+
+    @Test
     void aTimeoutEndsTheRunOnEveryHost() throws Exception {
         Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
         Run r = run(context(file, BlockMain.class).timeout(Duration.ofSeconds(5)));

@@ -83,7 +83,18 @@ final class NamespaceHosts implements AutoCloseable {
         }
     }
 
-    /** Undoes {@link #cut}. */
+    /**
+     * Host {@code host} drops every packet in and out (but its loopback's): to the others it is as a host that died.
+     * Its sshd ends its sessions once their keep-alives go unanswered (6 s), so what runs there stops then.
+     */
+    void isolate(String host) throws IOException, InterruptedException {
+        Script r = script("isolate", dir.toString(), host.substring("host".length()));
+        if (r.code() != 0) {
+            throw new IllegalStateException("scripts/test-hosts.sh isolate " + host + " failed: " + r.output());
+        }
+    }
+
+    /** Undoes {@link #cut} and {@link #isolate}. */
     void heal(String host) throws IOException, InterruptedException {
         script("heal", dir.toString(), host.substring("host".length()));
     }
