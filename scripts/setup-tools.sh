@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system tools some tests use and skip without (idempotent; safe to run in CI before ./build test):
 #   spin  — the Promela model checker behind CoherenceModelCheckTest (docs/design/coherence.pml); needs gcc too.
-#   sshd, ip, unshare — the test hosts of HostsLaunchSystemTest (scripts/test-hosts.sh; root only: they need root).
+#   sshd, ip, unshare, nft — the test hosts of HostsLaunchSystemTest (scripts/test-hosts.sh; root only: they need root).
 #   slurmctld, slurmd, slurm-client, munge — the test cluster of SlurmLaunchSystemTest (scripts/test-slurm.sh; root
 #   only); it installs the test hosts' tools too.
 set -euo pipefail

@@ -12,7 +12,11 @@
 #   scripts/test-hosts.sh up DIR N     start N hosts host1..hostN; writes DIR/ssh_config (ssh -F DIR/ssh_config hostI
 #                                      logs in as root with a key made here) and DIR/hosts (one alias a line)
 #   scripts/test-hosts.sh down DIR     stop the sshds, delete the namespaces and the bridge (idempotent)
-#   scripts/test-hosts.sh install      install what `up` needs (openssh-server, iproute2), waiting for apt's lock
+#   scripts/test-hosts.sh install      install what `up` needs (openssh-server, iproute2, nftables), waiting for apt's lock
+#   scripts/test-hosts.sh cut DIR I    host I sends no UDP datagram any more (a one-way partition: the run's traffic
+#                                      between hosts is UDP; ssh over TCP still reaches the host)
+#   scripts/test-hosts.sh isolate DIR I  host I drops every packet in and out (as a dead host looks to the others)
+#   scripts/test-hosts.sh heal DIR I   undo cut or isolate
 #
 # Addresses come from 198.18.0.0/15 (set aside for network tests) and exist only inside these namespaces and on the
 # bridge. Needs root. Exit code 77: this machine cannot host them (not root, tools missing); the reason is on stderr.
@@ -25,8 +29,9 @@ install_tools() {
   [ -x /usr/sbin/sshd ] || need+=(openssh-server)
   command -v ip >/dev/null 2>&1 || need+=(iproute2)
   command -v unshare >/dev/null 2>&1 || need+=(util-linux)
+  command -v nft >/dev/null 2>&1 || need+=(nftables)
   if [ ${#need[@]} -eq 0 ]; then
-    echo "test-hosts: openssh-server, iproute2 and util-linux are installed"
+    echo "test-hosts: openssh-server, iproute2, util-linux and nftables are installed"
     return 0
   fi
   [ "$(id -u)" -eq 0 ] || { echo "test-hosts: need root to install ${need[*]}" >&2; return 2; }
@@ -96,6 +101,8 @@ UsePAM no
 StrictModes no
 PidFile $dir/sshd_$i.pid
 PrintMotd no
+ClientAliveInterval 2
+ClientAliveCountMax 3
 CONF
     # Own /tmp, /dev/shm and ~/.cache (so its own class cache), and an empty DIR/program: a private mount namespace
     # with fresh tmpfs mounts, then sshd in the foreground.
@@ -143,13 +150,50 @@ down() {
   for ns in $(ip netns list | awk '{print $1}' | grep "^${tag}h" || true); do
     ip netns delete "$ns" || true
   done
+  # a namespace lives on while the kernel still holds sockets of it (a cut-off host's connections retransmitting
+  # their goodbyes): delete its links from this side, so the next 'up' can make them again
+  for link in $(ip -o link show | awk -F': ' '{print $2}' | cut -d@ -f1 | grep "^${tag}v" || true); do
+    ip link delete "$link" 2>/dev/null || true
+  done
   ip link delete "${tag}br" 2>/dev/null || true
   rm -f "$dir/tag"
+}
+
+# host I of DIR's hosts drops every UDP datagram it would send (nftables in its own network namespace)
+cut_host() {
+  local dir="$1" i="$2"
+  command -v nft >/dev/null 2>&1 || { echo "test-hosts: no 'nft': run 'scripts/test-hosts.sh install'" >&2; exit 2; }
+  local ns
+  ns="$(cat "$dir/tag")h$i"
+  ip netns exec "$ns" nft add table inet cumulus_cut
+  ip netns exec "$ns" nft add chain inet cumulus_cut out '{ type filter hook output priority 0; policy accept; }'
+  ip netns exec "$ns" nft add rule inet cumulus_cut out meta l4proto udp drop
+}
+
+# host I of DIR's hosts drops every packet in and out but its own loopback: as a host that died looks to the others
+isolate_host() {
+  local dir="$1" i="$2"
+  command -v nft >/dev/null 2>&1 || { echo "test-hosts: no 'nft': run 'scripts/test-hosts.sh install'" >&2; exit 2; }
+  local ns
+  ns="$(cat "$dir/tag")h$i"
+  ip netns exec "$ns" nft add table inet cumulus_cut
+  ip netns exec "$ns" nft add chain inet cumulus_cut in '{ type filter hook input priority 0; policy accept; }'
+  ip netns exec "$ns" nft add chain inet cumulus_cut out '{ type filter hook output priority 0; policy accept; }'
+  ip netns exec "$ns" nft add rule inet cumulus_cut in iifname != lo drop
+  ip netns exec "$ns" nft add rule inet cumulus_cut out oifname != lo drop
+}
+
+heal_host() {
+  local dir="$1" i="$2"
+  ip netns exec "$(cat "$dir/tag")h$i" nft delete table inet cumulus_cut 2>/dev/null || true
 }
 
 case "${1:-}" in
   up) [ $# -eq 3 ] || { echo "usage: $0 up DIR N" >&2; exit 2; }; up "$2" "$3" ;;
   down) [ $# -eq 2 ] || { echo "usage: $0 down DIR" >&2; exit 2; }; down "$2" ;;
   install) install_tools ;;
+  cut) [ $# -eq 3 ] || { echo "usage: $0 cut DIR I" >&2; exit 2; }; cut_host "$2" "$3" ;;
+  isolate) [ $# -eq 3 ] || { echo "usage: $0 isolate DIR I" >&2; exit 2; }; isolate_host "$2" "$3" ;;
+  heal) [ $# -eq 3 ] || { echo "usage: $0 heal DIR I" >&2; exit 2; }; heal_host "$2" "$3" ;;
   *) echo "usage: $0 up DIR N | down DIR | install" >&2; exit 2 ;;
 esac

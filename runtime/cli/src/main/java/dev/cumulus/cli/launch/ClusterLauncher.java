@@ -411,6 +411,10 @@ public final class ClusterLauncher {
         sb.append("cumulus: node ").append(origin.id());
         if (endedOnItsOwn) {
             sb.append(" exited with code ").append(origin.exitCode());
+            if (origin.host() != null && slurm == null && origin.exitCode() == SSH_FAILED) {
+                sb.append(" (ssh's: its session to host ").append(origin.host())
+                    .append(" ended; the host may be down or unreachable)");
+            }
         } else {
             sb.append(" failed and did not end on its own within ").append(format(ctx.grace()))
                 .append(" (it hangs); stopped it, exit code ").append(exit);
@@ -818,6 +822,9 @@ public final class ClusterLauncher {
         String java = hosts.hosts().get(h).java();
         return java != null ? java : javaPath();
     }
+
+    /** The exit code of ssh itself when its connection fails or ends, as opposed to the remote command's. */
+    static final int SSH_FAILED = 255;
 
     static String javaPath() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -202,7 +202,8 @@ final class RemoteHost implements AutoCloseable {
                 }
             }
             if (line == null) {
-                throw new CumulusException("host " + name + "'s agent ended while sending files");
+                throw new CumulusException("host " + name + "'s agent ended while sending the run's files (its ssh session "
+                    + "ended: the host may be down or unreachable); what it had not sent is not in the run directory");
             }
         } catch (IOException | NumberFormatException e) {
             throw new CumulusException("cannot fetch the run's files from host " + name + ": " + e.getMessage(), e);

@@ -22,6 +22,9 @@ import java.util.List;
 record Ssh(List<String> userOptions, Path controlDir) implements HostReach {
     /** Seconds ssh waits for a host's TCP connection before it gives up. */
     static final int CONNECT_TIMEOUT_S = 10;
+    /** Seconds between ssh's keep-alive probes of a silent connection, and how many may go unanswered. */
+    static final int ALIVE_INTERVAL_S = 5;
+    static final int ALIVE_COUNT = 3;
     /** Sessions one shared connection carries: sshd's default {@code MaxSessions}. */
     static final int SHARED_SESSIONS = 10;
 
@@ -74,7 +77,10 @@ record Ssh(List<String> userOptions, Path controlDir) implements HostReach {
         List<String> cmd = new ArrayList<>();
         cmd.add("ssh");
         cmd.addAll(userOptions);
-        cmd.addAll(List.of("-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=" + CONNECT_TIMEOUT_S));
+        cmd.addAll(List.of("-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=" + CONNECT_TIMEOUT_S,
+            // a host that drops off the network ends its sessions within ALIVE_INTERVAL_S * ALIVE_COUNT seconds,
+            // instead of TCP's retransmission timeout (many minutes)
+            "-o", "ServerAliveInterval=" + ALIVE_INTERVAL_S, "-o", "ServerAliveCountMax=" + ALIVE_COUNT));
         if (controlDir != null) {
             // %C: a hash of the connection's host, port and user, short enough for a socket path
             cmd.addAll(List.of("-o", "ControlMaster=auto", "-o", "ControlPath=" + controlDir.resolve("%C"), "-o",

@@ -55,8 +55,9 @@ class HostsFileTest {
     void sshQuotesEveryWordForTheRemoteShell() {
         Ssh ssh = Ssh.of(" -F cfg  -p 2222 ");
         assertEquals(List.of("ssh", "-F", "cfg", "-p", "2222", "-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
-            "--", "h", "exec 'java' 'a b' 'it'\\''s'"), ssh.command("h", List.of("java", "a b", "it's")));
-        assertEquals(List.of("ssh", "-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-o", "ControlMaster=auto",
+            "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3", "--", "h", "exec 'java' 'a b' 'it'\\''s'"), ssh.command("h", List.of("java", "a b", "it's")));
+        assertEquals(List.of("ssh", "-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-o",
+            "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3", "-o", "ControlMaster=auto",
             "-o", "ControlPath=/run/x/%C", "-o", "ControlPersist=no", "--", "h", "true"),
             Ssh.of(null).sharingConnectionsIn(Path.of("/run/x")).command("h", "true"));
     }

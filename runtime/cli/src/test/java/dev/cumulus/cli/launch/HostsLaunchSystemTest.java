@@ -5,6 +5,7 @@ import dev.cumulus.cli.launch.mains.BlockMain;
 import dev.cumulus.cli.launch.mains.FailingNodeMain;
 import dev.cumulus.cli.launch.mains.GreetingMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
+import dev.cumulus.cli.launch.mains.WedgeMain;
 import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.cloud.AgentLoader;
@@ -44,7 +45,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code cumulus run --hosts} over two test hosts ({@link NamespaceHosts}: network namespaces with their own sshd,
  * address, /tmp and /dev/shm): a real example over both, a stop that reaches every host, and the hosts that cannot
  * take part (unreachable, key refused, no Java 25) named in the message; the program's classes shipped to hosts that
- * cannot see them (only what changed ships again), and the live profile with every host's nodes. After each test nothing of the run is left on any host:
+ * cannot see them (only what changed ships again), the live profile with every host's nodes, and a host cut off from
+ * the others (its datagrams dropped by its own firewall) named by the node that stopped hearing it. After each test nothing of the run is left on any host:
  * no process with its run id, nothing in the hosts' /tmp and /dev/shm. Skipped where this machine cannot host the test
  * hosts (not root, no sshd).
  */
@@ -193,6 +195,61 @@ class HostsLaunchSystemTest {
         assertTrue(!here.startsWith("127.") && !endpoints[1].startsWith(here + ":")
             && !endpoints[2].startsWith(here + ":"), "this host's node at its address on the hosts' network: "
             + String.join(",", endpoints));
+    }
+
+    @Test
+    void aHostCutOffFromTheOthersIsNamedByTheNodesThatStoppedHearingItAndTheRunEndsEverywhere() throws Exception {
+        Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        ClusterLauncher launcher = new ClusterLauncher(context(file, WedgeMain.class)
+            .heartbeatTimeout(Duration.ofSeconds(5)), out.stream(), err.stream());
+        launchers.add(launcher);
+        CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(launcher::run,
+            r -> Thread.ofPlatform().name("hosts-test-run").start(r));
+        try {
+            out.awaitContains(Duration.ofSeconds(60), "[0] ready pid=", "[1] ready pid=");
+            hosts.cut("host2"); // node 1's datagrams no longer leave its host
+
+            RunResult result = running.get(120, TimeUnit.SECONDS);
+            String all = out.text() + err.text();
+            assertEquals(RunResult.Ending.NODE_FAILED, result.ending(), all);
+            assertEquals(1, result.failedNode(), all);
+            assertTrue(all.contains("node 1 has not been heard from"), all);
+            assertFalse(out.text().contains("passed barrier 2"), all);
+        } finally {
+            hosts.heal("host2");
+        }
+    }
+
+    @Test
+    void aHostThatDropsOffTheNetworkMidRunIsNamedAndTheRunEndsWithoutWaitingForIt() throws Exception {
+        Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        ClusterLauncher launcher = new ClusterLauncher(context(file, WedgeMain.class)
+            .heartbeatTimeout(Duration.ofSeconds(5)), out.stream(), err.stream());
+        launchers.add(launcher);
+        CompletableFuture<RunResult> running = CompletableFuture.supplyAsync(launcher::run,
+            r -> Thread.ofPlatform().name("hosts-test-run").start(r));
+        try {
+            out.awaitContains(Duration.ofSeconds(60), "[0] ready pid=", "[1] ready pid=");
+            hosts.isolate("host2"); // as a host that died: nothing comes from it, nothing reaches it
+
+            RunResult result = running.get(120, TimeUnit.SECONDS); // ssh's keep-alives end its sessions in 15 s
+            String all = out.text() + err.text();
+            assertEquals(RunResult.Ending.NODE_FAILED, result.ending(), all);
+            assertEquals(1, result.failedNode(), all);
+            assertTrue(all.contains("node 1 has not been heard from"), all);
+            assertTrue(all.contains("session to host host2 ended; the host may be down or unreachable"), all);
+        } finally {
+            hosts.heal("host2");
+        }
+        // what ran on host2 ended with its ssh sessions (its sshd's keep-alives went unanswered): nothing is left
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!hosts.leftovers("host2").isEmpty() && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(200); // a poll of the host's directories, not a wait for time to pass
+        }
     }
 
     @Test

@@ -72,6 +72,33 @@ final class NamespaceHosts implements AutoCloseable {
         return first.substring(0, first.lastIndexOf('.')) + ".250";
     }
 
+    /**
+     * Host {@code host} ({@code hostN}) stops sending UDP datagrams: a one-way network partition for the run's traffic
+     * between hosts, while ssh (TCP) still reaches it. {@link #heal} undoes it.
+     */
+    void cut(String host) throws IOException, InterruptedException {
+        Script r = script("cut", dir.toString(), host.substring("host".length()));
+        if (r.code() != 0) {
+            throw new IllegalStateException("scripts/test-hosts.sh cut " + host + " failed: " + r.output());
+        }
+    }
+
+    /**
+     * Host {@code host} drops every packet in and out (but its loopback's): to the others it is as a host that died.
+     * Its sshd ends its sessions once their keep-alives go unanswered (6 s), so what runs there stops then.
+     */
+    void isolate(String host) throws IOException, InterruptedException {
+        Script r = script("isolate", dir.toString(), host.substring("host".length()));
+        if (r.code() != 0) {
+            throw new IllegalStateException("scripts/test-hosts.sh isolate " + host + " failed: " + r.output());
+        }
+    }
+
+    /** Undoes {@link #cut} and {@link #isolate}. */
+    void heal(String host) throws IOException, InterruptedException {
+        script("heal", dir.toString(), host.substring("host".length()));
+    }
+
     /** A directory of the launching host that is empty on every test host (a tmpfs over it there). */
     Path programDir() {
         return dir.resolve("program");
