@@ -43,7 +43,10 @@ class NameSpacesSystemTest {
         assertTrue(left.isEmpty(), "processes left behind: " + left);
     }
 
-    /** The client program: its own Greeter, made on server 1; it waits until the other client's object is there. */
+    /**
+     * The client program: its own Greeter, made on server 1; it meets the other client (files in a directory both
+     * see) once both made theirs, and again before leaving, since a client's objects go when it leaves.
+     */
     private Path compile(String version) throws Exception {
         Path src = tmp.resolve("src-" + version + "/shipped");
         Files.createDirectories(src);
@@ -60,13 +63,28 @@ class NameSpacesSystemTest {
         Files.writeString(src.resolve("GreetMain.java"), """
             package shipped;
             import dev.cumulus.Cluster;
-            import java.time.Duration;
+            import java.nio.file.Files;
+            import java.nio.file.Path;
             public class GreetMain {
-                public static void main(String[] args) {
+                public static void main(String[] args) throws Exception {
+                    Path meeting = Path.of(args[2]);
                     try (Cluster c = Cluster.join()) {
                         Greeter g = c.remoteNew(GreeterImpl.class, Greeter.class, "greeter-" + args[0], 1);
-                        c.lookup("greeter-" + args[1], Greeter.class, Duration.ofSeconds(90)); // both attached at once
+                        meet(meeting, args[0] + ".up", args[1] + ".up"); // both attached at once
                         System.out.println("result: " + g.greet(args[0]));
+                        meet(meeting, args[0] + ".done", args[1] + ".done"); // neither leaves before the other is done
+                    }
+                }
+
+                /** Says {@code mine}, then waits until the other client said {@code theirs} (at most 90 s). */
+                static void meet(Path dir, String mine, String theirs) throws Exception {
+                    Files.createFile(dir.resolve(mine));
+                    long deadline = System.nanoTime() + 90_000_000_000L;
+                    while (!Files.exists(dir.resolve(theirs))) {
+                        if (System.nanoTime() > deadline) {
+                            throw new IllegalStateException("the other client did not say " + theirs + " in 90 s");
+                        }
+                        Thread.sleep(20);
                     }
                 }
             }
@@ -82,12 +100,12 @@ class NameSpacesSystemTest {
         return out;
     }
 
-    private static CompletableFuture<String> attach(Path classes, String me, String other) {
+    private static CompletableFuture<String> attach(Path classes, String me, String other, Path meeting) {
         return CompletableFuture.supplyAsync(() -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             int exit = CumulusCli.execute(new String[] {"run", "--attach", "ns", "-cp", classes.toString(),
-                    "shipped.GreetMain", me, other},
+                    "shipped.GreetMain", me, other, meeting.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
             return exit + " " + out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
         });
@@ -102,8 +120,9 @@ class NameSpacesSystemTest {
             System.err));
         ClusterRecord r = ClusterRegistry.ofUser().read("ns").orElseThrow();
         try {
-            CompletableFuture<String> one = attach(v1, "v1", "v2");
-            CompletableFuture<String> two = attach(v2, "v2", "v1");
+            Path meeting = Files.createDirectories(tmp.resolve("meeting"));
+            CompletableFuture<String> one = attach(v1, "v1", "v2", meeting);
+            CompletableFuture<String> two = attach(v2, "v2", "v1", meeting);
             String a = one.get(180, TimeUnit.SECONDS);
             String b = two.get(180, TimeUnit.SECONDS);
             assertTrue(a.startsWith("0 ") && a.contains("result: v1 greets v1 from cumulus-client-"), a + "\n--- v2:\n" + b);
