@@ -47,7 +47,7 @@ public final class LiveProfiler implements AutoCloseable {
         this.sink = sink;
         this.tag = new LiveLineTag(key);
         this.socket = new DatagramSocket();
-        this.windows = new StreamWindows(node, stream, this::send, "cumulus-live-profiler", () -> { });
+        this.windows = new StreamWindows(node, stream, this::send, "cumulus-live-profiler");
     }
 
     /**

@@ -5,13 +5,14 @@ import jdk.jfr.consumer.EventStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * The launcher side of live profiling: one node's one-second windows, read from that node's JFR disk repository by
- * the launcher's process, so the node spends none of its own CPU on the live profile (it only records, as under the
+ * The reading side of live profiling: one node's one-second windows, read from that node's JFR disk repository by
+ * another process ({@link RepositoryReaderMain}), so the node spends none of its own CPU on the live profile (it only records, as under the
  * JDK's own {@code -XX:StartFlightRecording}). The node is started with
  * {@code -XX:FlightRecorderOptions:repository=ROOT}; its JVM makes one directory of chunk files under {@code ROOT},
  * which this reader waits for and then streams ({@link EventStream#openRepository(Path)}), aggregating as
@@ -28,14 +29,13 @@ public final class RepositoryWindows implements AutoCloseable {
     private final int node;
     private final Path root;
     private final Consumer<String> output;
-    private final Runnable onReaderThread;
     private final Thread thread;
+    private final long startMs = System.currentTimeMillis();
     private StreamWindows windows;
     private boolean closed;
 
-    private RepositoryWindows(int node, Path root, Consumer<String> output, Runnable onReaderThread) {
+    private RepositoryWindows(int node, Path root, Consumer<String> output) {
         this.node = node;
-        this.onReaderThread = onReaderThread;
         this.root = root;
         this.output = output;
         this.thread = new Thread(this::awaitRepository, "cumulus-live-node-" + node);
@@ -44,19 +44,16 @@ public final class RepositoryWindows implements AutoCloseable {
 
     /**
      * Starts reading node {@code node}'s repository under {@code root} (the value of its
-     * {@code -XX:FlightRecorderOptions:repository}) once its JVM has made it. {@code onReaderThread} runs first on each
-     * of its threads: the launcher lowers their scheduling priority there, so on a host whose cores the nodes keep busy
-     * the reading waits for them rather than they for it.
+     * {@code -XX:FlightRecorderOptions:repository}) once its JVM has made it.
      */
-    public static RepositoryWindows start(int node, Path root, Consumer<String> output, Runnable onReaderThread) {
-        RepositoryWindows r = new RepositoryWindows(node, root, output, onReaderThread);
+    public static RepositoryWindows start(int node, Path root, Consumer<String> output) {
+        RepositoryWindows r = new RepositoryWindows(node, root, output);
         r.thread.start();
         return r;
     }
 
     private void awaitRepository() {
         try {
-            onReaderThread.run();
             Path chunks;
             while ((chunks = chunkDirectory(root).orElse(null)) == null) {
                 synchronized (this) {
@@ -72,8 +69,7 @@ public final class RepositoryWindows implements AutoCloseable {
                     stream.close();
                     return;
                 }
-                windows = new StreamWindows(node, stream, output, "cumulus-live-node-" + node + "-stream",
-                    onReaderThread);
+                windows = new StreamWindows(node, stream, output, "cumulus-live-node-" + node + "-stream");
                 windows.start();
             }
         } catch (IOException | RuntimeException e) {
@@ -106,6 +102,15 @@ public final class RepositoryWindows implements AutoCloseable {
     /** Stops reading and hands on the last window, if the repository was ever read. Idempotent. */
     @Override
     public void close() {
+        close(null);
+    }
+
+    /**
+     * Stops reading and hands on the last window, completed from the node's {@code recording} file (written at its
+     * exit; may be null or missing) with what the reading had not reached: a reader that lags behind its node loses
+     * nothing at the end. Idempotent.
+     */
+    public void close(Path recording) {
         StreamWindows w;
         synchronized (this) {
             if (closed) {
@@ -116,7 +121,11 @@ public final class RepositoryWindows implements AutoCloseable {
             w = windows;
         }
         if (w != null) {
-            w.close();
+            w.close(recording);
+        } else if (recording != null && Files.isRegularFile(recording)) {
+            WindowAggregator whole = new WindowAggregator(node, startMs);
+            StreamWindows.catchUp(node, whole, recording, Instant.MIN);
+            output.accept(whole.drain(System.currentTimeMillis()));
         }
     }
 }

@@ -2,7 +2,13 @@ package dev.cumulus.profiler.live;
 
 import dev.cumulus.profiler.Events;
 import jdk.jfr.consumer.EventStream;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -26,14 +32,13 @@ final class StreamWindows implements AutoCloseable {
     private final Consumer<String> output;
     private final Set<String> subscribed = ConcurrentHashMap.newKeySet();
     private final Thread thread;
-    private final Runnable onThreadStart;
     private volatile long lastWindowMs;
     private volatile boolean closed;
+    /** The end of the newest event the stream handed on (the stream's thread writes it; {@link #close} reads it). */
+    private volatile Instant streamedUpTo = Instant.MIN;
 
-    /** {@code onThreadStart} runs first on the reading thread (e.g. to lower its scheduling priority). */
-    StreamWindows(int node, EventStream stream, Consumer<String> output, String threadName, Runnable onThreadStart) {
+    StreamWindows(int node, EventStream stream, Consumer<String> output, String threadName) {
         this.node = node;
-        this.onThreadStart = onThreadStart;
         this.stream = stream;
         this.output = output;
         long now = System.currentTimeMillis();
@@ -56,7 +61,14 @@ final class StreamWindows implements AutoCloseable {
 
     private void subscribe(String name) {
         if (subscribed.add(name)) {
-            stream.onEvent(name, window::accept);
+            stream.onEvent(name, this::accept);
+        }
+    }
+
+    private void accept(RecordedEvent e) {
+        window.accept(e);
+        if (e.getEndTime().isAfter(streamedUpTo)) {
+            streamedUpTo = e.getEndTime();
         }
     }
 
@@ -71,7 +83,6 @@ final class StreamWindows implements AutoCloseable {
 
     private void runStream() {
         try {
-            onThreadStart.run();
             stream.start();
         } catch (RuntimeException e) {
             if (!closed) {
@@ -95,6 +106,16 @@ final class StreamWindows implements AutoCloseable {
     /** Stops reading and hands on the last window (what was read since the previous one). Idempotent. */
     @Override
     public void close() {
+        close(null);
+    }
+
+    /**
+     * Stops reading and hands on the last window: what was read since the previous one, and, when the node's
+     * {@code recording} file (written at its exit) is given and exists, the Cumulus events in it that end after the
+     * newest one the stream handed on — so a reader that lagged behind the node (it runs at a low priority) still
+     * hands on everything in the last window. Idempotent.
+     */
+    void close(Path recording) {
         synchronized (this) {
             if (closed) {
                 return;
@@ -106,6 +127,35 @@ final class StreamWindows implements AutoCloseable {
         } catch (RuntimeException ignored) {
             // the stream may already be closed (JFR's own shutdown, a repository that is gone)
         }
+        try {
+            thread.join(CLOSE_JOIN_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (recording != null && !thread.isAlive()) {
+            catchUp(node, window, recording, streamedUpTo);
+        }
         emit(System.currentTimeMillis());
+    }
+
+    /** How long {@link #close(Path)} waits for the stream's thread to end before it hands on what it has. */
+    static final long CLOSE_JOIN_MS = 5_000;
+
+    /** Adds the Cumulus events of {@code recording} that end after {@code after} to {@code window}. */
+    static void catchUp(int node, WindowAggregator window, Path recording, Instant after) {
+        if (!Files.isRegularFile(recording)) {
+            return;
+        }
+        try (RecordingFile file = new RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent e = file.readEvent();
+                if (e.getEventType().getName().startsWith(Events.PREFIX) && e.getEndTime().isAfter(after)) {
+                    window.accept(e);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("cumulus: the last live window of node " + node + " misses what "
+                + recording.getFileName() + " holds after the stream (" + e.getMessage() + ")");
+        }
     }
 }

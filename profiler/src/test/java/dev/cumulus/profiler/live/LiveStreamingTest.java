@@ -117,13 +117,12 @@ class LiveStreamingTest {
     @Test
     void theLauncherStreamsANodesRecordingFromItsRepository() throws Exception {
         LinkedBlockingQueue<LiveWindow> summaries = new LinkedBlockingQueue<>();
-        java.util.concurrent.atomic.AtomicInteger readerThreads = new java.util.concurrent.atomic.AtomicInteger();
         Recording recording = TestEvents.start();
         // the root a launched node's repository option names holds one directory of chunks: this JVM's own
         Path root = Files.createDirectory(dir.resolve("repository"));
         Files.createSymbolicLink(root.resolve("chunks"), Path.of(System.getProperty("jdk.jfr.repository")));
         try (LiveSink sink = LiveSink.open(dir.resolve("live-repo.jsonl"), KEY, (line, m) -> summaries.add(m))) {
-            RepositoryWindows reader = RepositoryWindows.start(7, root, sink::offer, readerThreads::incrementAndGet);
+            RepositoryWindows reader = RepositoryWindows.start(7, root, sink::offer);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             LiveWindow seen = null;
             while (seen == null && System.nanoTime() < deadline) {
@@ -138,7 +137,6 @@ class LiveStreamingTest {
             long before = sink.received().get(7);
             reader.close();
             assertTrue(sink.received().get(7) > before, "close hands on the last window");
-            assertEquals(2, readerThreads.get(), "the hook ran on the waiting thread and on the reading thread");
         } finally {
             recording.close();
             Files.deleteIfExists(root.resolve("chunks")); // the link only, never this JVM's repository
@@ -149,9 +147,33 @@ class LiveStreamingTest {
     void aRepositoryThatNeverAppearsEndsWithoutAWindow() throws Exception {
         LinkedBlockingQueue<LiveWindow> summaries = new LinkedBlockingQueue<>();
         try (LiveSink sink = LiveSink.open(dir.resolve("live-none.jsonl"), KEY, (line, m) -> summaries.add(m))) {
-            RepositoryWindows.start(3, dir.resolve("never"), sink::offer, () -> { }).close();
+            RepositoryWindows.start(3, dir.resolve("never"), sink::offer).close();
             assertEquals(0, summaries.size());
             assertEquals(Map.of(), sink.received());
+        }
+    }
+
+    @Test
+    void aReaderThatNeverReachedTheRepositoryHandsOnTheRecordingAsTheLastWindow() throws Exception {
+        LinkedBlockingQueue<LiveWindow> summaries = new LinkedBlockingQueue<>();
+        Path recordingFile = dir.resolve("node-5.jfr");
+        Recording recording = TestEvents.start();
+        try {
+            for (int i = 0; i < 3; i++) {
+                TestEvents.call(5, 1, "late-worker", "work", false, 10, 10, "ok");
+            }
+            recording.dump(recordingFile);
+        } finally {
+            recording.close();
+        }
+        try (LiveSink sink = LiveSink.open(dir.resolve("live-late.jsonl"), KEY, (line, m) -> summaries.add(m))) {
+            RepositoryWindows.start(5, dir.resolve("not-yet"), sink::offer).close(recordingFile);
+            LiveWindow last = summaries.poll();
+            assertNotNull(last, "the recording's events came as the last window");
+            assertEquals(5, last.node());
+            LiveObject worker = last.objects().stream().filter(o -> "late-worker".equals(o.name())).findFirst()
+                .orElseThrow(() -> new AssertionError("late-worker in " + last));
+            assertEquals(3, ((LiveObject.Remote) worker).calls(), last.toString());
         }
     }
 

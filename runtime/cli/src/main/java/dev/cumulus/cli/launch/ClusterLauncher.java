@@ -10,14 +10,12 @@ import dev.cumulus.internal.launch.FailureReport;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.launch.LauncherWatch;
-import dev.cumulus.internal.transport.Cpus;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.IdleStrategies;
 import dev.cumulus.profiler.channel.LiveFigures;
 import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.figures.WindowMerger;
 import dev.cumulus.profiler.live.LiveSink;
-import dev.cumulus.profiler.live.RepositoryWindows;
 import dev.cumulus.profiler.report.JsonReport;
 import dev.cumulus.profiler.live.LiveView;
 
@@ -116,8 +114,8 @@ public final class ClusterLauncher {
     /** The program's classes on each other host: where its class cache keeps them, and what was sent. */
     private Map<RemoteHost, ClassSender.Shipment> shipments = Map.of();
     private LiveSink liveSink;
-    /** The launcher's readers of the local nodes' JFR repositories (live profiling off the nodes' own cores). */
-    private final List<RepositoryWindows> liveReaders = new ArrayList<>();
+    /** The reader of the local nodes' JFR repositories (live profiling off the nodes' own cores), when live. */
+    private LiveReaderProcess liveReader;
     private final List<Integer> liveNodes = new ArrayList<>();
     /** The run's secret: handed to every node on its stdin, never on a command line or in a file. */
     private final RunSecret secret = RunSecret.generate();
@@ -267,7 +265,7 @@ public final class ClusterLauncher {
             launch.put("started", Instant.now().toString());
             runDir.writeProperties(RunDirectory.LAUNCH_PROPERTIES, launch, "cumulus run");
             Path jfc = ctx.profile() ? runDir.writeText(RunDirectory.PROFILE_SETTINGS, ProfileSettings.jfc()) : null;
-            if (ctx.profile()) {
+            if (live || profileStream) {
                 openLiveSink(runDir.path().resolve(LIVE_PROFILE));
             }
             synchronized (lock) {
@@ -291,11 +289,10 @@ public final class ClusterLauncher {
                     node.process().onExit().thenRun(() -> exits.add(node));
                     if (host == null && liveSink != null) {
                         liveNodes.add(config.nodeId());
-                        liveReaders.add(RepositoryWindows.start(config.nodeId(),
-                            runDir.jfrRepository(config.nodeId()), liveSink::offer, Cpus::batchPolicy));
                     }
                 }
             }
+            startLiveReader(runDir);
             result = await(runDir);
         } finally {
             stopAll();
@@ -625,9 +622,27 @@ public final class ClusterLauncher {
         }
     }
 
+    /** Reads the live profile of this host's nodes in a process of its own ({@link LiveReaderProcess}). */
+    private void startLiveReader(RunDirectory runDir) {
+        if (liveSink == null || liveNodes.isEmpty()) {
+            return;
+        }
+        Map<Integer, LiveReaderProcess.Source> sources = new LinkedHashMap<>();
+        liveNodes.forEach(node -> sources.put(node,
+            new LiveReaderProcess.Source(runDir.jfrRepository(node), runDir.jfrFile(node))));
+        try {
+            liveReader = LiveReaderProcess.start(sources, liveSink::offer, err);
+        } catch (IOException e) {
+            err.println("cumulus: no live profile of this host's nodes (cannot start its reader: " + e.getMessage()
+                + ")");
+        }
+    }
+
     /** The last window of every node's reader, then the sink; the readers' repository directories go. */
     private void closeLiveSink(RunDirectory runDir) {
-        liveReaders.forEach(RepositoryWindows::close);
+        if (liveReader != null) {
+            liveReader.close();
+        }
         if (liveSink != null) {
             liveSink.close();
         }
@@ -895,8 +910,10 @@ public final class ClusterLauncher {
         if (jfc != null) {
             cmd.add("-XX:StartFlightRecording=filename=" + runDir.jfrFile(config.nodeId()) + ",dumponexit=true,settings="
                 + jfc);
-            // where the launcher reads the node's live profile from (RepositoryWindows), not the node itself
-            cmd.add("-XX:FlightRecorderOptions:repository=" + runDir.jfrRepository(config.nodeId()));
+            if (liveSink != null) {
+                // where the live reader (LiveReaderProcess) reads the node's live profile from, not the node itself
+                cmd.add("-XX:FlightRecorderOptions:repository=" + runDir.jfrRepository(config.nodeId()));
+            }
             cmd.add("-Xlog:jfr+startup=error");
         }
         cmd.addAll(DebugAgent.jvmArguments(ctx, config.nodeId(), out));
