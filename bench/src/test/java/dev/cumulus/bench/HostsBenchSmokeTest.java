@@ -1,6 +1,7 @@
 package dev.cumulus.bench;
 
 import dev.cumulus.bench.replication.ReplicationBench;
+import dev.cumulus.cli.launch.NamespaceHosts;
 import dev.cumulus.internal.cloud.AgentLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -11,12 +11,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Test hosts for {@code cumulus run --hosts}: {@code scripts/test-hosts.sh} makes them, network namespaces each with
+ * Test hosts for {@code cumulus run --hosts} and {@code cumulus bench --hosts} (the bench's tests use this class
+ * from this module's test jar): {@code scripts/test-hosts.sh} makes them, network namespaces each with
  * its own address, sshd, /tmp, /dev/shm and ~/.cache, and an empty {@link #programDir()}. {@link #up} skips the calling test (with the script's reason) where this
  * machine cannot host them: not root, or sshd/iproute2 missing. The directory must lie outside /tmp and /dev/shm
  * (each host has its own): it is under the module's {@code target}.
  */
-final class NamespaceHosts implements AutoCloseable {
+public final class NamespaceHosts implements AutoCloseable {
     private static final int EXIT_SKIP = 77;
     private final Path dir;
     private final List<String> names;
@@ -27,7 +28,7 @@ final class NamespaceHosts implements AutoCloseable {
     }
 
     /** Starts {@code count} hosts ({@code host1..}), or aborts the test with the reason it cannot. */
-    static NamespaceHosts up(Path dir, int count) throws IOException, InterruptedException {
+    public static NamespaceHosts up(Path dir, int count) throws IOException, InterruptedException {
         Script r = script("up", dir.toString(), Integer.toString(count));
         Assumptions.assumeFalse(r.code() == EXIT_SKIP, () -> "no test hosts: " + r.output().strip());
         if (r.code() != 0) {
@@ -42,12 +43,12 @@ final class NamespaceHosts implements AutoCloseable {
         return new NamespaceHosts(dir, Files.readAllLines(dir.resolve("hosts"), StandardCharsets.UTF_8));
     }
 
-    List<String> names() {
+    public List<String> names() {
         return names;
     }
 
     /** The ssh options that reach the hosts: {@code -F <dir>/ssh_config}. */
-    String sshArgs() {
+    public String sshArgs() {
         return "-F " + dir.resolve("ssh_config");
     }
 
@@ -65,7 +66,7 @@ final class NamespaceHosts implements AutoCloseable {
     }
 
     /** An address on the hosts' network that no host has (packets to it stay on the test bridge). */
-    String absentAddress() throws IOException {
+    public String absentAddress() throws IOException {
         String config = Files.readString(dir.resolve("ssh_config"), StandardCharsets.UTF_8);
         int at = config.indexOf("HostName ") + "HostName ".length();
         String first = config.substring(at, config.indexOf('\n', at)).trim();
@@ -115,7 +116,7 @@ final class NamespaceHosts implements AutoCloseable {
     }
 
     /** Writes a hosts file into the hosts' directory. */
-    Path hostsFile(String name, String text) throws IOException {
+    public Path hostsFile(String name, String text) throws IOException {
         Path f = dir.resolve(name);
         Files.writeString(f, text, StandardCharsets.UTF_8);
         return f;
@@ -125,7 +126,7 @@ final class NamespaceHosts implements AutoCloseable {
      * What host {@code host} has left in its own /tmp and /dev/shm: every entry, except the JVM's empty
      * {@code hsperfdata_<user>} directory.
      */
-    List<String> leftovers(String host) throws IOException, InterruptedException {
+    public List<String> leftovers(String host) throws IOException, InterruptedException {
         Script r = run(List.of("ssh", "-F", dir.resolve("ssh_config").toString(), "-o", "BatchMode=yes", host,
             "cd / && find /tmp /dev/shm -mindepth 1 -maxdepth 2"));
         if (r.code() != 0) {
