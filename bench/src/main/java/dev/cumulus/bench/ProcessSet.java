@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -547,6 +549,26 @@ public final class ProcessSet implements AutoCloseable {
      * A child's {@code RESULT name key=value ...} lines until it prints {@code DONE}: name -> key -> value. When the
      * child stays silent past {@code timeout}, the error carries the other children's last output too.
      */
+    /** Every child's results ({@link #results}), then each child's successful exit, each within {@code timeout}. */
+    public static Map<String, Map<String, String>> allResults(List<Child> children, Duration timeout) {
+        Map<String, Map<String, String>> r = new LinkedHashMap<>();
+        for (Child c : children) {
+            r.putAll(results(c, children, timeout));
+        }
+        for (Child c : children) {
+            c.awaitSuccess(timeout);
+        }
+        return r;
+    }
+
+    /** The first line of a suite's table: its name, the time, this machine and JVM, and QUICK when {@code quick}. */
+    public static String headerLine(String suite, boolean quick) {
+        return String.format("cumulus bench %s: %s, %d cores, Java %s (%s), %s %s%s", suite,
+            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
+            Runtime.getRuntime().availableProcessors(), Runtime.version(), System.getProperty("java.vendor"),
+            System.getProperty("os.name"), System.getProperty("os.arch"), quick ? ", QUICK (smoke test)" : "");
+    }
+
     public static Map<String, Map<String, String>> results(Child child, List<Child> all, Duration timeout) {
         Map<String, Map<String, String>> m = new LinkedHashMap<>();
         while (true) {

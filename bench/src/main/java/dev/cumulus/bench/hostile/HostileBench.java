@@ -10,8 +10,6 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,13 +129,7 @@ public final class HostileBench {
                 jvm.add("-D" + HostileNode.NULLS + "=" + NULLS);
                 nodes.add(set.start("h" + i, jvm, HostileNode.class, List.of()));
             }
-            Map<String, Map<String, String>> r = new LinkedHashMap<>();
-            for (ProcessSet.Child c : nodes) {
-                r.putAll(ProcessSet.results(c, nodes, STEP_TIMEOUT));
-            }
-            for (ProcessSet.Child c : nodes) {
-                c.awaitSuccess(STEP_TIMEOUT);
-            }
+            Map<String, Map<String, String>> r = ProcessSet.allResults(nodes, STEP_TIMEOUT);
             err.printf(Locale.ROOT, "cumulus bench:   done in %.1f s%n", (System.nanoTime() - t0) / 1e9);
             return r;
         }
@@ -146,10 +138,7 @@ public final class HostileBench {
     // ------------------------------------------------------------------ tables
 
     private void header() {
-        out.printf("cumulus bench hostile: %s, %d cores, Java %s (%s), %s %s%s%n",
-            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
-            Runtime.getRuntime().availableProcessors(), Runtime.version(), System.getProperty("java.vendor"),
-            System.getProperty("os.name"), System.getProperty("os.arch"), quick ? ", QUICK (smoke test)" : "");
+        out.println(ProcessSet.headerLine("hostile", quick));
         out.printf(Locale.ROOT, "  Hostile inputs (issue 24 §2). Two runs of %d node processes started by this command (flags of%n"
             + "  'cumulus run', %s each, idle strategy '%s'): over IPC through one shared media driver, and over UDP%n"
             + "  on loopback with a driver per node. Node 1 attacks node 0, whose Target takes general arguments%n"

@@ -11,10 +11,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -102,13 +99,7 @@ public final class MigrationBench {
                 jvm.addAll(settings.toJvmArguments());
                 nodes.add(set.start("m" + i, jvm, MigrationNode.class, List.of()));
             }
-            Map<String, Map<String, String>> r = new LinkedHashMap<>();
-            for (ProcessSet.Child c : nodes) {
-                r.putAll(ProcessSet.results(c, nodes, STEP_TIMEOUT));
-            }
-            for (ProcessSet.Child c : nodes) {
-                c.awaitSuccess(STEP_TIMEOUT);
-            }
+            Map<String, Map<String, String>> r = ProcessSet.allResults(nodes, STEP_TIMEOUT);
             err.printf(Locale.ROOT, "cumulus bench:   done in %.1f s%n", (System.nanoTime() - t0) / 1e9);
             return r;
         }
@@ -117,10 +108,7 @@ public final class MigrationBench {
     // ------------------------------------------------------------------ tables
 
     private void header() {
-        out.printf("cumulus bench migration: %s, %d cores, Java %s (%s), %s %s%s%n",
-            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
-            Runtime.getRuntime().availableProcessors(), Runtime.version(), System.getProperty("java.vendor"),
-            System.getProperty("os.name"), System.getProperty("os.arch"), quick ? ", QUICK (smoke test)" : "");
+        out.println(ProcessSet.headerLine("migration", quick));
         out.printf(Locale.ROOT, "  Remote objects that move (Babylon §4.2). %d node processes started by this command (flags of%n"
             + "  'cumulus run', -XX:+UseSerialGC), Aeron IPC through one shared media driver, idle strategy '%s';%n"
             + "  load average when started: %.1f (figures from a loaded box are upper bounds).%n",

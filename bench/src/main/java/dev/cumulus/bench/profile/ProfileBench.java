@@ -1,13 +1,12 @@
 package dev.cumulus.bench.profile;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.bench.ProcessSet;
 
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -161,10 +160,7 @@ public final class ProfileBench {
     // ------------------------------------------------------------------ tables
 
     private void header(double load) {
-        out.printf("cumulus bench profile: %s, %d cores, Java %s (%s), %s %s%s%n",
-            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
-            Runtime.getRuntime().availableProcessors(), Runtime.version(), System.getProperty("java.vendor"),
-            System.getProperty("os.name"), System.getProperty("os.arch"), quick ? ", QUICK (smoke test)" : "");
+        out.println(ProcessSet.headerLine("profile", quick));
         out.printf(Locale.ROOT, "  What profiling costs the program it measures. Each run is 'cumulus run --nodes %d' as a user%n"
             + "  starts it (Aeron IPC, one shared media driver), in four modes: plain; JDK JFR (every node under%n"
             + "  -XX:StartFlightRecording with the JDK's default.jfc); --profile; --live. %d round(s); in each the modes%n"
