@@ -2,7 +2,6 @@ package dev.cumulus.bench;
 
 import dev.cumulus.bench.replication.ReplicationBench;
 import dev.cumulus.cli.launch.NamespaceHosts;
-import dev.cumulus.internal.cloud.AgentLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,7 +13,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,31 +36,17 @@ class HostsBenchSmokeTest {
         "^  (cumulus rpc|raw aeron udp|udp blocking|java\\.rmi)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)"
             + "\\s+([\\d,]+)\\s+([\\d.]+)\\s+(.*)$");
     private static NamespaceHosts hosts;
-    private static String agentJarBefore;
 
     @BeforeAll
     static void startHosts() throws Exception {
         Path dir = Path.of("target", "bench-test-hosts").toAbsolutePath();
         hosts = NamespaceHosts.up(dir, 2);
-        // The hosts see this machine's files except /tmp: the agent must be a jar outside it, as in an installation.
-        Path agent = AgentLoader.agentJar();
-        agentJarBefore = System.getProperty(AgentLoader.JAR_PROPERTY);
-        if (agent.startsWith(System.getProperty("java.io.tmpdir"))) {
-            Path copy = dir.resolve("cumulus-agent.jar");
-            Files.copy(agent, copy, StandardCopyOption.REPLACE_EXISTING);
-            System.setProperty(AgentLoader.JAR_PROPERTY, copy.toString());
-        }
     }
 
     @AfterAll
     static void stopHosts() throws Exception {
         if (hosts != null) {
             hosts.close();
-        }
-        if (agentJarBefore == null) {
-            System.clearProperty(AgentLoader.JAR_PROPERTY);
-        } else {
-            System.setProperty(AgentLoader.JAR_PROPERTY, agentJarBefore);
         }
     }
 

@@ -8,7 +8,6 @@ import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.cli.launch.mains.WedgeMain;
 import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
-import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.profiler.live.LiveView;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -26,7 +25,6 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +51,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HostsLaunchSystemTest {
     private static NamespaceHosts hosts;
-    private static String agentJarBefore;
     private final List<ClusterLauncher> launchers = new ArrayList<>();
 
     record Run(RunResult result, String out, String err) {
@@ -63,25 +60,12 @@ class HostsLaunchSystemTest {
     static void startHosts() throws Exception {
         Path dir = Path.of("target", "test-hosts").toAbsolutePath();
         hosts = NamespaceHosts.up(dir, 2);
-        // The hosts see this machine's files except /tmp: the agent must be a jar outside it, as in an installation.
-        Path agent = AgentLoader.agentJar();
-        agentJarBefore = System.getProperty(AgentLoader.JAR_PROPERTY);
-        if (agent.startsWith(System.getProperty("java.io.tmpdir"))) {
-            Path copy = dir.resolve("cumulus-agent.jar");
-            Files.copy(agent, copy, StandardCopyOption.REPLACE_EXISTING);
-            System.setProperty(AgentLoader.JAR_PROPERTY, copy.toString());
-        }
     }
 
     @AfterAll
     static void stopHosts() throws Exception {
         if (hosts != null) {
             hosts.close();
-        }
-        if (agentJarBefore == null) {
-            System.clearProperty(AgentLoader.JAR_PROPERTY);
-        } else {
-            System.setProperty(AgentLoader.JAR_PROPERTY, agentJarBefore);
         }
     }
 

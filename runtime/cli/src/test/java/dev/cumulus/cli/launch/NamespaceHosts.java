@@ -1,11 +1,13 @@
 package dev.cumulus.cli.launch;
 
+import dev.cumulus.internal.cloud.AgentLoader;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,13 +23,19 @@ public final class NamespaceHosts implements AutoCloseable {
     private static final int EXIT_SKIP = 77;
     private final Path dir;
     private final List<String> names;
+    /** The agent-jar property before {@link #up} set it, restored by {@link #close}; {@code ""} when it was unset. */
+    private String agentJarBefore;
 
     private NamespaceHosts(Path dir, List<String> names) {
         this.dir = dir;
         this.names = names;
     }
 
-    /** Starts {@code count} hosts ({@code host1..}), or aborts the test with the reason it cannot. */
+    /**
+     * Starts {@code count} hosts ({@code host1..}), or aborts the test with the reason it cannot. The hosts see this
+     * machine's files except /tmp, so the agent must be a jar outside it, as in an installation: when the agent jar
+     * this JVM found is under /tmp, a copy in {@code dir} is named instead until {@link #close}.
+     */
     public static NamespaceHosts up(Path dir, int count) throws IOException, InterruptedException {
         Script r = script("up", dir.toString(), Integer.toString(count));
         Assumptions.assumeFalse(r.code() == EXIT_SKIP, () -> "no test hosts: " + r.output().strip());
@@ -35,7 +43,15 @@ public final class NamespaceHosts implements AutoCloseable {
             script("down", dir.toString());
             throw new IllegalStateException("scripts/test-hosts.sh up failed (" + r.code() + "): " + r.output());
         }
-        return new NamespaceHosts(dir, Files.readAllLines(dir.resolve("hosts"), StandardCharsets.UTF_8));
+        NamespaceHosts hosts = new NamespaceHosts(dir, Files.readAllLines(dir.resolve("hosts"), StandardCharsets.UTF_8));
+        Path agent = AgentLoader.agentJar();
+        if (agent.startsWith(System.getProperty("java.io.tmpdir"))) {
+            Path copy = dir.resolve("cumulus-agent.jar");
+            Files.copy(agent, copy, StandardCopyOption.REPLACE_EXISTING);
+            hosts.agentJarBefore = System.getProperty(AgentLoader.JAR_PROPERTY, "");
+            System.setProperty(AgentLoader.JAR_PROPERTY, copy.toString());
+        }
+        return hosts;
     }
 
     /** The hosts another script started in {@code dir} ({@code scripts/test-slurm.sh}); closing them stops them. */
@@ -143,6 +159,13 @@ public final class NamespaceHosts implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
+        if (agentJarBefore != null) {
+            if (agentJarBefore.isEmpty()) {
+                System.clearProperty(AgentLoader.JAR_PROPERTY);
+            } else {
+                System.setProperty(AgentLoader.JAR_PROPERTY, agentJarBefore);
+            }
+        }
         Script r = script("down", dir.toString());
         if (r.code() != 0) {
             throw new IllegalStateException("scripts/test-hosts.sh down failed: " + r.output());
