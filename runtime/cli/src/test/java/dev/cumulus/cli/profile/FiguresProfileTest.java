@@ -34,20 +34,6 @@ class FiguresProfileTest {
     @TempDir
     Path dir;
 
-    public interface Counter {
-        int add(int amount);
-    }
-
-    public static class CounterImpl implements Counter {
-        private int total;
-
-        @Override
-        public synchronized int add(int amount) {
-            total += amount;
-            return total;
-        }
-    }
-
     @Test
     void theEditorsFiguresAreTheRecordingsCalls() throws Exception {
         Path file = dir.resolve("node-0.jfr");
@@ -56,8 +42,8 @@ class FiguresProfileTest {
             r.start();
             LocalCluster.run(2, cluster -> {
                 if (cluster.nodeId() == 0) {
-                    cluster.export(new CounterImpl(), Counter.class, "once");
-                    cluster.export(new CounterImpl(), Counter.class, "thrice");
+                    cluster.export(new Counter.Impl(), Counter.class, "once");
+                    cluster.export(new Counter.Impl(), Counter.class, "thrice");
                 }
                 cluster.barrier();
                 Counter once = cluster.lookup("once", Counter.class);

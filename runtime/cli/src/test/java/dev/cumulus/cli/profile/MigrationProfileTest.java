@@ -40,20 +40,6 @@ class MigrationProfileTest {
     @TempDir
     Path dir;
 
-    public interface Counter {
-        int add(int amount);
-    }
-
-    public static class CounterImpl implements Counter {
-        private int total;
-
-        @Override
-        public synchronized int add(int amount) {
-            total += amount;
-            return total;
-        }
-    }
-
     @Test
     void locationMovesAndCallersAreTheRunsEvents() throws Exception {
         Path file = dir.resolve("node-0.jfr");
@@ -64,7 +50,7 @@ class MigrationProfileTest {
             LocalCluster.run(3, cluster -> {
                 int me = cluster.nodeId();
                 if (me == 0) {
-                    cluster.export(new CounterImpl(), Counter.class, "c3");
+                    cluster.export(new Counter.Impl(), Counter.class, "c3");
                 }
                 cluster.barrier();
                 Counter c3 = cluster.lookup("c3", Counter.class);
