@@ -10,6 +10,7 @@ import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
+import dev.cumulus.internal.capability.ArrayCapability;
 import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
@@ -44,15 +45,15 @@ import java.util.function.Supplier;
 /**
  * The shared-array capability of one node: this node's views and coherence state of every shared array, the
  * directories of the partitions it is home to, the registry of the array names that hash to it, the roots of the
- * barriers that hash to it, and the shared scalars it holds. Created at node start from {@code NodeServices}; reached
- * through {@code NodeCluster.capability(ArrayRuntime.class)}.
+ * barriers that hash to it, and the shared scalars it holds. Created at node start from {@code NodeServices} by
+ * {@link ArraysProvider}; the {@code Cluster} reaches it as its {@link ArrayCapability}.
  *
  * <p>Threads: user threads (hits; a miss polls the node's duty cycle briefly, then parks on the access's future);
  * polling threads (incoming coherence messages); RPC call threads (barrier arrivals, scalar operations, a coherence
  * message for an array not yet known here); the agent thread (only {@link #onNodeFailure}, which hands off to a virtual
  * thread). Messages to this node's own directories run on the sending thread.
  */
-public final class ArrayRuntime implements AutoCloseable {
+public final class ArrayRuntime implements ArrayCapability, AutoCloseable {
     private static final Set<ArrayRuntime> LIVE = Collections.synchronizedSet(
         Collections.newSetFromMap(new WeakHashMap<>()));
     private static final Method DELIVER;
@@ -102,23 +103,28 @@ public final class ArrayRuntime implements AutoCloseable {
 
     // ---------------------------------------------------------------- public entry points (NodeCluster)
 
+    @Override
     public SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape) {
         return (SharedDoubleArray) array(ArraySpec.of(name, ElementKind.DOUBLE, shape, size));
     }
 
+    @Override
     public SharedFloatArray sharedFloatArray(String name, ArrayShape shape) {
         return (SharedFloatArray) array(ArraySpec.of(name, ElementKind.FLOAT, shape, size));
     }
 
+    @Override
     public SharedLongArray sharedLongArray(String name, ArrayShape shape) {
         return (SharedLongArray) array(ArraySpec.of(name, ElementKind.LONG, shape, size));
     }
 
+    @Override
     public SharedIntArray sharedIntArray(String name, ArrayShape shape) {
         return (SharedIntArray) array(ArraySpec.of(name, ElementKind.INT, shape, size));
     }
 
     /** A tree-structured cluster barrier with {@code localThreads} member threads on this node. */
+    @Override
     public Barrier barrier(String name, int localThreads) {
         return barrier(name, localThreads, NodeBarrier.Mode.TREE);
     }
@@ -129,6 +135,7 @@ public final class ArrayRuntime implements AutoCloseable {
     }
 
     /** A barrier for {@code threads} threads of this node only. */
+    @Override
     public Barrier localBarrier(String name, int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("local barrier '" + name + "': needs at least 1 thread, not "
@@ -137,12 +144,14 @@ public final class ArrayRuntime implements AutoCloseable {
         return barrier("local:" + name, threads, NodeBarrier.Mode.LOCAL);
     }
 
+    @Override
     public SharedLong sharedLong(String name) {
         int home = scalarHome(name);
         scalar(home, name, false, Scalars.DECLARE, 0, 0);
         return new Scalars.LongView(this, name, home);
     }
 
+    @Override
     public SharedDouble sharedDouble(String name) {
         int home = scalarHome(name);
         scalar(home, name, true, Scalars.DECLARE, 0, 0);

@@ -21,6 +21,7 @@ public final class RuntimeClasspath {
     /** One class from each artifact a node needs; looked up by name so this package does not import Aeron. */
     private static final List<String> ANCHORS = List.of(
         "dev.cumulus.Cluster",
+        "dev.cumulus.internal.array.ArraysProvider",
         "dev.cumulus.analysis.CloudAnalyzer",
         "dev.cumulus.agent.CumulusAgent",
         "dev.cumulus.profiler.live.LiveProfiler",

@@ -11,7 +11,8 @@ import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
-import dev.cumulus.internal.array.ArrayRuntime;
+import dev.cumulus.internal.capability.ArrayCapability;
+import dev.cumulus.internal.capability.MissingCapability;
 import dev.cumulus.internal.cloud.CloudRuntime;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.rpc.ClientAdmission;
@@ -39,7 +40,7 @@ import java.util.function.Supplier;
 public final class NodeCluster implements Cluster {
     /** The capability runtimes every node creates from its services at start, before it joins. */
     static final List<Function<NodeServices, ?>> CAPABILITIES =
-        List.of(PastSetRuntime::new, CloudRuntime::new, ArrayRuntime::new);
+        List.of(PastSetRuntime::new, CloudRuntime::new);
 
     private final ClusterNode node;
 
@@ -170,44 +171,57 @@ public final class NodeCluster implements Cluster {
         return capability(PastSetRuntime.class).pastSet(placement);
     }
 
+    /** The shared-array capability (runtime/arrays); throws naming the module when it is not on the class path. */
+    private ArrayCapability arrays() {
+        return provided(ArrayCapability.class, "shared arrays, barriers and shared scalars", ArrayCapability.ARTIFACT);
+    }
+
+    private <T> T provided(Class<T> type, String what, String artifact) {
+        T c = node.capabilities().find(type);
+        if (c == null) {
+            throw MissingCapability.error(what, artifact);
+        }
+        return c;
+    }
+
     @Override
     public SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedDoubleArray(name, shape);
+        return arrays().sharedDoubleArray(name, shape);
     }
 
     @Override
     public SharedFloatArray sharedFloatArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedFloatArray(name, shape);
+        return arrays().sharedFloatArray(name, shape);
     }
 
     @Override
     public SharedLongArray sharedLongArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedLongArray(name, shape);
+        return arrays().sharedLongArray(name, shape);
     }
 
     @Override
     public SharedIntArray sharedIntArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedIntArray(name, shape);
+        return arrays().sharedIntArray(name, shape);
     }
 
     @Override
     public Barrier barrier(String name, int localThreads) {
-        return capability(ArrayRuntime.class).barrier(name, localThreads);
+        return arrays().barrier(name, localThreads);
     }
 
     @Override
     public Barrier localBarrier(String name, int threads) {
-        return capability(ArrayRuntime.class).localBarrier(name, threads);
+        return arrays().localBarrier(name, threads);
     }
 
     @Override
     public SharedLong sharedLong(String name) {
-        return capability(ArrayRuntime.class).sharedLong(name);
+        return arrays().sharedLong(name);
     }
 
     @Override
     public SharedDouble sharedDouble(String name) {
-        return capability(ArrayRuntime.class).sharedDouble(name);
+        return arrays().sharedDouble(name);
     }
 
     @Override
