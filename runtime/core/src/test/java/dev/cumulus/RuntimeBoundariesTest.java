@@ -42,7 +42,7 @@ class RuntimeBoundariesTest {
 
     private static final String TRANSPORT = "dev.cumulus.internal.transport..";
     private static final String[] CAPABILITIES =
-        {"dev.cumulus.internal.cloud..", "dev.cumulus.internal.pastset.."};
+        {"dev.cumulus.internal.cloud.."};
     private static final String[] PUBLIC_API = {"dev.cumulus", "dev.cumulus.array..", "dev.cumulus.pastset.."};
 
     @Test

@@ -22,6 +22,7 @@ public final class RuntimeClasspath {
     private static final List<String> ANCHORS = List.of(
         "dev.cumulus.Cluster",
         "dev.cumulus.internal.array.ArraysProvider",
+        "dev.cumulus.internal.pastset.PastSetProvider",
         "dev.cumulus.analysis.CloudAnalyzer",
         "dev.cumulus.agent.CumulusAgent",
         "dev.cumulus.profiler.live.LiveProfiler",

@@ -13,12 +13,12 @@ import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
 import dev.cumulus.internal.capability.ArrayCapability;
 import dev.cumulus.internal.capability.MissingCapability;
+import dev.cumulus.internal.capability.PastSetCapability;
 import dev.cumulus.internal.cloud.CloudRuntime;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.node.NodeSettings;
-import dev.cumulus.internal.pastset.PastSetRuntime;
 import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
 import dev.cumulus.pastset.PastSet;
@@ -40,7 +40,7 @@ import java.util.function.Supplier;
 public final class NodeCluster implements Cluster {
     /** The capability runtimes every node creates from its services at start, before it joins. */
     static final List<Function<NodeServices, ?>> CAPABILITIES =
-        List.of(PastSetRuntime::new, CloudRuntime::new);
+        List.of(CloudRuntime::new);
 
     private final ClusterNode node;
 
@@ -163,17 +163,23 @@ public final class NodeCluster implements Cluster {
 
     @Override
     public PastSet pastSet() {
-        return capability(PastSetRuntime.class).pastSet();
+        return pastSets().pastSet();
     }
 
     @Override
     public PastSet pastSet(Placement placement) {
-        return capability(PastSetRuntime.class).pastSet(placement);
+        return pastSets().pastSet(placement);
     }
 
     /** The shared-array capability (runtime/arrays); throws naming the module when it is not on the class path. */
     private ArrayCapability arrays() {
         return provided(ArrayCapability.class, "shared arrays, barriers and shared scalars", ArrayCapability.ARTIFACT);
+    }
+
+    /** The tuple space (runtime/pastset); throws naming the module when it is not on the class path. */
+    private PastSetCapability pastSets() {
+        return provided(PastSetCapability.class, "the tuple space (PastSet) and its elements",
+            PastSetCapability.ARTIFACT);
     }
 
     private <T> T provided(Class<T> type, String what, String artifact) {

@@ -2,6 +2,7 @@ package dev.cumulus.internal.pastset;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.capability.PastSetCapability;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.rpc.RpcEngine;
@@ -36,12 +37,12 @@ import java.util.concurrent.atomic.LongAdder;
  * The PastSet capability of one node: the server for the elements this node holds (their {@link ElementState}s),
  * the first-touch directory for the keys it is responsible for, and the client side ({@link PastSet} spaces and
  * {@link dev.cumulus.pastset.Element} handles) its user threads call. Created at node start from
- * {@code NodeServices}; reached through {@code NodeCluster.capability(PastSetRuntime.class)}.
+ * {@code NodeServices} by {@link PastSetProvider}; the {@code Cluster} reaches it as its {@link PastSetCapability}.
  *
  * <p>Threads: user threads (client calls, local fast path), RPC call threads (virtual; server side, may block on an
  * element), the agent thread (only {@link #onNodeFailure}, which hands the work to a virtual thread).
  */
-public final class PastSetRuntime {
+public final class PastSetRuntime implements PastSetCapability {
     /** Every live runtime of this JVM, for the one periodic JFR hook (weak: ended nodes drop out). */
     private static final Set<PastSetRuntime> LIVE = Collections.synchronizedSet(
         Collections.newSetFromMap(new WeakHashMap<>()));
@@ -88,10 +89,12 @@ public final class PastSetRuntime {
     }
 
     /** The default space (first-touch placement). */
+    @Override
     public PastSet pastSet() {
         return pastSet(Placement.FIRST_TOUCH);
     }
 
+    @Override
     public PastSet pastSet(Placement placement) {
         if (placement == null) {
             throw new CumulusException("pastSet(placement): placement is null; use one of "
