@@ -23,6 +23,7 @@ public final class RuntimeClasspath {
         "dev.cumulus.Cluster",
         "dev.cumulus.internal.array.ArraysProvider",
         "dev.cumulus.internal.pastset.PastSetProvider",
+        "dev.cumulus.internal.cloud.CloudsProvider",
         "dev.cumulus.analysis.CloudAnalyzer",
         "dev.cumulus.agent.CumulusAgent",
         "dev.cumulus.profiler.live.LiveProfiler",

@@ -1,5 +1,7 @@
 package dev.cumulus.internal.cloud;
 
+import dev.cumulus.internal.launch.AgentLoader;
+
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +25,6 @@ public final class CloudHooks {
     private static volatile CloudDispatcher dispatcher = CloudDispatcher.PASS_THROUGH;
     private static final Map<String, String> REFUSALS = new ConcurrentHashMap<>();
     private static final Set<String> WOVEN = ConcurrentHashMap.newKeySet();
-    private static volatile boolean agentInstalled;
     /** Per defining loader (weakly: a loader that goes away takes its entry along), the wait-free cloud classes. */
     private static final Map<ClassLoader, Set<String>> WAIT_FREE = new WeakHashMap<>();
 
@@ -39,14 +40,14 @@ public final class CloudHooks {
         return dispatcher;
     }
 
-    /** Called by the agent when it starts (premain or agentmain). */
+    /** Called by the agent when it starts (premain or agentmain); {@link AgentLoader} keeps the fact. */
     public static void markAgentInstalled() {
-        agentInstalled = true;
+        AgentLoader.markInstalled();
     }
 
     /** True once the agent runs in this JVM, i.e. cloud classes loaded from now on are woven. */
     public static boolean agentInstalled() {
-        return agentInstalled;
+        return AgentLoader.installed();
     }
 
     /** The agent refused {@code className}; the runtime then refuses to replicate it even if it was loaded before. */

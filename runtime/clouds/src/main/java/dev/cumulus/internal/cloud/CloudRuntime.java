@@ -3,17 +3,18 @@ package dev.cumulus.internal.cloud;
 import dev.cumulus.Cloud;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
-import dev.cumulus.internal.sched.Scheduler;
+import dev.cumulus.internal.capability.CloudCapability;
 import dev.cumulus.internal.codec.CodecLimits;
 import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
 import dev.cumulus.internal.jfr.BroadcastWriteEvent;
-import dev.cumulus.internal.jfr.CloudSummaryEvent;
+import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.sched.Scheduler;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -42,8 +43,10 @@ import static dev.cumulus.internal.sched.Scheduler.Work.WRITES_FOR_WAITING_CALLE
  * <p>Broadcast payloads: {@code JOIN(name, class)} when a node created its replica of a cloud (the cloud is active
  * once every node's JOIN is delivered — the same point in the total order everywhere, before any write to it), and
  * {@code WRITE(callId, name, methodKey, args...)}. Arguments and results are passed by value.
+ *
+ * <p>Created at node start by {@link CloudsProvider}; the {@code Cluster} reaches it as its {@link CloudCapability}.
  */
-public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, AutoCloseable {
+public final class CloudRuntime implements CloudCapability, BarrierWatermark, ReferenceHandler, AutoCloseable {
     private static final byte JOIN = 1;
     private static final byte WRITE = 2;
     private static final String CLOUD_REF_PREFIX = "cloud:";
@@ -175,6 +178,7 @@ public final class CloudRuntime implements BarrierWatermark, ReferenceHandler, A
      * Collective: every node calls it with the same name; each gets its own replica, created by {@code factory} on
      * this node. Returns once every node has created its replica.
      */
+    @Override
     public <T extends Cloud.Root> T replicated(String name, Supplier<T> factory) {
         checkUsable();
         if (name == null || name.isEmpty() || name.length() > 256) {

@@ -12,9 +12,9 @@ import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
 import dev.cumulus.internal.capability.ArrayCapability;
+import dev.cumulus.internal.capability.CloudCapability;
 import dev.cumulus.internal.capability.MissingCapability;
 import dev.cumulus.internal.capability.PastSetCapability;
-import dev.cumulus.internal.cloud.CloudRuntime;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.node.NodeServices;
@@ -34,19 +34,16 @@ import java.util.function.Supplier;
 /**
  * The {@link Cluster} a program holds: one {@link ClusterNode} and the capabilities it started with. Node-level calls
  * (barrier, remote objects, close) go to the node; each capability's calls go to its runtime, asked of the node's
- * capability registry. The only class that knows every capability by name: add one to {@link #CAPABILITIES} and hand
- * out its public API here.
+ * capability registry by its interface in {@code dev.cumulus.internal.capability}. The capabilities are the
+ * {@link NodeServices.Provider}s of the modules on the node's class path (runtime/arrays, runtime/pastset,
+ * runtime/clouds, runtime/singlevm); a call whose module is absent throws an error naming the dependency to add.
  */
 public final class NodeCluster implements Cluster {
-    /** The capability runtimes every node creates from its services at start, before it joins. */
-    static final List<Function<NodeServices, ?>> CAPABILITIES =
-        List.of(CloudRuntime::new);
-
     private final ClusterNode node;
 
-    /** The built-in capabilities, then those other modules on {@code loader}'s class path provide. */
+    /** The capabilities the modules on {@code loader}'s class path provide. */
     private static List<Function<NodeServices, ?>> capabilities(ClassLoader loader) {
-        List<Function<NodeServices, ?>> all = new ArrayList<>(CAPABILITIES);
+        List<Function<NodeServices, ?>> all = new ArrayList<>();
         ServiceLoader.load(NodeServices.Provider.class, loader).forEach(p -> all.add(p::create));
         return all;
     }
@@ -158,7 +155,7 @@ public final class NodeCluster implements Cluster {
     @Override
     public <T extends Cloud.Root> T replicated(String name, Supplier<T> factory) {
         node.checkUsable();
-        return capability(CloudRuntime.class).replicated(name, factory);
+        return clouds().replicated(name, factory);
     }
 
     @Override
@@ -169,6 +166,11 @@ public final class NodeCluster implements Cluster {
     @Override
     public PastSet pastSet(Placement placement) {
         return pastSets().pastSet(placement);
+    }
+
+    /** The replicated objects (runtime/clouds); throws naming the module when it is not on the class path. */
+    private CloudCapability clouds() {
+        return provided(CloudCapability.class, "replicated objects (clouds)", CloudCapability.ARTIFACT);
     }
 
     /** The shared-array capability (runtime/arrays); throws naming the module when it is not on the class path. */

@@ -1,4 +1,4 @@
-package dev.cumulus.internal.cloud;
+package dev.cumulus.internal.launch;
 
 import dev.cumulus.CumulusException;
 import java.io.File;
@@ -41,6 +41,7 @@ public final class AgentLoader {
     private static final long HELPER_TIMEOUT_SECONDS = 60;
 
     private static volatile long lastAttachNanos = -1;
+    private static volatile boolean installed;
 
     private AgentLoader() {
     }
@@ -51,7 +52,7 @@ public final class AgentLoader {
      * @throws CumulusException if the agent cannot be found or attached; the message says what to do
      */
     public static synchronized void ensureInstalled() {
-        if (CloudHooks.agentInstalled()) {
+        if (installed()) {
             return;
         }
         Path jar = agentJar();
@@ -62,11 +63,21 @@ public final class AgentLoader {
             attachWithHelper(jar);
         }
         lastAttachNanos = System.nanoTime() - t0;
-        if (!CloudHooks.agentInstalled()) {
+        if (!installed()) {
             throw new CumulusException("the Cumulus agent " + jar + " was loaded but did not start in this JVM "
                 + "(is cumulus-runtime loaded by a class loader other than the application class loader?); "
                 + howToFix(jar));
         }
+    }
+
+    /** Called by the agent when it starts (premain or agentmain). */
+    public static void markInstalled() {
+        installed = true;
+    }
+
+    /** True once the agent runs in this JVM, i.e. cloud classes loaded from now on are woven. */
+    public static boolean installed() {
+        return installed;
     }
 
     /** How long the last attach took (nanoseconds), {@code -1} if this JVM did not attach. */
