@@ -145,7 +145,7 @@ public final class SlurmNode {
         cmd.add("-javaagent:" + AgentLoader.agentJar());
         cmd.addAll(jvmArgs);
         cmd.addAll(config.toJvmArguments());
-        cmd.add("-D" + LauncherWatch.PROPERTY + "=" + ProcessHandle.current().pid());
+        cmd.add("-D" + LaunchConfig.LAUNCHER_PID + "=" + ProcessHandle.current().pid());
         cmd.add("-cp");
         cmd.add(cp.stream().distinct().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         cmd.addAll(mainAndArgs);
