@@ -2,6 +2,7 @@ package dev.cumulus.bench;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.RunSecret;
+import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.NodeSecret;
 import dev.cumulus.internal.transport.DriverHost;
 
@@ -348,7 +349,7 @@ public final class ProcessSet implements AutoCloseable {
         } catch (IOException e) {
             throw new CumulusException(label + ": cannot start " + name + ": " + e.getMessage(), e);
         }
-        if (jvmArgs.contains("-D" + NodeSecret.PROPERTY + "=" + NodeSecret.STDIN)) {
+        if (jvmArgs.contains("-D" + LaunchConfig.SECRET + "=" + NodeSecret.STDIN)) {
             try {
                 OutputStream in = p.getOutputStream();
                 in.write((secret.line() + "\n").getBytes(StandardCharsets.US_ASCII));

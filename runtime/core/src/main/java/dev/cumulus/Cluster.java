@@ -7,6 +7,7 @@ import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
 import dev.cumulus.internal.cluster.ClientCluster;
 import dev.cumulus.internal.cluster.NodeRuntime;
+import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
 
@@ -35,7 +36,7 @@ public interface Cluster extends AutoCloseable {
      *                          appear within the join timeout
      */
     static Cluster join() {
-        String attach = System.getProperty(ClientCluster.ATTACH_PROPERTY);
+        String attach = System.getProperty(LaunchConfig.ATTACH);
         return attach != null ? ClientCluster.connect(attach) : NodeRuntime.joinFromLaunch();
     }
 

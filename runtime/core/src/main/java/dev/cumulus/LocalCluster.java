@@ -1,9 +1,9 @@
 package dev.cumulus;
 
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.cluster.NodeRuntime;
+import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;

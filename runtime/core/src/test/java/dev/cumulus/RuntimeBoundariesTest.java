@@ -1,7 +1,6 @@
 package dev.cumulus;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -20,8 +19,6 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
-import dev.cumulus.internal.node.NodeServices;
-import dev.cumulus.internal.node.NodeSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -41,8 +38,9 @@ class RuntimeBoundariesTest {
         .importPackages("dev.cumulus");
 
     private static final String TRANSPORT = "dev.cumulus.internal.transport..";
-    private static final String[] CAPABILITIES =
-        {"dev.cumulus.internal.cloud..", "dev.cumulus.internal.array..", "dev.cumulus.internal.pastset.."};
+    /** The packages of the capability modules (runtime/arrays, runtime/pastset, runtime/clouds, runtime/singlevm). */
+    private static final String[] CAPABILITY_MODULES = {"dev.cumulus.internal.array..", "dev.cumulus.internal.pastset..",
+        "dev.cumulus.internal.cloud..", "dev.cumulus.internal.singlevm.."};
     private static final String[] PUBLIC_API = {"dev.cumulus", "dev.cumulus.array..", "dev.cumulus.pastset.."};
 
     @Test
@@ -54,14 +52,20 @@ class RuntimeBoundariesTest {
     }
 
     @Test
-    void capabilitiesReachOtherNodesOnlyThroughNodeServices() {
-        noClasses().that().resideInAnyPackage(CAPABILITIES)
-            .should().dependOnClassesThat().resideInAnyPackage(TRANSPORT, "io.aeron..", "dev.cumulus.internal.cluster..")
-            .orShould().dependOnClassesThat(resideInAPackage("dev.cumulus.internal.node..")
-                .and(not(belongToAnyOf(NodeServices.class, NodeSettings.class))))
-            .because("Boundary: capabilities talk to other nodes through NodeServices, never through the transport "
-                + "(nor through the node's other classes than NodeServices and the NodeSettings it hands out, nor "
-                + "the facade above them)")
+    void coreKnowsNoCapabilityModule() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage(CAPABILITY_MODULES)
+            .because("Boundary: runtime/core depends on no capability module; the Cluster reaches each through its "
+                + "interface in dev.cumulus.internal.capability, the node creates them from the "
+                + "NodeServices.Providers on its class path")
+            .check(CORE);
+    }
+
+    @Test
+    void capabilitySpiNamesOnlyThePublicApi() {
+        noClasses().that().resideInAPackage("dev.cumulus.internal.capability..")
+            .should().dependOnClassesThat(resideInAPackage("dev.cumulus.internal..")
+                .and(not(resideInAPackage("dev.cumulus.internal.capability.."))))
+            .because("Boundary: the capability interfaces speak the public API's types only")
             .check(CORE);
     }
 

@@ -35,8 +35,12 @@ import java.util.WeakHashMap;
  */
 public final class CloudTransformer implements ClassFileTransformer {
     private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<>();
-    private static final boolean VERBOSE = Boolean.getBoolean("cumulus.agent.verbose");
+    /* The agent's diagnostics, user settings documented in docs/CLI.md ("Diagnostics") and docs/design/AGENT.md. */
+    /** {@code -Dcumulus.agent.verbose=true}: warnings and each woven (or retransformed) class on stderr. */
+    static final boolean VERBOSE = Boolean.getBoolean("cumulus.agent.verbose");
+    /** {@code -Dcumulus.agent.debug=true}: stack traces with the transformer's errors. */
     private static final boolean DEBUG = Boolean.getBoolean("cumulus.agent.debug");
+    /** {@code -Dcumulus.agent.dumpDir=DIR}: every woven class also written to {@code DIR/name.class}. */
     private static final String DUMP_DIR = System.getProperty("cumulus.agent.dumpDir");
 
     private final PrintStream err;

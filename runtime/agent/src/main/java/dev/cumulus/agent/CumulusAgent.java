@@ -1,6 +1,7 @@
 package dev.cumulus.agent;
 
 import dev.cumulus.internal.cloud.CloudHooks;
+import dev.cumulus.internal.launch.LaunchConfig;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
@@ -8,7 +9,7 @@ import java.util.List;
 
 /**
  * The Cumulus Java agent: {@code -javaagent:cumulus-agent.jar} (premain) or attached to a running JVM (agentmain,
- * see {@code dev.cumulus.internal.cloud.AgentLoader}). Registers the {@link CloudTransformer}; when attached, also
+ * see {@code dev.cumulus.internal.launch.AgentLoader}). Registers the {@link CloudTransformer}; when attached, also
  * retransforms every already-loaded cloud class. What is woven and why: {@code docs/design/AGENT.md}. With
  * {@code -Dcumulus.singleVm=true} it registers the {@link SingleVmTransformer} instead (docs/design/SINGLEVM.md).
  *
@@ -17,7 +18,6 @@ import java.util.List;
  */
 public final class CumulusAgent {
     /** Set to {@code true} on a node of {@code cumulus run --single-vm}: the agent weaves program classes for it. */
-    public static final String SINGLE_VM_PROPERTY = "cumulus.singleVm";
     private static Instrumentation instrumentation;
     private static CloudTransformer transformer;
 
@@ -44,7 +44,7 @@ public final class CumulusAgent {
             return;
         }
         instrumentation = inst;
-        if (Boolean.getBoolean(SINGLE_VM_PROPERTY)) {
+        if (Boolean.getBoolean(LaunchConfig.SINGLE_VM)) {
             for (String n : List.of("SingleVmTransformer", "SingleVmTransformer$LoaderState", "SingleVmWeaver",
                     "SingleVmWeaver$CodeWeave", "SingleVmWeaver$Monitor", "ProgramClasses",
                     "ProgramClasses$Header", "ProgramClasses$FieldInfo", "Weaver")) {
@@ -63,7 +63,7 @@ public final class CumulusAgent {
         if (retransformLoaded) {
             long t0 = System.nanoTime();
             int n = retransformLoadedCloudClasses(inst, transformer);
-            if (Boolean.getBoolean("cumulus.agent.verbose")) {
+            if (CloudTransformer.VERBOSE) {
                 System.err.println("cumulus-agent: attached; retransformed " + n + " loaded cloud classes in "
                         + (System.nanoTime() - t0) / 1_000_000 + " ms");
             }

@@ -5,7 +5,7 @@ import dev.cumulus.cli.profile.ProfileReport;
 import dev.cumulus.cli.profile.ProfileSettings;
 import dev.cumulus.cli.ship.ClassSender;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.cloud.AgentLoader;
+import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.launch.FailureReport;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
@@ -77,7 +77,6 @@ public final class ClusterLauncher {
     public static final String LIVE_PROFILE = "profile-live.jsonl";
     /** Prefix of a live profile line on stdout with {@link #profileStream(boolean)}. */
     public static final String PROFILE_STREAM_PREFIX = "@cumulus-profile ";
-    static final String LIVE_SINK_PROPERTY = "cumulus.profile.sink";
 
     private final LaunchContext ctx;
     private final PrintStream out;
@@ -813,11 +812,11 @@ public final class ClusterLauncher {
             cmd.add("-Xlog:jfr+startup=error");
         }
         if (liveSink != null) {
-            cmd.add("-D" + LIVE_SINK_PROPERTY + "=" + liveSink.address());
+            cmd.add("-D" + LaunchConfig.PROFILE_SINK + "=" + liveSink.address());
         }
         cmd.addAll(ctx.jvmArgs());
         cmd.addAll(config.toJvmArguments());
-        cmd.add("-D" + LauncherWatch.PROPERTY + "="
+        cmd.add("-D" + LaunchConfig.LAUNCHER_PID + "="
             + (slurm != null ? LauncherWatch.OVER_SRUN : LauncherWatch.OVER_SSH));
         cmd.add("-cp");
         cmd.add(String.join(File.pathSeparator, classpath));
@@ -919,7 +918,7 @@ public final class ClusterLauncher {
         cmd.addAll(DebugAgent.jvmArguments(ctx, config.nodeId(), out));
         cmd.addAll(ctx.jvmArgs());
         cmd.addAll(config.toJvmArguments());
-        cmd.add("-D" + LauncherWatch.PROPERTY + "=" + ProcessHandle.current().pid());
+        cmd.add("-D" + LaunchConfig.LAUNCHER_PID + "=" + ProcessHandle.current().pid());
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.addAll(ctx.mainAndArgs());

@@ -59,7 +59,7 @@ public final class LaunchContext {
     /** The single-VM mode: every node runs {@link #SINGLE_VM_MAIN} with the agent weaving for it. */
     public LaunchContext singleVm(boolean on) { this.singleVm = on; return this; }
     /** The JVM option that tells the agent of a node to weave for the single-VM mode. */
-    public static final String SINGLE_VM_JVM_ARG = "-Dcumulus.singleVm=true";
+    public static final String SINGLE_VM_JVM_ARG = "-D" + LaunchConfig.SINGLE_VM + "=true";
     public boolean singleVm() { return singleVm; }
     public LaunchContext programArgs(List<String> args) { this.programArgs = List.copyOf(args == null ? List.of() : args); return this; }
     public LaunchContext classpath(String cp) { this.classpath = cp; return this; }

@@ -13,14 +13,19 @@ import java.util.Set;
 
 /**
  * The classpath a node needs for the Cumulus runtime: the jars or class directories that hold the public API, the
- * restriction checker and the agent (which weaves cloud classes), the Aeron client and driver, and Agrona, found through their classes' {@link CodeSource}s in this JVM. Whatever way
- * the launcher was started (the {@code ./cumulus} script, Maven's test classpath, an IDE), the nodes get the same
- * runtime the launcher has.
+ * capability modules (shared arrays, tuple space, replicated objects: each found by its {@code NodeServices.Provider}),
+ * the restriction checker and the agent (which weaves cloud classes), the profiler, the Aeron client and driver, and
+ * Agrona, found through their classes' {@link CodeSource}s in this JVM. Whatever way the launcher was started (the
+ * {@code ./cumulus} script, Maven's test classpath, an IDE), the nodes get the same runtime the launcher has. The
+ * single-VM heap (runtime/singlevm) is not here: {@code cumulus run --single-vm} adds it.
  */
 public final class RuntimeClasspath {
     /** One class from each artifact a node needs; looked up by name so this package does not import Aeron. */
     private static final List<String> ANCHORS = List.of(
         "dev.cumulus.Cluster",
+        "dev.cumulus.internal.array.ArraysProvider",
+        "dev.cumulus.internal.pastset.PastSetProvider",
+        "dev.cumulus.internal.cloud.CloudsProvider",
         "dev.cumulus.analysis.CloudAnalyzer",
         "dev.cumulus.agent.CumulusAgent",
         "dev.cumulus.profiler.live.LiveProfiler",

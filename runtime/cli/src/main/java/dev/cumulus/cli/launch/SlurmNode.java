@@ -2,10 +2,10 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.cluster.NodeRuntime;
-import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
+import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LauncherWatch;
 
 import java.io.File;
@@ -145,7 +145,7 @@ public final class SlurmNode {
         cmd.add("-javaagent:" + AgentLoader.agentJar());
         cmd.addAll(jvmArgs);
         cmd.addAll(config.toJvmArguments());
-        cmd.add("-D" + LauncherWatch.PROPERTY + "=" + ProcessHandle.current().pid());
+        cmd.add("-D" + LaunchConfig.LAUNCHER_PID + "=" + ProcessHandle.current().pid());
         cmd.add("-cp");
         cmd.add(cp.stream().distinct().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         cmd.addAll(mainAndArgs);

@@ -4,7 +4,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.cli.launch.MainClassCheck;
 import dev.cumulus.cli.launch.RuntimeClasspath;
-import dev.cumulus.internal.cluster.ClientCluster;
+import dev.cumulus.internal.launch.LaunchConfig;
 
 import java.io.File;
 import java.io.IOException;
@@ -49,7 +49,7 @@ public final class AttachedRun {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_FLAGS);
         cmd.addAll(jvmArgs);
-        cmd.add("-D" + ClientCluster.ATTACH_PROPERTY + "=" + cluster);
+        cmd.add("-D" + LaunchConfig.ATTACH + "=" + cluster);
         cmd.add("-D" + ClusterRegistry.CONFIG_DIR_PROPERTY + "=" + registry.configDir());
         cmd.add("-cp");
         cmd.add(String.join(File.pathSeparator, entries.stream().map(Path::toString).toList()));

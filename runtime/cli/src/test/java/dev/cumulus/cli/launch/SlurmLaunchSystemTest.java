@@ -9,7 +9,7 @@ import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.cloud.AgentLoader;
+import dev.cumulus.internal.launch.AgentLoader;
 import com.google.gson.Gson;
 import dev.cumulus.profiler.report.JsonReport;
 import org.junit.jupiter.api.AfterAll;

@@ -36,7 +36,6 @@ import java.util.function.Supplier;
  */
 public final class ClientCluster implements Cluster {
     /** The system property {@code cumulus run --attach NAME} sets: {@code Cluster.join()} then connects to NAME. */
-    public static final String ATTACH_PROPERTY = "cumulus.attach";
 
     private final String name;
     private final ClientNode client;

@@ -11,13 +11,14 @@ import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
-import dev.cumulus.internal.array.ArrayRuntime;
-import dev.cumulus.internal.cloud.CloudRuntime;
+import dev.cumulus.internal.capability.ArrayCapability;
+import dev.cumulus.internal.capability.CloudCapability;
+import dev.cumulus.internal.capability.MissingCapability;
+import dev.cumulus.internal.capability.PastSetCapability;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.node.NodeSettings;
-import dev.cumulus.internal.pastset.PastSetRuntime;
 import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
 import dev.cumulus.pastset.PastSet;
@@ -33,19 +34,16 @@ import java.util.function.Supplier;
 /**
  * The {@link Cluster} a program holds: one {@link ClusterNode} and the capabilities it started with. Node-level calls
  * (barrier, remote objects, close) go to the node; each capability's calls go to its runtime, asked of the node's
- * capability registry. The only class that knows every capability by name: add one to {@link #CAPABILITIES} and hand
- * out its public API here.
+ * capability registry by its interface in {@code dev.cumulus.internal.capability}. The capabilities are the
+ * {@link NodeServices.Provider}s of the modules on the node's class path (runtime/arrays, runtime/pastset,
+ * runtime/clouds, runtime/singlevm); a call whose module is absent throws an error naming the dependency to add.
  */
 public final class NodeCluster implements Cluster {
-    /** The capability runtimes every node creates from its services at start, before it joins. */
-    static final List<Function<NodeServices, ?>> CAPABILITIES =
-        List.of(PastSetRuntime::new, CloudRuntime::new, ArrayRuntime::new);
-
     private final ClusterNode node;
 
-    /** The built-in capabilities, then those other modules on {@code loader}'s class path provide. */
+    /** The capabilities the modules on {@code loader}'s class path provide. */
     private static List<Function<NodeServices, ?>> capabilities(ClassLoader loader) {
-        List<Function<NodeServices, ?>> all = new ArrayList<>(CAPABILITIES);
+        List<Function<NodeServices, ?>> all = new ArrayList<>();
         ServiceLoader.load(NodeServices.Provider.class, loader).forEach(p -> all.add(p::create));
         return all;
     }
@@ -157,57 +155,81 @@ public final class NodeCluster implements Cluster {
     @Override
     public <T extends Cloud.Root> T replicated(String name, Supplier<T> factory) {
         node.checkUsable();
-        return capability(CloudRuntime.class).replicated(name, factory);
+        return clouds().replicated(name, factory);
     }
 
     @Override
     public PastSet pastSet() {
-        return capability(PastSetRuntime.class).pastSet();
+        return pastSets().pastSet();
     }
 
     @Override
     public PastSet pastSet(Placement placement) {
-        return capability(PastSetRuntime.class).pastSet(placement);
+        return pastSets().pastSet(placement);
+    }
+
+    /** The replicated objects (runtime/clouds); throws naming the module when it is not on the class path. */
+    private CloudCapability clouds() {
+        return provided(CloudCapability.class, "replicated objects (clouds)", CloudCapability.ARTIFACT);
+    }
+
+    /** The shared-array capability (runtime/arrays); throws naming the module when it is not on the class path. */
+    private ArrayCapability arrays() {
+        return provided(ArrayCapability.class, "shared arrays, barriers and shared scalars", ArrayCapability.ARTIFACT);
+    }
+
+    /** The tuple space (runtime/pastset); throws naming the module when it is not on the class path. */
+    private PastSetCapability pastSets() {
+        return provided(PastSetCapability.class, "the tuple space (PastSet) and its elements",
+            PastSetCapability.ARTIFACT);
+    }
+
+    private <T> T provided(Class<T> type, String what, String artifact) {
+        T c = node.capabilities().find(type);
+        if (c == null) {
+            throw MissingCapability.error(what, artifact);
+        }
+        return c;
     }
 
     @Override
     public SharedDoubleArray sharedDoubleArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedDoubleArray(name, shape);
+        return arrays().sharedDoubleArray(name, shape);
     }
 
     @Override
     public SharedFloatArray sharedFloatArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedFloatArray(name, shape);
+        return arrays().sharedFloatArray(name, shape);
     }
 
     @Override
     public SharedLongArray sharedLongArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedLongArray(name, shape);
+        return arrays().sharedLongArray(name, shape);
     }
 
     @Override
     public SharedIntArray sharedIntArray(String name, ArrayShape shape) {
-        return capability(ArrayRuntime.class).sharedIntArray(name, shape);
+        return arrays().sharedIntArray(name, shape);
     }
 
     @Override
     public Barrier barrier(String name, int localThreads) {
-        return capability(ArrayRuntime.class).barrier(name, localThreads);
+        return arrays().barrier(name, localThreads);
     }
 
     @Override
     public Barrier localBarrier(String name, int threads) {
-        return capability(ArrayRuntime.class).localBarrier(name, threads);
+        return arrays().localBarrier(name, threads);
     }
 
     @Override
     public SharedLong sharedLong(String name) {
-        return capability(ArrayRuntime.class).sharedLong(name);
+        return arrays().sharedLong(name);
     }
 
     @Override
     public SharedDouble sharedDouble(String name) {
-        return capability(ArrayRuntime.class).sharedDouble(name);
+        return arrays().sharedDouble(name);
     }
 
     @Override

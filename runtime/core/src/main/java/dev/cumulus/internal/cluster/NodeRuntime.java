@@ -86,7 +86,7 @@ public final class NodeRuntime {
         }
         if (secret == null && config.transport() != LaunchConfig.TransportMode.IPC) {
             throw new CumulusException("node " + config.nodeId() + ": UDP between nodes needs the run's secret, which "
-                + "'cumulus run' hands each node on its stdin (-D" + NodeSecret.PROPERTY + "=" + NodeSecret.STDIN
+                + "'cumulus run' hands each node on its stdin (-D" + LaunchConfig.SECRET + "=" + NodeSecret.STDIN
                 + "); start the nodes with 'cumulus run'");
         }
         if (secret == null) {
@@ -134,7 +134,7 @@ public final class NodeRuntime {
             // The driver's threads are not daemons: close it when the node leaves, or the JVM never exits.
             node.afterLeave(driver::close);
         }
-        boolean launched = System.getProperty(LauncherWatch.PROPERTY) != null; // by cumulus run, which reads reports
+        boolean launched = System.getProperty(LaunchConfig.LAUNCHER_PID) != null; // by cumulus run, which reads reports
         ends[0] = new LaunchedNodeEnd(node.node(), launched ? config.runDir() : null, Thread.currentThread(),
             EXIT_CLUSTER_FAILED);
         ends[0].install();
@@ -146,7 +146,7 @@ public final class NodeRuntime {
      * summaries of this node, each line tagged with the run's live profile key; reflective, so the runtime does not depend on the profiler. Never fails the node.
      */
     private static void startLiveProfiler(int nodeId, RunSecret secret) {
-        String sink = System.getProperty("cumulus.profile.sink");
+        String sink = System.getProperty(LaunchConfig.PROFILE_SINK);
         if (sink == null || sink.isBlank()) {
             return;
         }

@@ -32,6 +32,11 @@ import java.util.Properties;
  *
  * <p>The run's secret is not here: the launcher writes it on each node's stdin ({@link NodeSecret}); these
  * properties only say so.
+ *
+ * <p>This is the one place that names the launcher–node handshake: the fields above as {@code -Dcumulus.*}
+ * properties, and the other properties a launcher sets on a node's command line ({@link #SECRET},
+ * {@link #LAUNCHER_PID}, {@link #PROFILE_SINK}, {@link #ATTACH}, {@link #SINGLE_VM}). None of them is a user setting;
+ * the settings a user may give are {@code NodeSettings}' (docs/CLI.md, "Node settings").
  */
 public record LaunchConfig(
     String runId,
@@ -49,6 +54,16 @@ public record LaunchConfig(
     boolean encrypt) {
 
     public static final String PREFIX = "cumulus.";
+    /** {@code stdin}: the run's secret is the first line of the node's stdin ({@link NodeSecret}). */
+    public static final String SECRET = PREFIX + "secret";
+    /** The launcher's process id: the node ends when that process does ({@link LauncherWatch}). */
+    public static final String LAUNCHER_PID = PREFIX + "launcher.pid";
+    /** {@code HOST:PORT} of the launcher's live profile sink ({@code cumulus run --live} over hosts). */
+    public static final String PROFILE_SINK = PREFIX + "profile.sink";
+    /** The standing cluster a client program attaches to ({@code cumulus run --attach NAME}). */
+    public static final String ATTACH = PREFIX + "attach";
+    /** {@code true} in a node of {@code cumulus run --single-vm}: the agent weaves every program class. */
+    public static final String SINGLE_VM = PREFIX + "singleVm";
     public static final int MAX_NODES = 256;
     public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 200;
     public static final long DEFAULT_HEARTBEAT_TIMEOUT_MS = 5_000;
@@ -123,7 +138,7 @@ public record LaunchConfig(
         if (encrypt) {
             p.put(PREFIX + "encrypt", "true");
         }
-        p.put(NodeSecret.PROPERTY, NodeSecret.STDIN);
+        p.put(SECRET, NodeSecret.STDIN);
         return p;
     }
 

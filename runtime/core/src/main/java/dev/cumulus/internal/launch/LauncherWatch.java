@@ -22,7 +22,7 @@ import java.util.Optional;
  *   <li>on Linux, {@code prctl(PR_SET_PDEATHSIG, SIGKILL)} through the FFM API: the kernel kills the node when the
  *   launcher's thread that started it ends (it runs the whole run), also when the node is stopped or hangs.</li>
  * </ul>
- * Active only in a node started by {@code cumulus run}, which sets {@value #PROPERTY} to its own pid, or to
+ * Active only in a node started by {@code cumulus run}, which sets {@code cumulus.launcher.pid} to its own pid, or to
  * {@value #OVER_SSH} for a node it started on another host through {@code ssh}: there the node's parent is the ssh
  * server's session, which ends (and closes the node's stdin) when the launcher's ssh client does; or to
  * {@value #OVER_SRUN} for a node it started as a step of a Slurm job through {@code srun}: there the node's parent is
@@ -35,12 +35,11 @@ import java.util.Optional;
  */
 public final class LauncherWatch {
     /** The launcher's pid, set by the launcher on every node's command line. */
-    public static final String PROPERTY = "cumulus.launcher.pid";
     /** Exit code of a node whose launcher is gone (nobody reads it: the launcher is gone). */
     public static final int EXIT_LAUNCHER_GONE = 3;
-    /** {@value #PROPERTY}'s value for a node started through ssh on another host. */
+    /** {@code cumulus.launcher.pid}'s value for a node started through ssh on another host. */
     public static final String OVER_SSH = "ssh";
-    /** {@value #PROPERTY}'s value for a node started through srun as a step of the Slurm job the launcher is in. */
+    /** The pid property's value for a node started through srun as a step of the Slurm job the launcher is in. */
     public static final String OVER_SRUN = "srun";
     /** The line on a node's stdin that asks it to stop as on SIGTERM. */
     public static final String STOP = "stop";
@@ -55,7 +54,7 @@ public final class LauncherWatch {
 
     /** Starts watching when this process was started by {@code cumulus run}; idempotent. */
     public static synchronized void startIfLaunched() {
-        String pid = System.getProperty(PROPERTY);
+        String pid = System.getProperty(LaunchConfig.LAUNCHER_PID);
         if (started || pid == null || pid.isBlank()) {
             return;
         }
@@ -73,8 +72,8 @@ public final class LauncherWatch {
             try {
                 launcher = Long.parseLong(pid.trim());
             } catch (NumberFormatException e) {
-                System.err.println("cumulus: -D" + PROPERTY + "=" + pid + " is neither a pid nor '" + OVER_SSH
-                    + "' nor '" + OVER_SRUN + "'; this node does not watch its launcher");
+                System.err.println("cumulus: -D" + LaunchConfig.LAUNCHER_PID + "=" + pid + " is neither a pid nor '"
+                    + OVER_SSH + "' nor '" + OVER_SRUN + "'; this node does not watch its launcher");
                 return;
             }
         }

@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * This node's copy of the run's secret, read once from the first line of its stdin when its command line says the
- * launcher writes it there ({@value #PROPERTY}{@code =}{@value #STDIN}, which {@link LaunchConfig} always sets): the
+ * launcher writes it there ({@code cumulus.secret=}{@value #STDIN}, which {@link LaunchConfig} always sets): the
  * secret itself is never on a command line ({@code /proc/PID/cmdline} is readable by every user) nor in a file. The
  * line is read byte by byte from file descriptor 0, so whoever reads stdin next ({@link LauncherWatch}, a bench child's
  * start gate) sees exactly what follows it.
@@ -21,8 +21,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class NodeSecret {
     /** The system property that says where the secret comes from. */
-    public static final String PROPERTY = LaunchConfig.PREFIX + "secret";
-    /** {@value #PROPERTY}'s value: the first line on stdin. */
+    /** {@code cumulus.secret}'s value: the first line on stdin. */
     public static final String STDIN = "stdin";
     private static final int MAX_LINE = 256;
     private static RunSecret secret;
@@ -39,7 +38,7 @@ public final class NodeSecret {
     public static synchronized RunSecret get() {
         if (!read) {
             read = true;
-            if (STDIN.equals(System.getProperty(PROPERTY))) {
+            if (STDIN.equals(System.getProperty(LaunchConfig.SECRET))) {
                 secret = RunSecret.parseLine(firstLine(new FileInputStream(FileDescriptor.in)));
             }
         }
@@ -58,8 +57,9 @@ public final class NodeSecret {
                 line[n++] = (byte) b;
             }
             if (b < 0) {
-                throw new CumulusException("this node's stdin ended before the run's secret (-D" + PROPERTY + "="
-                    + STDIN + " says the launcher writes it there); was the launcher stopped?");
+                throw new CumulusException("this node's stdin ended before the run's secret (-D"
+                    + LaunchConfig.SECRET + "=" + STDIN + " says the launcher writes it there); was the launcher "
+                    + "stopped?");
             }
         } catch (IOException e) {
             throw new CumulusException("cannot read the run's secret from stdin: " + e.getMessage(), e);

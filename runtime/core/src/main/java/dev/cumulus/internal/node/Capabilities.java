@@ -28,10 +28,22 @@ public final class Capabilities {
 
     /** The runtime of type {@code type}; throws when the node was started without it. */
     public <T> T get(Class<T> type) {
-        Object c = all.get(type);
+        T c = find(type);
         if (c == null) {
             throw new IllegalStateException("no capability " + type.getName() + " in this node (was it in the "
                 + "factories the node started with?)");
+        }
+        return c;
+    }
+
+    /**
+     * The runtime that is a {@code type} (its class, or an interface it implements), or {@code null} when the node
+     * was started without one.
+     */
+    public <T> T find(Class<T> type) {
+        Object c = all.get(type);
+        if (c == null) {
+            c = all.values().stream().filter(type::isInstance).findFirst().orElse(null);
         }
         return type.cast(c);
     }

@@ -8,7 +8,7 @@ import dev.cumulus.internal.sched.Scheduler;
 import java.util.function.BiConsumer;
 
 /**
- * What a capability (tuple space, shared arrays, clouds) gets from its node: identity, system objects served over
+ * What a capability (tuple space, shared arrays, clouds, the single-VM heap) gets from its node: identity, system objects served over
  * RPC, and failure notices. Implemented by {@link ClusterNode}; capabilities never see the transport.
  */
 public interface NodeServices {
@@ -23,10 +23,11 @@ public interface NodeServices {
     long SINGLE_VM_ID = 7;
 
     /**
-     * A capability that lives in a module above runtime/core, found with {@link java.util.ServiceLoader} on the
-     * node's class loader (listed in {@code META-INF/services/dev.cumulus.internal.node.NodeServices$Provider}) and
-     * created after the built-in ones, like them before the node joins. Its runtime is asked of the registry by
-     * its class.
+     * A capability, each in a module above runtime/core (runtime/arrays, runtime/pastset, runtime/clouds,
+     * runtime/singlevm), found with {@link java.util.ServiceLoader} on the node's class loader (listed in
+     * {@code META-INF/services/dev.cumulus.internal.node.NodeServices$Provider}) and created before the node joins.
+     * Its runtime is asked of the registry by its class or by the interface in {@code dev.cumulus.internal.capability}
+     * through which the {@code Cluster} hands it out.
      */
     interface Provider {
         /** Creates this node's runtime of the capability (exports its system objects; must not block). */

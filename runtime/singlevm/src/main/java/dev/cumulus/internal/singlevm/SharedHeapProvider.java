@@ -1,5 +1,6 @@
 package dev.cumulus.internal.singlevm;
 
+import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.NodeServices;
 
 /**
@@ -9,13 +10,11 @@ import dev.cumulus.internal.node.NodeServices;
  * start threads on it as soon as the cluster stands.
  */
 public final class SharedHeapProvider implements NodeServices.Provider {
-    /** The system property that marks a node of a single-VM run (the agent reads it too). */
-    static final String SINGLE_VM_PROPERTY = "cumulus.singleVm";
 
     @Override
     public Object create(NodeServices node) {
         SharedHeap heap = new SharedHeap(node, SharedHeap.DEFAULT_BLOCK_SLOTS);
-        if (Boolean.getBoolean(SINGLE_VM_PROPERTY)) {
+        if (Boolean.getBoolean(LaunchConfig.SINGLE_VM)) {
             new ObjectSpace(heap, ClassLoader.getSystemClassLoader());
         }
         return heap;

@@ -1,0 +1,398 @@
+package dev.cumulus.internal.pastset;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.capability.PastSetCapability;
+import dev.cumulus.internal.node.NodeServices;
+import dev.cumulus.internal.rpc.RemoteInvocationHandler;
+import dev.cumulus.internal.rpc.RpcEngine;
+import dev.cumulus.pastset.PastSet;
+import dev.cumulus.pastset.Placement;
+import dev.cumulus.pastset.Semantics;
+import dev.cumulus.pastset.Template;
+import jdk.jfr.FlightRecorder;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The PastSet capability of one node: the server for the elements this node holds (their {@link ElementState}s),
+ * the first-touch directory for the keys it is responsible for, and the client side ({@link PastSet} spaces and
+ * {@link dev.cumulus.pastset.Element} handles) its user threads call. Created at node start from
+ * {@code NodeServices} by {@link PastSetProvider}; the {@code Cluster} reaches it as its {@link PastSetCapability}.
+ *
+ * <p>Threads: user threads (client calls, local fast path), RPC call threads (virtual; server side, may block on an
+ * element), the agent thread (only {@link #onNodeFailure}, which hands the work to a virtual thread).
+ */
+public final class PastSetRuntime implements PastSetCapability {
+    /** Every live runtime of this JVM, for the one periodic JFR hook (weak: ended nodes drop out). */
+    private static final Set<PastSetRuntime> LIVE = Collections.synchronizedSet(
+        Collections.newSetFromMap(new WeakHashMap<>()));
+
+    static {
+        try {
+            FlightRecorder.addPeriodicEvent(PastSetSummaryEvent.class, PastSetRuntime::emitSummaries);
+        } catch (RuntimeException | LinkageError e) {
+            // a JVM without Flight Recorder: no summaries, everything else works
+        }
+    }
+
+    private final NodeServices node;
+    private final int self;
+    private final int size;
+    private final ClassLoader loader;
+    private final TupleCodec codec;
+    private final Map<String, ElementState> homed = new ConcurrentHashMap<>();
+    private final Map<String, Integer> claims = new ConcurrentHashMap<>();
+    private final Map<String, Integer> homes = new ConcurrentHashMap<>();
+    private final Map<Integer, String> failedNodes = new ConcurrentHashMap<>();
+    /** Completed when this node first hears of a failed node. */
+    private final CompletableFuture<Void> firstFailure = new CompletableFuture<>();
+    private final AtomicReferenceArray<PastSetService> services;
+    private final Map<Placement, Space> spaces = new EnumMap<>(Placement.class);
+    private final ExecutorService async = Executors.newVirtualThreadPerTaskExecutor();
+    final LongAdder localOps = new LongAdder();
+    final LongAdder remoteOps = new LongAdder();
+
+    public PastSetRuntime(NodeServices node) {
+        this.node = node;
+        this.self = node.nodeId();
+        this.size = node.size();
+        ClassLoader l = Thread.currentThread().getContextClassLoader();
+        this.loader = l != null ? l : PastSetRuntime.class.getClassLoader();
+        this.codec = new TupleCodec(loader);
+        this.services = new AtomicReferenceArray<>(size);
+        for (Placement p : Placement.values()) {
+            spaces.put(p, new Space(this, p));
+        }
+        node.exportSystem(NodeServices.PASTSET_ID, new Server(), PastSetService.class);
+        node.onNodeFailure(this::onNodeFailure);
+        LIVE.add(this);
+    }
+
+    /** The default space (first-touch placement). */
+    @Override
+    public PastSet pastSet() {
+        return pastSet(Placement.FIRST_TOUCH);
+    }
+
+    @Override
+    public PastSet pastSet(Placement placement) {
+        if (placement == null) {
+            throw new CumulusException("pastSet(placement): placement is null; use one of "
+                + Arrays.toString(Placement.values()));
+        }
+        return spaces.get(placement);
+    }
+
+    /** Operations that took the local fast path on this node (no message). For tests and benchmarks. */
+    public long localOperations() {
+        return localOps.sum();
+    }
+
+    /** Operations this node sent to another node's server. For tests and benchmarks. */
+    public long remoteOperations() {
+        return remoteOps.sum();
+    }
+
+    /** Calls blocked right now on the element of {@code template} held by this node (0 if it holds none). */
+    public int waiting(Placement placement, Template template) {
+        ElementState e = homed.get(id(placement, template));
+        return e == null ? 0 : e.waiting();
+    }
+
+    // ---------------------------------------------------------------- client support (Space, ElementHandle)
+
+    int self() {
+        return self;
+    }
+
+    int size() {
+        return size;
+    }
+
+    TupleCodec codec() {
+        return codec;
+    }
+
+    ExecutorService async() {
+        return async;
+    }
+
+    static String id(Placement placement, Template template) {
+        return placement.name().toLowerCase(Locale.ROOT).replace('_', '-') + "/" + template.key();
+    }
+
+    /** {@code 'row(int,double[])' (round-robin space)} from an element id. */
+    static String nameOf(String id) {
+        int slash = id.indexOf('/');
+        return slash < 0 ? "'" + id + "'" : "'" + id.substring(slash + 1) + "' (" + id.substring(0, slash) + " space)";
+    }
+
+    /** The element state on this node, created on first use. */
+    ElementState state(String id, Template template) {
+        ElementState e = homed.computeIfAbsent(id, k -> new ElementState(k, nameOf(k), template, codec, System::nanoTime));
+        if (template != null) {
+            e.knowTemplate(template);
+        }
+        return e;
+    }
+
+    /** The home of an element: computed (central, round robin) or agreed through its directory node (first touch). */
+    int home(Placement placement, String id, String key) {
+        return switch (placement) {
+            case CENTRAL -> 0;
+            case ROUND_ROBIN -> Math.floorMod(key.hashCode(), size);
+            case FIRST_TOUCH -> {
+                Integer known = homes.get(id);
+                if (known != null) {
+                    yield known;
+                }
+                int directory = Math.floorMod(key.hashCode() * 31 + 17, size);
+                int home;
+                if (directory == self) {
+                    home = claims.computeIfAbsent(id, k -> self);
+                } else {
+                    String gone = failedNodes.get(directory);
+                    if (gone != null) {
+                        throw new NodeFailedException(directory, "cannot enter element " + nameOf(id)
+                            + ": its first-touch directory node " + directory + " failed: " + gone);
+                    }
+                    try {
+                        home = service(directory).claim(id, self);
+                    } catch (NodeFailedException e) {
+                        throw new NodeFailedException(e.nodeId(), "cannot enter element " + nameOf(id)
+                            + ": its first-touch directory node " + directory + " failed: " + e.getMessage());
+                    }
+                }
+                homes.putIfAbsent(id, home);
+                yield home;
+            }
+        };
+    }
+
+    /** The server proxy of {@code node}, with no call timeout (blocked observes may wait as long as they need). */
+    PastSetService service(int target) {
+        PastSetService s = services.get(target);
+        if (s == null) {
+            s = node.systemProxy(target, NodeServices.PASTSET_ID, PastSetService.class);
+            InvocationHandler h = Proxy.getInvocationHandler(s);
+            if (h instanceof RemoteInvocationHandler r && r.timeoutNs() != 0) {
+                s = (PastSetService) Proxy.newProxyInstance(PastSetService.class.getClassLoader(),
+                    new Class<?>[] {PastSetService.class}, r.withTimeout(0));
+            }
+            services.compareAndSet(target, null, s);
+            s = services.get(target);
+        }
+        return s;
+    }
+
+    /** Why {@code node} failed, or null. */
+    String failure(int target) {
+        return failedNodes.get(target);
+    }
+
+    /** The first node known to have failed, or -1. */
+    int anyFailedNode() {
+        return failedNodes.keySet().stream().mapToInt(Integer::intValue).min().orElse(-1);
+    }
+
+    /**
+     * The first node known to have failed, waiting up to {@code waitMs} for this node to hear of one: a home may tell
+     * a caller that a node failed (its reply) before the failure notice reaches the caller's node itself.
+     */
+    int failedNodeWithin(long waitMs) {
+        int known = anyFailedNode();
+        if (known >= 0) {
+            return known;
+        }
+        try {
+            firstFailure.get(waitMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return anyFailedNode();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return anyFailedNode();
+    }
+
+    void redefine(Placement placement, Template template, Semantics semantics) {
+        codec.allow(template);
+        String id = id(placement, template);
+        int home = home(placement, id, template.key());
+        if (home == self) {
+            localOps.increment();
+            state(id, template).redefine(template, semantics, loader);
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (Class<?> t : template.types()) {
+            names.add(t.getName());
+        }
+        new ElementHandle(this, placement, template, id, home, null).remote("redefine", 0,
+            () -> {
+                service(home).redefine(id, template.tag(), names, semantics.className(), semantics.params());
+                return null;
+            });
+    }
+
+    // ---------------------------------------------------------------- failure
+
+    private void onNodeFailure(int failed, String reason) {
+        failedNodes.putIfAbsent(failed, reason);
+        firstFailure.complete(null);
+        String why = "node " + failed + " failed (" + reason + ") and the cluster is fail-stop";
+        Thread.ofVirtual().name("cumulus-pastset-failure-" + self).start(() -> {
+            for (ElementState e : homed.values()) {
+                e.fail(failed, why);
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- JFR summary
+
+    private static void emitSummaries() {
+        List<PastSetRuntime> runtimes;
+        synchronized (LIVE) {
+            runtimes = new ArrayList<>(LIVE);
+        }
+        for (PastSetRuntime r : runtimes) {
+            for (ElementState e : r.homed.values()) {
+                ElementState.Summary s = e.drainSummary();
+                if (!s.active()) {
+                    continue;
+                }
+                PastSetSummaryEvent ev = new PastSetSummaryEvent();
+                ev.node = r.self;
+                ev.element = e.id();
+                ev.moves = s.moves();
+                ev.observes = s.observes();
+                ev.remoteOperations = s.remoteOps();
+                ev.blockedNs = s.blockedNs();
+                ev.waiting = s.waiting();
+                ev.first = s.first();
+                ev.last = s.last();
+                ev.distance = s.last() - s.first() + 1;
+                ev.kept = s.kept();
+                ev.commit();
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- server
+
+    /** Serves remote operations on the elements this node holds. Runs on RPC call threads (virtual). */
+    private final class Server implements PastSetService {
+        @Override
+        public MoveReply move(String element, int from, long thread, byte[] tuple) {
+            ElementState.Outcome o = state(element, null).move(new StoredTuple(null, tuple), null,
+                new Semantics.Caller(from, thread), true);
+            return new MoveReply(o.index(), o.blockedNs());
+        }
+
+        /**
+         * When there is no tuple yet, the observe waits without a thread (its reply is deferred): the move that
+         * brings the tuple sends the reply from its own thread.
+         */
+        @Override
+        public Observed observe(String element, int from, long thread) {
+            ElementState e = state(element, null);
+            Semantics.Caller caller = new Semantics.Caller(from, thread);
+            if (!RpcEngine.servingRemoteCall()) {
+                return observed(e, e.observe(caller, true));
+            }
+            RpcEngine.DeferredReply reply = RpcEngine.deferReply();
+            ElementState.Outcome now = e.observeOrPark(caller, o -> reply.complete(observed(e, o)), reply::fail);
+            if (now != null) {
+                reply.complete(observed(e, now));
+            }
+            return null; // the deferred reply carries the result
+        }
+
+        private Observed observed(ElementState e, ElementState.Outcome o) {
+            return new Observed(o.index(), codec.bytes(o.tuple(), e.name()), o.blockedNs());
+        }
+
+        @Override
+        public Observed observeAt(String element, long index) {
+            ElementState e = state(element, null);
+            ElementState.Outcome o = e.observeAt(index, true);
+            return new Observed(o.index(), codec.bytes(o.tuple(), e.name()), o.blockedNs());
+        }
+
+        @Override
+        public long[] pointers(String element) {
+            return state(element, null).pointers();
+        }
+
+        @Override
+        public void delta(String element, long k) {
+            state(element, null).delta(k);
+        }
+
+        @Override
+        public void truncate(String element, long index) {
+            state(element, null).truncate(index);
+        }
+
+        @Override
+        public void redefine(String element, String tag, List<String> typeNames, String className,
+                             List<String> params) {
+            Template t = loadTemplate(element, tag, typeNames);
+            Semantics s = className.isEmpty() ? Semantics.standard()
+                : Semantics.custom(className, params.toArray(String[]::new));
+            state(element, t).redefine(t, s, loader);
+        }
+
+        @Override
+        public int claim(String element, int from) {
+            if (from < 0 || from >= size) {
+                throw new CumulusException("claim from node " + from + ", outside 0.." + (size - 1));
+            }
+            return claims.computeIfAbsent(element, k -> from);
+        }
+    }
+
+    private static final Map<String, Class<?>> PRIMITIVES = Map.of("int", int.class, "long", long.class,
+        "double", double.class, "float", float.class, "short", short.class, "byte", byte.class, "char", char.class,
+        "boolean", boolean.class);
+
+    private Template loadTemplate(String element, String tag, List<String> typeNames) {
+        Class<?>[] types = new Class<?>[typeNames.size()];
+        for (int i = 0; i < types.length; i++) {
+            String n = typeNames.get(i);
+            Class<?> p = PRIMITIVES.get(n);
+            if (p != null) {
+                types[i] = p;
+                continue;
+            }
+            try {
+                types[i] = Class.forName(n, false, loader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new CumulusException("element " + nameOf(element) + ": its template type " + n
+                    + " is not on node " + self + "'s classpath; every node must run the same classes");
+            }
+        }
+        Template template = Template.of(tag, types);
+        codec.allow(template); // a template another node entered: its tuples are stored and decoded here
+        return template;
+    }
+}
