@@ -6,8 +6,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * This node's copy of one shared thing homed elsewhere: a program object, an array, or a program class's statics
  * (homed on node 0). Holds its dirty bitmap (one bit per field or element) and the lock that writes, fills and
  * flush snapshots hold, so a write is either in a flush's snapshot or stays dirty, and a fill never overwrites one.
- * Whether it is valid lives in the copy itself (an object's {@code $cumulus$state}, a class's
- * {@code $cumulus$statics}) or, for an array, in {@link #arrayState}.
+ * Its state ({@link Epochs}: never filled, or the epoch it was filled in) lives in the copy itself (an object's
+ * {@code $cumulus$state}, a class's {@code $cumulus$statics}) or, for an array, in {@link #arrayState}.
  */
 final class Copy {
     enum Kind { OBJECT, ARRAY, STATICS }
@@ -22,8 +22,8 @@ final class Copy {
     final ReentrantLock lock = new ReentrantLock();
     private final long[] dirty;
     private int dirtyCount;
-    /** An array copy's state ({@code -1} stale, {@code 1} valid); objects and statics keep theirs in a field. */
-    volatile int arrayState = -1;
+    /** An array copy's state ({@link Epochs}); objects and statics keep theirs in a field. */
+    volatile int arrayState = Epochs.NEVER_FILLED;
 
     Copy(Kind kind, long id, Object target, ClassLayout layout, int home, int length) {
         this.kind = kind;

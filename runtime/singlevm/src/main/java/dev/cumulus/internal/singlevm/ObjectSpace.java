@@ -46,12 +46,10 @@ public final class ObjectSpace {
     private final ConcurrentHashMap<Long, Object> masters = new ConcurrentHashMap<>();
     private final Map<Object, Long> masterArrays = new IdentityHashMap<>();
     private final ConcurrentHashMap<Long, Copy> copies = new ConcurrentHashMap<>();
-    private final Map<Object, Copy> arrayCopies = new IdentityHashMap<>();
+    private final CopyTable arrayCopies = new CopyTable();
     private final ConcurrentHashMap<Class<?>, Copy> staticCopies = new ConcurrentHashMap<>();
     private final Set<Copy> dirty = ConcurrentHashMap.newKeySet();
     private final ReentrantLock flushLock = new ReentrantLock();
-    private final Object epochLock = new Object();
-    private long epoch = 1;
     private final ProgramThreads threads;
 
     /**
@@ -140,11 +138,9 @@ public final class ObjectSpace {
                 return id;
             }
         }
-        synchronized (arrayCopies) {
-            Copy c = arrayCopies.get(v);
-            if (c != null) {
-                return c.id;
-            }
+        Copy copy = arrayCopies.get(v);
+        if (copy != null) {
+            return copy.id;
         }
         synchronized (masters) {
             Long id = masterArrays.get(v);
@@ -184,10 +180,8 @@ public final class ObjectSpace {
         if (text.equals(PLAIN_OBJECT)) { // a new Object(): no fields, only identity and a monitor
             Object copy = new Object();
             Copy c = new Copy(Copy.Kind.ARRAY, id, copy, null, ObjectIds.home(id), 0);
-            c.arrayState = 1;
-            synchronized (arrayCopies) {
-                arrayCopies.put(copy, c);
-            }
+            c.arrayState = Epochs.ALWAYS_VALID;
+            arrayCopies.add(c);
             return c;
         }
         int slash = text.lastIndexOf('/');
@@ -196,9 +190,7 @@ public final class ObjectSpace {
             int length = Integer.parseInt(text.substring(slash + 1));
             Object array = Array.newInstance(type.getComponentType(), length);
             Copy c = new Copy(Copy.Kind.ARRAY, id, array, null, ObjectIds.home(id), length);
-            synchronized (arrayCopies) {
-                arrayCopies.put(array, c);
-            }
+            arrayCopies.add(c);
             SingleVmHooks.remoteArrays = true;
             return c;
         }
@@ -211,7 +203,7 @@ public final class ObjectSpace {
             throw new CumulusException("node " + self + " cannot make its copy of a shared " + text + ": " + e, e);
         }
         layout.id.setVolatile(copy, id);
-        layout.state.setVolatile(copy, -1);
+        layout.state.setVolatile(copy, Epochs.NEVER_FILLED);
         return new Copy(Copy.Kind.OBJECT, id, copy, layout, ObjectIds.home(id), layout.size());
     }
 
@@ -225,9 +217,7 @@ public final class ObjectSpace {
 
     /** This node's copy record of array {@code a}, or {@code null} if {@code a} is not a copy (a master or private). */
     Copy arrayCopy(Object a) {
-        synchronized (arrayCopies) {
-            return arrayCopies.get(a);
-        }
+        return arrayCopies.get(a);
     }
 
     private Copy staticsCopy(Class<?> type) {
@@ -239,49 +229,55 @@ public final class ObjectSpace {
 
     // ---- the program's accesses (slow paths of the woven code) ----------------------------------------------------
 
-    /** Fills copy {@code o} (stale) from its home: Hyperion's loadIntoCache. */
+    /**
+     * Copy {@code o} is below the node's threshold: fills it from its home (Hyperion's loadIntoCache) unless this
+     * thread may still read it ({@link Epochs#validHere}: filled since this thread's own last acquire).
+     */
     void fetch(Object o) {
-        fill(copyOf(o));
+        if (!Epochs.validHere((int) ClassLayout.of(o.getClass()).state.getAcquire(o))) {
+            fill(copyOf(o));
+        }
     }
 
     /** Fills every stale statics copy of {@code type} and its program superclasses from node 0. */
     void fetchStatics(Class<?> type) {
         for (Class<?> k = type; k != null && ClassLayout.isProgramClass(k); k = k.getSuperclass()) {
             Copy c = staticsCopy(k);
-            if (c.state() < 0) {
+            if (!Epochs.validHere(c.state())) {
                 fill(c);
             }
         }
     }
 
-    /** Fills array copy {@code c} if stale. */
-    void fetchArray(Copy c) {
-        if (c.arrayState < 0) {
-            fill(c);
-        }
-    }
-
-    private void fill(Copy c) {
-        long started;
-        synchronized (epochLock) {
-            started = epoch;
-        }
+    /**
+     * Fills copy {@code c} from its home as of the current epoch. A fill never makes a copy older: if another thread
+     * filled it from a fetch sent later (in a later epoch) meanwhile, this one leaves it as it is, so a thread that
+     * acquired never reads a value fetched before its acquire. A fill sent before an invalidation leaves the copy
+     * stale for the threads past that invalidation (its epoch is below their threshold).
+     */
+    void fill(Copy c) {
+        int started = Epochs.current();
         ObjectImage image = switch (c.kind) {
             case OBJECT, ARRAY -> heap.peers().fetchObject(c.home, c.id);
             case STATICS -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName());
         };
+        apply(c, image, started);
+    }
+
+    /** Stores {@code image}, fetched in epoch {@code started}, in copy {@code c}'s clean entries, unless it is older. */
+    private void apply(Copy c, ObjectImage image, int started) {
+        int state = Epochs.filledIn(started);
         c.lock.lock();
         try {
+            if (c.state() >= state) {
+                return; // filled meanwhile from a fetch at least as recent
+            }
             for (int i = 0; i < image.length(); i++) {
                 if (!c.isDirty(i)) {
                     set(c, i, ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i)));
                 }
             }
-            synchronized (epochLock) {
-                if (epoch == started) { // an invalidation since the request leaves the copy stale
-                    c.setState(1);
-                }
-            }
+            c.setState(state);
         } finally {
             c.lock.unlock();
         }
@@ -336,7 +332,8 @@ public final class ObjectSpace {
             v = layout.handles[i].getVolatile(o);
         } else {
             Copy c = copyOf(o);
-            v = ImageCodec.decode(this, heap.peers().fetchObject(c.home, c.id), i, layout.fields[i].getType(),
+            v = ImageCodec.decode(this, heap.peers().fetchObject(c.home, c.id), i,
+                layout.fields[i].getType(),
                 where(c, i));
         }
         heap.acquire();
@@ -389,17 +386,9 @@ public final class ObjectSpace {
 
     // ---- acquire and release ----------------------------------------------------------------------------------------
 
-    /** Hyperion's invalidateCache: every copy of this node is stale (its dirty fields stay). */
+    /** Hyperion's invalidateCache: every copy of this node is stale (its dirty fields stay); a new epoch. */
     void invalidate() {
-        synchronized (epochLock) {
-            epoch++;
-        }
-        for (Copy c : copies.values()) {
-            c.setState(-1);
-        }
-        for (Copy c : staticCopies.values()) {
-            c.setState(-1);
-        }
+        Epochs.advance();
     }
 
     /**

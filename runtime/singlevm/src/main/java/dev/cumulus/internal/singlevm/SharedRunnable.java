@@ -36,12 +36,12 @@ public final class SharedRunnable implements Runnable, SharedObject {
     @Override
     public void run() {
         ObjectSpace space = ObjectSpace.current();
-        if ($cumulus$state < 0) {
+        if (!Epochs.validHere($cumulus$state)) {
             space.fetch(this);
         }
         Copy c = space.arrayCopy(captures);
-        if (c != null) {
-            space.fetchArray(c);
+        if (c != null && !Epochs.validHere(c.arrayState)) {
+            space.fill(c);
         }
         try {
             target(space).invokeWithArguments(captures);

@@ -12,6 +12,13 @@ public final class SingleVmHooks {
      */
     public static boolean remoteArrays;
 
+    /**
+     * The lowest state of a copy that may be read without a fetch ({@link Epochs}): a woven read of a copy whose
+     * {@code $cumulus$state} is below it fetches first. Masters ({@code 0}) are never below it. Written by every
+     * acquire; read plainly by woven code (a thread sees its own acquire's write).
+     */
+    public static int validFrom = Epochs.filledIn(1);
+
     private SingleVmHooks() {
     }
 
@@ -73,8 +80,8 @@ public final class SingleVmHooks {
     public static void arrayRead(Object a, int i) {
         ObjectSpace s = ObjectSpace.current();
         Copy c = s.arrayCopy(a);
-        if (c != null) {
-            s.fetchArray(c);
+        if (c != null && !Epochs.validHere(c.arrayState)) {
+            s.fill(c);
         }
     }
 
