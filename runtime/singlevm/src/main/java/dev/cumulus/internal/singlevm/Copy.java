@@ -1,5 +1,6 @@
 package dev.cumulus.internal.singlevm;
 
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -24,6 +25,14 @@ final class Copy {
     private int dirtyCount;
     /** An array copy's state ({@link Epochs}); objects and statics keep theirs in a field. */
     volatile int arrayState = Epochs.NEVER_FILLED;
+    /**
+     * A large array's copy (longer than {@link #BLOCK} elements) is filled a block at a time: the state of each block
+     * of {@code BLOCK} elements ({@link Epochs}); {@code null} for every other copy.
+     */
+    final AtomicIntegerArray blockStates;
+
+    /** Elements per block of a large array's copy. */
+    static final int BLOCK = 1024;
 
     Copy(Kind kind, long id, Object target, ClassLayout layout, int home, int length) {
         this.kind = kind;
@@ -32,6 +41,28 @@ final class Copy {
         this.layout = layout;
         this.home = home;
         this.dirty = new long[(length + 63) >>> 6];
+        if (kind == Kind.ARRAY && length > BLOCK) {
+            blockStates = new AtomicIntegerArray((length + BLOCK - 1) / BLOCK);
+            for (int b = 0; b < blockStates.length(); b++) {
+                blockStates.set(b, Epochs.NEVER_FILLED);
+            }
+        } else {
+            blockStates = null;
+        }
+    }
+
+    boolean blocked() {
+        return blockStates != null;
+    }
+
+    /** Whether any entry in {@code [from, to)} is dirty. */
+    boolean anyDirty(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (isDirty(i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Marks entry {@code i} written here; true if the copy had no dirty entry before. Holds {@link #lock}. */

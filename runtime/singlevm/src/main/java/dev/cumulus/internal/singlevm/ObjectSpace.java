@@ -256,12 +256,62 @@ public final class ObjectSpace {
      * stale for the threads past that invalidation (its epoch is below their threshold).
      */
     void fill(Copy c) {
+        if (c.blocked()) {
+            fillRange(c, 0, length(c));
+            return;
+        }
         int started = Epochs.current();
         ObjectImage image = switch (c.kind) {
             case OBJECT, ARRAY -> heap.peers().fetchObject(c.home, c.id);
             case STATICS -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName());
         };
         apply(c, image, started);
+    }
+
+    /**
+     * Before a read of elements {@code [from, from + count)} of array copy {@code c}: fills what the calling thread may
+     * not read — the whole copy, or of a large array's copy the stale blocks of the range only.
+     */
+    void fillRange(Copy c, int from, int count) {
+        if (!c.blocked()) {
+            if (!Epochs.validHere(c.arrayState)) {
+                fill(c);
+            }
+            return;
+        }
+        int n = length(c);
+        if (count <= 0 || from >= n || from + count <= 0) {
+            return; // nothing of the array is read (the access itself fails, as on one JVM)
+        }
+        int last = (Math.min(n, from + count) - 1) / Copy.BLOCK;
+        for (int b = Math.max(0, from) / Copy.BLOCK; b <= last; b++) {
+            if (!Epochs.validHere(c.blockStates.get(b))) {
+                fillBlock(c, b);
+            }
+        }
+    }
+
+    /** Fills block {@code b} of a large array's copy from its home, as {@link #fill} fills a whole copy. */
+    private void fillBlock(Copy c, int b) {
+        int started = Epochs.current();
+        int from = b * Copy.BLOCK;
+        int count = Math.min(Copy.BLOCK, length(c) - from);
+        ObjectImage image = heap.peers().fetchElements(c.home, c.id, from, count);
+        int state = Epochs.filledIn(started);
+        c.lock.lock();
+        try {
+            if (c.blockStates.get(b) >= state) {
+                return;
+            }
+            for (int j = 0; j < count; j++) {
+                if (!c.isDirty(from + j)) {
+                    set(c, from + j, ImageCodec.decode(this, image, j, typeOf(c, from + j), where(c, from + j)));
+                }
+            }
+            c.blockStates.set(b, state);
+        } finally {
+            c.lock.unlock();
+        }
     }
 
     /** Stores {@code image}, fetched in epoch {@code started}, in copy {@code c}'s clean entries, unless it is older. */
@@ -381,7 +431,7 @@ public final class ObjectSpace {
     private void sendOne(int home, long id, ClassLayout layout, int i, Object value, String className) {
         ObjectImage image = ObjectImage.empty(className, layout.size());
         ImageCodec.encode(this, image, i, layout.fields[i].getType(), value);
-        heap.peers().writeObjects(home, new long[] {id}, new ObjectImage[] {image});
+        heap.peers().writeObjects(home, new long[] {id}, new int[1], new ObjectImage[] {image});
     }
 
     // ---- acquire and release ----------------------------------------------------------------------------------------
@@ -402,58 +452,83 @@ public final class ObjectSpace {
         }
         flushLock.lock();
         try {
-            Map<Integer, List<Copy>> byHome = new HashMap<>();
-            Map<Copy, ObjectImage> sent = new HashMap<>();
+            Map<Integer, List<Written>> byHome = new HashMap<>();
             for (Copy c : dirty) {
                 c.lock.lock();
                 try {
                     if (!c.anyDirty()) {
                         continue;
                     }
-                    sent.put(c, snapshot(c));
-                    byHome.computeIfAbsent(c.home, h -> new ArrayList<>()).add(c);
+                    byHome.computeIfAbsent(c.home, h -> new ArrayList<>()).addAll(snapshot(c));
                 } finally {
                     c.lock.unlock();
                 }
             }
-            for (Map.Entry<Integer, List<Copy>> e : byHome.entrySet()) {
-                List<Copy> list = e.getValue();
+            for (Map.Entry<Integer, List<Written>> e : byHome.entrySet()) {
+                List<Written> list = e.getValue();
                 long[] ids = new long[list.size()];
+                int[] offsets = new int[list.size()];
                 ObjectImage[] images = new ObjectImage[list.size()];
                 for (int k = 0; k < ids.length; k++) {
-                    ids[k] = list.get(k).id;
-                    images[k] = sent.get(list.get(k));
+                    ids[k] = list.get(k).copy().id;
+                    offsets[k] = list.get(k).offset();
+                    images[k] = list.get(k).image();
                 }
-                heap.peers().writeObjects(e.getKey(), ids, images);
+                heap.peers().writeObjects(e.getKey(), ids, offsets, images);
             }
-            for (Map.Entry<Copy, ObjectImage> e : sent.entrySet()) {
-                clearIfUnchanged(e.getKey(), e.getValue());
+            for (List<Written> list : byHome.values()) {
+                for (Written w : list) {
+                    clearIfUnchanged(w);
+                }
             }
         } finally {
             flushLock.unlock();
         }
     }
 
-    private ObjectImage snapshot(Copy c) {
+    /** Dirty entries of {@code copy} sent in a flush: entry {@code j} of {@code image} is entry {@code offset + j}. */
+    private record Written(Copy copy, int offset, ObjectImage image) {
+    }
+
+    /** The dirty entries of {@code c}: one image, or for a large array's copy one per block with a dirty element. */
+    private List<Written> snapshot(Copy c) {
         int n = length(c);
-        ObjectImage image = ObjectImage.empty(className(c), n);
-        for (int i = 0; i < n; i++) {
+        if (!c.blocked()) {
+            return List.of(new Written(c, 0, image(c, 0, n)));
+        }
+        List<Written> written = new ArrayList<>();
+        for (int from = 0; from < n; from += Copy.BLOCK) {
+            int to = Math.min(n, from + Copy.BLOCK);
+            if (c.anyDirty(from, to)) {
+                written.add(new Written(c, from, image(c, from, to)));
+            }
+        }
+        return written;
+    }
+
+    /** The dirty entries among {@code [from, to)} of {@code c}, entry {@code from} first. */
+    private ObjectImage image(Copy c, int from, int to) {
+        ObjectImage image = ObjectImage.empty(className(c), to - from);
+        for (int i = from; i < to; i++) {
             if (c.isDirty(i)) {
-                ImageCodec.encode(this, image, i, typeOf(c, i), get(c, i));
+                ImageCodec.encode(this, image, i - from, typeOf(c, i), get(c, i));
             }
         }
         return image;
     }
 
-    private void clearIfUnchanged(Copy c, ObjectImage sent) {
+    private void clearIfUnchanged(Written w) {
+        Copy c = w.copy();
+        ObjectImage sent = w.image();
         c.lock.lock();
         try {
             ObjectImage now = ObjectImage.empty(sent.className(), sent.length());
-            for (int i = 0; i < sent.length(); i++) {
-                if (sent.kinds()[i] != ImageCodec.ABSENT) {
-                    ImageCodec.encode(this, now, i, typeOf(c, i), get(c, i));
-                    if (now.kinds()[i] == sent.kinds()[i] && now.bits()[i] == sent.bits()[i]
-                            && java.util.Objects.equals(now.texts()[i], sent.texts()[i])) {
+            for (int j = 0; j < sent.length(); j++) {
+                int i = w.offset() + j;
+                if (sent.kinds()[j] != ImageCodec.ABSENT) {
+                    ImageCodec.encode(this, now, j, typeOf(c, i), get(c, i));
+                    if (now.kinds()[j] == sent.kinds()[j] && now.bits()[j] == sent.bits()[j]
+                            && java.util.Objects.equals(now.texts()[j], sent.texts()[j])) {
                         c.clearDirty(i);
                     }
                 }
@@ -484,6 +559,22 @@ public final class ObjectSpace {
                 CURRENT.set(before);
             }
         }
+    }
+
+    /** Elements {@code [from, from + count)} of master array {@code id} (a block of a large array). */
+    ObjectImage serveElements(long id, int from, int count) {
+        Object m = master(id);
+        if (!m.getClass().isArray() || from < 0 || count < 0 || from + count > Array.getLength(m)) {
+            throw new IllegalArgumentException("node " + self + ": elements " + from + " to " + (from + count)
+                + " of " + ObjectIds.describe(id) + " do not exist");
+        }
+        ObjectImage image = ObjectImage.empty(m.getClass().getName(), count);
+        Class<?> component = m.getClass().getComponentType();
+        VarHandle.acquireFence();
+        for (int j = 0; j < count; j++) {
+            ImageCodec.encode(this, image, j, component, Array.get(m, from + j));
+        }
+        return image;
     }
 
     /** The image of master {@code id} (a fetch from another node). */
@@ -526,7 +617,7 @@ public final class ObjectSpace {
     }
 
     /** Stores the present entries of written images in their masters (a write-back, or a volatile write). */
-    void serveWrites(long[] ids, ObjectImage[] images) {
+    void serveWrites(long[] ids, int[] offsets, ObjectImage[] images) {
         for (int k = 0; k < ids.length; k++) {
             ObjectImage image = images[k];
             if (ids[k] == 0) {
@@ -543,9 +634,10 @@ public final class ObjectSpace {
             Object m = master(ids[k]);
             if (m.getClass().isArray()) {
                 Class<?> component = m.getClass().getComponentType();
-                for (int i = 0; i < image.length(); i++) {
-                    if (image.kinds()[i] != ImageCodec.ABSENT) {
-                        Array.set(m, i, ImageCodec.decode(this, image, i, component, "element " + i));
+                for (int j = 0; j < image.length(); j++) {
+                    if (image.kinds()[j] != ImageCodec.ABSENT) {
+                        int i = offsets[k] + j;
+                        Array.set(m, i, ImageCodec.decode(this, image, j, component, "element " + i));
                     }
                 }
                 continue;

@@ -80,15 +80,19 @@ public final class SingleVmHooks {
     public static void arrayRead(Object a, int i) {
         ObjectSpace s = ObjectSpace.current();
         Copy c = s.arrayCopy(a);
-        if (c != null && !Epochs.validHere(c.arrayState)) {
-            s.fill(c);
+        if (c != null) {
+            s.fillRange(c, i, 1);
         }
     }
 
     /** Before the JDK reads array {@code a} whole ({@code a.clone()}): a stale copy is filled from its home first. */
     public static void readArray(Object a) {
         if (a != null) {
-            arrayRead(a, 0);
+            ObjectSpace s = ObjectSpace.current();
+            Copy c = s.arrayCopy(a);
+            if (c != null) {
+                s.fillRange(c, 0, java.lang.reflect.Array.getLength(a));
+            }
         }
     }
 
@@ -98,14 +102,17 @@ public final class SingleVmHooks {
             System.arraycopy(src, srcPos, dst, dstPos, length);
             return;
         }
-        readArray(src);
+        ObjectSpace s = ObjectSpace.current();
+        Copy source = s.arrayCopy(src);
+        if (source != null) {
+            s.fillRange(source, srcPos, length);
+        }
         Copy c = begin(dst);
         try {
             System.arraycopy(src, srcPos, dst, dstPos, length);
         } finally {
             if (c != null) {
                 try {
-                    ObjectSpace s = ObjectSpace.current();
                     for (int i = dstPos; i < dstPos + length; i++) {
                         s.arrayWritten(c, i);
                     }
