@@ -61,6 +61,8 @@ final class SingleVmWeaver {
     private static final ClassDesc CD_SHARED = ClassDesc.of("dev.cumulus.internal.singlevm.SharedObject");
     private static final MethodTypeDesc MTD_OBJECT = MethodTypeDesc.of(CD_void, CD_Object);
     private static final MethodTypeDesc MTD_CLASS = MethodTypeDesc.of(CD_void, CD_Class);
+    private static final MethodTypeDesc MTD_FETCH = MethodTypeDesc.of(CD_void, CD_Object, CD_String);
+    private static final MethodTypeDesc MTD_FETCH_STATICS = MethodTypeDesc.of(CD_void, CD_Class, CD_String);
     private static final MethodTypeDesc MTD_END_WRITE = MethodTypeDesc.of(CD_void, CD_Object, CD_Class, CD_String);
     private static final MethodTypeDesc MTD_STATIC_WRITE = MethodTypeDesc.of(CD_void, CD_Class, CD_String);
     private static final MethodTypeDesc MTD_GET_VOLATILE = MethodTypeDesc.of(CD_Object, CD_Object, CD_Class,
@@ -369,7 +371,8 @@ final class SingleVmWeaver {
                         b.getfield(ownerDesc, STATE, CD_int);
                         validCheck(b, info, valid);
                         b.dup();
-                        b.invokestatic(CD_HOOKS, "fetch", MTD_OBJECT);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "fetch", MTD_FETCH);
                         b.labelBinding(valid);
                         b.with(fi);
                     }
@@ -416,7 +419,8 @@ final class SingleVmWeaver {
                         b.getstatic(declaring, STATICS, CD_int);
                         validCheck(b, info, valid);
                         b.ldc(declaring);
-                        b.invokestatic(CD_HOOKS, "fetchStatics", MTD_CLASS);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "fetchStatics", MTD_FETCH_STATICS);
                         b.labelBinding(valid);
                         b.with(fi);
                     }

@@ -112,6 +112,8 @@ class SingleVmSystemTest {
         String o = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
         assertTrue(o.contains("[0] big: seen=49 written=49"), o);
+        assertTrue(o.matches("(?s).*single-VM heap: fetches and write-backs per field.*\n  \\[J\\s+\\[\\]\\s+[1-9].*"),
+            "the profile shows the array's block fetches: " + o);
         long fetched = 0;
         int fetches = 0;
         for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(

@@ -1,6 +1,10 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.jfr.SingleVmFetchEvent;
+import dev.cumulus.internal.jfr.SingleVmInvalidationsEvent;
+import dev.cumulus.internal.jfr.SingleVmLockWaitEvent;
+import dev.cumulus.internal.jfr.SingleVmWriteBackEvent;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
@@ -12,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -50,6 +55,7 @@ public final class ObjectSpace {
     private final ConcurrentHashMap<Class<?>, Copy> staticCopies = new ConcurrentHashMap<>();
     private final Set<Copy> dirty = ConcurrentHashMap.newKeySet();
     private final ReentrantLock flushLock = new ReentrantLock();
+    private final LongAdder invalidations = new LongAdder();
     private final ProgramThreads threads;
 
     /**
@@ -63,6 +69,7 @@ public final class ObjectSpace {
         this.self = heap.nodeId();
         this.threads = new ProgramThreads(this, self, heap.size());
         heap.attach(this);
+        SingleVmInvalidationsEvent.addSource(self, invalidations::sum);
         synchronized (OPEN) {
             OPEN.add(this);
             sole = OPEN.size() == 1 ? this : null;
@@ -90,6 +97,7 @@ public final class ObjectSpace {
 
     /** Closes this space (the node's program ended). */
     public void close() {
+        SingleVmInvalidationsEvent.removeSource(self);
         synchronized (OPEN) {
             OPEN.remove(this);
             sole = OPEN.size() == 1 ? OPEN.iterator().next() : null;
@@ -233,18 +241,18 @@ public final class ObjectSpace {
      * Copy {@code o} is below the node's threshold: fills it from its home (Hyperion's loadIntoCache) unless this
      * thread may still read it ({@link Epochs#validHere}: filled since this thread's own last acquire).
      */
-    void fetch(Object o) {
+    void fetch(Object o, String field) {
         if (!Epochs.validHere((int) ClassLayout.of(o.getClass()).state.getAcquire(o))) {
-            fill(copyOf(o));
+            fill(copyOf(o), field);
         }
     }
 
     /** Fills every stale statics copy of {@code type} and its program superclasses from node 0. */
-    void fetchStatics(Class<?> type) {
+    void fetchStatics(Class<?> type, String field) {
         for (Class<?> k = type; k != null && ClassLayout.isProgramClass(k); k = k.getSuperclass()) {
             Copy c = staticsCopy(k);
             if (!Epochs.validHere(c.state())) {
-                fill(c);
+                fill(c, field);
             }
         }
     }
@@ -255,17 +263,32 @@ public final class ObjectSpace {
      * acquired never reads a value fetched before its acquire. A fill sent before an invalidation leaves the copy
      * stale for the threads past that invalidation (its epoch is below their threshold).
      */
-    void fill(Copy c) {
+    void fill(Copy c, String field) {
         if (c.blocked()) {
             fillRange(c, 0, length(c));
             return;
         }
         int started = Epochs.current();
+        SingleVmFetchEvent event = new SingleVmFetchEvent();
+        event.begin();
         ObjectImage image = switch (c.kind) {
             case OBJECT, ARRAY -> heap.peers().fetchObject(c.home, c.id);
             case STATICS -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName());
         };
+        fetched(event, c, field, image.length());
         apply(c, image, started);
+    }
+
+    private void fetched(SingleVmFetchEvent event, Copy c, String field, int entries) {
+        event.end();
+        if (event.shouldCommit()) {
+            event.node = self;
+            event.homeNode = c.home;
+            event.className = className(c);
+            event.field = field;
+            event.entries = entries;
+            event.commit();
+        }
     }
 
     /**
@@ -275,7 +298,7 @@ public final class ObjectSpace {
     void fillRange(Copy c, int from, int count) {
         if (!c.blocked()) {
             if (!Epochs.validHere(c.arrayState)) {
-                fill(c);
+                fill(c, "[]");
             }
             return;
         }
@@ -296,7 +319,10 @@ public final class ObjectSpace {
         int started = Epochs.current();
         int from = b * Copy.BLOCK;
         int count = Math.min(Copy.BLOCK, length(c) - from);
+        SingleVmFetchEvent event = new SingleVmFetchEvent();
+        event.begin();
         ObjectImage image = heap.peers().fetchElements(c.home, c.id, from, count);
+        fetched(event, c, "[]", count);
         int state = Epochs.filledIn(started);
         c.lock.lock();
         try {
@@ -439,6 +465,28 @@ public final class ObjectSpace {
     /** Hyperion's invalidateCache: every copy of this node is stale (its dirty fields stay); a new epoch. */
     void invalidate() {
         Epochs.advance();
+        invalidations.increment();
+    }
+
+    /**
+     * {@code synchronized (o)} entry on the cluster-wide monitor {@code id}; the wait for a monitor homed on another
+     * node is recorded (not a recursive entry, which asks nobody).
+     */
+    void monitorEnter(Object o, long id) {
+        if (ObjectIds.home(id) == self || heap.holdsLock(id)) {
+            heap.monitorEnter(id);
+            return;
+        }
+        SingleVmLockWaitEvent event = new SingleVmLockWaitEvent();
+        event.begin();
+        heap.monitorEnter(id);
+        event.end();
+        if (event.shouldCommit()) {
+            event.node = self;
+            event.homeNode = ObjectIds.home(id);
+            event.className = o.getClass().getName();
+            event.commit();
+        }
     }
 
     /**
@@ -474,7 +522,15 @@ public final class ObjectSpace {
                     offsets[k] = list.get(k).offset();
                     images[k] = list.get(k).image();
                 }
+                SingleVmWriteBackEvent[] events = new SingleVmWriteBackEvent[list.size()];
+                for (int k = 0; k < events.length; k++) {
+                    events[k] = new SingleVmWriteBackEvent();
+                    events[k].begin();
+                }
                 heap.peers().writeObjects(e.getKey(), ids, offsets, images);
+                for (int k = 0; k < events.length; k++) {
+                    writtenBack(events[k], list.get(k));
+                }
             }
             for (List<Written> list : byHome.values()) {
                 for (Written w : list) {
@@ -484,6 +540,31 @@ public final class ObjectSpace {
         } finally {
             flushLock.unlock();
         }
+    }
+
+    private void writtenBack(SingleVmWriteBackEvent event, Written w) {
+        event.end();
+        if (!event.shouldCommit()) {
+            return;
+        }
+        Copy c = w.copy();
+        ObjectImage image = w.image();
+        StringBuilder fields = new StringBuilder();
+        int entries = 0;
+        for (int j = 0; j < image.length(); j++) {
+            if (image.kinds()[j] != ImageCodec.ABSENT) {
+                entries++;
+                if (c.kind != Copy.Kind.ARRAY) {
+                    fields.append(fields.isEmpty() ? "" : ",").append(c.layout.fields[j].getName());
+                }
+            }
+        }
+        event.node = self;
+        event.homeNode = c.home;
+        event.className = className(c);
+        event.fields = c.kind == Copy.Kind.ARRAY ? "[]" : fields.toString();
+        event.entries = entries;
+        event.commit();
     }
 
     /** Dirty entries of {@code copy} sent in a flush: entry {@code j} of {@code image} is entry {@code offset + j}. */

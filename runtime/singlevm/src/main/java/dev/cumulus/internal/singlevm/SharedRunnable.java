@@ -37,11 +37,11 @@ public final class SharedRunnable implements Runnable, SharedObject {
     public void run() {
         ObjectSpace space = ObjectSpace.current();
         if (!Epochs.validHere($cumulus$state)) {
-            space.fetch(this);
+            space.fetch(this, "captures");
         }
         Copy c = space.arrayCopy(captures);
         if (c != null && !Epochs.validHere(c.arrayState)) {
-            space.fill(c);
+            space.fillRange(c, 0, java.lang.reflect.Array.getLength(captures));
         }
         try {
             target(space).invokeWithArguments(captures);

@@ -32,14 +32,14 @@ public final class SingleVmHooks {
 
     // ---- fields ---------------------------------------------------------------------------------------------------
 
-    /** A read of stale copy {@code o}: fill it from its home. */
-    public static void fetch(Object o) {
-        ObjectSpace.current().fetch(o);
+    /** A read of field {@code field} of stale copy {@code o}: fill it from its home. */
+    public static void fetch(Object o, String field) {
+        ObjectSpace.current().fetch(o, field);
     }
 
-    /** A read of a static field of {@code type} on a node whose statics copy is stale: fill it from node 0. */
-    public static void fetchStatics(Class<?> type) {
-        ObjectSpace.current().fetchStatics(type);
+    /** A read of static field {@code field} of {@code type} on a node whose statics copy is stale: fill it from node 0. */
+    public static void fetchStatics(Class<?> type, String field) {
+        ObjectSpace.current().fetchStatics(type, field);
     }
 
     public static void beginWrite(Object o) {
@@ -261,7 +261,7 @@ public final class SingleVmHooks {
     public static void monitorEnter(Object o) {
         long id = sharedId(o);
         if (id != 0) {
-            ObjectSpace.current().heap().monitorEnter(id);
+            ObjectSpace.current().monitorEnter(o, id);
         } else {
             LocalMonitors.enter(o);
         }
