@@ -83,7 +83,10 @@ public interface HeapService {
     @Brief
     void writeObjects(long[] ids, int[] offsets, ObjectImage[] images);
 
-    /** Runs the program's task {@code id} on a new thread named {@code name} here; {@code creator} hears its end. */
+    /**
+     * Runs the program's task {@code id} on a new thread named {@code name} here; {@code creator} hears its end (also
+     * when it cannot start). Sent one-way by another node.
+     */
     @Brief
     void startThread(long id, String className, String name, int creator, long handle);
 

@@ -84,8 +84,16 @@ final class Peers {
         return (Long) call(to, STATICS, className, slots);
     }
 
+    /**
+     * Asks node {@code to} to run task {@code id} on a new thread; one-way to another node (a start needs no answer:
+     * the thread's end comes back as {@code threadEnded}, a failure to start it too), a direct call on this node.
+     */
     void startThread(int to, long id, String className, String name, int creator, long handle) {
-        call(to, START_THREAD, id, className, name, creator, handle);
+        if (to == node.nodeId()) {
+            call(to, START_THREAD, id, className, name, creator, handle);
+        } else {
+            handler(to).sendOneWay(START_THREAD, new Object[] {id, className, name, creator, handle});
+        }
     }
 
     void threadEnded(int to, long handle) {
