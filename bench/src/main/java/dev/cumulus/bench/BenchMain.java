@@ -7,6 +7,7 @@ import dev.cumulus.bench.migration.MigrationBench;
 import dev.cumulus.bench.pastset.PastSetBench;
 import dev.cumulus.bench.profile.ProfileBench;
 import dev.cumulus.bench.replication.ReplicationBench;
+import dev.cumulus.bench.singlevm.SingleVmBench;
 import dev.cumulus.cli.launch.HostGroup;
 import dev.cumulus.cli.launch.LaunchException;
 
@@ -30,7 +31,7 @@ import java.util.List;
 public final class BenchMain {
     /** The suites, in the order {@code cumulus bench --help} names them. */
     public static final List<String> SUITES = List.of("rpc", "arrays", PastSetBench.SUITE, ReplicationBench.SUITE,
-        MigrationBench.SUITE, HostileBench.SUITE, ProfileBench.SUITE);
+        MigrationBench.SUITE, HostileBench.SUITE, ProfileBench.SUITE, SingleVmBench.SUITE);
     static final int EXIT_USAGE = 2;
 
     private BenchMain() {
@@ -71,6 +72,13 @@ public final class BenchMain {
                     return EXIT_USAGE;
                 }
                 return ProfileBench.run(r.quick, 0, out, err);
+            }
+            case SingleVmBench.SUITE -> {
+                if (r.nodes != null) {
+                    err.println("cumulus bench: the single-vm suite runs plain java, 1 node and 2 nodes; drop --nodes");
+                    return EXIT_USAGE;
+                }
+                return SingleVmBench.run(r.quick, 0, out, err);
             }
             case PastSetBench.SUITE -> {
                 return PastSetBench.runFromCli(r.nodes, r.quick, r.idle, out, err);

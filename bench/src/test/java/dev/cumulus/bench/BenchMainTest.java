@@ -31,7 +31,7 @@ class BenchMainTest {
     @Test
     void theFirstArgumentIsASuite() {
         assertEquals(BenchMain.EXIT_USAGE, run("--quick"));
-        assertTrue(err().contains("the first argument must be a suite (rpc, arrays, pastset, replication, migration, hostile, profile) or all"),
+        assertTrue(err().contains("the first argument must be a suite (rpc, arrays, pastset, replication, migration, hostile, profile, single-vm) or all"),
             err());
     }
 

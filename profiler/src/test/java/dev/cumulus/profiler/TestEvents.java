@@ -163,7 +163,8 @@ public final class TestEvents {
         for (Class<? extends Event> c : List.of(RemoteCall.class, RemoteCallServed.class, Migration.class,
             BroadcastWrite.class, SequencerMigration.class, CloudSummary.class, NodeLifecycle.class,
             PastSetOperation.class, PastSetSummary.class, ArrayMiss.class, ArrayInvalidation.class, ArraySummary.class,
-            BarrierWait.class)) {
+            BarrierWait.class, SingleVmFetch.class, SingleVmWriteBack.class, SingleVmLockWait.class,
+            SingleVmInvalidations.class)) {
             r.enable(c).withoutStackTrace().withoutThreshold();
         }
         r.start();
@@ -239,5 +240,36 @@ public final class TestEvents {
         e.hops = 2;
         e.bytes = 256;
         e.commit();
+    }
+
+    @Name("dev.cumulus.SingleVmFetch") @StackTrace(false)
+    public static final class SingleVmFetch extends Event {
+        public int node;
+        public int homeNode;
+        public String className;
+        public String field;
+        public int entries;
+    }
+
+    @Name("dev.cumulus.SingleVmWriteBack") @StackTrace(false)
+    public static final class SingleVmWriteBack extends Event {
+        public int node;
+        public int homeNode;
+        public String className;
+        public String fields;
+        public int entries;
+    }
+
+    @Name("dev.cumulus.SingleVmLockWait") @StackTrace(false)
+    public static final class SingleVmLockWait extends Event {
+        public int node;
+        public int homeNode;
+        public String className;
+    }
+
+    @Name("dev.cumulus.SingleVmInvalidations") @StackTrace(false)
+    public static final class SingleVmInvalidations extends Event {
+        public int node;
+        public long invalidations;
     }
 }

@@ -1,6 +1,7 @@
 package dev.cumulus.bench.profile;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.bench.LauncherRun;
 import dev.cumulus.bench.ProcessSet;
 
 import java.io.PrintStream;
@@ -132,8 +133,8 @@ public final class ProfileBench {
     }
 
     private double tspMs(ProfileMode mode) {
-        LauncherRun.Output o = launcher.run(mode, NODES, launcher.examples(), TSP_MAIN,
-            List.of(String.valueOf(settings.cities())), RUN_TIMEOUT);
+        LauncherRun.Output o = launcher.run("cumulus run " + mode.label(), mode::launcherOptions, NODES,
+            launcher.examples(), TSP_MAIN, List.of(String.valueOf(settings.cities())), RUN_TIMEOUT);
         String line = o.nodeLine(0, "TSP ");
         Matcher m = line == null ? null : TSP_TIME.matcher(line);
         if (m == null || !m.find()) {
@@ -146,8 +147,8 @@ public final class ProfileBench {
     /** Node 0's read p50 and p99, ns per call. */
     private double[] readsNs(ProfileMode mode) {
         Path classes = LauncherRun.benchClasses();
-        LauncherRun.Output o = launcher.run(mode, NODES, classes, ReadPathProgram.class.getName(),
-            List.of(String.valueOf(settings.readSeconds())), RUN_TIMEOUT);
+        LauncherRun.Output o = launcher.run("cumulus run " + mode.label(), mode::launcherOptions, NODES, classes,
+            ReadPathProgram.class.getName(), List.of(String.valueOf(settings.readSeconds())), RUN_TIMEOUT);
         String line = o.nodeLine(0, ReadPathProgram.PREFIX);
         Matcher m = line == null ? null : READS.matcher(line);
         if (m == null || !m.find()) {

@@ -3,7 +3,7 @@
  * program they measure, against a plain run and the JDK's own recording, on the replicated TSP example and on reads of
  * a replicated object ({@link dev.cumulus.bench.profile.ProfileBench}).
  *
- * <p>Threads: the orchestrator's thread runs one {@code cumulus run} at a time ({@code LauncherRun}: the command
+ * <p>Threads: the orchestrator's thread runs one {@code cumulus run} at a time ({@link dev.cumulus.bench.LauncherRun}: the command
  * line's JVM, started as a user starts it), two threads copy its output. {@link dev.cumulus.bench.profile.ReadPathProgram}
  * is the node program of the read workload.
  *

@@ -1,6 +1,7 @@
 package dev.cumulus.bench.profile;
 
 import dev.cumulus.bench.BenchDirectories;
+import dev.cumulus.bench.LauncherRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -67,7 +67,7 @@ public final class HtmlReport {
             sb.append("<p class=\"empty\">No Cumulus events were recorded in this run.</p>\n");
         }
         sb.append("<nav><a href=\"#clouds\">clouds</a> <a href=\"#sequencer\">sequencer</a> <a href=\"#remote\">"
-            + "remote objects</a> <a href=\"#placements\">object locations</a> <a href=\"#arrays\">shared arrays</a> "
+            + "remote objects</a> <a href=\"#placements\">object locations</a> <a href=\"#arrays\">shared arrays</a> <a href=\"#singlevm\">single-VM heap</a> "
             + "<a href=\"#elements\">tuple elements</a> <a href=\"#other\">other events</a> <a href=\"#cpu\">hot "
             + "methods</a> <a href=\"#memory\">allocations and GC</a> <a href=\"#calls\">per-call timeline</a> "
             + "<a href=\"#nodes\">nodes</a> <a href=\"#lifecycle\">lifecycle</a></nav>\n");
@@ -77,6 +77,7 @@ public final class HtmlReport {
         remote(p, sb, span);
         PlacementSection.render(p, sb, WIDTH);
         arrays(p, sb);
+        singleVm(p, sb);
         elements(p, sb);
         other(p, sb);
         JvmSection.html(p, sb, WIDTH + 200);
@@ -331,6 +332,37 @@ public final class HtmlReport {
             + "operation from the caller's send to its reply (its wait at home, the way there and back, and the queue "
             + "at the home's tuple-space service); bytes: tuples moved across nodes; max distance: most tuples "
             + "between the element's first and last pointers.");
+        sb.append("</section>\n");
+    }
+
+    private static void singleVm(RunProfile p, StringBuilder sb) {
+        sb.append("<section id=\"singlevm\"><h2>Single-VM heap: fields that move between nodes</h2>\n");
+        SingleVmHeap h = p.singleVm();
+        if (h.isEmpty()) {
+            sb.append("<p class=\"empty\">Not a single-VM run (cumulus run --single-vm), or nothing was fetched.</p>"
+                + "</section>\n");
+            return;
+        }
+        if (!h.fields().isEmpty()) {
+            table(sb, new String[] {"class", "field", "fetches", "fetch time", "entries", "write-backs",
+                "write-back time", "nodes"}, TextReport.singleVmFieldRows(h, true, false));
+            legend(sb, "fetches: reads that found the node's copy stale and fetched the object (an array's block) from "
+                + "its home, attributed to the field read; fetch time: their round trips; entries: fields or elements "
+                + "fetched; write-backs: releases that sent the field to its home; nodes: fetching or writing → homes.");
+        }
+        if (!h.locks().isEmpty()) {
+            List<String[]> rows = new ArrayList<>();
+            h.locks().forEach((c, s) -> rows.add(new String[] {c, Long.toString(s.waits()),
+                Units.duration(s.waitNs()), Units.duration(s.longestNs()), TextReport.join(s.nodes())}));
+            sb.append("<h3>Monitors held at another node</h3>\n");
+            table(sb, new String[] {"class", "remote lock waits", "total wait", "longest", "nodes"}, rows);
+        }
+        if (!h.invalidations().isEmpty()) {
+            List<String[]> rows = new ArrayList<>();
+            h.invalidations().forEach((n, v) -> rows.add(new String[] {Integer.toString(n), Long.toString(v)}));
+            sb.append("<h3>Cache invalidations (acquires)</h3>\n");
+            table(sb, new String[] {"node", "invalidations"}, rows);
+        }
         sb.append("</section>\n");
     }
 

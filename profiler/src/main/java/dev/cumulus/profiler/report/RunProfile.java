@@ -39,6 +39,8 @@ import java.util.stream.Stream;
  *       counts per partition and node (name with "Miss": a miss, "Invalidation": an invalidation, "Ownership": an
  *       ownership transfer), without one its numeric fields are per-period counters (hits, misses, bytes,
  *       invalidations);</li>
+ *   <li>the single-VM mode's shared heap ({@link SingleVmHeap}): fetches and write-backs per class and field, remote
+ *       monitor waits per class, invalidations per node;</li>
  *   <li>other {@code dev.cumulus.*} events: counted by event and key field ({@code barrier}, {@code object}, ...);</li>
  *   <li>per node totals, and lifecycle changes in time order.</li>
  * </ul>
@@ -249,6 +251,7 @@ public final class RunProfile {
     private final Map<String, OtherStats> other = new TreeMap<>();
     private final Map<Integer, NodeTotals> nodes = new TreeMap<>();
     private final Placements placements = new Placements();
+    private final SingleVmHeap singleVm = new SingleVmHeap();
     private final Map<Integer, JvmStats> jvm = new TreeMap<>();
     private final CallTimeline callTimeline = new CallTimeline();
     private int expectedNodes;
@@ -344,6 +347,11 @@ public final class RunProfile {
         Instant start = e.getStartTime();
         firstNs = Math.min(firstNs, start.getEpochSecond() * 1_000_000_000L + start.getNano());
         lastNs = Math.max(lastNs, endNs);
+        if (SingleVmHeap.handles(name)) {
+            singleVm.add(e, name, fileNode);
+            totals(or(Events.node(e, "node"), fileNode)).events++;
+            return;
+        }
         switch (name) {
             case Events.REMOTE_CALL -> addCall(e, endNs, fileNode);
             case Events.REMOTE_CALL_SERVED -> {
@@ -621,8 +629,12 @@ public final class RunProfile {
     /** Whether any Cumulus event was read. */
     public boolean isEmpty() {
         return calls.isEmpty() && placements.objects().isEmpty() && writes.isEmpty() && lifecycle.isEmpty()
-            && migrations.isEmpty() && elements.isEmpty() && arrays.isEmpty() && other.isEmpty() && restarts.isEmpty();
+            && migrations.isEmpty() && elements.isEmpty() && arrays.isEmpty() && other.isEmpty() && restarts.isEmpty()
+            && singleVm.isEmpty();
     }
+
+    /** The single-VM mode's shared heap: fetches and write-backs per field, remote monitor waits, invalidations. */
+    public SingleVmHeap singleVm() { return singleVm; }
 
     /** Earliest event start, ns since the epoch (0 when there are no events). */
     public long firstNs() { return firstNs == Long.MAX_VALUE ? 0 : firstNs; }

@@ -59,6 +59,7 @@ public final class TextReport {
         clouds(p, sb, micro, nl);
         elements(p, sb, micro, nl);
         arrays(p, sb, micro, nl);
+        singleVm(p, sb, micro, nl);
         other(p, sb, micro, nl);
         JvmSection.text(p, sb, micro, nl);
         nodes(p, sb, nl);
@@ -261,6 +262,50 @@ public final class TextReport {
             }
         }
         return best < 0 ? "-" : best + " (" + most + ")";
+    }
+
+    private static void singleVm(RunProfile p, StringBuilder sb, boolean micro, String nl) {
+        SingleVmHeap h = p.singleVm();
+        if (h.isEmpty()) {
+            return;
+        }
+        if (!h.fields().isEmpty()) {
+            sb.append("single-VM heap: fetches and write-backs per field (the fields that move between nodes):")
+                .append(nl);
+            table(sb, singleVmFieldRows(h, micro, true), nl, 2);
+            sb.append("  columns: fetches: reads that found the node's copy stale and fetched the object (an array's "
+                + "block) from its home, attributed to the field read; fetch time: their round trips; entries: fields "
+                + "or elements fetched; write-backs: releases that sent the field to its home; nodes: fetching or "
+                + "writing -> homes").append(nl);
+        }
+        if (!h.locks().isEmpty()) {
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"class", "remote lock waits", "total wait", "longest", "nodes"});
+            h.locks().forEach((c, s) -> rows.add(new String[] {c, Long.toString(s.waits()),
+                Units.duration(s.waitNs(), micro), Units.duration(s.longestNs(), micro), join(s.nodes())}));
+            sb.append("single-VM heap: monitors held at another node, by the class of the locked object:").append(nl);
+            table(sb, rows, nl, 1);
+        }
+        if (!h.invalidations().isEmpty()) {
+            sb.append("single-VM heap: cache invalidations (acquires) per node:");
+            h.invalidations().forEach((n, v) -> sb.append(" node ").append(n).append(' ').append(v).append(';'));
+            sb.setLength(sb.length() - 1);
+            sb.append(nl);
+        }
+    }
+
+    /** The per-field table's rows, the header first. */
+    static List<String[]> singleVmFieldRows(SingleVmHeap h, boolean micro, boolean header) {
+        List<String[]> rows = new ArrayList<>();
+        if (header) {
+            rows.add(new String[] {"class", "field", "fetches", "fetch time", "entries", "write-backs",
+                "write-back time", "nodes"});
+        }
+        h.fields().forEach((c, byField) -> byField.forEach((f, s) -> rows.add(new String[] {c, f,
+            Long.toString(s.fetches()), Units.duration(s.fetchNs(), micro), Long.toString(s.fetchedEntries()),
+            Long.toString(s.writeBacks()), Units.duration(s.writeBackNs(), micro),
+            join(s.nodes()) + " -> " + join(s.homes())})));
+        return rows;
     }
 
     private static void other(RunProfile p, StringBuilder sb, boolean micro, String nl) {

@@ -18,8 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * handed in first (they win).
  */
 final class ProgramClasses {
-    /** A field as declared: its declaring class and whether it is volatile, or a compile-time constant. */
-    record FieldInfo(String declaringClass, boolean isVolatile, boolean isConstant) {
+    /** A field as declared: its declaring class and whether it is volatile, final, or a compile-time constant. */
+    record FieldInfo(String declaringClass, boolean isVolatile, boolean isFinal, boolean isConstant) {
     }
 
     private record Header(String superName, boolean shared, Map<String, FieldInfo> fields) {
@@ -106,7 +106,8 @@ final class ProgramClasses {
         for (FieldModel f : cm.fields()) {
             boolean constant = f.flags().has(AccessFlag.STATIC) && f.flags().has(AccessFlag.FINAL)
                 && f.findAttribute(java.lang.classfile.Attributes.constantValue()).isPresent();
-            fields.put(f.fieldName().stringValue(), new FieldInfo(self, f.flags().has(AccessFlag.VOLATILE), constant));
+            fields.put(f.fieldName().stringValue(), new FieldInfo(self, f.flags().has(AccessFlag.VOLATILE),
+                f.flags().has(AccessFlag.FINAL), constant));
         }
         return new Header(cm.superclass().map(s -> s.asInternalName()).orElse(null), isShared(cm), fields);
     }

@@ -54,9 +54,15 @@ final class SingleVmWeaver {
     static final String ID = "$cumulus$id";
     static final String STATICS = "$cumulus$statics";
     private static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName(HOOKS);
+    /** A copy's state before its first fill (dev.cumulus.internal.singlevm.Epochs.NEVER_FILLED). */
+    static final int NEVER_FILLED = Integer.MIN_VALUE;
+    /** The static of SingleVmHooks a copy's state is compared with: below it, the copy is stale. */
+    static final String VALID_FROM = "validFrom";
     private static final ClassDesc CD_SHARED = ClassDesc.of("dev.cumulus.internal.singlevm.SharedObject");
     private static final MethodTypeDesc MTD_OBJECT = MethodTypeDesc.of(CD_void, CD_Object);
     private static final MethodTypeDesc MTD_CLASS = MethodTypeDesc.of(CD_void, CD_Class);
+    private static final MethodTypeDesc MTD_FETCH = MethodTypeDesc.of(CD_void, CD_Object, CD_String);
+    private static final MethodTypeDesc MTD_FETCH_STATICS = MethodTypeDesc.of(CD_void, CD_Class, CD_String);
     private static final MethodTypeDesc MTD_END_WRITE = MethodTypeDesc.of(CD_void, CD_Object, CD_Class, CD_String);
     private static final MethodTypeDesc MTD_STATIC_WRITE = MethodTypeDesc.of(CD_void, CD_Class, CD_String);
     private static final MethodTypeDesc MTD_GET_VOLATILE = MethodTypeDesc.of(CD_Object, CD_Object, CD_Class,
@@ -150,13 +156,13 @@ final class SingleVmWeaver {
         return cf.transformClass(cm, ct);
     }
 
-    /** {@code if (!SingleVmHooks.staticsHere(C.class)) { C.$cumulus$statics = -1; return; }} */
+    /** {@code if (!SingleVmHooks.staticsHere(C.class)) { C.$cumulus$statics = NEVER_FILLED; return; }} */
     private static void staticsPrologue(CodeBuilder b, ClassDesc self) {
         Label body = b.newLabel();
         b.ldc(self);
         b.invokestatic(CD_HOOKS, "staticsHere", MTD_STATICS_HERE);
         b.ifne(body);
-        b.iconst_m1();
+        b.ldc(NEVER_FILLED);
         b.putstatic(self, STATICS, CD_int);
         b.return_();
         b.labelBinding(body);
@@ -319,6 +325,21 @@ final class SingleVmWeaver {
             b.invokestatic(CD_HOOKS, hook.equals("notify") ? "notifyOne" : hook, type);
         }
 
+        /**
+         * With a copy's state on the stack: jumps to {@code valid} if the field may be read without a fetch — a final
+         * field once the copy was ever filled (finals never change), any other while the copy's state is at least
+         * {@code SingleVmHooks.validFrom} (filled in the current epoch; a master's 0 always is).
+         */
+        private static void validCheck(CodeBuilder b, ProgramClasses.FieldInfo info, Label valid) {
+            if (info.isFinal()) {
+                b.ldc(NEVER_FILLED);
+                b.if_icmpne(valid);
+            } else {
+                b.getstatic(CD_HOOKS, VALID_FROM, CD_int);
+                b.if_icmpge(valid);
+            }
+        }
+
         private void field(CodeBuilder b, FieldInstruction fi) {
             String owner = fi.owner().asInternalName();
             String name = fi.name().stringValue();
@@ -348,9 +369,10 @@ final class SingleVmWeaver {
                         Label valid = b.newLabel();
                         b.dup();
                         b.getfield(ownerDesc, STATE, CD_int);
-                        b.ifge(valid);
+                        validCheck(b, info, valid);
                         b.dup();
-                        b.invokestatic(CD_HOOKS, "fetch", MTD_OBJECT);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "fetch", MTD_FETCH);
                         b.labelBinding(valid);
                         b.with(fi);
                     }
@@ -395,9 +417,10 @@ final class SingleVmWeaver {
                     } else {
                         Label valid = b.newLabel();
                         b.getstatic(declaring, STATICS, CD_int);
-                        b.ifge(valid);
+                        validCheck(b, info, valid);
                         b.ldc(declaring);
-                        b.invokestatic(CD_HOOKS, "fetchStatics", MTD_CLASS);
+                        b.ldc(name);
+                        b.invokestatic(CD_HOOKS, "fetchStatics", MTD_FETCH_STATICS);
                         b.labelBinding(valid);
                         b.with(fi);
                     }

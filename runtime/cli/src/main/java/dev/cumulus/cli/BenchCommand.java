@@ -35,6 +35,8 @@ import java.util.concurrent.Callable;
         "  hostile      hostile inputs: time to refusal, still serving (fixed: 2 nodes)",
         "  profile      what --profile and --live cost a program vs a plain run and",
         "               the JDK's own JFR: replicated TSP, replicated reads (2 nodes)",
+        "  single-vm    map colouring: plain java vs cumulus run --single-vm on",
+        "               1 node and on 2 nodes (Hyperion's table; fixed)",
         "Without SUITE: rpc, then replication.",
         "",
         "Across hosts (rpc, replication): --hosts FILE puts process i of every measurement, ours and each peer's, on "
@@ -52,10 +54,11 @@ import java.util.concurrent.Callable;
         "  cumulus bench rpc --nodes 2 --hosts hosts.txt  # over the file's hosts",
         "  cumulus bench migration --quick       # smoke run, about 15 s",
         "  cumulus bench hostile --quick         # smoke run, about 30 s",
-        "  cumulus bench profile                 # profiling's cost, a few minutes"})
+        "  cumulus bench profile                 # profiling's cost, a few minutes",
+        "  cumulus bench single-vm --quick       # smoke run, about 30 s"})
 final class BenchCommand implements Callable<Integer> {
     static final List<String> SUITES = List.of("rpc", "replication", "arrays", "pastset", "migration",
-        "hostile", "profile");
+        "hostile", "profile", "single-vm");
     /** The rpc suite's node counts when --nodes is not given (the help's suite list says so). */
     static final List<Integer> RPC_NODES = List.of(2, 4);
 
@@ -131,6 +134,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (nodes != null && "profile".equals(suite)) {
             cli.err().println("cumulus bench: the profile suite runs on 2 nodes; drop --nodes");
+            return CumulusCli.EXIT_USAGE;
+        }
+        if (nodes != null && "single-vm".equals(suite)) {
+            cli.err().println("cumulus bench: the single-vm suite runs plain java, 1 node and 2 nodes; drop --nodes");
             return CumulusCli.EXIT_USAGE;
         }
         if (!"ipc".equals(transport) && !"udp".equals(transport)) {

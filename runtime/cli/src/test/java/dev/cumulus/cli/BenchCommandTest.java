@@ -19,7 +19,7 @@ class BenchCommandTest {
         CumulusCliTest.Result r = cli("bench", "--help");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Usage: cumulus bench"), r.out());
-        assertTrue(r.out().replaceAll("\\s+", " ").contains("rpc, replication, arrays, pastset, migration, hostile, profile"), r.out());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("rpc, replication, arrays, pastset, migration, hostile, profile, single-vm"), r.out());
     }
 
     @Test
@@ -74,10 +74,17 @@ class BenchCommandTest {
     }
 
     @Test
+    void theSingleVmSuiteRefusesNodeCountsItWouldIgnore() {
+        CumulusCliTest.Result r = cli("bench", "single-vm", "--nodes", "4");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("the single-vm suite runs plain java, 1 node and 2 nodes; drop --nodes"), r.err());
+    }
+
+    @Test
     void anUnknownSuiteIsAUsageError() {
         CumulusCliTest.Result r = cli("bench", "nope");
         assertEquals(CumulusCli.EXIT_USAGE, r.code());
-        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset, migration, hostile, profile"), r.err());
+        assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset, migration, hostile, profile, single-vm"), r.err());
     }
 
     @Test

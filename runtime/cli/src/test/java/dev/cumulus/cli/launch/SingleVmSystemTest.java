@@ -95,6 +95,39 @@ class SingleVmSystemTest {
         assertTrue(o.contains("[0] best cost 95 (sequential search: 95) with 8 threads"), o);
     }
 
+    /**
+     * A 4,000,000-element array made on node 0 and touched at three elements by a thread on node 1 (svit.BigArray):
+     * the results are right, and node 1's fetches (from its --profile recording) moved a few blocks, not the array.
+     */
+    @Test
+    void aLargeArrayTouchedSparselyOnAnotherNodeMovesItsBlocksNotTheArray() throws Exception {
+        Path classes = compile();
+        Path run = tmp.resolve("run");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--profile", "--run-dir", run.toString(), "-cp", classes.toString(),
+            "svit.BigArray"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("[0] big: seen=49 written=49"), o);
+        assertTrue(o.matches("(?s).*single-VM heap: fetches and write-backs per field.*\n  \\[J\\s+\\[\\]\\s+[1-9].*"),
+            "the profile shows the array's block fetches: " + o);
+        long fetched = 0;
+        int fetches = 0;
+        for (jdk.jfr.consumer.RecordedEvent e : jdk.jfr.consumer.RecordingFile.readAllEvents(
+                run.resolve(RunDirectory.jfrFileName(1)))) {
+            if (e.getEventType().getName().equals("dev.cumulus.RemoteCall") && e.getString("method").startsWith("fetch")) {
+                fetched += e.getLong("replyBytes");
+                fetches++;
+            }
+        }
+        assertTrue(fetches >= 2, "node 1 fetched the object and the blocks it read: " + fetches);
+        assertTrue(fetched < 200_000, "node 1 fetched " + fetched + " bytes in " + fetches + " fetches; the array "
+            + "alone is 32 MB, its blocks 8 KB each");
+    }
+
     private Path compile() throws IOException {
         Path classes = tmp.resolve("classes");
         List<String> args = new ArrayList<>(List.of("-d", classes.toString()));

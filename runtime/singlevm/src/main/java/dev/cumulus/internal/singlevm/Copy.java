@@ -1,13 +1,14 @@
 package dev.cumulus.internal.singlevm;
 
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * This node's copy of one shared thing homed elsewhere: a program object, an array, or a program class's statics
  * (homed on node 0). Holds its dirty bitmap (one bit per field or element) and the lock that writes, fills and
  * flush snapshots hold, so a write is either in a flush's snapshot or stays dirty, and a fill never overwrites one.
- * Whether it is valid lives in the copy itself (an object's {@code $cumulus$state}, a class's
- * {@code $cumulus$statics}) or, for an array, in {@link #arrayState}.
+ * Its state ({@link Epochs}: never filled, or the epoch it was filled in) lives in the copy itself (an object's
+ * {@code $cumulus$state}, a class's {@code $cumulus$statics}) or, for an array, in {@link #arrayState}.
  */
 final class Copy {
     enum Kind { OBJECT, ARRAY, STATICS }
@@ -22,8 +23,16 @@ final class Copy {
     final ReentrantLock lock = new ReentrantLock();
     private final long[] dirty;
     private int dirtyCount;
-    /** An array copy's state ({@code -1} stale, {@code 1} valid); objects and statics keep theirs in a field. */
-    volatile int arrayState = -1;
+    /** An array copy's state ({@link Epochs}); objects and statics keep theirs in a field. */
+    volatile int arrayState = Epochs.NEVER_FILLED;
+    /**
+     * A large array's copy (longer than {@link #BLOCK} elements) is filled a block at a time: the state of each block
+     * of {@code BLOCK} elements ({@link Epochs}); {@code null} for every other copy.
+     */
+    final AtomicIntegerArray blockStates;
+
+    /** Elements per block of a large array's copy. */
+    static final int BLOCK = 1024;
 
     Copy(Kind kind, long id, Object target, ClassLayout layout, int home, int length) {
         this.kind = kind;
@@ -32,6 +41,28 @@ final class Copy {
         this.layout = layout;
         this.home = home;
         this.dirty = new long[(length + 63) >>> 6];
+        if (kind == Kind.ARRAY && length > BLOCK) {
+            blockStates = new AtomicIntegerArray((length + BLOCK - 1) / BLOCK);
+            for (int b = 0; b < blockStates.length(); b++) {
+                blockStates.set(b, Epochs.NEVER_FILLED);
+            }
+        } else {
+            blockStates = null;
+        }
+    }
+
+    boolean blocked() {
+        return blockStates != null;
+    }
+
+    /** Whether any entry in {@code [from, to)} is dirty. */
+    boolean anyDirty(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (isDirty(i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Marks entry {@code i} written here; true if the copy had no dirty entry before. Holds {@link #lock}. */

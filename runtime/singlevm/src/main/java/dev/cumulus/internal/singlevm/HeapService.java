@@ -67,18 +67,26 @@ public interface HeapService {
     @Brief
     ObjectImage fetchObject(long id);
 
+    /** Elements {@code from} to {@code from + count - 1} of the program array {@code id} homed here (one block). */
+    @Brief
+    ObjectImage fetchElements(long id, int from, int count);
+
     /** The current static fields of program class {@code className} (node 0: their home; initialises the class). */
     @Brief
     ObjectImage fetchStatics(String className);
 
     /**
      * Stores written fields in the masters homed here, then replies: {@code ids[i]} is an object id, or {@code 0} with
-     * {@code images[i]} naming a class whose statics were written; only the image's present entries are stored.
+     * {@code images[i]} naming a class whose statics were written; only the image's present entries are stored, entry
+     * {@code j} of an array's image at element {@code offsets[i] + j} (a block of a large array).
      */
     @Brief
-    void writeObjects(long[] ids, ObjectImage[] images);
+    void writeObjects(long[] ids, int[] offsets, ObjectImage[] images);
 
-    /** Runs the program's task {@code id} on a new thread named {@code name} here; {@code creator} hears its end. */
+    /**
+     * Runs the program's task {@code id} on a new thread named {@code name} here; {@code creator} hears its end (also
+     * when it cannot start). Sent one-way by another node.
+     */
     @Brief
     void startThread(long id, String className, String name, int creator, long handle);
 

@@ -1,6 +1,10 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.jfr.SingleVmFetchEvent;
+import dev.cumulus.internal.jfr.SingleVmInvalidationsEvent;
+import dev.cumulus.internal.jfr.SingleVmLockWaitEvent;
+import dev.cumulus.internal.jfr.SingleVmWriteBackEvent;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
@@ -12,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -46,12 +51,11 @@ public final class ObjectSpace {
     private final ConcurrentHashMap<Long, Object> masters = new ConcurrentHashMap<>();
     private final Map<Object, Long> masterArrays = new IdentityHashMap<>();
     private final ConcurrentHashMap<Long, Copy> copies = new ConcurrentHashMap<>();
-    private final Map<Object, Copy> arrayCopies = new IdentityHashMap<>();
+    private final CopyTable arrayCopies = new CopyTable();
     private final ConcurrentHashMap<Class<?>, Copy> staticCopies = new ConcurrentHashMap<>();
     private final Set<Copy> dirty = ConcurrentHashMap.newKeySet();
     private final ReentrantLock flushLock = new ReentrantLock();
-    private final Object epochLock = new Object();
-    private long epoch = 1;
+    private final LongAdder invalidations = new LongAdder();
     private final ProgramThreads threads;
 
     /**
@@ -65,6 +69,7 @@ public final class ObjectSpace {
         this.self = heap.nodeId();
         this.threads = new ProgramThreads(this, self, heap.size());
         heap.attach(this);
+        SingleVmInvalidationsEvent.addSource(self, invalidations::sum);
         synchronized (OPEN) {
             OPEN.add(this);
             sole = OPEN.size() == 1 ? this : null;
@@ -92,6 +97,7 @@ public final class ObjectSpace {
 
     /** Closes this space (the node's program ended). */
     public void close() {
+        SingleVmInvalidationsEvent.removeSource(self);
         synchronized (OPEN) {
             OPEN.remove(this);
             sole = OPEN.size() == 1 ? OPEN.iterator().next() : null;
@@ -140,11 +146,9 @@ public final class ObjectSpace {
                 return id;
             }
         }
-        synchronized (arrayCopies) {
-            Copy c = arrayCopies.get(v);
-            if (c != null) {
-                return c.id;
-            }
+        Copy copy = arrayCopies.get(v);
+        if (copy != null) {
+            return copy.id;
         }
         synchronized (masters) {
             Long id = masterArrays.get(v);
@@ -184,10 +188,8 @@ public final class ObjectSpace {
         if (text.equals(PLAIN_OBJECT)) { // a new Object(): no fields, only identity and a monitor
             Object copy = new Object();
             Copy c = new Copy(Copy.Kind.ARRAY, id, copy, null, ObjectIds.home(id), 0);
-            c.arrayState = 1;
-            synchronized (arrayCopies) {
-                arrayCopies.put(copy, c);
-            }
+            c.arrayState = Epochs.ALWAYS_VALID;
+            arrayCopies.add(c);
             return c;
         }
         int slash = text.lastIndexOf('/');
@@ -196,9 +198,7 @@ public final class ObjectSpace {
             int length = Integer.parseInt(text.substring(slash + 1));
             Object array = Array.newInstance(type.getComponentType(), length);
             Copy c = new Copy(Copy.Kind.ARRAY, id, array, null, ObjectIds.home(id), length);
-            synchronized (arrayCopies) {
-                arrayCopies.put(array, c);
-            }
+            arrayCopies.add(c);
             SingleVmHooks.remoteArrays = true;
             return c;
         }
@@ -211,7 +211,7 @@ public final class ObjectSpace {
             throw new CumulusException("node " + self + " cannot make its copy of a shared " + text + ": " + e, e);
         }
         layout.id.setVolatile(copy, id);
-        layout.state.setVolatile(copy, -1);
+        layout.state.setVolatile(copy, Epochs.NEVER_FILLED);
         return new Copy(Copy.Kind.OBJECT, id, copy, layout, ObjectIds.home(id), layout.size());
     }
 
@@ -225,9 +225,7 @@ public final class ObjectSpace {
 
     /** This node's copy record of array {@code a}, or {@code null} if {@code a} is not a copy (a master or private). */
     Copy arrayCopy(Object a) {
-        synchronized (arrayCopies) {
-            return arrayCopies.get(a);
-        }
+        return arrayCopies.get(a);
     }
 
     private Copy staticsCopy(Class<?> type) {
@@ -239,49 +237,123 @@ public final class ObjectSpace {
 
     // ---- the program's accesses (slow paths of the woven code) ----------------------------------------------------
 
-    /** Fills copy {@code o} (stale) from its home: Hyperion's loadIntoCache. */
-    void fetch(Object o) {
-        fill(copyOf(o));
+    /**
+     * Copy {@code o} is below the node's threshold: fills it from its home (Hyperion's loadIntoCache) unless this
+     * thread may still read it ({@link Epochs#validHere}: filled since this thread's own last acquire).
+     */
+    void fetch(Object o, String field) {
+        if (!Epochs.validHere((int) ClassLayout.of(o.getClass()).state.getAcquire(o))) {
+            fill(copyOf(o), field);
+        }
     }
 
     /** Fills every stale statics copy of {@code type} and its program superclasses from node 0. */
-    void fetchStatics(Class<?> type) {
+    void fetchStatics(Class<?> type, String field) {
         for (Class<?> k = type; k != null && ClassLayout.isProgramClass(k); k = k.getSuperclass()) {
             Copy c = staticsCopy(k);
-            if (c.state() < 0) {
-                fill(c);
+            if (!Epochs.validHere(c.state())) {
+                fill(c, field);
             }
         }
     }
 
-    /** Fills array copy {@code c} if stale. */
-    void fetchArray(Copy c) {
-        if (c.arrayState < 0) {
-            fill(c);
+    /**
+     * Fills copy {@code c} from its home as of the current epoch. A fill never makes a copy older: if another thread
+     * filled it from a fetch sent later (in a later epoch) meanwhile, this one leaves it as it is, so a thread that
+     * acquired never reads a value fetched before its acquire. A fill sent before an invalidation leaves the copy
+     * stale for the threads past that invalidation (its epoch is below their threshold).
+     */
+    void fill(Copy c, String field) {
+        if (c.blocked()) {
+            fillRange(c, 0, length(c));
+            return;
         }
-    }
-
-    private void fill(Copy c) {
-        long started;
-        synchronized (epochLock) {
-            started = epoch;
-        }
+        int started = Epochs.current();
+        SingleVmFetchEvent event = new SingleVmFetchEvent();
+        event.begin();
         ObjectImage image = switch (c.kind) {
             case OBJECT, ARRAY -> heap.peers().fetchObject(c.home, c.id);
             case STATICS -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName());
         };
+        fetched(event, c, field, image.length());
+        apply(c, image, started);
+    }
+
+    private void fetched(SingleVmFetchEvent event, Copy c, String field, int entries) {
+        event.end();
+        if (event.shouldCommit()) {
+            event.node = self;
+            event.homeNode = c.home;
+            event.className = className(c);
+            event.field = field;
+            event.entries = entries;
+            event.commit();
+        }
+    }
+
+    /**
+     * Before a read of elements {@code [from, from + count)} of array copy {@code c}: fills what the calling thread may
+     * not read — the whole copy, or of a large array's copy the stale blocks of the range only.
+     */
+    void fillRange(Copy c, int from, int count) {
+        if (!c.blocked()) {
+            if (!Epochs.validHere(c.arrayState)) {
+                fill(c, "[]");
+            }
+            return;
+        }
+        int n = length(c);
+        if (count <= 0 || from >= n || from + count <= 0) {
+            return; // nothing of the array is read (the access itself fails, as on one JVM)
+        }
+        int last = (Math.min(n, from + count) - 1) / Copy.BLOCK;
+        for (int b = Math.max(0, from) / Copy.BLOCK; b <= last; b++) {
+            if (!Epochs.validHere(c.blockStates.get(b))) {
+                fillBlock(c, b);
+            }
+        }
+    }
+
+    /** Fills block {@code b} of a large array's copy from its home, as {@link #fill} fills a whole copy. */
+    private void fillBlock(Copy c, int b) {
+        int started = Epochs.current();
+        int from = b * Copy.BLOCK;
+        int count = Math.min(Copy.BLOCK, length(c) - from);
+        SingleVmFetchEvent event = new SingleVmFetchEvent();
+        event.begin();
+        ObjectImage image = heap.peers().fetchElements(c.home, c.id, from, count);
+        fetched(event, c, "[]", count);
+        int state = Epochs.filledIn(started);
         c.lock.lock();
         try {
+            if (c.blockStates.get(b) >= state) {
+                return;
+            }
+            for (int j = 0; j < count; j++) {
+                if (!c.isDirty(from + j)) {
+                    set(c, from + j, ImageCodec.decode(this, image, j, typeOf(c, from + j), where(c, from + j)));
+                }
+            }
+            c.blockStates.set(b, state);
+        } finally {
+            c.lock.unlock();
+        }
+    }
+
+    /** Stores {@code image}, fetched in epoch {@code started}, in copy {@code c}'s clean entries, unless it is older. */
+    private void apply(Copy c, ObjectImage image, int started) {
+        int state = Epochs.filledIn(started);
+        c.lock.lock();
+        try {
+            if (c.state() >= state) {
+                return; // filled meanwhile from a fetch at least as recent
+            }
             for (int i = 0; i < image.length(); i++) {
                 if (!c.isDirty(i)) {
                     set(c, i, ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i)));
                 }
             }
-            synchronized (epochLock) {
-                if (epoch == started) { // an invalidation since the request leaves the copy stale
-                    c.setState(1);
-                }
-            }
+            c.setState(state);
         } finally {
             c.lock.unlock();
         }
@@ -336,7 +408,8 @@ public final class ObjectSpace {
             v = layout.handles[i].getVolatile(o);
         } else {
             Copy c = copyOf(o);
-            v = ImageCodec.decode(this, heap.peers().fetchObject(c.home, c.id), i, layout.fields[i].getType(),
+            v = ImageCodec.decode(this, heap.peers().fetchObject(c.home, c.id), i,
+                layout.fields[i].getType(),
                 where(c, i));
         }
         heap.acquire();
@@ -384,21 +457,35 @@ public final class ObjectSpace {
     private void sendOne(int home, long id, ClassLayout layout, int i, Object value, String className) {
         ObjectImage image = ObjectImage.empty(className, layout.size());
         ImageCodec.encode(this, image, i, layout.fields[i].getType(), value);
-        heap.peers().writeObjects(home, new long[] {id}, new ObjectImage[] {image});
+        heap.peers().writeObjects(home, new long[] {id}, new int[1], new ObjectImage[] {image});
     }
 
     // ---- acquire and release ----------------------------------------------------------------------------------------
 
-    /** Hyperion's invalidateCache: every copy of this node is stale (its dirty fields stay). */
+    /** Hyperion's invalidateCache: every copy of this node is stale (its dirty fields stay); a new epoch. */
     void invalidate() {
-        synchronized (epochLock) {
-            epoch++;
+        Epochs.advance();
+        invalidations.increment();
+    }
+
+    /**
+     * {@code synchronized (o)} entry on the cluster-wide monitor {@code id}; the wait for a monitor homed on another
+     * node is recorded (not a recursive entry, which asks nobody).
+     */
+    void monitorEnter(Object o, long id) {
+        if (ObjectIds.home(id) == self || heap.holdsLock(id)) {
+            heap.monitorEnter(id);
+            return;
         }
-        for (Copy c : copies.values()) {
-            c.setState(-1);
-        }
-        for (Copy c : staticCopies.values()) {
-            c.setState(-1);
+        SingleVmLockWaitEvent event = new SingleVmLockWaitEvent();
+        event.begin();
+        heap.monitorEnter(id);
+        event.end();
+        if (event.shouldCommit()) {
+            event.node = self;
+            event.homeNode = ObjectIds.home(id);
+            event.className = o.getClass().getName();
+            event.commit();
         }
     }
 
@@ -413,58 +500,116 @@ public final class ObjectSpace {
         }
         flushLock.lock();
         try {
-            Map<Integer, List<Copy>> byHome = new HashMap<>();
-            Map<Copy, ObjectImage> sent = new HashMap<>();
+            Map<Integer, List<Written>> byHome = new HashMap<>();
             for (Copy c : dirty) {
                 c.lock.lock();
                 try {
                     if (!c.anyDirty()) {
                         continue;
                     }
-                    sent.put(c, snapshot(c));
-                    byHome.computeIfAbsent(c.home, h -> new ArrayList<>()).add(c);
+                    byHome.computeIfAbsent(c.home, h -> new ArrayList<>()).addAll(snapshot(c));
                 } finally {
                     c.lock.unlock();
                 }
             }
-            for (Map.Entry<Integer, List<Copy>> e : byHome.entrySet()) {
-                List<Copy> list = e.getValue();
+            for (Map.Entry<Integer, List<Written>> e : byHome.entrySet()) {
+                List<Written> list = e.getValue();
                 long[] ids = new long[list.size()];
+                int[] offsets = new int[list.size()];
                 ObjectImage[] images = new ObjectImage[list.size()];
                 for (int k = 0; k < ids.length; k++) {
-                    ids[k] = list.get(k).id;
-                    images[k] = sent.get(list.get(k));
+                    ids[k] = list.get(k).copy().id;
+                    offsets[k] = list.get(k).offset();
+                    images[k] = list.get(k).image();
                 }
-                heap.peers().writeObjects(e.getKey(), ids, images);
+                SingleVmWriteBackEvent[] events = new SingleVmWriteBackEvent[list.size()];
+                for (int k = 0; k < events.length; k++) {
+                    events[k] = new SingleVmWriteBackEvent();
+                    events[k].begin();
+                }
+                heap.peers().writeObjects(e.getKey(), ids, offsets, images);
+                for (int k = 0; k < events.length; k++) {
+                    writtenBack(events[k], list.get(k));
+                }
             }
-            for (Map.Entry<Copy, ObjectImage> e : sent.entrySet()) {
-                clearIfUnchanged(e.getKey(), e.getValue());
+            for (List<Written> list : byHome.values()) {
+                for (Written w : list) {
+                    clearIfUnchanged(w);
+                }
             }
         } finally {
             flushLock.unlock();
         }
     }
 
-    private ObjectImage snapshot(Copy c) {
+    private void writtenBack(SingleVmWriteBackEvent event, Written w) {
+        event.end();
+        if (!event.shouldCommit()) {
+            return;
+        }
+        Copy c = w.copy();
+        ObjectImage image = w.image();
+        StringBuilder fields = new StringBuilder();
+        int entries = 0;
+        for (int j = 0; j < image.length(); j++) {
+            if (image.kinds()[j] != ImageCodec.ABSENT) {
+                entries++;
+                if (c.kind != Copy.Kind.ARRAY) {
+                    fields.append(fields.isEmpty() ? "" : ",").append(c.layout.fields[j].getName());
+                }
+            }
+        }
+        event.node = self;
+        event.homeNode = c.home;
+        event.className = className(c);
+        event.fields = c.kind == Copy.Kind.ARRAY ? "[]" : fields.toString();
+        event.entries = entries;
+        event.commit();
+    }
+
+    /** Dirty entries of {@code copy} sent in a flush: entry {@code j} of {@code image} is entry {@code offset + j}. */
+    private record Written(Copy copy, int offset, ObjectImage image) {
+    }
+
+    /** The dirty entries of {@code c}: one image, or for a large array's copy one per block with a dirty element. */
+    private List<Written> snapshot(Copy c) {
         int n = length(c);
-        ObjectImage image = ObjectImage.empty(className(c), n);
-        for (int i = 0; i < n; i++) {
+        if (!c.blocked()) {
+            return List.of(new Written(c, 0, image(c, 0, n)));
+        }
+        List<Written> written = new ArrayList<>();
+        for (int from = 0; from < n; from += Copy.BLOCK) {
+            int to = Math.min(n, from + Copy.BLOCK);
+            if (c.anyDirty(from, to)) {
+                written.add(new Written(c, from, image(c, from, to)));
+            }
+        }
+        return written;
+    }
+
+    /** The dirty entries among {@code [from, to)} of {@code c}, entry {@code from} first. */
+    private ObjectImage image(Copy c, int from, int to) {
+        ObjectImage image = ObjectImage.empty(className(c), to - from);
+        for (int i = from; i < to; i++) {
             if (c.isDirty(i)) {
-                ImageCodec.encode(this, image, i, typeOf(c, i), get(c, i));
+                ImageCodec.encode(this, image, i - from, typeOf(c, i), get(c, i));
             }
         }
         return image;
     }
 
-    private void clearIfUnchanged(Copy c, ObjectImage sent) {
+    private void clearIfUnchanged(Written w) {
+        Copy c = w.copy();
+        ObjectImage sent = w.image();
         c.lock.lock();
         try {
             ObjectImage now = ObjectImage.empty(sent.className(), sent.length());
-            for (int i = 0; i < sent.length(); i++) {
-                if (sent.kinds()[i] != ImageCodec.ABSENT) {
-                    ImageCodec.encode(this, now, i, typeOf(c, i), get(c, i));
-                    if (now.kinds()[i] == sent.kinds()[i] && now.bits()[i] == sent.bits()[i]
-                            && java.util.Objects.equals(now.texts()[i], sent.texts()[i])) {
+            for (int j = 0; j < sent.length(); j++) {
+                int i = w.offset() + j;
+                if (sent.kinds()[j] != ImageCodec.ABSENT) {
+                    ImageCodec.encode(this, now, j, typeOf(c, i), get(c, i));
+                    if (now.kinds()[j] == sent.kinds()[j] && now.bits()[j] == sent.bits()[j]
+                            && java.util.Objects.equals(now.texts()[j], sent.texts()[j])) {
                         c.clearDirty(i);
                     }
                 }
@@ -495,6 +640,22 @@ public final class ObjectSpace {
                 CURRENT.set(before);
             }
         }
+    }
+
+    /** Elements {@code [from, from + count)} of master array {@code id} (a block of a large array). */
+    ObjectImage serveElements(long id, int from, int count) {
+        Object m = master(id);
+        if (!m.getClass().isArray() || from < 0 || count < 0 || from + count > Array.getLength(m)) {
+            throw new IllegalArgumentException("node " + self + ": elements " + from + " to " + (from + count)
+                + " of " + ObjectIds.describe(id) + " do not exist");
+        }
+        ObjectImage image = ObjectImage.empty(m.getClass().getName(), count);
+        Class<?> component = m.getClass().getComponentType();
+        VarHandle.acquireFence();
+        for (int j = 0; j < count; j++) {
+            ImageCodec.encode(this, image, j, component, Array.get(m, from + j));
+        }
+        return image;
     }
 
     /** The image of master {@code id} (a fetch from another node). */
@@ -537,7 +698,7 @@ public final class ObjectSpace {
     }
 
     /** Stores the present entries of written images in their masters (a write-back, or a volatile write). */
-    void serveWrites(long[] ids, ObjectImage[] images) {
+    void serveWrites(long[] ids, int[] offsets, ObjectImage[] images) {
         for (int k = 0; k < ids.length; k++) {
             ObjectImage image = images[k];
             if (ids[k] == 0) {
@@ -554,9 +715,10 @@ public final class ObjectSpace {
             Object m = master(ids[k]);
             if (m.getClass().isArray()) {
                 Class<?> component = m.getClass().getComponentType();
-                for (int i = 0; i < image.length(); i++) {
-                    if (image.kinds()[i] != ImageCodec.ABSENT) {
-                        Array.set(m, i, ImageCodec.decode(this, image, i, component, "element " + i));
+                for (int j = 0; j < image.length(); j++) {
+                    if (image.kinds()[j] != ImageCodec.ABSENT) {
+                        int i = offsets[k] + j;
+                        Array.set(m, i, ImageCodec.decode(this, image, j, component, "element " + i));
                     }
                 }
                 continue;

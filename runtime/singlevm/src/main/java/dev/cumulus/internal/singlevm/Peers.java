@@ -32,7 +32,9 @@ final class Peers {
     private static final Method THREAD_STARTED = method("threadStarted", int.class);
     private static final Method FETCH_OBJECT = method("fetchObject", long.class);
     private static final Method FETCH_STATICS = method("fetchStatics", String.class);
-    private static final Method WRITE_OBJECTS = method("writeObjects", long[].class, ObjectImage[].class);
+    private static final Method WRITE_OBJECTS = method("writeObjects", long[].class, int[].class,
+        ObjectImage[].class);
+    private static final Method FETCH_ELEMENTS = method("fetchElements", long.class, int.class, int.class);
 
     private final NodeServices node;
     private final AtomicReferenceArray<RemoteInvocationHandler> handlers;
@@ -82,8 +84,16 @@ final class Peers {
         return (Long) call(to, STATICS, className, slots);
     }
 
+    /**
+     * Asks node {@code to} to run task {@code id} on a new thread; one-way to another node (a start needs no answer:
+     * the thread's end comes back as {@code threadEnded}, a failure to start it too), a direct call on this node.
+     */
     void startThread(int to, long id, String className, String name, int creator, long handle) {
-        call(to, START_THREAD, id, className, name, creator, handle);
+        if (to == node.nodeId()) {
+            call(to, START_THREAD, id, className, name, creator, handle);
+        } else {
+            handler(to).sendOneWay(START_THREAD, new Object[] {id, className, name, creator, handle});
+        }
     }
 
     void threadEnded(int to, long handle) {
@@ -102,8 +112,12 @@ final class Peers {
         return (ObjectImage) call(to, FETCH_STATICS, className);
     }
 
-    void writeObjects(int to, long[] ids, ObjectImage[] images) {
-        call(to, WRITE_OBJECTS, ids, images);
+    void writeObjects(int to, long[] ids, int[] offsets, ObjectImage[] images) {
+        call(to, WRITE_OBJECTS, ids, offsets, images);
+    }
+
+    ObjectImage fetchElements(int to, long id, int from, int count) {
+        return (ObjectImage) call(to, FETCH_ELEMENTS, id, from, count);
     }
 
     /** Tells node {@code to} that its thread {@code thread} holds the monitor of {@code id}; one-way. */

@@ -69,12 +69,15 @@ final class ProgramThreads {
         space.heap().peers().startThread(to, id, task.getClass().getName(), t.getName(), self, handle);
     }
 
-    /** Runs task {@code id} on a new thread of this node (a start request; brief). */
+    /**
+     * Runs task {@code id} on a new thread of this node (a start request, sent one-way; brief). A task that cannot be
+     * resolved fails in the new thread like an exception of the task, so its creator still hears of its end.
+     */
     void run(long id, String className, String name, int creator, long handle) {
-        Object task = space.resolve(id, className);
         Thread.ofPlatform().name(name).start(() -> {
             space.bind();
             try {
+                Object task = space.resolve(id, className);
                 space.heap().acquire();
                 ((Runnable) task).run();
             } catch (Throwable e) {

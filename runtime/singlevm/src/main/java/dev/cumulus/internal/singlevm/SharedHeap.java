@@ -547,10 +547,16 @@ public final class SharedHeap {
         }
 
         @Override
-        public void writeObjects(long[] ids, ObjectImage[] images) {
+        public ObjectImage fetchElements(long id, int from, int count) {
+            ObjectSpace o = objects();
+            return o.serving(() -> o.serveElements(id, from, count));
+        }
+
+        @Override
+        public void writeObjects(long[] ids, int[] offsets, ObjectImage[] images) {
             ObjectSpace o = objects();
             o.serving(() -> {
-                o.serveWrites(ids, images);
+                o.serveWrites(ids, offsets, images);
                 return null;
             });
         }

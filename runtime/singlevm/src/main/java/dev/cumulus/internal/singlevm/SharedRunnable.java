@@ -36,12 +36,12 @@ public final class SharedRunnable implements Runnable, SharedObject {
     @Override
     public void run() {
         ObjectSpace space = ObjectSpace.current();
-        if ($cumulus$state < 0) {
-            space.fetch(this);
+        if (!Epochs.validHere($cumulus$state)) {
+            space.fetch(this, "captures");
         }
         Copy c = space.arrayCopy(captures);
-        if (c != null) {
-            space.fetchArray(c);
+        if (c != null && !Epochs.validHere(c.arrayState)) {
+            space.fillRange(c, 0, java.lang.reflect.Array.getLength(captures));
         }
         try {
             target(space).invokeWithArguments(captures);

@@ -12,6 +12,13 @@ public final class SingleVmHooks {
      */
     public static boolean remoteArrays;
 
+    /**
+     * The lowest state of a copy that may be read without a fetch ({@link Epochs}): a woven read of a copy whose
+     * {@code $cumulus$state} is below it fetches first. Masters ({@code 0}) are never below it. Written by every
+     * acquire; read plainly by woven code (a thread sees its own acquire's write).
+     */
+    public static int validFrom = Epochs.filledIn(1);
+
     private SingleVmHooks() {
     }
 
@@ -25,14 +32,14 @@ public final class SingleVmHooks {
 
     // ---- fields ---------------------------------------------------------------------------------------------------
 
-    /** A read of stale copy {@code o}: fill it from its home. */
-    public static void fetch(Object o) {
-        ObjectSpace.current().fetch(o);
+    /** A read of field {@code field} of stale copy {@code o}: fill it from its home. */
+    public static void fetch(Object o, String field) {
+        ObjectSpace.current().fetch(o, field);
     }
 
-    /** A read of a static field of {@code type} on a node whose statics copy is stale: fill it from node 0. */
-    public static void fetchStatics(Class<?> type) {
-        ObjectSpace.current().fetchStatics(type);
+    /** A read of static field {@code field} of {@code type} on a node whose statics copy is stale: fill it from node 0. */
+    public static void fetchStatics(Class<?> type, String field) {
+        ObjectSpace.current().fetchStatics(type, field);
     }
 
     public static void beginWrite(Object o) {
@@ -74,14 +81,18 @@ public final class SingleVmHooks {
         ObjectSpace s = ObjectSpace.current();
         Copy c = s.arrayCopy(a);
         if (c != null) {
-            s.fetchArray(c);
+            s.fillRange(c, i, 1);
         }
     }
 
     /** Before the JDK reads array {@code a} whole ({@code a.clone()}): a stale copy is filled from its home first. */
     public static void readArray(Object a) {
         if (a != null) {
-            arrayRead(a, 0);
+            ObjectSpace s = ObjectSpace.current();
+            Copy c = s.arrayCopy(a);
+            if (c != null) {
+                s.fillRange(c, 0, java.lang.reflect.Array.getLength(a));
+            }
         }
     }
 
@@ -91,14 +102,17 @@ public final class SingleVmHooks {
             System.arraycopy(src, srcPos, dst, dstPos, length);
             return;
         }
-        readArray(src);
+        ObjectSpace s = ObjectSpace.current();
+        Copy source = s.arrayCopy(src);
+        if (source != null) {
+            s.fillRange(source, srcPos, length);
+        }
         Copy c = begin(dst);
         try {
             System.arraycopy(src, srcPos, dst, dstPos, length);
         } finally {
             if (c != null) {
                 try {
-                    ObjectSpace s = ObjectSpace.current();
                     for (int i = dstPos; i < dstPos + length; i++) {
                         s.arrayWritten(c, i);
                     }
@@ -247,7 +261,7 @@ public final class SingleVmHooks {
     public static void monitorEnter(Object o) {
         long id = sharedId(o);
         if (id != 0) {
-            ObjectSpace.current().heap().monitorEnter(id);
+            ObjectSpace.current().monitorEnter(o, id);
         } else {
             LocalMonitors.enter(o);
         }

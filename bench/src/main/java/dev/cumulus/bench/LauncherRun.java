@@ -1,4 +1,4 @@
-package dev.cumulus.bench.profile;
+package dev.cumulus.bench;
 
 import dev.cumulus.CumulusException;
 
@@ -18,20 +18,22 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * One {@code cumulus run} of the checkout this bench was built in, as a user starts it: the command line's JVM
- * ({@code runtime/cli/target/cumulus-cli.jar}) launching the program's node processes, with the options of a
- * {@link ProfileMode}. Its run directory (and the JDK's recording files of {@link ProfileMode#JFR}) live in a
- * directory of their own under the temp directory, deleted when the run ends, however it ends; a run that outlives
- * its timeout, or the orchestrator's shutdown, is stopped (SIGTERM, which makes the launcher stop its nodes; SIGKILL
- * after a grace).
+ * ({@code runtime/cli/target/cumulus-cli.jar}) launching the program's node processes, with the options a suite asks
+ * for ({@link #run}); or the same program under plain {@code java} ({@link #plainJava}), the baseline of a suite that
+ * compares the two. Its run directory (and any files the options put in the run's scratch directory, e.g. the
+ * JDK's recording files) live in a directory of their own under the temp directory, deleted when the run ends,
+ * however it ends; a run that outlives its timeout, or the orchestrator's shutdown, is stopped (SIGTERM, which makes
+ * the launcher stop its nodes; SIGKILL to it and its descendants after a grace).
  */
-final class LauncherRun {
+public final class LauncherRun {
     /** Prefix of the directory each run of this orchestrator gets in the temp directory (its pid tells it apart). */
-    static final String DIRECTORY_PREFIX = "cumulus-bench-profile-" + ProcessHandle.current().pid() + "-";
+    public static final String DIRECTORY_PREFIX = "cumulus-bench-run-" + ProcessHandle.current().pid() + "-";
     private static final Duration GRACE = Duration.ofSeconds(10);
     private static final int TAIL_LINES = 40;
 
@@ -47,19 +49,19 @@ final class LauncherRun {
      *
      * @throws CumulusException when they are not built (the message says to run ./build)
      */
-    static LauncherRun ofThisCheckout() {
+    public static LauncherRun ofThisCheckout() {
         Path here;
         try {
             here = Path.of(LauncherRun.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException | RuntimeException e) {
             throw new CumulusException("cannot tell which checkout the bench runs from (" + e + "); run it with "
-                + "./cumulus bench profile from a Cumulus checkout");
+                + "./cumulus bench from a Cumulus checkout");
         }
         Path checkout = here.toAbsolutePath().getParent().getParent().getParent(); // .../bench/target/<jar|classes>
         LauncherRun run = new LauncherRun(checkout);
         for (Path needed : List.of(run.cliJar(), run.cliLib(), run.examples(), here)) {
             if (!Files.exists(needed)) {
-                throw new CumulusException("the profile suite runs 'cumulus run' of this checkout, and " + needed
+                throw new CumulusException("this suite runs 'cumulus run' of this checkout, and " + needed
                     + " is missing; run ./build, which builds it, then try again");
             }
         }
@@ -74,13 +76,13 @@ final class LauncherRun {
         return checkout.resolve("runtime/cli/target/lib");
     }
 
-    /** The examples' classes (the replicated TSP). */
-    Path examples() {
+    /** The examples' classes. */
+    public Path examples() {
         return checkout.resolve("examples/target/classes");
     }
 
     /** This bench's own classes (the read-path program). */
-    static Path benchClasses() {
+    public static Path benchClasses() {
         try {
             return Path.of(LauncherRun.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
@@ -89,9 +91,9 @@ final class LauncherRun {
     }
 
     /** What one run printed: node output lines as the launcher prefixes them ({@code [0] ...}). */
-    record Output(List<String> stdout, String tail) {
+    public record Output(List<String> stdout, String tail) {
         /** The rest of node {@code node}'s first line that starts with {@code prefix}, or null. */
-        String nodeLine(int node, String prefix) {
+        public String nodeLine(int node, String prefix) {
             String p = "[" + node + "] " + prefix;
             return stdout.stream().filter(l -> l.startsWith(p)).map(l -> l.substring(p.length())).findFirst()
                 .orElse(null);
@@ -99,11 +101,47 @@ final class LauncherRun {
     }
 
     /**
-     * Runs {@code cumulus run --nodes NODES <mode's options> -cp CLASSPATH MAIN ARGS} and waits for it.
+     * Runs {@code cumulus run --nodes NODES <options> -cp CLASSPATH MAIN ARGS} and waits for it; {@code options} are
+     * made from the run's scratch directory (for files the run writes, deleted with it); {@code label} names the run
+     * in messages.
      *
      * @throws CumulusException when it fails, or outlives {@code timeout} (the message carries its last output)
      */
-    Output run(ProfileMode mode, int nodes, Path classpath, String main, List<String> args, Duration timeout) {
+    public Output run(String label, Function<Path, List<String>> options, int nodes, Path classpath, String main,
+                      List<String> args, Duration timeout) {
+        return launch(label, main, timeout, dir -> {
+            List<String> command = new ArrayList<>(List.of(java(),
+                "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
+                "-cp", cliJar() + File.pathSeparator + cliLib().resolve("*"),
+                "dev.cumulus.cli.CumulusCli", "run", "--nodes", String.valueOf(nodes),
+                "--timeout", timeout.toSeconds() + "s", "--run-dir", dir.resolve("run").toString()));
+            command.addAll(options.apply(dir));
+            command.addAll(List.of("-cp", classpath.toString(), main));
+            command.addAll(args);
+            return command;
+        });
+    }
+
+    /**
+     * Runs {@code java -XX:+UseSerialGC -cp CLASSPATH MAIN ARGS} (this JDK, the collector {@code cumulus run} gives its
+     * nodes) and waits for it: the program without Cumulus. Its output lines carry no node prefix.
+     *
+     * @throws CumulusException when it fails, or outlives {@code timeout} (the message carries its last output)
+     */
+    public Output plainJava(Path classpath, String main, List<String> args, Duration timeout) {
+        return launch("plain java", main, timeout, dir -> {
+            List<String> command = new ArrayList<>(List.of(java(), "-XX:+UseSerialGC", "-cp", classpath.toString(),
+                main));
+            command.addAll(args);
+            return command;
+        });
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private Output launch(String label, String main, Duration timeout, Function<Path, List<String>> commandIn) {
         Path dir;
         try {
             dir = Files.createTempDirectory(DIRECTORY_PREFIX);
@@ -111,15 +149,7 @@ final class LauncherRun {
             throw new CumulusException("cannot create a run directory in " + System.getProperty("java.io.tmpdir")
                 + ": " + e.getMessage(), e);
         }
-        List<String> command = new ArrayList<>(List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
-            "-cp", cliJar() + File.pathSeparator + cliLib().resolve("*"),
-            "dev.cumulus.cli.CumulusCli", "run", "--nodes", String.valueOf(nodes),
-            "--timeout", timeout.toSeconds() + "s", "--run-dir", dir.resolve("run").toString()));
-        command.addAll(mode.launcherOptions(dir));
-        command.addAll(List.of("-cp", classpath.toString(), main));
-        command.addAll(args);
+        List<String> command = commandIn.apply(dir);
         Process process = null;
         Thread stopOnExit = null;
         try {
@@ -129,7 +159,7 @@ final class LauncherRun {
             stopOnExit = new Thread(() -> { // Ctrl-C or SIGTERM of the orchestrator: the finally below never runs
                 stop(p);
                 deleteRecursively(scratch);
-            }, "bench-profile-stop");
+            }, "bench-run-stop");
             Runtime.getRuntime().addShutdownHook(stopOnExit);
             List<String> stdout = new ArrayList<>();
             Deque<String> tail = new ArrayDeque<>();
@@ -146,21 +176,21 @@ final class LauncherRun {
                 lastLines = tail.stream().map(l -> "  " + l).collect(Collectors.joining("\n"));
             }
             if (!ended) {
-                throw new CumulusException("cumulus run " + mode.label() + " of " + main + " did not end within "
+                throw new CumulusException(label + " of " + main + " did not end within "
                     + timeout.toSeconds() + " s; its last output:\n" + lastLines);
             }
             if (process.exitValue() != 0) {
-                throw new CumulusException("cumulus run " + mode.label() + " of " + main + " exited with code "
+                throw new CumulusException(label + " of " + main + " exited with code "
                     + process.exitValue() + "; its last output:\n" + lastLines);
             }
             synchronized (stdout) {
                 return new Output(List.copyOf(stdout), lastLines);
             }
         } catch (IOException e) {
-            throw new CumulusException("cannot start cumulus run: " + e.getMessage(), e);
+            throw new CumulusException("cannot start " + label + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CumulusException("interrupted while cumulus run " + mode.label() + " ran", e);
+            throw new CumulusException("interrupted while " + label + " of " + main + " ran", e);
         } finally {
             if (process != null) {
                 stop(process);
@@ -177,7 +207,7 @@ final class LauncherRun {
     }
 
     private static Thread pump(InputStream in, List<String> into, Deque<String> tail, String tag) {
-        Thread t = Thread.ofPlatform().daemon().name("bench-profile-pump").start(() -> {
+        Thread t = Thread.ofPlatform().daemon().name("bench-run-pump").start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 for (String line = r.readLine(); line != null; line = r.readLine()) {
                     if (into != null) {

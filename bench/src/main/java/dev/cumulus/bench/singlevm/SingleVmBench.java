@@ -1,0 +1,188 @@
+package dev.cumulus.bench.singlevm;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.bench.LauncherRun;
+import dev.cumulus.bench.ProcessSet;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code single-vm} suite of {@code cumulus bench}: Hyperion's table (seeds/hyperion.txt §5) for this machine. The
+ * map colouring example ({@code dev.cumulus.examples.colouring.MapColouring}, 64 searcher threads, the best cost in one
+ * object under its monitor) in each {@link SingleVmMode}: plain {@code java}; {@code cumulus run --single-vm} on one
+ * node, where every object is its own master and only the woven in-line checks cost (Hyperion's §5.2); on two nodes,
+ * the threads round robin over two processes on this machine's cores. The modes alternate within each round, in an
+ * order that rotates from round to round, so a change of the shared machine's speed falls on every mode alike.
+ *
+ * <p>The figure is the program's own search time (the "in X ms" it prints: from before its threads start to after the
+ * last join), so JVM and cluster start-up are not in it. The table shows every mode's median over the rounds, its
+ * spread (lowest, highest) and the ratio of its median to plain java's; the goal lines hold 1 node to
+ * {@value #GOAL_ONE_NODE}× and 2 nodes to {@value #GOAL_TWO_NODES}× plain java.
+ */
+public final class SingleVmBench {
+    /** The suite's name in {@code cumulus bench SUITE}. */
+    public static final String SUITE = "single-vm";
+    static final double GOAL_ONE_NODE = 1.3;
+    static final double GOAL_TWO_NODES = 1.5;
+    static final String MAIN = "dev.cumulus.examples.colouring.MapColouring";
+    /** Hyperion's thread count. */
+    static final int THREADS = 64;
+    private static final Pattern TIME = Pattern.compile("with (\\d+) threads in (\\d+) ms");
+    /** A run's limit: seconds on an idle 2-core machine, minutes on a loaded one. */
+    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
+
+    private final int rounds;
+    private final boolean quick;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final LauncherRun launcher;
+
+    private SingleVmBench(int rounds, boolean quick, PrintStream out, PrintStream err) {
+        this.rounds = rounds;
+        this.quick = quick;
+        this.out = out;
+        this.err = err;
+        this.launcher = LauncherRun.ofThisCheckout();
+    }
+
+    /**
+     * Runs the suite: 5 rounds, 1 with {@code quick}, {@code rounds} when positive; the table to {@code out}, progress
+     * to {@code err}. Returns 0; 1 when a run fails or times out, or the command line or the examples are not built
+     * (the message, on {@code err}, carries the run's last output or says what to build).
+     */
+    public static int run(boolean quick, int rounds, PrintStream out, PrintStream err) {
+        int n = rounds > 0 ? rounds : quick ? 1 : 5;
+        try {
+            return new SingleVmBench(n, quick, out, err).run();
+        } catch (CumulusException e) {
+            err.println("cumulus bench: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** {@code java ... SingleVmBench [--quick] [--rounds N]}: the suite outside the CLI. */
+    public static void main(String[] args) {
+        List<String> a = List.of(args);
+        int rounds = 0;
+        int i = a.indexOf("--rounds");
+        if (i >= 0) {
+            if (i + 1 >= a.size() || !a.get(i + 1).matches("[1-9][0-9]{0,2}")) {
+                System.err.println("cumulus bench single-vm: --rounds takes a number of rounds, 1 to 999");
+                System.exit(2);
+            }
+            rounds = Integer.parseInt(a.get(i + 1));
+        }
+        System.exit(run(a.contains("--quick"), rounds, System.out, System.err));
+    }
+
+    private int run() {
+        double loadBefore = load();
+        header(loadBefore);
+        Map<SingleVmMode, List<Double>> ms = new EnumMap<>(SingleVmMode.class);
+        SingleVmMode[] modes = SingleVmMode.values();
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < modes.length; k++) {
+                SingleVmMode mode = modes[(k + round) % modes.length];
+                err.printf("cumulus bench single-vm: round %d/%d, %s%n", round + 1, rounds, mode.label());
+                ms.computeIfAbsent(mode, m -> new ArrayList<>()).add(searchMs(mode));
+            }
+        }
+        table(ms);
+        out.println();
+        double plain = median(ms.get(SingleVmMode.PLAIN));
+        goal("1 node (the in-line checks)", GOAL_ONE_NODE, median(ms.get(SingleVmMode.ONE_NODE)) / plain);
+        goal("2 nodes", GOAL_TWO_NODES, median(ms.get(SingleVmMode.TWO_NODES)) / plain);
+        out.printf(Locale.ROOT, "  load average at the start %.1f, at the end %.1f.%n", loadBefore, load());
+        out.flush();
+        return 0;
+    }
+
+    /** One run's search time, ms. */
+    private double searchMs(SingleVmMode mode) {
+        List<String> args = List.of(String.valueOf(THREADS));
+        String line;
+        if (mode == SingleVmMode.PLAIN) {
+            LauncherRun.Output o = launcher.plainJava(launcher.examples(), MAIN, args, RUN_TIMEOUT);
+            line = o.stdout().stream().filter(l -> l.startsWith("best cost ")).findFirst().orElse(null);
+            return time(mode, line, o);
+        }
+        LauncherRun.Output o = launcher.run("cumulus run --single-vm (" + mode.label() + ")",
+            dir -> List.of("--single-vm"), mode.nodes(), launcher.examples(), MAIN, args, RUN_TIMEOUT);
+        return time(mode, o.nodeLine(0, "best cost "), o);
+    }
+
+    private static double time(SingleVmMode mode, String line, LauncherRun.Output o) {
+        Matcher m = line == null ? null : TIME.matcher(line);
+        if (m == null || !m.find()) {
+            throw new CumulusException("the map colouring (" + mode.label() + ") printed no search time; its last "
+                + "output:\n" + o.tail());
+        }
+        return Double.parseDouble(m.group(2));
+    }
+
+    // ------------------------------------------------------------------ the table
+
+    private void header(double load) {
+        out.println(ProcessSet.headerLine(SUITE, quick));
+        out.printf(Locale.ROOT, "  Hyperion's table (seeds/hyperion.txt section 5) for this machine: the map colouring example%n"
+            + "  (29 states, 4 colours, %d searcher threads, the best cost under one monitor) under plain java, and%n"
+            + "  unchanged under 'cumulus run --single-vm' on 1 node (the in-line checks alone) and on 2 nodes (the%n"
+            + "  threads round robin over two processes, Aeron IPC). %d round(s); in each the modes alternate, in an%n"
+            + "  order that rotates from round to round. Load average when started: %.1f (figures from a loaded box%n"
+            + "  are upper bounds; compare the modes of one run, not runs of different times).%n",
+            THREADS, rounds, load);
+    }
+
+    private void table(Map<SingleVmMode, List<Double>> ms) {
+        out.println();
+        out.printf("Map colouring, %d threads: the program's search time (its \"in X ms\": from before the threads start%n",
+            THREADS);
+        out.println("  to after the last join), ms. x plain = ratio of the medians.");
+        out.printf("  %-10s %10s %10s %10s %8s%n", "mode", "median", "lowest", "highest", "x plain");
+        double plain = median(ms.get(SingleVmMode.PLAIN));
+        for (SingleVmMode mode : SingleVmMode.values()) {
+            List<Double> v = ms.get(mode);
+            out.printf(Locale.ROOT, "  %-10s %10.0f %10.0f %10.0f %8.3f%n", mode.label(), median(v), min(v), max(v),
+                median(v) / plain);
+        }
+        StringBuilder sb = new StringBuilder("  rounds:");
+        for (SingleVmMode mode : SingleVmMode.values()) {
+            sb.append(' ').append(mode.label()).append(' ');
+            sb.append(String.join(", ", ms.get(mode).stream().map(v -> String.format(Locale.ROOT, "%.0f", v))
+                .toList())).append(';');
+        }
+        out.println(sb.substring(0, sb.length() - 1));
+    }
+
+    private void goal(String what, double goal, double ratio) {
+        out.printf(Locale.ROOT, "  goal: %s <= %.1fx plain java: %.3fx: %s%n", what, goal, ratio,
+            ratio <= goal ? "MET" : "NOT MET");
+    }
+
+    static double median(List<Double> v) {
+        double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = a.length;
+        return n % 2 == 1 ? a[n / 2] : (a[n / 2 - 1] + a[n / 2]) / 2;
+    }
+
+    private static double min(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    private static double max(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.cumulus.bench.singlevm;
+
+import dev.cumulus.bench.BenchDirectories;
+import dev.cumulus.bench.LauncherRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * System test: {@code cumulus bench single-vm --quick} runs the map colouring under plain java and under the
+ * checkout's own {@code cumulus run --single-vm} on 1 and 2 nodes, prints every row and both goal lines, and leaves
+ * no process and no run directory behind. It checks the structure, never a timing. Needs {@code ./build} (the command
+ * line's jar and the examples).
+ */
+class SingleVmBenchSmokeTest {
+    private static final String NUM = "([\\d.]+)";
+    /** mode, median, lowest, highest, x plain. */
+    private static final Pattern ROW = Pattern.compile("^  (plain java|1 node|2 nodes)" + ("\\s+" + NUM).repeat(4)
+        + "$");
+
+    @Test
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
+    void quickRunPrintsEveryModeAndBothGoalsAndLeavesNothingBehind() throws IOException {
+        Set<String> before = BenchDirectories.named(LauncherRun.DIRECTORY_PREFIX);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SingleVmBench.run(true, 0, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, text + err);
+
+        List<Matcher> rows = text.lines().map(ROW::matcher).filter(Matcher::matches).toList();
+        assertEquals(List.of("plain java", "1 node", "2 nodes"), rows.stream().map(m -> m.group(1)).toList(), text);
+        assertEquals("1.000", rows.getFirst().group(5), "plain java is the baseline: " + text);
+        for (Matcher m : rows) {
+            assertTrue(Double.parseDouble(m.group(2)) > 0, "a search time: " + m.group());
+        }
+        assertEquals(1, text.lines().filter(l -> l.startsWith("  rounds: plain java ")).count(), text);
+        List<String> goals = text.lines()
+            .filter(l -> l.matches("  goal: (1 node \\(the in-line checks\\) <= 1\\.3|2 nodes <= 1\\.5)x plain java: "
+                + "[\\d.]+x: (MET|NOT MET)"))
+            .toList();
+        assertEquals(2, goals.size(), text);
+        assertTrue(text.contains("load average at the start"), text);
+
+        assertEquals(before, BenchDirectories.named(LauncherRun.DIRECTORY_PREFIX),
+            "the bench left run directories behind");
+        assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
+            .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");
+    }
+}
