@@ -17,7 +17,7 @@ public interface Scheduler {
         CALL,
         /** A call to a system method that never blocks ({@code @Brief}): any polling thread runs it after its poll. */
         BRIEF_CALL,
-        /** Delivered replicated writes: the main thread applies them after its poll while calls come in anyway. */
+        /** Delivered replicated writes: the main thread applies them after its poll, as it runs a call. */
         DELIVERED_WRITES,
         /** Delivered replicated writes a thread waiting for a remote call's reply may apply itself after its poll. */
         WRITES_FOR_WAITING_CALLER

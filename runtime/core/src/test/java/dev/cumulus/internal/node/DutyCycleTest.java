@@ -349,6 +349,46 @@ class DutyCycleTest {
             + agent.pollers);
     }
 
+    /**
+     * A node no call came to for a while (its standby asleep) still applies a delivered write on its main thread,
+     * right after the poll that brought it, instead of waking another thread for it (on a static sequencer's node
+     * that wake-up took the core of the writer waiting for its write); and the standby, woken for the write, takes
+     * over the duty cycle when the write is held up (a monitor a user's thread holds).
+     */
+    @Test
+    void anIdleNodeAppliesADeliveredWriteOnItsMainThreadAndAWriteHeldUpDoesNotStopIt() throws Exception {
+        cycle.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!cycle.inline.standbyAsleep) { // no call came: the standby parks after DEEP_SLEEP_NS
+            assertTrue(System.nanoTime() - deadline < 0, "the standby of a node without calls did not go to sleep");
+            Thread.sleep(1);
+        }
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<String> writeOn = new CompletableFuture<>();
+        agent.inbox.add(() -> {
+            Runnable write = () -> {
+                writeOn.complete(Thread.currentThread().getName());
+                try {
+                    release.await(); // held up, as by a monitor a user's thread holds
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            if (!cycle.runAfterPoll(write, virtualThreads, Scheduler.Work.DELIVERED_WRITES)) {
+                virtualThreads.execute(write);
+            }
+        });
+        assertEquals("test-node", writeOn.get(10, TimeUnit.SECONDS));
+        CompletableFuture<String> callOn = new CompletableFuture<>();
+        deliverCall(() -> {
+            callOn.complete(Thread.currentThread().getName());
+            release.countDown();
+        });
+        assertFalse(callOn.get(10, TimeUnit.SECONDS).equals("test-node"), "the call must not wait for the write");
+        assertTrue(agent.pollers.contains("test-node-standby"), "the standby polled while the write was held up: "
+            + agent.pollers);
+    }
+
     @Test
     void aWaitingCallerPollsForItsOwnReply() throws Exception {
         cycle.start();
