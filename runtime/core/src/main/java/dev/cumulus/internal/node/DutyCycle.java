@@ -268,6 +268,22 @@ final class DutyCycle implements Scheduler, AutoCloseable {
         return true;
     }
 
+    /**
+     * A call the main thread runs is about to block for what the duty cycle brings: the standby takes over the
+     * polling as for any busy call, but it does not mark the call slow for the wait. Sending the method's later calls
+     * to virtual threads for a wait on a peer would cost each of them a hand-off (a static sequencer's writes: tens of
+     * µs each, where the main thread's own poll usually gets them in a few).
+     */
+    @Override
+    public Runnable mayBlock() {
+        long call = inline.runningCall;
+        if (Thread.currentThread() != main || call == 0 || mainInCallPolls) {
+            return NOTHING;
+        }
+        inline.running(0);
+        return () -> inline.running(call);
+    }
+
     boolean mainPollsInCall() {
         return mainInCallPolls;
     }

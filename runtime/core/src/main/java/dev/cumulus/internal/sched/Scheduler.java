@@ -75,6 +75,19 @@ public interface Scheduler {
      */
     boolean pollUntil(BooleanSupplier done, long untilNs, Awaited awaited, Runnable late);
 
+    /**
+     * The current thread may block next until something a poll brings (its own replicated write, after polling for
+     * it): on the node's main thread inside a call, the node's standby polls in its place meanwhile, and the wait does
+     * not count as the call running slowly (it waits for a peer, not for the method's own work). Run what this returns
+     * once the wait is over; elsewhere it does nothing.
+     */
+    default Runnable mayBlock() {
+        return NOTHING;
+    }
+
+    /** What {@link #mayBlock} returns where a wait changes nothing. */
+    Runnable NOTHING = () -> { };
+
     /** {@link #pollUntil} for the node's poll budget from now; returns at once where the thread does not poll. */
     default void pollBriefly(BooleanSupplier done, Awaited awaited) {
         long budgetNs = pollBudgetNs();

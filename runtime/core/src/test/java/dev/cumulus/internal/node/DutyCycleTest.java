@@ -2,6 +2,7 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.order.TotalOrder;
 import dev.cumulus.internal.sched.Scheduler;
+import dev.cumulus.internal.sched.TimedCall;
 import org.agrona.concurrent.Agent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -387,6 +388,58 @@ class DutyCycleTest {
         assertFalse(callOn.get(10, TimeUnit.SECONDS).equals("test-node"), "the call must not wait for the write");
         assertTrue(agent.pollers.contains("test-node-standby"), "the standby polled while the write was held up: "
             + agent.pollers);
+    }
+
+    /**
+     * A call on the main thread that blocks for what a poll brings (its own replicated write, after its poll budget)
+     * hands the polling to the standby, but is not told it ran slowly: the wait is on a peer, and a method sent to
+     * virtual threads for it would pay a wake-up on every later call. A call that blocks without saying so is slow.
+     */
+    @Test
+    void aCallBlockedOnWhatAPollBringsIsNotSlowButTheStandbyPollsMeanwhile() throws Exception {
+        cycle.start();
+        for (boolean says : new boolean[] {true, false}) {
+            CountDownLatch release = new CountDownLatch(1);
+            CompletableFuture<String> ranOn = new CompletableFuture<>();
+            CompletableFuture<Boolean> slow = new CompletableFuture<>();
+            Runnable body = () -> {
+                ranOn.complete(Thread.currentThread().getName());
+                Runnable waited = says ? cycle.mayBlock() : Scheduler.NOTHING;
+                try {
+                    release.await(); // the write comes by the standby's poll
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    waited.run();
+                }
+            };
+            agent.inbox.add(() -> {
+                TimedCall call = new TimedCall() {
+                    @Override
+                    public void run() {
+                        body.run();
+                    }
+
+                    @Override
+                    public void ranQuickly() {
+                        slow.complete(false);
+                    }
+
+                    @Override
+                    public void ranSlowly(long endNs, long tookNs) {
+                        slow.complete(true);
+                    }
+                };
+                if (!cycle.runAfterPoll(call, virtualThreads, Scheduler.Work.CALL)) {
+                    virtualThreads.execute(call);
+                }
+            });
+            assertEquals("test-node", ranOn.get(10, TimeUnit.SECONDS));
+            agent.inbox.add(release::countDown); // only a poll releases it: the standby's, as the main thread waits
+            assertEquals(!says, slow.get(10, TimeUnit.SECONDS), says ? "a wait it announced counted as a slow run"
+                : "a call blocked without announcing it was not told it ran slowly");
+        }
+        assertTrue(agent.pollers.contains("test-node-standby"), "the standby polled: " + agent.pollers);
     }
 
     @Test
