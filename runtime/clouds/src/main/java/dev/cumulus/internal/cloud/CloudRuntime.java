@@ -281,7 +281,8 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
         // only a synchronized write: its caller holds the replica's monitor anyway, so running it here changes nothing
         boolean polled = Modifier.isSynchronized(Methods.find(self.getClass(), methodKey).getModifiers())
             && applyHereWhenDelivered(p);
-        Runnable waited = node.scheduler().mayBlock(); // a wait for the sequencer is not this method running slowly
+        // a wait for the sequencer is not this method running slowly
+        Runnable waited = p.result.isDone() ? Scheduler.NOTHING : node.scheduler().mayBlock();
         try {
             return awaitShipped(p, self, polled);
         } finally {
