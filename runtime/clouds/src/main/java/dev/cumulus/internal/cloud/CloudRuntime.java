@@ -281,6 +281,17 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
         // only a synchronized write: its caller holds the replica's monitor anyway, so running it here changes nothing
         boolean polled = Modifier.isSynchronized(Methods.find(self.getClass(), methodKey).getModifiers())
             && applyHereWhenDelivered(p);
+        // a wait for the sequencer is not this method running slowly
+        Runnable waited = p.result.isDone() ? Scheduler.NOTHING : node.scheduler().mayBlock();
+        try {
+            return awaitShipped(p, self, polled);
+        } finally {
+            waited.run();
+        }
+    }
+
+    /** Waits for a shipped write's outcome here: its result, or its exception thrown. */
+    private Object awaitShipped(PendingWrite p, Object self, boolean polled) throws Throwable {
         boolean interrupted = false;
         if (Thread.holdsLock(self)) {
             // The caller is inside a synchronized method of the replica: give the monitor up while the write runs.

@@ -196,9 +196,11 @@ final class DutyCycle implements Scheduler, AutoCloseable {
     // ---------------------------------------------------------------- Scheduler
 
     /**
-     * The main thread takes every call, and delivered writes while the standby watches anyway (calls came in
-     * lately: waking it for a write alone would add a thread that wakes every {@link #WATCH_NS} to every node of a
-     * crowded host); never while a call it runs waits (that call may hold monitors a write needs). A thread polling
+     * The main thread takes every call and delivered writes, never while a call it runs waits (that call may hold
+     * monitors a write needs). It runs a drain of writes as it runs a call, under the standby's watch: an asleep
+     * standby is woken for it (once; it then watches while writes or calls keep coming), so a write held up by a
+     * monitor does not stop the node, and the write costs no wake-up of the delivery scheduler's thread, which on a
+     * small box would take the core of the thread whose write this is (a static sequencer's node). A thread polling
      * for what it waits for takes brief calls, and a caller waiting for a reply delivered writes too. Work offered by a
      * thread outside its own poll (while another thread may poll) is never taken: it would join the other thread's
      * list, which that thread may have run already.
@@ -215,8 +217,7 @@ final class DutyCycle implements Scheduler, AutoCloseable {
         boolean mainOutsideCall = Thread.currentThread() == main && !mainInCallPolls;
         boolean take = switch (work) {
             case BRIEF_CALL -> true;
-            case CALL -> mainOutsideCall;
-            case DELIVERED_WRITES -> mainOutsideCall && !inline.standbyAsleep;
+            case CALL, DELIVERED_WRITES -> mainOutsideCall;
             case WRITES_FOR_WAITING_CALLER -> into instanceof CallerPoll.ReplyWaiterCalls;
         };
         if (take) {
@@ -265,6 +266,22 @@ final class DutyCycle implements Scheduler, AutoCloseable {
             inline.wakeStandby(standby); // the standby must look while the call goes on waiting
         }
         return true;
+    }
+
+    /**
+     * A call the main thread runs is about to block for what the duty cycle brings: the standby takes over the
+     * polling as for any busy call, but it does not mark the call slow for the wait. Sending the method's later calls
+     * to virtual threads for a wait on a peer would cost each of them a hand-off (a static sequencer's writes: tens of
+     * µs each, where the main thread's own poll usually gets them in a few).
+     */
+    @Override
+    public Runnable mayBlock() {
+        long call = inline.runningCall;
+        if (Thread.currentThread() != main || call == 0 || mainInCallPolls) {
+            return NOTHING;
+        }
+        inline.running(0);
+        return () -> inline.running(call);
     }
 
     boolean mainPollsInCall() {

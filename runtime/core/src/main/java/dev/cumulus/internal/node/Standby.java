@@ -7,11 +7,11 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The standby thread's loop: it watches the main thread while calls come in (a timed park every
- * {@link DutyCycle#WATCH_NS}) and, once a call or a batch has run for {@link DutyCycle#TAKEOVER_NS}, hands the
- * batch's calls not started yet to their executors and polls in the main thread's place until that call ends (calls
- * arriving meanwhile go to virtual threads). It marks such a call slow, so its method runs on virtual threads for a
- * while ({@code InlineRecord}). After {@link DutyCycle#DEEP_SLEEP_NS} without calls it parks until the next one.
+ * The standby thread's loop: it watches the main thread while calls come in, delivered writes counting as calls (a
+ * timed park every {@link DutyCycle#WATCH_NS}) and, once a call or a batch has run for {@link DutyCycle#TAKEOVER_NS},
+ * hands the batch's calls not started yet to their executors and polls in the main thread's place until that call ends
+ * (calls arriving meanwhile go to virtual threads). It marks such a call slow, so its method runs on virtual threads
+ * for a while ({@code InlineRecord}). After {@link DutyCycle#DEEP_SLEEP_NS} without calls it parks until the next one.
  */
 final class Standby {
     private final DutyCycle cycle;

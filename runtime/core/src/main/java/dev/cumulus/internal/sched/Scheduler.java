@@ -17,7 +17,7 @@ public interface Scheduler {
         CALL,
         /** A call to a system method that never blocks ({@code @Brief}): any polling thread runs it after its poll. */
         BRIEF_CALL,
-        /** Delivered replicated writes: the main thread applies them after its poll while calls come in anyway. */
+        /** Delivered replicated writes: the main thread applies them after its poll, as it runs a call. */
         DELIVERED_WRITES,
         /** Delivered replicated writes a thread waiting for a remote call's reply may apply itself after its poll. */
         WRITES_FOR_WAITING_CALLER
@@ -74,6 +74,19 @@ public interface Scheduler {
      * the thread does not poll ({@link #pollBudgetNs} is 0), else true.
      */
     boolean pollUntil(BooleanSupplier done, long untilNs, Awaited awaited, Runnable late);
+
+    /**
+     * The current thread may block next until something a poll brings (its own replicated write, after polling for
+     * it): on the node's main thread inside a call, the node's standby polls in its place meanwhile, and the wait does
+     * not count as the call running slowly (it waits for a peer, not for the method's own work). Run what this returns
+     * once the wait is over; elsewhere it does nothing.
+     */
+    default Runnable mayBlock() {
+        return NOTHING;
+    }
+
+    /** What {@link #mayBlock} returns where a wait changes nothing. */
+    Runnable NOTHING = () -> { };
 
     /** {@link #pollUntil} for the node's poll budget from now; returns at once where the thread does not poll. */
     default void pollBriefly(BooleanSupplier done, Awaited awaited) {

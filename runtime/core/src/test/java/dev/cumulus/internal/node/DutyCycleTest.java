@@ -2,6 +2,7 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.order.TotalOrder;
 import dev.cumulus.internal.sched.Scheduler;
+import dev.cumulus.internal.sched.TimedCall;
 import org.agrona.concurrent.Agent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -347,6 +348,98 @@ class DutyCycleTest {
         assertFalse(second.equals("test-node"), "the second call must not wait for the main thread");
         assertTrue(agent.pollers.contains("test-node-standby"), "the standby polled while the main thread was busy: "
             + agent.pollers);
+    }
+
+    /**
+     * A node no call came to for a while (its standby asleep) still applies a delivered write on its main thread,
+     * right after the poll that brought it, instead of waking another thread for it (on a static sequencer's node
+     * that wake-up took the core of the writer waiting for its write); and the standby, woken for the write, takes
+     * over the duty cycle when the write is held up (a monitor a user's thread holds).
+     */
+    @Test
+    void anIdleNodeAppliesADeliveredWriteOnItsMainThreadAndAWriteHeldUpDoesNotStopIt() throws Exception {
+        cycle.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!cycle.inline.standbyAsleep) { // no call came: the standby parks after DEEP_SLEEP_NS
+            assertTrue(System.nanoTime() - deadline < 0, "the standby of a node without calls did not go to sleep");
+            Thread.sleep(1);
+        }
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<String> writeOn = new CompletableFuture<>();
+        agent.inbox.add(() -> {
+            Runnable write = () -> {
+                writeOn.complete(Thread.currentThread().getName());
+                try {
+                    release.await(); // held up, as by a monitor a user's thread holds
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            if (!cycle.runAfterPoll(write, virtualThreads, Scheduler.Work.DELIVERED_WRITES)) {
+                virtualThreads.execute(write);
+            }
+        });
+        assertEquals("test-node", writeOn.get(10, TimeUnit.SECONDS));
+        CompletableFuture<String> callOn = new CompletableFuture<>();
+        deliverCall(() -> {
+            callOn.complete(Thread.currentThread().getName());
+            release.countDown();
+        });
+        assertFalse(callOn.get(10, TimeUnit.SECONDS).equals("test-node"), "the call must not wait for the write");
+        assertTrue(agent.pollers.contains("test-node-standby"), "the standby polled while the write was held up: "
+            + agent.pollers);
+    }
+
+    /**
+     * A call on the main thread that blocks for what a poll brings (its own replicated write, after its poll budget)
+     * hands the polling to the standby, but is not told it ran slowly: the wait is on a peer, and a method sent to
+     * virtual threads for it would pay a wake-up on every later call. A call that blocks without saying so is slow.
+     */
+    @Test
+    void aCallBlockedOnWhatAPollBringsIsNotSlowButTheStandbyPollsMeanwhile() throws Exception {
+        cycle.start();
+        for (boolean says : new boolean[] {true, false}) {
+            CountDownLatch release = new CountDownLatch(1);
+            CompletableFuture<String> ranOn = new CompletableFuture<>();
+            CompletableFuture<Boolean> slow = new CompletableFuture<>();
+            Runnable body = () -> {
+                ranOn.complete(Thread.currentThread().getName());
+                Runnable waited = says ? cycle.mayBlock() : Scheduler.NOTHING;
+                try {
+                    release.await(); // the write comes by the standby's poll
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    waited.run();
+                }
+            };
+            agent.inbox.add(() -> {
+                TimedCall call = new TimedCall() {
+                    @Override
+                    public void run() {
+                        body.run();
+                    }
+
+                    @Override
+                    public void ranQuickly() {
+                        slow.complete(false);
+                    }
+
+                    @Override
+                    public void ranSlowly(long endNs, long tookNs) {
+                        slow.complete(true);
+                    }
+                };
+                if (!cycle.runAfterPoll(call, virtualThreads, Scheduler.Work.CALL)) {
+                    virtualThreads.execute(call);
+                }
+            });
+            assertEquals("test-node", ranOn.get(10, TimeUnit.SECONDS));
+            agent.inbox.add(release::countDown); // only a poll releases it: the standby's, as the main thread waits
+            assertEquals(!says, slow.get(10, TimeUnit.SECONDS), says ? "a wait it announced counted as a slow run"
+                : "a call blocked without announcing it was not told it ran slowly");
+        }
+        assertTrue(agent.pollers.contains("test-node-standby"), "the standby polled: " + agent.pollers);
     }
 
     @Test
