@@ -70,7 +70,10 @@ public final class ProcessSet implements AutoCloseable {
     private static final List<String> ANCHORS = List.of(
         "dev.cumulus.bench.RpcBench", "dev.cumulus.Cluster", "io.aeron.Aeron", "io.aeron.driver.MediaDriver",
         "org.agrona.DirectBuffer", "org.HdrHistogram.Histogram", "dev.cumulus.agent.CumulusAgent",
-        "dev.cumulus.analysis.CloudAnalyzer", "org.jgroups.JChannel");
+        "dev.cumulus.analysis.CloudAnalyzer", "org.jgroups.JChannel",
+        // the capability modules: nodes find them through ServiceLoader, the agent weaves calls to CloudHooks
+        "dev.cumulus.internal.cloud.CloudHooks", "dev.cumulus.internal.array.ArrayRuntime",
+        "dev.cumulus.internal.pastset.PastSetRuntime");
     private static final Set<ProcessSet> OPEN = ConcurrentHashMap.newKeySet();
     private static final Duration GRACE = Duration.ofSeconds(3);
     private static final int TAIL_LINES = 30;
@@ -546,10 +549,6 @@ public final class ProcessSet implements AutoCloseable {
         return String.join(File.pathSeparator, paths);
     }
 
-    /**
-     * A child's {@code RESULT name key=value ...} lines until it prints {@code DONE}: name -> key -> value. When the
-     * child stays silent past {@code timeout}, the error carries the other children's last output too.
-     */
     /** Every child's results ({@link #results}), then each child's successful exit, each within {@code timeout}. */
     public static Map<String, Map<String, String>> allResults(List<Child> children, Duration timeout) {
         Map<String, Map<String, String>> r = new LinkedHashMap<>();
@@ -570,6 +569,10 @@ public final class ProcessSet implements AutoCloseable {
             System.getProperty("os.name"), System.getProperty("os.arch"), quick ? ", QUICK (smoke test)" : "");
     }
 
+    /**
+     * A child's {@code RESULT name key=value ...} lines until it prints {@code DONE}: name -> key -> value. When the
+     * child stays silent past {@code timeout}, the error carries the other children's last output too.
+     */
     public static Map<String, Map<String, String>> results(Child child, List<Child> all, Duration timeout) {
         Map<String, Map<String, String>> m = new LinkedHashMap<>();
         while (true) {
