@@ -120,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--rebalance", paramLabel = "WINDOW", arity = "0..1", fallbackValue = "1s",
         converter = DurationConverter.class,
-        description = "Every remote object moves to the node that makes most of its calls (at least 60 % of a "
+        description = "Every remote object moves to the node that makes most of its calls (at least 60 %% of a "
             + "window's calls, two windows in a row; window 1s unless given). The profile shows each move.")
     Duration rebalance;
 

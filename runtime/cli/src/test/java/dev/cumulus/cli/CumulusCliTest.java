@@ -8,7 +8,10 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,6 +67,22 @@ class CumulusCliTest {
         assertTrue(run.out().contains("the worst node is the"), run.out());
         assertEquals(0, cli("classpath", "--help").code());
         assertEquals(0, cli("help", "run").code());
+    }
+
+    @Test
+    void everyHelpTextFormatsWithoutPicocliWarnings() {
+        // a lone '%' in a description makes picocli warn on stderr and print the text unformatted
+        PrintStream before = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            CommandLine root = new CommandLine(new CumulusCli());
+            root.getUsageMessage();
+            root.getSubcommands().values().forEach(CommandLine::getUsageMessage);
+        } finally {
+            System.setErr(before);
+        }
+        assertEquals("", warnings.toString(StandardCharsets.UTF_8));
     }
 
     @Test
