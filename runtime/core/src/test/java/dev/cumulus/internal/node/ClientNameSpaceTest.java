@@ -30,8 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A server of a standing cluster and a client in this JVM, over one driver: the client's classes reach the server
- * through the client's own class loader there, which the server drops once the client has left. (That the loader is
- * then collected is not shown yet: something on the server still reaches it.)
+ * through the client's own class loader there, which the server drops once the client has left. That the loader is then
+ * collected, with the agent attached as on a real server, is runtime/it's {@code ClientLoaderCollectedTest}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ClientNameSpaceTest {
