@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.AccessDeniedException;
 import dev.cumulus.CumulusException;
 import dev.cumulus.MigrationException;
 import dev.cumulus.MigrationPending;
@@ -301,8 +302,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Serves {@code target} under a fresh object id; returns its reference. */
     public RemoteRef export(Object target, Class<?> iface, String name) {
+        return export(target, iface, name, null);
+    }
+
+    /**
+     * Serves {@code target} under a fresh object id, reachable by a standing cluster's clients as {@code rule} says
+     * (null: the cluster's own object, which every admitted client reaches); returns its reference.
+     */
+    RemoteRef export(Object target, Class<?> iface, String name, AccessRule rule) {
         allowSignatures(target, iface);
-        ExportTable.Exported e = exports.add(target, iface, name);
+        ExportTable.Exported e = exports.add(target, iface, name, rule);
         return new RemoteRef(self, e.objectId(), iface.getName());
     }
 
@@ -688,6 +697,63 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return SYSTEM_CALLER.get();
     }
 
+    /**
+     * The principal (the name its credential was granted under) of the client whose call of a system object this
+     * thread serves, or {@code null} when no client made it (a node of the cluster did, or this is no server).
+     */
+    String callingPrincipal() {
+        Integer client = SYSTEM_CALLER.get();
+        ClientAdmission a = admission;
+        return client == null || a == null ? null : a.principal(client);
+    }
+
+    /** The system services a client may call, and which of their methods: the rest are the cluster's own. */
+    private static boolean forClients(long objectId, String method) {
+        return objectId == ClientGate.OBJECT_ID
+            || objectId == RemoteFactory.OBJECT_ID
+            || objectId == NameDirectory.OBJECT_ID && !method.equals("moved")
+            || objectId == MigrationService.OBJECT_ID && (method.equals("migrate") || method.equals("followCalls"));
+    }
+
+    /**
+     * Why client {@code principal} may not make its call of method {@code methodId} of object {@code objectId} here,
+     * or {@code null} when it may (polling thread; calls from clients only). An unknown object or method is let
+     * through: it is answered as a bad call. The admin reaches everything.
+     */
+    private String denial(int client, String principal, long objectId, int methodId) {
+        ExportTable.Exported target = exports.get(objectId);
+        int index = target == null ? -1 : target.methods().indexOf(methodId);
+        if (index < 0 || AccessRule.ADMIN.equals(principal)) {
+            return null;
+        }
+        String method = target.methods().method(index).getName();
+        if (objectId < ExportTable.FIRST_USER_ID) {
+            return forClients(objectId, method) ? null : "client " + principal + " (id " + client + ") may not call "
+                + target.name() + "." + method + "() on server " + self + ": that system service is the cluster's own";
+        }
+        AccessRule rule = target.rule();
+        if (rule == null || rule.permitsCall(principal, method)) {
+            return null;
+        }
+        return "client " + principal + " (id " + client + ") may not call " + target.name() + "." + method
+            + "() on server " + self + ": the object belongs to client " + rule.owner()
+            + (rule.permitsLookup(principal) ? ", whose grant does not cover " + method + "()"
+            : ", who granted " + principal + " no access")
+            + " (the owner grants access with Access.clients(...), Access.anyone() or Access.methods(...))";
+    }
+
+    /** How many calls from clients this server refused. */
+    private final AtomicLong refusedCalls = new AtomicLong();
+
+    /** Answers a client's refused call with an {@link AccessDeniedException} and logs it (polling thread). */
+    private void deny(int client, CallHeaderFlyweight header, String why) {
+        long n = refusedCalls.incrementAndGet();
+        if (n <= 100 || n % 1000 == 0) { // a client that keeps trying cannot flood the server's log
+            System.err.println("cumulus: server " + self + " refused a call: " + why
+                + (n > 100 ? " (" + n + " refused calls so far; only every 1000th is logged now)" : ""));
+        }
+        answerRefusal(client, header, new AccessDeniedException(why));
+    }
     /** Drops what this engine remembers of the classes of {@code loader} (a departed client's), so it can go. */
     void forgetClasses(ClassLoader loader) {
         briefMethods.keySet().removeIf(m -> m.getDeclaringClass().getClassLoader() == loader);
@@ -699,13 +765,34 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         exports.remove(objectId);
     }
 
-    private boolean admits(int client, long objectId) {
+    /**
+     * Whether a call from client {@code client} may run here; if not, it is answered with the reason (polling thread).
+     * A client that has not attached may call only its {@link ClientGate}; an attached one what its principal is
+     * granted ({@link #denial}).
+     */
+    private boolean admitsClient(int client, CallHeaderFlyweight header) {
         ClientAdmission a = admission;
-        return a != null && (objectId == ClientGate.OBJECT_ID || a.admitted(client));
+        long objectId = header.objectId();
+        String principal = a == null ? null : a.principal(client);
+        if (principal == null) {
+            if (a != null && objectId == ClientGate.OBJECT_ID) {
+                return true;
+            }
+            answerRefusal(client, header, new AccessDeniedException("server " + self + " refuses the call of client "
+                + client + ": it has not attached with a credential of this cluster (use Cluster.connect or cumulus "
+                + "run --attach with a credential from 'cumulus cluster grant')"));
+            return false;
+        }
+        String why = denial(client, principal, objectId, header.methodId());
+        if (why != null) {
+            deny(client, header, why);
+            return false;
+        }
+        return true;
     }
 
-    /** A call from a client that has not attached: answered with an error, never decoded (polling thread). */
-    private void refuseClient(int client, CallHeaderFlyweight header) {
+    /** Answers a refused call from a client with {@code refusal}, never decoded (a one-way call: dropped, counted). */
+    private void answerRefusal(int client, CallHeaderFlyweight header, CumulusException refusal) {
         long callId = header.callId();
         long pollsUntilNs = header.pollsUntilNs();
         if (callId == ONE_WAY) {
@@ -713,9 +800,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return;
         }
         try {
-            sendError(client, callId, pollsUntilNs, new CumulusException("node " + self + " refuses the call of client "
-                + client + ": it has not attached with the cluster's credential (use Cluster.connect or cumulus run "
-                + "--attach)"), NOT_HANDED);
+            sendError(client, callId, pollsUntilNs, refusal, NOT_HANDED);
         } catch (RuntimeException e) {
             droppedOneWayCalls.incrementAndGet(); // the client is gone: nobody to tell
         }
@@ -824,8 +909,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         CallHeaderFlyweight header = state.callIn.wrap(buffer, offset);
         if (header.validate(length)) {
-            if (source >= servers && !admits(source, header.objectId())) {
-                refuseClient(source, header);
+            if (source >= servers && !admitsClient(source, header)) {
                 return;
             }
             dispatch(new IncomingCall(source, header, buffer, offset, length));
@@ -1271,25 +1355,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             what = target.methods().resultLabel(index);
             delivered = true;
-            if (target.methods().defersReply(index)) {
-                serving = new Serving(source, callId, pollsUntilNs, what, call.handedBy);
-                Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
-                SERVING.set(serving);
-                try {
-                    result = invokeLocal(target.target(), method, args);
-                } finally {
-                    SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
-                }
-            } else if (call.objectId < ExportTable.FIRST_USER_ID && source >= servers) {
+            if (call.objectId < ExportTable.FIRST_USER_ID && source >= servers) {
                 Integer outer = SYSTEM_CALLER.get(); // a system object may ask who calls: a client owns what it makes
                 SYSTEM_CALLER.set(source);
                 try {
-                    result = invokeLocal(target.target(), method, args);
+                    serving = target.methods().defersReply(index)
+                        ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
+                    result = invoke(target, method, args, serving);
                 } finally {
                     SYSTEM_CALLER.set(outer);
                 }
             } else {
-                result = invokeLocal(target.target(), method, args);
+                serving = target.methods().defersReply(index)
+                    ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
+                result = invoke(target, method, args, serving);
             }
         } catch (Throwable t) {
             if (t instanceof MigrationPending stopped && call.target.safeMode() != null
@@ -1315,6 +1394,21 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             sendReply(source, callId, pollsUntilNs, result, what, call.handedBy);
         }
         commitServed(served, call, serving, "ok");
+    }
+
+    /** Invokes a served call's method; one that may reply later ({@code serving} not null) sees its call as served. */
+    private static Object invoke(ExportTable.Exported target, Method method, Object[] args, Serving serving)
+        throws Throwable {
+        if (serving == null) {
+            return invokeLocal(target.target(), method, args);
+        }
+        Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
+        SERVING.set(serving);
+        try {
+            return invokeLocal(target.target(), method, args);
+        } finally {
+            SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
+        }
     }
 
     /** A started served-call event while a JFR recording takes them, else {@code null}. */
