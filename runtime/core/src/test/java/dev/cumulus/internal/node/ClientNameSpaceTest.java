@@ -76,7 +76,7 @@ class ClientNameSpaceTest {
                 }
                 CumulusException e = assertThrows(CumulusException.class,
                     () -> ClientNode.connect(ctx, 1, 2, new byte[32], settings, classes));
-                assertTrue(e.getMessage().contains("credential is not this cluster's"), e.getMessage());
+                assertTrue(e.getMessage().contains("credential is not valid for this cluster"), e.getMessage());
             }
             assertEquals(null, server.remoteObjects().clientLoader(1), "the server let the client go");
         } finally {
