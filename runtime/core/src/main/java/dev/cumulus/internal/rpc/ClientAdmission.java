@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -36,6 +37,9 @@ public final class ClientAdmission implements ClientGate {
     private final int capacity;
     /** The principal of each attached client, by its id less {@link #firstClient}; null when none is attached. */
     private final AtomicReferenceArray<String> principals;
+    /** How many calls of each client's (by id less {@link #firstClient}) wait or run here. */
+    private final AtomicIntegerArray outstanding;
+    private final int maxCallsPerClient;
     /** The process of each attached client. */
     private final Map<Integer, Long> pids = new ConcurrentHashMap<>();
     /** What each client made here. */
@@ -46,8 +50,25 @@ public final class ClientAdmission implements ClientGate {
     public record Owned(long objectId, String name) {
     }
 
+    /** The most calls one client may have outstanding on one server, unless the server is told otherwise. */
+    public static final int DEFAULT_MAX_CALLS_PER_CLIENT = 1024;
+
     /** @param credential the cluster's credential; clients have ids {@code firstClient..capacity-1} */
     public ClientAdmission(byte[] credential, int firstClient, int capacity) {
+        this(credential, firstClient, capacity, DEFAULT_MAX_CALLS_PER_CLIENT);
+    }
+
+    /**
+     * @param maxCallsPerClient the most calls one client may have waiting or running here at once: more are refused
+     *                          with an error, so one client cannot take a server's threads and memory from the others
+     */
+    public ClientAdmission(byte[] credential, int firstClient, int capacity, int maxCallsPerClient) {
+        if (maxCallsPerClient < 1) {
+            throw new CumulusException("the most calls a client may have outstanding must be at least 1, got "
+                + maxCallsPerClient);
+        }
+        this.maxCallsPerClient = maxCallsPerClient;
+        this.outstanding = new AtomicIntegerArray(Math.max(0, capacity - firstClient));
         this.credential = credential.clone();
         this.firstClient = firstClient;
         this.capacity = capacity;
@@ -140,8 +161,11 @@ public final class ClientAdmission implements ClientGate {
 
     /** Forgets {@code client} and removes what it made: here, or on a thread of its own when {@code async}. */
     private void gone(int client, boolean async) {
-        boolean was = client >= firstClient && client < capacity
-            && principals.getAndSet(client - firstClient, null) != null;
+        boolean inRange = client >= firstClient && client < capacity;
+        boolean was = inRange && principals.getAndSet(client - firstClient, null) != null;
+        if (inRange) {
+            outstanding.set(client - firstClient, 0); // its calls still running end without counting for a new holder
+        }
         Set<Owned> objects = owned.remove(client);
         if (was || objects != null) {
             List<Owned> list = objects == null ? List.of() : List.copyOf(objects);
@@ -156,6 +180,32 @@ public final class ClientAdmission implements ClientGate {
     /** Whether {@code client} attached and has not left. */
     boolean admitted(int client) {
         return principal(client) != null;
+    }
+
+    /**
+     * Counts a call of {@code client}'s that is to wait or run here; false, counting nothing, when it has
+     * {@link #maxCallsPerClient} already (polling thread). Each counted call is ended with {@link #endCall}.
+     */
+    boolean startCall(int client) {
+        int i = client - firstClient;
+        int n;
+        do {
+            n = outstanding.get(i);
+            if (n >= maxCallsPerClient) {
+                return false;
+            }
+        } while (!outstanding.compareAndSet(i, n, n + 1));
+        return true;
+    }
+
+    /** A call {@link #startCall} counted was answered or left this server. */
+    void endCall(int client) {
+        outstanding.updateAndGet(client - firstClient, n -> Math.max(0, n - 1));
+    }
+
+    /** The most calls one client may have outstanding on this server. */
+    int maxCallsPerClient() {
+        return maxCallsPerClient;
     }
 
     /** The principal {@code client} attached as, or {@code null} when it is not attached. */

@@ -788,6 +788,17 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             deny(client, header, why);
             return false;
         }
+        if (objectId >= ExportTable.FIRST_USER_ID && !a.startCall(client)) {
+            String flood = "client " + principal + " (id " + client + ") has " + a.maxCallsPerClient() + " calls "
+                + "outstanding on server " + self + ", the most one client may have on one server; wait for results "
+                + "(AsyncTicket.getResult) before starting more calls";
+            long n = refusedCalls.incrementAndGet();
+            if (n <= 100 || n % 1000 == 0) {
+                System.err.println("cumulus: server " + self + " refused a call: " + flood);
+            }
+            answerRefusal(client, header, new CumulusException(flood));
+            return false;
+        }
         return true;
     }
 
@@ -909,10 +920,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         CallHeaderFlyweight header = state.callIn.wrap(buffer, offset);
         if (header.validate(length)) {
-            if (source >= servers && !admitsClient(source, header)) {
-                return;
+            if (source < servers) {
+                dispatch(new IncomingCall(source, header, buffer, offset, length));
+            } else if (admitsClient(source, header)) {
+                IncomingCall call = new IncomingCall(source, header, buffer, offset, length);
+                call.counted = header.objectId() >= ExportTable.FIRST_USER_ID; // admitsClient counted it
+                dispatch(call);
             }
-            dispatch(new IncomingCall(source, header, buffer, offset, length));
         }
         // anything else is not an RPC message: dropped
     }
@@ -1066,6 +1080,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * sent there from here (nobody waits to be told).
      */
     private void forward(IncomingCall call, int node) {
+        call.done(); // it does not run here
         byte[] message = call.message();
         if (call.callId == ONE_WAY) {
             try {
@@ -1122,6 +1137,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         final InlineRecord record;
         final Object[] args;
         final byte[] bytes;
+        /** Counted among its client's calls outstanding here until it is done ({@link ClientAdmission#startCall}). */
+        private boolean counted;
+
+        /** The call is answered, or leaves this node: it no longer counts among its client's outstanding calls. */
+        void done() {
+            if (counted) {
+                counted = false;
+                ClientAdmission a = admission;
+                if (a != null) {
+                    a.endCall(source);
+                }
+            }
+        }
 
         /** Reads the call message of {@code length} bytes at {@code offset}, whose {@code header} was validated. */
         IncomingCall(int source, CallHeaderFlyweight header, DirectBuffer buffer, int offset, int length) {
@@ -1328,6 +1356,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Runs a call that entered its object's gate (or has none): decodes, invokes, answers. */
     private void serveEntered(IncomingCall call) {
+        try {
+            serveEnteredOnce(call);
+        } finally {
+            call.done();
+        }
+    }
+
+    private void serveEnteredOnce(IncomingCall call) {
         int source = call.source;
         long callId = call.callId;
         long pollsUntilNs = call.pollsUntilNs;
