@@ -68,10 +68,26 @@ public final class ClientCluster implements Cluster {
                 System.getenv());
             ClientNode client = ClientNode.connect(transport, file.servers(), clientId, credential.client(),
                 credential.key(), settings, contextLoader());
+            watchServers(file, client);
             return new ClientCluster(name, client, slot);
         } catch (RuntimeException | Error e) {
             slot.close();
             throw e;
+        }
+    }
+
+    /**
+     * A server whose process ends is gone for this client: its calls fail with a {@code NodeFailedException} naming
+     * it (the servers share this host with their clients, so the OS tells at once).
+     */
+    private static void watchServers(StandingClusterFile file, ClientNode client) {
+        for (int server = 0; server < file.serverPids().size(); server++) {
+            int id = server;
+            long pid = file.serverPids().get(server);
+            String reason = "server " + id + " (pid " + pid + ") of cluster " + file.name() + " ended; 'cumulus "
+                + "cluster list' shows whether the cluster still serves";
+            ProcessHandle.of(pid).ifPresentOrElse(p -> p.onExit().thenRun(() -> client.serverGone(id, reason)),
+                () -> client.serverGone(id, reason));
         }
     }
 

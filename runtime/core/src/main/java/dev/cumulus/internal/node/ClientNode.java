@@ -222,6 +222,14 @@ public final class ClientNode implements AutoCloseable {
     }
 
     /**
+     * Server {@code server} is gone (its process ended): calls waiting for it fail now, and later ones at once, with a
+     * {@link dev.cumulus.NodeFailedException} that names it and {@code reason}. Any thread.
+     */
+    public void serverGone(int server, String reason) {
+        rpc.onNodeGone(server, reason);
+    }
+
+    /**
      * @throws CumulusException when this client has left its cluster
      */
     public void checkUsable() {
