@@ -1,6 +1,5 @@
 package dev.cumulus.internal.rpc;
 
-import dev.cumulus.AccessDeniedException;
 import dev.cumulus.CumulusException;
 import dev.cumulus.MigrationException;
 import dev.cumulus.MigrationPending;
@@ -183,8 +182,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final int self;
     /** The cluster's nodes ({@code 0..servers-1}); higher ids are clients of a standing cluster. */
     private final int servers;
-    /** Whether a client may call here: only its {@link ClientGate} until it attached. */
+    /** The clients of a standing cluster this server admits, or null (a node of a run). */
     private volatile ClientAdmission admission;
+    /** Where their calls are checked, or null. */
+    private volatile ClientCalls clientCalls;
     private final DataSender sender;
     private final ValueCodec codec;
     private final ClassLoader loader;
@@ -674,6 +675,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Serves a standing cluster's clients: their calls run here once {@code admission} admits them. */
     public void admission(ClientAdmission admission) {
         this.admission = admission;
+        this.clientCalls = new ClientCalls(self, exports, admission);
         exportSystem(ClientGate.OBJECT_ID, admission, ClientGate.class);
     }
 
@@ -707,53 +709,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return client == null || a == null ? null : a.principal(client);
     }
 
-    /** The system services a client may call, and which of their methods: the rest are the cluster's own. */
-    private static boolean forClients(long objectId, String method) {
-        return objectId == ClientGate.OBJECT_ID
-            || objectId == RemoteFactory.OBJECT_ID
-            || objectId == NameDirectory.OBJECT_ID && !method.equals("moved")
-            || objectId == MigrationService.OBJECT_ID && (method.equals("migrate") || method.equals("followCalls"));
-    }
-
-    /**
-     * Why client {@code principal} may not make its call of method {@code methodId} of object {@code objectId} here,
-     * or {@code null} when it may (polling thread; calls from clients only). An unknown object or method is let
-     * through: it is answered as a bad call. The admin reaches everything.
-     */
-    private String denial(int client, String principal, long objectId, int methodId) {
-        ExportTable.Exported target = exports.get(objectId);
-        int index = target == null ? -1 : target.methods().indexOf(methodId);
-        if (index < 0 || AccessRule.ADMIN.equals(principal)) {
-            return null;
-        }
-        String method = target.methods().method(index).getName();
-        if (objectId < ExportTable.FIRST_USER_ID) {
-            return forClients(objectId, method) ? null : "client " + principal + " (id " + client + ") may not call "
-                + target.name() + "." + method + "() on server " + self + ": that system service is the cluster's own";
-        }
-        AccessRule rule = target.rule();
-        if (rule == null || rule.permitsCall(principal, method)) {
-            return null;
-        }
-        return "client " + principal + " (id " + client + ") may not call " + target.name() + "." + method
-            + "() on server " + self + ": the object belongs to client " + rule.owner()
-            + (rule.permitsLookup(principal) ? ", whose grant does not cover " + method + "()"
-            : ", who granted " + principal + " no access")
-            + " (the owner grants access with Access.clients(...), Access.anyone() or Access.methods(...))";
-    }
-
-    /** How many calls from clients this server refused. */
-    private final AtomicLong refusedCalls = new AtomicLong();
-
-    /** Answers a client's refused call with an {@link AccessDeniedException} and logs it (polling thread). */
-    private void deny(int client, CallHeaderFlyweight header, String why) {
-        long n = refusedCalls.incrementAndGet();
-        if (n <= 100 || n % 1000 == 0) { // a client that keeps trying cannot flood the server's log
-            System.err.println("cumulus: server " + self + " refused a call: " + why
-                + (n > 100 ? " (" + n + " refused calls so far; only every 1000th is logged now)" : ""));
-        }
-        answerRefusal(client, header, new AccessDeniedException(why));
-    }
     /** Drops what this engine remembers of the classes of {@code loader} (a departed client's), so it can go. */
     void forgetClasses(ClassLoader loader) {
         briefMethods.keySet().removeIf(m -> m.getDeclaringClass().getClassLoader() == loader);
@@ -765,41 +720,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         exports.remove(objectId);
     }
 
-    /**
-     * Whether a call from client {@code client} may run here; if not, it is answered with the reason (polling thread).
-     * A client that has not attached may call only its {@link ClientGate}; an attached one what its principal is
-     * granted ({@link #denial}).
-     */
+    /** Whether a call from client {@code client} may run here ({@link ClientCalls}); if not, it is answered why. */
     private boolean admitsClient(int client, CallHeaderFlyweight header) {
-        ClientAdmission a = admission;
-        long objectId = header.objectId();
-        String principal = a == null ? null : a.principal(client);
-        if (principal == null) {
-            if (a != null && objectId == ClientGate.OBJECT_ID) {
-                return true;
-            }
-            answerRefusal(client, header, new AccessDeniedException("server " + self + " refuses the call of client "
-                + client + ": it has not attached with a credential of this cluster (use Cluster.connect or cumulus "
-                + "run --attach with a credential from 'cumulus cluster grant')"));
-            return false;
+        ClientCalls door = clientCalls;
+        CumulusException refusal = door == null ? new CumulusException("node " + self + " serves no clients: it is "
+            + "a node of a run, not a server of a standing cluster") : door.refusal(client, header);
+        if (refusal == null) {
+            return true;
         }
-        String why = denial(client, principal, objectId, header.methodId());
-        if (why != null) {
-            deny(client, header, why);
-            return false;
-        }
-        if (objectId >= ExportTable.FIRST_USER_ID && !a.startCall(client)) {
-            String flood = "client " + principal + " (id " + client + ") has " + a.maxCallsPerClient() + " calls "
-                + "outstanding on server " + self + ", the most one client may have on one server; wait for results "
-                + "(AsyncTicket.getResult) before starting more calls";
-            long n = refusedCalls.incrementAndGet();
-            if (n <= 100 || n % 1000 == 0) {
-                System.err.println("cumulus: server " + self + " refused a call: " + flood);
-            }
-            answerRefusal(client, header, new CumulusException(flood));
-            return false;
-        }
-        return true;
+        answerRefusal(client, header, refusal);
+        return false;
     }
 
     /** Answers a refused call from a client with {@code refusal}, never decoded (a one-way call: dropped, counted). */
