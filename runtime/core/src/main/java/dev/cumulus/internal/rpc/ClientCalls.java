@@ -26,8 +26,8 @@ final class ClientCalls {
     }
 
     /**
-     * Why the call of {@code header} from client {@code client} may not run here, or {@code null} when it may; then a
-     * call of a user object counts among the client's outstanding calls until {@link ClientAdmission#endCall}.
+     * Why the call of {@code header} from client {@code client} may not run here, or {@code null} when it may; then it
+     * counts among the client's outstanding calls ({@link #counts}) until {@link ClientAdmission#endCall}.
      */
     CumulusException refusal(int client, CallHeaderFlyweight header) {
         long objectId = header.objectId();
@@ -42,7 +42,7 @@ final class ClientCalls {
             log(why);
             return new AccessDeniedException(why);
         }
-        if (objectId >= ExportTable.FIRST_USER_ID && !admission.startCall(client)) {
+        if (counts(objectId) && !admission.startCall(client)) {
             String flood = "client " + principal + " (id " + client + ") has " + admission.maxCallsPerClient()
                 + " calls outstanding on server " + self + ", the most one client may have on one server; wait for "
                 + "results (AsyncTicket.getResult) before starting more calls";
@@ -50,6 +50,14 @@ final class ClientCalls {
             return new CumulusException(flood);
         }
         return null;
+    }
+
+    /**
+     * Whether a call of {@code objectId} counts among its client's outstanding calls: every call but attaching and
+     * leaving (a lookup may wait a while, and a flood of them would hold threads as any call does).
+     */
+    static boolean counts(long objectId) {
+        return objectId != ClientGate.OBJECT_ID;
     }
 
     /** The system services a client may call, and which of their methods: the rest are the cluster's own. */

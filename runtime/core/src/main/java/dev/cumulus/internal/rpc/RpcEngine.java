@@ -854,7 +854,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 dispatch(new IncomingCall(source, header, buffer, offset, length));
             } else if (admitsClient(source, header)) {
                 IncomingCall call = new IncomingCall(source, header, buffer, offset, length);
-                call.counted = header.objectId() >= ExportTable.FIRST_USER_ID; // admitsClient counted it
+                call.counted = ClientCalls.counts(header.objectId()); // admitsClient counted it
                 dispatch(call);
             }
         }
