@@ -42,14 +42,19 @@ public interface Cluster extends AutoCloseable {
 
     /**
      * Connects to the standing cluster {@code name} ({@code cumulus cluster start NAME}) of this user on this host as
-     * a client, with the credential from the cluster's owner-only state file. The client's view has the remote-object
+     * a client, with the credential its admin granted ({@code cumulus cluster grant NAME CLIENT}): the file named by
+     * {@code -Dcumulus.credential} ({@code cumulus run --attach NAME --credential FILE} sets it), else by
+     * {@code $CUMULUS_CREDENTIAL}, else {@code credentials/NAME/USER.credential} in the configuration directory
+     * ({@code cluster start} grants its user one there). The client is the principal its credential names: what it
+     * makes is its own, and others reach it only as it grants ({@link Access}). The client's view has the remote-object
      * API of a node — {@code remoteNew}, {@code export}, {@code lookup}, {@link AsyncTicket} — with {@link #size()}
      * the number of servers. The client is no node of the cluster, but its program is one process: {@link #nodeId()}
      * is 0 and {@link #barrier()} returns at once, so a program whose node 0 drives the work runs unchanged as a
      * client; the other collective capabilities (named barriers, clouds, shared arrays, the tuple space) throw. Under
      * {@code cumulus run --attach NAME}, {@link #join()} does the same. {@link #close()} detaches.
      *
-     * @throws CumulusException when there is no such cluster, it no longer serves, or it refuses the credential
+     * @throws CumulusException when there is no such cluster or it no longer serves
+     * @throws AccessDeniedException when there is no credential, or the cluster refuses it
      */
     static Cluster connect(String name) {
         return ClientCluster.connect(name);
@@ -77,6 +82,20 @@ public interface Cluster extends AutoCloseable {
     <T> T export(T object, Class<T> iface, String name);
 
     /**
+     * {@link #export(Object, Class, String)} for a client of a standing cluster that lets others reach the object:
+     * the object belongs to this client, and other clients may look it up and call it as {@code access} grants
+     * ({@link Access#owner()} is the default). Inside an SPMD run there are no clients and the grant changes nothing.
+     *
+     * @throws CumulusException if the name is already taken in this cluster
+     */
+    default <T> T export(T object, Class<T> iface, String name, Access access) {
+        if (access == null) {
+            throw new CumulusException("export of '" + name + "' needs an Access (Access.owner() is the default)");
+        }
+        return export(object, iface, name);
+    }
+
+    /**
      * Finds the object exported under {@code name} on any node; waits up to the lookup timeout for the name to
      * appear (an SPMD program's export on another node may still be on its way).
      *
@@ -92,6 +111,18 @@ public interface Cluster extends AutoCloseable {
      * {@code name}, and returns a proxy for it.
      */
     <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node);
+
+    /**
+     * {@link #remoteNew(Class, Class, String, int)} for a client of a standing cluster that lets others reach the
+     * object: it belongs to this client, and other clients may look it up and call it as {@code access} grants
+     * ({@link Access#owner()} is the default). Inside an SPMD run there are no clients and the grant changes nothing.
+     */
+    default <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node, Access access) {
+        if (access == null) {
+            throw new CumulusException("remoteNew of '" + name + "' needs an Access (Access.owner() is the default)");
+        }
+        return remoteNew(impl, iface, name, node);
+    }
 
     /** {@link #remoteNew(Class, Class, String, int)} on the next node after this one (round robin). */
     <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name);

@@ -52,6 +52,7 @@ import java.lang.classfile.instruction.TypeCheckInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.ConstantDesc;
 import java.lang.constant.MethodTypeDesc;
+import java.lang.ref.WeakReference;
 import java.lang.reflect.AccessFlag;
 import java.util.stream.StreamSupport;
 
@@ -89,9 +90,22 @@ final class Weaver {
         return false;
     }
 
+    /**
+     * A class-file context that resolves class hierarchies from {@code loader}'s class files. It holds the loader only
+     * weakly: the transformers keep it as the value of a weak map keyed by the loader, which a strong reference would
+     * pin for good (a departed client's loader on a standing cluster's server must be collectable).
+     */
     static ClassFile classFile(ClassLoader loader) {
-        ClassHierarchyResolver r = loader == null ? ClassHierarchyResolver.defaultResolver()
-                : ClassHierarchyResolver.ofResourceParsing(loader).orElse(ClassHierarchyResolver.defaultResolver());
+        ClassHierarchyResolver r = ClassHierarchyResolver.defaultResolver();
+        if (loader != null) {
+            WeakReference<ClassLoader> weak = new WeakReference<>(loader);
+            r = ClassHierarchyResolver.ofResourceParsing((ClassDesc c) -> {
+                ClassLoader l = weak.get();
+                String descriptor = c.descriptorString();
+                return l == null ? null
+                    : l.getResourceAsStream(descriptor.substring(1, descriptor.length() - 1) + ".class");
+            }).orElse(r);
+        }
         return ClassFile.of(ClassFile.ClassHierarchyResolverOption.of(r.cached()));
     }
 

@@ -11,6 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
+import dev.cumulus.internal.rpc.ClientAdmission;
+
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,7 +30,7 @@ import java.util.concurrent.Callable;
     description = "Standing clusters: server nodes that stay up and serve client programs "
         + "('cumulus run --attach NAME').",
     subcommands = {ClusterCommand.Start.class, ClusterCommand.Stop.class, ClusterCommand.ListClusters.class,
-        ClusterCommand.Serve.class})
+        ClusterGrant.class, ClusterCommand.Serve.class})
 final class ClusterCommand implements Callable<Integer> {
     static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -43,7 +46,8 @@ final class ClusterCommand implements Callable<Integer> {
     @Command(name = "start", mixinStandardHelpOptions = true,
         description = {"Start N server nodes on this host in the background; returns once they serve.",
             "The cluster's address and admin credential go into an owner-only file under the user's configuration "
-                + "directory (~/.config/cumulus/clusters/NAME.properties)."})
+                + "directory (~/.config/cumulus/clusters/NAME.properties); a client credential for this OS user "
+                + "into ~/.config/cumulus/credentials/NAME/USER.credential, where 'run --attach NAME' finds it."})
     static final class Start implements Callable<Integer> {
         @ParentCommand
         ClusterCommand parent;
@@ -87,6 +91,12 @@ final class ClusterCommand implements Callable<Integer> {
             ClusterRecord r = KeeperProcess.start(registry, name, nodes, absolute(classpath), startTimeout);
             cli.out().println("cluster " + name + " serves: " + r.size() + " server(s), keeper pid " + r.keeperPid()
                 + ", state " + registry.stateFile(name));
+            String user = System.getProperty("user.name");
+            if (user != null && user.matches(ClientAdmission.PRINCIPAL_PATTERN)) {
+                Path own = ClusterGrant.grant(registry, name, user, null);
+                cli.out().println("your credential (client " + user + "): " + own + "; 'cumulus cluster grant " + name
+                    + " CLIENT' makes one for another client");
+            }
             return 0;
         }
     }

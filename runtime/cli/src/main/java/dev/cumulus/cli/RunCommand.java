@@ -4,6 +4,7 @@ import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
 import dev.cumulus.cli.standing.AttachedRun;
 import dev.cumulus.cli.standing.ClusterRegistry;
+import dev.cumulus.internal.cluster.ClientCredential;
 import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
@@ -135,6 +136,11 @@ final class RunCommand implements Callable<Integer> {
             + "start NAME'): Cluster.join() there connects to it (size() is the number of servers). No --nodes.")
     String attach;
 
+    @Option(names = "--credential", paramLabel = "FILE",
+        description = "With --attach: the client's credential ('cumulus cluster grant NAME CLIENT' writes it; "
+            + "default: $CUMULUS_CREDENTIAL, else ~/.config/cumulus/credentials/NAME/USER.credential).")
+    Path credential;
+
     @Parameters(index = "0", paramLabel = "MAIN", description = "The program's main class.")
     String mainClass;
 
@@ -158,8 +164,19 @@ final class RunCommand implements Callable<Integer> {
                 throw new LaunchException("--attach runs one client of a standing cluster: --nodes, --hosts, "
                     + "--profile, --live and --debug do not apply to it");
             }
-            return AttachedRun.run(ClusterRegistry.ofUser(), attach, classpath, mainClass, args, jvmArgs, cli.out(),
-                cli.err());
+            List<String> clientJvmArgs = new ArrayList<>(jvmArgs);
+            if (credential != null) {
+                if (!java.nio.file.Files.isRegularFile(credential)) {
+                    throw new LaunchException("--credential " + credential + ": no such file; 'cumulus cluster grant "
+                        + attach + " CLIENT' writes one");
+                }
+                clientJvmArgs.add("-D" + ClientCredential.PROPERTY + "=" + credential.toAbsolutePath().normalize());
+            }
+            return AttachedRun.run(ClusterRegistry.ofUser(), attach, classpath, mainClass, args, clientJvmArgs,
+                cli.out(), cli.err());
+        }
+        if (credential != null) {
+            throw new LaunchException("--credential is for a client of a standing cluster: use it with --attach NAME");
         }
         LaunchContext ctx = new LaunchContext().environment(System.getenv()).hostsFile(hosts);
         if (nodes == null && ctx.slurmJob() == null && hosts == null) {

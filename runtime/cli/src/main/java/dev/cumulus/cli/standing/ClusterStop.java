@@ -1,6 +1,7 @@
 package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.cluster.ClientCredential;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -14,7 +15,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * {@code cumulus cluster stop NAME}: asks the keeper to stop (SIGTERM: it stops its servers and removes the driver's
  * directory), kills it after the grace period, then removes whatever a dead keeper left (servers still alive, the
- * driver's directory) and the cluster's state file and directory. Works on stale clusters too.
+ * driver's directory) and the cluster's state file and directory, and the credentials granted into their default place.
+ * Works on stale clusters too.
  */
 public final class ClusterStop {
     /** How long the keeper has to stop its servers before it is killed. */
@@ -58,6 +60,8 @@ public final class ClusterStop {
         }
         ClusterRegistry.deleteTree(Path.of(r.driverDir()));
         registry.remove(name);
+        // the credentials granted for this start are worthless now (a new start derives new keys)
+        ClusterRegistry.deleteTree(ClientCredential.defaultDir(registry.configDir(), name));
         return true;
     }
 

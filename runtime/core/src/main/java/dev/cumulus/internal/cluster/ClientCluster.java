@@ -1,5 +1,6 @@
 package dev.cumulus.internal.cluster;
 
+import dev.cumulus.Access;
 import dev.cumulus.Barrier;
 import dev.cumulus.Cloud;
 import dev.cumulus.Cluster;
@@ -63,12 +64,30 @@ public final class ClientCluster implements Cluster {
             TransportContext transport = new TransportContext(file.driverDir(), false, false, List.of(),
                 file.streamBase(), file.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
                 TransportContext.DEFAULT_MAX_MESSAGE_BYTES, RunSecret.generate(), FrameSealing.MAC);
-            ClientNode client = ClientNode.connect(transport, file.servers(), clientId, file.credential(), settings,
-                contextLoader());
+            ClientCredential credential = ClientCredential.forAttach(file, System.getProperty(ClientCredential.PROPERTY),
+                System.getenv());
+            ClientNode client = ClientNode.connect(transport, file.servers(), clientId, credential.client(),
+                credential.key(), settings, contextLoader());
+            watchServers(file, client);
             return new ClientCluster(name, client, slot);
         } catch (RuntimeException | Error e) {
             slot.close();
             throw e;
+        }
+    }
+
+    /**
+     * A server whose process ends is gone for this client: its calls fail with a {@code NodeFailedException} naming
+     * it (the servers share this host with their clients, so the OS tells at once).
+     */
+    private static void watchServers(StandingClusterFile file, ClientNode client) {
+        for (int server = 0; server < file.serverPids().size(); server++) {
+            int id = server;
+            long pid = file.serverPids().get(server);
+            String reason = "server " + id + " (pid " + pid + ") of cluster " + file.name() + " ended; 'cumulus "
+                + "cluster list' shows whether the cluster still serves";
+            ProcessHandle.of(pid).ifPresentOrElse(p -> p.onExit().thenRun(() -> client.serverGone(id, reason)),
+                () -> client.serverGone(id, reason));
         }
     }
 
@@ -101,7 +120,12 @@ public final class ClientCluster implements Cluster {
 
     @Override
     public <T> T export(T object, Class<T> iface, String name) {
-        return client.export(object, iface, name);
+        return client.export(object, iface, name, Access.owner());
+    }
+
+    @Override
+    public <T> T export(T object, Class<T> iface, String name, Access access) {
+        return client.export(object, iface, name, access);
     }
 
     @Override
@@ -117,6 +141,11 @@ public final class ClientCluster implements Cluster {
     @Override
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node) {
         return client.remoteNew(impl, iface, name, node);
+    }
+
+    @Override
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node, Access access) {
+        return client.remoteNew(impl, iface, name, node, access);
     }
 
     @Override

@@ -7,7 +7,9 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -22,10 +24,11 @@ import java.util.Properties;
  * @param streamBase the cluster's first stream id
  * @param servers    number of servers
  * @param keeperPid  the keeper's process
+ * @param serverPids the servers' processes, by node id
  * @param credential the cluster's credential
  */
 public record StandingClusterFile(String name, Path file, String driverDir, String runId, int streamBase, int servers,
-                                  long keeperPid, byte[] credential) {
+                                  long keeperPid, List<Long> serverPids, byte[] credential) {
     /** The system property that chooses the configuration directory. */
     public static final String CONFIG_DIR_PROPERTY = "cumulus.config.dir";
     /** The environment variable that chooses it when the property is not set. */
@@ -84,9 +87,11 @@ public record StandingClusterFile(String name, Path file, String driverDir, Stri
         }
         StandingClusterFile s;
         try {
+            List<Long> pids = Arrays.stream(p.getProperty("server.pids").split(",")).map(String::trim)
+                .map(Long::parseLong).toList();
             s = new StandingClusterFile(name, file, p.getProperty("driver.dir"), p.getProperty("run.id"),
-                Integer.parseInt(p.getProperty("stream.base")), p.getProperty("server.pids").split(",").length,
-                Long.parseLong(p.getProperty("keeper.pid")), HexFormat.of().parseHex(p.getProperty("admin.credential")));
+                Integer.parseInt(p.getProperty("stream.base")), pids.size(), Long.parseLong(p.getProperty("keeper.pid")),
+                pids, HexFormat.of().parseHex(p.getProperty("admin.credential")));
         } catch (RuntimeException e) {
             throw new CumulusException("the state file " + file + " of cluster " + name + " is damaged (" + e
                 + "); stop the cluster with 'cumulus cluster stop " + name + "' and start it again", e);

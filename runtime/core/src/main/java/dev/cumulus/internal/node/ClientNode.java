@@ -1,7 +1,9 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.Access;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.rpc.ClassSource;
 import dev.cumulus.internal.rpc.ClientGate;
@@ -112,11 +114,23 @@ public final class ClientNode implements AutoCloseable {
 
     /**
      * Joins the transport of a standing cluster of {@code servers} servers as client {@code clientId} and attaches to
-     * every server with {@code credential}.
+     * every server as its admin, with the cluster's admin {@code credential} (tests and the administration commands).
      *
      * @throws CumulusException when a server cannot be reached or refuses the credential (nothing is left running)
      */
     public static ClientNode connect(TransportContext context, int servers, int clientId, byte[] credential,
+                                     NodeSettings settings, ClassLoader loader) {
+        return connect(context, servers, clientId, AccessRule.ADMIN, credential, settings, loader);
+    }
+
+    /**
+     * Joins the transport of a standing cluster of {@code servers} servers as client {@code clientId} and attaches to
+     * every server as {@code principal}, with the {@code key} its credential holds
+     * ({@link ClientAdmission#clientKey}).
+     *
+     * @throws CumulusException when a server cannot be reached or refuses the credential (nothing is left running)
+     */
+    public static ClientNode connect(TransportContext context, int servers, int clientId, String principal, byte[] key,
                                      NodeSettings settings, ClassLoader loader) {
         if (clientId < servers || clientId >= servers + NodeTransport.CLIENT_SLOTS) {
             throw new CumulusException("client id " + clientId + " is outside " + servers + ".."
@@ -135,7 +149,8 @@ public final class ClientNode implements AutoCloseable {
         }
         client.dutyCycle.start();
         try {
-            client.attach(credential);
+            client.attach(principal, key);
+            client.remoteObjects.actAs(principal);
         } catch (RuntimeException | Error e) {
             client.shutDown();
             throw e;
@@ -143,11 +158,11 @@ public final class ClientNode implements AutoCloseable {
         return client;
     }
 
-    private void attach(byte[] credential) {
-        byte[] proof = ClientAdmission.proof(credential, clientId);
+    private void attach(String principal, byte[] key) {
+        byte[] proof = ClientAdmission.proof(key, clientId, principal);
         for (int server = 0; server < servers; server++) {
             awaitConnected(server);
-            gate(server).attach(clientId, ProcessHandle.current().pid(), proof);
+            gate(server).attach(clientId, ProcessHandle.current().pid(), principal, proof);
         }
     }
 
@@ -178,9 +193,9 @@ public final class ClientNode implements AutoCloseable {
         return servers;
     }
 
-    public <T> T export(T object, Class<T> iface, String name) {
+    public <T> T export(T object, Class<T> iface, String name, Access access) {
         checkOpen();
-        return remoteObjects.export(object, iface, name);
+        return remoteObjects.export(object, iface, name, access);
     }
 
     public <T> T lookup(String name, Class<T> iface, Duration wait) {
@@ -193,13 +208,25 @@ public final class ClientNode implements AutoCloseable {
     }
 
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int server) {
+        return remoteNew(impl, iface, name, server, Access.owner());
+    }
+
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int server, Access access) {
         checkOpen();
-        return remoteObjects.remoteNew(impl, iface, name, server);
+        return remoteObjects.remoteNew(impl, iface, name, server, access);
     }
 
     /** {@code remoteNew} on the servers in turn. */
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
         return remoteNew(impl, iface, name, (int) (nextRemoteNewNode.getAndIncrement() % servers));
+    }
+
+    /**
+     * Server {@code server} is gone (its process ended): calls waiting for it fail now, and later ones at once, with a
+     * {@link dev.cumulus.NodeFailedException} that names it and {@code reason}. Any thread.
+     */
+    public void serverGone(int server, String reason) {
+        rpc.onNodeGone(server, reason);
     }
 
     /**

@@ -8,16 +8,17 @@ public interface ClientGate {
     long OBJECT_ID = 8;
 
     /**
-     * Admits the calling client: {@code proof} is {@link ClientAdmission#proof} of the client's id under the cluster's
-     * credential; {@code pid} is its process on this host, watched: when it ends the client is gone.
+     * Admits the calling client as {@code principal}, the name its credential was granted under: {@code proof} is
+     * {@link ClientAdmission#proof} of the client's id and principal under its key; {@code pid} is its process on this
+     * host, watched: when it ends the client is gone.
      *
-     * @throws dev.cumulus.CumulusException when the proof does not match (a wrong or old credential)
+     * @throws dev.cumulus.AccessDeniedException when the proof does not match (a wrong or old credential)
      */
     @Brief
-    void attach(int client, long pid, byte[] proof);
+    void attach(int client, long pid, String principal, byte[] proof);
 
     /**
-     * The client leaves: its calls are refused from now on, and the objects it made here are removed (and their names
+     * The client leaves (a client detaches only itself; the admin any): its calls are refused from now on, and the objects it made here are removed (and their names
      * unbound) before this returns. Not brief: it calls the name service.
      */
     void detach(int client);

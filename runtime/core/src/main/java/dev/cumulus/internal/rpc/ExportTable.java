@@ -28,10 +28,11 @@ final class ExportTable {
     /**
      * One served object and its remotely callable methods; {@code gate} where its calls enter (null for system
      * objects, which never move), {@code safeMode} its call queue when its class is {@code @SafeMode}, else null;
-     * {@code target} is null once the entry is only a forwarding address ({@link #keepForwardingOnly}).
+     * {@code target} is null once the entry is only a forwarding address ({@link #keepForwardingOnly}); {@code rule}
+     * who may reach an object a client of a standing cluster owns, null for the cluster's own objects.
      */
     record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods, ObjectGate gate,
-                    SafeModeCalls safeMode) {
+                    SafeModeCalls safeMode, AccessRule rule) {
         /**
          * The object moved to {@code node} for good: the gate forwards from now on. Returns the calls that waited for
          * the move here, in the order they came (a safe-mode object's: those held at the gate, then those still in
@@ -151,17 +152,18 @@ final class ExportTable {
     }
 
     /** Serves a user object under a new id. */
-    synchronized Exported add(Object target, Class<?> iface, String name) {
+    synchronized Exported add(Object target, Class<?> iface, String name, AccessRule rule) {
         if (nextNumber >= Integer.MAX_VALUE - 8) {
             throw new CumulusException("node " + self + " has exported " + nextNumber + " objects, the most it can");
         }
-        return put(entry(objectId(self, nextNumber++), target, iface, name, 0, false));
+        return put(entry(objectId(self, nextNumber++), target, iface, name, 0, false, rule));
     }
 
     /** Serves a system object under its fixed id (below {@link #FIRST_USER_ID}): it never moves. */
     synchronized void addSystem(long objectId, Object target, Class<?> iface, String name) {
         check(target, iface);
-        put(new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name), null, null));
+        put(new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name), null, null,
+            null));
     }
 
     /**
@@ -169,17 +171,19 @@ final class ExportTable {
      * {@code moves} times since it was exported. Its gate starts closed: calls wait there until the calls handed over
      * with it ran ({@link ObjectGate#reopen}).
      */
-    synchronized Exported addMigrated(long objectId, Object target, Class<?> iface, String name, int moves) {
-        return put(entry(objectId, target, iface, name, moves, true));
+    synchronized Exported addMigrated(long objectId, Object target, Class<?> iface, String name, int moves,
+                                      AccessRule rule) {
+        return put(entry(objectId, target, iface, name, moves, true, rule));
     }
 
-    private Exported entry(long objectId, Object target, Class<?> iface, String name, int moves, boolean arriving) {
+    private Exported entry(long objectId, Object target, Class<?> iface, String name, int moves, boolean arriving,
+                           AccessRule rule) {
         check(target, iface);
         ObjectGate gate = new ObjectGate(moves, arriving);
         SafeModeCalls safeMode = target.getClass().isAnnotationPresent(SafeMode.class)
             ? new SafeModeCalls(gate, safeModeThreads) : null;
         return new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name), gate,
-            safeMode);
+            safeMode, rule);
     }
 
     private static void check(Object target, Class<?> iface) {
@@ -214,7 +218,8 @@ final class ExportTable {
      */
     synchronized void keepForwardingOnly(Exported moved) {
         if (get(moved.objectId()) == moved) {
-            put(new Exported(moved.objectId(), null, moved.iface(), moved.name(), moved.methods(), moved.gate(), null));
+            put(new Exported(moved.objectId(), null, moved.iface(), moved.name(), moved.methods(), moved.gate(), null,
+                moved.rule()));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.AccessDeniedException;
 import dev.cumulus.Migration;
 import dev.cumulus.MigrationAware;
 import dev.cumulus.MigrationException;
@@ -122,6 +123,22 @@ final class Migrations implements MigrationService {
         }
     }
 
+    /**
+     * A client of a standing cluster moves only the objects it owns (the admin any): not another client's, nor the
+     * cluster's own.
+     */
+    private void checkMover(ExportTable.Exported entry, String what) {
+        String client = engine.callingPrincipal();
+        AccessRule rule = entry.rule();
+        if (client != null && !AccessRule.ADMIN.equals(client) && (rule == null || !rule.owner().equals(client))) {
+            String why = "client " + client + " may not move '" + entry.name() + "' (" + what + ") on server "
+                + engine.nodeId() + ": " + (rule == null ? "it is the cluster's own object"
+                : "it belongs to client " + rule.owner()) + "; a client moves only its own objects";
+            System.err.println("cumulus: server " + engine.nodeId() + " refused a call: " + why);
+            throw new AccessDeniedException(why);
+        }
+    }
+
     private MigrationService service(int node) {
         return engine.proxy(new RemoteRef(node, OBJECT_ID, MigrationService.class.getName()), MigrationService.class,
             "cumulus.migration", 0);
@@ -135,6 +152,7 @@ final class Migrations implements MigrationService {
         if (entry == null || entry.gate() == null) {
             throw new MigrationException("node " + engine.nodeId() + " serves no user object with id " + objectId);
         }
+        checkMover(entry, "Remote.autoPlace");
         try {
             entry.gate().awaitMigrationEnd(); // a move under way takes the object's current wish with it
         } catch (InterruptedException e) {
@@ -195,6 +213,7 @@ final class Migrations implements MigrationService {
         if (entry.gate() == null) {
             throw new MigrationException(entry.name() + " is a system object of Cumulus; it does not migrate");
         }
+        checkMover(entry, "Remote.migrate");
         int movedTo = entry.gate().movedTo();
         if (movedTo >= 0) {
             return new Placement(movedTo, false);
@@ -307,7 +326,7 @@ final class Migrations implements MigrationService {
         Thread.ofVirtual().name("cumulus-migration-" + engine.nodeId()).start(() -> {
             try {
                 service(toNode).receive(entry.objectId(), entry.target().getClass().getName(),
-                    entry.iface().getName(), entry.name(), state, followsCalls, moves);
+                    entry.iface().getName(), entry.name(), state, followsCalls, moves, entry.rule());
                 answered.complete(null);
             } catch (Throwable t) {
                 answered.completeExceptionally(t);
@@ -394,7 +413,7 @@ final class Migrations implements MigrationService {
 
     @Override
     public void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
-                        boolean followsCalls, int moves) {
+                        boolean followsCalls, int moves, AccessRule rule) {
         Class<?> iface;
         Class<?> impl;
         try {
@@ -413,7 +432,7 @@ final class Migrations implements MigrationService {
         Object object = layout.newInstance();
         layout.restore(engine.codec(), object, state);
         aware(object, false);
-        ExportTable.Exported entry = engine.exports().addMigrated(objectId, object, iface, name, moves);
+        ExportTable.Exported entry = engine.exports().addMigrated(objectId, object, iface, name, moves, rule);
         if (followsCalls || rebalanceAll) {
             follow(entry);
         }

@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.Access;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
 
@@ -21,13 +22,16 @@ public final class RemoteObjects {
     /** The name space of each client of a standing cluster that made objects here. */
     private final Map<Integer, ClientClassLoader> clientLoaders = new ConcurrentHashMap<>();
     /** This node's part of the name service. */
-    private final NameDirectoryService localDirectory = new NameDirectoryService();
+    private final NameDirectoryService localDirectory;
+    /** The principal of this client of a standing cluster (what it makes is its own), or null on a node. */
+    private volatile String principal;
 
     /** @param rebalanceWindow {@code cumulus run --rebalance}'s window, or {@link Duration#ZERO} when it is off */
     public RemoteObjects(RpcEngine engine, int size, ClassLoader loader, Duration rebalanceWindow) {
         this.engine = engine;
         this.size = size;
         this.loader = loader;
+        this.localDirectory = new NameDirectoryService(engine::callingPrincipal);
         engine.exportSystem(NameDirectory.OBJECT_ID, localDirectory, NameDirectory.class);
         engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
         Migrations migrations = new Migrations(engine, size, loader,
@@ -66,14 +70,35 @@ public final class RemoteObjects {
         return clientLoaders.get(client);
     }
 
+    /** This is a client of a standing cluster, attached as {@code principal}: what it exports and makes is its own. */
+    public void actAs(String principal) {
+        this.principal = principal;
+    }
+
     public <T> T export(T object, Class<T> iface, String name) {
+        return export(object, iface, name, Access.owner());
+    }
+
+    /**
+     * Exports {@code object}; on a client of a standing cluster it is the client's own and others reach it as
+     * {@code access} grants (on a node of the cluster the grant changes nothing: every node reaches every object).
+     */
+    public <T> T export(T object, Class<T> iface, String name, Access access) {
+        if (access == null) {
+            throw new CumulusException("cannot export '" + name + "' without an Access (Access.owner() is the default)");
+        }
+        String owner = principal;
+        return export(object, iface, name, owner == null ? null : AccessRule.of(owner, access));
+    }
+
+    private <T> T export(T object, Class<T> iface, String name, AccessRule rule) {
         checkName(name);
         checkUserName(name);
         if (object == null) {
             throw new CumulusException("cannot export null as '" + name + "'");
         }
-        RemoteRef ref = engine.export(object, iface, name);
-        RemoteRef existing = directoryFor(name).bind(name, ref);
+        RemoteRef ref = engine.export(object, iface, name, rule);
+        RemoteRef existing = directoryFor(name).bind(name, ref, rule);
         if (existing != null) {
             throw new CumulusException("the name '" + name + "' is already taken by an object on node "
                 + existing.nodeId() + " (" + existing.interfaceName() + "); export under another name");
@@ -103,6 +128,17 @@ public final class RemoteObjects {
     }
 
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node) {
+        return remoteNew(impl, iface, name, node, Access.owner());
+    }
+
+    /**
+     * {@code remoteNew}; made by a client of a standing cluster, the object is the client's own and others reach it as
+     * {@code access} grants (on a node of the cluster the grant changes nothing).
+     */
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int node, Access access) {
+        if (access == null) {
+            throw new CumulusException("remoteNew of '" + name + "' needs an Access (Access.owner() is the default)");
+        }
         checkName(name);
         checkUserName(name);
         if (node < 0 || node >= size) {
@@ -113,12 +149,18 @@ public final class RemoteObjects {
         }
         RemoteFactory factory = engine.proxy(new RemoteRef(node, RemoteFactory.OBJECT_ID, RemoteFactory.class.getName()),
             RemoteFactory.class, "cumulus.factory");
-        RemoteRef ref = factory.create(impl.getName(), iface.getName(), name);
+        String owner = principal;
+        RemoteRef ref = factory.create(impl.getName(), iface.getName(), name,
+            owner == null ? null : AccessRule.of(owner, access));
         return engine.proxy(ref, iface, name);
     }
 
-    private RemoteRef createHere(String implClass, String ifaceName, String name) {
+    private RemoteRef createHere(String implClass, String ifaceName, String name, AccessRule asked) {
         Integer client = RpcEngine.systemCaller();
+        String owner = engine.callingPrincipal();
+        // a client's object is its own whatever the rule it sent claims; a node's is the cluster's
+        AccessRule rule = owner == null ? null
+            : asked == null ? AccessRule.of(owner, Access.owner()) : asked.ownedBy(owner);
         ClassLoader loader = client == null ? this.loader : clientLoaders.computeIfAbsent(client,
             c -> new ClientClassLoader(c, this.loader, engine.proxy(new RemoteRef(c, ClassSource.OBJECT_ID,
                 ClassSource.class.getName()), ClassSource.class, "cumulus.classes")));
@@ -133,7 +175,7 @@ public final class RemoteObjects {
             Object instance = ctor.newInstance();
             @SuppressWarnings("unchecked")
             Class<Object> typed = (Class<Object>) iface;
-            Object proxy = export(instance, typed, name);
+            Object proxy = export(instance, typed, name, rule);
             RemoteRef ref = ((RemoteInvocationHandler) Proxy.getInvocationHandler(proxy)).ref();
             engine.noteOwner(ref.objectId(), name);
             return ref;

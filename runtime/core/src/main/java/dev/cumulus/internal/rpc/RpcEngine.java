@@ -182,8 +182,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final int self;
     /** The cluster's nodes ({@code 0..servers-1}); higher ids are clients of a standing cluster. */
     private final int servers;
-    /** Whether a client may call here: only its {@link ClientGate} until it attached. */
+    /** The clients of a standing cluster this server admits, or null (a node of a run). */
     private volatile ClientAdmission admission;
+    /** Where their calls are checked, or null. */
+    private volatile ClientCalls clientCalls;
     private final DataSender sender;
     private final ValueCodec codec;
     private final ClassLoader loader;
@@ -301,8 +303,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Serves {@code target} under a fresh object id; returns its reference. */
     public RemoteRef export(Object target, Class<?> iface, String name) {
+        return export(target, iface, name, null);
+    }
+
+    /**
+     * Serves {@code target} under a fresh object id, reachable by a standing cluster's clients as {@code rule} says
+     * (null: the cluster's own object, which every admitted client reaches); returns its reference.
+     */
+    RemoteRef export(Object target, Class<?> iface, String name, AccessRule rule) {
         allowSignatures(target, iface);
-        ExportTable.Exported e = exports.add(target, iface, name);
+        ExportTable.Exported e = exports.add(target, iface, name, rule);
         return new RemoteRef(self, e.objectId(), iface.getName());
     }
 
@@ -665,6 +675,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Serves a standing cluster's clients: their calls run here once {@code admission} admits them. */
     public void admission(ClientAdmission admission) {
         this.admission = admission;
+        this.clientCalls = new ClientCalls(self, exports, admission);
         exportSystem(ClientGate.OBJECT_ID, admission, ClientGate.class);
     }
 
@@ -688,6 +699,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return SYSTEM_CALLER.get();
     }
 
+    /**
+     * The principal (the name its credential was granted under) of the client whose call of a system object this
+     * thread serves, or {@code null} when no client made it (a node of the cluster did, or this is no server).
+     */
+    String callingPrincipal() {
+        Integer client = SYSTEM_CALLER.get();
+        ClientAdmission a = admission;
+        return client == null || a == null ? null : a.principal(client);
+    }
+
     /** Drops what this engine remembers of the classes of {@code loader} (a departed client's), so it can go. */
     void forgetClasses(ClassLoader loader) {
         briefMethods.keySet().removeIf(m -> m.getDeclaringClass().getClassLoader() == loader);
@@ -699,13 +720,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         exports.remove(objectId);
     }
 
-    private boolean admits(int client, long objectId) {
-        ClientAdmission a = admission;
-        return a != null && (objectId == ClientGate.OBJECT_ID || a.admitted(client));
+    /** Whether a call from client {@code client} may run here ({@link ClientCalls}); if not, it is answered why. */
+    private boolean admitsClient(int client, CallHeaderFlyweight header) {
+        ClientCalls door = clientCalls;
+        CumulusException refusal = door == null ? new CumulusException("node " + self + " serves no clients: it is "
+            + "a node of a run, not a server of a standing cluster") : door.refusal(client, header);
+        if (refusal == null) {
+            return true;
+        }
+        answerRefusal(client, header, refusal);
+        return false;
     }
 
-    /** A call from a client that has not attached: answered with an error, never decoded (polling thread). */
-    private void refuseClient(int client, CallHeaderFlyweight header) {
+    /** Answers a refused call from a client with {@code refusal}, never decoded (a one-way call: dropped, counted). */
+    private void answerRefusal(int client, CallHeaderFlyweight header, CumulusException refusal) {
         long callId = header.callId();
         long pollsUntilNs = header.pollsUntilNs();
         if (callId == ONE_WAY) {
@@ -713,9 +741,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return;
         }
         try {
-            sendError(client, callId, pollsUntilNs, new CumulusException("node " + self + " refuses the call of client "
-                + client + ": it has not attached with the cluster's credential (use Cluster.connect or cumulus run "
-                + "--attach)"), NOT_HANDED);
+            sendError(client, callId, pollsUntilNs, refusal, NOT_HANDED);
         } catch (RuntimeException e) {
             droppedOneWayCalls.incrementAndGet(); // the client is gone: nobody to tell
         }
@@ -824,11 +850,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         }
         CallHeaderFlyweight header = state.callIn.wrap(buffer, offset);
         if (header.validate(length)) {
-            if (source >= servers && !admits(source, header.objectId())) {
-                refuseClient(source, header);
-                return;
+            if (source < servers) {
+                dispatch(new IncomingCall(source, header, buffer, offset, length));
+            } else if (admitsClient(source, header)) {
+                IncomingCall call = new IncomingCall(source, header, buffer, offset, length);
+                call.counted = ClientCalls.counts(header.objectId()); // admitsClient counted it
+                dispatch(call);
             }
-            dispatch(new IncomingCall(source, header, buffer, offset, length));
         }
         // anything else is not an RPC message: dropped
     }
@@ -982,6 +1010,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * sent there from here (nobody waits to be told).
      */
     private void forward(IncomingCall call, int node) {
+        call.done(); // it does not run here
         byte[] message = call.message();
         if (call.callId == ONE_WAY) {
             try {
@@ -1038,6 +1067,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         final InlineRecord record;
         final Object[] args;
         final byte[] bytes;
+        /** Counted among its client's calls outstanding here until it is done ({@link ClientAdmission#startCall}). */
+        private boolean counted;
+
+        /** The call is answered, or leaves this node: it no longer counts among its client's outstanding calls. */
+        void done() {
+            if (counted) {
+                counted = false;
+                ClientAdmission a = admission;
+                if (a != null) {
+                    a.endCall(source);
+                }
+            }
+        }
 
         /** Reads the call message of {@code length} bytes at {@code offset}, whose {@code header} was validated. */
         IncomingCall(int source, CallHeaderFlyweight header, DirectBuffer buffer, int offset, int length) {
@@ -1244,6 +1286,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Runs a call that entered its object's gate (or has none): decodes, invokes, answers. */
     private void serveEntered(IncomingCall call) {
+        try {
+            serveEnteredOnce(call);
+        } finally {
+            call.done();
+        }
+    }
+
+    private void serveEnteredOnce(IncomingCall call) {
         int source = call.source;
         long callId = call.callId;
         long pollsUntilNs = call.pollsUntilNs;
@@ -1271,25 +1321,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             what = target.methods().resultLabel(index);
             delivered = true;
-            if (target.methods().defersReply(index)) {
-                serving = new Serving(source, callId, pollsUntilNs, what, call.handedBy);
-                Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
-                SERVING.set(serving);
-                try {
-                    result = invokeLocal(target.target(), method, args);
-                } finally {
-                    SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
-                }
-            } else if (call.objectId < ExportTable.FIRST_USER_ID && source >= servers) {
+            if (call.objectId < ExportTable.FIRST_USER_ID && source >= servers) {
                 Integer outer = SYSTEM_CALLER.get(); // a system object may ask who calls: a client owns what it makes
                 SYSTEM_CALLER.set(source);
                 try {
-                    result = invokeLocal(target.target(), method, args);
+                    serving = target.methods().defersReply(index)
+                        ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
+                    result = invoke(target, method, args, serving);
                 } finally {
                     SYSTEM_CALLER.set(outer);
                 }
             } else {
-                result = invokeLocal(target.target(), method, args);
+                serving = target.methods().defersReply(index)
+                    ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
+                result = invoke(target, method, args, serving);
             }
         } catch (Throwable t) {
             if (t instanceof MigrationPending stopped && call.target.safeMode() != null
@@ -1315,6 +1360,21 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             sendReply(source, callId, pollsUntilNs, result, what, call.handedBy);
         }
         commitServed(served, call, serving, "ok");
+    }
+
+    /** Invokes a served call's method; one that may reply later ({@code serving} not null) sees its call as served. */
+    private static Object invoke(ExportTable.Exported target, Method method, Object[] args, Serving serving)
+        throws Throwable {
+        if (serving == null) {
+            return invokeLocal(target.target(), method, args);
+        }
+        Serving outer = SERVING.get(); // a brief call may run nested on a thread that serves another call
+        SERVING.set(serving);
+        try {
+            return invokeLocal(target.target(), method, args);
+        } finally {
+            SERVING.set(outer); // null mostly: cheaper than remove(), and the thread's map keeps the one entry
+        }
     }
 
     /** A started served-call event while a JFR recording takes them, else {@code null}. */

@@ -30,8 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A server of a standing cluster and a client in this JVM, over one driver: the client's classes reach the server
- * through the client's own class loader there, which the server drops once the client has left. (That the loader is
- * then collected is not shown yet: something on the server still reaches it.)
+ * through the client's own class loader there, which the server drops once the client has left. That the loader is then
+ * collected, with the agent attached as on a real server, is runtime/it's {@code ClientLoaderCollectedTest}.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ClientNameSpaceTest {
@@ -76,7 +76,7 @@ class ClientNameSpaceTest {
                 }
                 CumulusException e = assertThrows(CumulusException.class,
                     () -> ClientNode.connect(ctx, 1, 2, new byte[32], settings, classes));
-                assertTrue(e.getMessage().contains("credential is not this cluster's"), e.getMessage());
+                assertTrue(e.getMessage().contains("credential is not valid for this cluster"), e.getMessage());
             }
             assertEquals(null, server.remoteObjects().clientLoader(1), "the server let the client go");
         } finally {

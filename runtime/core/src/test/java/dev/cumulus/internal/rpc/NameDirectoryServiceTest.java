@@ -10,7 +10,7 @@ class NameDirectoryServiceTest {
     @Test
     void theLatestMoveWinsWhateverOrderTheUpdatesArriveIn() throws InterruptedException {
         NameDirectoryService directory = new NameDirectoryService();
-        assertNull(directory.bind("c", new RemoteRef(0, 16, "I")));
+        assertNull(directory.bind("c", new RemoteRef(0, 16, "I"), null));
         directory.moved("c", new RemoteRef(2, 16, "I"), 2); // the second move is told first
         directory.moved("c", new RemoteRef(1, 16, "I"), 1);
         assertEquals(new RemoteRef(2, 16, "I"), directory.resolve("c", 0));
