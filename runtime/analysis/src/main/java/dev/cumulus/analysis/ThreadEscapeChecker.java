@@ -45,7 +45,7 @@ final class ThreadEscapeChecker implements RuleChecker {
                 int line = held.where() == c ? held.line() : index.fieldLine(c, f.name());
                 out.add(onField(c, f, line, "field '" + f.name() + "' holds a " + ClassInfo.display(held.type())
                         + ", which cannot leave the node that made it, and thread code touches it ("
-                        + m.label() + m.owner.at(touch.line()) + "); with --single-vm that thread may run on "
+                        + label(m) + m.owner.at(touch.line()) + "); with --single-vm that thread may run on "
                         + "another node, where the access fails"));
             }
         }
@@ -78,6 +78,11 @@ final class ThreadEscapeChecker implements RuleChecker {
                 }
             }
         }
+    }
+
+    /** {@code Worker.run()}, or {@code a lambda of Main} for a lambda's synthetic method. */
+    private static String label(MethodInfo m) {
+        return m.name.startsWith("lambda$") ? "a lambda of " + m.owner.simpleName() : m.label();
     }
 
     private String firstForeign(List<Value> values) {

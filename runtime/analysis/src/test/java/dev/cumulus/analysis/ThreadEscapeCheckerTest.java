@@ -80,7 +80,7 @@ class ThreadEscapeCheckerTest {
                 """)) {
             assertEquals(List.of(
                     "CUM201 DONE@10: field 'DONE' holds a AtomicInteger, which cannot leave the node that made it, "
-                            + "and thread code touches it (Main.lambda$main$0() at S0.java:15); with --single-vm that "
+                            + "and thread code touches it (a lambda of Main at S0.java:15); with --single-vm that "
                             + "thread may run on another node, where the access fails",
                     "CUM201 main@14: new Task() makes a thread's task from a ArrayList, which cannot leave the node "
                             + "that made it; with --single-vm the thread may run on another node, where reaching it "
