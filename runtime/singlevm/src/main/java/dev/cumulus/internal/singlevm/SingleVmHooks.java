@@ -255,6 +255,12 @@ public final class SingleVmHooks {
         return new SharedRunnable(captures, owner, name, descriptor, kind);
     }
 
+    /** A {@code Callable} lambda or method reference of the program, as a shared object (see SharedCallable). */
+    public static java.util.concurrent.Callable<Object> callable(Object[] captures, String owner, String name,
+                                                                 String descriptor, int kind) {
+        return new SharedCallable(captures, owner, name, descriptor, kind);
+    }
+
     // ---- monitors -------------------------------------------------------------------------------------------------
 
     /** {@code monitorenter}: a shared object's (or program class's) cluster-wide monitor, else a node-local one. */
