@@ -79,6 +79,38 @@ class SingleVmSystemTest {
         assertTrue(e.contains("[0] Exception in thread \"main\" java.lang.NumberFormatException"), e);
     }
 
+    /**
+     * SingleVm's executor and shared collections over two nodes: the workers run on both, tasks that run anywhere
+     * fill one map, list and priority queue, and a task's exception reaches main as an ExecutionException.
+     */
+    @Test
+    void singleVmsExecutorSpreadsItsWorkersAndItsCollectionsAreShared() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.Spread", "4"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        Set<String> nodes = new TreeSet<>();
+        Set<String> workers = new TreeSet<>();
+        Matcher m = Pattern.compile("\\[(\\d)\\] gate passed by (single-vm-worker-\\d)").matcher(o);
+        while (m.find()) {
+            nodes.add(m.group(1));
+            workers.add(m.group(2));
+        }
+        assertEquals(4, workers.size(), o);
+        assertEquals(Set.of("0", "1"), nodes, "the workers run round robin on both nodes:\n" + o);
+        assertTrue(o.contains("[0] sum=22140 map=40 k7=49 list=40 ended=true failure=the task threw "
+            + "java.lang.IllegalStateException: boom"), o);
+        StringBuilder polled = new StringBuilder();
+        for (int i = 1; i <= 40; i++) {
+            polled.append(i).append(i == 40 ? "" : ",");
+        }
+        assertTrue(o.contains("[0] polled " + polled), o);
+    }
+
     /** Hyperion's map colouring (examples module), unchanged, on two nodes: the sequential search's optimum. */
     @Test
     void mapColouringOnTwoNodesFindsTheSequentialOptimum() throws Exception {
@@ -130,7 +162,8 @@ class SingleVmSystemTest {
 
     private Path compile() throws IOException {
         Path classes = tmp.resolve("classes");
-        List<String> args = new ArrayList<>(List.of("-d", classes.toString()));
+        List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-classpath",
+            System.getProperty("java.class.path")));
         try (Stream<Path> s = Files.walk(SOURCES)) {
             s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(p -> args.add(p.toString()));
         }
