@@ -309,6 +309,10 @@ final class SingleVmWeaver {
                         b.invokestatic(CD_HOOKS, "isAlive", MethodTypeDesc.of(CD_boolean, CD_THREAD));
                         return;
                     }
+                    case "interrupt()V" -> {
+                        b.invokestatic(CD_HOOKS, "interrupt", MethodTypeDesc.of(CD_void, CD_THREAD));
+                        return;
+                    }
                     default -> {
                         // other Thread methods run on the local Thread object
                     }
