@@ -111,6 +111,29 @@ class SingleVmSystemTest {
         assertTrue(o.contains("[0] polled " + polled), o);
     }
 
+    /**
+     * Threads across two nodes: a Thread subclass's name on its running node, interrupts that wake wait and sleep on
+     * the other node, and the uncaught-exception handler run on the creator with the program's Thread.
+     */
+    @Test
+    void interruptsNamesAndUncaughtExceptionHandlersWorkAcrossNodes() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.Interrupts"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("[1] sleeper named sleeper runs as sleeper"), o);
+        assertTrue(o.contains("[1] sleeper interrupted in wait"), o);
+        assertTrue(o.contains("[1] napper interrupted in sleep"), o);
+        assertTrue(o.contains("[0] handler got java.lang.IllegalStateException: thrown by thrower from thrower at "
+            + "lambda$main$"), o);
+        assertTrue(o.contains("[0] all joined"), o);
+        assertTrue(!o.contains("without an interrupt"), o);
+    }
+
     /** Hyperion's map colouring (examples module), unchanged, on two nodes: the sequential search's optimum. */
     @Test
     void mapColouringOnTwoNodesFindsTheSequentialOptimum() throws Exception {

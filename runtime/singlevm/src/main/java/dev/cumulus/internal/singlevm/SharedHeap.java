@@ -530,6 +530,16 @@ public final class SharedHeap {
         }
 
         @Override
+        public void threadFailed(long handle, String className, String message, String frames) {
+            objects().threads().failed(handle, new ThreadFailure(className, message, frames));
+        }
+
+        @Override
+        public void interruptThread(long handle) {
+            objects().threads().interrupt(handle);
+        }
+
+        @Override
         public int threadStarted(int delta) {
             return objects().threads().counted(delta);
         }

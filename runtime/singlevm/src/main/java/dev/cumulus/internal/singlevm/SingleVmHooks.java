@@ -246,6 +246,11 @@ public final class SingleVmHooks {
         ObjectSpace.current().threads().join(t, timeoutMs);
     }
 
+    /** {@code t.interrupt()} in the program: the thread is interrupted on whichever node runs it. */
+    public static void interrupt(Thread t) {
+        ObjectSpace.current().threads().interrupt(t);
+    }
+
     public static boolean isAlive(Thread t) {
         return ObjectSpace.current().threads().isAlive(t);
     }
