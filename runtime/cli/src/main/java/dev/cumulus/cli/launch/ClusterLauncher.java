@@ -372,6 +372,11 @@ public final class ClusterLauncher {
 
     private RunResult timedOut(RunDirectory runDir) {
         List<Integer> running = running();
+        if (ctx.singleVm()) {
+            err.println("cumulus: timed out after " + format(ctx.timeout()) + "; the threads of every node:");
+            nodes.stream().filter(n -> n.id() == 0).findFirst()
+                .ifPresent(node0 -> SingleVmThreadDump.request(node0, runDir.path(), err));
+        }
         err.println("cumulus: timed out after " + format(ctx.timeout()) + "; nodes still running: " + ids(running)
             + " (stopping them)");
         return new RunResult(RunResult.EXIT_TIMEOUT, RunResult.Ending.TIMED_OUT, runId, runDir.path(), driverDir, -1,

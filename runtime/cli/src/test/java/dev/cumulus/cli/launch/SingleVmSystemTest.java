@@ -134,6 +134,36 @@ class SingleVmSystemTest {
         assertTrue(!o.contains("without an interrupt"), o);
     }
 
+    /**
+     * A deadlock across two nodes (two monitors taken in opposite orders): on --timeout the launcher has node 0 print
+     * every node's threads with the monitors they hold and wait for, their homes, and the deadlock; exit 124.
+     */
+    @Test
+    void aDeadlockAcrossNodesGivesAThreadDumpOnTimeout() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "12s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.Deadlock"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(124, exit, o + e);
+        assertTrue(e.contains("cumulus: timed out after 12s; the threads of every node:"), e);
+        assertTrue(o.contains("[0] === Cumulus single-VM thread dump (2 nodes) ==="), o);
+        assertTrue(o.contains("[0] === end of Cumulus single-VM thread dump ==="), o);
+        assertTrue(o.contains("[0]   \"mover-ab\" "), o);
+        assertTrue(o.contains("[0]   \"mover-ba\" "), o);
+        assertTrue(o.contains("[0]   \"main\" "), o);
+        Matcher m = Pattern.compile("\\[0\\]     holds monitor svit\\.Deadlock\\$Account#\\d+@node0 \\(home node 0\\)")
+            .matcher(o);
+        assertTrue(m.find(), o);
+        assertTrue(o.contains("[0] Deadlock across nodes:"), o);
+        assertTrue(Pattern.compile("\\[0\\]   \"mover-(ab|ba)\" on node \\d waits for monitor svit\\.Deadlock\\$Account"
+            + "#\\d+@node0 \\(home node 0\\), held by \"mover-(ab|ba)\" on node \\d").matcher(o).find(), o);
+        assertTrue(!o.contains("no deadlock"), o);
+    }
+
     /** Hyperion's map colouring (examples module), unchanged, on two nodes: the sequential search's optimum. */
     @Test
     void mapColouringOnTwoNodesFindsTheSequentialOptimum() throws Exception {

@@ -101,6 +101,13 @@ public interface HeapService {
     @Brief
     void threadFailed(long handle, String className, String message, String frames);
 
+    /**
+     * This node's part of a cluster thread dump ({@link ThreadDump}): its program threads and the monitors homed
+     * here, in the dump's line format.
+     */
+    @Brief
+    String threadDump();
+
     /** {@code Thread.interrupt()} of the program's thread {@code handle}, which runs on this node. */
     @Brief
     void interruptThread(long handle);

@@ -3,6 +3,7 @@ package dev.cumulus.internal.singlevm;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -139,6 +140,20 @@ final class ProgramThreads {
                 }
             }
         });
+    }
+
+    /** Node 0: the thread that runs the program's {@code main}, listed in thread dumps. */
+    void main(Thread t) {
+        synchronized (here) {
+            here.put(0L, t);
+        }
+    }
+
+    /** The program's threads running on this node now (for thread dumps). */
+    List<Thread> runningHere() {
+        synchronized (here) {
+            return List.copyOf(here.values());
+        }
     }
 
     /** Creator side: thread {@code handle} ends with {@code failure} (a Throwable, or a ThreadFailure); brief. */
