@@ -286,6 +286,12 @@ public final class ClusterLauncher {
                             err, ctx.tailLines(), host.name());
                     nodes.add(node);
                     node.process().onExit().thenRun(() -> exits.add(node));
+                    if (ctx.singleVm() && config.nodeId() == 0 && host == null) {
+                        // Ctrl-\ (SIGQUIT) reaches every node; node 0's JVM dump is the cue for the cluster's
+                        Path dir = runDir.path();
+                        node.onJvmThreadDump(() -> Thread.ofPlatform().name("cumulus-thread-dump").daemon(true)
+                            .start(() -> SingleVmThreadDump.request(node, dir, err)));
+                    }
                     if (host == null && liveSink != null) {
                         liveNodes.add(config.nodeId());
                     }

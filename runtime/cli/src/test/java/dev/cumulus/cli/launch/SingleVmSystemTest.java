@@ -164,6 +164,27 @@ class SingleVmSystemTest {
         assertTrue(!o.contains("no deadlock"), o);
     }
 
+    /** Ctrl-\\ (SIGQUIT, here sent to node 0 alone) gives the JVM's dump and, after it, the cluster's. */
+    @Test
+    void sigquitToNodeZeroGivesTheClusterThreadDump() throws Exception {
+        Path classes = compile();
+        dev.cumulus.cli.CapturedOutput out = new dev.cumulus.cli.CapturedOutput();
+        dev.cumulus.cli.CapturedOutput err = new dev.cumulus.cli.CapturedOutput();
+        int[] exit = {-1};
+        Thread run = Thread.ofPlatform().start(() -> exit[0] = CumulusCli.execute(new String[] {"run", "--single-vm",
+            "--nodes", "2", "--timeout", "40s", "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp",
+            classes.toString(), "svit.Deadlock"}, out.stream(), err.stream()));
+        out.awaitContains(java.time.Duration.ofSeconds(60), "[0] started both movers");
+        ProcessHandle node0 = ProcessHandle.current().descendants()
+            .filter(p -> p.info().arguments().map(a -> List.of(a).contains("-Dcumulus.node.id=0")).orElse(false))
+            .findFirst().orElseThrow(() -> new AssertionError("no node 0 process"));
+        assertEquals(0, new ProcessBuilder("kill", "-QUIT", Long.toString(node0.pid())).start().waitFor());
+        out.awaitContains(java.time.Duration.ofSeconds(60), "[0] Full thread dump ",
+            "[0] === end of Cumulus single-VM thread dump ===", "[0] Deadlock across nodes:");
+        run.join();
+        assertEquals(124, exit[0], out.text() + err.text());
+    }
+
     /** Hyperion's map colouring (examples module), unchanged, on two nodes: the sequential search's optimum. */
     @Test
     void mapColouringOnTwoNodesFindsTheSequentialOptimum() throws Exception {
