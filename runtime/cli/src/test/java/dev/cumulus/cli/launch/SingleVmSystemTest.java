@@ -234,6 +234,23 @@ class SingleVmSystemTest {
             + "alone is 32 MB, its blocks 8 KB each");
     }
 
+    /** The Jacobi relaxation (examples module), unchanged, on two nodes: bit for bit the sequential result. */
+    @Test
+    void jacobiOnTwoNodesEqualsTheSequentialRelaxation() throws Exception {
+        String classes = Path.of(dev.cumulus.examples.jacobi.Jacobi.class.getProtectionDomain()
+            .getCodeSource().getLocation().toURI()).toString();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes,
+            "dev.cumulus.examples.jacobi.Jacobi", "48", "20", "4"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("[0] jacobi 48x48, 20 sweeps, 4 threads: checksum "), o);
+        assertTrue(o.contains("(equal to the sequential relaxation)"), o);
+    }
+
     private Path compile() throws IOException {
         Path classes = tmp.resolve("classes");
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-classpath",
