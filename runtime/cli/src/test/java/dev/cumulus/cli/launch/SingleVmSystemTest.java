@@ -149,7 +149,7 @@ class SingleVmSystemTest {
         String o = out.toString(StandardCharsets.UTF_8);
         String e = err.toString(StandardCharsets.UTF_8);
         assertEquals(124, exit, o + e);
-        assertTrue(e.contains("cumulus: timed out after 12s; the threads of every node:"), e);
+        assertTrue(e.contains("cumulus: timed out after 12s; asking node 0 for a thread dump of every node"), e);
         assertTrue(o.contains("[0] === Cumulus single-VM thread dump (2 nodes) ==="), o);
         assertTrue(o.contains("[0] === end of Cumulus single-VM thread dump ==="), o);
         assertTrue(o.contains("[0]   \"mover-ab\" "), o);
