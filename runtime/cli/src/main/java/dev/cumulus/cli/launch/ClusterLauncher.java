@@ -379,7 +379,8 @@ public final class ClusterLauncher {
     private RunResult timedOut(RunDirectory runDir) {
         List<Integer> running = running();
         if (ctx.singleVm()) {
-            err.println("cumulus: timed out after " + format(ctx.timeout()) + "; asking node 0 for a thread dump of every node");
+            err.println("cumulus: timed out after " + format(ctx.timeout())
+                + "; asking node 0 for a thread dump of every node");
             nodes.stream().filter(n -> n.id() == 0).findFirst()
                 .ifPresent(node0 -> SingleVmThreadDump.request(node0, runDir.path(), err));
         }
