@@ -19,6 +19,14 @@ public class Spread {
     public static void main(String[] args) throws Exception {
         int workers = Integer.parseInt(args[0]);
         ExecutorService pool = SingleVm.executor(workers);
+        try {
+            use(pool, workers);
+        } finally {
+            pool.shutdownNow(); // a failure ends the run at once instead of leaving the workers waiting
+        }
+    }
+
+    private static void use(ExecutorService pool, int workers) throws Exception {
         Gate gate = new Gate(workers);
         List<Future<?>> gates = new ArrayList<>();
         for (int i = 0; i < workers; i++) {

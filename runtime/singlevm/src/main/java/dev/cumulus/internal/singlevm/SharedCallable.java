@@ -28,12 +28,12 @@ public final class SharedCallable implements Callable<Object>, SharedObject {
     @Override
     public Object call() throws Exception {
         ObjectSpace space = ObjectSpace.current();
-        if ($cumulus$state < 0) {
-            space.fetch(this);
+        if (!Epochs.validHere($cumulus$state)) {
+            space.fetch(this, "captures");
         }
         Copy c = space.arrayCopy(captures);
-        if (c != null) {
-            space.fetchArray(c);
+        if (c != null && !Epochs.validHere(c.arrayState)) {
+            space.fillRange(c, 0, java.lang.reflect.Array.getLength(captures));
         }
         try {
             return SharedRunnable.target(space, owner, name, descriptor, kind).invokeWithArguments(captures);
