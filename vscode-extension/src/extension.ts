@@ -89,6 +89,7 @@ export class CumulusExtension {
   inUse = false;
   private starting = false;
   private sentJavaErrors?: boolean;
+  private sentSingleVm?: boolean;
   private profileView: ProfileViewProvider;
   private runListeners = new Set<(e: RunEvent) => void>();
 
@@ -119,6 +120,7 @@ export class CumulusExtension {
     s.push(vscode.commands.registerCommand('cumulus.restartServer', () => this.restart()));
     s.push(vscode.tasks.registerTaskProvider(TASK_TYPE, new CumulusTaskProvider(this)));
     s.push(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('cumulus.javaErrors')) this.syncJavaErrors(); }));
+    s.push(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('cumulus.singleVm')) this.syncSingleVm(); }));
     s.push(vscode.extensions.onDidChange(() => this.syncJavaErrors()));
     // a build file or marker that appears or changes later (a dependency added) starts the server then; once tried,
     // Restart Language Server retries
@@ -175,6 +177,7 @@ export class CumulusExtension {
     const storage = this.context.storageUri ?? this.context.globalStorageUri;
     const options: P.InitializationOptions = {
       javaErrors: this.javaErrors(),
+      singleVm: this.singleVm(),
       classpathCacheDir: storage ? path.join(storage.fsPath, 'classpath') : undefined,
       cumulusCommand: this.root ? path.join(this.root, 'cumulus') : undefined,
     };
@@ -191,6 +194,7 @@ export class CumulusExtension {
     this.client.onNotification(P.PROFILE, (r: ProfileRecord) => this.onProfile(r));
     this.client.onNotification(P.DEBUG_READY, (r: P.DebugReady) => this.onDebugReady(r));
     this.sentJavaErrors = options.javaErrors;
+    this.sentSingleVm = options.singleVm;
     this.recommendJavaPack();
   }
 
@@ -217,6 +221,20 @@ export class CumulusExtension {
     if (!this.client || on === this.sentJavaErrors) return;
     this.sentJavaErrors = on;
     const settings: P.ServerSettings = { cumulus: { javaErrors: on } };
+    void this.client.sendNotification(P.DID_CHANGE_CONFIGURATION, { settings });
+  }
+
+  /** cumulus.singleVm: the workspace is a single-VM program, so the server checks rules CUM201-CUM203 too. */
+  singleVm(): boolean {
+    return this.config().get<boolean>('singleVm') === true;
+  }
+
+  /** Tells the server when cumulus.singleVm changed. */
+  syncSingleVm(): void {
+    const on = this.singleVm();
+    if (!this.client || on === this.sentSingleVm) return;
+    this.sentSingleVm = on;
+    const settings: P.ServerSettings = { cumulus: { singleVm: on } };
     void this.client.sendNotification(P.DID_CHANGE_CONFIGURATION, { settings });
   }
 

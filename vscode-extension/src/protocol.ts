@@ -66,7 +66,7 @@ export type NewProjectArgs = [template: string, dir: string, pkg?: string];
 
 /**
  * initialize's initializationOptions (all optional; CumulusProtocol.Options on the server). The extension sends
- * javaErrors, classpathCacheDir and, when it knows a Cumulus installation, cumulusCommand.
+ * javaErrors, singleVm, classpathCacheDir and, when it knows a Cumulus installation, cumulusCommand.
  */
 export interface InitializationOptions {
   /** The Cumulus API jars (path-separated string or array), e.g. the output of `cumulus classpath`. */
@@ -79,6 +79,8 @@ export interface InitializationOptions {
   debounceMs?: number;
   /** Publish Java compile errors (default true); false when another Java language server reports them. */
   javaErrors?: boolean;
+  /** The workspace is a single-VM program (`cumulus run --single-vm`): also check rules CUM201-CUM203. */
+  singleVm?: boolean;
   /** Folder for the cached Maven classpath (the extension's storage; never the user's project). */
   classpathCacheDir?: string;
 }
@@ -86,5 +88,5 @@ export interface InitializationOptions {
 /** Notification, client to server: the standard workspace/didChangeConfiguration, with the settings below. */
 export const DID_CHANGE_CONFIGURATION = 'workspace/didChangeConfiguration';
 export interface ServerSettings {
-  cumulus: { javaErrors: boolean };
+  cumulus: { javaErrors?: boolean; singleVm?: boolean };
 }

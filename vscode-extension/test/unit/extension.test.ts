@@ -226,6 +226,16 @@ describe('Java errors and the rest of Java', () => {
     assert.deepEqual(sent, [{ settings: { cumulus: { javaErrors: false } } }, { settings: { cumulus: { javaErrors: true } } }]);
   });
 
+  it('sends cumulus.singleVm at start and when it changes', async () => {
+    const { client, starts } = await activated();
+    assert.equal(starts[0].options.singleVm, false);
+    vscode.changeConfig('cumulus.singleVm', true);
+    vscode.changeConfig('cumulus.singleVm', true);
+    vscode.changeConfig('cumulus.singleVm', false);
+    const sent = client.notifications.filter((n) => n.method === P.DID_CHANGE_CONFIGURATION).map((n) => n.params);
+    assert.deepEqual(sent, [{ settings: { cumulus: { singleVm: true } } }, { settings: { cumulus: { singleVm: false } } }]);
+  });
+
   it('recommends the Java extension pack once, and not where a Java extension is installed', async () => {
     const ctx = context();
     await activated(ctx);

@@ -86,8 +86,11 @@ import org.eclipse.lsp4j.services.WorkspaceService;
  * an array: the Cumulus API jars, e.g. the output of {@code cumulus classpath}), {@code cumulusCommand} (path of
  * {@code cumulus}; {@code "none"} disables it), {@code rulesDocsBase} (URL prefix of the rule pages),
  * {@code debounceMs} (default 200), {@code javaErrors} (publish Java compile errors; default true),
- * {@code classpathCacheDir} (where the resolved Maven classpath is cached; default {@code ~/.cache/cumulus/lsp}).
- * {@code workspace/didChangeConfiguration} with {@code {"cumulus": {"javaErrors": bool}}} switches Java errors later.
+ * {@code classpathCacheDir} (where the resolved Maven classpath is cached; default {@code ~/.cache/cumulus/lsp}),
+ * {@code singleVm} (the workspace is a single-VM program, run with {@code cumulus run --single-vm}: also check rules
+ * CUM201-CUM203; default false).
+ * {@code workspace/didChangeConfiguration} with {@code {"cumulus": {"javaErrors": bool, "singleVm": bool}}} switches
+ * Java errors and the single-VM rules later.
  * See {@code lsp-server/README.md}.
  *
  * <p>Threads: LSP4J's reader thread calls the services; analysis runs on {@code cumulus-analysis}
@@ -204,6 +207,10 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
         codeActions = new CodeActionHandler(diagnostics);
         workspace = new Workspace(root);
         scheduler = new AnalysisScheduler(workspace, debounceMs, this::published);
+        Boolean single = flag(options.get(CumulusProtocol.Options.SINGLE_VM));
+        if (single != null) {
+            scheduler.singleVm(single);
+        }
         commands = new ExecuteCommandHandler(() -> cumulusTool, root, this::currentSnapshot, runs, figures,
                 () -> client, this::refreshLenses);
         var caps = params.getCapabilities();
@@ -448,6 +455,11 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
                         diagnostics.javaErrors(java);
                         published(latestSnapshot());
                     }
+                    Boolean single = flag(c.get(CumulusProtocol.Options.SINGLE_VM));
+                    AnalysisScheduler s = scheduler;
+                    if (single != null && s != null) {
+                        s.singleVm(single);
+                    }
                 }
             }
 
@@ -525,6 +537,11 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
             case "off" -> false;
             default -> null;
         };
+    }
+
+    /** A boolean setting: {@code true} or {@code false}; anything else null. */
+    static Boolean flag(JsonElement e) {
+        return e != null && e.isJsonPrimitive() && e.getAsJsonPrimitive().isBoolean() ? e.getAsBoolean() : null;
     }
 
     private static String string(JsonElement e, String fallback) {

@@ -62,8 +62,8 @@ public interface CumulusProtocol {
 
     /**
      * The names of {@code initialize}'s initialization options (all optional; {@code InitializationOptions} in
-     * {@code protocol.ts}), and of the one setting {@code workspace/didChangeConfiguration} carries, as
-     * {@code {"cumulus": {"javaErrors": bool}}}.
+     * {@code protocol.ts}), and of the settings {@code workspace/didChangeConfiguration} carries, as
+     * {@code {"cumulus": {"javaErrors": bool, "singleVm": bool}}}.
      */
     final class Options {
         /** The Cumulus API jars: a path-separated string or an array. */
@@ -76,6 +76,11 @@ public interface CumulusProtocol {
         public static final String DEBOUNCE_MS = "debounceMs";
         /** Whether Java compile errors are published (default true); also the didChangeConfiguration setting. */
         public static final String JAVA_ERRORS = "javaErrors";
+        /**
+         * Whether the workspace is a single-VM program (run with {@code cumulus run --single-vm}): also check the
+         * single-VM rules CUM201-CUM203 (default false); also the didChangeConfiguration setting.
+         */
+        public static final String SINGLE_VM = "singleVm";
         /** Folder for the cached Maven classpath (default {@code ~/.cache/cumulus/lsp}). */
         public static final String CLASSPATH_CACHE_DIR = "classpathCacheDir";
         /** The section of {@code workspace/didChangeConfiguration}'s settings the server reads. */

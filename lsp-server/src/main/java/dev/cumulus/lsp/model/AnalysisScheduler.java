@@ -38,6 +38,7 @@ public final class AnalysisScheduler implements AutoCloseable {
     private final Object lock = new Object();
     private CompletableFuture<Snapshot> pending;
     private volatile boolean fullNext;
+    private volatile boolean singleVm;
     private ScheduledFuture<?> scheduled;
 
     /**
@@ -59,6 +60,21 @@ public final class AnalysisScheduler implements AutoCloseable {
 
     public CompletableFuture<ClasspathInfo> classpath() {
         return classpath;
+    }
+
+    /**
+     * Whether the workspace is a single-VM program, whose analyses check the single-VM rules (CUM2xx) too; a change
+     * schedules an analysis at once.
+     */
+    public void singleVm(boolean on) {
+        if (on != singleVm) {
+            singleVm = on;
+            requestAnalysis(0);
+        }
+    }
+
+    public boolean singleVm() {
+        return singleVm;
     }
 
     /** Makes the next analysis recompile every unit (after a save or a change on disk), and schedules it. */
@@ -117,7 +133,7 @@ public final class AnalysisScheduler implements AutoCloseable {
             open.forEach((uri, d) -> versions.put(uri, d.version()));
             boolean full = fullNext;
             fullNext = false;
-            s = analysis.analyze(workspace.sources(open), versions, classpath.join(), full);
+            s = analysis.analyze(workspace.sources(open), versions, classpath.join(), full, singleVm);
             latest.set(s);
             listener.accept(s);
         } catch (RuntimeException | LinkageError e) {

@@ -26,12 +26,12 @@ import org.eclipse.jdt.core.dom.SimpleName;
  * classpath behind them) and places each finding and classification in the source with the JDT DOM.
  *
  * <p>Placement: a class-level finding goes on the class name; a field-level one on the field name; a method-level one
- * (signature rules CUM103, CUM108, and CUM120) on the method name; an instruction-level one on the offending call,
+ * (signature rules CUM103, CUM108, CUM120, and CUM202's native methods) on the method name; an instruction-level one on the offending call,
  * field access or creation on the reported line, else the statement starting there. Classifications go on method
  * names. Owned by the analysis thread (not thread-safe); the snapshots it returns are immutable.
  */
 public final class WorkspaceAnalysis implements AutoCloseable {
-    private static final Set<String> METHOD_LEVEL = Set.of("CUM103", "CUM108", "CUM120");
+    private static final Set<String> METHOD_LEVEL = Set.of("CUM103", "CUM108", "CUM120", "CUM202");
     private static final Pattern CALL = Pattern.compile("calls (?:new )?([\\w.$]+)\\(\\)");
     private static final Pattern CLUSTER_CALL = Pattern.compile("by Cluster\\.(\\w+)");
 
@@ -50,6 +50,16 @@ public final class WorkspaceAnalysis implements AutoCloseable {
     /** Like {@link #analyze(Map, Map, ClasspathInfo)}; {@code fullCompile} recompiles every unit, not just changed ones. */
     public Snapshot analyze(Map<String, String> sources, Map<String, Integer> versions, ClasspathInfo classpath,
                             boolean fullCompile) {
+        return analyze(sources, versions, classpath, fullCompile, false);
+    }
+
+    /**
+     * Like {@link #analyze(Map, Map, ClasspathInfo, boolean)}; {@code singleVm} also checks the single-VM rules
+     * (CUM2xx), and then the program is checked even without the Cumulus API on its classpath (a single-VM program
+     * need not use it).
+     */
+    public Snapshot analyze(Map<String, String> sources, Map<String, Integer> versions, ClasspathInfo classpath,
+                            boolean fullCompile, boolean singleVm) {
         long t0 = System.nanoTime();
         Map<String, EcjCompiler.UnitOutput> compiled = compiler.compile(sources, classpath.entries(), fullCompile);
         long t1 = System.nanoTime();
@@ -79,9 +89,9 @@ public final class WorkspaceAnalysis implements AutoCloseable {
 
         Map<String, List<Problem>> problems = new HashMap<>();
         Map<String, List<MethodMark>> marks = new HashMap<>();
-        if (classpath.apiPresent() && !classes.isEmpty()) {
+        if ((classpath.apiPresent() || singleVm) && !classes.isEmpty()) {
             AnalysisResult result;
-            try (CloudAnalyzer analyzer = new CloudAnalyzer(source(classes, classpath))) {
+            try (CloudAnalyzer analyzer = new CloudAnalyzer(source(classes, classpath), singleVm)) {
                 result = analyzer.analyzeAll();
             }
             for (Finding f : result.findings()) {

@@ -75,8 +75,11 @@ final class SingleVmWeaver {
     private static final MethodTypeDesc MTD_ARRAY_READ = MethodTypeDesc.of(CD_void, CD_Object, CD_int);
     private static final ClassDesc CD_THREAD = ClassDesc.of("java.lang.Thread");
     private static final ClassDesc CD_RUNNABLE = ClassDesc.of("java.lang.Runnable");
+    private static final ClassDesc CD_CALLABLE = ClassDesc.of("java.util.concurrent.Callable");
     private static final MethodTypeDesc MTD_MADE = MethodTypeDesc.of(CD_void, CD_THREAD, CD_RUNNABLE);
     private static final MethodTypeDesc MTD_RUNNABLE = MethodTypeDesc.of(CD_RUNNABLE, CD_Object.arrayType(),
+        CD_String, CD_String, CD_String, CD_int);
+    private static final MethodTypeDesc MTD_CALLABLE = MethodTypeDesc.of(CD_CALLABLE, CD_Object.arrayType(),
         CD_String, CD_String, CD_String, CD_int);
     private static final MethodTypeDesc MTD_STATICS_HERE = MethodTypeDesc.of(CD_boolean, CD_Class);
 
@@ -306,6 +309,10 @@ final class SingleVmWeaver {
                         b.invokestatic(CD_HOOKS, "isAlive", MethodTypeDesc.of(CD_boolean, CD_THREAD));
                         return;
                     }
+                    case "interrupt()V" -> {
+                        b.invokestatic(CD_HOOKS, "interrupt", MethodTypeDesc.of(CD_void, CD_THREAD));
+                        return;
+                    }
                     default -> {
                         // other Thread methods run on the local Thread object
                     }
@@ -479,12 +486,13 @@ final class SingleVmWeaver {
             b.invokestatic(CD_HOOKS, "made", MTD_MADE);
         }
 
-        /** The implementation method of a {@code Runnable} lambda or method reference, or {@code null}. */
+        /** The implementation method of a {@code Runnable} or {@code Callable} lambda or method reference, else null. */
         private static DirectMethodHandleDesc runnableLambda(InvokeDynamicInstruction indy) {
             DirectMethodHandleDesc bsm = indy.bootstrapMethod();
             if (!bsm.owner().descriptorString().equals("Ljava/lang/invoke/LambdaMetafactory;")
                     || !bsm.methodName().equals("metafactory")
-                    || !indy.typeSymbol().returnType().equals(CD_RUNNABLE)
+                    || !(indy.typeSymbol().returnType().equals(CD_RUNNABLE)
+                        || indy.typeSymbol().returnType().equals(CD_CALLABLE))
                     || indy.bootstrapArgs().size() < 2
                     || !(indy.bootstrapArgs().get(1) instanceof DirectMethodHandleDesc impl)) {
                 return null;
@@ -492,7 +500,10 @@ final class SingleVmWeaver {
             return impl;
         }
 
-        /** A {@code Runnable} lambda: its captured values into an array, then a SharedRunnable naming its method. */
+        /**
+         * A {@code Runnable} (or {@code Callable}) lambda: its captured values into an array, then a SharedRunnable
+         * (SharedCallable) naming its method.
+         */
         private static void lambda(CodeBuilder b, InvokeDynamicInstruction indy) {
             DirectMethodHandleDesc impl = runnableLambda(indy);
             MethodTypeDesc type = indy.typeSymbol();
@@ -517,7 +528,11 @@ final class SingleVmWeaver {
             b.ldc(impl.methodName());
             b.ldc(impl.lookupDescriptor());
             b.ldc(impl.refKind());
-            b.invokestatic(CD_HOOKS, "runnable", MTD_RUNNABLE);
+            if (type.returnType().equals(CD_CALLABLE)) {
+                b.invokestatic(CD_HOOKS, "callable", MTD_CALLABLE);
+            } else {
+                b.invokestatic(CD_HOOKS, "runnable", MTD_RUNNABLE);
+            }
         }
 
         private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as) {

@@ -24,6 +24,7 @@ final class ClassInfo {
     final String superName; // null for java/lang/Object and interfaces without super info
     final List<String> interfaces;
     final boolean isInterface;
+    final boolean isAbstract;
     final boolean isEnum;
     final boolean isRecord;
     final boolean isSynthetic;
@@ -47,7 +48,8 @@ final class ClassInfo {
         final String desc;
         final String signature;
         final boolean isStatic;
-        final boolean isAbstract;
+        final boolean isAbstract; // abstract or native: no code
+        final boolean isNative;
         final boolean isSynthetic;
         final boolean isBridge;
         final boolean isPublic;
@@ -62,7 +64,8 @@ final class ClassInfo {
             this.desc = m.methodType().stringValue();
             this.signature = m.findAttribute(Attributes.signature()).map(s -> s.signature().stringValue()).orElse(null);
             this.isStatic = m.flags().has(AccessFlag.STATIC);
-            this.isAbstract = m.flags().has(AccessFlag.ABSTRACT) || m.flags().has(AccessFlag.NATIVE);
+            this.isNative = m.flags().has(AccessFlag.NATIVE);
+            this.isAbstract = m.flags().has(AccessFlag.ABSTRACT) || isNative;
             this.isSynthetic = m.flags().has(AccessFlag.SYNTHETIC);
             this.isBridge = m.flags().has(AccessFlag.BRIDGE);
             this.isPublic = m.flags().has(AccessFlag.PUBLIC);
@@ -104,6 +107,7 @@ final class ClassInfo {
         this.superName = cm.superclass().map(c -> c.asInternalName()).orElse(null);
         this.interfaces = cm.interfaces().stream().map(c -> c.asInternalName()).toList();
         this.isInterface = cm.flags().has(AccessFlag.INTERFACE);
+        this.isAbstract = cm.flags().has(AccessFlag.ABSTRACT);
         this.isEnum = cm.flags().has(AccessFlag.ENUM) || "java/lang/Enum".equals(superName);
         this.isRecord = "java/lang/Record".equals(superName);
         this.isSynthetic = cm.flags().has(AccessFlag.SYNTHETIC);

@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Entry point: checks the replication restrictions (rules CUM101–CUM120, see {@link Rules}) and classifies every
- * method of every cloud class as read or write (Manta §2.2, §3.1).
+ * method of every cloud class as read or write (Manta §2.2, §3.1); made for the single-VM mode, it also checks the
+ * rules CUM2xx (what a program run with {@code cumulus run --single-vm} must not do).
  *
  * <pre>{@code
  * try (CloudAnalyzer analyzer = CloudAnalyzer.forClasspath(List.of(Path.of("target/classes")))) {
@@ -27,15 +28,30 @@ public final class CloudAnalyzer implements AutoCloseable {
     private final ClassSource source;
     private final Engine engine;
 
-    /** An analyzer over the given source; {@link #close()} closes the source. */
+    /** An analyzer of the cloud rules (CUM1xx) over the given source; {@link #close()} closes the source. */
     public CloudAnalyzer(ClassSource source) {
-        this.source = Objects.requireNonNull(source, "source");
-        this.engine = new Engine(source);
+        this(source, false);
     }
 
-    /** An analyzer over a classpath of directories and jars ({@link ClassSource#classpath(List)}). */
+    /**
+     * An analyzer over the given source; {@link #close()} closes the source.
+     *
+     * @param singleVm also check the single-VM rules (CUM2xx, {@link Rule#singleVm()}): for a program run with
+     *                 {@code cumulus run --single-vm}
+     */
+    public CloudAnalyzer(ClassSource source, boolean singleVm) {
+        this.source = Objects.requireNonNull(source, "source");
+        this.engine = new Engine(source, singleVm);
+    }
+
+    /** An analyzer of the cloud rules over a classpath of directories and jars ({@link ClassSource#classpath(List)}). */
     public static CloudAnalyzer forClasspath(List<Path> entries) {
         return new CloudAnalyzer(ClassSource.classpath(entries));
+    }
+
+    /** An analyzer over a classpath; {@code singleVm} as in {@link #CloudAnalyzer(ClassSource, boolean)}. */
+    public static CloudAnalyzer forClasspath(List<Path> entries, boolean singleVm) {
+        return new CloudAnalyzer(ClassSource.classpath(entries), singleVm);
     }
 
     /** An analyzer over class files held in memory, keyed by internal name. */

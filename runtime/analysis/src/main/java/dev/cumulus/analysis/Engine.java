@@ -21,13 +21,17 @@ final class Engine {
     private final Classifier classifier;
     private final List<RuleChecker> checkers;
 
-    Engine(ClassSource source) {
+    /** @param singleVm whether to run the single-VM rules (CUM2xx) too */
+    Engine(ClassSource source, boolean singleVm) {
         this.index = new ClassIndex(source);
         this.classifier = new Classifier(index);
+        SingleVmFacts svm = new SingleVmFacts(index);
         this.checkers = checkers(List.of(new RootAndNodeChecker(index), new RemoteCloudChecker(index),
                 new RemoteReferenceChecker(index), new StaticStateChecker(index), new CloudReferenceChecker(index),
                 new OutsideAccessChecker(index), new WellBehavedCallChecker(index), new TransferableChecker(index),
-                new CloudValueChecker(index), new ReadNamedWriteChecker(index, classifier)));
+                new CloudValueChecker(index), new ReadNamedWriteChecker(index, classifier),
+                new ThreadEscapeChecker(index, svm), new NativeMethodChecker(svm), new ThreadPoolChecker(index, svm)))
+                .stream().filter(k -> singleVm || !k.rule().singleVm()).toList();
     }
 
     /** The checkers, checked to be one per rule of the catalogue, in its order (which {@code yieldsTo} relies on). */

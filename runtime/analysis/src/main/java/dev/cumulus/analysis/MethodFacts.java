@@ -26,25 +26,28 @@ import java.util.function.Predicate;
  */
 final class MethodFacts {
 
-    /** An abstract stack value. {@code type} is a field descriptor or null; {@code origin} names a cloud field. */
-    record Value(String type, String classLiteral, String origin, boolean wide) {
-        static final Value UNKNOWN = new Value(null, null, null, false);
+    /**
+     * An abstract stack value. {@code type} is a field descriptor or null; {@code origin} names a cloud field;
+     * {@code lambda} is the {@link LambdaEvent} that made the value (a lambda or method reference), or null.
+     */
+    record Value(String type, String classLiteral, String origin, boolean wide, LambdaEvent lambda) {
+        static final Value UNKNOWN = new Value(null, null, null, false, null);
 
         static Value of(String desc) {
-            return new Value(desc, null, null, desc != null && (desc.equals("J") || desc.equals("D")));
+            return new Value(desc, null, null, desc != null && (desc.equals("J") || desc.equals("D")), null);
         }
 
         static Value ofKind(TypeKind k) {
             return new Value(k == TypeKind.REFERENCE ? null : String.valueOf(k.upperBound().descriptorString()),
-                    null, null, k.slotSize() == 2);
+                    null, null, k.slotSize() == 2, null);
         }
 
         Value withOrigin(String o) {
-            return new Value(type, classLiteral, o, wide);
+            return new Value(type, classLiteral, o, wide, lambda);
         }
 
         Value withType(String t) {
-            return new Value(t, classLiteral, origin, wide);
+            return new Value(t, classLiteral, origin, wide, lambda);
         }
 
         /** Internal name of the static type when it is a class type, else null. */
@@ -58,16 +61,25 @@ final class MethodFacts {
             }
             return new Value(a.type != null && a.type.equals(b.type) ? a.type : null,
                     a.classLiteral != null && a.classLiteral.equals(b.classLiteral) ? a.classLiteral : null,
-                    a.origin != null ? a.origin : b.origin, a.wide);
+                    a.origin != null ? a.origin : b.origin, a.wide, a.lambda == b.lambda ? a.lambda : null);
         }
     }
 
-    sealed interface Event permits FieldEvent, InvokeEvent, ArrayStoreEvent {
+    sealed interface Event permits FieldEvent, InvokeEvent, ArrayStoreEvent, LambdaEvent {
         int line();
     }
 
-    record FieldEvent(Opcode opcode, String owner, String name, String desc, int line, Value receiver)
+    /** A field access; {@code value} is the value stored by a PUTFIELD or PUTSTATIC, else null. */
+    record FieldEvent(Opcode opcode, String owner, String name, String desc, int line, Value receiver, Value value)
             implements Event {
+    }
+
+    /**
+     * A lambda or method reference made here: the functional interface it implements (internal name), the method
+     * that implements it, and the values it captures.
+     */
+    record LambdaEvent(int line, String functionalInterface, String implOwner, String implName, String implDesc,
+                       List<Value> captured) implements Event {
     }
 
     /** A call; {@code viaLambda} marks a lambda or method reference whose body the call stands for. */
@@ -177,7 +189,7 @@ final class MethodFacts {
                 case ConstantInstruction ci -> {
                     if (ci instanceof ConstantInstruction.LoadConstantInstruction lc
                             && lc.constantEntry() instanceof ClassEntry ce) {
-                        stack.add(new Value("Ljava/lang/Class;", ce.asInternalName(), null, false));
+                        stack.add(new Value("Ljava/lang/Class;", ce.asInternalName(), null, false, null));
                     } else if (ci.typeKind() == TypeKind.REFERENCE) {
                         stack.add(ci.opcode() == Opcode.ACONST_NULL ? Value.UNKNOWN
                                 : Value.of(ci.constantValue() instanceof String ? "Ljava/lang/String;" : null));
@@ -192,7 +204,7 @@ final class MethodFacts {
                     switch (fi.opcode()) {
                         case GETFIELD -> {
                             Value recv = pop(stack);
-                            events.add(new FieldEvent(fi.opcode(), owner, fname, fdesc, line, recv));
+                            events.add(new FieldEvent(fi.opcode(), owner, fname, fdesc, line, recv, null));
                             Value v = Value.of(fdesc);
                             if (isCloudField.test(new String[] {owner, fname})) {
                                 v = v.withOrigin(ClassInfo.simple(owner) + "." + fname);
@@ -202,7 +214,7 @@ final class MethodFacts {
                             stack.add(v);
                         }
                         case GETSTATIC -> {
-                            events.add(new FieldEvent(fi.opcode(), owner, fname, fdesc, line, null));
+                            events.add(new FieldEvent(fi.opcode(), owner, fname, fdesc, line, null, null));
                             Value v = Value.of(fdesc);
                             if (isCloudField.test(new String[] {owner, fname})) {
                                 v = v.withOrigin(ClassInfo.simple(owner) + "." + fname);
@@ -210,13 +222,13 @@ final class MethodFacts {
                             stack.add(v);
                         }
                         case PUTFIELD -> {
-                            pop(stack);
+                            Value stored = pop(stack);
                             Value recv = pop(stack);
-                            events.add(new FieldEvent(fi.opcode(), owner, fname, fdesc, line, recv));
+                            events.add(new FieldEvent(fi.opcode(), owner, fname, fdesc, line, recv, stored));
                         }
                         default -> {
-                            pop(stack);
-                            events.add(new FieldEvent(fi.opcode(), owner, fname, fdesc, line, null));
+                            Value stored = pop(stack);
+                            events.add(new FieldEvent(fi.opcode(), owner, fname, fdesc, line, null, stored));
                         }
                     }
                 }
@@ -243,7 +255,8 @@ final class MethodFacts {
                 }
                 case InvokeDynamicInstruction idi -> {
                     MethodTypeDesc mt = idi.typeSymbol();
-                    popN(stack, mt.parameterCount());
+                    List<Value> captured = popN(stack, mt.parameterCount());
+                    LambdaEvent made = null;
                     for (var arg : idi.invokedynamic().bootstrap().arguments()) {
                         if (arg instanceof MethodHandleEntry mh) {
                             var ref = mh.reference();
@@ -257,12 +270,20 @@ final class MethodFacts {
                             if (op != null) {
                                 events.add(new InvokeEvent(op, ref.owner().asInternalName(), ref.name().stringValue(),
                                         ref.type().stringValue(), line, null, List.of(), true));
+                                String ret = mt.returnType().descriptorString();
+                                if (made == null && ret.startsWith("L")) {
+                                    made = new LambdaEvent(line, ret.substring(1, ret.length() - 1),
+                                            ref.owner().asInternalName(), ref.name().stringValue(),
+                                            ref.type().stringValue(), captured);
+                                    events.add(made);
+                                }
                             }
                         }
                     }
                     String ret = mt.returnType().descriptorString();
                     if (!ret.equals("V")) {
-                        stack.add(Value.of(ret));
+                        Value v = Value.of(ret);
+                        stack.add(made == null ? v : new Value(v.type(), null, null, false, made));
                     }
                 }
                 case ArrayLoadInstruction al -> {

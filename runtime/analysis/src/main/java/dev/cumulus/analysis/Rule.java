@@ -11,6 +11,14 @@ package dev.cumulus.analysis;
  */
 public record Rule(String id, String title, Severity severity, String description, String fixHint) {
 
+    /**
+     * True for the rules of the single-VM mode ({@code CUM2xx}, {@code cumulus check --single-vm}), which an analyzer
+     * checks only when made for that mode.
+     */
+    public boolean singleVm() {
+        return id.startsWith("CUM2");
+    }
+
     /** Repository-relative path of the rule's documentation page, {@code docs/rules/CUM104.md}. */
     public String docPath() {
         return "docs/rules/" + id + ".md";

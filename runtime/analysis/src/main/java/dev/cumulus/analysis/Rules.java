@@ -5,7 +5,9 @@ import java.util.Optional;
 
 /**
  * The rule catalogue shared by the agent, {@code cumulus check} and the language server. Ids are stable (DESIGN.md
- * §4); each has a page under {@code docs/rules/}.
+ * §4); each has a page under {@code docs/rules/}. CUM1xx are the replication restrictions of clouds, always checked;
+ * CUM2xx the single-VM mode's ({@link Rule#singleVm()}), checked only when the analyzer is made for it
+ * ({@link CloudAnalyzer#CloudAnalyzer(ClassSource, boolean)}).
  */
 public final class Rules {
     private Rules() {
@@ -70,8 +72,30 @@ public final class Rules {
                     + "counts its calls).",
             "move the assignment out of the method, or rename it if it really writes");
 
+    public static final Rule CUM201 = new Rule("CUM201", "JDK objects stay on their node", Severity.WARNING,
+            "With --single-vm a started thread may run on another node, and a JDK object that is not a value (a "
+                    + "HashMap, an ArrayList, a StringBuilder, an AtomicInteger...: anything of java.* but strings, "
+                    + "boxed primitives, enum constants, classes and plain Object locks) cannot leave the node that "
+                    + "made it: reaching it from another node fails. Reported where one escapes to thread code: a "
+                    + "program field that holds one and that thread code touches, a thread task's constructor "
+                    + "given one, a Runnable lambda given to new Thread that captures one.",
+            "use a shared collection (SingleVm.list, SingleVm.map, SingleVm.priorityQueue) or a program class, or "
+                    + "make the object inside the thread");
+
+    public static final Rule CUM202 = new Rule("CUM202", "no native methods in single-VM programs", Severity.ERROR,
+            "With --single-vm every program class is woven so that its objects live in the shared heap; native code "
+                    + "would read and write them behind the woven code, so a program class with a native method is "
+                    + "refused when it loads.",
+            "move the native method into a library class outside the program (a JDK or dependency class)");
+
+    public static final Rule CUM203 = new Rule("CUM203", "JDK thread pools stay on one node", Severity.WARNING,
+            "With --single-vm the threads a program starts itself spread over the nodes, but threads made inside JDK "
+                    + "code (Executors.new*, ThreadPoolExecutor, ForkJoinPool, the common pool) all run on the node "
+                    + "that made the pool: the work does not spread.",
+            "use SingleVm.executor(n), whose workers are spread over the nodes round robin");
+
     private static final List<Rule> ALL = List.of(CUM101, CUM102, CUM103, CUM104, CUM105, CUM106, CUM107, CUM108,
-            CUM109, CUM120);
+            CUM109, CUM120, CUM201, CUM202, CUM203);
 
     /** Every rule, in id order. */
     public static List<Rule> all() {

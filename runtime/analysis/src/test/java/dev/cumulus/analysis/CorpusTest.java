@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -g}, analyses the classes and checks, per file, that the findings (rule id and line) and the classifications
  * are exactly those written in the source as {@code // expect: CUMnnn[, CUMnnn]} (on the reported line) and
  * {@code // classify: read|write} (on the method's declaration line). Both may share one comment, separated by
- * {@code ;}.
+ * {@code ;}. Folders of the single-VM rules ({@code CUM2xx}) are checked against an analyzer made for the single-VM
+ * mode, the others against the default one, which never reports a CUM2xx finding.
  */
 @Timeout(120)
 class CorpusTest {
@@ -47,6 +48,7 @@ class CorpusTest {
     @TempDir
     static Path classes;
     static AnalysisResult result;
+    static AnalysisResult singleVmResult;
     static List<Path> files;
 
     record Expected(Map<Integer, List<String>> findings, List<ExpectedClassification> classifications) {
@@ -65,6 +67,14 @@ class CorpusTest {
         try (CloudAnalyzer analyzer = CloudAnalyzer.forClasspath(List.of(classes))) {
             result = analyzer.analyzeAll();
         }
+        try (CloudAnalyzer analyzer = CloudAnalyzer.forClasspath(List.of(classes), true)) {
+            singleVmResult = analyzer.analyzeAll();
+        }
+    }
+
+    /** Whether the file is in the folder of a single-VM rule ({@code CUM2xx}). */
+    static boolean singleVmFile(Path file) {
+        return CORPUS.relativize(file).getName(0).toString().startsWith("CUM2");
     }
 
     static void compile(List<Path> sources, Path out) {
@@ -126,7 +136,7 @@ class CorpusTest {
 
         Map<Integer, List<String>> actual = new HashMap<>();
         List<String> described = new ArrayList<>();
-        for (Finding f : result.findings()) {
+        for (Finding f : (singleVmFile(file) ? singleVmResult : result).findings()) {
             if (f.sourceFile() != null && key(f.className(), f.sourceFile()).equals(key)) {
                 actual.computeIfAbsent(f.line(), k -> new ArrayList<>()).add(f.ruleId());
                 described.add(FindingFormatter.format(f));
@@ -160,6 +170,16 @@ class CorpusTest {
         unmatched.forEach(x -> problems.add("no classification for " + x.method() + " (line " + x.line() + ")"));
         if (!problems.isEmpty()) {
             fail("classifications in " + file + ":\n" + String.join("\n", problems));
+        }
+    }
+
+    /** The default analyzer checks the cloud rules only; the single-VM one finds what it finds and more. */
+    @Test
+    void singleVmRulesOnlyInTheSingleVmMode() {
+        assertTrue(result.findings().stream().noneMatch(f -> f.ruleId().startsWith("CUM2")));
+        assertTrue(singleVmResult.findings().containsAll(result.findings()));
+        for (Rule r : Rules.all()) {
+            assertEquals(r.id().startsWith("CUM2"), r.singleVm(), r.id());
         }
     }
 

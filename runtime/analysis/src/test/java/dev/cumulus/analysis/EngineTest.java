@@ -33,7 +33,7 @@ class EngineTest {
             assertEquals(1, fx.check(TransferableChecker::new, "Books").size());
 
             try (ClassSource source = ClassSource.classpath(List.of(tmp.resolve("classes")))) {
-                Engine engine = new Engine(source);
+                Engine engine = new Engine(source, false);
                 List<Finding> out = new ArrayList<>();
                 engine.check(engine.info("t/Books").orElseThrow(), out, new ArrayList<>());
                 assertEquals(List.of("CUM103 take", "CUM105 ledgers"),
@@ -48,7 +48,9 @@ class EngineTest {
         List<RuleChecker> all = List.of(new RootAndNodeChecker(index), new RemoteCloudChecker(index),
                 new RemoteReferenceChecker(index), new StaticStateChecker(index), new CloudReferenceChecker(index),
                 new OutsideAccessChecker(index), new WellBehavedCallChecker(index), new TransferableChecker(index),
-                new CloudValueChecker(index), new ReadNamedWriteChecker(index, new Classifier(index)));
+                new CloudValueChecker(index), new ReadNamedWriteChecker(index, new Classifier(index)),
+                new ThreadEscapeChecker(index, new SingleVmFacts(index)), new NativeMethodChecker(new SingleVmFacts(index)),
+                new ThreadPoolChecker(index, new SingleVmFacts(index)));
         assertEquals(Rules.all(), Engine.checkers(all).stream().map(RuleChecker::rule).toList());
         assertThrows(IllegalStateException.class, () -> Engine.checkers(all.subList(1, all.size())));
         List<RuleChecker> swapped = new ArrayList<>(all);

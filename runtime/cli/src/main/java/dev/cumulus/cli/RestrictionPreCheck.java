@@ -21,14 +21,18 @@ import java.util.Set;
  * CUM101-CUM120, or a class file or jar that cannot be read, is reported compiler-style and the run does not start.
  * Only the user's class directories are analysed (jars are libraries; the agent still checks every class at load
  * time), but the jars are read when analysed code calls into them, as the agent reads them at run time, so both give
- * the same verdict.
+ * the same verdict. A {@code --single-vm} run is checked against the single-VM rules too (CUM201-CUM203): their
+ * warnings are printed and the run starts; an error (a native method, which the agent would refuse) stops it.
  */
 final class RestrictionPreCheck {
     private RestrictionPreCheck() {
     }
 
-    /** True when no error was found; otherwise prints the findings and a one-line verdict to {@code err}. */
-    static boolean passes(String classpath, PrintStream err) {
+    /**
+     * True when no error was found; otherwise prints the findings and a one-line verdict to {@code err}. With
+     * {@code singleVm}, the single-VM rules' warnings are printed to {@code err} either way.
+     */
+    static boolean passes(String classpath, PrintStream err, boolean singleVm) {
         List<Path> entries = new ArrayList<>();
         Set<Path> dirs = new HashSet<>();
         for (String entry : classpath.split(File.pathSeparator)) {
@@ -45,9 +49,11 @@ final class RestrictionPreCheck {
             return true;
         }
         AnalysisResult result;
-        try (CloudAnalyzer analyzer = new CloudAnalyzer(ClassSource.classpath(entries, dirs))) {
+        try (CloudAnalyzer analyzer = new CloudAnalyzer(ClassSource.classpath(entries, dirs), singleVm)) {
             result = analyzer.analyzeAll();
         }
+        err.print(FindingFormatter.formatAll(result.findings().stream()
+            .filter(f -> f.severity() != Severity.ERROR && f.ruleId().startsWith("CUM2")).toList()));
         if (!result.hasErrors()) {
             return true;
         }

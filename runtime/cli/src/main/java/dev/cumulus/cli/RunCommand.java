@@ -184,7 +184,7 @@ final class RunCommand implements Callable<Integer> {
                 + LaunchContext.MAX_LOCAL_NODES + " on one host); or --hosts FILE, whose slots say it; or run inside "
                 + "a Slurm allocation, whose tasks say it");
         }
-        if (!noCheck && !RestrictionPreCheck.passes(classpath, cli.err())) {
+        if (!noCheck && !RestrictionPreCheck.passes(classpath, cli.err(), singleVm)) {
             return 1;
         }
         List<String> nodeJvmArgs = new ArrayList<>(jvmArgs);

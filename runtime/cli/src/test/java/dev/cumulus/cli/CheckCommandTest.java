@@ -120,6 +120,39 @@ class CheckCommandTest {
     }
 
     @Test
+    void singleVmRulesOnlyWithTheOption() {
+        Result plain = check("-cp", all.toString());
+        assertFalse(plain.out().contains(" CUM2"), plain.out());
+        Result r = check("-cp", all.toString(), "--single-vm");
+        assertEquals(1, r.code(), r.out() + r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.contains("Native.java:4: error CUM202 [corpus.cum202.Native.checksum] method 'checksum' is "
+            + "native: with --single-vm the class is refused when it loads, as native code cannot run on the shared "
+            + "heap; move the native method into a library class outside the program (a JDK or dependency class)"),
+            r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("Pools.java:10: warning CUM203 [corpus.cum203.Pools.main]"
+            + " method 'main' makes a JDK thread pool (Executors.newFixedThreadPool())") && l.endsWith(
+            "use SingleVm.executor(n), whose workers are spread over the nodes round robin")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("Escapes.java:10: warning CUM201 "
+            + "[corpus.cum201.Escapes.TOTALS] field 'TOTALS' holds a HashMap")), r.out());
+        assertTrue(lines.stream().filter(l -> l.contains(" CUM1")).count()
+            == plain.out().lines().filter(l -> l.contains(" CUM1")).count(), "the cloud rules as without it");
+    }
+
+    /** {@code cumulus run --single-vm}'s pre-check prints the single-VM warnings and lets the run start. */
+    @Test
+    void aSingleVmRunsPreCheckPrintsItsWarningsAndPasses() throws IOException {
+        Path pools = Files.createDirectories(tmp.resolve("pools"));
+        compile(sources(CORPUS.resolve("CUM203")), pools);
+        CapturedOutput err = new CapturedOutput();
+        assertTrue(RestrictionPreCheck.passes(pools.toString(), err.stream(), true));
+        assertTrue(err.text().startsWith("Pools.java:10: warning CUM203 [corpus.cum203.Pools.main]"), err.text());
+        CapturedOutput quiet = new CapturedOutput();
+        assertTrue(RestrictionPreCheck.passes(pools.toString(), quiet.stream(), false));
+        assertEquals("", quiet.text());
+    }
+
+    @Test
     void warningsAloneExitWith0() {
         Result r = check("--classpath", clean.toString());
         assertEquals(0, r.code(), r.out() + r.err());

@@ -286,6 +286,12 @@ public final class ClusterLauncher {
                             err, ctx.tailLines(), host.name());
                     nodes.add(node);
                     node.process().onExit().thenRun(() -> exits.add(node));
+                    if (ctx.singleVm() && config.nodeId() == 0 && host == null) {
+                        // Ctrl-\ (SIGQUIT) reaches every node; node 0's JVM dump is the cue for the cluster's
+                        Path dir = runDir.path();
+                        node.onJvmThreadDump(() -> Thread.ofPlatform().name("cumulus-thread-dump").daemon(true)
+                            .start(() -> SingleVmThreadDump.request(node, dir, err)));
+                    }
                     if (host == null && liveSink != null) {
                         liveNodes.add(config.nodeId());
                     }
@@ -372,6 +378,12 @@ public final class ClusterLauncher {
 
     private RunResult timedOut(RunDirectory runDir) {
         List<Integer> running = running();
+        if (ctx.singleVm()) {
+            err.println("cumulus: timed out after " + format(ctx.timeout())
+                + "; asking node 0 for a thread dump of every node");
+            nodes.stream().filter(n -> n.id() == 0).findFirst()
+                .ifPresent(node0 -> SingleVmThreadDump.request(node0, runDir.path(), err));
+        }
         err.println("cumulus: timed out after " + format(ctx.timeout()) + "; nodes still running: " + ids(running)
             + " (stopping them)");
         return new RunResult(RunResult.EXIT_TIMEOUT, RunResult.Ending.TIMED_OUT, runId, runDir.path(), driverDir, -1,

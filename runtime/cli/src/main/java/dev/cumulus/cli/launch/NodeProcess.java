@@ -80,6 +80,11 @@ final class NodeProcess {
         return id;
     }
 
+    /** Runs {@code r} (it must not block) when the node prints the JVM's thread dump (it got SIGQUIT: Ctrl-\). */
+    void onJvmThreadDump(Runnable r) {
+        stdout.onJvmThreadDump(r);
+    }
+
     Process process() {
         return process;
     }

@@ -25,6 +25,7 @@ final class OutputPump implements Runnable {
     private final byte[] prefix;
     private final OutputTail tail;
     private final Thread thread;
+    private volatile Runnable onJvmThreadDump;
 
     private OutputPump(String name, InputStream in, PrintStream sink, String prefix, OutputTail tail) {
         this.in = in;
@@ -82,7 +83,20 @@ final class OutputPump implements Runnable {
         batch.write(prefix, 0, prefix.length);
         batch.write(bytes, 0, len);
         batch.write('\n');
-        tail.add(new String(bytes, 0, len, NODE_CHARSET));
+        String text = new String(bytes, 0, len, NODE_CHARSET);
+        tail.add(text);
+        Runnable r = onJvmThreadDump;
+        if (r != null && text.startsWith(JVM_THREAD_DUMP)) {
+            r.run();
+        }
+    }
+
+    /** How the JVM's own thread dump (on SIGQUIT, Ctrl-\) begins. */
+    static final String JVM_THREAD_DUMP = "Full thread dump ";
+
+    /** Runs {@code r} (on the pump's thread; it must not block) when the node prints the JVM's thread dump. */
+    void onJvmThreadDump(Runnable r) {
+        onJvmThreadDump = r;
     }
 
     private void flush(ByteArrayOutputStream batch, boolean flushSink) {

@@ -16,7 +16,7 @@ import java.util.function.BooleanSupplier;
  * Waits for a file to appear: woken by the directory's change events, and looking again at least every
  * {@link #LOOK_MS} for {@code giveUp} (a process that ended) and for events a watch service may miss.
  */
-final class FileWait {
+public final class FileWait {
     static final long LOOK_MS = 100;
 
     private FileWait() {
@@ -25,7 +25,7 @@ final class FileWait {
     /**
      * @return true once {@code file} exists; false when {@code giveUp} says so or {@code timeout} passes first
      */
-    static boolean await(Path file, Duration timeout, BooleanSupplier giveUp) {
+    public static boolean await(Path file, Duration timeout, BooleanSupplier giveUp) {
         long deadline = System.nanoTime() + timeout.toNanos();
         Path dir = file.toAbsolutePath().getParent();
         try {

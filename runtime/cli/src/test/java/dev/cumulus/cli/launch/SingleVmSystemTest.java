@@ -79,6 +79,112 @@ class SingleVmSystemTest {
         assertTrue(e.contains("[0] Exception in thread \"main\" java.lang.NumberFormatException"), e);
     }
 
+    /**
+     * SingleVm's executor and shared collections over two nodes: the workers run on both, tasks that run anywhere
+     * fill one map, list and priority queue, and a task's exception reaches main as an ExecutionException.
+     */
+    @Test
+    void singleVmsExecutorSpreadsItsWorkersAndItsCollectionsAreShared() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.Spread", "4"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        Set<String> nodes = new TreeSet<>();
+        Set<String> workers = new TreeSet<>();
+        Matcher m = Pattern.compile("\\[(\\d)\\] gate passed by (single-vm-worker-\\d)").matcher(o);
+        while (m.find()) {
+            nodes.add(m.group(1));
+            workers.add(m.group(2));
+        }
+        assertEquals(4, workers.size(), o);
+        assertEquals(Set.of("0", "1"), nodes, "the workers run round robin on both nodes:\n" + o);
+        assertTrue(o.contains("[0] sum=22140 map=40 k7=49 list=40 ended=true failure=the task threw "
+            + "java.lang.IllegalStateException: boom"), o);
+        StringBuilder polled = new StringBuilder();
+        for (int i = 1; i <= 40; i++) {
+            polled.append(i).append(i == 40 ? "" : ",");
+        }
+        assertTrue(o.contains("[0] polled " + polled), o);
+    }
+
+    /**
+     * Threads across two nodes: a Thread subclass's name on its running node, interrupts that wake wait and sleep on
+     * the other node, and the uncaught-exception handler run on the creator with the program's Thread.
+     */
+    @Test
+    void interruptsNamesAndUncaughtExceptionHandlersWorkAcrossNodes() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.Interrupts"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("[1] sleeper named sleeper runs as sleeper"), o);
+        assertTrue(o.contains("[1] sleeper interrupted in wait"), o);
+        assertTrue(o.contains("[1] napper interrupted in sleep"), o);
+        assertTrue(o.contains("[0] handler got java.lang.IllegalStateException: thrown by thrower from thrower at "
+            + "lambda$main$"), o);
+        assertTrue(o.contains("[0] all joined"), o);
+        assertTrue(!o.contains("without an interrupt"), o);
+    }
+
+    /**
+     * A deadlock across two nodes (two monitors taken in opposite orders): on --timeout the launcher has node 0 print
+     * every node's threads with the monitors they hold and wait for, their homes, and the deadlock; exit 124.
+     */
+    @Test
+    void aDeadlockAcrossNodesGivesAThreadDumpOnTimeout() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "12s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.Deadlock"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(124, exit, o + e);
+        assertTrue(e.contains("cumulus: timed out after 12s; asking node 0 for a thread dump of every node"), e);
+        assertTrue(o.contains("[0] === Cumulus single-VM thread dump (2 nodes) ==="), o);
+        assertTrue(o.contains("[0] === end of Cumulus single-VM thread dump ==="), o);
+        assertTrue(o.contains("[0]   \"mover-ab\" "), o);
+        assertTrue(o.contains("[0]   \"mover-ba\" "), o);
+        assertTrue(o.contains("[0]   \"main\" "), o);
+        Matcher m = Pattern.compile("\\[0\\]     holds monitor svit\\.Deadlock\\$Account#\\d+@node0 \\(home node 0\\)")
+            .matcher(o);
+        assertTrue(m.find(), o);
+        assertTrue(o.contains("[0] Deadlock across nodes:"), o);
+        assertTrue(Pattern.compile("\\[0\\]   \"mover-(ab|ba)\" on node \\d waits for monitor svit\\.Deadlock\\$Account"
+            + "#\\d+@node0 \\(home node 0\\), held by \"mover-(ab|ba)\" on node \\d").matcher(o).find(), o);
+        assertTrue(!o.contains("no deadlock"), o);
+    }
+
+    /** Ctrl-\\ (SIGQUIT, here sent to node 0 alone) gives the JVM's dump and, after it, the cluster's. */
+    @Test
+    void sigquitToNodeZeroGivesTheClusterThreadDump() throws Exception {
+        Path classes = compile();
+        dev.cumulus.cli.CapturedOutput out = new dev.cumulus.cli.CapturedOutput();
+        dev.cumulus.cli.CapturedOutput err = new dev.cumulus.cli.CapturedOutput();
+        int[] exit = {-1};
+        Thread run = Thread.ofPlatform().start(() -> exit[0] = CumulusCli.execute(new String[] {"run", "--single-vm",
+            "--nodes", "2", "--timeout", "40s", "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp",
+            classes.toString(), "svit.Deadlock"}, out.stream(), err.stream()));
+        out.awaitContains(java.time.Duration.ofSeconds(60), "[0] started both movers");
+        ProcessHandle node0 = ProcessHandle.current().descendants()
+            .filter(p -> p.info().arguments().map(a -> List.of(a).contains("-Dcumulus.node.id=0")).orElse(false))
+            .findFirst().orElseThrow(() -> new AssertionError("no node 0 process"));
+        assertEquals(0, new ProcessBuilder("kill", "-QUIT", Long.toString(node0.pid())).start().waitFor());
+        out.awaitContains(java.time.Duration.ofSeconds(60), "[0] Full thread dump ",
+            "[0] === end of Cumulus single-VM thread dump ===", "[0] Deadlock across nodes:");
+        run.join();
+        assertEquals(124, exit[0], out.text() + err.text());
+    }
+
     /** Hyperion's map colouring (examples module), unchanged, on two nodes: the sequential search's optimum. */
     @Test
     void mapColouringOnTwoNodesFindsTheSequentialOptimum() throws Exception {
@@ -128,9 +234,27 @@ class SingleVmSystemTest {
             + "alone is 32 MB, its blocks 8 KB each");
     }
 
+    /** The Jacobi relaxation (examples module), unchanged, on two nodes: bit for bit the sequential result. */
+    @Test
+    void jacobiOnTwoNodesEqualsTheSequentialRelaxation() throws Exception {
+        String classes = Path.of(dev.cumulus.examples.jacobi.Jacobi.class.getProtectionDomain()
+            .getCodeSource().getLocation().toURI()).toString();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes,
+            "dev.cumulus.examples.jacobi.Jacobi", "48", "20", "4"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        assertTrue(o.contains("[0] jacobi 48x48, 20 sweeps, 4 threads: checksum "), o);
+        assertTrue(o.contains("(equal to the sequential relaxation)"), o);
+    }
+
     private Path compile() throws IOException {
         Path classes = tmp.resolve("classes");
-        List<String> args = new ArrayList<>(List.of("-d", classes.toString()));
+        List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-classpath",
+            System.getProperty("java.class.path")));
         try (Stream<Path> s = Files.walk(SOURCES)) {
             s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(p -> args.add(p.toString()));
         }

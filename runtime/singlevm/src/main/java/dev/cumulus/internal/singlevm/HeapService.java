@@ -94,6 +94,24 @@ public interface HeapService {
     @Brief
     void threadEnded(long handle);
 
+    /**
+     * The thread {@code handle} this node started ends with an uncaught exception, told as text (its class, message
+     * and stack frames, {@link ThreadFailure}); sent before {@link #threadEnded}.
+     */
+    @Brief
+    void threadFailed(long handle, String className, String message, String frames);
+
+    /**
+     * This node's part of a cluster thread dump ({@link ThreadDump}): its program threads and the monitors homed
+     * here, in the dump's line format.
+     */
+    @Brief
+    String threadDump();
+
+    /** {@code Thread.interrupt()} of the program's thread {@code handle}, which runs on this node. */
+    @Brief
+    void interruptThread(long handle);
+
     /** Node 0: the count of the program's live threads changes by {@code delta}. */
     @Brief
     int threadStarted(int delta);

@@ -1,6 +1,7 @@
 package dev.cumulus.internal.singlevm;
 
 import java.util.ArrayDeque;
+import java.util.List;
 
 /**
  * The cluster-wide monitor of one shared object, kept at the object's home: who holds it, who queues for it (FIFO)
@@ -73,6 +74,14 @@ final class HomeMonitor {
             }
             entries.add(next);
         } while (all);
+    }
+
+    /** Who holds the monitor (or null), who queues to enter it and who waits in its wait set, at one instant. */
+    record State(Waiter owner, List<Waiter> entries, List<Waiter> waitSet) {
+    }
+
+    synchronized State state() {
+        return new State(owner, List.copyOf(entries), List.copyOf(waitSet));
     }
 
     private Waiter handOver() {

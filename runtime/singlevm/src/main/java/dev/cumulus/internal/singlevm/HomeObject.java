@@ -56,6 +56,11 @@ final class HomeObject {
         return new Block(slots.length, finals, Arrays.copyOfRange(slots, (int) from, to));
     }
 
+    /** This object's monitor if it was ever used, else null. */
+    HomeMonitor monitorIfUsed() {
+        return monitor;
+    }
+
     /** This object's monitor, made on first use. */
     HomeMonitor monitor() {
         HomeMonitor m = monitor;

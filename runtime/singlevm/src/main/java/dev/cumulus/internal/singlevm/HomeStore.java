@@ -55,6 +55,18 @@ final class HomeStore {
         return id;
     }
 
+    /** The monitors of objects homed here that were ever used, by object id (for thread dumps). */
+    java.util.Map<Long, HomeMonitor> usedMonitors() {
+        java.util.Map<Long, HomeMonitor> out = new java.util.TreeMap<>();
+        objects.forEach((id, o) -> {
+            HomeMonitor m = o.monitorIfUsed();
+            if (m != null) {
+                out.put(id, m);
+            }
+        });
+        return out;
+    }
+
     /** Applies a write-back run ({@code id, count, (slot, value) x count}...). */
     void writeBack(long[] updates) {
         int i = 0;

@@ -734,6 +734,12 @@ public final class ObjectSpace {
         VarHandle.fullFence();
     }
 
+    /** The class of the master of {@code id} homed here, or null (for thread dumps). */
+    String masterClassName(long id) {
+        Object m = masters.get(id);
+        return m == null ? null : m instanceof Class<?> c ? c.getName() + ".class" : m.getClass().getName();
+    }
+
     private Object master(long id) {
         Object m = masters.get(id);
         if (m == null) {

@@ -29,6 +29,10 @@ final class Peers {
     private static final Method START_THREAD = method("startThread", long.class, String.class, String.class,
         int.class, long.class);
     private static final Method THREAD_ENDED = method("threadEnded", long.class);
+    private static final Method THREAD_FAILED = method("threadFailed", long.class, String.class, String.class,
+        String.class);
+    private static final Method INTERRUPT_THREAD = method("interruptThread", long.class);
+    private static final Method THREAD_DUMP = method("threadDump");
     private static final Method THREAD_STARTED = method("threadStarted", int.class);
     private static final Method FETCH_OBJECT = method("fetchObject", long.class);
     private static final Method FETCH_STATICS = method("fetchStatics", String.class);
@@ -98,6 +102,18 @@ final class Peers {
 
     void threadEnded(int to, long handle) {
         call(to, THREAD_ENDED, handle);
+    }
+
+    void threadFailed(int to, long handle, String className, String message, String frames) {
+        call(to, THREAD_FAILED, handle, className, message, frames);
+    }
+
+    String threadDump(int to) {
+        return (String) call(to, THREAD_DUMP);
+    }
+
+    void interruptThread(int to, long handle) {
+        call(to, INTERRUPT_THREAD, handle);
     }
 
     int threadStarted(int to, int delta) {

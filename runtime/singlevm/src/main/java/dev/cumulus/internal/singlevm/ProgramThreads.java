@@ -1,6 +1,10 @@
 package dev.cumulus.internal.singlevm;
 
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +23,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * release, and {@code join}/{@code isAlive() == false} an acquire after. Node 0 counts the program's live threads so
  * the run ends when its main and every thread have ended.
  *
- * <p>Threads: the program's; {@link #run} and {@link #ended} run on the polling thread (both brief).
+ * <p>The program's {@code Thread} object stays the thread's identity on its creating node: the running thread has its
+ * name (and a {@code Thread} subclass's copy answers {@code getName()} with it); {@code t.interrupt()} interrupts the
+ * running thread wherever it runs (waking {@code sleep}, {@code wait} and {@code join} there with an
+ * {@code InterruptedException}; an interrupt that arrives before the thread runs is kept for it); an uncaught exception
+ * goes back to the creator, which calls {@code t}'s uncaught-exception handler (its own, else its group's, which
+ * prints it or calls the default handler) on a thread named like {@code t}, before {@code join} returns and before the
+ * thread stops counting as live.
+ *
+ * <p>Threads: the program's; {@link #run}, {@link #ended}, {@link #failed} and {@link #interrupt(long)} run on the
+ * polling thread (all brief).
  */
 final class ProgramThreads {
     private final ObjectSpace space;
@@ -28,8 +41,18 @@ final class ProgramThreads {
     private final AtomicInteger next;
     private final AtomicLong handles = new AtomicLong();
     private final Map<Thread, Object> runnables = Collections.synchronizedMap(new WeakHashMap<>());
-    private final Map<Thread, CompletableFuture<Void>> started = Collections.synchronizedMap(new WeakHashMap<>());
+    /** A started thread of this node's program: where it runs, its handle, its end. */
+    private record Started(int node, long handle, CompletableFuture<Void> end) {
+    }
+
+    private final Map<Thread, Started> started = Collections.synchronizedMap(new WeakHashMap<>());
     private final ConcurrentHashMap<Long, CompletableFuture<Void>> running = new ConcurrentHashMap<>();
+    /** Creator side: the program's Thread object of each running handle, and failures told before the end. */
+    private final ConcurrentHashMap<Long, Thread> programThreads = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Object> failures = new ConcurrentHashMap<>();
+    /** Running side: the thread of each handle running here, and interrupts that came before it ran. */
+    private final Map<Long, Thread> here = new HashMap<>();
+    private final Set<Long> pendingInterrupts = new HashSet<>();
     /** Node 0: the program's threads started and not yet ended, cluster-wide. */
     private final AtomicInteger live = new AtomicInteger();
     private final Object quiet = new Object();
@@ -62,7 +85,8 @@ final class ProgramThreads {
         long handle = ObjectIds.of(self, handles.incrementAndGet());
         CompletableFuture<Void> end = new CompletableFuture<>();
         running.put(handle, end);
-        started.put(t, end);
+        programThreads.put(handle, t);
+        started.put(t, new Started(to, handle, end));
         space.heap().release();
         space.heap().peers().threadStarted(0, 1);
         long id = space.idOf(task);
@@ -76,30 +100,126 @@ final class ProgramThreads {
     void run(long id, String className, String name, int creator, long handle) {
         Thread.ofPlatform().name(name).start(() -> {
             space.bind();
+            synchronized (here) {
+                here.put(handle, Thread.currentThread());
+                if (pendingInterrupts.remove(handle)) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            Throwable failure = null;
             try {
                 Object task = space.resolve(id, className);
+                if (task instanceof Thread copy) {
+                    copy.setName(name); // a Thread subclass's copy: getName() as on its creator
+                }
                 space.heap().acquire();
                 ((Runnable) task).run();
             } catch (Throwable e) {
-                System.err.print("Exception in thread \"" + name + "\" ");
-                e.printStackTrace();
+                failure = e;
             } finally {
+                synchronized (here) {
+                    here.remove(handle);
+                    pendingInterrupts.remove(handle);
+                }
                 try {
                     space.heap().release();
                 } finally {
+                    if (failure != null) {
+                        if (creator == self) {
+                            failed(handle, failure);
+                        } else {
+                            ThreadFailure f = ThreadFailure.of(failure);
+                            space.heap().peers().threadFailed(creator, handle, f.className(), f.message(),
+                                f.frames());
+                        }
+                    }
                     space.heap().peers().threadEnded(creator, handle);
-                    space.heap().peers().threadStarted(0, -1);
+                    if (failure == null) {
+                        space.heap().peers().threadStarted(0, -1); // after a failure, the creator uncounts it
+                    }
                 }
             }
         });
     }
 
-    /** The thread with {@code handle} ended (its end was released); brief. */
+    /** Node 0: the thread that runs the program's {@code main}, listed in thread dumps. */
+    void main(Thread t) {
+        synchronized (here) {
+            here.put(0L, t);
+        }
+    }
+
+    /** The program's threads running on this node now (for thread dumps). */
+    List<Thread> runningHere() {
+        synchronized (here) {
+            return List.copyOf(here.values());
+        }
+    }
+
+    /** Creator side: thread {@code handle} ends with {@code failure} (a Throwable, or a ThreadFailure); brief. */
+    void failed(long handle, Object failure) {
+        failures.put(handle, failure);
+    }
+
+    /** Running side: interrupts thread {@code handle}, or keeps the interrupt until it runs; brief. */
+    void interrupt(long handle) {
+        synchronized (here) {
+            Thread t = here.get(handle);
+            if (t != null) {
+                t.interrupt();
+            } else {
+                pendingInterrupts.add(handle);
+            }
+        }
+    }
+
+    /** {@code t.interrupt()} in the program: the running thread is interrupted where it runs. */
+    void interrupt(Thread t) {
+        Started s = started.get(t);
+        if (s == null) {
+            t.interrupt();
+        } else if (!s.end().isDone()) {
+            space.heap().peers().interruptThread(s.node(), s.handle());
+        }
+    }
+
+    /**
+     * The thread with {@code handle} ended (its end was released); brief. After an uncaught exception, its handler
+     * runs first, on a thread of its own; then the thread stops counting as live and its joiners return.
+     */
     void ended(long handle) {
         CompletableFuture<Void> f = running.remove(handle);
-        if (f != null) {
-            f.complete(null);
+        Thread program = programThreads.remove(handle);
+        Object failure = failures.remove(handle);
+        if (failure == null || program == null) {
+            if (f != null) {
+                f.complete(null);
+            }
+            return;
         }
+        Throwable e = failure instanceof Throwable t ? t : ((ThreadFailure) failure).rebuild(space);
+        Thread.ofPlatform().name(program.getName()).start(() -> {
+            space.bind();
+            try {
+                space.heap().acquire();
+                Thread.UncaughtExceptionHandler h = program.getUncaughtExceptionHandler();
+                if (h != null) {
+                    h.uncaughtException(program, e);
+                }
+            } catch (Throwable x) {
+                System.err.println("Exception: " + x.getClass().getName()
+                    + " thrown from the UncaughtExceptionHandler in thread \"" + program.getName() + "\"");
+            } finally {
+                try {
+                    space.heap().release();
+                } finally {
+                    space.heap().peers().threadStarted(0, -1);
+                    if (f != null) {
+                        f.complete(null);
+                    }
+                }
+            }
+        });
     }
 
     /** Node 0: {@code delta} program threads started (+1) or ended (-1). */
@@ -123,7 +243,8 @@ final class ProgramThreads {
     }
 
     void join(Thread t, long timeoutMs) throws InterruptedException {
-        CompletableFuture<Void> end = started.get(t);
+        Started s = started.get(t);
+        CompletableFuture<Void> end = s == null ? null : s.end();
         if (end == null) {
             if (timeoutMs == 0) {
                 t.join();
@@ -147,7 +268,8 @@ final class ProgramThreads {
     }
 
     boolean isAlive(Thread t) {
-        CompletableFuture<Void> end = started.get(t);
+        Started s = started.get(t);
+        CompletableFuture<Void> end = s == null ? null : s.end();
         if (end == null) {
             return t.isAlive();
         }

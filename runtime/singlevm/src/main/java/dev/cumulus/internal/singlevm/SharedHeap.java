@@ -176,6 +176,11 @@ public final class SharedHeap {
         invalidateAll();
     }
 
+    /** The used monitors of the objects homed on this node, by object id (for thread dumps). */
+    java.util.Map<Long, HomeMonitor> homedMonitors() {
+        return home.usedMonitors();
+    }
+
     /** {@code synchronized (ref)} entry: acquires the cluster-wide monitor at its home, then invalidates the cache. */
     public void monitorEnter(long ref) {
         requireRef(ref);
@@ -527,6 +532,21 @@ public final class SharedHeap {
         @Override
         public void threadEnded(long handle) {
             objects().threads().ended(handle);
+        }
+
+        @Override
+        public void threadFailed(long handle, String className, String message, String frames) {
+            objects().threads().failed(handle, new ThreadFailure(className, message, frames));
+        }
+
+        @Override
+        public String threadDump() {
+            return ThreadDump.local(objects());
+        }
+
+        @Override
+        public void interruptThread(long handle) {
+            objects().threads().interrupt(handle);
         }
 
         @Override

@@ -44,7 +44,7 @@ public final class SharedRunnable implements Runnable, SharedObject {
             space.fillRange(c, 0, java.lang.reflect.Array.getLength(captures));
         }
         try {
-            target(space).invokeWithArguments(captures);
+            target(space, owner, name, descriptor, kind).invokeWithArguments(captures);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -52,7 +52,9 @@ public final class SharedRunnable implements Runnable, SharedObject {
         }
     }
 
-    private MethodHandle target(ObjectSpace space) throws ReflectiveOperationException {
+    /** The implementation method of a shared lambda ({@code kind} a method handle kind), looked up in its class. */
+    static MethodHandle target(ObjectSpace space, String owner, String name, String descriptor, int kind)
+            throws ReflectiveOperationException {
         Class<?> type = space.loadClass(owner.replace('/', '.'));
         MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
         MethodType mt = MethodType.fromMethodDescriptorString(descriptor, type.getClassLoader());

@@ -246,6 +246,11 @@ public final class SingleVmHooks {
         ObjectSpace.current().threads().join(t, timeoutMs);
     }
 
+    /** {@code t.interrupt()} in the program: the thread is interrupted on whichever node runs it. */
+    public static void interrupt(Thread t) {
+        ObjectSpace.current().threads().interrupt(t);
+    }
+
     public static boolean isAlive(Thread t) {
         return ObjectSpace.current().threads().isAlive(t);
     }
@@ -253,6 +258,12 @@ public final class SingleVmHooks {
     /** A {@code Runnable} lambda or method reference of the program, as a shared object (see SharedRunnable). */
     public static Runnable runnable(Object[] captures, String owner, String name, String descriptor, int kind) {
         return new SharedRunnable(captures, owner, name, descriptor, kind);
+    }
+
+    /** A {@code Callable} lambda or method reference of the program, as a shared object (see SharedCallable). */
+    public static java.util.concurrent.Callable<Object> callable(Object[] captures, String owner, String name,
+                                                                 String descriptor, int kind) {
+        return new SharedCallable(captures, owner, name, descriptor, kind);
     }
 
     // ---- monitors -------------------------------------------------------------------------------------------------

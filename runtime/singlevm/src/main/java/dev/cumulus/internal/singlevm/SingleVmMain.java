@@ -36,6 +36,8 @@ public final class SingleVmMain {
             space.bind();
             int code = 0;
             if (cluster.nodeId() == 0) {
+                space.threads().main(Thread.currentThread());
+                DumpSignal.install(space, cluster.size());
                 code = runMain(mainClass, args, loader);
                 space.threads().awaitQuiet();
             }
