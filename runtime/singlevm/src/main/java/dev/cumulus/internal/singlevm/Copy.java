@@ -87,7 +87,7 @@ final class Copy {
         return (dirty[i >>> 6] & (1L << i)) != 0;
     }
 
-    /** Entry {@code i}'s value reached its home: clean now, which counts for its block's cleanings. Holds {@link #lock}. */
+    /** Entry {@code i}'s value reached its home: clean now, one more cleaning of its block. Holds {@link #lock}. */
     void clearDirty(int i) {
         if (isDirty(i)) {
             dirty[i >>> 6] &= ~(1L << i);
