@@ -1,5 +1,6 @@
 package dev.cumulus.internal.singlevm;
 
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -20,6 +21,11 @@ final class CachedBlock {
     private final AtomicLongArray dirty;
     private volatile long epoch;
     private boolean queued;
+    /**
+     * How many slots a write-back made clean so far: a fill whose fetch was sent before one of those write-backs
+     * reached the home may hold the slots' older values, so it stores nothing ({@link #fill}).
+     */
+    private int cleanings;
 
     CachedBlock(long objectId, int first, int length) {
         this.objectId = objectId;
@@ -42,11 +48,22 @@ final class CachedBlock {
         return (dirty.get(i >>> 6) & (1L << i)) != 0;
     }
 
+    /** How many slots a write-back made clean so far: read before a fetch of this block is sent. */
+    synchronized int cleanings() {
+        return cleanings;
+    }
+
     /**
      * Fills the block with a fetch's values, but not the dirty slots; a fill requested before the block's last fill
-     * (an older epoch) is dropped. Returns the value of slot {@code i} as this node sees it now.
+     * (an older epoch) is dropped. Returns the value of slot {@code i} as this node sees it now, or nothing, storing
+     * nothing, if a write-back made slots clean since the fetch was sent (its {@link #cleanings} were
+     * {@code cleaningsBefore}): the home may have answered before that write-back reached it, so its values could be
+     * older than this node's own writes; the caller fetches again.
      */
-    synchronized long fill(long requestEpoch, long[] fetched, int i) {
+    synchronized OptionalLong fill(long requestEpoch, long[] fetched, int i, int cleaningsBefore) {
+        if (cleanings != cleaningsBefore) {
+            return OptionalLong.empty();
+        }
         if (requestEpoch >= epoch) {
             for (int k = 0; k < fetched.length; k++) {
                 if (!isDirty(k)) {
@@ -55,7 +72,7 @@ final class CachedBlock {
             }
             epoch = requestEpoch;
         }
-        return isDirty(i) ? values[i] : fetched[i];
+        return OptionalLong.of(isDirty(i) ? values[i] : fetched[i]);
     }
 
     /** Writes slot {@code i} here; returns true if the block must be queued for the next write-back. */
@@ -108,6 +125,7 @@ final class CachedBlock {
             int i = (int) run[at] - first;
             if (values[i] == run[at + 1]) {
                 dirty.set(i >>> 6, dirty.get(i >>> 6) & ~(1L << i));
+                cleanings++;
             } else {
                 stillDirty = true;
             }

@@ -30,6 +30,13 @@ final class Copy {
      * of {@code BLOCK} elements ({@link Epochs}); {@code null} for every other copy.
      */
     final AtomicIntegerArray blockStates;
+    /**
+     * Per block of a large array's copy (one entry for every other copy): how many entries of it a write-back made
+     * clean. A fill compares it before and after its fetch: if it moved, the home may have answered before the
+     * write-back reached it, and storing that answer in the now clean entries would undo this node's writes. Held under
+     * {@link #lock}.
+     */
+    private final int[] cleanings;
 
     /** Elements per block of a large array's copy. */
     static final int BLOCK = 1024;
@@ -49,6 +56,7 @@ final class Copy {
         } else {
             blockStates = null;
         }
+        cleanings = new int[blockStates == null ? 1 : blockStates.length()];
     }
 
     boolean blocked() {
@@ -79,11 +87,21 @@ final class Copy {
         return (dirty[i >>> 6] & (1L << i)) != 0;
     }
 
+    /** Entry {@code i}'s value reached its home: clean now, one more cleaning of its block. Holds {@link #lock}. */
     void clearDirty(int i) {
         if (isDirty(i)) {
             dirty[i >>> 6] &= ~(1L << i);
             dirtyCount--;
+            cleanings[blocked() ? i / BLOCK : 0]++;
         }
+    }
+
+    /**
+     * How many entries of block {@code b} (0 for a copy not filled in blocks) a write-back has made clean so far. Holds
+     * {@link #lock}.
+     */
+    int cleanings(int b) {
+        return cleanings[b];
     }
 
     boolean anyDirty() {

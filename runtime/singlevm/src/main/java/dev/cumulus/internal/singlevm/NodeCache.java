@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -87,7 +88,8 @@ final class NodeCache {
             Block first = fetch(id, 0);
             o = entry(id, first);
             if (first.values().length > 0) {
-                o.blockFor(0).fill(requestEpoch, first.values(), 0);
+                // no block existed before the fetch, so none was cleaned; if one was meanwhile, nothing is stored
+                o.blockFor(0).fill(requestEpoch, first.values(), 0, 0);
             }
         }
         return o.length;
@@ -150,12 +152,21 @@ final class NodeCache {
             throw new ArrayIndexOutOfBoundsException("Index " + slot + " out of bounds (shared object "
                 + ObjectIds.describe(id) + ")");
         }
-        long requestEpoch = epoch.get();
-        Block fetched = fetch(id, slot / blockSlots);
-        CachedObject o = entry(id, fetched);
-        o.checkIndex(slot);
-        CachedBlock b = o.blockFor(slot);
-        return b.fill(requestEpoch, fetched.values(), slot - b.first);
+        while (true) {
+            CachedObject known = objects.get(id);
+            CachedBlock before = known == null || slot >= known.length ? null : known.blockOf(slot);
+            int cleanings = before == null ? 0 : before.cleanings();
+            long requestEpoch = epoch.get();
+            Block fetched = fetch(id, slot / blockSlots);
+            CachedObject o = entry(id, fetched);
+            o.checkIndex(slot);
+            CachedBlock b = o.blockFor(slot);
+            OptionalLong v = b.fill(requestEpoch, fetched.values(), slot - b.first, cleanings);
+            if (v.isPresent()) {
+                return v.getAsLong();
+            }
+            // a write-back of the block landed while the fetch was out: its answer may predate it, ask again
+        }
     }
 
     /** The cache entry of {@code id}, made from what its first fetch told. */

@@ -261,13 +261,29 @@ public final class ObjectSpace {
      * Fills copy {@code c} from its home as of the current epoch. A fill never makes a copy older: if another thread
      * filled it from a fetch sent later (in a later epoch) meanwhile, this one leaves it as it is, so a thread that
      * acquired never reads a value fetched before its acquire. A fill sent before an invalidation leaves the copy
-     * stale for the threads past that invalidation (its epoch is below their threshold).
+     * stale for the threads past that invalidation (its epoch is below their threshold). A fetch that a write-back of
+     * the copy overtook is sent again ({@link #apply}).
      */
     void fill(Copy c, String field) {
         if (c.blocked()) {
             fillRange(c, 0, length(c));
             return;
         }
+        while (!apply(c, fetchWhole(c, field))) {
+            // a write-back of this copy landed while the fetch was out: its answer may predate it, ask again
+        }
+    }
+
+    /**
+     * What a fetch brought for a copy (or a block of one): the home's entries, the epoch it was sent in, and how many
+     * entries of the copy (or block) this node's write-backs had made clean before it was sent.
+     */
+    record Fetched(ObjectImage image, int epoch, int cleanings) {
+    }
+
+    /** Fetches copy {@code c} whole from its home (the read of {@code field} missed). */
+    Fetched fetchWhole(Copy c, String field) {
+        int cleanings = cleanings(c, 0);
         int started = Epochs.current();
         SingleVmFetchEvent event = new SingleVmFetchEvent();
         event.begin();
@@ -276,7 +292,17 @@ public final class ObjectSpace {
             case STATICS -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName());
         };
         fetched(event, c, field, image.length());
-        apply(c, image, started);
+        return new Fetched(image, started, cleanings);
+    }
+
+    /** Cleanings of block {@code b} of {@code c} so far, read before a fetch is sent (the write-backs it follows). */
+    private static int cleanings(Copy c, int b) {
+        c.lock.lock();
+        try {
+            return c.cleanings(b);
+        } finally {
+            c.lock.unlock();
+        }
     }
 
     private void fetched(SingleVmFetchEvent event, Copy c, String field, int entries) {
@@ -316,6 +342,14 @@ public final class ObjectSpace {
 
     /** Fills block {@code b} of a large array's copy from its home, as {@link #fill} fills a whole copy. */
     private void fillBlock(Copy c, int b) {
+        while (!applyBlock(c, b, fetchBlock(c, b))) {
+            // a write-back of this block landed while the fetch was out: its answer may predate it, ask again
+        }
+    }
+
+    /** Fetches block {@code b} of a large array's copy from its home. */
+    Fetched fetchBlock(Copy c, int b) {
+        int cleanings = cleanings(c, b);
         int started = Epochs.current();
         int from = b * Copy.BLOCK;
         int count = Math.min(Copy.BLOCK, length(c) - from);
@@ -323,37 +357,60 @@ public final class ObjectSpace {
         event.begin();
         ObjectImage image = heap.peers().fetchElements(c.home, c.id, from, count);
         fetched(event, c, "[]", count);
-        int state = Epochs.filledIn(started);
+        return new Fetched(image, started, cleanings);
+    }
+
+    /**
+     * Stores fetched block {@code b} in the clean elements of large array copy {@code c}, as {@link #apply} stores a
+     * whole copy; false if a write-back of the block landed since the fetch was sent (nothing stored: fetch again).
+     */
+    boolean applyBlock(Copy c, int b, Fetched f) {
+        int state = Epochs.filledIn(f.epoch());
+        int from = b * Copy.BLOCK;
         c.lock.lock();
         try {
             if (c.blockStates.get(b) >= state) {
-                return;
+                return true;
             }
-            for (int j = 0; j < count; j++) {
+            if (c.cleanings(b) != f.cleanings()) {
+                return false;
+            }
+            for (int j = 0; j < f.image().length(); j++) {
                 if (!c.isDirty(from + j)) {
-                    set(c, from + j, ImageCodec.decode(this, image, j, typeOf(c, from + j), where(c, from + j)));
+                    set(c, from + j, ImageCodec.decode(this, f.image(), j, typeOf(c, from + j), where(c, from + j)));
                 }
             }
             c.blockStates.set(b, state);
+            return true;
         } finally {
             c.lock.unlock();
         }
     }
 
-    /** Stores {@code image}, fetched in epoch {@code started}, in copy {@code c}'s clean entries, unless it is older. */
-    private void apply(Copy c, ObjectImage image, int started) {
-        int state = Epochs.filledIn(started);
+    /**
+     * Stores fetched image {@code f} in copy {@code c}'s clean entries, unless the copy was filled meanwhile from a
+     * fetch at least as recent. False, storing nothing, if a write-back of the copy made entries clean since the fetch
+     * was sent: the home may have answered before that write-back reached it, and its older values would overwrite
+     * this node's own writes (fetch again: a fetch sent after the write-back's acknowledgement sees them).
+     */
+    boolean apply(Copy c, Fetched f) {
+        int state = Epochs.filledIn(f.epoch());
         c.lock.lock();
         try {
             if (c.state() >= state) {
-                return; // filled meanwhile from a fetch at least as recent
+                return true; // filled meanwhile from a fetch at least as recent
             }
+            if (c.cleanings(0) != f.cleanings()) {
+                return false;
+            }
+            ObjectImage image = f.image();
             for (int i = 0; i < image.length(); i++) {
                 if (!c.isDirty(i)) {
                     set(c, i, ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i)));
                 }
             }
             c.setState(state);
+            return true;
         } finally {
             c.lock.unlock();
         }
