@@ -5,6 +5,8 @@ import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.rpc.ClassSource;
 import dev.cumulus.internal.rpc.ClientGate;
+import dev.cumulus.internal.rpc.ClientIO;
+import dev.cumulus.internal.rpc.ClientIOService;
 import dev.cumulus.internal.rpc.LoaderClassSource;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
@@ -44,6 +46,7 @@ public final class ClientNode implements AutoCloseable {
     private final NodeSettings settings;
     private final AtomicLong nextRemoteNewNode;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final ClientIOService io;
 
     /** The duty cycle of a client: polls, runs commands, hands data messages to the RPC engine. Never blocks. */
     private static final class ClientAgent implements Agent, MessageHandler {
@@ -101,6 +104,8 @@ public final class ClientNode implements AutoCloseable {
         }, loader, settings.callTimeoutNs());
         agent.rpc = rpc;
         rpc.exportSystem(ClassSource.OBJECT_ID, new LoaderClassSource(loader), ClassSource.class);
+        this.io = new ClientIOService(System.in, System.out, System.err);
+        rpc.exportSystem(ClientIO.OBJECT_ID, io, ClientIO.class); // what its objects print, the streams they open
         this.remoteObjects = new RemoteObjects(rpc, servers, loader, Duration.ZERO);
         this.dutyCycle = new DutyCycle(agent, () -> transport.pollData(FRAGMENT_LIMIT), transport::conductorDue,
             t -> {
@@ -166,6 +171,14 @@ public final class ClientNode implements AutoCloseable {
     private ClientGate gate(int server) {
         return rpc.proxy(new RemoteRef(server, ClientGate.OBJECT_ID, ClientGate.class.getName()), ClientGate.class,
             "cumulus.ClientGate");
+    }
+
+    /**
+     * A proxy for the system object {@code objectId} of server {@code server} (administration: {@code ClusterAdmin}).
+     */
+    public <T> T systemObject(int server, long objectId, Class<T> iface) {
+        checkOpen();
+        return rpc.proxy(new RemoteRef(server, objectId, iface.getName()), iface, "cumulus." + iface.getSimpleName());
     }
 
     /** This client's id in the cluster's transport (at least {@link #servers()}). */
@@ -238,5 +251,6 @@ public final class ClientNode implements AutoCloseable {
         rpc.close();
         dutyCycle.close();
         transport.close();
+        io.close();
     }
 }

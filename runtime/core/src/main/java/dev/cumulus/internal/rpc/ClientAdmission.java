@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ClientAdmission implements ClientGate {
     private static final byte[] LABEL = "cumulus client attach v1".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] ADMIN_LABEL = "cumulus cluster admin v1".getBytes(StandardCharsets.UTF_8);
 
     private final byte[] credential;
     private final int firstClient;
@@ -44,10 +45,29 @@ public final class ClientAdmission implements ClientGate {
 
     /** What client {@code client} sends to prove it holds {@code credential}. */
     public static byte[] proof(byte[] credential, int client) {
+        return proof(credential, LABEL, client);
+    }
+
+    /** What client {@code client} sends with each {@link ClusterAdmin} call to prove it holds the admin credential. */
+    public static byte[] adminProof(byte[] adminCredential, int client) {
+        return proof(adminCredential, ADMIN_LABEL, client);
+    }
+
+    /** Whether {@code proof} is the admin proof of the attached client {@code client}. */
+    boolean provesAdmin(int client, byte[] proof) {
+        return admitted(client) && proof != null && MessageDigest.isEqual(proof, adminProof(credential, client));
+    }
+
+    /** The attached clients and their processes. */
+    Map<Integer, Long> attached() {
+        return Map.copyOf(pids);
+    }
+
+    private static byte[] proof(byte[] credential, byte[] label, int client) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(credential, "HmacSHA256"));
-            mac.update(LABEL);
+            mac.update(label);
             return mac.doFinal(ByteBuffer.allocate(Integer.BYTES).putInt(client).array());
         } catch (GeneralSecurityException e) {
             throw new CumulusException("HMAC-SHA256 is not available in this JDK: " + e.getMessage(), e);

@@ -20,10 +20,11 @@ interface MigrationService {
 
     /**
      * On the node an object moves to: makes it from its class and state and serves it under its id; it goes on
-     * following its calls if it did ({@code followsCalls}); this is its move number {@code moves}.
+     * following its calls if it did ({@code followsCalls}); this is its move number {@code moves}. A standing
+     * cluster's client {@code owner} owns it (its classes are that client's), or no client ({@code -1}).
      */
     void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
-                 boolean followsCalls, int moves) throws MigrationException;
+                 boolean followsCalls, int moves, int owner) throws MigrationException;
 
     /**
      * On the node an object moved to, once it moved: the calls that waited for the move at its former node

@@ -662,6 +662,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** The most forwarding addresses one call follows: a longer chain means the nodes disagree, not a move. */
     static final int MAX_FORWARDS = 64;
 
+    /** The client objects this server serves, once it serves clients ({@link #clientObjects(ClientObjects)}). */
+    private volatile ClientObjects clientObjects;
+
+    /** From now on the calls of the objects in {@code objects} run for their owners (their output, their I/O). */
+    void clientObjects(ClientObjects objects) {
+        this.clientObjects = objects;
+    }
+
+    /** The cluster's nodes (servers of a standing cluster); higher ids are its clients. */
+    int servers() {
+        return servers;
+    }
+
     /** Serves a standing cluster's clients: their calls run here once {@code admission} admits them. */
     public void admission(ClientAdmission admission) {
         this.admission = admission;
@@ -1288,8 +1301,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 } finally {
                     SYSTEM_CALLER.set(outer);
                 }
-            } else {
+            } else if (clientObjects == null) {
                 result = invokeLocal(target.target(), method, args);
+            } else { // a standing cluster's server: a client's object runs for its owner (output, remote I/O)
+                ClientObjects owned = clientObjects;
+                ClientObjects.Entry outer = owned.enter(call.objectId);
+                try {
+                    result = invokeLocal(target.target(), method, args);
+                } finally {
+                    owned.exit(outer);
+                }
             }
         } catch (Throwable t) {
             if (t instanceof MigrationPending stopped && call.target.safeMode() != null
