@@ -1,5 +1,6 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.AsyncTicket;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.rpc.ClientAdmission;
@@ -148,11 +149,21 @@ public final class ClientNode implements AutoCloseable {
         return client;
     }
 
+    /**
+     * Attaches to every server at once (asynchronous calls, then their results in turn): each server's first answer
+     * to a new client waits for its stream to the client, so one at a time would add those waits up.
+     */
     private void attach(byte[] credential) {
         byte[] proof = ClientAdmission.proof(credential, clientId);
+        long pid = ProcessHandle.current().pid();
+        ClientGate[] tickets = new ClientGate[servers];
         for (int server = 0; server < servers; server++) {
             awaitConnected(server);
-            gate(server).attach(clientId, ProcessHandle.current().pid(), proof);
+            tickets[server] = AsyncTicket.newTicket(gate(server));
+            tickets[server].attach(clientId, pid, proof);
+        }
+        for (ClientGate ticket : tickets) {
+            AsyncTicket.getResult(ticket);
         }
     }
 
