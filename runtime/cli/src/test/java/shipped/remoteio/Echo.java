@@ -17,6 +17,12 @@ public interface Echo {
     /** Sends {@code text} and a newline to {@code host}:{@code port} from the client's host and returns its answer. */
     String ask(String host, int port, String text);
 
+    /**
+     * Prints "reading stdin", then reads a line of the client's standard input; when that fails, writes why into the
+     * file {@code marker} of the server's own machine.
+     */
+    String readOrMark(String marker);
+
     /** What RemoteIO says when a thread this object started itself asks for a file. */
     String fromOwnThread(String path);
 }

@@ -1,6 +1,7 @@
 package dev.cumulus.cli.standing;
 
 import dev.cumulus.cli.CumulusCli;
+import shipped.remoteio.DyingReaderMain;
 import shipped.remoteio.RemoteIOMain;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -109,5 +110,27 @@ class RemoteIOSystemTest {
             assertTrue(o.contains("own thread: IOException: RemoteIO cannot open file") && o.contains("runs for no "
                 + "client"), "a thread the object started itself is refused:\n" + o);
         }
+    }
+
+    @Test
+    void anObjectWaitingOnItsClientsIoIsReleasedWhenTheClientDies() throws Exception {
+        Path marker = tmp.resolve("released.txt");
+        String cp = new File(DyingReaderMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            .getPath();
+        int exit = AttachedRun.run(ClusterRegistry.ofUser(), "io", cp, DyingReaderMain.class.getName(),
+            List.of(marker.toString()), List.of(), ProcessBuilder.Redirect.PIPE,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), System.err);
+        assertEquals(7, exit, "the client halted as its object's line arrived");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(marker)) { // the servers learn of the exit from the OS; the call waiting on it fails
+            assertTrue(System.nanoTime() < deadline, "the object still waits on its dead client after 60 s");
+            Thread.onSpinWait();
+        }
+        String said = "";
+        while (!said.startsWith("released: ")) { // written whole a moment after it appears
+            assertTrue(System.nanoTime() < deadline, "the marker was not written whole: " + said);
+            said = Files.readString(marker);
+        }
+        assertTrue(said.contains("client"), said);
     }
 }

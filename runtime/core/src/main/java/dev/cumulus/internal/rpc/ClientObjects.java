@@ -1,5 +1,6 @@
 package dev.cumulus.internal.rpc;
 
+import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
 
 import java.io.PrintStream;
@@ -43,6 +44,8 @@ public final class ClientObjects {
         private volatile PrintStream err;
         private volatile ObjectConsole outConsole;
         private volatile ObjectConsole errConsole;
+        /** Its owner left: no more calls to the owner (those already waiting are failed by the RPC engine). */
+        private volatile boolean gone;
 
         Entry(long objectId, int owner, String name, String className) {
             this.objectId = objectId;
@@ -62,8 +65,15 @@ public final class ClientObjects {
             return engine.nodeId();
         }
 
-        /** The owner's remote I/O service. */
+        /**
+         * The owner's remote I/O service.
+         *
+         * @throws CumulusException when the owner has left (its calls would wait for nobody)
+         */
         public ClientIO io() {
+            if (gone) {
+                throw new CumulusException("client " + owner + ", the owner of '" + name + "', has left the cluster");
+            }
             return ClientObjects.this.io(owner);
         }
 
@@ -159,6 +169,7 @@ public final class ClientObjects {
         List<Long> ids = new ArrayList<>();
         byId.values().removeIf(e -> {
             if (e.owner == client) {
+                e.gone = true;
                 ids.add(e.objectId);
                 return true;
             }

@@ -57,7 +57,9 @@ public final class RemoteObjects {
         engine.exportSystem(ClusterAdmin.OBJECT_ID, new ClusterAdminService(engine, admission, owned),
             ClusterAdmin.class);
         admission.onClientGone((client, objects) -> {
-            for (long moved : owned.removeClient(client)) { // what it made here, or that moved here
+            List<Long> left = owned.removeClient(client); // first: no new calls to it from its objects
+            engine.failCallsTo(client, "the client left the cluster"); // its objects' threads waiting on it go on
+            for (long moved : left) { // what it made here, or that moved here
                 engine.unexport(moved);
             }
             localDirectory.unbindAllOf(client); // what it exported itself

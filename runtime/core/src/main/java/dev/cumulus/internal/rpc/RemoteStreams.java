@@ -31,14 +31,15 @@ public final class RemoteStreams {
     }
 
     public static InputStream stdin() throws IOException {
-        ClientIO io = client("the client's standard input");
-        return io == null ? new Unclosed(System.in) : new In(io, io.open(ClientIO.STDIN, null, 0), "standard input");
+        String what = "the client's standard input";
+        ClientIO io = client(what);
+        return io == null ? new Unclosed(System.in) : new In(io, open(io, ClientIO.STDIN, null, 0, what), what);
     }
 
     public static InputStream openInput(String path) throws IOException {
         ClientIO io = client("file " + path);
         return io == null ? Files.newInputStream(localPath(path))
-            : new In(io, io.open(ClientIO.READ_FILE, path, 0), path);
+            : new In(io, open(io, ClientIO.READ_FILE, path, 0, path), path);
     }
 
     public static OutputStream openOutput(String path, boolean append) throws IOException {
@@ -47,7 +48,7 @@ public final class RemoteStreams {
             return Files.newOutputStream(localPath(path), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
         }
-        return new Out(io, io.open(append ? ClientIO.APPEND_FILE : ClientIO.WRITE_FILE, path, 0), path);
+        return new Out(io, open(io, append ? ClientIO.APPEND_FILE : ClientIO.WRITE_FILE, path, 0, path), path);
     }
 
     public static RemoteIO.Connection connect(String host, int port) throws IOException {
@@ -56,7 +57,7 @@ public final class RemoteStreams {
             Socket s = new Socket(host, port);
             return new Connection(s.getInputStream(), s.getOutputStream(), s::close);
         }
-        long handle = io.open(ClientIO.SOCKET, host, port);
+        long handle = open(io, ClientIO.SOCKET, host, port, host + ":" + port);
         String what = host + ":" + port;
         Out out = new Out(io, handle, what);
         return new Connection(new In(io, handle, what), out, out::close);
@@ -69,15 +70,28 @@ public final class RemoteStreams {
         return Path.of(path);
     }
 
+    /** Opens a stream on the client; a client that cannot be reached is an {@link IOException} too. */
+    private static long open(ClientIO io, int kind, String target, int port, String what) throws IOException {
+        try {
+            return io.open(kind, target, port);
+        } catch (RuntimeException e) {
+            throw failed("cannot open " + what, e);
+        }
+    }
+
     /**
      * The I/O service of the client this thread works for, or {@code null} where I/O is this machine's.
      *
-     * @throws IOException on a server, for code that runs for no client
+     * @throws IOException on a server, for code that runs for no client or whose client has left
      */
     private static ClientIO client(String what) throws IOException {
         ClientObjects.Entry e = ClientObjects.current();
         if (e != null) {
-            return e.io();
+            try {
+                return e.io();
+            } catch (RuntimeException gone) {
+                throw new IOException("RemoteIO cannot open " + what + ": " + gone.getMessage(), gone);
+            }
         }
         if (serving) {
             throw new IOException("RemoteIO cannot open " + what + ": this thread runs for no client of the standing "

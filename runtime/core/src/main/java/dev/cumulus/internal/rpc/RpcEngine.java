@@ -959,6 +959,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
+     * A standing cluster's client left or died: the calls this node waits for from it (its remote I/O, its classes,
+     * objects it exported) fail now. Its id is not marked gone: a later client takes the slot. Any thread.
+     */
+    void failCallsTo(int client, String reason) {
+        pending.takeAll(call -> call.target() == client, call -> failed(call,
+            new NodeFailedException(client,
+                "call " + describe(call.label(), call.method()) + " on client " + client + " failed: " + reason)));
+    }
+
+    /**
      * The cluster failed (fail-stop) because node {@code failed} did: every pending call fails now, whichever node it
      * waits for, and new calls fail at once; else a call to a live node could wait forever for a handler blocked on
      * the failed node. Any thread.
