@@ -8,7 +8,8 @@ export interface ClusterEntry { name: string; state: 'serving' | 'stale' | 'dama
 
 export interface PsServer { server: number; pid: number; cpuLoad: number; loadAverage: number; heapUsedBytes: number;
   heapMaxBytes: number; threads: number; uptimeMs: number; objects: number }
-export interface PsClient { client: number; pid: number; servers: number; objects: number }
+/** `name`: the principal the client attached as (absent for an owner no server lists as attached any more). */
+export interface PsClient { client: number; name?: string; pid: number; servers: number; objects: number }
 export interface PsObject { id: number; name: string; owner: number; className: string; server: number; calls: number;
   callsPerSecond: number }
 /** `cumulus ps NAME --json`. */
@@ -209,7 +210,8 @@ export class ClustersTreeProvider implements vscode.TreeDataProvider<ClusterItem
       }
       case 'client': {
         const c = view!.clients.find((x) => x.client === element.client)!;
-        const t = new vscode.TreeItem(`client ${c.client}`, c.objects > 0 ? Collapsed : None);
+        const t = new vscode.TreeItem(c.name ? `client ${c.client} (${c.name})` : `client ${c.client}`,
+          c.objects > 0 ? Collapsed : None);
         t.description = `pid ${c.pid} · ${c.objects} object${c.objects === 1 ? '' : 's'}`;
         t.iconPath = new vscode.ThemeIcon('person');
         t.contextValue = 'client';

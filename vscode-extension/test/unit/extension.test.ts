@@ -767,7 +767,7 @@ describe('Attached clusters', () => {
       { server: 0, pid: 100, cpuLoad: 0.25, loadAverage: 1.5, heapUsedBytes: 20 * 1048576, heapMaxBytes: 512 * 1048576, threads: 30, uptimeMs: 60000, objects: 1 },
       { server: 1, pid: 101, cpuLoad: -1, loadAverage: -1, heapUsedBytes: 10 * 1048576, heapMaxBytes: 512 * 1048576, threads: 28, uptimeMs: 60000, objects: 1 },
     ],
-    clients: [{ client: 2, pid: 200, servers: 2, objects: 2 }],
+    clients: [{ client: 2, name: 'alice', pid: 200, servers: 2, objects: 2 }],
     objects: [
       { id: 4294967312, name: 'counter', owner: 2, className: 'org.example.CounterImpl', server: 1, calls: 50, callsPerSecond: 12.5 },
       { id: 16, name: 'echo', owner: 2, className: 'Echo', server: 0, calls: 0, callsPerSecond: 0 },
@@ -802,6 +802,7 @@ describe('Attached clusters', () => {
     assert.equal(tree.getTreeItem(servers[0]).description, 'CPU 25% · load 1.50 · heap 20/512 MiB · 1 object');
     assert.equal(tree.getTreeItem(servers[1]).description, 'CPU - · load - · heap 10/512 MiB · 1 object');
     const clients = tree.getChildren(groups[1]);
+    assert.equal(tree.getTreeItem(clients[0]).label, 'client 2 (alice)', 'with the name it attached as');
     assert.equal(tree.getTreeItem(clients[0]).description, 'pid 200 · 2 objects');
     assert.deepEqual(tree.getChildren(clients[0]).map((o) => tree.getTreeItem(o).label), ['counter', 'echo'],
       'a client holds its objects');

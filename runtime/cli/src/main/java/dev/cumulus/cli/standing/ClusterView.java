@@ -22,8 +22,11 @@ public final class ClusterView {
                          long heapMaxBytes, int threads, long uptimeMs, int objects) {
     }
 
-    /** A client's row: attached to {@code servers} of the cluster's servers. */
-    public record Client(int client, long pid, int servers, int objects) {
+    /**
+     * A client's row: the principal it attached as ({@code name}; null for the owner of objects that no server lists
+     * as attached any more), attached to {@code servers} of the cluster's servers.
+     */
+    public record Client(int client, String name, long pid, int servers, int objects) {
     }
 
     /** An object's row. */
@@ -39,12 +42,14 @@ public final class ClusterView {
     public ClusterView(String cluster, List<AdminStatus> statuses) {
         this.cluster = cluster;
         Map<Integer, long[]> byClient = new TreeMap<>(); // client -> pid, servers, objects
+        Map<Integer, String> names = new TreeMap<>();
         for (AdminStatus s : statuses) {
             servers.add(new Server(s.server(), s.pid(), s.processCpuLoad(), s.systemLoad(), s.heapUsedBytes(),
                 s.heapMaxBytes(), s.threads(), s.uptimeMs(), s.objects().length));
             for (AdminStatus.ClientStatus c : s.clients()) {
                 long[] row = byClient.computeIfAbsent(c.client(), k -> new long[] {c.pid(), 0, 0});
                 row[1]++;
+                names.putIfAbsent(c.client(), c.name());
             }
             for (AdminStatus.ObjectStatus o : s.objects()) {
                 objects.add(new ObjectRow(o.objectId(), o.name(), o.owner(), o.className(), o.server(), o.calls(),
@@ -52,7 +57,8 @@ public final class ClusterView {
                 byClient.computeIfAbsent(o.owner(), k -> new long[] {-1, 0, 0})[2]++;
             }
         }
-        byClient.forEach((id, row) -> clients.add(new Client(id, row[0], (int) row[1], (int) row[2])));
+        byClient.forEach((id, row) -> clients.add(new Client(id, names.get(id), row[0], (int) row[1],
+            (int) row[2])));
         objects.sort(java.util.Comparator.comparingInt(ObjectRow::owner).thenComparing(ObjectRow::name));
     }
 
@@ -97,10 +103,13 @@ public final class ClusterView {
         if (clients.isEmpty()) {
             out.println("no clients attached");
         } else {
-            out.printf("CLIENT %8s %8s %8s%n", "PID", "SERVERS", "OBJECTS");
+            int nameWidth = Math.max(4, clients.stream().mapToInt(c -> c.name() == null ? 1 : c.name().length())
+                .max().orElse(0));
+            String format = "%6s %-" + nameWidth + "s %8s %8s %8s%n";
+            out.printf(format, "CLIENT", "NAME", "PID", "SERVERS", "OBJECTS");
             for (Client c : clients) {
-                out.printf("%6d %8s %8d %8d%n", c.client(), c.pid() < 0 ? "-" : Long.toString(c.pid()), c.servers(),
-                    c.objects());
+                out.printf(format, c.client(), c.name() == null ? "-" : c.name(),
+                    c.pid() < 0 ? "-" : Long.toString(c.pid()), c.servers(), c.objects());
             }
         }
         out.println();

@@ -117,6 +117,8 @@ class AdminSystemTest {
                 if (o.get("client").getAsInt() == owner) {
                     listed = true;
                     assertEquals(ProcessHandle.current().pid(), o.get("pid").getAsLong());
+                    assertEquals(System.getProperty("user.name"), o.get("name").getAsString(),
+                        "the principal it attached as (the OS user's own credential): " + o);
                     assertEquals(2, o.get("servers").getAsInt());
                 }
             }

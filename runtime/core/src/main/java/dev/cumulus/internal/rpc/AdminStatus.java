@@ -23,9 +23,10 @@ public record AdminStatus(int server, long pid, double processCpuLoad, double sy
      * A client attached to a server.
      *
      * @param client its id in the cluster
+     * @param name   the principal it attached as (the name its credential was granted under)
      * @param pid    its process on the cluster's host
      */
-    public record ClientStatus(int client, long pid) {
+    public record ClientStatus(int client, String name, long pid) {
     }
 
     /**

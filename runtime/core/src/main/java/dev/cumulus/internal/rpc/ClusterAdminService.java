@@ -51,7 +51,8 @@ final class ClusterAdminService implements ClusterAdmin {
         Map<Integer, Long> attached = admission.attached();
         AdminStatus.ClientStatus[] clients = attached.entrySet().stream()
             .filter(e -> !e.getKey().equals(RpcEngine.systemCaller()))
-            .map(e -> new AdminStatus.ClientStatus(e.getKey(), e.getValue()))
+            .map(e -> new AdminStatus.ClientStatus(e.getKey(), admission.principal(e.getKey()), e.getValue()))
+            .filter(c -> c.name() != null) // it left meanwhile
             .sorted(java.util.Comparator.comparingInt(AdminStatus.ClientStatus::client))
             .toArray(AdminStatus.ClientStatus[]::new);
         return new AdminStatus(engine.nodeId(), ProcessHandle.current().pid(), cpu, os.getSystemLoadAverage(),
