@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { ClustersModel, ClustersPoller, ClustersTreeProvider, CumulusRunner, refreshClusters } from './clustersView';
 import { findJdk } from './jdk';
 import { findObjectLine, ProfileModel, ProfileRow } from './profile';
 import { ProfileRecord } from './profileSchema';
@@ -32,9 +33,13 @@ export interface ServerStart {
 
 export interface Deps {
   startClient?: (context: vscode.ExtensionContext, start: ServerStart, log: vscode.OutputChannel) => Promise<Client>;
+  /** Runs the `cumulus` command line (tests give a fake). */
+  runCumulus?: CumulusRunner;
 }
 
 export const NODES_KEY = 'cumulus.lastNodes';
+/** How often the "Attached clusters" view asks `cumulus ps` while it is visible. */
+export const CLUSTERS_REFRESH_MS = 3000;
 /** Prefix of the launcher's profile-channel lines (`cumulus run --profile-stream`); never shown as output. */
 export const PROFILE_LINE = '@cumulus-profile ';
 /** globalState key: the one-time notice recommending the Java extension pack was shown. */
@@ -79,6 +84,7 @@ export function newProjectDir(template: string, folders: string[], home: string,
 
 export class CumulusExtension {
   readonly runModel = new RunModel();
+  readonly clustersModel = new ClustersModel();
   readonly profile = new ProfileModel();
   readonly channels = new NodeChannels();
   readonly log: vscode.OutputChannel;
@@ -109,6 +115,7 @@ export class CumulusExtension {
     const s = context.subscriptions;
     s.push(this.log, this.status, { dispose: () => this.channels.dispose() });
     s.push(vscode.window.registerTreeDataProvider('cumulus.runView', new RunTreeProvider(this.runModel)));
+    s.push(...this.clustersView());
     s.push(vscode.window.registerWebviewViewProvider(ProfileViewProvider.viewId, this.profileView,
       { webviewOptions: { retainContextWhenHidden: true } }));
     s.push(vscode.commands.registerCommand('cumulus.runOnCluster', (args?: { nodes?: number; mainClass?: string }) => this.runOnCluster(args)));
@@ -452,6 +459,28 @@ export class CumulusExtension {
     } catch (e) {
       void vscode.window.showErrorMessage(`Cumulus: ${e instanceof Error ? e.message : e}`);
     }
+  }
+
+  /**
+   * The "Attached clusters" view: `cumulus cluster list --json` and `cumulus ps NAME --json` every few seconds while
+   * it is visible, run with the Cumulus checkout's `cumulus` (else the one on PATH).
+   */
+  private clustersView(): vscode.Disposable[] {
+    const run: CumulusRunner = this.deps.runCumulus ?? ((args) => new Promise((resolve, reject) => {
+      const root = this.root ?? findCumulusRoot(this.config().get<string>('serverPath') || undefined,
+        (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), process.env);
+      cp.execFile(root ? path.join(root, 'cumulus') : 'cumulus', args, { encoding: 'utf8', timeout: 30_000 },
+        (error, stdout, stderr) => error ? reject(new Error((stderr || error.message).trim().split('\n').pop()))
+          : resolve(stdout));
+    }));
+    const poller = new ClustersPoller(() => refreshClusters(run, this.clustersModel), CLUSTERS_REFRESH_MS);
+    const view = vscode.window.createTreeView('cumulus.clustersView',
+      { treeDataProvider: new ClustersTreeProvider(this.clustersModel) });
+    const visibility = view.onDidChangeVisibility((e) => e.visible ? poller.start() : poller.stop());
+    if (view.visible) poller.start();
+    const refresh = vscode.commands.registerCommand('cumulus.refreshClusters',
+      () => poller.started ? undefined : refreshClusters(run, this.clustersModel));
+    return [view, visibility, refresh, { dispose: () => poller.stop() }];
   }
 
   async newProject(): Promise<void> {

@@ -14,6 +14,7 @@ import { RunTerminal } from '../../src/tasks';
 import * as P from '../../src/protocol';
 import { failureReason, RunModel, RunTreeProvider, statusText } from '../../src/runView';
 import { COLUMNS, EMPTY, latencyText, NARROW_PX, profileHtml, viewRows, WIDE_PX } from '../../src/profileView';
+import { ClustersModel, ClustersPoller, ClustersTreeProvider, objectText, parseClusterList, parsePs, refreshClusters, serverText } from '../../src/clustersView';
 import { checkoutServer, findCumulusRoot, findServer, mainClassOf, serverLaunch, validateNodes } from '../../src/server';
 
 const extRoot = path.join(__dirname, '..', '..', '..');
@@ -106,7 +107,8 @@ describe('activate', () => {
   it('registers the run view, the profile view and a provider for every task type named in package.json', async () => {
     await activated();
     const views = manifest.contributes.views.cumulus.map((v: { id: string }) => v.id);
-    const registered = vscode.calls.filter((c) => c.method.startsWith('register')).map((c) => c.args[0]);
+    const registered = vscode.calls.filter((c) => c.method.startsWith('register') || c.method === 'createTreeView')
+      .map((c) => c.args[0]);
     for (const v of views) assert.ok(registered.includes(v), `view ${v} is registered`);
     const types: string[] = manifest.contributes.taskDefinitions.map((t: { type: string }) => t.type);
     assert.deepEqual(types, ['cumulus']);
@@ -753,5 +755,115 @@ describe('logic', () => {
     r.start('a.Main', 2);
     r.status({ state: 'failed', exitCode: 3 });
     assert.match(statusText(r), /failed \(exit 3\)/);
+  });
+});
+
+describe('Attached clusters', () => {
+  beforeEach(() => vscode.reset());
+
+  const PS = JSON.stringify({
+    cluster: 'demo',
+    servers: [
+      { server: 0, pid: 100, cpuLoad: 0.25, loadAverage: 1.5, heapUsedBytes: 20 * 1048576, heapMaxBytes: 512 * 1048576, threads: 30, uptimeMs: 60000, objects: 1 },
+      { server: 1, pid: 101, cpuLoad: -1, loadAverage: -1, heapUsedBytes: 10 * 1048576, heapMaxBytes: 512 * 1048576, threads: 28, uptimeMs: 60000, objects: 1 },
+    ],
+    clients: [{ client: 2, name: 'alice', pid: 200, servers: 2, objects: 2 }],
+    objects: [
+      { id: 4294967312, name: 'counter', owner: 2, className: 'org.example.CounterImpl', server: 1, calls: 50, callsPerSecond: 12.5 },
+      { id: 16, name: 'echo', owner: 2, className: 'Echo', server: 0, calls: 0, callsPerSecond: 0 },
+    ],
+  });
+  const LIST = JSON.stringify([{ name: 'demo', state: 'serving', servers: 2 }, { name: 'old', state: 'stale', servers: 1 }]);
+
+  function fakeCumulus(calls: string[][], answers: Record<string, string>) {
+    return async (args: string[]) => {
+      calls.push(args);
+      const a = answers[args.join(' ')];
+      if (a === undefined) throw new Error(`no such command: ${args.join(' ')}`);
+      return a;
+    };
+  }
+
+  it('reads the clusters and each serving one\'s ps into a tree of servers, clients and objects', async () => {
+    const calls: string[][] = [];
+    const model = new ClustersModel();
+    await refreshClusters(fakeCumulus(calls, { 'cluster list --json': LIST, 'ps demo --json': PS }), model);
+    assert.deepEqual(calls, [['cluster', 'list', '--json'], ['ps', 'demo', '--json']], 'a stale cluster is not asked');
+    const tree = new ClustersTreeProvider(model);
+    const roots = tree.getChildren();
+    assert.deepEqual(roots.map((r) => (r as { name: string }).name), ['demo', 'old']);
+    assert.equal(tree.getTreeItem(roots[0]).description, '2 servers · 1 clients · 2 objects');
+    assert.equal(tree.getTreeItem(roots[1]).description, 'stale');
+    assert.deepEqual(tree.getChildren(roots[1]), []);
+    const groups = tree.getChildren(roots[0]);
+    assert.deepEqual(groups.map((g) => tree.getTreeItem(g).label), ['Servers', 'Clients', 'Objects']);
+    const servers = tree.getChildren(groups[0]);
+    assert.equal(tree.getTreeItem(servers[0]).label, 'server 0');
+    assert.equal(tree.getTreeItem(servers[0]).description, 'CPU 25% · load 1.50 · heap 20/512 MiB · 1 object');
+    assert.equal(tree.getTreeItem(servers[1]).description, 'CPU - · load - · heap 10/512 MiB · 1 object');
+    const clients = tree.getChildren(groups[1]);
+    assert.equal(tree.getTreeItem(clients[0]).label, 'client 2 (alice)', 'with the name it attached as');
+    assert.equal(tree.getTreeItem(clients[0]).description, 'pid 200 · 2 objects');
+    assert.deepEqual(tree.getChildren(clients[0]).map((o) => tree.getTreeItem(o).label), ['counter', 'echo'],
+      'a client holds its objects');
+    const objects = tree.getChildren(groups[2]);
+    assert.equal(tree.getTreeItem(objects[0]).description, 'CounterImpl · server 1 · client 2 · 12.5 calls/s');
+    assert.match(String(tree.getTreeItem(objects[0]).tooltip), /org\.example\.CounterImpl #4294967312/);
+  });
+
+  it('shows why a cluster or the list cannot be read', async () => {
+    const model = new ClustersModel();
+    const tree = new ClustersTreeProvider(model);
+    await refreshClusters(fakeCumulus([], { 'cluster list --json': LIST }), model);
+    const demo = tree.getChildren()[0];
+    assert.equal(tree.getTreeItem(tree.getChildren(demo)[0]).label, 'no such command: ps demo --json');
+    await refreshClusters(fakeCumulus([], {}), model);
+    assert.equal(tree.getTreeItem(tree.getChildren()[0]).label, 'no such command: cluster list --json');
+    await refreshClusters(fakeCumulus([], { 'cluster list --json': '[]' }), model);
+    assert.match(String(tree.getTreeItem(tree.getChildren()[0]).label), /No standing clusters/);
+    assert.throws(() => parsePs('{"cluster": 1}'), /no cluster view/);
+    assert.throws(() => parseClusterList('{}'), /no list of clusters/);
+  });
+
+  it('refreshes while the view is visible, one refresh at a time, and stops when it is hidden', async () => {
+    const timers: (() => void)[] = [];
+    let refreshes = 0;
+    const poller = new ClustersPoller(async () => { refreshes++; }, 3000, (f) => { timers.push(f); return timers.length; },
+      () => { timers.length = 0; });
+    poller.start();
+    poller.start(); // already started: no second refresh
+    await poller.pending;
+    assert.equal(refreshes, 1);
+    assert.equal(timers.length, 1, 'the next refresh is scheduled once this one ended');
+    timers.shift()!();
+    await poller.pending;
+    assert.equal(refreshes, 2);
+    poller.stop();
+    assert.equal(timers.length, 0, 'hidden: nothing scheduled');
+    assert.equal(poller.started, false);
+  });
+
+  it('starts polling when the view is shown and stops when hidden', async () => {
+    const asked: string[][] = [];
+    const fakeRoot = project({ 'lsp-server/target/cumulus-lsp.jar': '', cumulus: '', '.cumulus': '' });
+    vscode.config.javaHome = fakeJdk();
+    vscode.config.serverPath = fakeRoot;
+    vscode.workspace.workspaceFolders = [{ uri: vscode.Uri.file(fakeRoot) }];
+    const ext = await activate(context() as any, { startClient: async () => new FakeClient(),
+      runCumulus: fakeCumulus(asked, { 'cluster list --json': LIST, 'ps demo --json': PS }) });
+    const tv = vscode.treeViews.get('cumulus.clustersView')!;
+    assert.ok(tv, 'the view is made');
+    assert.equal(asked.length, 0, 'nothing asked while hidden');
+    tv.visibility.fire({ visible: true });
+    while (ext.clustersModel.clusters.length === 0) await new Promise((r) => setImmediate(r));
+    assert.equal(ext.clustersModel.find('demo')?.view?.objects.length, 2);
+    tv.visibility.fire({ visible: false });
+  });
+
+  it('formats figures that may be missing', () => {
+    assert.equal(serverText({ server: 0, pid: 1, cpuLoad: 0, loadAverage: 0, heapUsedBytes: 0, heapMaxBytes: 0, threads: 0, uptimeMs: 0, objects: 0 }),
+      'CPU 0% · load 0.00 · heap 0/0 MiB · 0 objects');
+    assert.equal(objectText({ id: 1, name: 'x', owner: 3, className: 'NoPackage', server: 2, calls: 1, callsPerSecond: 0 }),
+      'NoPackage · server 2 · client 3 · 0.0 calls/s');
   });
 });

@@ -11,6 +11,8 @@ export const installedExtensions = new Set<string>();
 export const notifications: unknown[] = [];
 export const config: Record<string, unknown> = {};
 export const channels = new Map<string, { lines: string[] }>();
+/** The tree views made, by id, with the emitter that tells them shown or hidden. */
+export const treeViews = new Map<string, { view: { visible: boolean }; visibility: EventEmitter<{ visible: boolean }> }>();
 
 export class EventEmitter<T> {
   private ls: ((e: T) => void)[] = [];
@@ -40,6 +42,13 @@ export const window = {
   createStatusBarItem: () => ({ text: '', tooltip: '', command: '', visible: false, show() { this.visible = true; },
     hide() { this.visible = false; }, dispose() {} }),
   registerTreeDataProvider: (id: string, p: unknown) => { calls.push({ method: 'registerTreeDataProvider', args: [id, p] }); return { dispose() {} }; },
+  createTreeView: (id: string, o: { treeDataProvider: unknown }) => {
+    calls.push({ method: 'createTreeView', args: [id, o.treeDataProvider] });
+    const visibility = new EventEmitter<{ visible: boolean }>();
+    const view = { visible: false, onDidChangeVisibility: visibility.event, dispose() {} };
+    treeViews.set(id, { view, visibility });
+    return view;
+  },
   registerWebviewViewProvider: (id: string, p: unknown) => { calls.push({ method: 'registerWebviewViewProvider', args: [id, p] }); return { dispose() {} }; },
   showInputBox: async (o: { validateInput?: (v: string) => string | undefined }) => { const a = inputAnswers.shift(); calls.push({ method: 'showInputBox', args: [o, a] }); return a; },
   showQuickPick: async () => quickPickAnswers.shift(),
@@ -111,6 +120,7 @@ export function reset(): void {
   configListeners.clear();
   extensionsChanged.clear();
   channels.clear();
+  treeViews.clear();
   workspace.workspaceFolders = undefined;
   for (const k of Object.keys(config)) delete config[k];
   window.activeTextEditor = undefined;

@@ -2,6 +2,7 @@ package dev.cumulus.bench;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.arrays.ArraysBench;
+import dev.cumulus.bench.attach.AttachBench;
 import dev.cumulus.bench.hostile.HostileBench;
 import dev.cumulus.bench.migration.MigrationBench;
 import dev.cumulus.bench.pastset.PastSetBench;
@@ -52,6 +53,9 @@ public final class BenchMain {
         }
         if (r.hosts != null) {
             return overHosts(r, out, err);
+        }
+        if (r.attach) {
+            return AttachBench.run(r.quick, out, err);
         }
         switch (r.suite) {
             case ReplicationBench.SUITE -> {
@@ -152,7 +156,7 @@ public final class BenchMain {
 
     /** The parsed arguments; {@code nodes} is {@code null} when not given (each suite has its own default). */
     private record Request(String suite, List<Integer> nodes, boolean quick, boolean idleSweep, boolean wanOnly,
-                           String idle, boolean udp, Path hosts, String ssh) {
+                           String idle, boolean udp, Path hosts, String ssh, boolean attach) {
         static Request parse(List<String> args) {
             if (args.isEmpty() || !(SUITES.contains(args.getFirst()) || "all".equals(args.getFirst()))) {
                 throw new IllegalArgumentException("the first argument must be a suite (" + String.join(", ", SUITES)
@@ -166,12 +170,14 @@ public final class BenchMain {
             boolean udp = false;
             Path hosts = null;
             String ssh = null;
+            boolean attach = false;
             for (int i = 1; i < args.size(); i++) {
                 String a = args.get(i);
                 switch (a) {
                     case "--quick" -> quick = true;
                     case "--idle-sweep" -> idleSweep = true;
                     case "--wan-only" -> wanOnly = true;
+                    case "--attach" -> attach = true;
                     case "--nodes" -> nodes = counts(value(args, ++i, a));
                     case "--idle" -> idle = value(args, ++i, a);
                     case "--hosts" -> hosts = Path.of(value(args, ++i, a));
@@ -194,7 +200,11 @@ public final class BenchMain {
             if (ssh != null && hosts == null) {
                 throw new IllegalArgumentException("--ssh is an option of --hosts");
             }
-            return new Request(args.getFirst(), nodes, quick, idleSweep, wanOnly, idle, udp, hosts, ssh);
+            if (attach && (!"rpc".equals(args.getFirst()) || hosts != null || udp || idleSweep)) {
+                throw new IllegalArgumentException("--attach is an option of the rpc suite on this host (no --hosts, "
+                    + "--transport udp or --idle-sweep)");
+            }
+            return new Request(args.getFirst(), nodes, quick, idleSweep, wanOnly, idle, udp, hosts, ssh, attach);
         }
 
         private static String value(List<String> args, int i, String option) {

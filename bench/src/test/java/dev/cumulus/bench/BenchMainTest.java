@@ -72,6 +72,12 @@ class BenchMainTest {
     }
 
     @Test
+    void attachIsAnOptionOfTheRpcSuiteOnThisHost() {
+        assertEquals(BenchMain.EXIT_USAGE, run("replication", "--idle", "backoff", "--attach"));
+        assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff", "--attach", "--transport", "udp"));
+    }
+
+    @Test
     void theRpcSuiteNeedsNodeCounts() {
         assertEquals(BenchMain.EXIT_USAGE, run("rpc", "--idle", "backoff"));
         assertTrue(err().contains("the rpc suite needs --nodes"), err());

@@ -80,10 +80,10 @@ class RuntimeBoundariesTest {
     void onlyThePublicEntryPointsReachIntoInternalPackages() {
         noClasses().that().resideInAnyPackage(PUBLIC_API)
             .and().doNotBelongToAnyOf(Cluster.class, LocalCluster.class, Remote.class, AsyncTicket.class,
-                Transfers.class, Migration.class)
+                Transfers.class, Migration.class, RemoteIO.class)
             .should().dependOnClassesThat().resideInAPackage("dev.cumulus.internal..")
             .because("Boundary: the public API's types are what the internal packages build on; only its entry "
-                + "points (Cluster.join, LocalCluster, Remote, AsyncTicket, Transfers, Migration.point) call into the "
+                + "points (Cluster.join, LocalCluster, Remote, AsyncTicket, Transfers, Migration.point, RemoteIO) call into the "
                 + "implementation")
             .check(CORE);
     }

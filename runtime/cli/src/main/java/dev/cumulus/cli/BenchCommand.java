@@ -80,6 +80,11 @@ final class BenchCommand implements Callable<Integer> {
         description = "Also measure every idle strategy (backoff, yield, spin, sleep:100000) on 2 nodes, with CPU use.")
     boolean idleSweep;
 
+    @Option(names = "--attach", description = "rpc: a standing cluster's client calling an object on a server "
+        + "against the same call inside an SPMD run (ratio; goal <= 1.2x), and the time from 'run --attach' to the "
+        + "first remote call, cold and warm.")
+    boolean attach;
+
     @Option(names = "--wan-only",
         description = "replication: only Table 4 (4 emulated wide-area clusters in network namespaces; needs root).")
     boolean wanOnly;
@@ -162,6 +167,11 @@ final class BenchCommand implements Callable<Integer> {
             cli.err().println("cumulus bench: --ssh is an option of --hosts");
             return CumulusCli.EXIT_USAGE;
         }
+        if (attach && (!"rpc".equals(suite) || hosts != null || idleSweep || "udp".equals(transport))) {
+            cli.err().println("cumulus bench: --attach is an option of the rpc suite on this host (cumulus bench rpc "
+                + "--attach), without --hosts, --idle-sweep or --transport udp");
+            return CumulusCli.EXIT_USAGE;
+        }
         if (hosts != null && !Files.isRegularFile(hosts)) {
             cli.err().println("cumulus bench: --hosts " + hosts + ": no such file; write one host a line: HOST "
                 + "[slots=N]");
@@ -186,6 +196,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         if (wanOnly) {
             args.add("--wan-only");
+        }
+        if (attach) {
+            args.add("--attach");
         }
         if (hosts != null) {
             args.addAll(List.of("--hosts", hosts.toAbsolutePath().toString()));

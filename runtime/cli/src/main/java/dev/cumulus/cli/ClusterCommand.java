@@ -143,11 +143,31 @@ final class ClusterCommand implements Callable<Integer> {
         @ParentCommand
         ClusterCommand parent;
 
+        @Option(names = "--json", description = "Print a JSON array of {name, state, servers, keeperPid, started}.")
+        boolean json;
+
         @Override
         public Integer call() {
             CumulusCli cli = parent.cli;
             List<String> damaged = new ArrayList<>();
             List<ClusterRecord> all = ClusterRegistry.ofUser().list(damaged);
+            if (json) {
+                List<java.util.Map<String, Object>> rows = new ArrayList<>();
+                for (ClusterRecord r : all) {
+                    java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
+                    row.put("name", r.name());
+                    row.put("state", r.alive() ? "serving" : "stale");
+                    row.put("servers", r.size());
+                    row.put("keeperPid", r.keeperPid());
+                    row.put("started", r.started().toString());
+                    rows.add(row);
+                }
+                for (String d : damaged) {
+                    rows.add(java.util.Map.of("name", d, "state", "damaged"));
+                }
+                cli.out().println(new com.google.gson.GsonBuilder().setPrettyPrinting().create().toJson(rows));
+                return 0;
+            }
             if (all.isEmpty() && damaged.isEmpty()) {
                 cli.out().println("no standing clusters");
                 return 0;

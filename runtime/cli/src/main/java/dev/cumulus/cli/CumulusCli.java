@@ -42,6 +42,9 @@ import java.util.concurrent.Callable;
         NewCommand.class,
         ProfileCommand.class,
         ClusterCommand.class,
+        AdminCommands.Ps.class,
+        AdminCommands.Migrate.class,
+        AdminCommands.Kill.class,
         CommandLine.HelpCommand.class,
     })
 public final class CumulusCli implements Callable<Integer> {

@@ -88,6 +88,13 @@ class BenchCommandTest {
     }
 
     @Test
+    void attachBelongsToTheRpcSuiteOnThisHost() {
+        CumulusCliTest.Result r = cli("bench", "replication", "--attach");
+        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        assertTrue(r.err().contains("--attach is an option of the rpc suite"), r.err());
+    }
+
+    @Test
     void wanOnlyBelongsToTheReplicationSuite() {
         CumulusCliTest.Result r = cli("bench", "rpc", "--wan-only");
         assertEquals(CumulusCli.EXIT_USAGE, r.code());

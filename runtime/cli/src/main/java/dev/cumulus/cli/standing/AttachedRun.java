@@ -20,7 +20,8 @@ import java.util.stream.Stream;
 /**
  * {@code cumulus run --attach NAME -cp CP MAIN}: runs {@code MAIN} once, in a JVM of its own on this machine, as a
  * client of the standing cluster {@code NAME} ({@code Cluster.join()} there connects to it). Its output goes to this
- * command's output unchanged; its exit code is the command's. The client JVM ends with this command (a shutdown hook
+ * command's output unchanged (with what its objects print on the servers, each line prefixed with the object and its
+ * server); it reads this command's standard input; its exit code is the command's. The client JVM ends with this command (a shutdown hook
  * stops it), and the servers survive it.
  */
 public final class AttachedRun {
@@ -36,6 +37,16 @@ public final class AttachedRun {
      */
     public static int run(ClusterRegistry registry, String cluster, String classpath, String mainClass,
                           List<String> args, List<String> jvmArgs, PrintStream out, PrintStream err) {
+        return run(registry, cluster, classpath, mainClass, args, jvmArgs, ProcessBuilder.Redirect.INHERIT, out, err);
+    }
+
+    /**
+     * As the other {@code run}, with the client's standard input from {@code stdin} (this command's own, or a file):
+     * what the client's objects read with {@code RemoteIO.stdin()} on the servers.
+     */
+    public static int run(ClusterRegistry registry, String cluster, String classpath, String mainClass,
+                          List<String> args, List<String> jvmArgs, ProcessBuilder.Redirect stdin, PrintStream out,
+                          PrintStream err) {
         ClusterRecord record = registry.read(cluster).orElseThrow(() -> new LaunchException("--attach: there is no "
             + "standing cluster " + cluster + "; start one with 'cumulus cluster start " + cluster + " --nodes N'"));
         if (!record.alive()) {
@@ -56,8 +67,7 @@ public final class AttachedRun {
         cmd.add(mainClass);
         cmd.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.redirectInput(System.console() != null ? ProcessBuilder.Redirect.INHERIT
-            : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.redirectInput(stdin);
         Process client;
         try {
             client = pb.start();

@@ -57,23 +57,31 @@ public final class ClientCluster implements Cluster {
         StandingClusterFile file = StandingClusterFile.read(name);
         ClientSlot slot = ClientSlot.take(file.clusterDir(), NodeTransport.CLIENT_SLOTS, name);
         try {
-            int clientId = file.servers() + slot.slot();
-            NodeSettings settings = NodeSettings.of(0, file.servers(), LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1,
-                System.getProperties()); // of a client: its idle strategy, call timeout and lookup wait
-            TransportContext transport = new TransportContext(file.driverDir(), false, false, List.of(),
-                file.streamBase(), file.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
-                TransportContext.DEFAULT_MAX_MESSAGE_BYTES, RunSecret.generate(), FrameSealing.MAC);
             ClientCredential credential = ClientCredential.forAttach(file, System.getProperty(ClientCredential.PROPERTY),
                 System.getenv());
-            ClientNode client = ClientNode.connect(transport, file.servers(), clientId, credential.client(),
-                credential.key(), settings, contextLoader());
-            watchServers(file, client);
-            return new ClientCluster(name, client, slot);
+            return new ClientCluster(name, connectNode(file, slot, credential.client(), credential.key()), slot);
         } catch (RuntimeException | Error e) {
             slot.close();
             throw e;
         }
+    }
+
+    /**
+     * Joins the cluster of {@code file} as the client of {@code slot} and attaches to every server as
+     * {@code principal}, proving {@code key} (its credential's; the admin's is the admin credential itself).
+     */
+    static ClientNode connectNode(StandingClusterFile file, ClientSlot slot, String principal, byte[] key) {
+        int clientId = file.servers() + slot.slot();
+        NodeSettings settings = NodeSettings.of(0, file.servers(), LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+            LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1,
+            System.getProperties()); // of a client: its idle strategy, call timeout and lookup wait
+        TransportContext transport = new TransportContext(file.driverDir(), false, false, List.of(),
+            file.streamBase(), file.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
+            TransportContext.DEFAULT_MAX_MESSAGE_BYTES, RunSecret.generate(), FrameSealing.MAC);
+        ClientNode client = ClientNode.connect(transport, file.servers(), clientId, principal, key, settings,
+            contextLoader());
+        watchServers(file, client);
+        return client;
     }
 
     /**

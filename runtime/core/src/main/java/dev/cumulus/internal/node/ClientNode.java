@@ -1,12 +1,15 @@
 package dev.cumulus.internal.node;
 
 import dev.cumulus.Access;
+import dev.cumulus.AsyncTicket;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.rpc.ClassSource;
 import dev.cumulus.internal.rpc.ClientGate;
+import dev.cumulus.internal.rpc.ClientIO;
+import dev.cumulus.internal.rpc.ClientIOService;
 import dev.cumulus.internal.rpc.LoaderClassSource;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
@@ -46,6 +49,7 @@ public final class ClientNode implements AutoCloseable {
     private final NodeSettings settings;
     private final AtomicLong nextRemoteNewNode;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final ClientIOService io;
 
     /** The duty cycle of a client: polls, runs commands, hands data messages to the RPC engine. Never blocks. */
     private static final class ClientAgent implements Agent, MessageHandler {
@@ -103,6 +107,8 @@ public final class ClientNode implements AutoCloseable {
         }, loader, settings.callTimeoutNs());
         agent.rpc = rpc;
         rpc.exportSystem(ClassSource.OBJECT_ID, new LoaderClassSource(loader), ClassSource.class);
+        this.io = new ClientIOService(System.in, System.out, System.err);
+        rpc.exportSystem(ClientIO.OBJECT_ID, io, ClientIO.class); // what its objects print, the streams they open
         this.remoteObjects = new RemoteObjects(rpc, servers, loader, Duration.ZERO);
         this.dutyCycle = new DutyCycle(agent, () -> transport.pollData(FRAGMENT_LIMIT), transport::conductorDue,
             t -> {
@@ -158,11 +164,22 @@ public final class ClientNode implements AutoCloseable {
         return client;
     }
 
+    /**
+     * Attaches to every server at once as {@code principal} (asynchronous calls, then their results in turn): each
+     * server's first answer to a new client waits for its stream to the client, so one at a time would add those
+     * waits up.
+     */
     private void attach(String principal, byte[] key) {
         byte[] proof = ClientAdmission.proof(key, clientId, principal);
+        long pid = ProcessHandle.current().pid();
+        ClientGate[] tickets = new ClientGate[servers];
         for (int server = 0; server < servers; server++) {
             awaitConnected(server);
-            gate(server).attach(clientId, ProcessHandle.current().pid(), principal, proof);
+            tickets[server] = AsyncTicket.newTicket(gate(server));
+            tickets[server].attach(clientId, pid, principal, proof);
+        }
+        for (ClientGate ticket : tickets) {
+            AsyncTicket.getResult(ticket);
         }
     }
 
@@ -181,6 +198,14 @@ public final class ClientNode implements AutoCloseable {
     private ClientGate gate(int server) {
         return rpc.proxy(new RemoteRef(server, ClientGate.OBJECT_ID, ClientGate.class.getName()), ClientGate.class,
             "cumulus.ClientGate");
+    }
+
+    /**
+     * A proxy for the system object {@code objectId} of server {@code server} (administration: {@code ClusterAdmin}).
+     */
+    public <T> T systemObject(int server, long objectId, Class<T> iface) {
+        checkOpen();
+        return rpc.proxy(new RemoteRef(server, objectId, iface.getName()), iface, "cumulus." + iface.getSimpleName());
     }
 
     /** This client's id in the cluster's transport (at least {@link #servers()}). */
@@ -265,5 +290,6 @@ public final class ClientNode implements AutoCloseable {
         rpc.close();
         dutyCycle.close();
         transport.close();
+        io.close();
     }
 }

@@ -29,6 +29,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 public final class ClientAdmission implements ClientGate {
     private static final byte[] LABEL = "cumulus client attach v2".getBytes(StandardCharsets.UTF_8);
     private static final byte[] KEY_LABEL = "cumulus client credential v1".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] ADMIN_LABEL = "cumulus cluster admin v1".getBytes(StandardCharsets.UTF_8);
     /** What a principal's name may be: what {@code cumulus cluster grant} accepts. */
     public static final String PRINCIPAL_PATTERN = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}";
 
@@ -87,6 +88,28 @@ public final class ClientAdmission implements ClientGate {
     public static byte[] proof(byte[] key, int client, String principal) {
         byte[] name = principal.getBytes(StandardCharsets.UTF_8);
         return hmac(key, LABEL, ByteBuffer.allocate(Integer.BYTES + name.length).putInt(client).put(name).array());
+    }
+
+    /**
+     * What client {@code client} sends with each {@link ClusterAdmin} call to prove it holds the admin credential
+     * {@code adminKey} (the key of {@link AccessRule#ADMIN}, which is the cluster's admin credential itself).
+     */
+    public static byte[] adminProof(byte[] adminKey, int client) {
+        return hmac(adminKey, ADMIN_LABEL, ByteBuffer.allocate(Integer.BYTES).putInt(client).array());
+    }
+
+    /**
+     * Whether {@code client} is the cluster's admin and {@code proof} its admin proof: it attached as
+     * {@link AccessRule#ADMIN} (proving the admin credential) and proves it again for this id.
+     */
+    boolean provesAdmin(int client, byte[] proof) {
+        return AccessRule.ADMIN.equals(principal(client)) && proof != null
+            && MessageDigest.isEqual(proof, adminProof(clientKey(credential, AccessRule.ADMIN), client));
+    }
+
+    /** The attached clients and their processes. */
+    Map<Integer, Long> attached() {
+        return Map.copyOf(pids);
     }
 
     private static byte[] hmac(byte[] key, byte[] label, byte[] data) {

@@ -21,10 +21,12 @@ interface MigrationService {
     /**
      * On the node an object moves to: makes it from its class and state and serves it under its id; it goes on
      * following its calls if it did ({@code followsCalls}); this is its move number {@code moves}; {@code rule} who
-     * may reach it, when a client of a standing cluster owns it (else null).
+     * may reach it, when a client of a standing cluster owns it (else null). Such a client, {@code owner} (its id,
+     * or {@code -1} for none), has its objects' classes loaded in its name space, and its objects' output and remote
+     * I/O go to it.
      */
     void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
-                 boolean followsCalls, int moves, AccessRule rule) throws MigrationException;
+                 boolean followsCalls, int moves, AccessRule rule, int owner) throws MigrationException;
 
     /**
      * On the node an object moved to, once it moved: the calls that waited for the move at its former node

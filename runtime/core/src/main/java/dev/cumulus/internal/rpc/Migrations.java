@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntFunction;
 
 /**
  * Moves remote objects between nodes (Babylon §4.2): the node's {@link MigrationService} and the requests behind
@@ -44,6 +45,18 @@ final class Migrations implements MigrationService {
     /** The objects of this node that follow their calls, by id, with their policy. */
     private final Map<Long, PlacementPolicy> following = new ConcurrentHashMap<>();
     private final AtomicBoolean rebalancerStarted = new AtomicBoolean();
+    /** The clients' objects served here and the clients' name spaces, on a standing cluster's server. */
+    private volatile ClientObjects clientObjects;
+    private volatile IntFunction<ClassLoader> clientLoaders;
+
+    /**
+     * On a standing cluster's server: a client's object moves with its owner, and the node it moves to loads its
+     * classes in that client's name space.
+     */
+    void clients(ClientObjects objects, IntFunction<ClassLoader> loaders) {
+        this.clientLoaders = loaders;
+        this.clientObjects = objects;
+    }
 
     /**
      * @param window how often the rebalancer looks at the objects that follow their calls; {@link Duration#ZERO}
@@ -325,8 +338,13 @@ final class Migrations implements MigrationService {
         CompletableFuture<Void> answered = new CompletableFuture<>();
         Thread.ofVirtual().name("cumulus-migration-" + engine.nodeId()).start(() -> {
             try {
+                ClientObjects owned = clientObjects;
+                int owner = owned == null ? -1 : owned.ownerOf(entry.objectId());
                 service(toNode).receive(entry.objectId(), entry.target().getClass().getName(),
-                    entry.iface().getName(), entry.name(), state, followsCalls, moves, entry.rule());
+                    entry.iface().getName(), entry.name(), state, followsCalls, moves, entry.rule(), owner);
+                if (owned != null) {
+                    owned.remove(entry.objectId());
+                }
                 answered.complete(null);
             } catch (Throwable t) {
                 answered.completeExceptionally(t);
@@ -413,9 +431,11 @@ final class Migrations implements MigrationService {
 
     @Override
     public void receive(long objectId, String implClass, String interfaceName, String name, byte[] state,
-                        boolean followsCalls, int moves, AccessRule rule) {
+                        boolean followsCalls, int moves, AccessRule rule, int owner) {
         Class<?> iface;
         Class<?> impl;
+        IntFunction<ClassLoader> loaders = clientLoaders;
+        ClassLoader loader = owner >= 0 && loaders != null ? loaders.apply(owner) : this.loader;
         try {
             iface = Class.forName(interfaceName, false, loader);
             impl = Class.forName(implClass, false, loader);
@@ -433,6 +453,10 @@ final class Migrations implements MigrationService {
         layout.restore(engine.codec(), object, state);
         aware(object, false);
         ExportTable.Exported entry = engine.exports().addMigrated(objectId, object, iface, name, moves, rule);
+        ClientObjects owned = clientObjects;
+        if (owner >= 0 && owned != null) {
+            owned.add(objectId, owner, name, implClass);
+        }
         if (followsCalls || rebalanceAll) {
             follow(entry);
         }

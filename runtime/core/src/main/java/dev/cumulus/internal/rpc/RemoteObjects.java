@@ -39,15 +39,33 @@ public final class RemoteObjects {
             rebalanceWindow);
         engine.exportSystem(MigrationService.OBJECT_ID, migrations, MigrationService.class);
         engine.migrations(migrations);
+        this.migrations = migrations;
     }
+
+    private final Migrations migrations;
+    /** The clients' objects served here, once this node serves clients. */
+    private volatile ClientObjects clientObjects;
 
     /**
      * Serves a standing cluster's clients as {@code admission} admits them; the objects a client made here go when
      * the client goes: no longer served, their names unbound.
      */
     public void serveClients(ClientAdmission admission) {
+        ClientObjects owned = new ClientObjects(engine, System::nanoTime);
+        this.clientObjects = owned;
+        engine.clientObjects(owned);
+        migrations.clients(owned, this::clientLoaderFor);
+        ServerConsole.install();
+        RemoteStreams.serving();
         engine.admission(admission);
+        engine.exportSystem(ClusterAdmin.OBJECT_ID, new ClusterAdminService(engine, admission, owned),
+            ClusterAdmin.class);
         admission.onClientGone((client, objects) -> {
+            List<Long> left = owned.removeClient(client); // first: no new calls to it from its objects
+            engine.failCallsTo(client, "the client left the cluster"); // its objects' threads waiting on it go on
+            for (long moved : left) { // what it made here, or that moved here
+                engine.unexport(moved);
+            }
             localDirectory.unbindAllOf(client); // what it exported itself
             ClientClassLoader gone = clientLoaders.remove(client);
             if (gone != null) {
@@ -155,15 +173,23 @@ public final class RemoteObjects {
         return engine.proxy(ref, iface, name);
     }
 
+    /** The name space of client {@code client} here, made when first needed. */
+    private ClassLoader clientLoaderFor(int client) {
+        return clientLoaders.computeIfAbsent(client,
+            c -> new ClientClassLoader(c, this.loader, engine.proxy(new RemoteRef(c, ClassSource.OBJECT_ID,
+                ClassSource.class.getName()), ClassSource.class, "cumulus.classes")));
+    }
+
     private RemoteRef createHere(String implClass, String ifaceName, String name, AccessRule asked) {
         Integer client = RpcEngine.systemCaller();
         String owner = engine.callingPrincipal();
         // a client's object is its own whatever the rule it sent claims; a node's is the cluster's
         AccessRule rule = owner == null ? null
             : asked == null ? AccessRule.of(owner, Access.owner()) : asked.ownedBy(owner);
-        ClassLoader loader = client == null ? this.loader : clientLoaders.computeIfAbsent(client,
-            c -> new ClientClassLoader(c, this.loader, engine.proxy(new RemoteRef(c, ClassSource.OBJECT_ID,
-                ClassSource.class.getName()), ClassSource.class, "cumulus.classes")));
+        ClassLoader loader = client == null ? this.loader : clientLoaderFor(client);
+        ClientObjects owned = clientObjects;
+        ClientObjects.Entry made = client == null || owned == null ? null : owned.newEntry(client, name, implClass);
+        ClientObjects.Entry outer = made == null ? null : owned.enterEntry(made); // its constructor runs for its owner
         try {
             Class<?> iface = Class.forName(ifaceName, false, loader);
             Class<?> impl = Class.forName(implClass, true, loader);
@@ -178,6 +204,9 @@ public final class RemoteObjects {
             Object proxy = export(instance, typed, name, rule);
             RemoteRef ref = ((RemoteInvocationHandler) Proxy.getInvocationHandler(proxy)).ref();
             engine.noteOwner(ref.objectId(), name);
+            if (made != null) {
+                owned.register(ref.objectId(), made);
+            }
             return ref;
         } catch (ClassNotFoundException e) {
             throw new CumulusException("node " + engine.nodeId() + " cannot load " + e.getMessage()
@@ -186,6 +215,10 @@ public final class RemoteObjects {
             throw new CumulusException(implClass + " needs a no-argument constructor for remoteNew");
         } catch (ReflectiveOperationException e) {
             throw new CumulusException("could not create " + implClass + ": " + e, e);
+        } finally {
+            if (made != null) {
+                owned.exit(outer);
+            }
         }
     }
 

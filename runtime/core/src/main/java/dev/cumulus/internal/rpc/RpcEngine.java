@@ -672,6 +672,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** The most forwarding addresses one call follows: a longer chain means the nodes disagree, not a move. */
     static final int MAX_FORWARDS = 64;
 
+    /** The client objects this server serves, once it serves clients ({@link #clientObjects(ClientObjects)}). */
+    private volatile ClientObjects clientObjects;
+
+    /** From now on the calls of the objects in {@code objects} run for their owners (their output, their I/O). */
+    void clientObjects(ClientObjects objects) {
+        this.clientObjects = objects;
+    }
+
+    /** The cluster's nodes (servers of a standing cluster); higher ids are its clients. */
+    int servers() {
+        return servers;
+    }
+
     /** Serves a standing cluster's clients: their calls run here once {@code admission} admits them. */
     public void admission(ClientAdmission admission) {
         this.admission = admission;
@@ -971,6 +984,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         pending.takeAll(call -> call.target() == node, call -> failed(call,
             new NodeFailedException(node,
                 "call " + describe(call.label(), call.method()) + " on node " + node + " failed: " + reason)));
+    }
+
+    /**
+     * A standing cluster's client left or died: the calls this node waits for from it (its remote I/O, its classes,
+     * objects it exported) fail now. Its id is not marked gone: a later client takes the slot. Any thread.
+     */
+    void failCallsTo(int client, String reason) {
+        pending.takeAll(call -> call.target() == client, call -> failed(call,
+            new NodeFailedException(client,
+                "call " + describe(call.label(), call.method()) + " on client " + client + " failed: " + reason)));
     }
 
     /**
@@ -1331,10 +1354,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 } finally {
                     SYSTEM_CALLER.set(outer);
                 }
-            } else {
+            } else if (clientObjects == null) {
                 serving = target.methods().defersReply(index)
                     ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
                 result = invoke(target, method, args, serving);
+            } else { // a standing cluster's server: a client's object runs for its owner (output, remote I/O)
+                serving = target.methods().defersReply(index)
+                    ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
+                ClientObjects owned = clientObjects;
+                ClientObjects.Entry outer = owned.enter(call.objectId);
+                try {
+                    result = invoke(target, method, args, serving);
+                } finally {
+                    owned.exit(outer);
+                }
             }
         } catch (Throwable t) {
             if (t instanceof MigrationPending stopped && call.target.safeMode() != null

@@ -44,6 +44,13 @@ import java.util.concurrent.locks.LockSupport;
 public final class NodeTransport implements AutoCloseable {
     /** {@code Channel.values()} copies its array on every call; the poll loop needs it every time. */
     private static final Channel[] CHANNELS = Channel.values();
+    /**
+     * A standing cluster's client calls and is called only ({@link Channel#DATA}): it takes no part in membership or
+     * the ordered broadcast, so it opens no other streams (fewer round trips to the driver when it joins).
+     */
+    private static final Channel[] CLIENT_CHANNELS = {Channel.DATA};
+    /** The channels this transport subscribes and publishes on. */
+    private final Channel[] channels;
     /** {@link #trySend} result: the message is in the destination's log (or the local queue). */
     public static final int SENT = 0;
     /** {@link #trySend} result: the destination has not subscribed yet (still starting, or gone). */
@@ -153,6 +160,7 @@ public final class NodeTransport implements AutoCloseable {
             throw new CumulusException("transport: node id " + nodeId + " is outside 0.." + (capacity - 1));
         }
         this.capacity = capacity;
+        this.channels = nodeId >= size ? CLIENT_CHANNELS : CHANNELS;
         this.context = context;
         this.nodeId = nodeId;
         new FrameHeaderFlyweight().wrap(wholeHeader, 0).header(FrameHeaderFlyweight.WHOLE, nodeId, context.runTag());
@@ -191,7 +199,7 @@ public final class NodeTransport implements AutoCloseable {
         this.ipcSubscriptions = peerOnHost ? new Subscription[Channel.values().length] : null;
         this.ipcAssemblers = peerOnHost ? new FragmentHandler[Channel.values().length] : null;
         try {
-            for (Channel ch : Channel.values()) {
+            for (Channel ch : channels) {
                 subscriptions[ch.ordinal()] = aeron.addSubscription(subscribeChannel(), context.streamId(nodeId, ch));
                 Channel channel = ch;
                 assemblers[ch.ordinal()] = new FragmentAssembler(opener != null
@@ -283,11 +291,11 @@ public final class NodeTransport implements AutoCloseable {
             handler.onMessage(nodeId, local.channel(), loopbackView, 0, local.bytes().length);
             work++;
         }
-        for (Channel ch : CHANNELS) {
+        for (Channel ch : channels) {
             work += subscriptions[ch.ordinal()].poll(assemblers[ch.ordinal()], fragmentLimit);
         }
         if (ipcSubscriptions != null) {
-            for (Channel ch : CHANNELS) {
+            for (Channel ch : channels) {
                 work += ipcSubscriptions[ch.ordinal()].poll(ipcAssemblers[ch.ordinal()], fragmentLimit);
             }
         }

@@ -1,0 +1,176 @@
+package dev.cumulus.cli.standing;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.cumulus.Cluster;
+import dev.cumulus.cli.CumulusCli;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import shipped.admin.Counter;
+import shipped.admin.CounterImpl;
+import shipped.admin.WaitingClientMain;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code cumulus ps}, {@code migrate} and {@code kill} on a standing cluster of two real servers, with clients in this
+ * JVM and in a process of their own.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class AdminSystemTest {
+    @TempDir
+    static Path tmp;
+    private static ClusterRecord cluster;
+
+    @BeforeAll
+    static void startCluster() {
+        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"cluster", "start", "adm", "--nodes", "2"},
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
+        cluster = ClusterRegistry.ofUser().read("adm").orElseThrow();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        try {
+            assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", "adm"}, System.out, System.err));
+        } finally {
+            System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
+            List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
+            left.forEach(ProcessHandle::destroyForcibly);
+            for (ProcessHandle p : left) {
+                p.onExit().get(10, TimeUnit.SECONDS);
+            }
+            assertTrue(left.isEmpty(), "processes left behind: " + left);
+        }
+    }
+
+    /** Runs the CLI in this JVM; fails with its output unless it exits with {@code expected}. */
+    private static String cli(int expected, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(expected, exit, String.join(" ", args) + ":\n" + o + err.toString(StandardCharsets.UTF_8));
+        return expected == 0 ? o : err.toString(StandardCharsets.UTF_8);
+    }
+
+    private static JsonObject ps() {
+        return JsonParser.parseString(cli(0, "ps", "adm", "--json")).getAsJsonObject();
+    }
+
+    private static Optional<JsonObject> object(JsonObject ps, String name) {
+        for (JsonElement o : ps.getAsJsonArray("objects")) {
+            if (o.getAsJsonObject().get("name").getAsString().equals(name)) {
+                return Optional.of(o.getAsJsonObject());
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Test
+    void psShowsServersClientsAndObjectsAndMigrateMovesOne() {
+        try (Cluster c = Cluster.connect("adm")) {
+            Counter counter = c.remoteNew(CounterImpl.class, Counter.class, "counter", 1);
+            for (int i = 0; i < 50; i++) {
+                counter.add(1);
+            }
+            JsonObject ps = ps();
+            assertEquals("adm", ps.get("cluster").getAsString());
+            JsonArray servers = ps.getAsJsonArray("servers");
+            assertEquals(2, servers.size());
+            for (int s = 0; s < 2; s++) {
+                JsonObject server = servers.get(s).getAsJsonObject();
+                assertEquals(s, server.get("server").getAsInt());
+                assertEquals(cluster.serverPids().get(s).longValue(), server.get("pid").getAsLong());
+                assertTrue(server.get("heapUsedBytes").getAsLong() > 0, server.toString());
+            }
+            JsonObject row = object(ps, "counter").orElseThrow(() -> new AssertionError(ps.toString()));
+            assertEquals("shipped.admin.CounterImpl", row.get("className").getAsString());
+            assertEquals(1, row.get("server").getAsInt());
+            assertEquals(50, row.get("calls").getAsLong(), row.toString());
+            int owner = row.get("owner").getAsInt();
+            boolean listed = false;
+            for (JsonElement client : ps.getAsJsonArray("clients")) {
+                JsonObject o = client.getAsJsonObject();
+                if (o.get("client").getAsInt() == owner) {
+                    listed = true;
+                    assertEquals(ProcessHandle.current().pid(), o.get("pid").getAsLong());
+                    assertEquals(System.getProperty("user.name"), o.get("name").getAsString(),
+                        "the principal it attached as (the OS user's own credential): " + o);
+                    assertEquals(2, o.get("servers").getAsInt());
+                }
+            }
+            assertTrue(listed, "the owner is among the clients: " + ps);
+            assertEquals(1, ps.getAsJsonArray("clients").size(), "ps's own client is not listed: " + ps);
+
+            String table = cli(0, "ps", "adm");
+            assertTrue(table.contains("counter") && table.contains("shipped.admin.CounterImpl")
+                && table.contains("SERVER") && table.contains("CLIENT"), table);
+
+            String moved = cli(0, "migrate", "adm", "counter", "0");
+            assertTrue(moved.contains("from server 1 to server 0"), moved);
+            assertEquals(51, counter.add(1), "its state moved with it");
+            assertEquals(cluster.serverPids().get(0).longValue(), counter.pid(), "it lives on server 0 now");
+            assertEquals(0, object(ps(), "counter").orElseThrow().get("server").getAsInt());
+
+            assertTrue(cli(1, "migrate", "adm", "nothing", "0").contains("no client object 'nothing'"));
+            assertTrue(cli(1, "migrate", "adm", "counter", "7").contains("servers 0..1"));
+        }
+        assertTrue(object(ps(), "counter").isEmpty(), "its objects go with the client, wherever they moved");
+    }
+
+    @Test
+    void killPutsAClientOutAndStopsItsProcess() throws Exception {
+        String cp = new File(WaitingClientMain.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            .getPath();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> AttachedRun.run(ClusterRegistry.ofUser(),
+            "adm", cp, WaitingClientMain.class.getName(), List.of("waiter"), List.of(), ProcessBuilder.Redirect.PIPE,
+            new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+        JsonObject row;
+        while (true) { // until the client made its object
+            Optional<JsonObject> found = object(ps(), "waiter");
+            if (found.isPresent()) {
+                row = found.get();
+                break;
+            }
+            assertTrue(!run.isDone(), "the client ended early: " + out);
+        }
+        int client = row.get("owner").getAsInt();
+        String said = cli(0, "kill", "adm", Integer.toString(client));
+        assertTrue(said.contains("client " + client + " is out of cluster adm") && said.contains("stopped"), said);
+        assertNotEquals(0, (int) run.get(30, TimeUnit.SECONDS), "the client's process was stopped");
+        JsonObject after = ps();
+        assertTrue(object(after, "waiter").isEmpty(), after.toString());
+        assertEquals(0, after.getAsJsonArray("clients").size(), after.toString());
+        assertTrue(cli(1, "kill", "adm", Integer.toString(client)).contains("no client " + client));
+    }
+
+    @Test
+    void psOfAClusterThatDoesNotExistSaysWhatToDo() {
+        String err = cli(1, "ps", "nope");
+        assertTrue(err.contains("there is no standing cluster nope") && err.contains("cumulus cluster start"), err);
+    }
+}

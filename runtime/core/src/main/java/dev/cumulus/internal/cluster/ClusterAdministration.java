@@ -1,0 +1,87 @@
+package dev.cumulus.internal.cluster;
+
+import dev.cumulus.CumulusException;
+import dev.cumulus.internal.node.ClientNode;
+import dev.cumulus.internal.rpc.AccessRule;
+import dev.cumulus.internal.rpc.AdminStatus;
+import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.rpc.ClusterAdmin;
+import dev.cumulus.internal.transport.NodeTransport;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The administrator's connection to a standing cluster ({@code cumulus ps}, {@code migrate}, {@code kill}): a client
+ * that attaches as {@link AccessRule#ADMIN} with the admin credential from the cluster's owner-only state file (the
+ * admin's key, as {@code cumulus cluster grant NAME admin} writes it) and asks each server's {@link ClusterAdmin},
+ * proving the credential with every call. Its own client does not show among the clients.
+ */
+public final class ClusterAdministration implements AutoCloseable {
+    private final ClientNode client;
+    private final ClientSlot slot;
+    private final byte[] proof;
+
+    private ClusterAdministration(ClientNode client, ClientSlot slot, byte[] proof) {
+        this.client = client;
+        this.slot = slot;
+        this.proof = proof;
+    }
+
+    /**
+     * Connects to the standing cluster {@code name} of this user on this host as its administrator.
+     *
+     * @throws CumulusException when there is no such cluster, it does not serve, or it refuses the credential
+     */
+    public static ClusterAdministration connect(String name) {
+        StandingClusterFile file = StandingClusterFile.read(name);
+        ClientSlot slot = ClientSlot.take(file.clusterDir(), NodeTransport.CLIENT_SLOTS, name);
+        try {
+            byte[] adminKey = ClientAdmission.clientKey(file.credential(), AccessRule.ADMIN);
+            ClientNode node = ClientCluster.connectNode(file, slot, AccessRule.ADMIN, adminKey);
+            return new ClusterAdministration(node, slot, ClientAdmission.adminProof(adminKey, node.clientId()));
+        } catch (RuntimeException | Error e) {
+            slot.close();
+            throw e;
+        }
+    }
+
+    /** Number of servers. */
+    public int servers() {
+        return client.servers();
+    }
+
+    /** Every server's status, by server. */
+    public List<AdminStatus> status() {
+        List<AdminStatus> all = new ArrayList<>();
+        for (int server = 0; server < client.servers(); server++) {
+            all.add(admin(server).status(proof));
+        }
+        return all;
+    }
+
+    /** Puts client {@code clientId} out of every server: its calls are refused and its objects removed. */
+    public void kill(int clientId) {
+        for (int server = 0; server < client.servers(); server++) {
+            admin(server).kill(proof, clientId);
+        }
+    }
+
+    /** Moves object {@code objectId}, served by {@code server}, to server {@code toServer}. */
+    public void migrate(long objectId, int server, int toServer) {
+        admin(server).migrate(proof, objectId, toServer);
+    }
+
+    private ClusterAdmin admin(int server) {
+        return client.systemObject(server, ClusterAdmin.OBJECT_ID, ClusterAdmin.class);
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close();
+        } finally {
+            slot.close();
+        }
+    }
+}
