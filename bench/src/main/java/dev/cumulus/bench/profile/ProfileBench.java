@@ -1,6 +1,7 @@
 package dev.cumulus.bench.profile;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.bench.BenchArgs;
 import dev.cumulus.bench.LauncherRun;
 import dev.cumulus.bench.ProcessSet;
 
@@ -90,16 +91,7 @@ public final class ProfileBench {
     /** {@code java ... ProfileBench [--quick] [--rounds N]}: the suite outside the CLI. */
     public static void main(String[] args) {
         List<String> a = List.of(args);
-        int rounds = 0;
-        int i = a.indexOf("--rounds");
-        if (i >= 0) {
-            if (i + 1 >= a.size() || !a.get(i + 1).matches("[1-9][0-9]{0,2}")) {
-                System.err.println("cumulus bench profile: --rounds takes a number of rounds, 1 to 999");
-                System.exit(2);
-            }
-            rounds = Integer.parseInt(a.get(i + 1));
-        }
-        System.exit(run(a.contains("--quick"), rounds, System.out, System.err));
+        System.exit(run(a.contains("--quick"), BenchArgs.rounds("profile", a), System.out, System.err));
     }
 
     private int run() {

@@ -2,9 +2,6 @@ package dev.cumulus.cli.standing;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The end of {@code cumulus kill NAME CLIENT} on the client's side: once every server put the client out, its process
@@ -29,25 +26,12 @@ final class ClientKill {
             return "its process " + pid + " is not a Java program any more; left alone";
         }
         h.destroy();
-        if (awaitExit(h, GRACE)) {
+        if (ClusterStop.awaitExit(h, GRACE)) {
             return "its process " + pid + " stopped";
         }
         h.destroyForcibly();
-        return awaitExit(h, Duration.ofSeconds(5)) ? "its process " + pid + " was killed (it ignored SIGTERM for "
-            + GRACE.toSeconds() + "s)" : "its process " + pid + " does not end even after SIGKILL";
-    }
-
-    private static boolean awaitExit(ProcessHandle p, Duration d) {
-        try {
-            p.onExit().get(d.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
-        } catch (TimeoutException e) {
-            return false;
-        } catch (ExecutionException e) {
-            return !p.isAlive();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return !p.isAlive();
-        }
+        return ClusterStop.awaitExit(h, Duration.ofSeconds(5))
+            ? "its process " + pid + " was killed (it ignored SIGTERM for " + GRACE.toSeconds() + "s)"
+            : "its process " + pid + " does not end even after SIGKILL";
     }
 }

@@ -65,7 +65,8 @@ public final class ClusterStop {
         return true;
     }
 
-    private static boolean awaitExit(ProcessHandle p, Duration d) {
+    /** Whether {@code p} has ended within {@code d}. */
+    static boolean awaitExit(ProcessHandle p, Duration d) {
         try {
             p.onExit().get(d.toMillis(), TimeUnit.MILLISECONDS);
             return true;
