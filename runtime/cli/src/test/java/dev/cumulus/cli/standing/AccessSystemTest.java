@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import javax.tools.ToolProvider;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.PrintStream;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -46,25 +45,14 @@ class AccessSystemTest {
     private static ClusterRecord cluster;
 
     @BeforeAll
-    static void startCluster() throws Exception {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
-        String cp = new File(TallyImpl.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(new String[] {"cluster", "start", "acl", "--nodes", "2", "-cp", cp},
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        cluster = ClusterRegistry.ofUser().read("acl").orElseThrow();
+    static void startCluster() {
+        cluster = TestClusters.start(tmp.resolve("cfg"), "acl", 2, TestClusters.testClasses());
     }
 
     @AfterAll
     static void stopCluster() {
-        try {
-            assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", "acl"}, System.out, System.err));
-            assertTrue(!Files.exists(tmp.resolve("cfg/credentials/acl")), "the granted credentials went with it");
-        } finally {
-            System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
-        }
+        TestClusters.stop("acl");
+        assertTrue(!Files.exists(tmp.resolve("cfg/credentials/acl")), "the granted credentials went with it");
     }
 
     @AfterEach

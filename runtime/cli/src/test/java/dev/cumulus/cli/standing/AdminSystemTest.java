@@ -41,21 +41,14 @@ class AdminSystemTest {
 
     @BeforeAll
     static void startCluster() {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(new String[] {"cluster", "start", "adm", "--nodes", "2"},
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        cluster = ClusterRegistry.ofUser().read("adm").orElseThrow();
+        cluster = TestClusters.start(tmp.resolve("cfg"), "adm", 2, null);
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
         try {
-            assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", "adm"}, System.out, System.err));
+            TestClusters.stop("adm");
         } finally {
-            System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
             List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
             left.forEach(ProcessHandle::destroyForcibly);
             for (ProcessHandle p : left) {

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -43,23 +42,14 @@ class BadClientsSystemTest {
     private static String classes;
 
     @BeforeAll
-    static void startCluster() throws Exception {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
-        classes = new File(TallyImpl.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(new String[] {"cluster", "start", "bad", "--nodes", "2", "-cp", classes},
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
+    static void startCluster() {
+        classes = TestClusters.testClasses();
+        TestClusters.start(tmp.resolve("cfg"), "bad", 2, classes);
     }
 
     @AfterAll
     static void stopCluster() {
-        try {
-            assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", "bad"}, System.out, System.err));
-        } finally {
-            System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
-        }
+        TestClusters.stop("bad");
     }
 
     private static Path grant(String client) {

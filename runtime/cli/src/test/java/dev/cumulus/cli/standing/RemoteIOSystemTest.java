@@ -1,6 +1,5 @@
 package dev.cumulus.cli.standing;
 
-import dev.cumulus.cli.CumulusCli;
 import shipped.remoteio.DyingReaderMain;
 import shipped.remoteio.RemoteIOMain;
 import org.junit.jupiter.api.AfterAll;
@@ -38,20 +37,14 @@ class RemoteIOSystemTest {
 
     @BeforeAll
     static void startCluster() {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(new String[] {"cluster", "start", "io", "--nodes", "2"},
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
+        TestClusters.start(tmp.resolve("cfg"), "io", 2, null);
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
         try {
-            assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", "io"}, System.out, System.err));
+            TestClusters.stop("io");
         } finally {
-            System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
             List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
             left.forEach(ProcessHandle::destroyForcibly);
             for (ProcessHandle p : left) {

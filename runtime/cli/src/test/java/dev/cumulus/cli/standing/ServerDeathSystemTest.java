@@ -2,7 +2,6 @@ package dev.cumulus.cli.standing;
 
 import dev.cumulus.Cluster;
 import dev.cumulus.NodeFailedException;
-import dev.cumulus.cli.CumulusCli;
 import dev.cumulus.cli.standing.mains.Tally;
 import dev.cumulus.cli.standing.mains.TallyImpl;
 import org.junit.jupiter.api.AfterAll;
@@ -11,10 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -30,24 +25,13 @@ class ServerDeathSystemTest {
     private static ClusterRecord cluster;
 
     @BeforeAll
-    static void startCluster() throws Exception {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
-        String classes = new File(TallyImpl.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(new String[] {"cluster", "start", "dies", "--nodes", "2", "-cp", classes},
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        cluster = ClusterRegistry.ofUser().read("dies").orElseThrow();
+    static void startCluster() {
+        cluster = TestClusters.start(tmp.resolve("cfg"), "dies", 2, TestClusters.testClasses());
     }
 
     @AfterAll
     static void stopCluster() {
-        try {
-            assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", "dies"}, System.out, System.err));
-        } finally {
-            System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
-        }
+        TestClusters.stop("dies");
     }
 
     @Test
