@@ -1411,6 +1411,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 dropOneWay(source, t);
             } else if (callId == ONE_WAY) {
                 oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + t);
+            } else if (t instanceof InterruptedException && source >= servers && closed()) {
+                // a standing cluster's server stops (cluster stop) and interrupted the call: not the method's failure.
+                // Its client learns that the server is gone (it watches the server) and fails the call, naming it
             } else {
                 sendError(source, callId, pollsUntilNs, t, call.handedBy);
             }
