@@ -126,6 +126,9 @@ class StandingClusterSystemTest {
         String classes = TestClusters.testClasses();
         assertEquals(0, cli("cluster", "start", "busy", "--nodes", "2", "-cp", classes).exit());
         ClusterRecord r = registry.read("busy").orElseThrow();
+        ByteArrayOutputStream clientErr = new ByteArrayOutputStream();
+        PrintStream testErr = System.err;
+        System.setErr(new PrintStream(clientErr, true, StandardCharsets.UTF_8)); // what the client prints of it
         try (Cluster c = Cluster.connect("busy")) {
             Tally tally = c.remoteNew(TallyImpl.class, Tally.class, "tally", 0);
             Valve valve = c.remoteNew(ValveImpl.class, Valve.class, "valve", 1);
@@ -147,7 +150,13 @@ class StandingClusterSystemTest {
                 + "ended: it was stopped or died"), waiting.getMessage());
             NodeFailedException next = assertThrows(NodeFailedException.class, () -> tally.add(1));
             assertTrue(next.getMessage().contains("server 0"), next.getMessage());
-        } // closing the client does not wait for servers that are gone
+        } finally { // closing the client does not wait for servers that are gone
+            System.setErr(testErr);
+        }
+        assertTrue(clientErr.toString(StandardCharsets.UTF_8).isEmpty()
+            || clientErr.toString(StandardCharsets.UTF_8).strip().matches("cumulus: client \\d+: the standing "
+            + "cluster's media driver \\(.*\\) is gone: the cluster was stopped, or its keeper died; .*"),
+            "at most one line about the driver: " + clientErr);
         CumulusException again = assertThrows(CumulusException.class, () -> Cluster.connect("busy"));
         assertTrue(again.getMessage().contains("there is no standing cluster busy"), again.getMessage());
         assertFalse(Files.exists(Path.of(r.driverDir())), "driver directory removed");
