@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 /** One row of `cumulus cluster list --json`. */
 export interface ClusterEntry { name: string; state: 'serving' | 'stale' | 'damaged'; servers?: number }
 
+/** `state`: `gone` for a server whose process ended (the others serve on); its figures are then -1. */
 export interface PsServer { server: number; pid: number; cpuLoad: number; loadAverage: number; heapUsedBytes: number;
-  heapMaxBytes: number; threads: number; uptimeMs: number; objects: number }
+  heapMaxBytes: number; threads: number; uptimeMs: number; objects: number; state?: 'serving' | 'gone' }
 /** `name`: the principal the client attached as (absent for an owner no server lists as attached any more). */
 export interface PsClient { client: number; name?: string; pid: number; servers: number; objects: number }
 export interface PsObject { id: number; name: string; owner: number; className: string; server: number; calls: number;
@@ -52,6 +53,9 @@ export type ClusterItem =
 const MIB = 1024 * 1024;
 
 export function serverText(s: PsServer): string {
+  if (s.state === 'gone') {
+    return 'gone: its process ended; the other servers serve on';
+  }
   const cpu = s.cpuLoad < 0 ? '-' : `${Math.round(s.cpuLoad * 100)}%`;
   const load = s.loadAverage < 0 ? '-' : s.loadAverage.toFixed(2);
   return `CPU ${cpu} · load ${load} · heap ${Math.round(s.heapUsedBytes / MIB)}/${Math.round(s.heapMaxBytes / MIB)} MiB · ${s.objects} object${s.objects === 1 ? '' : 's'}`;

@@ -863,6 +863,8 @@ describe('Attached clusters', () => {
   it('formats figures that may be missing', () => {
     assert.equal(serverText({ server: 0, pid: 1, cpuLoad: 0, loadAverage: 0, heapUsedBytes: 0, heapMaxBytes: 0, threads: 0, uptimeMs: 0, objects: 0 }),
       'CPU 0% · load 0.00 · heap 0/0 MiB · 0 objects');
+    assert.equal(serverText({ server: 1, pid: 2, cpuLoad: -1, loadAverage: -1, heapUsedBytes: -1, heapMaxBytes: -1, threads: -1, uptimeMs: -1, objects: 0, state: 'gone' }),
+      'gone: its process ended; the other servers serve on');
     assert.equal(objectText({ id: 1, name: 'x', owner: 3, className: 'NoPackage', server: 2, calls: 1, callsPerSecond: 0 }),
       'NoPackage · server 2 · client 3 · 0.0 calls/s');
   });

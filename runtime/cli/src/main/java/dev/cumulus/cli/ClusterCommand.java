@@ -143,7 +143,8 @@ final class ClusterCommand implements Callable<Integer> {
         @ParentCommand
         ClusterCommand parent;
 
-        @Option(names = "--json", description = "Print a JSON array of {name, state, servers, keeperPid, started}.")
+        @Option(names = "--json", description = "Print a JSON array of {name, state, servers, serving, keeperPid, "
+            + "started}.")
         boolean json;
 
         @Override
@@ -158,6 +159,7 @@ final class ClusterCommand implements Callable<Integer> {
                     row.put("name", r.name());
                     row.put("state", r.alive() ? "serving" : "stale");
                     row.put("servers", r.size());
+                    row.put("serving", r.alive() ? r.serving() : 0);
                     row.put("keeperPid", r.keeperPid());
                     row.put("started", r.started().toString());
                     rows.add(row);
@@ -174,7 +176,8 @@ final class ClusterCommand implements Callable<Integer> {
             }
             cli.out().printf("%-20s %-8s %7s %8s  %s%n", "NAME", "STATE", "SERVERS", "KEEPER", "STARTED");
             for (ClusterRecord r : all) {
-                cli.out().printf("%-20s %-8s %7d %8d  %s%n", r.name(), r.alive() ? "serving" : "stale", r.size(),
+                cli.out().printf("%-20s %-8s %7s %8d  %s%n", r.name(), r.alive() ? "serving" : "stale",
+                    r.serversColumn(),
                     r.keeperPid(), r.started().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
             }
             for (String d : damaged) {

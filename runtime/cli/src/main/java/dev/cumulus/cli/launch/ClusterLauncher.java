@@ -360,6 +360,12 @@ public final class ClusterLauncher {
                 remaining--;
                 int code = node.exitCode();
                 if (code != 0 && !node.stopRequested() && !shutdownRequested) {
+                    if (ctx.nodesOutliveFailures() && remaining > 0) {
+                        err.println("cumulus: node " + node.id() + " exited with code " + code + "; the other "
+                            + remaining + " node(s) run on");
+                        err.flush();
+                        continue;
+                    }
                     return failed(node, code, runDir);
                 }
             }

@@ -48,6 +48,7 @@ public final class LaunchContext {
     private boolean encrypt;
     private Set<Integer> debugNodes = Set.of();
     private Duration debugWait = DEFAULT_DEBUG_WAIT;
+    private boolean nodesOutliveFailures;
 
     /** How long a node started for debugging waits for a debugger to attach. */
     public static final Duration DEFAULT_DEBUG_WAIT = Duration.ofMinutes(5);
@@ -103,6 +104,13 @@ public final class LaunchContext {
     /** Encrypt frames over UDP as well as authenticating them (AES-GCM). */
     public LaunchContext encrypt(boolean on) { this.encrypt = on; return this; }
     public boolean encrypt() { return encrypt; }
+
+    /**
+     * A standing cluster's servers: a node that ends on its own (killed, crashed) is reported and the others run on;
+     * the run ends when the last one does or when it is stopped. Off for a run, which is fail-stop.
+     */
+    public LaunchContext nodesOutliveFailures(boolean on) { this.nodesOutliveFailures = on; return this; }
+    public boolean nodesOutliveFailures() { return nodesOutliveFailures; }
 
     public int nodes() { return (int) nodes; }
     public String mainClass() { return mainClass; }

@@ -17,8 +17,14 @@ public final class AdminActions {
     /** The cluster's servers, clients and objects, as a table or JSON. */
     public static ClusterView view(String cluster) {
         try (ClusterAdministration admin = ClusterAdministration.connect(cluster)) {
-            return new ClusterView(cluster, admin.status());
+            return viewOf(cluster, admin);
         }
+    }
+
+    private static ClusterView viewOf(String cluster, ClusterAdministration admin) {
+        java.util.Map<Integer, Long> gone = new java.util.TreeMap<>();
+        admin.goneServers().forEach(s -> gone.put(s, admin.serverPid(s)));
+        return new ClusterView(cluster, admin.status(), gone);
     }
 
     /**
@@ -32,7 +38,7 @@ public final class AdminActions {
                 throw new CumulusException("cluster " + cluster + " has servers 0.." + (admin.servers() - 1)
                     + ", not " + node);
             }
-            ClusterView view = new ClusterView(cluster, admin.status());
+            ClusterView view = viewOf(cluster, admin);
             ClusterView.ObjectRow row = view.object(object).orElseThrow(() -> new CumulusException("cluster "
                 + cluster + " has no client object '" + object + "' ('cumulus ps " + cluster + "' lists them, by "
                 + "name and #id)"));
@@ -54,7 +60,7 @@ public final class AdminActions {
      */
     public static void kill(String cluster, int client, PrintStream out) {
         try (ClusterAdministration admin = ClusterAdministration.connect(cluster)) {
-            ClusterView view = new ClusterView(cluster, admin.status());
+            ClusterView view = viewOf(cluster, admin);
             ClusterView.Client c = view.clients().stream().filter(x -> x.client() == client && x.servers() > 0)
                 .findFirst().orElseThrow(() -> new CumulusException("no client " + client + " is attached to cluster "
                     + cluster + " ('cumulus ps " + cluster + "' lists the clients)"));

@@ -37,6 +37,20 @@ public record ClusterRecord(String name, long keeperPid, List<Long> serverPids, 
         return serverPids.size();
     }
 
+    /**
+     * How many servers' processes still run: fewer than {@link #size()} when some died (the others serve on).
+     */
+    public int serving() {
+        return (int) serverPids.stream().filter(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false))
+            .count();
+    }
+
+    /** The SERVERS column of {@code cluster list}: the number of servers, as "serving/all" once some are gone. */
+    public String serversColumn() {
+        int serving = serving();
+        return !alive() || serving == size() ? Integer.toString(size()) : serving + "/" + size();
+    }
+
     /** Whether the keeper process still runs (a record whose keeper is gone is stale). */
     public boolean alive() {
         return ProcessHandle.of(keeperPid).map(ProcessHandle::isAlive).orElse(false);

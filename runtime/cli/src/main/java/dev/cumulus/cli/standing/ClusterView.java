@@ -17,9 +17,14 @@ import java.util.TreeMap;
  * editor's "Attached clusters" view reads the JSON; its fields are documented in docs/CLI.md).
  */
 public final class ClusterView {
-    /** A server's row. */
+    /**
+     * A server's row; {@code state} is {@code serving}, or {@code gone} for a server whose process ended (the others
+     * serve on), whose figures are then -1.
+     */
     public record Server(int server, long pid, double cpuLoad, double loadAverage, long heapUsedBytes,
-                         long heapMaxBytes, int threads, long uptimeMs, int objects) {
+                         long heapMaxBytes, int threads, long uptimeMs, int objects, String state) {
+        static final String SERVING = "serving";
+        static final String GONE = "gone";
     }
 
     /**
@@ -40,12 +45,17 @@ public final class ClusterView {
     private final List<ObjectRow> objects = new ArrayList<>();
 
     public ClusterView(String cluster, List<AdminStatus> statuses) {
+        this(cluster, statuses, Map.of());
+    }
+
+    /** @param goneServers the servers that are gone, with the pid each had */
+    public ClusterView(String cluster, List<AdminStatus> statuses, Map<Integer, Long> goneServers) {
         this.cluster = cluster;
         Map<Integer, long[]> byClient = new TreeMap<>(); // client -> pid, servers, objects
         Map<Integer, String> names = new TreeMap<>();
         for (AdminStatus s : statuses) {
             servers.add(new Server(s.server(), s.pid(), s.processCpuLoad(), s.systemLoad(), s.heapUsedBytes(),
-                s.heapMaxBytes(), s.threads(), s.uptimeMs(), s.objects().length));
+                s.heapMaxBytes(), s.threads(), s.uptimeMs(), s.objects().length, Server.SERVING));
             for (AdminStatus.ClientStatus c : s.clients()) {
                 long[] row = byClient.computeIfAbsent(c.client(), k -> new long[] {c.pid(), 0, 0});
                 row[1]++;
@@ -57,6 +67,9 @@ public final class ClusterView {
                 byClient.computeIfAbsent(o.owner(), k -> new long[] {-1, 0, 0})[2]++;
             }
         }
+        goneServers.forEach((server, pid) -> servers.add(new Server(server, pid, -1, -1, -1, -1, -1, -1, 0,
+            Server.GONE)));
+        servers.sort(java.util.Comparator.comparingInt(Server::server));
         byClient.forEach((id, row) -> clients.add(new Client(id, names.get(id), row[0], (int) row[1],
             (int) row[2])));
         objects.sort(java.util.Comparator.comparingInt(ObjectRow::owner).thenComparing(ObjectRow::name));
@@ -95,6 +108,10 @@ public final class ClusterView {
     public void printTable(PrintStream out) {
         out.printf("SERVER %8s %6s %6s %17s %8s %8s%n", "PID", "CPU", "LOAD", "HEAP", "THREADS", "OBJECTS");
         for (Server s : servers) {
+            if (Server.GONE.equals(s.state())) {
+                out.printf("%6d %8d  gone: its process ended; the other servers serve on%n", s.server(), s.pid());
+                continue;
+            }
             out.printf("%6d %8d %6s %6s %17s %8d %8d%n", s.server(), s.pid(), percent(s.cpuLoad()),
                 s.loadAverage() < 0 ? "-" : String.format(Locale.ROOT, "%.2f", s.loadAverage()),
                 mib(s.heapUsedBytes()) + "/" + mib(s.heapMaxBytes()), s.threads(), s.objects());

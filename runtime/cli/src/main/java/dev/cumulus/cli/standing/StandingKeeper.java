@@ -59,7 +59,8 @@ public final class StandingKeeper {
             .classpath(classpath)
             .mainClass(StandingServer.class.getName())
             .runDir(runDir)
-            .transport(TransportMode.IPC);
+            .transport(TransportMode.IPC)
+            .nodesOutliveFailures(true); // a server that dies leaves the others serving
         ClusterLauncher launcher = new ClusterLauncher(ctx, out, err);
         AtomicReference<RunResult> result = new AtomicReference<>();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();

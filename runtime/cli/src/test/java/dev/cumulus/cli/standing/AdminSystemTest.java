@@ -4,12 +4,24 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.cumulus.AccessDeniedException;
 import dev.cumulus.Cluster;
 import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.internal.auth.RunSecret;
+import dev.cumulus.internal.cluster.StandingClusterFile;
+import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.node.ClientNode;
+import dev.cumulus.internal.node.NodeSettings;
+import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.rpc.ClusterAdmin;
+import dev.cumulus.internal.transport.FrameSealing;
+import dev.cumulus.internal.transport.NodeTransport;
+import dev.cumulus.internal.transport.TransportContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import shipped.admin.Counter;
 import shipped.admin.CounterImpl;
@@ -19,19 +31,22 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code cumulus ps}, {@code migrate} and {@code kill} on a standing cluster of two real servers, with clients in this
- * JVM and in a process of their own.
+ * JVM and in a process of their own; a client that is not the admin is refused the administration service.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class AdminSystemTest {
@@ -165,5 +180,43 @@ class AdminSystemTest {
     void psOfAClusterThatDoesNotExistSaysWhatToDo() {
         String err = cli(1, "ps", "nope");
         assertTrue(err.contains("there is no standing cluster nope") && err.contains("cumulus cluster start"), err);
+    }
+
+    @Test
+    void aClientThatIsNotTheAdminIsRefusedTheAdministrationService() {
+        StandingClusterFile file = StandingClusterFile.read("adm");
+        byte[] aliceKey = ClientAdmission.clientKey(file.credential(), "alice"); // what 'cluster grant adm alice' holds
+        int id = file.servers() + NodeTransport.CLIENT_SLOTS - 1; // a slot no other client of this test takes
+        TransportContext transport = new TransportContext(file.driverDir(), false, false, List.of(),
+            file.streamBase(), file.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
+            TransportContext.DEFAULT_MAX_MESSAGE_BYTES, RunSecret.generate(), FrameSealing.MAC);
+        NodeSettings settings = NodeSettings.of(0, file.servers(), LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+            LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1, System.getProperties());
+        try (ClientNode alice = ClientNode.connect(transport, file.servers(), id, "alice", aliceKey, settings,
+                getClass().getClassLoader(), Map.of())) {
+            byte[] proof = ClientAdmission.adminProof(aliceKey, id); // the best alice can make
+            for (int server = 0; server < file.servers(); server++) {
+                ClusterAdmin admin = alice.systemObject(server, ClusterAdmin.OBJECT_ID, ClusterAdmin.class);
+                Map<String, Executable> calls = Map.of("status", () -> admin.status(proof),
+                    "kill", () -> admin.kill(proof, id - 1), "migrate", () -> admin.migrate(proof, 1, 0));
+                for (Map.Entry<String, Executable> call : calls.entrySet()) {
+                    AccessDeniedException e = assertThrows(AccessDeniedException.class, call.getValue());
+                    assertTrue(e.getMessage().contains("client alice (id " + id + ") may not call cumulus.ClusterAdmin."
+                        + call.getKey() + "() on server " + server + ": that system service is the cluster's own"),
+                        e.getMessage());
+                }
+            }
+        }
+        String log = readKeeperLog();
+        assertTrue(log.contains("refused a call: client alice (id " + id + ") may not call cumulus.ClusterAdmin."),
+            "the servers log the refusal:\n" + log);
+    }
+
+    private static String readKeeperLog() {
+        try {
+            return Files.readString(tmp.resolve("cfg/clusters/adm/keeper.log"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

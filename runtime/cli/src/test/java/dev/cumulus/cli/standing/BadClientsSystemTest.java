@@ -6,6 +6,7 @@ import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.cli.CumulusCli;
 import dev.cumulus.cli.standing.mains.MidCallClientMain;
+import dev.cumulus.cli.standing.mains.MidMigrationClientMain;
 import dev.cumulus.cli.standing.mains.Tally;
 import dev.cumulus.cli.standing.mains.TallyImpl;
 import dev.cumulus.cli.standing.mains.Valve;
@@ -22,8 +23,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,8 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Clients that misbehave against a standing cluster of two real server processes: one that floods a server with
- * calls is told its limit while another is served, and one that dies in the middle of a call leaves the server
- * serving.
+ * calls is told its limit while another is served, and one that dies in the middle of a call, or of a migration of
+ * its object, leaves the servers serving.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class BadClientsSystemTest {
@@ -90,6 +93,36 @@ class BadClientsSystemTest {
                 assertEquals(null, result, "every call within the limit ran");
             }
             assertEquals(0, valve.waiting(), "the flooding client may call again once its calls are done");
+        }
+    }
+
+    @Test
+    void aClientThatDiesInTheMiddleOfAMigrationOfItsObjectLeavesTheServersServing() throws Exception {
+        Path mover = grant("mover");
+        try (Cluster other = as(grant("bystander"))) {
+            CompletableFuture<Valve> seen = CompletableFuture.supplyAsync(
+                () -> other.lookup("mid-move", Valve.class, Duration.ofSeconds(120)));
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int exit = CumulusCli.execute(new String[] {"run", "--attach", "bad", "--credential", mover.toString(),
+                    "-cp", classes, MidMigrationClientMain.class.getName(), "mid-move"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+            assertEquals(9, exit, out.toString(StandardCharsets.UTF_8));
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("in the move"), out.toString());
+            Valve valve = seen.get(60, TimeUnit.SECONDS);
+            while (true) { // the servers learn of the exit from the OS, a moment after it, and remove its objects
+                try {
+                    other.lookup("mid-move", Valve.class, Duration.ZERO);
+                } catch (CumulusException gone) {
+                    break;
+                }
+                Thread.onSpinWait();
+            }
+            CumulusException removed = assertThrows(CumulusException.class, valve::open, "its objects are gone");
+            assertTrue(removed.getMessage().contains("serves no object"), removed.getMessage());
+            for (int server = 0; server < 2; server++) {
+                Tally after = other.remoteNew(TallyImpl.class, Tally.class, "after-mid-move-" + server, server);
+                assertEquals(server + 1, after.add(server + 1), "server " + server + " serves on");
+            }
         }
     }
 

@@ -1,6 +1,14 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.AsyncTicket;
+import dev.cumulus.Cluster;
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
 import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.cli.standing.mains.Tally;
+import dev.cumulus.cli.standing.mains.TallyImpl;
+import dev.cumulus.cli.standing.mains.Valve;
+import dev.cumulus.cli.standing.mains.ValveImpl;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,9 +25,13 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code cumulus cluster start|list|stop} with a real keeper and real server processes. */
+/**
+ * {@code cumulus cluster start|list|stop} with a real keeper and real server processes, also stopped while a client
+ * is attached.
+ */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class StandingClusterSystemTest {
     @TempDir
@@ -107,6 +119,47 @@ class StandingClusterSystemTest {
         assertEquals(0, cli("cluster", "stop", "s").exit());
         assertFalse(Files.exists(Path.of(r.driverDir())), "the dead keeper's driver directory is removed");
         assertFalse(Files.exists(registry.stateFile("s")));
+    }
+
+    @Test
+    void stoppingAClusterWithClientsAttachedGivesThemAClearErrorAndNothingHangs() throws Exception {
+        String classes = TestClusters.testClasses();
+        assertEquals(0, cli("cluster", "start", "busy", "--nodes", "2", "-cp", classes).exit());
+        ClusterRecord r = registry.read("busy").orElseThrow();
+        ByteArrayOutputStream clientErr = new ByteArrayOutputStream();
+        PrintStream testErr = System.err;
+        System.setErr(new PrintStream(clientErr, true, StandardCharsets.UTF_8)); // what the client prints of it
+        try (Cluster c = Cluster.connect("busy")) {
+            Tally tally = c.remoteNew(TallyImpl.class, Tally.class, "tally", 0);
+            Valve valve = c.remoteNew(ValveImpl.class, Valve.class, "valve", 1);
+            assertEquals(1, tally.add(1));
+            Valve inFlight = AsyncTicket.newTicket(valve);
+            inFlight.waitOpen();
+            while (valve.waiting() != 1) {
+                Thread.onSpinWait();
+            }
+
+            Result stopped = cli("cluster", "stop", "busy");
+            assertEquals(0, stopped.exit(), stopped.err());
+            for (long pid : r.serverPids()) {
+                assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "server " + pid);
+            }
+            NodeFailedException waiting = assertThrows(NodeFailedException.class,
+                () -> AsyncTicket.getResult(inFlight));
+            assertTrue(waiting.getMessage().contains("server 1 (pid " + r.serverPids().get(1) + ") of cluster busy "
+                + "ended: it was stopped or died"), waiting.getMessage());
+            NodeFailedException next = assertThrows(NodeFailedException.class, () -> tally.add(1));
+            assertTrue(next.getMessage().contains("server 0"), next.getMessage());
+        } finally { // closing the client does not wait for servers that are gone
+            System.setErr(testErr);
+        }
+        assertTrue(clientErr.toString(StandardCharsets.UTF_8).isEmpty()
+            || clientErr.toString(StandardCharsets.UTF_8).strip().matches("cumulus: client \\d+: the standing "
+            + "cluster's media driver \\(.*\\) is gone: the cluster was stopped, or its keeper died; .*"),
+            "at most one line about the driver: " + clientErr);
+        CumulusException again = assertThrows(CumulusException.class, () -> Cluster.connect("busy"));
+        assertTrue(again.getMessage().contains("there is no standing cluster busy"), again.getMessage());
+        assertFalse(Files.exists(Path.of(r.driverDir())), "driver directory removed");
     }
 
     @Test

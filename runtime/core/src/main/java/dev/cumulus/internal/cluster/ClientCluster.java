@@ -23,7 +23,9 @@ import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -78,25 +80,35 @@ public final class ClientCluster implements Cluster {
         TransportContext transport = new TransportContext(file.driverDir(), false, false, List.of(),
             file.streamBase(), file.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
             TransportContext.DEFAULT_MAX_MESSAGE_BYTES, RunSecret.generate(), FrameSealing.MAC);
+        Map<Integer, String> gone = new HashMap<>();
+        for (int server = 0; server < file.serverPids().size(); server++) {
+            if (!ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)) {
+                gone.put(server, goneReason(file, server));
+            }
+        }
         ClientNode client = ClientNode.connect(transport, file.servers(), clientId, principal, key, settings,
-            contextLoader());
+            contextLoader(), gone);
         watchServers(file, client);
         return client;
     }
 
     /**
      * A server whose process ends is gone for this client: its calls fail with a {@code NodeFailedException} naming
-     * it (the servers share this host with their clients, so the OS tells at once).
+     * it (the servers share this host with their clients, so the OS tells at once); the other servers serve on.
      */
     private static void watchServers(StandingClusterFile file, ClientNode client) {
         for (int server = 0; server < file.serverPids().size(); server++) {
             int id = server;
-            long pid = file.serverPids().get(server);
-            String reason = "server " + id + " (pid " + pid + ") of cluster " + file.name() + " ended; 'cumulus "
-                + "cluster list' shows whether the cluster still serves";
-            ProcessHandle.of(pid).ifPresentOrElse(p -> p.onExit().thenRun(() -> client.serverGone(id, reason)),
-                () -> client.serverGone(id, reason));
+            String reason = goneReason(file, server);
+            ProcessHandle.of(file.serverPids().get(server)).ifPresentOrElse(
+                p -> p.onExit().thenRun(() -> client.serverGone(id, reason)), () -> client.serverGone(id, reason));
         }
+    }
+
+    private static String goneReason(StandingClusterFile file, int server) {
+        return "server " + server + " (pid " + file.serverPids().get(server) + ") of cluster " + file.name()
+            + " ended: it was stopped or died ('cumulus cluster list' shows whether the cluster still serves, and "
+            + "with how many servers)";
     }
 
     private static ClassLoader contextLoader() {

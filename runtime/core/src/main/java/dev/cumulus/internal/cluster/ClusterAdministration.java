@@ -21,11 +21,13 @@ public final class ClusterAdministration implements AutoCloseable {
     private final ClientNode client;
     private final ClientSlot slot;
     private final byte[] proof;
+    private final List<Long> serverPids;
 
-    private ClusterAdministration(ClientNode client, ClientSlot slot, byte[] proof) {
+    private ClusterAdministration(ClientNode client, ClientSlot slot, byte[] proof, List<Long> serverPids) {
         this.client = client;
         this.slot = slot;
         this.proof = proof;
+        this.serverPids = serverPids;
     }
 
     /**
@@ -39,7 +41,8 @@ public final class ClusterAdministration implements AutoCloseable {
         try {
             byte[] adminKey = ClientAdmission.clientKey(file.credential(), AccessRule.ADMIN);
             ClientNode node = ClientCluster.connectNode(file, slot, AccessRule.ADMIN, adminKey);
-            return new ClusterAdministration(node, slot, ClientAdmission.adminProof(adminKey, node.clientId()));
+            return new ClusterAdministration(node, slot, ClientAdmission.adminProof(adminKey, node.clientId()),
+                file.serverPids());
         } catch (RuntimeException | Error e) {
             slot.close();
             throw e;
@@ -51,24 +54,56 @@ public final class ClusterAdministration implements AutoCloseable {
         return client.servers();
     }
 
-    /** Every server's status, by server. */
+    /** The status of every server that serves (not gone), by server. */
     public List<AdminStatus> status() {
         List<AdminStatus> all = new ArrayList<>();
         for (int server = 0; server < client.servers(); server++) {
-            all.add(admin(server).status(proof));
+            if (!gone(server)) {
+                all.add(admin(server).status(proof));
+            }
         }
         return all;
     }
 
-    /** Puts client {@code clientId} out of every server: its calls are refused and its objects removed. */
+    /** The servers that are gone (their processes ended; the others serve on), by server. */
+    public List<Integer> goneServers() {
+        List<Integer> gone = new ArrayList<>();
+        for (int server = 0; server < client.servers(); server++) {
+            if (gone(server)) {
+                gone.add(server);
+            }
+        }
+        return gone;
+    }
+
+    /** The process of server {@code server}, as the cluster's state file records it. */
+    public long serverPid(int server) {
+        return serverPids.get(server);
+    }
+
+    private boolean gone(int server) {
+        return client.goneReason(server) != null;
+    }
+
+    /** Puts client {@code clientId} out of every server that serves: its calls are refused and its objects removed. */
     public void kill(int clientId) {
         for (int server = 0; server < client.servers(); server++) {
-            admin(server).kill(proof, clientId);
+            if (!gone(server)) {
+                admin(server).kill(proof, clientId);
+            }
         }
     }
 
-    /** Moves object {@code objectId}, served by {@code server}, to server {@code toServer}. */
+    /**
+     * Moves object {@code objectId}, served by {@code server}, to server {@code toServer}.
+     *
+     * @throws CumulusException when {@code toServer} is gone
+     */
     public void migrate(long objectId, int server, int toServer) {
+        if (gone(toServer)) {
+            throw new CumulusException("server " + toServer + " is gone: " + client.goneReason(toServer)
+                + "; move the object to a server that serves ('cumulus ps' lists them)");
+        }
         admin(server).migrate(proof, objectId, toServer);
     }
 

@@ -22,6 +22,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -126,18 +127,20 @@ public final class ClientNode implements AutoCloseable {
      */
     public static ClientNode connect(TransportContext context, int servers, int clientId, byte[] credential,
                                      NodeSettings settings, ClassLoader loader) {
-        return connect(context, servers, clientId, AccessRule.ADMIN, credential, settings, loader);
+        return connect(context, servers, clientId, AccessRule.ADMIN, credential, settings, loader, Map.of());
     }
 
     /**
      * Joins the transport of a standing cluster of {@code servers} servers as client {@code clientId} and attaches to
      * every server as {@code principal}, with the {@code key} its credential holds
-     * ({@link ClientAdmission#clientKey}).
+     * ({@link ClientAdmission#clientKey}); the servers in {@code gone} (their processes ended, with why) are not
+     * attached to: the client's calls to them fail at once with a {@link dev.cumulus.NodeFailedException} naming them.
      *
-     * @throws CumulusException when a server cannot be reached or refuses the credential (nothing is left running)
+     * @throws CumulusException when a server cannot be reached or refuses the credential, or every server is gone
+     *                          (nothing is left running)
      */
     public static ClientNode connect(TransportContext context, int servers, int clientId, String principal, byte[] key,
-                                     NodeSettings settings, ClassLoader loader) {
+                                     NodeSettings settings, ClassLoader loader, Map<Integer, String> gone) {
         if (clientId < servers || clientId >= servers + NodeTransport.CLIENT_SLOTS) {
             throw new CumulusException("client id " + clientId + " is outside " + servers + ".."
                 + (servers + NodeTransport.CLIENT_SLOTS - 1));
@@ -155,6 +158,11 @@ public final class ClientNode implements AutoCloseable {
         }
         client.dutyCycle.start();
         try {
+            if (gone.size() >= servers) {
+                throw new CumulusException("every server of the cluster is gone (" + gone.get(0) + "); stop it with "
+                    + "'cumulus cluster stop' and start it again");
+            }
+            gone.forEach(client::serverGone);
             client.attach(principal, key);
             client.remoteObjects.actAs(principal);
         } catch (RuntimeException | Error e) {
@@ -165,22 +173,32 @@ public final class ClientNode implements AutoCloseable {
     }
 
     /**
-     * Attaches to every server at once as {@code principal} (asynchronous calls, then their results in turn): each
-     * server's first answer to a new client waits for its stream to the client, so one at a time would add those
-     * waits up.
+     * Attaches to every server that is not gone at once as {@code principal} (asynchronous calls, then their results
+     * in turn): each server's first answer to a new client waits for its stream to the client, so one at a time would
+     * add those waits up.
      */
     private void attach(String principal, byte[] key) {
         byte[] proof = ClientAdmission.proof(key, clientId, principal);
         long pid = ProcessHandle.current().pid();
         ClientGate[] tickets = new ClientGate[servers];
         for (int server = 0; server < servers; server++) {
+            if (goneReason(server) != null) {
+                continue;
+            }
             awaitConnected(server);
             tickets[server] = AsyncTicket.newTicket(gate(server));
             tickets[server].attach(clientId, pid, principal, proof);
         }
         for (ClientGate ticket : tickets) {
-            AsyncTicket.getResult(ticket);
+            if (ticket != null) {
+                AsyncTicket.getResult(ticket);
+            }
         }
+    }
+
+    /** Why server {@code server} is gone for this client (its process ended), or {@code null} while it serves. */
+    public String goneReason(int server) {
+        return rpc.goneReason(server);
     }
 
     private void awaitConnected(int server) {
@@ -241,9 +259,13 @@ public final class ClientNode implements AutoCloseable {
         return remoteObjects.remoteNew(impl, iface, name, server, access);
     }
 
-    /** {@code remoteNew} on the servers in turn. */
+    /** {@code remoteNew} on the servers in turn (those that are not gone). */
     public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
-        return remoteNew(impl, iface, name, (int) (nextRemoteNewNode.getAndIncrement() % servers));
+        int server = (int) (nextRemoteNewNode.getAndIncrement() % servers);
+        for (int tried = 1; tried < servers && goneReason(server) != null; tried++) {
+            server = (int) (nextRemoteNewNode.getAndIncrement() % servers);
+        }
+        return remoteNew(impl, iface, name, server);
     }
 
     /**
@@ -274,6 +296,9 @@ public final class ClientNode implements AutoCloseable {
             return;
         }
         for (int server = 0; server < servers; server++) {
+            if (goneReason(server) != null) {
+                continue; // a server that is gone has nothing to forget
+            }
             try {
                 gate(server).detach(clientId);
             } catch (RuntimeException e) {

@@ -42,6 +42,8 @@ import java.util.function.Function;
  *
  * <p>Fail-stop: when a peer fails (or this node is told it failed), every blocked barrier and remote call throws a
  * {@link NodeFailedException} naming the node, and the {@link FailureListener} decides what happens to the process.
+ * A standing cluster's server is the exception once every server joined: a peer server that fails is gone (calls to
+ * it fail naming it, as for a peer that left) and this server serves on; only its own failure stops it.
  */
 public final class ClusterNode implements NodeServices {
 
@@ -76,6 +78,8 @@ public final class ClusterNode implements NodeServices {
     private final AtomicLong nextRemoteNewNode;
     private final List<BiConsumer<Integer, String>> failureWatchers = new CopyOnWriteArrayList<>();
     private volatile NodeFailedException failure;
+    /** A standing cluster's server: a peer server's failure, once joined, is not the cluster's. */
+    private final boolean servesClients;
 
     /** Hands the transport's messages to the agent, which exists only once the node is built. */
     private static final class Dispatch implements MessageHandler {
@@ -92,6 +96,7 @@ public final class ClusterNode implements NodeServices {
                         ClientAdmission clients) {
         this.options = options;
         this.failureListener = failureListener;
+        this.servesClients = clients != null;
         this.nextRemoteNewNode = new AtomicLong(options.nodeId() + 1);
         this.transport = transport;
         long maxSendWaitNs = TimeUnit.MILLISECONDS.toNanos(options.heartbeatTimeoutMs() * 4);
@@ -476,6 +481,10 @@ public final class ClusterNode implements NodeServices {
 
         @Override
         public void onFailure(int peer, String reason) {
+            if (servesClients && peer != options.nodeId() && joined.isDone() && failure == null) {
+                onServerGone(peer, reason);
+                return;
+            }
             firstCause.compareAndSet(null, new FailureCause(peer, reason));
             NodeFailedException f = new NodeFailedException(peer, reason);
             boolean first = failure == null;
@@ -497,6 +506,17 @@ public final class ClusterNode implements NodeServices {
             }
             joined.completeExceptionally(f);
             barriers.values().forEach(b -> b.completeExceptionally(f));
+        }
+
+        /**
+         * A standing cluster's peer server failed: it is gone, as a peer that left (the calls waiting for it fail
+         * naming it, later ones at once); this server serves its clients on.
+         */
+        private void onServerGone(int peer, String reason) {
+            System.err.println("cumulus: server " + options.nodeId() + ": server " + peer + " is gone (" + reason
+                + "); serving on without it");
+            rpc.onNodeGone(peer, reason);
+            failureWatchers.forEach(w -> w.accept(peer, reason));
         }
 
         @Override

@@ -450,7 +450,7 @@ final class Migrations implements MigrationService {
         engine.allowSignatures(impl, iface);
         layout.allowFieldTypes(engine.codec().allowList());
         Object object = layout.newInstance();
-        layout.restore(engine.codec(), object, state);
+        layout.restore(engine.codecFor(impl.getClassLoader()), object, state);
         aware(object, false);
         ExportTable.Exported entry = engine.exports().addMigrated(objectId, object, iface, name, moves, rule);
         ClientObjects owned = clientObjects;

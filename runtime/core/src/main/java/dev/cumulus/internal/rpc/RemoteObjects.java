@@ -224,10 +224,17 @@ public final class RemoteObjects {
 
     /**
      * The name service's proxy waits as long as its node lives: a lookup already bounds its own wait, and a short
-     * user call timeout must not turn "not exported yet" into a timeout of the directory.
+     * user call timeout must not turn "not exported yet" into a timeout of the directory. On a standing cluster (a
+     * server that serves clients, or a client) a name whose directory server is gone goes to the next server that is
+     * not (the names that server held are lost with it); in a run, the node a name hashes to is its directory.
      */
     private NameDirectory directoryFor(String name) {
         int node = Math.floorMod(name.hashCode(), size);
+        if (principal != null || clientObjects != null) {
+            for (int tried = 1; tried < size && engine.goneReason(node) != null; tried++) {
+                node = (node + 1) % size;
+            }
+        }
         return engine.proxy(new RemoteRef(node, NameDirectory.OBJECT_ID, NameDirectory.class.getName()),
             NameDirectory.class, "cumulus.names", 0);
     }

@@ -365,8 +365,36 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return codec;
     }
 
+    /** The codec of each client's name space whose classes this server decodes ({@link #codecFor}). */
+    private final Map<ClassLoader, ValueCodec> nameSpaceCodecs = new ConcurrentHashMap<>();
+
+    /**
+     * The codec that decodes values for code of {@code loader}: the engine's, except for a client's name space on a
+     * standing cluster's server ({@link ClientClassLoader}), which has its own, so the class names in a message for
+     * that client's object resolve in that client's loader (and its cache of resolved names is that client's alone).
+     * The allow-list is the same: a class decodes only if it was allowed by identity (a class of that client's
+     * loader reached from its objects' signatures, or the runtime's).
+     */
+    ValueCodec codecFor(ClassLoader loader) {
+        if (!(loader instanceof ClientClassLoader)) {
+            return codec;
+        }
+        return nameSpaceCodecs.computeIfAbsent(loader,
+            l -> new ValueCodec(this, l, codec.limits(), codec.allowList()));
+    }
+
+    /** {@link #codecFor} the loader of the class of {@code target} (the object a call runs on). */
+    private ValueCodec codecOf(Object target) {
+        return codecFor(target.getClass().getClassLoader());
+    }
+
+    /** {@link #codecFor} the loader of the interface that declares {@code method} (its result, its exceptions). */
+    private ValueCodec codecOf(Method method) {
+        return codecFor(method.getDeclaringClass().getClassLoader());
+    }
+
     /** Why {@code node} can no longer be called, or null while it is part of the cluster. */
-    String goneReason(int node) {
+    public String goneReason(int node) {
         return goneNodes.get(node);
     }
 
@@ -658,12 +686,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (type == ReplyHeaderFlyweight.MOVED) {
             return followMove(call, bytes, valueAt, timeoutNs);
         }
+        ValueCodec decoder = codecOf(call.method());
         if (type == ReplyHeaderFlyweight.REPLY) {
-            Object value = codec.readValue(in, valueAt, bytes.length - valueAt);
+            Object value = decoder.readValue(in, valueAt, bytes.length - valueAt);
             commit(call, "ok", bytes.length);
             return value;
         }
-        ValueReader reader = codec.reader(in, valueAt, bytes.length - valueAt);
+        ValueReader reader = decoder.reader(in, valueAt, bytes.length - valueAt);
         Throwable remote = reader.readThrowable(call.method().getExceptionTypes());
         commit(call, "exception", bytes.length);
         throw remote;
@@ -725,6 +754,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Drops what this engine remembers of the classes of {@code loader} (a departed client's), so it can go. */
     void forgetClasses(ClassLoader loader) {
         briefMethods.keySet().removeIf(m -> m.getDeclaringClass().getClassLoader() == loader);
+        nameSpaceCodecs.remove(loader);
         codec.allowList().forget(loader);
     }
 
@@ -1283,7 +1313,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             SafeModeCalls.runAs(gate, () -> serveEntered(call));
         } catch (MigrationPending stopped) {
             try {
-                layout.restore(codec, object, checkpoint);
+                layout.restore(codecOf(object), object, checkpoint);
             } catch (RuntimeException e) {
                 // not held: it would run again on a state it half changed. Its caller hears; the queue goes on
                 answerFailure(call, new MigrationException("@SafeMode object '" + call.target.name() + "' stopped "
@@ -1340,7 +1370,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             Object[] args = call.args;
             if (args == null) {
                 catchUp(call.applied);
-                args = readArguments(new UnsafeBuffer(call.bytes), target.methods().parameterTypes(index));
+                args = readArguments(codecOf(target.target()), new UnsafeBuffer(call.bytes),
+                    target.methods().parameterTypes(index));
             }
             what = target.methods().resultLabel(index);
             delivered = true;
@@ -1380,6 +1411,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 dropOneWay(source, t);
             } else if (callId == ONE_WAY) {
                 oneWayFailures.accept("a one-way call from node " + source + " failed on node " + self + ": " + t);
+            } else if (t instanceof InterruptedException && source >= servers && closed()) {
+                // a standing cluster's server stops (cluster stop) and interrupted the call: not the method's failure.
+                // Its client learns that the server is gone (it watches the server) and fails the call, naming it
             } else {
                 sendError(source, callId, pollsUntilNs, t, call.handedBy);
             }
@@ -1450,8 +1484,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return droppedOneWayCalls.get();
     }
 
-    /** Decodes a call's arguments for a method with {@code parameters}. */
-    private Object[] readArguments(UnsafeBuffer in, Class<?>[] parameters) {
+    /** Decodes a call's arguments for a method with {@code parameters}, with the codec of the called object's code. */
+    private static Object[] readArguments(ValueCodec codec, UnsafeBuffer in, Class<?>[] parameters) {
         int length = in.capacity() - CALL_HEADER;
         if (parameters.length == 1 && parameters[0] != BytesView.class) {
             return new Object[] {codec.readValue(in, CALL_HEADER, length)};
@@ -1706,7 +1740,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         RemoteCallEvent event = recording(); // a call of this node to its own object is profiled as any other
         int end = encodeCall(state, ONE_WAY, target.objectId(), method, MethodIds.idOf(method), actual, 0);
         // a copy of the message: decoding may run code of the program (a record's constructor) that calls again
-        Object[] copied = readArguments(new UnsafeBuffer(copyOf(state.buffer, end)),
+        Object[] copied = readArguments(codecOf(target.target()), new UnsafeBuffer(copyOf(state.buffer, end)),
             target.methods().parameterTypes(index));
         Object result;
         try {
@@ -1716,12 +1750,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         } catch (Throwable t) {
             int length = codec.writeThrowable(state.buffer, 0, t);
             commitLocal(event, target, method, end, length, "exception");
-            throw codec.reader(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length)
+            throw codecOf(method).reader(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length)
                 .readThrowable(method.getExceptionTypes());
         }
         int length = codec.write(state.buffer, 0, result, target.methods().resultLabel(index));
         commitLocal(event, target, method, end, length, "ok");
-        return codec.readValue(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length);
+        return codecOf(method).readValue(new UnsafeBuffer(copyOf(state.buffer, length)), 0, length);
     }
 
     private void commitLocal(RemoteCallEvent event, ExportTable.Exported target, Method method, int requestBytes,

@@ -7,6 +7,7 @@ import io.aeron.FragmentAssembler;
 import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.exceptions.AeronException;
+import io.aeron.exceptions.DriverTimeoutException;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
 import org.agrona.DirectBuffer;
@@ -104,6 +105,9 @@ public final class NodeTransport implements AutoCloseable {
     private final FrameRejections rejections;
     private final ChunkAssembler chunkAssembler;
     private final TransportErrors errors;
+    private final java.util.function.Consumer<String> errorOutput;
+    /** A client told its user once that the cluster's media driver is gone. */
+    private final java.util.concurrent.atomic.AtomicBoolean driverGoneTold = new java.util.concurrent.atomic.AtomicBoolean();
     /** Frames whose handling threw (dropped). Polling thread writes, any reads. */
     private volatile long failedFrames;
     private final MessageHandler handler;
@@ -167,6 +171,7 @@ public final class NodeTransport implements AutoCloseable {
         this.size = size;
         this.handler = handler;
         this.failedPeers = new AtomicReferenceArray<>(capacity);
+        this.errorOutput = errorOutput;
         this.errors = new TransportErrors("cumulus: node " + nodeId + " transport: ", clock,
             TransportErrors.DEFAULT_INTERVAL_NS, errorOutput);
         this.rejections = new FrameRejections(nodeId, clock, FrameRejections.DEFAULT_INTERVAL_NS, errorOutput);
@@ -244,9 +249,24 @@ public final class NodeTransport implements AutoCloseable {
     }
 
     private void onAeronError(Throwable t) {
-        if (!closed) {
-            errors.report(t);
+        if (closed) {
+            return;
         }
+        if (nodeId >= size && (t instanceof DriverTimeoutException || t instanceof AgentTerminationException)) {
+            // a standing cluster's client whose cluster stopped: one line that says so, not Aeron's two traces, and
+            // its sends to the servers fail naming them
+            for (int server = 0; server < size; server++) {
+                failedPeers.compareAndSet(server, null, "server " + server + " cannot be reached: the standing "
+                    + "cluster's media driver is gone (the cluster was stopped, or its keeper died)");
+            }
+            if (driverGoneTold.compareAndSet(false, true)) {
+                errorOutput.accept("cumulus: client " + nodeId + ": the standing cluster's media driver ("
+                    + context.aeronDir() + ") is gone: the cluster was stopped, or its keeper died; calls to its "
+                    + "servers fail ('cumulus cluster list' shows the clusters that serve)");
+            }
+            return;
+        }
+        errors.report(t);
     }
 
     public int nodeId() {
@@ -570,13 +590,13 @@ public final class NodeTransport implements AutoCloseable {
                 ring(destination); // a sleeping destination must wake to drain its stream (or to connect)
             }
             int code = mapResult(result);
-            if (code == CLOSED) {
-                throw new CumulusException("node " + nodeId + " cannot send to node " + destination
-                    + ": the transport is closed (the node is shutting down)");
-            }
             String failure = failedPeers.get(destination);
             if (failure != null) {
                 throw new NodeFailedException(destination, failure);
+            }
+            if (code == CLOSED) {
+                throw new CumulusException("node " + nodeId + " cannot send to node " + destination
+                    + ": the transport is closed (the node is shutting down)");
             }
             long waited = System.nanoTime() - refusedSince;
             if (waited > maxWaitNs || (code == NOT_CONNECTED && waited > CONNECT_WAIT_NS)) {

@@ -1,0 +1,6 @@
+package shipped.values;
+
+/** What a path is. */
+public enum Kind {
+    OPEN, CLOSED
+}
