@@ -33,8 +33,9 @@ public interface ClientGate {
     void profile(int client);
 
     /**
-     * Up to {@link #PROFILE_CHUNK_BYTES} of the calling client's profile from {@code offset}: a JFR file of its window's events that are its
-     * own; a shorter chunk is the last. Call before {@link #detach}, which ends the window.
+     * Up to {@link #PROFILE_CHUNK_BYTES} of the calling client's profile from {@code offset}: a JFR file of its
+     * window's events that are its own; a shorter chunk is the last. Call before {@link #detach}, which ends the
+     * window.
      */
     byte[] profiled(int client, int offset);
 }

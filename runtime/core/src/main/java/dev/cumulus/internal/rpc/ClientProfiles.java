@@ -30,8 +30,13 @@ import java.util.function.Supplier;
  * objects, but for those this client called itself (by a grant). Any thread; one lock.
  */
 final class ClientProfiles {
-    /** The most bytes of one client's profile from one server (the events are filtered first: a profile's own). */
-    static final long MAX_PROFILE_BYTES = 256L << 20;
+    /**
+     * The most bytes of one client's profile from one server (its own events only), so that profiled clients cannot
+     * take a shared server's memory.
+     */
+    static final long MAX_PROFILE_BYTES = 32L << 20;
+    /** The most disk the shared recording keeps (its oldest events go first): a long-attached client cannot fill it. */
+    static final long MAX_RECORDING_BYTES = 512L << 20;
 
     private Recording recording;
     /** The profiled clients whose windows are open. */
@@ -45,6 +50,7 @@ final class ClientProfiles {
             Recording r = new Recording();
             r.setName("cumulus-client-profiles");
             r.setToDisk(true);
+            r.setMaxSize(MAX_RECORDING_BYTES);
             r.enable(RemoteCallServedEvent.class).withoutThreshold();
             r.enable(RemoteCallEvent.class).withoutThreshold();
             r.enable(MigrationEvent.class).withoutThreshold();
@@ -107,7 +113,8 @@ final class ClientProfiles {
             long size = Files.size(own);
             if (size > MAX_PROFILE_BYTES) {
                 throw new CumulusException("client " + client + "'s profile here is " + size
-                    + " bytes, more than the " + MAX_PROFILE_BYTES + " a client may fetch; profile a shorter run");
+                    + " bytes, more than the " + MAX_PROFILE_BYTES + " a client may fetch from one server; "
+                    + "profile a shorter run");
             }
             return Files.readAllBytes(own);
         } catch (IOException e) {
@@ -140,7 +147,8 @@ final class ClientProfiles {
     /** Whether {@code e} is {@code client}'s: a call it made, or a call to or move of an object it made here. */
     static boolean belongs(RecordedEvent e, int client, Set<String> owned) {
         return switch (e.getEventType().getName()) {
-            case RemoteCallServedEvent.NAME -> e.getInt("callerNode") == client || owned.contains(e.getString("object"));
+            case RemoteCallServedEvent.NAME -> e.getInt("callerNode") == client
+                || owned.contains(e.getString("object"));
             case RemoteCallEvent.NAME, MigrationEvent.NAME -> owned.contains(e.getString("object"));
             default -> false;
         };
