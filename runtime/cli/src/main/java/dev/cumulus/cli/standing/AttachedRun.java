@@ -68,7 +68,13 @@ public final class AttachedRun {
         withProfile.add("-D" + ClientCluster.PROFILE_PROPERTY + "=" + dir);
         int code = run(registry, cluster, classpath, mainClass, args, withProfile, ProcessBuilder.Redirect.INHERIT,
             out, err);
-        ProfileReport.read(dir).print(out);
+        ProfileReport report = ProfileReport.read(dir);
+        if (report.recordings().isEmpty()) {
+            err.println("cumulus: no profile in " + dir + ": the client writes it when its program closes its Cluster "
+                + "(try (Cluster cluster = Cluster.join()) { ... })");
+        } else {
+            report.print(out);
+        }
         err.println("cumulus: attached run directory: " + dir);
         return code;
     }
