@@ -306,6 +306,46 @@ export interface Lifecycle {
   detail: string;
 }
 
+/**
+ * One field of one class in a single-VM run's shared heap (`cumulus run --single-vm`): the class is the object's own
+ * (binary name; an array type's descriptor such as `[J`, whose elements are field `[]`).
+ */
+export interface HeapField {
+  className: string;
+  field: string;
+  /** Reads that found the node's copy stale and fetched the object (an array's block) from its home. */
+  fetches: number;
+  fetchMs: number;
+  fetchedEntries: number;
+  /** Releases that sent this field to its home. */
+  writeBacks: number;
+  writeBackMs: number;
+  nodes: number[];
+  homes: number[];
+}
+
+/** Waits for monitors homed on another node, on the objects of one class. */
+export interface HeapLock {
+  className: string;
+  waits: number;
+  waitMs: number;
+  longestUs: number;
+  nodes: number[];
+}
+
+/** One node's cache invalidations over the run. */
+export interface HeapInvalidations {
+  node: number;
+  invalidations: number;
+}
+
+/** The single-VM mode's shared heap over a run: which fields move between the nodes. */
+export interface SingleVmHeap {
+  fields: HeapField[];
+  locks: HeapLock[];
+  invalidations: HeapInvalidations[];
+}
+
 /** The profile of a finished run. Lists may be absent in a hand-written record; the profiler always writes them. */
 export interface ProfileReport {
   type: 'report';
@@ -329,6 +369,8 @@ export interface ProfileReport {
   objects?: ObjectFigures[];
   /** The runtime's own objects' figures, apart. */
   internal?: ObjectFigures[];
+  /** A single-VM run's shared heap; absent when the run recorded none. */
+  singleVm?: SingleVmHeap;
 }
 
 export type ProfileRecord = LiveWindow | LiveFigures | ProfileReport;
@@ -360,7 +402,7 @@ export const FIELDS: Record<string, readonly string[]> = {
     'p50Us', 'p99Us', 'bytes', 'failed', 'hits', 'invalidations', 'restarts', 'moves', 'node']),
   'ProfileReport': fields<ProfileReport>()(['type', 'version', 'runDir', 'startMs', 'endMs', 'recordings', 'problems',
     'remote', 'placements', 'suggestions', 'clouds', 'sequencer', 'elements', 'arrays', 'other', 'nodes',
-    'lifecycle', 'objects', 'internal']),
+    'lifecycle', 'objects', 'internal', 'singleVm']),
   'ProfileReport.RemoteMethod': fields<RemoteMethod>()(['object', 'method', 'calls', 'async', 'failed', 'p50Us',
     'p99Us', 'requestBytes', 'replyBytes', 'callers', 'targets', 'internal']),
   'ProfileReport.Placement': fields<Placement>()(['object', 'node', 'calls', 'forwarded', 'location', 'moves',
@@ -386,6 +428,11 @@ export const FIELDS: Record<string, readonly string[]> = {
   'ProfileReport.Node': fields<NodeTotals>()(['node', 'events', 'remoteCalls', 'failedCalls', 'writes',
     'sequencerArrivals', 'tupleOperations', 'arrayMisses', 'bytes']),
   'ProfileReport.Lifecycle': fields<Lifecycle>()(['tMs', 'node', 'phase', 'subject', 'detail']),
+  'ProfileReport.SingleVm': fields<SingleVmHeap>()(['fields', 'locks', 'invalidations']),
+  'ProfileReport.HeapField': fields<HeapField>()(['className', 'field', 'fetches', 'fetchMs', 'fetchedEntries',
+    'writeBacks', 'writeBackMs', 'nodes', 'homes']),
+  'ProfileReport.HeapLock': fields<HeapLock>()(['className', 'waits', 'waitMs', 'longestUs', 'nodes']),
+  'ProfileReport.HeapInvalidations': fields<HeapInvalidations>()(['node', 'invalidations']),
 };
 
 /** The record types (`type`) and live object kinds (`kind`). */

@@ -1,5 +1,6 @@
 package dev.cumulus.lsp;
 
+import dev.cumulus.lsp.model.HeapFieldSites;
 import dev.cumulus.lsp.model.LensSites;
 import dev.cumulus.lsp.model.MainSites;
 import dev.cumulus.lsp.model.MethodMark;
@@ -7,6 +8,7 @@ import dev.cumulus.lsp.model.ProfileFigures;
 import dev.cumulus.lsp.model.Snapshot;
 import dev.cumulus.lsp.model.SourceIndex;
 import dev.cumulus.profiler.channel.ObjectFigures;
+import dev.cumulus.profiler.figures.FigureText;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -20,7 +22,9 @@ import org.eclipse.lsp4j.Command;
 /**
  * {@code textDocument/codeLens}: "▶ Run on cluster" and "Debug node…" over a {@code main} that joins a cluster
  * ({@link MainSites}; the extension's own commands), and live figures of the current run on cloud classes and on calls
- * that create named distributed objects ({@link LensSites}); "no run yet" before the first figures arrive. Lenses are refreshed with
+ * that create named distributed objects ({@link LensSites}); "no run yet" before the first figures arrive. After a
+ * single-VM run, each field of the program's classes that moved between the nodes gets its remote fetches and
+ * write-backs on its declaration ({@link HeapFieldSites}; the "false sharing" view). Lenses are refreshed with
  * {@code workspace/codeLens/refresh} when figures change.
  */
 final class CodeLensHandler {
@@ -30,6 +34,8 @@ final class CodeLensHandler {
     /** Client-side commands of the VS Code extension (not served here): run, or run with nodes under a debugger. */
     static final String RUN_ON_CLUSTER = "cumulus.runOnCluster";
     static final String DEBUG_ON_CLUSTER = "cumulus.debugOnCluster";
+    /** Client-side command of the VS Code extension: opens the profile view. */
+    static final String SHOW_COMMUNICATION_PROFILE = "cumulus.showCommunicationProfile";
 
     List<CodeLens> lenses(Snapshot s, CodeLensParams params, ProfileFigures figures) {
         List<CodeLens> out = new ArrayList<>();
@@ -69,10 +75,22 @@ final class CodeLensHandler {
                         object == null ? List.of() : List.of(object));
                 out.add(new CodeLens(Lsp.range(site.range()), c, null));
             }
+            for (HeapFieldSites.Site site : HeapFieldSites.find(idx, s.classes(), figures.heapFields())) {
+                String title = site.figures().size() == 1 ? FigureText.describe(site.figures().getFirst())
+                        : String.join(" | ", site.figures().stream().map(f -> simpleName(f.className()) + ": "
+                        + FigureText.describe(f)).toList());
+                out.add(new CodeLens(Lsp.range(site.range()), new Command(title, SHOW_COMMUNICATION_PROFILE,
+                        List.of()), null));
+            }
         } catch (RuntimeException e) {
             CumulusLanguageServer.LOG.log(Level.WARNING, "code lenses", e);
             return List.of();
         }
         return out;
+    }
+
+    /** {@code svit.Outer$Worker} as {@code Outer$Worker}. */
+    private static String simpleName(String className) {
+        return className.substring(className.lastIndexOf('.') + 1);
     }
 }

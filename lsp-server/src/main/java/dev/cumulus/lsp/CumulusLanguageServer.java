@@ -212,7 +212,7 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
             scheduler.singleVm(single);
         }
         commands = new ExecuteCommandHandler(() -> cumulusTool, root, this::currentSnapshot, runs, figures,
-                () -> client, this::refreshLenses);
+                () -> client, this::refreshLenses, () -> scheduler.singleVm());
         var caps = params.getCapabilities();
         lensRefreshSupported = caps != null && caps.getWorkspace() != null && caps.getWorkspace().getCodeLens() != null
                 && Boolean.TRUE.equals(caps.getWorkspace().getCodeLens().getRefreshSupport());

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import org.eclipse.lsp4j.ExecuteCommandParams;
@@ -39,11 +40,14 @@ final class ExecuteCommandHandler {
     private final ProfileFigures figures;
     private final Supplier<CumulusProtocol.Client> client;
     private final Runnable lensRefresh;
+    private final BooleanSupplier singleVm;
 
+    /** {@code singleVm}: whether the workspace is a single-VM program now (runs get {@code --single-vm}). */
     ExecuteCommandHandler(Supplier<Path> cumulus, Path root, Supplier<CompletableFuture<Snapshot>> snapshot,
                           RunController runs, ProfileFigures figures, Supplier<CumulusProtocol.Client> client,
-                          Runnable lensRefresh) {
+                          Runnable lensRefresh, BooleanSupplier singleVm) {
         this.lensRefresh = lensRefresh;
+        this.singleVm = singleVm;
         this.cumulus = cumulus;
         this.root = root;
         this.snapshot = snapshot;
@@ -123,7 +127,8 @@ final class ExecuteCommandHandler {
                 Path work = Files.createTempDirectory("cumulus-lsp-run");
                 figures.reset();
                 figures.running(true);
-                runs.start(tool, root, nodes, main, debugNodes, s.classes(), s.classpath().entries(), work,
+                runs.start(tool, root, nodes, main, debugNodes, singleVm.getAsBoolean(), s.classes(),
+                        s.classpath().entries(), work,
                         new RunController.Listener() {
                             @Override
                             public void onOutput(int node, String line, String stream) {

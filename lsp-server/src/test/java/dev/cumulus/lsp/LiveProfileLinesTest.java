@@ -32,7 +32,7 @@ class LiveProfileLinesTest {
         ProfileFigures figures = new ProfileFigures();
         AtomicInteger refreshes = new AtomicInteger();
         ExecuteCommandHandler handler = new ExecuteCommandHandler(() -> null, null, null, null, figures, () -> client,
-            refreshes::incrementAndGet);
+            refreshes::incrementAndGet, () -> false);
 
         ProfileRecord window = ProfileGson.read("""
             {"type":"window","version":2,"node":0,"sentMs":1,"windowMs":1000,"objects":[

@@ -13,12 +13,13 @@ import java.util.Map;
 /**
  * The current run's per-object figures for the code lenses, exactly as the profiler made them: while the run goes the
  * newest {@link LiveFigures} (every node's newest second, summed), after it the report's {@code objects} (the whole
- * run). Keyed by the object's name (the name given to {@code cluster.replicated("best", ...)},
- * {@code sharedDoubleArray("A", ...)}, ...); the runtime's own objects are included, so a lens never lacks them, but
- * nothing lists them. Nothing here computes a figure. Thread-safe.
+ * run), and after a single-VM run its heap's figures per class and field. Objects are keyed by the object's name (the
+ * name given to {@code cluster.replicated("best", ...)}, {@code sharedDoubleArray("A", ...)}, ...); the runtime's own
+ * objects are included, so a lens never lacks them, but nothing lists them. Nothing here computes a figure. Thread-safe.
  */
 public final class ProfileFigures {
     private volatile Map<String, ObjectFigures> byObject = Map.of();
+    private volatile List<ProfileReport.HeapField> heapFields = List.of();
     private volatile boolean live = true;
     private volatile boolean running;
 
@@ -32,10 +33,15 @@ public final class ProfileFigures {
      * older profiler) changes nothing. Returns whether anything changed.
      */
     public boolean update(ProfileReport r) {
-        if (r.objects() == null && r.internal() == null) {
+        if (r.objects() == null && r.internal() == null && r.singleVm() == null) {
             return false;
         }
-        return replace(r.objects(), r.internal(), false);
+        List<ProfileReport.HeapField> heap = r.singleVm() == null || r.singleVm().fields() == null ? List.of()
+                : r.singleVm().fields().stream().filter(f -> f != null && f.className() != null && f.field() != null)
+                .toList();
+        boolean heapChanged = !heap.equals(heapFields);
+        heapFields = heap;
+        return replace(r.objects(), r.internal(), false) | heapChanged;
     }
 
     private boolean replace(List<ObjectFigures> objects, List<ObjectFigures> internal, boolean isLive) {
@@ -58,6 +64,7 @@ public final class ProfileFigures {
     /** Forgets every figure (a new run starts). */
     public void reset() {
         byObject = Map.of();
+        heapFields = List.of();
         live = true;
     }
 
@@ -74,6 +81,14 @@ public final class ProfileFigures {
     public List<ObjectFigures> ofClass(String className) {
         return byObject.values().stream().filter(f -> className.equals(f.className()))
                 .sorted(Comparator.comparing(ObjectFigures::name)).toList();
+    }
+
+    /**
+     * The single-VM heap's fields of the newest report ({@code cumulus run --single-vm}): fetches and write-backs per
+     * class and field, empty before such a report.
+     */
+    public List<ProfileReport.HeapField> heapFields() {
+        return heapFields;
     }
 
     public boolean hasAny() {

@@ -22,9 +22,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs the user's program with {@code cumulus run --nodes N --profile-stream -cp CLASSES MAIN} as a child process (one run at
- * a time), splits its output into per-node lines ({@code [i] } prefixes) and reports state changes. Output is read on
- * two daemon threads per run; listener calls come from those threads.
+ * Runs the user's program with {@code cumulus run --nodes N --profile-stream [--single-vm] -cp CLASSES MAIN} as a child
+ * process (one run at a time), splits its output into per-node lines ({@code [i] } prefixes) and reports state
+ * changes. Output is read on two daemon threads per run; listener calls come from those threads.
  */
 public final class RunController {
     private static final Logger LOG = Logger.getLogger(RunController.class.getName());
@@ -65,23 +65,16 @@ public final class RunController {
     }
 
     /**
-     * Starts a run. Writes {@code classes} (internal name to bytes) under {@code workDir}/classes first.
+     * Starts a run. Writes {@code classes} (internal name to bytes) under {@code workDir}/classes first. Nodes in
+     * {@code debugNodes} start under the debugger agent ({@code cumulus run --debug}); each is told to
+     * {@link Listener#onDebugReady} when it listens. {@code singleVm}: the program is one multithreaded Java program
+     * over the nodes ({@code cumulus run --single-vm}).
      *
      * @throws IllegalStateException if a run is already going, with a message that says what to do
      */
-    public synchronized void start(Path cumulus, Path projectDir, int nodes, String mainClass,
-                                   Map<String, byte[]> classes, List<Path> extraClasspath, Path workDir,
-                                   Listener listener) throws IOException {
-        start(cumulus, projectDir, nodes, mainClass, List.of(), classes, extraClasspath, workDir, listener);
-    }
-
-    /**
-     * {@link #start(Path, Path, int, String, Map, List, Path, Listener)} with {@code debugNodes} started under the
-     * debugger agent ({@code cumulus run --debug}); each is told to {@link Listener#onDebugReady} when it listens.
-     */
     public synchronized void start(Path cumulus, Path projectDir, int nodes, String mainClass, List<Integer> debugNodes,
-                                   Map<String, byte[]> classes, List<Path> extraClasspath, Path workDir,
-                                   Listener listener) throws IOException {
+                                   boolean singleVm, Map<String, byte[]> classes, List<Path> extraClasspath,
+                                   Path workDir, Listener listener) throws IOException {
         if (running()) {
             throw new IllegalStateException("a run is still going; stop it first (cumulus.stop)");
         }
@@ -97,6 +90,9 @@ public final class RunController {
         extraClasspath.forEach(p -> cp.add(p.toString()));
         List<String> cmd = new ArrayList<>(List.of(cumulus.toString(), "run", "--nodes", Integer.toString(nodes),
                 "--profile-stream"));
+        if (singleVm) {
+            cmd.add("--single-vm");
+        }
         if (!debugNodes.isEmpty()) {
             cmd.add("--debug");
             cmd.add(String.join(",", debugNodes.stream().map(String::valueOf).toList()));

@@ -28,12 +28,15 @@ import java.util.Map;
  * @param lifecycle   lifecycle changes in time order
  * @param objects     the program's objects with the figures the editor shows, over the whole run, busiest first
  * @param internal    the runtime's own objects ({@code cumulus.*} names, its array and tuple-space services), apart
+ * @param singleVm    the single-VM mode's shared heap ({@code cumulus run --single-vm}): per class and field, fetches
+ *                    and write-backs; absent (null) when the run recorded none
  */
 public record ProfileReport(String type, int version, String runDir, long startMs, long endMs,
                             List<String> recordings, List<String> problems, List<RemoteMethod> remote,
                             List<Placement> placements, List<Suggestion> suggestions, List<Cloud> clouds, Sequencer sequencer, List<Element> elements, List<Array> arrays,
                             List<Other> other, List<Node> nodes, List<Lifecycle> lifecycle,
-                            List<ObjectFigures> objects, List<ObjectFigures> internal) implements ProfileRecord {
+                            List<ObjectFigures> objects, List<ObjectFigures> internal, SingleVm singleVm)
+    implements ProfileRecord {
     public static final String TYPE = "report";
 
     /**
@@ -215,5 +218,48 @@ public record ProfileReport(String type, int version, String runDir, long startM
      * @param subject the node it is about (may differ from the node that recorded it)
      */
     public record Lifecycle(long tMs, int node, String phase, int subject, String detail) {
+    }
+
+    /**
+     * The single-VM mode's shared heap over the run (docs/design/SINGLEVM.md): which fields move between the nodes.
+     *
+     * @param fields        per class and field, sorted by class then field
+     * @param locks         per class of the locked objects: waits for monitors homed on another node
+     * @param invalidations per node: its cache's invalidations (one per acquire that invalidated), sorted by node
+     */
+    public record SingleVm(List<HeapField> fields, List<HeapLock> locks, List<HeapInvalidations> invalidations) {
+    }
+
+    /**
+     * One field of one class in the shared heap. The class is the object's own (binary name; an array type's
+     * descriptor, {@code [J}, whose elements are field {@code []}); a field it inherits is named under it too.
+     *
+     * @param className      the object's class (binary name), or the class whose statics these are
+     * @param field          the field's name ({@code []}: an array's elements)
+     * @param fetches        reads that found the node's copy stale and fetched the object (an array's block) from its
+     *                       home, attributed to the field read
+     * @param fetchMs        those fetches' round trips, summed
+     * @param fetchedEntries fields or elements those fetches brought
+     * @param writeBacks     releases that sent this field to its home
+     * @param writeBackMs    those write-backs' calls, summed (a write-back that carried several fields counts for each)
+     * @param nodes          nodes that fetched or wrote back
+     * @param homes          the home nodes of the objects
+     */
+    public record HeapField(String className, String field, long fetches, double fetchMs, long fetchedEntries,
+                            long writeBacks, double writeBackMs, List<Integer> nodes, List<Integer> homes) {
+    }
+
+    /**
+     * Waits for monitors homed on another node, on the objects of one class.
+     *
+     * @param waitMs    summed
+     * @param longestUs the longest wait
+     * @param nodes     nodes that waited
+     */
+    public record HeapLock(String className, long waits, double waitMs, double longestUs, List<Integer> nodes) {
+    }
+
+    /** One node's cache invalidations over the run. */
+    public record HeapInvalidations(int node, long invalidations) {
     }
 }

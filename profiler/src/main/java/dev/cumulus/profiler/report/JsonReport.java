@@ -109,7 +109,24 @@ public final class JsonReport {
         return new ProfileReport(ProfileReport.TYPE, ProfileRecord.VERSION, p.runDir().toString(),
             p.firstNs() / 1_000_000, p.lastNs() / 1_000_000, List.copyOf(p.recordings()), List.copyOf(p.problems()),
             remote, placements, suggestions, clouds, sequencer, elements, arrays, other, nodes, lifecycle,
-            figures.objects(), figures.internal());
+            figures.objects(), figures.internal(), singleVm(p.singleVm()));
+    }
+
+    /** The single-VM heap's section, or null when the run recorded none of its events. */
+    static ProfileReport.SingleVm singleVm(SingleVmHeap h) {
+        if (h.isEmpty()) {
+            return null;
+        }
+        List<ProfileReport.HeapField> fields = new ArrayList<>();
+        h.fields().forEach((c, byField) -> byField.forEach((f, s) -> fields.add(new ProfileReport.HeapField(c, f,
+            s.fetches(), Latencies.millis(s.fetchNs()), s.fetchedEntries(), s.writeBacks(),
+            Latencies.millis(s.writeBackNs()), ids(s.nodes()), ids(s.homes())))));
+        List<ProfileReport.HeapLock> locks = new ArrayList<>();
+        h.locks().forEach((c, s) -> locks.add(new ProfileReport.HeapLock(c, s.waits(), Latencies.millis(s.waitNs()),
+            Latencies.micros(s.longestNs()), ids(s.nodes()))));
+        List<ProfileReport.HeapInvalidations> invalidations = new ArrayList<>();
+        h.invalidations().forEach((n, v) -> invalidations.add(new ProfileReport.HeapInvalidations(n, v)));
+        return new ProfileReport.SingleVm(fields, locks, invalidations);
     }
 
     private static ProfileReport.Placement placement(RunProfile p, String object, Placements.ObjectPlacement o) {

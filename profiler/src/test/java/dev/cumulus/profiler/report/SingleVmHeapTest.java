@@ -1,17 +1,26 @@
 package dev.cumulus.profiler.report;
 
 import dev.cumulus.profiler.TestEvents;
+import dev.cumulus.profiler.channel.ProfileGson;
+import dev.cumulus.profiler.channel.ProfileReport;
+import dev.cumulus.profiler.figures.FigureText;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The single-VM events become per-field, per-class and per-node figures in the text and HTML reports. */
+/**
+ * The single-VM events become per-field, per-class and per-node figures in the text, HTML and JSON reports, and a
+ * field's lens text.
+ */
 @Timeout(60)
 class SingleVmHeapTest {
     @TempDir
@@ -60,6 +69,17 @@ class SingleVmHeapTest {
         assertTrue(text.matches("(?s).*single-VM heap: fetches and write-backs per field.*\n  app\\.Pool\\s+size\\s+2\\s+"
             + "[0-9.]+ (ns|µs|ms|s)\\s+6\\s+1\\s.*"), text);
         assertTrue(text.contains("single-VM heap: cache invalidations (acquires) per node: node 1 9"), text);
+        ProfileReport.SingleVm json = ((ProfileReport) ProfileGson.read(JsonReport.render(p))).singleVm();
+        assertEquals(new ProfileReport.HeapField("app.Pool", "size", 2, json.fields().get(1).fetchMs(), 6, 1,
+            json.fields().get(1).writeBackMs(), List.of(1), List.of(0)), json.fields().get(1), "--json: " + json);
+        assertEquals(List.of("[J []", "app.Pool size", "app.Pool working"), json.fields().stream()
+            .map(f -> f.className() + " " + f.field()).toList());
+        assertEquals(1, json.locks().getFirst().waits());
+        assertEquals(List.of(new ProfileReport.HeapInvalidations(1, 9)), json.invalidations());
+        assertEquals("2 remote fetches · 1 write-back · nodes 1 ↔ home 0", FigureText.describe(json.fields().get(1)));
+        assertNull(JsonReport.of(RunProfile.read(Files.createDirectories(dir.resolve("empty")))).singleVm(),
+            "absent without the events");
+
         String html = HtmlReport.render(p);
         assertTrue(html.contains("<section id=\"singlevm\">") && html.contains("<td>size</td>"), html);
     }

@@ -50,7 +50,9 @@ final class RunCommand implements Callable<Integer> {
     String classpath;
 
     @Option(names = "--profile",
-        description = "Record JFR on every node (<run dir>/node-<i>.jfr) and print a per-object profile after the run.")
+        description = "Record JFR on every node (<run dir>/node-<i>.jfr) and print a per-object profile after the run. "
+            + "With --attach: the client's own profile (its calls, and those to its objects, as the servers recorded "
+            + "them for it alone), written when the program closes its Cluster.")
     boolean profile;
 
     @Option(names = "--profile-stream",
@@ -160,9 +162,10 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (attach != null) {
-            if (nodes != null || hosts != null || profile || profileStream || live || !debug.isEmpty()) {
+            if (nodes != null || hosts != null || profileStream || live || !debug.isEmpty()) {
                 throw new LaunchException("--attach runs one client of a standing cluster: --nodes, --hosts, "
-                    + "--profile, --live and --debug do not apply to it");
+                    + "--profile-stream, --live and --debug do not apply to it (--profile does: the client's own "
+                    + "profile)");
             }
             List<String> clientJvmArgs = new ArrayList<>(jvmArgs);
             if (credential != null) {
@@ -171,6 +174,10 @@ final class RunCommand implements Callable<Integer> {
                         + attach + " CLIENT' writes one");
                 }
                 clientJvmArgs.add("-D" + ClientCredential.PROPERTY + "=" + credential.toAbsolutePath().normalize());
+            }
+            if (profile) {
+                return AttachedRun.runProfiled(ClusterRegistry.ofUser(), attach, classpath, mainClass, args,
+                    clientJvmArgs, runDir, cli.out(), cli.err());
             }
             return AttachedRun.run(ClusterRegistry.ofUser(), attach, classpath, mainClass, args, clientJvmArgs,
                 cli.out(), cli.err());

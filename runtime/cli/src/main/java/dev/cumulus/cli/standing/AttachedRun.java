@@ -4,6 +4,9 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.cli.launch.MainClassCheck;
 import dev.cumulus.cli.launch.RuntimeClasspath;
+import dev.cumulus.cli.profile.ProfileReport;
+import dev.cumulus.internal.auth.OwnerOnly;
+import dev.cumulus.internal.cluster.ClientCluster;
 import dev.cumulus.internal.launch.LaunchConfig;
 
 import java.io.File;
@@ -13,6 +16,8 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -38,6 +43,40 @@ public final class AttachedRun {
     public static int run(ClusterRegistry registry, String cluster, String classpath, String mainClass,
                           List<String> args, List<String> jvmArgs, PrintStream out, PrintStream err) {
         return run(registry, cluster, classpath, mainClass, args, jvmArgs, ProcessBuilder.Redirect.INHERIT, out, err);
+    }
+
+    /**
+     * {@code cumulus run --attach NAME --profile}: as {@link #run}, and the client records its own profile into
+     * {@code runDir} (default {@code ./cumulus-runs/attach-NAME-<time>}): its JVM's calls, and each server's share
+     * recorded for this client alone ({@code node-<server>.jfr}, {@code node-<client>.jfr}), written when the program
+     * closes its {@code Cluster}. After the client ends, prints the same per-object report as a profiled run, and the
+     * directory.
+     */
+    public static int runProfiled(ClusterRegistry registry, String cluster, String classpath, String mainClass,
+                                  List<String> args, List<String> jvmArgs, Path runDir, PrintStream out,
+                                  PrintStream err) {
+        Path dir = (runDir != null ? runDir : Path.of("cumulus-runs").resolve("attach-" + cluster + "-"
+            + DateTimeFormatter.ofPattern("yyMMdd-HHmmss-SSS").format(LocalDateTime.now()))).toAbsolutePath()
+            .normalize();
+        try {
+            OwnerOnly.createDirectory(dir);
+        } catch (CumulusException e) {
+            throw new LaunchException("cannot create the run directory " + dir + ": " + e.getMessage()
+                + "; choose another with --run-dir");
+        }
+        List<String> withProfile = new ArrayList<>(jvmArgs);
+        withProfile.add("-D" + ClientCluster.PROFILE_PROPERTY + "=" + dir);
+        int code = run(registry, cluster, classpath, mainClass, args, withProfile, ProcessBuilder.Redirect.INHERIT,
+            out, err);
+        ProfileReport report = ProfileReport.read(dir);
+        if (report.recordings().isEmpty()) {
+            err.println("cumulus: no profile in " + dir + ": the client writes it when its program closes its Cluster "
+                + "(try (Cluster cluster = Cluster.join()) { ... })");
+        } else {
+            report.print(out);
+        }
+        err.println("cumulus: attached run directory: " + dir);
+        return code;
     }
 
     /**

@@ -1,6 +1,10 @@
 package dev.cumulus.cli.launch;
 
 import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.profiler.channel.ProfileGson;
+import dev.cumulus.profiler.channel.ProfileReport;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -16,7 +20,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -232,6 +238,74 @@ class SingleVmSystemTest {
         assertTrue(fetches >= 2, "node 1 fetched the object and the blocks it read: " + fetches);
         assertTrue(fetched < 200_000, "node 1 fetched " + fetched + " bytes in " + fetches + " fetches; the array "
             + "alone is 32 MB, its blocks 8 KB each");
+    }
+
+    /**
+     * {@code cumulus profile --json} of a profiled two-node run (svit.Threads: a wait/notify slot and statics under a
+     * monitor, used from both nodes) carries the shared heap per class and field, equal to what the run's two JFR files
+     * hold when read without the profiler: fetches and entries per field, write-backs per field, remote lock waits per
+     * class, the largest invalidation counter per node.
+     */
+    @Test
+    void aProfiledRunsJsonReportHasItsRecordingsHeapFiguresPerField() throws Exception {
+        Path classes = compile();
+        Path run = tmp.resolve("run");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--profile", "--run-dir", run.toString(), "-cp", classes.toString(), "svit.Threads", "2",
+            "100"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, exit, out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        assertEquals(0, CumulusCli.execute(new String[] {"profile", "--json", "--no-html", run.toString()},
+            new PrintStream(json, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)),
+            err.toString(StandardCharsets.UTF_8));
+        ProfileReport.SingleVm heap = ((ProfileReport) ProfileGson.read(json.toString(StandardCharsets.UTF_8).strip()))
+            .singleVm();
+
+        Map<String, List<Long>> fields = new TreeMap<>();
+        Map<String, Long> locks = new TreeMap<>();
+        Map<Integer, Long> invalidations = new TreeMap<>();
+        for (int node = 0; node < 2; node++) {
+            for (RecordedEvent e : RecordingFile.readAllEvents(run.resolve(RunDirectory.jfrFileName(node)))) {
+                switch (e.getEventType().getName()) {
+                    case "dev.cumulus.SingleVmFetch" -> add(fields, e.getString("className") + " "
+                        + e.getString("field"), 1, e.getInt("entries"), 0);
+                    case "dev.cumulus.SingleVmWriteBack" -> {
+                        for (String f : e.getString("fields").split(",")) {
+                            add(fields, e.getString("className") + " " + f, 0, 0, 1);
+                        }
+                    }
+                    case "dev.cumulus.SingleVmLockWait" -> locks.merge(e.getString("className"), 1L, Long::sum);
+                    case "dev.cumulus.SingleVmInvalidations" -> invalidations.merge(e.getInt("node"),
+                        e.getLong("invalidations"), Math::max);
+                    default -> { }
+                }
+            }
+        }
+        assertTrue(fields.getOrDefault("svit.Slot full", List.of(0L, 0L, 0L)).get(0) > 0
+            && fields.get("svit.Slot full").get(2) > 0, "the slot's flag moves both ways between the nodes: " + fields);
+
+        Map<String, List<Long>> reported = new TreeMap<>();
+        heap.fields().forEach(f -> reported.put(f.className() + " " + f.field(),
+            List.of(f.fetches(), f.fetchedEntries(), f.writeBacks())));
+        assertEquals(fields, reported, "fetches, entries and write-backs per class and field");
+        Map<String, Long> reportedLocks = new TreeMap<>();
+        heap.locks().forEach(l -> reportedLocks.put(l.className(), l.waits()));
+        assertEquals(locks, reportedLocks, "remote lock waits per class");
+        Map<Integer, Long> reportedInvalidations = new TreeMap<>();
+        heap.invalidations().forEach(i -> reportedInvalidations.put(i.node(), i.invalidations()));
+        assertEquals(invalidations, reportedInvalidations, "invalidations per node");
+        ProfileReport.HeapField full = heap.fields().stream().filter(f -> f.className().equals("svit.Slot")
+            && f.field().equals("full")).findFirst().orElseThrow();
+        assertEquals(List.of(0), full.homes(), "main made the slot on node 0: " + full);
+        assertTrue(full.nodes().contains(1), "node 1's thread fetched and wrote the flag back: " + full);
+    }
+
+    private static void add(Map<String, List<Long>> to, String key, long fetches, long entries, long writeBacks) {
+        List<Long> was = to.getOrDefault(key, List.of(0L, 0L, 0L));
+        to.put(key, List.of(was.get(0) + fetches, was.get(1) + entries, was.get(2) + writeBacks));
     }
 
     /** The Jacobi relaxation (examples module), unchanged, on two nodes: bit for bit the sequential result. */

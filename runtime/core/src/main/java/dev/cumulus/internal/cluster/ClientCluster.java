@@ -38,16 +38,28 @@ import java.util.function.Supplier;
  * barriers, clouds, shared arrays and scalars, the tuple space) belong to an SPMD run's nodes and throw here.
  */
 public final class ClientCluster implements Cluster {
-    /** The system property {@code cumulus run --attach NAME} sets: {@code Cluster.join()} then connects to NAME. */
+    /**
+     * The system property {@code cumulus run --attach NAME --profile} sets: the run directory this client writes its
+     * profile into when it closes ({@link ClientProfile}).
+     */
+    public static final String PROFILE_PROPERTY = "cumulus.attach.profile";
 
     private final String name;
     private final ClientNode client;
     private final ClientSlot slot;
+    /** This client's profile when its launcher asked for one ({@code --profile}), else null. */
+    private final ClientProfile profile;
 
     private ClientCluster(String name, ClientNode client, ClientSlot slot) {
         this.name = name;
         this.client = client;
         this.slot = slot;
+        try {
+            this.profile = ClientProfile.startIfAsked(client);
+        } catch (RuntimeException | Error e) {
+            client.close();
+            throw e;
+        }
     }
 
     /**
@@ -232,6 +244,9 @@ public final class ClientCluster implements Cluster {
     @Override
     public void close() {
         try {
+            if (profile != null) {
+                profile.finish(client);
+            }
             client.close();
         } finally {
             slot.close();

@@ -21,6 +21,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
+import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -216,6 +217,34 @@ public final class ClientNode implements AutoCloseable {
     private ClientGate gate(int server) {
         return rpc.proxy(new RemoteRef(server, ClientGate.OBJECT_ID, ClientGate.class.getName()), ClientGate.class,
             "cumulus.ClientGate");
+    }
+
+    /**
+     * Starts this client's profile window on every server ({@link ClientGate#profile}): from now on each records the
+     * calls this client makes and those to, and moves of, the objects it makes there.
+     */
+    public void startServerProfiles() {
+        checkOpen();
+        for (int server = 0; server < servers; server++) {
+            gate(server).profile(clientId);
+        }
+    }
+
+    /**
+     * Server {@code server}'s share of this client's profile, as a JFR file (fetched in chunks); call before
+     * {@link #close}, which ends the windows.
+     */
+    public byte[] serverProfile(int server) {
+        checkOpen();
+        ClientGate gate = gate(server);
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        while (true) {
+            byte[] chunk = gate.profiled(clientId, all.size());
+            all.writeBytes(chunk);
+            if (chunk.length < ClientGate.PROFILE_CHUNK_BYTES) {
+                return all.toByteArray();
+            }
+        }
     }
 
     /**

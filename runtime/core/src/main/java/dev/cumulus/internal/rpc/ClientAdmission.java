@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -46,6 +47,7 @@ public final class ClientAdmission implements ClientGate {
     /** What each client made here. */
     private final Map<Integer, Set<Owned>> owned = new ConcurrentHashMap<>();
     private volatile BiConsumer<Integer, List<Owned>> onGone = (client, objects) -> { };
+    private final ClientProfiles profiles = new ClientProfiles();
 
     /** An object a client made on this server, and its name in the cluster. */
     public record Owned(long objectId, String name) {
@@ -177,6 +179,34 @@ public final class ClientAdmission implements ClientGate {
         gone(client, false);
     }
 
+    @Override
+    public void profile(int client) {
+        checkSelf(client, "profile");
+        profiles.start(client);
+    }
+
+    @Override
+    public byte[] profiled(int client, int offset) {
+        checkSelf(client, "read the profile of");
+        return profiles.chunk(client, offset, () -> {
+            Set<Owned> objects = owned.get(client);
+            return objects == null ? Set.of() : objects.stream().map(Owned::name)
+                .collect(Collectors.toUnmodifiableSet());
+        });
+    }
+
+    /** A client asks only for itself: its calls come from its own transport id. */
+    private void checkSelf(int client, String what) {
+        Integer caller = RpcEngine.systemCaller();
+        if (caller != null && caller != client) {
+            throw new AccessDeniedException("client " + principal(caller) + " (id " + caller + ") may not " + what
+                + " client " + client + ": a client profiles only itself");
+        }
+        if (!admitted(client)) {
+            throw new AccessDeniedException("client " + client + " has not attached here");
+        }
+    }
+
     /** Notes that {@code client} made {@code objectId}, named {@code name}, here. */
     void own(int client, long objectId, String name) {
         owned.computeIfAbsent(client, c -> ConcurrentHashMap.newKeySet()).add(new Owned(objectId, name));
@@ -184,6 +214,7 @@ public final class ClientAdmission implements ClientGate {
 
     /** Forgets {@code client} and removes what it made: here, or on a thread of its own when {@code async}. */
     private void gone(int client, boolean async) {
+        profiles.end(client);
         boolean inRange = client >= firstClient && client < capacity;
         boolean was = inRange && principals.getAndSet(client - firstClient, null) != null;
         if (inRange) {

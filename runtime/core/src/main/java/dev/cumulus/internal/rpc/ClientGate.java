@@ -6,6 +6,8 @@ package dev.cumulus.internal.rpc;
  */
 public interface ClientGate {
     long OBJECT_ID = 8;
+    /** The most bytes of a client's profile one {@link #profiled} call returns. */
+    int PROFILE_CHUNK_BYTES = 1 << 20;
 
     /**
      * Admits the calling client as {@code principal}, the name its credential was granted under: {@code proof} is
@@ -22,4 +24,18 @@ public interface ClientGate {
      * unbound) before this returns. Not brief: it calls the name service.
      */
     void detach(int client);
+
+    /**
+     * Starts the calling client's profile window here ({@code cumulus run --attach NAME --profile}): from now on this
+     * server records the calls the client makes and the calls to, and moves of, the objects it makes here. Not brief:
+     * the first window starts a recording.
+     */
+    void profile(int client);
+
+    /**
+     * Up to {@link #PROFILE_CHUNK_BYTES} of the calling client's profile from {@code offset}: a JFR file of its
+     * window's events that are its own; a shorter chunk is the last. Call before {@link #detach}, which ends the
+     * window.
+     */
+    byte[] profiled(int client, int offset);
 }
