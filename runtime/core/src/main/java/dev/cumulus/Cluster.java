@@ -5,7 +5,7 @@ import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
-import dev.cumulus.internal.cluster.ClientCluster;
+import dev.cumulus.internal.service.ClientCluster;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.pastset.PastSet;

@@ -1,6 +1,6 @@
 package dev.cumulus;
 
-import dev.cumulus.internal.rpc.RemoteStreams;
+import dev.cumulus.internal.service.RemoteStreams;
 
 import java.io.Closeable;
 import java.io.IOException;

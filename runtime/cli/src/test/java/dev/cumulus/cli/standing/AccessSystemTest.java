@@ -7,7 +7,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.cli.CumulusCli;
 import dev.cumulus.cli.standing.mains.Tally;
 import dev.cumulus.cli.standing.mains.TallyImpl;
-import dev.cumulus.internal.cluster.ClientCredential;
+import dev.cumulus.internal.service.ClientCredential;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

@@ -16,7 +16,7 @@ import dev.cumulus.internal.capability.CloudCapability;
 import dev.cumulus.internal.capability.MissingCapability;
 import dev.cumulus.internal.capability.PastSetCapability;
 import dev.cumulus.internal.node.ClusterNode;
-import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.service.ClientAdmission;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.NodeTransport;

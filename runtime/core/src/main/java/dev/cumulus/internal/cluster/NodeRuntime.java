@@ -10,7 +10,7 @@ import dev.cumulus.internal.launch.LauncherWatch;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.LaunchedNodeEnd;
 import dev.cumulus.internal.node.NodeSettings;
-import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.service.ClientAdmission;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.FrameSealing;

@@ -8,7 +8,7 @@ import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.order.BroadcastEndpoint;
 import dev.cumulus.internal.rpc.RemoteObjects;
-import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.service.ClientAdmission;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.transport.Channel;

@@ -4,7 +4,7 @@ import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
-import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.service.ClientAdmission;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.NodeTransport;

@@ -1,4 +1,6 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
+
+import dev.cumulus.internal.rpc.AccessRule;
 
 /**
  * Administration of a standing cluster ({@code cumulus ps}, {@code cumulus migrate}, {@code cumulus kill}): every

@@ -1,11 +1,7 @@
-package dev.cumulus.internal.cluster;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.node.ClientNode;
 import dev.cumulus.internal.rpc.AccessRule;
-import dev.cumulus.internal.rpc.AdminStatus;
-import dev.cumulus.internal.rpc.ClientAdmission;
-import dev.cumulus.internal.rpc.ClusterAdmin;
 import dev.cumulus.internal.transport.NodeTransport;
 
 import java.util.ArrayList;

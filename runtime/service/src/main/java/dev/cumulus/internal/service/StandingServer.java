@@ -1,7 +1,8 @@
-package dev.cumulus.internal.cluster;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 /**
  * The name space of one client of a standing cluster on a server (Babylon §4.1): the classes the server has itself

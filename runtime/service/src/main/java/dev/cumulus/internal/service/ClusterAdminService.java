@@ -1,10 +1,13 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.AccessDeniedException;
 import dev.cumulus.CumulusException;
 import dev.cumulus.Migration;
 import dev.cumulus.Remote;
 import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.rpc.AccessRule;
+import dev.cumulus.internal.rpc.ExportTable;
+import dev.cumulus.internal.rpc.RpcEngine;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;

@@ -1,7 +1,13 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.AccessDeniedException;
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.rpc.AccessRule;
+import dev.cumulus.internal.rpc.CallHeaderFlyweight;
+import dev.cumulus.internal.rpc.ExportTable;
+import dev.cumulus.internal.rpc.MigrationService;
+import dev.cumulus.internal.rpc.NameDirectory;
+import dev.cumulus.internal.rpc.RemoteFactory;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,10 +1,9 @@
-package dev.cumulus.internal.cluster;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.AccessDeniedException;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.OwnerOnly;
 import dev.cumulus.internal.rpc.AccessRule;
-import dev.cumulus.internal.rpc.ClientAdmission;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -1,4 +1,4 @@
-package dev.cumulus.internal.cluster;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.Access;
 import dev.cumulus.Barrier;
@@ -14,7 +14,6 @@ import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.launch.LaunchConfig;
-import dev.cumulus.internal.node.ClientNode;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.NodeTransport;

@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 /**
  * What one server of a standing cluster tells its administrator ({@link ClusterAdmin#status}): the server's load and

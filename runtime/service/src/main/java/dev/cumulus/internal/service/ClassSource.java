@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 /**
  * A client's classes, as its servers ask for them: every client of a standing cluster exports it, and a server's

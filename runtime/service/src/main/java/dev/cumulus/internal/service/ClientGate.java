@@ -1,4 +1,7 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
+
+import dev.cumulus.internal.rpc.Brief;
+import dev.cumulus.internal.rpc.RpcEngine;
 
 /**
  * Where a client of a standing cluster attaches to a server: the one system object a client may call before it is

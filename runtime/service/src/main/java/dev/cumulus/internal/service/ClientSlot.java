@@ -1,4 +1,4 @@
-package dev.cumulus.internal.cluster;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.OwnerOnly;

@@ -1,7 +1,8 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.rpc.RpcEngine;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

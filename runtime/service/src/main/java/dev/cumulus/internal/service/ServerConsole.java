@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 import java.io.PrintStream;
 import java.util.Locale;

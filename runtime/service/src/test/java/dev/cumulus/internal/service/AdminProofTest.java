@@ -1,13 +1,14 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumulus.internal.rpc.AccessRule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Only a client that attached as the admin (with the admin credential) and proves that credential for its own id is

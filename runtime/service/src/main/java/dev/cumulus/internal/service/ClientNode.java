@@ -1,16 +1,13 @@
-package dev.cumulus.internal.node;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.Access;
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.node.DutyCycle;
+import dev.cumulus.internal.node.NodeSettings;
+import dev.cumulus.internal.node.TransportDoorbell;
 import dev.cumulus.internal.rpc.AccessRule;
-import dev.cumulus.internal.rpc.ClientAdmission;
-import dev.cumulus.internal.rpc.ClassSource;
-import dev.cumulus.internal.rpc.ClientGate;
-import dev.cumulus.internal.rpc.ClientIO;
-import dev.cumulus.internal.rpc.ClientIOService;
-import dev.cumulus.internal.rpc.LoaderClassSource;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.transport.Channel;
