@@ -5,7 +5,7 @@ import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
-import dev.cumulus.internal.service.ClientCluster;
+import dev.cumulus.internal.capability.ClusterConnector;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.pastset.PastSet;
@@ -37,7 +37,7 @@ public interface Cluster extends AutoCloseable {
      */
     static Cluster join() {
         String attach = System.getProperty(LaunchConfig.ATTACH);
-        return attach != null ? ClientCluster.connect(attach) : NodeRuntime.joinFromLaunch();
+        return attach != null ? ClusterConnector.find().connect(attach) : NodeRuntime.joinFromLaunch();
     }
 
     /**
@@ -57,7 +57,7 @@ public interface Cluster extends AutoCloseable {
      * @throws AccessDeniedException when there is no credential, or the cluster refuses it
      */
     static Cluster connect(String name) {
-        return ClientCluster.connect(name);
+        return ClusterConnector.find().connect(name);
     }
 
     /** This node's id, 0 to {@code size() - 1}. */

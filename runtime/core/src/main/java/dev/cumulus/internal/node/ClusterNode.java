@@ -7,8 +7,8 @@ import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.rpc.RemoteObjects;
-import dev.cumulus.internal.service.ClientAdmission;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.transport.Channel;
@@ -93,7 +93,7 @@ public final class ClusterNode implements NodeServices {
 
     private ClusterNode(NodeSettings options, NodeTransport transport, Dispatch dispatch, ClassLoader loader,
                         List<Function<NodeServices, ?>> capabilityFactories, FailureListener failureListener,
-                        ClientAdmission clients) {
+                        ClientService.Factory clients) {
         this.options = options;
         this.failureListener = failureListener;
         this.servesClients = clients != null;
@@ -149,7 +149,7 @@ public final class ClusterNode implements NodeServices {
      */
     public static ClusterNode start(NodeSettings options, TransportContext transportContext, ClassLoader loader,
                                     List<Function<NodeServices, ?>> capabilityFactories,
-                                    FailureListener failureListener, ClientAdmission clients) {
+                                    FailureListener failureListener, ClientService.Factory clients) {
         Dispatch dispatch = new Dispatch();
         NodeTransport transport = clients == null
             ? new NodeTransport(transportContext, options.nodeId(), options.size(), dispatch)

@@ -15,7 +15,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.IntFunction;
 
 /**
  * Moves remote objects between nodes (Babylon §4.2): the node's {@link MigrationService} and the requests behind
@@ -45,18 +44,6 @@ final class Migrations implements MigrationService {
     /** The objects of this node that follow their calls, by id, with their policy. */
     private final Map<Long, PlacementPolicy> following = new ConcurrentHashMap<>();
     private final AtomicBoolean rebalancerStarted = new AtomicBoolean();
-    /** The clients' objects served here and the clients' name spaces, on a standing cluster's server. */
-    private volatile ClientObjects clientObjects;
-    private volatile IntFunction<ClassLoader> clientLoaders;
-
-    /**
-     * On a standing cluster's server: a client's object moves with its owner, and the node it moves to loads its
-     * classes in that client's name space.
-     */
-    void clients(ClientObjects objects, IntFunction<ClassLoader> loaders) {
-        this.clientLoaders = loaders;
-        this.clientObjects = objects;
-    }
 
     /**
      * @param window how often the rebalancer looks at the objects that follow their calls; {@link Duration#ZERO}
@@ -338,13 +325,12 @@ final class Migrations implements MigrationService {
         CompletableFuture<Void> answered = new CompletableFuture<>();
         Thread.ofVirtual().name("cumulus-migration-" + engine.nodeId()).start(() -> {
             try {
-                ClientObjects owned = clientObjects;
-                int owner = owned == null ? -1 : owned.ownerOf(entry.objectId());
+                // on a standing cluster's server a client's object moves with its owner
+                ClientService clients = engine.clientService();
+                int owner = clients.ownerOf(entry.objectId());
                 service(toNode).receive(entry.objectId(), entry.target().getClass().getName(),
                     entry.iface().getName(), entry.name(), state, followsCalls, moves, entry.rule(), owner);
-                if (owned != null) {
-                    owned.remove(entry.objectId());
-                }
+                clients.movedAway(entry.objectId());
                 answered.complete(null);
             } catch (Throwable t) {
                 answered.completeExceptionally(t);
@@ -434,8 +420,8 @@ final class Migrations implements MigrationService {
                         boolean followsCalls, int moves, AccessRule rule, int owner) {
         Class<?> iface;
         Class<?> impl;
-        IntFunction<ClassLoader> loaders = clientLoaders;
-        ClassLoader loader = owner >= 0 && loaders != null ? loaders.apply(owner) : this.loader;
+        ClientService clients = engine.clientService();
+        ClassLoader loader = owner >= 0 ? clients.loaderOf(owner) : this.loader; // a client's classes: its name space
         try {
             iface = Class.forName(interfaceName, false, loader);
             impl = Class.forName(implClass, false, loader);
@@ -453,9 +439,8 @@ final class Migrations implements MigrationService {
         layout.restore(engine.codecFor(impl.getClassLoader()), object, state);
         aware(object, false);
         ExportTable.Exported entry = engine.exports().addMigrated(objectId, object, iface, name, moves, rule);
-        ClientObjects owned = clientObjects;
-        if (owner >= 0 && owned != null) {
-            owned.add(objectId, owner, name, implClass);
+        if (owner >= 0) {
+            clients.movedHere(objectId, owner, name, implClass);
         }
         if (followsCalls || rebalanceAll) {
             follow(entry);

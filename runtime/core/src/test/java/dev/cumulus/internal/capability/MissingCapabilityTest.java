@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumulus.Cloud;
+import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
 import dev.cumulus.array.ArrayShape;
@@ -31,6 +32,11 @@ class MissingCapabilityTest {
             assertNames("dev.cumulus:cumulus-clouds", () -> cluster.replicated("c", Counter::new));
             cluster.barrier(); // the node itself still works
         });
+    }
+
+    @Test
+    void connectingToAStandingClusterNamesTheServiceModule() {
+        assertNames("dev.cumulus:cumulus-service", () -> Cluster.connect("no-such-cluster"));
     }
 
     private static void assertNames(String artifact, Executable call) {

@@ -3,11 +3,8 @@ package dev.cumulus.internal.service;
 import dev.cumulus.AccessDeniedException;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.rpc.AccessRule;
-import dev.cumulus.internal.rpc.CallHeaderFlyweight;
-import dev.cumulus.internal.rpc.ExportTable;
-import dev.cumulus.internal.rpc.MigrationService;
-import dev.cumulus.internal.rpc.NameDirectory;
-import dev.cumulus.internal.rpc.RemoteFactory;
+import dev.cumulus.internal.rpc.RpcEngine;
+import dev.cumulus.internal.rpc.ServedMethod;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -21,29 +18,29 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ClientCalls {
     private final int self;
-    private final ExportTable exports;
+    private final RpcEngine engine;
     private final ClientAdmission admission;
     private final AtomicLong refused = new AtomicLong();
 
-    ClientCalls(int self, ExportTable exports, ClientAdmission admission) {
-        this.self = self;
-        this.exports = exports;
+    ClientCalls(RpcEngine engine, ClientAdmission admission) {
+        this.self = engine.nodeId();
+        this.engine = engine;
         this.admission = admission;
     }
 
     /**
-     * Why the call of {@code header} from client {@code client} may not run here, or {@code null} when it may; then it
-     * counts among the client's outstanding calls ({@link #counts}) until {@link ClientAdmission#endCall}.
+     * Why the call of method {@code methodId} of {@code objectId} from client {@code client} may not run here, or
+     * {@code null} when it may; then it counts among the client's outstanding calls ({@link #counts}) until
+     * {@link ClientAdmission#endCall}.
      */
-    CumulusException refusal(int client, CallHeaderFlyweight header) {
-        long objectId = header.objectId();
+    CumulusException refusal(int client, long objectId, int methodId) {
         String principal = admission.principal(client);
         if (principal == null) {
             return objectId == ClientGate.OBJECT_ID ? null : new AccessDeniedException("server " + self + " refuses "
                 + "the call of client " + client + ": it has not attached with a credential of this cluster (use "
                 + "Cluster.connect or cumulus run --attach with a credential from 'cumulus cluster grant')");
         }
-        String why = denial(client, principal, objectId, header.methodId());
+        String why = denial(client, principal, objectId, methodId);
         if (why != null) {
             log(why);
             return new AccessDeniedException(why);
@@ -66,34 +63,26 @@ final class ClientCalls {
         return objectId != ClientGate.OBJECT_ID;
     }
 
-    /** The system services a client may call, and which of their methods: the rest are the cluster's own. */
-    private static boolean forClients(long objectId, String method) {
-        return objectId == ClientGate.OBJECT_ID
-            || objectId == RemoteFactory.OBJECT_ID
-            || objectId == NameDirectory.OBJECT_ID && !method.equals("moved")
-            || objectId == MigrationService.OBJECT_ID && (method.equals("migrate") || method.equals("followCalls"));
-    }
-
     /**
      * Why client {@code principal} may not call method {@code methodId} of object {@code objectId}, or {@code null}.
      * An unknown object or method is let through: the engine answers it as a bad call. The admin reaches everything.
      */
     private String denial(int client, String principal, long objectId, int methodId) {
-        ExportTable.Exported target = exports.get(objectId);
-        int index = target == null ? -1 : target.methods().indexOf(methodId);
-        if (index < 0 || AccessRule.ADMIN.equals(principal)) {
+        ServedMethod target = engine.served(objectId, methodId);
+        if (target == null || target.method() == null || AccessRule.ADMIN.equals(principal)) {
             return null;
         }
-        String method = target.methods().method(index).getName();
-        if (objectId < ExportTable.FIRST_USER_ID) {
-            return forClients(objectId, method) ? null : "client " + principal + " (id " + client + ") may not call "
-                + target.name() + "." + method + "() on server " + self + ": that system service is the cluster's own";
+        String method = target.method();
+        if (target.system()) {
+            return objectId == ClientGate.OBJECT_ID || target.forClients() ? null : "client " + principal + " (id "
+                + client + ") may not call " + target.objectName() + "." + method + "() on server " + self
+                + ": that system service is the cluster's own";
         }
         AccessRule rule = target.rule();
         if (rule == null || rule.permitsCall(principal, method)) {
             return null;
         }
-        return "client " + principal + " (id " + client + ") may not call " + target.name() + "." + method
+        return "client " + principal + " (id " + client + ") may not call " + target.objectName() + "." + method
             + "() on server " + self + ": the object belongs to client " + rule.owner()
             + (rule.permitsLookup(principal) ? ", whose grant does not cover " + method + "()"
             : ", who granted " + principal + " no access")

@@ -6,7 +6,6 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.node.DutyCycle;
 import dev.cumulus.internal.node.NodeSettings;
-import dev.cumulus.internal.node.TransportDoorbell;
 import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
@@ -109,11 +108,10 @@ public final class ClientNode implements AutoCloseable {
         this.io = new ClientIOService(System.in, System.out, System.err);
         rpc.exportSystem(ClientIO.OBJECT_ID, io, ClientIO.class); // what its objects print, the streams they open
         this.remoteObjects = new RemoteObjects(rpc, servers, loader, Duration.ZERO);
-        this.dutyCycle = new DutyCycle(agent, () -> transport.pollData(FRAGMENT_LIMIT), transport::conductorDue,
-            t -> {
-                System.err.println("cumulus: client " + clientId + " hit an internal error: " + t);
-                t.printStackTrace();
-            }, settings.scheduling(), TransportDoorbell.of(transport), "cumulus-client-" + clientId);
+        this.dutyCycle = DutyCycle.ofClient(agent, transport, FRAGMENT_LIMIT, t -> {
+            System.err.println("cumulus: client " + clientId + " hit an internal error: " + t);
+            t.printStackTrace();
+        }, settings.scheduling(), "cumulus-client-" + clientId);
         rpc.scheduler(dutyCycle);
     }
 

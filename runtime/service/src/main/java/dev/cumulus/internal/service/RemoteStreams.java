@@ -1,73 +1,55 @@
 package dev.cumulus.internal.service;
 
 import dev.cumulus.RemoteIO;
+import dev.cumulus.internal.capability.RemoteStreamsHook;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
- * What {@link RemoteIO} opens: on a standing cluster's server, for code that runs for a client (a call of one of its
+ * What {@link RemoteIO} opens on a standing cluster's server: for code that runs for a client (a call of one of its
  * objects), streams over that client's {@link ClientIO}, moved in chunks of at most {@link ClientIO#MAX_CHUNK_BYTES};
- * everywhere else (the client's own process, the nodes of an SPMD run), the streams of this machine. On a server,
- * code that runs for no client has no client to reach and is refused.
+ * code that runs for no client has no client to reach and is refused. Installed when the server starts serving
+ * ({@link #serving}); elsewhere (the client's own process, the nodes of an SPMD run) {@link RemoteIO} opens this
+ * machine's streams.
  */
-public final class RemoteStreams {
-    /** Whether this process serves clients of a standing cluster (then I/O outside a client's call is refused). */
-    private static volatile boolean serving;
-
+final class RemoteStreams implements RemoteStreamsHook.Streams {
     private RemoteStreams() {
     }
 
     /** This process is a standing cluster's server from now on. */
     static void serving() {
-        serving = true;
+        RemoteStreamsHook.serveClients(new RemoteStreams());
     }
 
-    public static InputStream stdin() throws IOException {
+    @Override
+    public InputStream stdin() throws IOException {
         String what = "the client's standard input";
         ClientIO io = client(what);
-        return io == null ? new Unclosed(System.in) : new In(io, open(io, ClientIO.STDIN, null, 0, what), what);
+        return new In(io, open(io, ClientIO.STDIN, null, 0, what), what);
     }
 
-    public static InputStream openInput(String path) throws IOException {
+    @Override
+    public InputStream openInput(String path) throws IOException {
         ClientIO io = client("file " + path);
-        return io == null ? Files.newInputStream(localPath(path))
-            : new In(io, open(io, ClientIO.READ_FILE, path, 0, path), path);
+        return new In(io, open(io, ClientIO.READ_FILE, path, 0, path), path);
     }
 
-    public static OutputStream openOutput(String path, boolean append) throws IOException {
+    @Override
+    public OutputStream openOutput(String path, boolean append) throws IOException {
         ClientIO io = client("file " + path);
-        if (io == null) {
-            return Files.newOutputStream(localPath(path), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
-        }
         return new Out(io, open(io, append ? ClientIO.APPEND_FILE : ClientIO.WRITE_FILE, path, 0, path), path);
     }
 
-    public static RemoteIO.Connection connect(String host, int port) throws IOException {
+    @Override
+    public RemoteIO.Connection connect(String host, int port) throws IOException {
         ClientIO io = client("a connection to " + host + ":" + port);
-        if (io == null) {
-            Socket s = new Socket(host, port);
-            return new Connection(s.getInputStream(), s.getOutputStream(), s::close);
-        }
         long handle = open(io, ClientIO.SOCKET, host, port, host + ":" + port);
         String what = host + ":" + port;
         Out out = new Out(io, handle, what);
         return new Connection(new In(io, handle, what), out, out::close);
-    }
-
-    private static Path localPath(String path) throws IOException {
-        if (path == null || path.isEmpty()) {
-            throw new FileNotFoundException("no path given");
-        }
-        return Path.of(path);
     }
 
     /** Opens a stream on the client; a client that cannot be reached is an {@link IOException} too. */
@@ -80,24 +62,21 @@ public final class RemoteStreams {
     }
 
     /**
-     * The I/O service of the client this thread works for, or {@code null} where I/O is this machine's.
+     * The I/O service of the client this thread works for.
      *
-     * @throws IOException on a server, for code that runs for no client or whose client has left
+     * @throws IOException for code that runs for no client, or whose client has left
      */
     private static ClientIO client(String what) throws IOException {
         ClientObjects.Entry e = ClientObjects.current();
-        if (e != null) {
-            try {
-                return e.io();
-            } catch (RuntimeException gone) {
-                throw new IOException("RemoteIO cannot open " + what + ": " + gone.getMessage(), gone);
-            }
-        }
-        if (serving) {
+        if (e == null) {
             throw new IOException("RemoteIO cannot open " + what + ": this thread runs for no client of the standing "
                 + "cluster (remote I/O is for the calls of a client's objects, on the threads that run them)");
         }
-        return null;
+        try {
+            return e.io();
+        } catch (RuntimeException gone) {
+            throw new IOException("RemoteIO cannot open " + what + ": " + gone.getMessage(), gone);
+        }
     }
 
     private static IOException failed(String what, RuntimeException e) {
@@ -284,17 +263,6 @@ public final class RemoteStreams {
                     throw failed("cannot close " + what, e);
                 }
             }
-        }
-    }
-
-    /** This process's standard input, which closing does not close. */
-    private static final class Unclosed extends java.io.FilterInputStream {
-        Unclosed(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

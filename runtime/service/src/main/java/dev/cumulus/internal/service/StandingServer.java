@@ -27,7 +27,7 @@ public final class StandingServer {
 
     public static void main(String[] args) throws InterruptedException {
         Path runDir = LaunchConfig.fromProperties(System.getProperties()).runDir();
-        Cluster cluster = NodeRuntime.serveFromLaunch();
+        Cluster cluster = NodeRuntime.serveFromLaunch(ServedClients::serving);
         cluster.barrier();
         if (cluster.nodeId() == 0) {
             markServing(runDir);

@@ -65,7 +65,8 @@ class ClientNameSpaceTest {
             NodeSettings settings = NodeSettings.of(0, 1, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                 LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1, new Properties());
             server = ClusterNode.start(settings, ctx, getClass().getClassLoader(), List.of(), null,
-                new ClientAdmission(credential, 1, 1 + NodeTransport.CLIENT_SLOTS)).awaitJoined();
+                ServedClients.serving(new ClientAdmission(credential, 1, 1 + NodeTransport.CLIENT_SLOTS)))
+                .awaitJoined();
             try (URLClassLoader classes = clientClasses()) {
                 Class iface = classes.loadClass("ns.Echo");
                 Class impl = classes.loadClass("ns.EchoImpl");
@@ -73,13 +74,14 @@ class ClientNameSpaceTest {
                     Object echo = client.remoteNew(impl, iface, "echo", 0);
                     Method m = iface.getMethod("echo", String.class);
                     assertEquals("hi via cumulus-client-1", m.invoke(echo, "hi"));
-                    assertNotNull(server.remoteObjects().clientLoader(1));
+                    assertNotNull(((ServedClients) server.remoteObjects().clientService()).clientLoader(1));
                 }
                 CumulusException e = assertThrows(CumulusException.class,
                     () -> ClientNode.connect(ctx, 1, 2, new byte[32], settings, classes));
                 assertTrue(e.getMessage().contains("credential is not valid for this cluster"), e.getMessage());
             }
-            assertEquals(null, server.remoteObjects().clientLoader(1), "the server let the client go");
+            assertEquals(null, ((ServedClients) server.remoteObjects().clientService()).clientLoader(1),
+                "the server let the client go");
         } finally {
             if (server != null) {
                 server.leave();
