@@ -13,7 +13,6 @@ import dev.cumulus.internal.jfr.BroadcastWriteEvent;
 import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.order.BarrierWatermark;
-import dev.cumulus.internal.order.BroadcastEndpoint;
 import dev.cumulus.internal.sched.Scheduler;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;

@@ -6,7 +6,7 @@ import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.order.BarrierWatermark;
-import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.cloud.BroadcastEndpoint;
 import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;

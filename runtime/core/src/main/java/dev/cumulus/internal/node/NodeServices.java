@@ -2,7 +2,7 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.order.BarrierWatermark;
-import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.cloud.BroadcastEndpoint;
 import dev.cumulus.internal.sched.Scheduler;
 
 import java.util.function.BiConsumer;

@@ -2,7 +2,7 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.Barrier;
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.order.TotalOrder;
+import dev.cumulus.internal.cloud.TotalOrder;
 import dev.cumulus.internal.transport.IdleStrategies;
 
 import java.time.Duration;

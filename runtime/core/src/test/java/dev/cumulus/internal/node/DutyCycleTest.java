@@ -1,6 +1,6 @@
 package dev.cumulus.internal.node;
 
-import dev.cumulus.internal.order.TotalOrder;
+import dev.cumulus.internal.cloud.TotalOrder;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.sched.TimedCall;
 import org.agrona.concurrent.Agent;

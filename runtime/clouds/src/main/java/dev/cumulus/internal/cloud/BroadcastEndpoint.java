@@ -1,4 +1,4 @@
-package dev.cumulus.internal.order;
+package dev.cumulus.internal.cloud;
 
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.jfr.SequencerMigrationEvent;

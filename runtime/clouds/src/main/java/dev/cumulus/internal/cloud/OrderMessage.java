@@ -1,4 +1,4 @@
-package dev.cumulus.internal.order;
+package dev.cumulus.internal.cloud;
 
 /**
  * Messages of the totally ordered broadcast (see docs/design/SEQUENCER.md). Each is a record; its wire form is

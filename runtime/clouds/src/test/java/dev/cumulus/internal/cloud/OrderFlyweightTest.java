@@ -1,4 +1,4 @@
-package dev.cumulus.internal.order;
+package dev.cumulus.internal.cloud;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;

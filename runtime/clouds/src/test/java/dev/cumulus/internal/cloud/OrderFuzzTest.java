@@ -1,4 +1,4 @@
-package dev.cumulus.internal.order;
+package dev.cumulus.internal.cloud;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
