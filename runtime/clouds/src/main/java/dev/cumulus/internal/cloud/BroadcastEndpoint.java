@@ -2,28 +2,26 @@ package dev.cumulus.internal.cloud;
 
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.jfr.SequencerMigrationEvent;
-import dev.cumulus.internal.transport.Channel;
-import dev.cumulus.internal.transport.NodeTransport;
+import dev.cumulus.internal.node.NodeSettings.Sequencer;
+import dev.cumulus.internal.node.OrderChannel;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
-import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 
 /**
- * Runs a node's {@link TotalOrder} on the transport's ORDER channel: decodes what arrives, encodes what it sends,
+ * Runs a node's {@link TotalOrder} on the node's {@link OrderChannel}: decodes what arrives, encodes what it sends,
  * and keeps one FIFO outbox per destination so back-pressure never blocks the agent thread. Messages too large for
  * one Aeron message go out on a virtual thread (chunked by the transport) in their turn.
  *
- * <p>Threads: {@link #submit} from any thread; the rest is an Agrona {@link Agent} run on the node's agent thread.
+ * <p>Threads: {@link #submit} from any thread; the rest is an Agrona agent run in the node's duty cycle.
  */
-public final class BroadcastEndpoint implements Agent {
+public final class BroadcastEndpoint implements OrderChannel.Endpoint {
 
     /** A network below the ordering layer that misbehaves on purpose (tests): it may hold messages until ticked. */
     public interface FaultyNetwork extends TotalOrder.Network {
@@ -43,7 +41,7 @@ public final class BroadcastEndpoint implements Agent {
 
     private final FaultyNetwork faulty;
 
-    private final NodeTransport transport;
+    private final OrderChannel channel;
     private final TotalOrder order;
     private final int self;
     /** The reason a sequencer migration event gives: made once, not per arrival. */
@@ -55,7 +53,6 @@ public final class BroadcastEndpoint implements Agent {
     private final OrderFlyweight orderIn = new OrderFlyweight();
     private final Outbox[] outboxes;
     private final ExecutorService bigSends;
-    private final BiConsumer<Integer, String> failer;
     private final long stuckNs;
     private volatile TotalOrder.Delivery delivery = (seq, origin, payload) -> { };
     private final ConcurrentLinkedQueue<String[]> sendFailures = new ConcurrentLinkedQueue<>();
@@ -68,18 +65,15 @@ public final class BroadcastEndpoint implements Agent {
     }
 
     /**
-     * @param stuckNs how long a destination may take nothing before it is declared failed (the node's settings derive
-     *                it from the heartbeat timeout)
-     * @param failer  told (agent thread) when a destination takes nothing for {@code stuckNs}: (node, reason)
+     * @param stuckNs how long a destination may take nothing before it is declared failed ({@link OrderChannel#fail};
+     *                the node's settings derive it from the heartbeat timeout)
      */
-    public BroadcastEndpoint(NodeTransport transport, TotalOrder.Mode mode, int initialHolder, long stuckNs,
-                             BiConsumer<Integer, String> failer) {
+    public BroadcastEndpoint(OrderChannel channel, Sequencer mode, int initialHolder, long stuckNs) {
         this.stuckNs = stuckNs;
-        this.transport = transport;
-        this.self = transport.nodeId();
+        this.channel = channel;
+        this.self = channel.nodeId();
         this.arrivalReason = "node " + self + " broadcasts";
-        this.size = transport.size();
-        this.failer = failer;
+        this.size = channel.size();
         this.outboxes = new Outbox[size];
         this.left = new boolean[size];
         for (int i = 0; i < size; i++) {
@@ -107,7 +101,7 @@ public final class BroadcastEndpoint implements Agent {
         return order.delivered();
     }
 
-    public TotalOrder.Mode mode() {
+    public Sequencer mode() {
         return order.mode();
     }
 
@@ -117,6 +111,7 @@ public final class BroadcastEndpoint implements Agent {
     }
 
     /** {@code peer} left the cluster normally (agent thread): nothing more is sent to it. */
+    @Override
     public void peerLeft(int peer) {
         left[peer] = true;
         outboxes[peer].queue.clear();
@@ -124,7 +119,7 @@ public final class BroadcastEndpoint implements Agent {
 
     /** The largest payload {@link #submit} accepts: the transport's message limit less the DATA header. */
     public int maxPayloadBytes() {
-        return transport.maxMessageBytes() - 64;
+        return channel.maxMessageBytes() - 64;
     }
 
     @Override
@@ -132,7 +127,7 @@ public final class BroadcastEndpoint implements Agent {
         int work = order.doWork();
         String[] failed;
         while ((failed = sendFailures.poll()) != null) {
-            failer.accept(Integer.parseInt(failed[0]), failed[1]);
+            channel.fail(Integer.parseInt(failed[0]), failed[1]);
             work++;
         }
         if (faulty != null) {
@@ -147,6 +142,7 @@ public final class BroadcastEndpoint implements Agent {
     }
 
     /** A message from the ORDER channel (agent thread). */
+    @Override
     public void onMessage(int source, DirectBuffer buffer, int offset, int length) {
         OrderMessage m = OrderMessage.decode(orderIn.wrap(buffer, offset), length, size);
         if (m != null) {
@@ -172,8 +168,8 @@ public final class BroadcastEndpoint implements Agent {
         }
         int length = OrderMessage.encode(message, orderOut);
         Outbox box = outboxes[dest];
-        if (box.queue.isEmpty() && !box.sendingBig && length <= transport.maxTrySendLength(Channel.ORDER)
-            && transport.trySend(dest, Channel.ORDER, scratch, 0, length) == NodeTransport.SENT) {
+        if (box.queue.isEmpty() && !box.sendingBig && length <= channel.maxTrySendLength()
+            && channel.trySend(dest, scratch, 0, length)) {
             return;
         }
         byte[] copy = new byte[length];
@@ -189,12 +185,12 @@ public final class BroadcastEndpoint implements Agent {
         int work = 0;
         while (!box.queue.isEmpty() && !box.sendingBig) {
             byte[] head = box.queue.peek();
-            if (head.length > transport.maxTrySendLength(Channel.ORDER)) {
+            if (head.length > channel.maxTrySendLength()) {
                 box.sendingBig = true;
                 box.queue.poll();
                 bigSends.execute(() -> {
                     try {
-                        transport.send(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length, stuckNs);
+                        channel.send(dest, new UnsafeBuffer(head), 0, head.length, stuckNs);
                     } catch (NodeFailedException e) {
                         // the destination failed: the membership reports it
                     } catch (RuntimeException e) {
@@ -209,10 +205,10 @@ public final class BroadcastEndpoint implements Agent {
                 });
                 return work + 1;
             }
-            if (transport.trySend(dest, Channel.ORDER, new UnsafeBuffer(head), 0, head.length) != NodeTransport.SENT) {
+            if (!channel.trySend(dest, new UnsafeBuffer(head), 0, head.length)) {
                 if (now - box.headSinceNs > stuckNs) {
                     box.queue.clear();
-                    failer.accept(dest, "node " + dest + " took no ordered broadcast for "
+                    channel.fail(dest, "node " + dest + " took no ordered broadcast for "
                         + String.format(java.util.Locale.ROOT, "%.1f s", stuckNs / 1e9) + " (twice the heartbeat timeout)");
                 }
                 return work;

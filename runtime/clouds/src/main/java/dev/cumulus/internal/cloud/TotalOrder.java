@@ -1,5 +1,6 @@
 package dev.cumulus.internal.cloud;
 
+import dev.cumulus.internal.node.NodeSettings.Sequencer;
 import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
 import java.util.ArrayDeque;
@@ -19,9 +20,6 @@ import java.util.Map;
  * the delivery are interfaces, so tests drive it with a simulated network that delays and reorders.
  */
 public final class TotalOrder {
-    /** Where the sequencer lives. */
-    public enum Mode { MIGRATING, STATIC }
-
     /** Sends a message to one node; reliable; messages to one node arrive in the order sent. */
     @FunctionalInterface
     public interface Network {
@@ -42,7 +40,7 @@ public final class TotalOrder {
 
     private final int self;
     private final int size;
-    private final Mode mode;
+    private final Sequencer mode;
     private final Network network;
     private final Delivery delivery;
     private final MigrationListener migrations;
@@ -61,7 +59,7 @@ public final class TotalOrder {
     /**
      * @param initialHolder the node that holds the token at start (the static sequencer in static mode)
      */
-    public TotalOrder(int self, int size, Mode mode, int initialHolder, Network network, Delivery delivery,
+    public TotalOrder(int self, int size, Sequencer mode, int initialHolder, Network network, Delivery delivery,
                       MigrationListener migrations) {
         this.self = self;
         this.size = size;
@@ -88,7 +86,7 @@ public final class TotalOrder {
         return holding;
     }
 
-    public Mode mode() {
+    public Sequencer mode() {
         return mode;
     }
 
@@ -103,7 +101,7 @@ public final class TotalOrder {
         if (!unstamped.isEmpty()) {
             if (holding) {
                 work += stampAll();
-            } else if (mode == Mode.STATIC) {
+            } else if (mode == Sequencer.STATIC) {
                 while ((p = unstamped.poll()) != null) {
                     network.send(towardsHolder, new OrderMessage.Submit(self, p));
                     work++;
@@ -114,7 +112,7 @@ public final class TotalOrder {
                 work++;
             }
         }
-        if (holding && mode == Mode.MIGRATING && unstamped.isEmpty() && !waiting.isEmpty()) {
+        if (holding && mode == Sequencer.MIGRATING && unstamped.isEmpty() && !waiting.isEmpty()) {
             passToken();
             work++;
         }

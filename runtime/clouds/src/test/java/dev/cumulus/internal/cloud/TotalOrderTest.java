@@ -1,5 +1,6 @@
 package dev.cumulus.internal.cloud;
 
+import dev.cumulus.internal.node.NodeSettings;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -82,7 +83,7 @@ class TotalOrderTest {
         return ByteBuffer.allocate(8).putInt(origin).putInt(counter).array();
     }
 
-    private static List<List<Delivered>> simulate(int size, TotalOrder.Mode mode, long seed, int perNode,
+    private static List<List<Delivered>> simulate(int size, NodeSettings.Sequencer mode, long seed, int perNode,
                                                   boolean fifo, int[] migrationsOut) {
         Random random = new Random(seed);
         SimNetwork net = new SimNetwork(random, fifo);
@@ -131,7 +132,7 @@ class TotalOrderTest {
         "1, MIGRATING, 1", "2, MIGRATING, 2", "3, MIGRATING, 3", "4, MIGRATING, 4", "5, MIGRATING, 5",
         "4, MIGRATING, 6", "4, MIGRATING, 7", "8, MIGRATING, 8",
         "1, STATIC, 1", "2, STATIC, 2", "3, STATIC, 3", "4, STATIC, 4", "8, STATIC, 8"})
-    void everyNodeDeliversTheSameSequenceExactlyOnceInSenderOrder(int size, TotalOrder.Mode mode, long seed) {
+    void everyNodeDeliversTheSameSequenceExactlyOnceInSenderOrder(int size, NodeSettings.Sequencer mode, long seed) {
         int[] migrations = new int[1];
         List<List<Delivered>> logs = simulate(size, mode, seed, 60, true, migrations);
         List<Delivered> reference = logs.getFirst();
@@ -148,7 +149,7 @@ class TotalOrderTest {
             assertEquals(lastCounter[d.origin()] + 1, d.counter(), "each sender's messages keep their order");
             lastCounter[d.origin()] = d.counter();
         }
-        if (mode == TotalOrder.Mode.STATIC) {
+        if (mode == NodeSettings.Sequencer.STATIC) {
             assertEquals(0, migrations[0], "a static sequencer never moves");
         } else if (size > 1) {
             assertTrue(migrations[0] > 0, "the token migrated to writers");
@@ -158,7 +159,7 @@ class TotalOrderTest {
     @Test
     void agreementHoldsEvenWhenEveryMessageMayOvertakeEveryOther() {
         for (long seed = 100; seed < 110; seed++) {
-            List<List<Delivered>> logs = simulate(4, TotalOrder.Mode.MIGRATING, seed, 40, false, new int[1]);
+            List<List<Delivered>> logs = simulate(4, NodeSettings.Sequencer.MIGRATING, seed, 40, false, new int[1]);
             for (List<Delivered> log : logs) {
                 assertEquals(logs.getFirst(), log);
             }
@@ -172,7 +173,7 @@ class TotalOrderTest {
         int[] migrations = new int[1];
         TotalOrder[] nodes = new TotalOrder[3];
         for (int i = 0; i < 3; i++) {
-            nodes[i] = new TotalOrder(i, 3, TotalOrder.Mode.MIGRATING, 0, net.from(i), (s, o, p) -> { },
+            nodes[i] = new TotalOrder(i, 3, NodeSettings.Sequencer.MIGRATING, 0, net.from(i), (s, o, p) -> { },
                 (f, n, w) -> migrations[0]++);
         }
         for (int k = 0; k < 50; k++) {
