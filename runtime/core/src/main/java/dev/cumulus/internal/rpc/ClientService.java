@@ -9,7 +9,7 @@ import dev.cumulus.CumulusException;
  * object uses. A node of an SPMD run serves no clients: {@link #NONE}.
  *
  * <p>Threads: {@link #admit} and {@link #counts} on the polling thread (never block); the rest on the threads that run
- * calls.
+ * calls. Each default is what a node that serves no clients does.
  */
 public interface ClientService {
     /** The Maven coordinates of the module that provides the standing cluster's service. */
@@ -23,116 +23,72 @@ public interface ClientService {
     CumulusException admit(int client, long objectId, int methodId);
 
     /** Whether an admitted call of {@code objectId} counts among its client's outstanding calls. */
-    boolean counts(long objectId);
+    default boolean counts(long objectId) {
+        return false;
+    }
 
     /** A counted call of {@code client} is answered, or has left this node. */
-    void endCall(int client);
+    default void endCall(int client) {
+    }
 
     /** The principal client {@code client} attached as, or {@code null} when it has not attached. */
-    String principal(int client);
+    default String principal(int client) {
+        return null;
+    }
 
     /** The object {@code objectId}, made for client {@code client}'s call under {@code name}, goes when it goes. */
-    void own(int client, long objectId, String name);
+    default void own(int client, long objectId, String name) {
+    }
 
     /**
      * The current thread runs a call of {@code objectId}: if a client owns it, its output and remote I/O are the
      * client's until {@link #exit}. Returns what {@link #exit} restores.
      */
-    Object enter(long objectId);
+    default Object enter(long objectId) {
+        return null;
+    }
 
     /** The call {@link #enter} began is over: restores {@code prior}. */
-    void exit(Object prior);
+    default void exit(Object prior) {
+    }
 
     /** The class loader of client {@code client}'s classes here (its name space), made when first needed. */
-    ClassLoader loaderOf(int client);
+    default ClassLoader loaderOf(int client) {
+        throw new CumulusException("this node serves no clients, so it has no name space of client " + client);
+    }
 
     /**
      * The current thread makes an object of class {@code className} for client {@code client} ({@code remoteNew}):
      * its constructor runs for its owner. Returns what {@link #made} and {@link #doneMaking} take.
      */
-    Object making(int client, String name, String className);
+    default Object making(int client, String name, String className) {
+        return null;
+    }
 
     /** The object {@link #making} began is served as {@code objectId}. */
-    void made(Object making, long objectId);
+    default void made(Object making, long objectId) {
+    }
 
     /** The constructor of the object {@link #making} began has returned or thrown. */
-    void doneMaking(Object making);
+    default void doneMaking(Object making) {
+    }
 
     /** The client that owns {@code objectId}, or -1 (the cluster's own, or no server). */
-    int ownerOf(long objectId);
+    default int ownerOf(long objectId) {
+        return -1;
+    }
 
     /** The object {@code objectId} moved to another server: it is no longer a client's object here. */
-    void movedAway(long objectId);
+    default void movedAway(long objectId) {
+    }
 
     /** The object {@code objectId} of client {@code owner} moved here. */
-    void movedHere(long objectId, int owner, String name, String className);
+    default void movedHere(long objectId, int owner, String name, String className) {
+    }
 
     /** A node of an SPMD run: it serves no clients and refuses their calls. */
-    ClientService NONE = new ClientService() {
-        @Override
-        public CumulusException admit(int client, long objectId, int methodId) {
-            return new CumulusException("this node serves no clients: it is a node of a run, not a server of a "
-                + "standing cluster");
-        }
-
-        @Override
-        public boolean counts(long objectId) {
-            return false;
-        }
-
-        @Override
-        public void endCall(int client) {
-        }
-
-        @Override
-        public String principal(int client) {
-            return null;
-        }
-
-        @Override
-        public void own(int client, long objectId, String name) {
-        }
-
-        @Override
-        public Object enter(long objectId) {
-            return null;
-        }
-
-        @Override
-        public void exit(Object prior) {
-        }
-
-        @Override
-        public ClassLoader loaderOf(int client) {
-            throw new CumulusException("this node serves no clients, so it has no name space of client " + client);
-        }
-
-        @Override
-        public Object making(int client, String name, String className) {
-            return null;
-        }
-
-        @Override
-        public void made(Object making, long objectId) {
-        }
-
-        @Override
-        public void doneMaking(Object making) {
-        }
-
-        @Override
-        public int ownerOf(long objectId) {
-            return -1;
-        }
-
-        @Override
-        public void movedAway(long objectId) {
-        }
-
-        @Override
-        public void movedHere(long objectId, int owner, String name, String className) {
-        }
-    };
+    ClientService NONE = (client, objectId, methodId) -> new CumulusException("this node serves no clients: it is a "
+        + "node of a run, not a server of a standing cluster");
 
     /**
      * Makes a server's client service once the node's engine and remote objects exist ({@code cumulus cluster start}'s
