@@ -1,7 +1,6 @@
 package dev.cumulus.internal.cloud;
 
 import dev.cumulus.NodeFailedException;
-import dev.cumulus.internal.jfr.SequencerMigrationEvent;
 import dev.cumulus.internal.node.NodeSettings.Sequencer;
 import dev.cumulus.internal.node.OrderChannel;
 import org.agrona.DirectBuffer;
