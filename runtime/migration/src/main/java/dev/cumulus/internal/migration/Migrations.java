@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.migration;
 
 import dev.cumulus.AccessDeniedException;
 import dev.cumulus.Migration;
@@ -6,6 +6,14 @@ import dev.cumulus.MigrationAware;
 import dev.cumulus.MigrationException;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.jfr.MigrationEvent;
+import dev.cumulus.internal.rpc.AccessRule;
+import dev.cumulus.internal.rpc.ClientService;
+import dev.cumulus.internal.rpc.ExportTable;
+import dev.cumulus.internal.rpc.MigrationService;
+import dev.cumulus.internal.rpc.ObjectGate;
+import dev.cumulus.internal.rpc.ObjectState;
+import dev.cumulus.internal.rpc.RemoteInvocationHandler;
+import dev.cumulus.internal.rpc.RpcEngine;
 
 import java.time.Duration;
 import java.util.List;

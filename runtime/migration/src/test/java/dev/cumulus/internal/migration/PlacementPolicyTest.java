@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.migration;
 
 import org.junit.jupiter.api.Test;
 

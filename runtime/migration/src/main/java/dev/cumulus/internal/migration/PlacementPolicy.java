@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.migration;
 
 /**
  * When an object that follows its calls ({@code Remote.autoPlace}, {@code cumulus run --rebalance}) should move: to the
