@@ -30,15 +30,10 @@ public final class RemoteObjects {
         this.localDirectory = new NameDirectoryService(engine::callingPrincipal);
         engine.exportSystem(NameDirectory.OBJECT_ID, localDirectory, NameDirectory.class);
         engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
-        Migrations migrations = new Migrations(engine, size, loader,
-            (name, ref, moves) -> directoryFor(name).moved(name, ref, moves),
-            rebalanceWindow);
-        engine.exportSystem(MigrationService.OBJECT_ID, migrations, MigrationService.class);
-        engine.migrations(migrations);
-        this.migrations = migrations;
+        engine.migrations(ObjectMover.start(engine, size, loader,
+            (name, ref, moves) -> directoryFor(name).moved(name, ref, moves), rebalanceWindow));
     }
 
-    private final Migrations migrations;
 
     /** Serves a standing cluster's clients through the service {@code clients} makes (runtime/service). */
     public void serveClients(ClientService.Factory clients) {

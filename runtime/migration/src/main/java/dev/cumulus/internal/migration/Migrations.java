@@ -11,6 +11,7 @@ import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.rpc.ExportTable;
 import dev.cumulus.internal.rpc.MigrationService;
 import dev.cumulus.internal.rpc.ObjectGate;
+import dev.cumulus.internal.rpc.ObjectMover;
 import dev.cumulus.internal.rpc.ObjectState;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.rpc.RpcEngine;
@@ -33,18 +34,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * name; every later call that comes here is answered with the new node, which its caller calls instead. A move that
  * fails opens the gate again and the held calls run here, first.
  */
-final class Migrations implements MigrationService {
+final class Migrations implements MigrationService, ObjectMover {
     private final RpcEngine engine;
     private final int size;
     private final ClassLoader loader;
     /** Points a name at the object's new place in the name directory, unless a later move did already. */
     private final Rebind rebind;
-
-    /** What a move tells the name directory: the object under {@code name} is at {@code ref} after move {@code moves}. */
-    @FunctionalInterface
-    interface Rebind {
-        void moved(String name, RemoteRef ref, int moves);
-    }
     /** How often objects that follow their calls are looked at ({@link Duration#ZERO}: only on request). */
     private final Duration window;
     /** Every object exported here follows its calls ({@code cumulus run --rebalance}). */
@@ -70,7 +65,8 @@ final class Migrations implements MigrationService {
     static final Duration DEFAULT_WINDOW = Duration.ofSeconds(1);
 
     /** A user object was exported here: under {@code --rebalance} it follows its calls. */
-    void exported(long objectId) {
+    @Override
+    public void exported(long objectId) {
         if (rebalanceAll) {
             follow(engine.exports().get(objectId));
         }
@@ -79,7 +75,8 @@ final class Migrations implements MigrationService {
     // ---------------------------------------------------------------- asked by a program, on any node
 
     /** {@code Remote.migrate}: returns once the object serves calls on {@code node}. */
-    void migrate(RemoteInvocationHandler proxy, int node, Migration kind) {
+    @Override
+    public void migrate(RemoteInvocationHandler proxy, int node, Migration kind) {
         if (kind == null) {
             throw new MigrationException("Remote.migrate needs a kind: Migration.IDLE, DELAYED or SAFE_POINT");
         }
@@ -102,7 +99,8 @@ final class Migrations implements MigrationService {
     }
 
     /** {@code Remote.autoPlace}: from now on the object moves to the node that makes most of its calls. */
-    void followCalls(RemoteInvocationHandler proxy) {
+    @Override
+    public void followCalls(RemoteInvocationHandler proxy) {
         RemoteRef ref = proxy.ref();
         if (ref.objectId() < ExportTable.FIRST_USER_ID) {
             throw new MigrationException(proxy.label() + " is a system object of Cumulus; it does not migrate");
