@@ -328,38 +328,39 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         allowSignatures(target.getClass(), iface);
     }
 
-    void allowSignatures(Class<?> implementation, Class<?> iface) {
+    public void allowSignatures(Class<?> implementation, Class<?> iface) {
         codec.allowList().allowSignatures(iface);
         codec.allowList().allowSignatures(implementation);
     }
 
-    // ---------------------------------------------------------------- for migrations
+    // ---------------------------------------------------------------- for migrations (runtime/migration)
 
     /** Moves objects of this node elsewhere and takes in others' ({@code Remote.migrate}). */
-    private volatile Migrations migrations;
+    private volatile ObjectMover migrations;
 
-    void migrations(Migrations migrations) {
+    void migrations(ObjectMover migrations) {
         this.migrations = migrations;
     }
 
-    Migrations migrations() {
-        Migrations m = migrations;
+    ObjectMover migrations() {
+        ObjectMover m = migrations;
         if (m == null) {
             throw new IllegalStateException("node " + self + " has no migration service");
         }
         return m;
     }
 
-    ExportTable exports() {
+    /** The objects this node serves. */
+    public ExportTable exports() {
         return exports;
     }
 
     /** Whether the engine was closed (the node left). */
-    boolean closed() {
+    public boolean closed() {
         return callThreads.isShutdown();
     }
 
-    ValueCodec codec() {
+    public ValueCodec codec() {
         return codec;
     }
 
@@ -397,7 +398,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Whether the current thread runs a method of the object behind {@code gate}. */
-    boolean currentThreadRuns(ObjectGate gate) {
+    public boolean currentThreadRuns(ObjectGate gate) {
         return callers.get().runs(gate);
     }
 
@@ -697,7 +698,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** The most forwarding addresses one call follows: a longer chain means the nodes disagree, not a move. */
-    static final int MAX_FORWARDS = 64;
+    public static final int MAX_FORWARDS = 64;
 
     /** The cluster's nodes (servers of a standing cluster); higher ids are its clients. */
     public int servers() {
@@ -718,7 +719,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** What serves the clients here ({@link ClientService#NONE} on a node of a run). */
-    ClientService clientService() {
+    public ClientService clientService() {
         return clients;
     }
 
@@ -754,7 +755,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * The principal (the name its credential was granted under) of the client whose call of a system object this
      * thread serves, or {@code null} when no client made it (a node of the cluster did, or this is no server).
      */
-    String callingPrincipal() {
+    public String callingPrincipal() {
         Integer client = SYSTEM_CALLER.get();
         return client == null ? null : clients.principal(client);
     }
@@ -865,7 +866,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Runs {@code task} on a call thread (virtual). */
-    void runAsync(Runnable task) {
+    public void runAsync(Runnable task) {
         startCallThread(task);
     }
 
@@ -1538,7 +1539,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * there, ahead of the calls that reached the object's arriving gate here meanwhile ({@link ObjectGate#reopenWith});
      * each is answered in the name of the node its caller sent it to ({@code sentTo}).
      */
-    void dispatchHanded(ExportTable.Exported entry, int[] sentTo, int[] sources, byte[][] messages) {
+    public void dispatchHanded(ExportTable.Exported entry, int[] sentTo, int[] sources, byte[][] messages) {
         UnsafeBuffer view = new UnsafeBuffer(0, 0);
         CallHeaderFlyweight header = new CallHeaderFlyweight();
         List<ObjectGate.Held> handed = new ArrayList<>();
