@@ -5,7 +5,6 @@ import dev.cumulus.Migration;
 import dev.cumulus.MigrationAware;
 import dev.cumulus.MigrationException;
 import dev.cumulus.internal.codec.RemoteRef;
-import dev.cumulus.internal.jfr.MigrationEvent;
 import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.rpc.ExportTable;
