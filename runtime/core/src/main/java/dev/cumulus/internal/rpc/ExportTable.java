@@ -57,7 +57,7 @@ public final class ExportTable {
     }
 
     /** Method ids to methods: a linear scan of an int array, faster than hashing for an interface's few methods. */
-    static final class MethodTable {
+    public static final class MethodTable {
         private final int[] ids;
         private final Method[] methods;
         private final InlineRecord[] records;
@@ -98,7 +98,7 @@ public final class ExportTable {
         }
 
         /** The index of the method with id {@code id}, or -1. */
-        int indexOf(int id) {
+        public int indexOf(int id) {
             int[] ids = this.ids;
             for (int i = 0; i < ids.length; i++) {
                 if (ids[i] == id) {
@@ -108,7 +108,7 @@ public final class ExportTable {
             return -1;
         }
 
-        Method method(int index) {
+        public Method method(int index) {
             return methods[index];
         }
 

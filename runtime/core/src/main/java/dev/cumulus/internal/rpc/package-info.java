@@ -25,7 +25,7 @@
  * anything is decoded, for calls from clients only), who calls, whose objects run for whom — with
  * {@link dev.cumulus.internal.rpc.ClientService#NONE} on an SPMD run's nodes; {@link
  * dev.cumulus.internal.rpc.AccessRule} is an owned object's grant, kept with it here and by the name service for
- * lookups; {@link dev.cumulus.internal.rpc.ServedMethod} is what the service's access checks see of a served object.
+ * lookups.
  *
  * <p>Arguments and results go by value through {@code dev.cumulus.internal.codec} (never Java serialization). Which
  * thread runs what is in {@code docs/design/THREADING.md}.

@@ -3,8 +3,10 @@ package dev.cumulus.internal.service;
 import dev.cumulus.AccessDeniedException;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.rpc.AccessRule;
-import dev.cumulus.internal.rpc.RpcEngine;
-import dev.cumulus.internal.rpc.ServedMethod;
+import dev.cumulus.internal.rpc.ExportTable;
+import dev.cumulus.internal.rpc.MigrationService;
+import dev.cumulus.internal.rpc.NameDirectory;
+import dev.cumulus.internal.rpc.RemoteFactory;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -18,13 +20,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ClientCalls {
     private final int self;
-    private final RpcEngine engine;
+    private final ExportTable exports;
     private final ClientAdmission admission;
     private final AtomicLong refused = new AtomicLong();
 
-    ClientCalls(RpcEngine engine, ClientAdmission admission) {
-        this.self = engine.nodeId();
-        this.engine = engine;
+    ClientCalls(int self, ExportTable exports, ClientAdmission admission) {
+        this.self = self;
+        this.exports = exports;
         this.admission = admission;
     }
 
@@ -63,26 +65,34 @@ final class ClientCalls {
         return objectId != ClientGate.OBJECT_ID;
     }
 
+    /** The system services a client may call, and which of their methods: the rest are the cluster's own. */
+    private static boolean forClients(long objectId, String method) {
+        return objectId == ClientGate.OBJECT_ID
+            || objectId == RemoteFactory.OBJECT_ID
+            || objectId == NameDirectory.OBJECT_ID && !method.equals("moved")
+            || objectId == MigrationService.OBJECT_ID && (method.equals("migrate") || method.equals("followCalls"));
+    }
+
     /**
      * Why client {@code principal} may not call method {@code methodId} of object {@code objectId}, or {@code null}.
      * An unknown object or method is let through: the engine answers it as a bad call. The admin reaches everything.
      */
     private String denial(int client, String principal, long objectId, int methodId) {
-        ServedMethod target = engine.served(objectId, methodId);
-        if (target == null || target.method() == null || AccessRule.ADMIN.equals(principal)) {
+        ExportTable.Exported target = exports.get(objectId);
+        int index = target == null ? -1 : target.methods().indexOf(methodId);
+        if (index < 0 || AccessRule.ADMIN.equals(principal)) {
             return null;
         }
-        String method = target.method();
-        if (target.system()) {
-            return objectId == ClientGate.OBJECT_ID || target.forClients() ? null : "client " + principal + " (id "
-                + client + ") may not call " + target.objectName() + "." + method + "() on server " + self
-                + ": that system service is the cluster's own";
+        String method = target.methods().method(index).getName();
+        if (objectId < ExportTable.FIRST_USER_ID) {
+            return forClients(objectId, method) ? null : "client " + principal + " (id " + client + ") may not call "
+                + target.name() + "." + method + "() on server " + self + ": that system service is the cluster's own";
         }
         AccessRule rule = target.rule();
         if (rule == null || rule.permitsCall(principal, method)) {
             return null;
         }
-        return "client " + principal + " (id " + client + ") may not call " + target.objectName() + "." + method
+        return "client " + principal + " (id " + client + ") may not call " + target.name() + "." + method
             + "() on server " + self + ": the object belongs to client " + rule.owner()
             + (rule.permitsLookup(principal) ? ", whose grant does not cover " + method + "()"
             : ", who granted " + principal + " no access")

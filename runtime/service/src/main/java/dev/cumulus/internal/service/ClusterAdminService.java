@@ -6,8 +6,8 @@ import dev.cumulus.Migration;
 import dev.cumulus.Remote;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.rpc.AccessRule;
+import dev.cumulus.internal.rpc.ExportTable;
 import dev.cumulus.internal.rpc.RpcEngine;
-import dev.cumulus.internal.rpc.ServedMethod;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -77,13 +77,13 @@ final class ClusterAdminService implements ClusterAdmin {
     @Override
     public void migrate(byte[] proof, long objectId, int node) {
         check(proof, "to move object #" + objectId);
-        ServedMethod e = engine.served(objectId, -1);
-        if (e == null || e.forwardingOnly() || e.system()) {
+        ExportTable.Exported e = engine.exports().get(objectId);
+        if (e == null || e.target() == null || objectId < ExportTable.FIRST_USER_ID) {
             throw new CumulusException("server " + engine.nodeId() + " does not serve object #" + objectId
                 + " ('cumulus ps' shows where each object is)");
         }
         Object proxy = engine.proxy(new RemoteRef(engine.nodeId(), objectId, e.iface().getName()), e.iface(),
-            e.objectName());
+            e.name());
         Remote.migrate(proxy, node, Migration.DELAYED);
     }
 }

@@ -13,9 +13,12 @@ import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.Brief;
 import dev.cumulus.internal.rpc.ClientService;
+import dev.cumulus.internal.rpc.ExportTable;
+import dev.cumulus.internal.rpc.MigrationService;
+import dev.cumulus.internal.rpc.NameDirectory;
+import dev.cumulus.internal.rpc.RemoteFactory;
 import dev.cumulus.internal.rpc.RemoteObjects;
 import dev.cumulus.internal.rpc.RpcEngine;
-import dev.cumulus.internal.rpc.ServedMethod;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -40,14 +43,14 @@ class ServiceBoundariesTest {
     void reachesTheNodeAndItsEngineOnlyThroughTheirHooks() {
         noClasses()
             .should().dependOnClassesThat(resideInAPackage("dev.cumulus.internal.rpc..")
-                .and(not(belongToAnyOf(RpcEngine.class, RemoteObjects.class, ClientService.class, ServedMethod.class,
-                    AccessRule.class, Brief.class))))
+                .and(not(belongToAnyOf(RpcEngine.class, RemoteObjects.class, ClientService.class, ExportTable.class,
+                    AccessRule.class, Brief.class, NameDirectory.class, RemoteFactory.class, MigrationService.class))))
             .orShould().dependOnClassesThat(resideInAPackage("dev.cumulus.internal.node..")
                 .and(not(belongToAnyOf(NodeSettings.class, DutyCycle.class))))
             .orShould().dependOnClassesThat(resideInAPackage("dev.cumulus.internal.cluster..")
                 .and(not(belongToAnyOf(NodeRuntime.class))))
             .because("Boundary: the standing cluster's service reaches the RPC engine through ClientService, "
-                + "ServedMethod and the engine's public methods, the node only to start a server (NodeRuntime) or a "
+                + "the served objects' table and the engine's public methods, the node only to start a server (NodeRuntime) or a "
                 + "client's duty cycle (DutyCycle, NodeSettings)")
             .check(SERVICE);
     }
