@@ -723,14 +723,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return clients;
     }
 
-    /**
-     * What this node serves as {@code objectId}, with the name of its method {@code methodId} (null when it has no
-     * such method); null when it serves no such object.
-     */
-    public ServedMethod served(long objectId, int methodId) {
-        ExportTable.Exported target = exports.get(objectId);
-        return target == null ? null : ServedMethod.of(target, methodId);
-    }
 
     /** The client of a standing cluster whose call of a system object this thread serves, if any. */
     private static final ThreadLocal<Integer> SYSTEM_CALLER = new ThreadLocal<>();
