@@ -53,7 +53,8 @@ public interface Cluster extends AutoCloseable {
      * client; the other collective capabilities (named barriers, clouds, shared arrays, the tuple space) throw. Under
      * {@code cumulus run --attach NAME}, {@link #join()} does the same. {@link #close()} detaches.
      *
-     * @throws CumulusException when there is no such cluster or it no longer serves
+     * @throws CumulusException when there is no such cluster or it no longer serves, or the standing cluster's module,
+     *                          {@code dev.cumulus:cumulus-service}, is not on the class path
      * @throws AccessDeniedException when there is no credential, or the cluster refuses it
      */
     static Cluster connect(String name) {
