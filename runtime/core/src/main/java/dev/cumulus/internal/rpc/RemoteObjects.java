@@ -34,7 +34,6 @@ public final class RemoteObjects {
             (name, ref, moves) -> directoryFor(name).moved(name, ref, moves), rebalanceWindow));
     }
 
-
     /** Serves a standing cluster's clients through the service {@code clients} makes (runtime/service). */
     public void serveClients(ClientService.Factory clients) {
         engine.clientService(clients.serve(engine, this));

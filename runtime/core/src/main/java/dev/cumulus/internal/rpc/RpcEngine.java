@@ -723,7 +723,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return clients;
     }
 
-
     /** The client of a standing cluster whose call of a system object this thread serves, if any. */
     private static final ThreadLocal<Integer> SYSTEM_CALLER = new ThreadLocal<>();
 
