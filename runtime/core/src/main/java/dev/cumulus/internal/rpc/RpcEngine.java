@@ -1383,12 +1383,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             } else { // on a standing cluster's server, a client's object runs for its owner (output, remote I/O)
                 serving = target.methods().defersReply(index)
                     ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
-                ClientService served = clients;
-                Object outer = served.enter(call.objectId);
+                ClientService owners = clients;
+                Object outer = owners.enter(call.objectId);
                 try {
                     result = invoke(target, method, args, serving);
                 } finally {
-                    served.exit(outer);
+                    owners.exit(outer);
                 }
             }
         } catch (Throwable t) {
