@@ -11,6 +11,7 @@ import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.NodeSettings;
+import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.NodeTransport;
@@ -64,9 +65,11 @@ class ClientNameSpaceTest {
                 RunSecret.generate(), FrameSealing.MAC);
             NodeSettings settings = NodeSettings.of(0, 1, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                 LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1, new Properties());
+            ServedClients[] served = new ServedClients[1];
+            ClientService.Factory serving = ServedClients.serving(
+                new ClientAdmission(credential, 1, 1 + NodeTransport.CLIENT_SLOTS));
             server = ClusterNode.start(settings, ctx, getClass().getClassLoader(), List.of(), null,
-                ServedClients.serving(new ClientAdmission(credential, 1, 1 + NodeTransport.CLIENT_SLOTS)))
-                .awaitJoined();
+                (engine, objects) -> served[0] = (ServedClients) serving.serve(engine, objects)).awaitJoined();
             try (URLClassLoader classes = clientClasses()) {
                 Class iface = classes.loadClass("ns.Echo");
                 Class impl = classes.loadClass("ns.EchoImpl");
@@ -74,14 +77,13 @@ class ClientNameSpaceTest {
                     Object echo = client.remoteNew(impl, iface, "echo", 0);
                     Method m = iface.getMethod("echo", String.class);
                     assertEquals("hi via cumulus-client-1", m.invoke(echo, "hi"));
-                    assertNotNull(((ServedClients) server.remoteObjects().clientService()).clientLoader(1));
+                    assertNotNull(served[0].clientLoader(1));
                 }
                 CumulusException e = assertThrows(CumulusException.class,
                     () -> ClientNode.connect(ctx, 1, 2, new byte[32], settings, classes));
                 assertTrue(e.getMessage().contains("credential is not valid for this cluster"), e.getMessage());
             }
-            assertEquals(null, ((ServedClients) server.remoteObjects().clientService()).clientLoader(1),
-                "the server let the client go");
+            assertEquals(null, served[0].clientLoader(1), "the server let the client go");
         } finally {
             if (server != null) {
                 server.leave();
