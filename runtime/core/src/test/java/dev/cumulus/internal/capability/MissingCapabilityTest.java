@@ -7,6 +7,8 @@ import dev.cumulus.Cloud;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
+import dev.cumulus.Migration;
+import dev.cumulus.Remote;
 import dev.cumulus.array.ArrayShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,6 +39,21 @@ class MissingCapabilityTest {
     @Test
     void connectingToAStandingClusterNamesTheServiceModule() {
         assertNames("dev.cumulus:cumulus-service", () -> Cluster.connect("no-such-cluster"));
+    }
+
+    /** A remote object's interface. */
+    public interface Echo {
+        String echo(String s);
+    }
+
+    @Test
+    void movingAnObjectNamesTheMigrationModuleAndTheObjectStaysServed() {
+        LocalCluster.run(1, cluster -> {
+            Echo echo = cluster.export(s -> s + "!", Echo.class, "echo");
+            assertNames("dev.cumulus:cumulus-migration", () -> Remote.migrate(echo, 0, Migration.DELAYED));
+            assertNames("dev.cumulus:cumulus-migration", () -> Remote.autoPlace(echo));
+            assertTrue(echo.echo("still").equals("still!"));
+        });
     }
 
     private static void assertNames(String artifact, Executable call) {
