@@ -193,7 +193,7 @@ public final class RemoteObjects {
      */
     private NameDirectory directoryFor(String name) {
         int node = Math.floorMod(name.hashCode(), size);
-        if (principal != null || clientObjects != null) {
+        if (principal != null || engine.clientService() != ClientService.NONE) {
             for (int tried = 1; tried < size && engine.goneReason(node) != null; tried++) {
                 node = (node + 1) % size;
             }

@@ -1,5 +1,7 @@
 package dev.cumulus.internal.service;
 
+import dev.cumulus.internal.rpc.ClientNameSpace;
+
 /**
  * The name space of one client of a standing cluster on a server (Babylon §4.1): the classes the server has itself
  * (the runtime, the cluster's classpath) from its own loader first, the others from the client, asked over the
@@ -7,7 +9,7 @@ package dev.cumulus.internal.service;
  * live side by side in their two loaders. A class of the JDK's or Cumulus's packages never comes from a client. When
  * the client goes, nothing refers to its loader any more and it is collected with its classes.
  */
-final class ClientClassLoader extends ClassLoader {
+final class ClientClassLoader extends ClassLoader implements ClientNameSpace {
     static {
         registerAsParallelCapable();
     }

@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
