@@ -369,13 +369,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * The codec that decodes values for code of {@code loader}: the engine's, except for a client's name space on a
-     * standing cluster's server ({@link ClientClassLoader}), which has its own, so the class names in a message for
+     * standing cluster's server ({@link ClientNameSpace}), which has its own, so the class names in a message for
      * that client's object resolve in that client's loader (and its cache of resolved names is that client's alone).
      * The allow-list is the same: a class decodes only if it was allowed by identity (a class of that client's
      * loader reached from its objects' signatures, or the runtime's).
      */
-    ValueCodec codecFor(ClassLoader loader) {
-        if (!(loader instanceof ClientClassLoader)) {
+    public ValueCodec codecFor(ClassLoader loader) {
+        if (!(loader instanceof ClientNameSpace)) {
             return codec;
         }
         return nameSpaceCodecs.computeIfAbsent(loader,
