@@ -12,6 +12,7 @@ import dev.cumulus.internal.node.DutyCycle;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.Brief;
+import dev.cumulus.internal.rpc.ClientNameSpace;
 import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.rpc.ExportTable;
 import dev.cumulus.internal.rpc.MigrationService;
@@ -44,7 +45,8 @@ class ServiceBoundariesTest {
         noClasses()
             .should().dependOnClassesThat(resideInAPackage("dev.cumulus.internal.rpc..")
                 .and(not(belongToAnyOf(RpcEngine.class, RemoteObjects.class, ClientService.class, ExportTable.class,
-                    AccessRule.class, Brief.class, NameDirectory.class, RemoteFactory.class, MigrationService.class))))
+                    AccessRule.class, Brief.class, NameDirectory.class, RemoteFactory.class, MigrationService.class,
+                    ClientNameSpace.class))))
             .orShould().dependOnClassesThat(resideInAPackage("dev.cumulus.internal.node..")
                 .and(not(belongToAnyOf(NodeSettings.class, DutyCycle.class))))
             .orShould().dependOnClassesThat(resideInAPackage("dev.cumulus.internal.cluster..")
