@@ -37,7 +37,8 @@ class ServiceBoundariesTest {
     void usesOnlyTheCoreInternalsItNames() {
         CapabilityBoundaries.usesOnlyTheseInternalPackages(SERVICE, List.of("dev.cumulus.internal.service.."),
             List.of("dev.cumulus.internal.rpc..", "dev.cumulus.internal.cluster..", "dev.cumulus.internal.transport..",
-                "dev.cumulus.internal.codec..", "dev.cumulus.internal.auth..", "dev.cumulus.internal.launch.."));
+                "dev.cumulus.internal.codec..", "dev.cumulus.internal.auth..", "dev.cumulus.internal.launch..",
+                "dev.cumulus.internal.jfr.."));
     }
 
     @Test

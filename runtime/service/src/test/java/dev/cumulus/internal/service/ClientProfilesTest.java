@@ -1,8 +1,8 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.jfr.MigrationEvent;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
+import dev.cumulus.internal.migration.MigrationEvent;
 import dev.cumulus.internal.jfr.RemoteCallServedEvent;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;

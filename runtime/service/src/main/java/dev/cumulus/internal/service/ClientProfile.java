@@ -1,10 +1,8 @@
-package dev.cumulus.internal.cluster;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.jfr.MigrationEvent;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
 import dev.cumulus.internal.jfr.RemoteCallServedEvent;
-import dev.cumulus.internal.node.ClientNode;
 import jdk.jfr.Recording;
 
 import java.io.IOException;
@@ -42,7 +40,7 @@ final class ClientProfile {
         own.setName("cumulus-client-profile");
         own.enable(RemoteCallEvent.class).withoutThreshold();
         own.enable(RemoteCallServedEvent.class).withoutThreshold();
-        own.enable(MigrationEvent.class).withoutThreshold();
+        own.enable(ClientProfiles.MIGRATION_EVENT).withoutThreshold();
         own.start();
         try {
             node.startServerProfiles();

@@ -1,8 +1,6 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.service;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.jfr.ClientProfileWindowEvent;
-import dev.cumulus.internal.jfr.MigrationEvent;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
 import dev.cumulus.internal.jfr.RemoteCallServedEvent;
 import jdk.jfr.Recording;
@@ -30,6 +28,9 @@ import java.util.function.Supplier;
  * objects, but for those this client called itself (by a grant). Any thread; one lock.
  */
 final class ClientProfiles {
+    /** The name of runtime/migration's JFR event of a move ({@code MigrationEvent}): a client's share has its moves. */
+    static final String MIGRATION_EVENT = "dev.cumulus.Migration";
+
     /**
      * The most bytes of one client's profile from one server (its own events only), so that profiled clients cannot
      * take a shared server's memory.
@@ -53,7 +54,7 @@ final class ClientProfiles {
             r.setMaxSize(MAX_RECORDING_BYTES);
             r.enable(RemoteCallServedEvent.class).withoutThreshold();
             r.enable(RemoteCallEvent.class).withoutThreshold();
-            r.enable(MigrationEvent.class).withoutThreshold();
+            r.enable(ClientProfiles.MIGRATION_EVENT).withoutThreshold();
             r.enable(ClientProfileWindowEvent.class);
             r.start();
             recording = r;
@@ -149,7 +150,7 @@ final class ClientProfiles {
         return switch (e.getEventType().getName()) {
             case RemoteCallServedEvent.NAME -> e.getInt("callerNode") == client
                 || owned.contains(e.getString("object"));
-            case RemoteCallEvent.NAME, MigrationEvent.NAME -> owned.contains(e.getString("object"));
+            case RemoteCallEvent.NAME, MIGRATION_EVENT -> owned.contains(e.getString("object"));
             default -> false;
         };
     }

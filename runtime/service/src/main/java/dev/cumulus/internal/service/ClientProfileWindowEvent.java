@@ -1,4 +1,4 @@
-package dev.cumulus.internal.jfr;
+package dev.cumulus.internal.service;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
