@@ -73,7 +73,11 @@ public final class ProcessSet implements AutoCloseable {
         "dev.cumulus.analysis.CloudAnalyzer", "org.jgroups.JChannel",
         // the capability modules: nodes find them through ServiceLoader, the agent weaves calls to CloudHooks
         "dev.cumulus.internal.cloud.CloudHooks", "dev.cumulus.internal.array.ArrayRuntime",
-        "dev.cumulus.internal.pastset.PastSetRuntime");
+        "dev.cumulus.internal.pastset.PastSetRuntime",
+        // the standing cluster: its servers' main, Cluster.connect (rpc --attach)
+        "dev.cumulus.internal.service.StandingServer",
+        // moving objects (the migration suite, Remote.migrate)
+        "dev.cumulus.internal.migration.MigrationsProvider");
     private static final Set<ProcessSet> OPEN = ConcurrentHashMap.newKeySet();
     private static final Duration GRACE = Duration.ofSeconds(3);
     private static final int TAIL_LINES = 30;

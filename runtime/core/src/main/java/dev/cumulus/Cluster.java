@@ -5,7 +5,7 @@ import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
-import dev.cumulus.internal.cluster.ClientCluster;
+import dev.cumulus.internal.capability.ClusterConnector;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.pastset.PastSet;
@@ -37,7 +37,7 @@ public interface Cluster extends AutoCloseable {
      */
     static Cluster join() {
         String attach = System.getProperty(LaunchConfig.ATTACH);
-        return attach != null ? ClientCluster.connect(attach) : NodeRuntime.joinFromLaunch();
+        return attach != null ? ClusterConnector.find().connect(attach) : NodeRuntime.joinFromLaunch();
     }
 
     /**
@@ -53,11 +53,12 @@ public interface Cluster extends AutoCloseable {
      * client; the other collective capabilities (named barriers, clouds, shared arrays, the tuple space) throw. Under
      * {@code cumulus run --attach NAME}, {@link #join()} does the same. {@link #close()} detaches.
      *
-     * @throws CumulusException when there is no such cluster or it no longer serves
+     * @throws CumulusException when there is no such cluster or it no longer serves, or the standing cluster's module,
+     *                          {@code dev.cumulus:cumulus-service}, is not on the class path
      * @throws AccessDeniedException when there is no credential, or the cluster refuses it
      */
     static Cluster connect(String name) {
-        return ClientCluster.connect(name);
+        return ClusterConnector.find().connect(name);
     }
 
     /** This node's id, 0 to {@code size() - 1}. */

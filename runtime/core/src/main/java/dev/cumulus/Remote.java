@@ -38,6 +38,8 @@ public final class Remote {
      * @throws MigrationException if the object cannot move (busy for {@link Migration#IDLE}, a state that cannot be
      *                            transferred, a target node that does not exist or failed, a system object, not a
      *                            proxy); it then still serves calls where it was
+     * @throws CumulusException   if the module that moves objects, {@code dev.cumulus:cumulus-migration}, is not on the
+     *                            node's class path ({@code cumulus run} puts it there)
      */
     public static <T> void migrate(T proxy, int node, Migration kind) {
         if (!isRemote(proxy)) {
@@ -57,6 +59,7 @@ public final class Remote {
      * {@code cumulus run --rebalance} does this for every remote object.
      *
      * @throws MigrationException if {@code proxy} is not a remote object's proxy, or names a system object
+     * @throws CumulusException   if {@code dev.cumulus:cumulus-migration} is not on the node's class path
      */
     public static <T> void autoPlace(T proxy) {
         if (!isRemote(proxy)) {

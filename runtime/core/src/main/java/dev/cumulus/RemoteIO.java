@@ -1,6 +1,6 @@
 package dev.cumulus;
 
-import dev.cumulus.internal.rpc.RemoteStreams;
+import dev.cumulus.internal.capability.RemoteStreamsHook;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -38,12 +38,12 @@ public final class RemoteIO {
      * not close the client's.
      */
     public static InputStream stdin() throws IOException {
-        return RemoteStreams.stdin();
+        return RemoteStreamsHook.streams().stdin();
     }
 
     /** Reads the file {@code path} on the client's machine (relative to the client's working directory). */
     public static InputStream openInput(String path) throws IOException {
-        return RemoteStreams.openInput(path);
+        return RemoteStreamsHook.streams().openInput(path);
     }
 
     /**
@@ -51,16 +51,16 @@ public final class RemoteIO {
      * with {@code flush()} and {@code close()}.
      */
     public static OutputStream openOutput(String path) throws IOException {
-        return RemoteStreams.openOutput(path, false);
+        return RemoteStreamsHook.streams().openOutput(path, false);
     }
 
     /** As {@link #openOutput(String)}, appending to the file when {@code append}. */
     public static OutputStream openOutput(String path, boolean append) throws IOException {
-        return RemoteStreams.openOutput(path, append);
+        return RemoteStreamsHook.streams().openOutput(path, append);
     }
 
     /** Opens a TCP connection to {@code host}:{@code port} from the client's host. */
     public static Connection connect(String host, int port) throws IOException {
-        return RemoteStreams.connect(host, port);
+        return RemoteStreamsHook.streams().connect(host, port);
     }
 }

@@ -38,9 +38,12 @@ class RuntimeBoundariesTest {
         .importPackages("dev.cumulus");
 
     private static final String TRANSPORT = "dev.cumulus.internal.transport..";
-    /** The packages of the capability modules (runtime/arrays, runtime/pastset, runtime/clouds, runtime/singlevm). */
+    /**
+     * The packages of the modules above runtime/core: the capabilities (runtime/arrays, runtime/pastset, runtime/clouds,
+     * runtime/singlevm) and the standing cluster's service (runtime/service).
+     */
     private static final String[] CAPABILITY_MODULES = {"dev.cumulus.internal.array..", "dev.cumulus.internal.pastset..",
-        "dev.cumulus.internal.cloud..", "dev.cumulus.internal.singlevm.."};
+        "dev.cumulus.internal.cloud..", "dev.cumulus.internal.singlevm..", "dev.cumulus.internal.service.."};
     private static final String[] PUBLIC_API = {"dev.cumulus", "dev.cumulus.array..", "dev.cumulus.pastset.."};
 
     @Test
@@ -56,7 +59,8 @@ class RuntimeBoundariesTest {
         noClasses().should().dependOnClassesThat().resideInAnyPackage(CAPABILITY_MODULES)
             .because("Boundary: runtime/core depends on no capability module; the Cluster reaches each through its "
                 + "interface in dev.cumulus.internal.capability, the node creates them from the "
-                + "NodeServices.Providers on its class path")
+                + "NodeServices.Providers on its class path; nor on the standing cluster's service, reached through "
+                + "ClientService, ClusterConnector and RemoteStreamsHook")
             .check(CORE);
     }
 

@@ -8,7 +8,7 @@ import dev.cumulus.cli.standing.ClusterRecord;
 import dev.cumulus.cli.standing.ClusterRegistry;
 import dev.cumulus.cli.standing.ClusterStop;
 import dev.cumulus.cli.standing.KeeperProcess;
-import dev.cumulus.internal.cluster.ClientCredential;
+import dev.cumulus.internal.service.ClientCredential;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 
 import java.io.ByteArrayOutputStream;

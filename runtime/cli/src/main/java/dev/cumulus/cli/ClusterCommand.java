@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.service.ClientAdmission;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.cumulus.cli;
 import dev.cumulus.cli.standing.ClusterRecord;
 import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.cli.standing.ClusterRegistry;
-import dev.cumulus.internal.cluster.ClientCredential;
+import dev.cumulus.internal.service.ClientCredential;
 import dev.cumulus.internal.rpc.AccessRule;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -4,7 +4,7 @@ import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
 import dev.cumulus.cli.standing.AttachedRun;
 import dev.cumulus.cli.standing.ClusterRegistry;
-import dev.cumulus.internal.cluster.ClientCredential;
+import dev.cumulus.internal.service.ClientCredential;
 import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;

@@ -1,8 +1,8 @@
 package dev.cumulus.cli;
 
-import dev.cumulus.internal.jfr.BroadcastWriteEvent;
+import dev.cumulus.internal.cloud.BroadcastWriteEvent;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
-import dev.cumulus.internal.jfr.SequencerMigrationEvent;
+import dev.cumulus.internal.cloud.SequencerMigrationEvent;
 import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.channel.ProfileReport;
 import jdk.jfr.Recording;

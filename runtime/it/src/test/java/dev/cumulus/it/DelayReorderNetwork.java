@@ -1,8 +1,8 @@
 package dev.cumulus.it;
 
-import dev.cumulus.internal.order.BroadcastEndpoint;
-import dev.cumulus.internal.order.OrderMessage;
-import dev.cumulus.internal.order.TotalOrder;
+import dev.cumulus.internal.cloud.BroadcastEndpoint;
+import dev.cumulus.internal.cloud.OrderMessage;
+import dev.cumulus.internal.cloud.TotalOrder;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.NotTransferableException;
-import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.cloud.BroadcastEndpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -14,6 +14,8 @@ import java.util.Set;
 /**
  * The classpath a node needs for the Cumulus runtime: the jars or class directories that hold the public API, the
  * capability modules (shared arrays, tuple space, replicated objects: each found by its {@code NodeServices.Provider}),
+ * the standing cluster's service (its servers' main, {@code Cluster.connect}), moving objects
+ * ({@code Remote.migrate}),
  * the restriction checker and the agent (which weaves cloud classes), the profiler, the Aeron client and driver, and
  * Agrona, found through their classes' {@link CodeSource}s in this JVM. Whatever way the launcher was started (the
  * {@code ./cumulus} script, Maven's test classpath, an IDE), the nodes get the same runtime the launcher has. The
@@ -26,6 +28,8 @@ public final class RuntimeClasspath {
         "dev.cumulus.internal.array.ArraysProvider",
         "dev.cumulus.internal.pastset.PastSetProvider",
         "dev.cumulus.internal.cloud.CloudsProvider",
+        "dev.cumulus.internal.service.StandingServer",
+        "dev.cumulus.internal.migration.MigrationsProvider",
         "dev.cumulus.analysis.CloudAnalyzer",
         "dev.cumulus.agent.CumulusAgent",
         "dev.cumulus.profiler.live.LiveProfiler",

@@ -1,7 +1,7 @@
 package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.cluster.ClusterAdministration;
+import dev.cumulus.internal.service.ClusterAdministration;
 
 import java.io.PrintStream;
 

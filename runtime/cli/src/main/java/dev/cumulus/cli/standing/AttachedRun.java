@@ -6,7 +6,7 @@ import dev.cumulus.cli.launch.MainClassCheck;
 import dev.cumulus.cli.launch.RuntimeClasspath;
 import dev.cumulus.cli.profile.ProfileReport;
 import dev.cumulus.internal.auth.OwnerOnly;
-import dev.cumulus.internal.cluster.ClientCluster;
+import dev.cumulus.internal.service.ClientCluster;
 import dev.cumulus.internal.launch.LaunchConfig;
 
 import java.io.File;

@@ -2,7 +2,7 @@ package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.OwnerOnly;
-import dev.cumulus.internal.cluster.StandingClusterFile;
+import dev.cumulus.internal.service.StandingClusterFile;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -1,7 +1,7 @@
 package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.cluster.ClientCredential;
+import dev.cumulus.internal.service.ClientCredential;
 
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.cumulus.cli.standing;
 
 import com.google.gson.GsonBuilder;
-import dev.cumulus.internal.rpc.AdminStatus;
+import dev.cumulus.internal.service.AdminStatus;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.OwnerOnly;
-import dev.cumulus.internal.cluster.StandingServer;
+import dev.cumulus.internal.service.StandingServer;
 
 import java.io.File;
 import java.io.IOException;

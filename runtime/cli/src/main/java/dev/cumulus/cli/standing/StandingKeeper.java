@@ -5,7 +5,7 @@ import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
 import dev.cumulus.cli.launch.RunResult;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.cluster.StandingServer;
+import dev.cumulus.internal.service.StandingServer;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 
 import java.io.PrintStream;

@@ -3,7 +3,7 @@ package dev.cumulus.cli.profile;
 import dev.cumulus.LocalCluster;
 import dev.cumulus.Migration;
 import dev.cumulus.Remote;
-import dev.cumulus.internal.jfr.MigrationEvent;
+import dev.cumulus.internal.migration.MigrationEvent;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
 import dev.cumulus.profiler.Events;
 import dev.cumulus.profiler.channel.ProfileGson;

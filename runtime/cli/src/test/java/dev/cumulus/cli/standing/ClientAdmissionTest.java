@@ -2,7 +2,7 @@ package dev.cumulus.cli.standing;
 
 import dev.cumulus.AccessDeniedException;
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.service.ClientAdmission;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

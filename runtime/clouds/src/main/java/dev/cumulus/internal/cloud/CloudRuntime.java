@@ -9,11 +9,9 @@ import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
-import dev.cumulus.internal.jfr.BroadcastWriteEvent;
 import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.order.BarrierWatermark;
-import dev.cumulus.internal.order.BroadcastEndpoint;
 import dev.cumulus.internal.sched.Scheduler;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -141,7 +139,9 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
             emitter.emit(node.nodeId(), r.name, root == null ? "" : root.getClass().getName(), r.writes.get(),
                 r.restarts.get());
         });
-        this.broadcast = node.orderedBroadcast();
+        this.broadcast = new BroadcastEndpoint(node.orderChannel(), node.settings().sequencer(), 0,
+            node.settings().liveness().stuckSendNs());
+        node.orderChannel().serve(broadcast);
         this.codec = new ValueCodec(this, Thread.currentThread().getContextClassLoader(), CodecLimits.DEFAULTS);
         this.scheduler = new DeliveryScheduler("cumulus-delivery-" + node.nodeId(), this::onApplied,
             () -> inlineDrains = false);

@@ -16,9 +16,9 @@ import dev.cumulus.internal.capability.CloudCapability;
 import dev.cumulus.internal.capability.MissingCapability;
 import dev.cumulus.internal.capability.PastSetCapability;
 import dev.cumulus.internal.node.ClusterNode;
-import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.node.NodeSettings;
+import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.TransportContext;
 import dev.cumulus.pastset.PastSet;
@@ -63,7 +63,7 @@ public final class NodeCluster implements Cluster {
 
     /** {@link #start} for a server of a standing cluster, which also serves the clients {@code clients} admits. */
     static NodeCluster startServer(NodeSettings options, TransportContext transport, ClassLoader loader,
-                                   ClusterNode.FailureListener failureListener, ClientAdmission clients) {
+                                   ClusterNode.FailureListener failureListener, ClientService.Factory clients) {
         return new NodeCluster(ClusterNode.start(options, transport, loader, capabilities(loader), failureListener,
             clients));
     }

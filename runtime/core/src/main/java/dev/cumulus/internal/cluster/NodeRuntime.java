@@ -10,13 +10,13 @@ import dev.cumulus.internal.launch.LauncherWatch;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.LaunchedNodeEnd;
 import dev.cumulus.internal.node.NodeSettings;
-import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.transport.DriverHost;
-import dev.cumulus.internal.transport.NodeTransport;
 import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.TransportContext;
 import java.io.File;
 import java.lang.reflect.InvocationTargetException;
+import java.util.function.Function;
 
 
 /**
@@ -64,23 +64,25 @@ public final class NodeRuntime {
      * {@link FrameSealing#NONE_FOR_BENCH}; no option of {@code cumulus run} reaches it.
      */
     public static Cluster joinFromLaunch(FrameSealing sealingOverride) {
-        return joinFromLaunch(sealingOverride, false);
+        return joinFromLaunch(sealingOverride, null);
     }
 
     /**
-     * Joins as a server of a standing cluster ({@link StandingServer}): as {@link #joinFromLaunch()}, and the node
-     * also serves the cluster's clients, admitting those that prove the credential derived from the run's secret
-     * ({@link RunSecret#STANDING_CREDENTIAL_PURPOSE}).
+     * Joins as a server of a standing cluster ({@code cumulus cluster start}, runtime/service): as
+     * {@link #joinFromLaunch()}, and the node also serves the cluster's clients through the service
+     * {@code clients} makes from the credential the run's secret derives ({@link RunSecret#STANDING_CREDENTIAL_PURPOSE}),
+     * which the clients prove.
      */
-    static Cluster serveFromLaunch() {
-        return joinFromLaunch(null, true);
+    public static Cluster serveFromLaunch(Function<byte[], ClientService.Factory> clients) {
+        return joinFromLaunch(null, clients);
     }
 
-    private static Cluster joinFromLaunch(FrameSealing sealingOverride, boolean serveClients) {
+    private static Cluster joinFromLaunch(FrameSealing sealingOverride,
+                                          Function<byte[], ClientService.Factory> serveClients) {
         LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
         LauncherWatch.startIfLaunched();
         RunSecret secret = NodeSecret.get();
-        if (secret == null && serveClients) {
+        if (secret == null && serveClients != null) {
             throw new CumulusException("server " + config.nodeId() + ": a standing cluster's server needs the run's "
                 + "secret on its stdin; start the cluster with 'cumulus cluster start'");
         }
@@ -118,10 +120,9 @@ public final class NodeRuntime {
                 TransportContext.runTagOf(config.runId()), TransportContext.DEFAULT_DATA_TERM_LENGTH,
                 TransportContext.DEFAULT_MAX_MESSAGE_BYTES, secret, sealing);
             ClusterNode.FailureListener onFailure = (failed, failure) -> exitAfterGrace(failed, failure, ends);
-            node = serveClients
-                ? NodeCluster.startServer(options, transport, contextLoader(), onFailure, new ClientAdmission(
-                    secret.keyBytes(RunSecret.STANDING_CREDENTIAL_PURPOSE), config.size(),
-                    config.size() + NodeTransport.CLIENT_SLOTS))
+            node = serveClients != null
+                ? NodeCluster.startServer(options, transport, contextLoader(), onFailure,
+                    serveClients.apply(secret.keyBytes(RunSecret.STANDING_CREDENTIAL_PURPOSE)))
                 : NodeCluster.start(options, transport, contextLoader(), onFailure);
         } catch (RuntimeException | Error e) {
             if (embedded != null) {

@@ -6,9 +6,8 @@ import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.order.BarrierWatermark;
-import dev.cumulus.internal.order.BroadcastEndpoint;
+import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.rpc.RemoteObjects;
-import dev.cumulus.internal.rpc.ClientAdmission;
 import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.transport.Channel;
@@ -35,8 +34,8 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * One node of a cluster: owns the node's transport, its agent thread (duty cycle in {@link NodeAgent}), its RPC engine
- * and ordered broadcast, and its {@link Capabilities}; it is the {@link NodeServices} those capabilities see. The
+ * One node of a cluster: owns the node's transport, its agent thread (duty cycle in {@link NodeAgent}), its RPC engine,
+ * the {@link OrderChannel} the replicated objects' ordered broadcast serves, and its {@link Capabilities}; it is the {@link NodeServices} those capabilities see. The
  * program sees it through the {@code Cluster} facade ({@code dev.cumulus.internal.cluster}), which knows the
  * capabilities; this class does not.
  *
@@ -56,7 +55,7 @@ public final class ClusterNode implements NodeServices {
     private final NodeSettings options;
     private final NodeTransport transport;
     private final NodeAgent agent;
-    private final BroadcastEndpoint broadcast;
+    private final TransportOrderChannel order;
     private volatile BarrierWatermark watermark = BarrierWatermark.NONE;
     private final DutyCycle dutyCycle;
     private final HeartbeatSender heartbeats;
@@ -93,7 +92,7 @@ public final class ClusterNode implements NodeServices {
 
     private ClusterNode(NodeSettings options, NodeTransport transport, Dispatch dispatch, ClassLoader loader,
                         List<Function<NodeServices, ?>> capabilityFactories, FailureListener failureListener,
-                        ClientAdmission clients) {
+                        ClientService.Factory clients) {
         this.options = options;
         this.failureListener = failureListener;
         this.servesClients = clients != null;
@@ -116,11 +115,12 @@ public final class ClusterNode implements NodeServices {
         this.agent = new NodeAgent(transport, new SystemNanoClock(), new Listener(), liveness,
             TimeUnit.MILLISECONDS.toNanos(options.joinTimeoutMs()), HostIdentity.current());
         dispatch.agent = agent;
-        this.broadcast = new BroadcastEndpoint(transport, options.sequencer(), 0, liveness.stuckSendNs(),
-            (node, reason) -> agent.fail(node, reason, true));
+        this.order = new TransportOrderChannel(transport, (node, reason) -> agent.fail(node, reason, true));
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader, options.rebalanceWindow());
         this.capabilities = Capabilities.create(capabilityFactories, this);
-        this.dutyCycle = new DutyCycle(new CompositeAgent(agent, broadcast), agent::pollData, agent::afterWait,
+        OrderChannel.Endpoint ordered = order.endpoint(); // served by a capability (the clouds'), if any
+        this.dutyCycle = new DutyCycle(ordered == null ? agent : new CompositeAgent(agent, ordered), agent::pollData,
+            agent::afterWait,
             this::onAgentError, options.scheduling(), TransportDoorbell.of(transport), "cumulus-node-" + options.nodeId());
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);
@@ -149,7 +149,7 @@ public final class ClusterNode implements NodeServices {
      */
     public static ClusterNode start(NodeSettings options, TransportContext transportContext, ClassLoader loader,
                                     List<Function<NodeServices, ?>> capabilityFactories,
-                                    FailureListener failureListener, ClientAdmission clients) {
+                                    FailureListener failureListener, ClientService.Factory clients) {
         Dispatch dispatch = new Dispatch();
         NodeTransport transport = clients == null
             ? new NodeTransport(transportContext, options.nodeId(), options.size(), dispatch)
@@ -277,8 +277,8 @@ public final class ClusterNode implements NodeServices {
     }
 
     @Override
-    public BroadcastEndpoint orderedBroadcast() {
-        return broadcast;
+    public OrderChannel orderChannel() {
+        return order;
     }
 
     @Override
@@ -470,7 +470,7 @@ public final class ClusterNode implements NodeServices {
 
         @Override
         public void onOrder(int source, DirectBuffer buffer, int offset, int length) {
-            broadcast.onMessage(source, buffer, offset, length);
+            order.onMessage(source, buffer, offset, length);
         }
 
         @Override
@@ -527,7 +527,7 @@ public final class ClusterNode implements NodeServices {
                 firstCause.compareAndSet(null, new FailureCause(peer, reason)); // whatever breaks next, it began there
             }
             rpc.onNodeGone(peer, reason);
-            broadcast.peerLeft(peer);
+            order.peerLeft(peer);
             leftAfterBarrier.merge(peer, lastBarrier, Math::min);
             // Barriers the leaver took part in still complete (their release is on its way); later ones cannot.
             barriers.forEach((epoch, b) -> {

@@ -3,6 +3,7 @@ package dev.cumulus.internal.node;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.sched.TimedCall;
 import dev.cumulus.internal.transport.IdleStrategies;
+import dev.cumulus.internal.transport.NodeTransport;
 import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
@@ -39,7 +40,7 @@ import java.util.function.IntSupplier;
  * At most one thread runs the duty cycle at a time (a compare-and-set on the role); the role's release and
  * acquisition order everything the agent touches. The agent's callbacks never block, whichever thread runs them.
  */
-final class DutyCycle implements Scheduler, AutoCloseable {
+public final class DutyCycle implements Scheduler, AutoCloseable {
     /** A call (or batch) the standby sees running at two looks this far apart is slow: it polls in its place. */
     static final long TAKEOVER_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /** How often the standby looks at the main thread while calls come in. */
@@ -116,7 +117,19 @@ final class DutyCycle implements Scheduler, AutoCloseable {
         return t;
     }
 
-    void start() {
+    /**
+     * The duty cycle of a standing cluster's client (runtime/service): {@code agent}'s work, with the quick cycle a
+     * poll of {@code transport}'s data stream ({@code fragmentLimit} fragments at most) and the transport's doorbell.
+     * Call {@link #start()} next.
+     */
+    public static DutyCycle ofClient(Agent agent, NodeTransport transport, int fragmentLimit, ErrorHandler errors,
+                                     NodeSettings.Scheduling settings, String threadName) {
+        return new DutyCycle(agent, () -> transport.pollData(fragmentLimit), transport::conductorDue, errors, settings,
+            TransportDoorbell.of(transport), threadName);
+    }
+
+    /** Starts the main thread and the standby. */
+    public void start() {
         main.start();
         standby.start();
     }

@@ -2,7 +2,6 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.order.BarrierWatermark;
-import dev.cumulus.internal.order.BroadcastEndpoint;
 import dev.cumulus.internal.sched.Scheduler;
 
 import java.util.function.BiConsumer;
@@ -47,8 +46,11 @@ public interface NodeServices {
     /** Tells {@code listener} (on the agent thread; must not block) when a node fails: (node, reason). */
     void onNodeFailure(BiConsumer<Integer, String> listener);
 
-    /** The totally ordered broadcast of this node (set its delivery before the node starts). */
-    BroadcastEndpoint orderedBroadcast();
+    /**
+     * The ORDER channel of this node's transport, which the capability that runs the replicated objects' totally
+     * ordered broadcast serves (runtime/clouds; {@link OrderChannel#serve} before the node starts).
+     */
+    OrderChannel orderChannel();
 
     /** What the global barrier waits for besides the nodes: ordered writes applied up to the release watermark. */
     void barrierWatermark(BarrierWatermark watermark);

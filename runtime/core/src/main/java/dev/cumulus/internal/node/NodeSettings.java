@@ -2,7 +2,6 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.Barrier;
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.order.TotalOrder;
 import dev.cumulus.internal.transport.IdleStrategies;
 
 import java.time.Duration;
@@ -44,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  * @param rebalanceWindow     every remote object follows its calls, looked at in windows this long; zero: off
  */
 public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long heartbeatTimeoutMs, long joinTimeoutMs,
-                           String idleStrategy, long callTimeoutNs, Duration lookupWait, TotalOrder.Mode sequencer,
+                           String idleStrategy, long callTimeoutNs, Duration lookupWait, Sequencer sequencer,
                            Duration barrierTimeout, int cores, int nodesOnHost, Duration rebalanceWindow) {
     public static final String PREFIX = "cumulus.";
     public static final long DEFAULT_JOIN_TIMEOUT_MS = 60_000;
@@ -93,6 +92,12 @@ public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long 
         return new Scheduling(spec, nodesOnHost > cores ? Scheduling.CROWDED_SPINS : Scheduling.SPINS,
             spec.startsWith("sleep") ? 0 : Scheduling.CALLER_POLL_NS, spec.equals(IdleStrategies.DEFAULT));
     }
+
+    /**
+     * Where the replicated objects' sequencer lives: it moves to the node that writes ({@code MIGRATING}), or stays on
+     * node 0 ({@code STATIC}) (docs/design/SEQUENCER.md).
+     */
+    public enum Sequencer { MIGRATING, STATIC }
 
     /** How the node finds failed peers, derived from the heartbeat interval and timeout. */
     public Liveness liveness() {
@@ -178,10 +183,10 @@ public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long 
         }
     }
 
-    private static TotalOrder.Mode sequencer(Properties properties) {
+    private static Sequencer sequencer(Properties properties) {
         String v = properties.getProperty(PREFIX + "sequencer", "migrating").trim();
         try {
-            return TotalOrder.Mode.valueOf(v.toUpperCase(Locale.ROOT));
+            return Sequencer.valueOf(v.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new CumulusException(PREFIX + "sequencer=" + v + " is not known; use migrating or static");
         }

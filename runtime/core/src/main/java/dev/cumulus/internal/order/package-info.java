@@ -1,13 +1,8 @@
 /**
- * Totally ordered broadcast for replicated writes (Manta §5): {@link dev.cumulus.internal.order.TotalOrder}, a
- * sequencer token that migrates to the node that writes (or stays put in static mode) and a reorder buffer that
- * delivers in sequence-number order; {@link dev.cumulus.internal.order.OrderMessage}, its messages, and
- * {@link dev.cumulus.internal.order.OrderFlyweight}, their wire form ({@code docs/design/WIRE.md}); and
- * {@link dev.cumulus.internal.order.BroadcastEndpoint}, which runs it on the node's duty cycle over the transport's
- * broadcast stream. The protocol, with its migration hand-off and fail-stop behaviour, is in
- * {@code docs/design/SEQUENCER.md}.
+ * What ordered writes mean to the rest of a node: {@link dev.cumulus.internal.order.BarrierWatermark}, the replicated
+ * writes a barrier or a call waits for (applied up to a number). The totally ordered broadcast itself runs in
+ * runtime/clouds over the node's {@code OrderChannel} ({@code docs/design/SEQUENCER.md}).
  *
- * <p>Threads: submits from any thread; everything else on the thread holding the node's polling role. The protocol
- * core takes the network and delivery as interfaces, so tests run it on a simulated network that delays and reorders.
+ * <p>Threads: the watermark is read by the threads that wait and by the polling thread.
  */
 package dev.cumulus.internal.order;

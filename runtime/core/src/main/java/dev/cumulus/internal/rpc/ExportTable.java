@@ -21,9 +21,9 @@ import java.util.function.Supplier;
  * a map of guests. An entry whose gate says the object moved ({@link ObjectGate#movedTo}) is the forwarding address
  * left behind.
  */
-final class ExportTable {
+public final class ExportTable {
     /** Ids below this are the system services every node exports at start. */
-    static final long FIRST_USER_ID = 16;
+    public static final long FIRST_USER_ID = 16;
 
     /**
      * One served object and its remotely callable methods; {@code gate} where its calls enter (null for system
@@ -31,14 +31,14 @@ final class ExportTable {
      * {@code target} is null once the entry is only a forwarding address ({@link #keepForwardingOnly}); {@code rule}
      * who may reach an object a client of a standing cluster owns, null for the cluster's own objects.
      */
-    record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods, ObjectGate gate,
-                    SafeModeCalls safeMode, AccessRule rule) {
+    public record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods,
+                           ObjectGate gate, SafeModeCalls safeMode, AccessRule rule) {
         /**
          * The object moved to {@code node} for good: the gate forwards from now on. Returns the calls that waited for
          * the move here, in the order they came (a safe-mode object's: those held at the gate, then those still in
          * its queue).
          */
-        List<ObjectGate.Held> forward(int node) {
+        public List<ObjectGate.Held> forward(int node) {
             return safeMode == null ? gate.forward(node) : safeMode.forward(() -> gate.forward(node));
         }
 
@@ -46,7 +46,7 @@ final class ExportTable {
          * The gate opens: {@code open} opens it and returns the calls it held, which run here in that order, ahead of
          * the calls that came meanwhile (a safe-mode object's run one at a time in its queue). Returns how many.
          */
-        int open(Supplier<List<ObjectGate.Held>> open) {
+        public int open(Supplier<List<ObjectGate.Held>> open) {
             if (safeMode != null) {
                 return safeMode.reopen(open);
             }
@@ -57,7 +57,7 @@ final class ExportTable {
     }
 
     /** Method ids to methods: a linear scan of an int array, faster than hashing for an interface's few methods. */
-    static final class MethodTable {
+    public static final class MethodTable {
         private final int[] ids;
         private final Method[] methods;
         private final InlineRecord[] records;
@@ -98,7 +98,7 @@ final class ExportTable {
         }
 
         /** The index of the method with id {@code id}, or -1. */
-        int indexOf(int id) {
+        public int indexOf(int id) {
             int[] ids = this.ids;
             for (int i = 0; i < ids.length; i++) {
                 if (ids[i] == id) {
@@ -108,7 +108,7 @@ final class ExportTable {
             return -1;
         }
 
-        Method method(int index) {
+        public Method method(int index) {
             return methods[index];
         }
 
@@ -171,7 +171,7 @@ final class ExportTable {
      * {@code moves} times since it was exported. Its gate starts closed: calls wait there until the calls handed over
      * with it ran ({@link ObjectGate#reopen}).
      */
-    synchronized Exported addMigrated(long objectId, Object target, Class<?> iface, String name, int moves,
+    public synchronized Exported addMigrated(long objectId, Object target, Class<?> iface, String name, int moves,
                                       AccessRule rule) {
         return put(entry(objectId, target, iface, name, moves, true, rule));
     }
@@ -216,7 +216,7 @@ final class ExportTable {
      * The object of {@code moved} left this node for good (its gate forwards every call): its entry becomes a
      * forwarding address that no longer holds the object, so this node lets its old copy go.
      */
-    synchronized void keepForwardingOnly(Exported moved) {
+    public synchronized void keepForwardingOnly(Exported moved) {
         if (get(moved.objectId()) == moved) {
             put(new Exported(moved.objectId(), null, moved.iface(), moved.name(), moved.methods(), moved.gate(), null,
                 moved.rule()));
@@ -249,7 +249,7 @@ final class ExportTable {
     }
 
     /** The entry for {@code objectId} (a served object or a forwarding address), or {@code null}. */
-    Exported get(long objectId) {
+    public Exported get(long objectId) {
         if (!isLocal(objectId)) {
             return guests.isEmpty() ? null : guests.get(objectId);
         }

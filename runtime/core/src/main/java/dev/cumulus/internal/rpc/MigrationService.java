@@ -4,7 +4,7 @@ import dev.cumulus.Migration;
 import dev.cumulus.MigrationException;
 
 /** The system object through which nodes move remote objects between them; every node serves one. */
-interface MigrationService {
+public interface MigrationService {
     long OBJECT_ID = 6;
 
     /**

@@ -7,7 +7,7 @@ import java.util.List;
  * The cluster's name service, split over the nodes: a name lives on node {@code floorMod(name.hashCode(), size)}.
  * Every node exports its part as a system object at start.
  */
-interface NameDirectory {
+public interface NameDirectory {
     long OBJECT_ID = 1;
 
     /**

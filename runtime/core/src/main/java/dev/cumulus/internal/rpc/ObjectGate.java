@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * to, its gate starts closed ("arriving"): calls that reach it there wait until the calls handed over with it are
  * dispatched ahead of them ({@link #reopenWith}).
  */
-final class ObjectGate {
+public final class ObjectGate {
     /** A call that waits at a closed gate. */
-    interface Held {
+    public interface Held {
         /** The gate opened (the migration failed, or the object arrived here): run the call here, never inline. */
         void runHere();
 
@@ -78,12 +78,12 @@ final class ObjectGate {
         }
     }
 
-    int moves() {
+    public int moves() {
         return moves;
     }
 
     /** Waits until no migration of the object runs (one that starts later is not waited for). */
-    synchronized void awaitMigrationEnd() throws InterruptedException {
+    public synchronized void awaitMigrationEnd() throws InterruptedException {
         while (migrating) {
             wait();
         }
@@ -115,18 +115,18 @@ final class ObjectGate {
     }
 
     /** Starts counting calls by caller node, for a cluster of {@code nodes}. */
-    void followCalls(int nodes) {
+    public void followCalls(int nodes) {
         if (callsBySource == null) {
             callsBySource = new AtomicLongArray(nodes);
         }
     }
 
-    boolean followsCalls() {
+    public boolean followsCalls() {
         return callsBySource != null;
     }
 
     /** The calls by caller node since the last window, counting from zero again. */
-    long[] takeWindow() {
+    public long[] takeWindow() {
         AtomicLongArray calls = callsBySource;
         long[] window = new long[calls.length()];
         for (int n = 0; n < window.length; n++) {
@@ -145,12 +145,12 @@ final class ObjectGate {
     }
 
     /** The calls running the object's methods now. */
-    int running() {
+    public int running() {
         return state.get() & (CLOSED - 1);
     }
 
     /** The node the object moved to, or -1 while it lives here. */
-    int movedTo() {
+    public int movedTo() {
         return movedTo;
     }
 
@@ -189,7 +189,7 @@ final class ObjectGate {
      * Closes the gate for a migration, after any earlier migration of the object ended. Returns false (gate not
      * closed) when the object has moved meanwhile.
      */
-    synchronized boolean close(boolean safePoint) throws InterruptedException {
+    public synchronized boolean close(boolean safePoint) throws InterruptedException {
         while (migrating) {
             wait();
         }
@@ -210,7 +210,7 @@ final class ObjectGate {
      * Whether no call runs the object's methods (the gate is closed). A call that found the gate closed counts for the
      * few instructions it takes to back out ({@link #enter}); looking a few times tells it from a running call.
      */
-    boolean idleNow() {
+    public boolean idleNow() {
         for (int look = 0; look < 64; look++) {
             if (running() == 0) {
                 return true;
@@ -220,7 +220,7 @@ final class ObjectGate {
         return false;
     }
 
-    synchronized boolean awaitIdle(long timeoutNs) throws InterruptedException {
+    public synchronized boolean awaitIdle(long timeoutNs) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNs;
         while (running() > 0) {
             if (timeoutNs == 0) {
@@ -251,7 +251,7 @@ final class ObjectGate {
     }
 
     /** The migration failed: the gate opens; returns the calls held meanwhile, to run here in order. */
-    synchronized List<Held> reopen() {
+    public synchronized List<Held> reopen() {
         state.getAndAdd(-CLOSED);
         return endMigration();
     }

@@ -3,7 +3,7 @@ package dev.cumulus.internal.rpc;
 import dev.cumulus.internal.codec.RemoteRef;
 
 /** Creates objects on a node for {@code cluster.remoteNew}; every node exports it as a system object. */
-interface RemoteFactory {
+public interface RemoteFactory {
     long OBJECT_ID = 2;
 
     /**

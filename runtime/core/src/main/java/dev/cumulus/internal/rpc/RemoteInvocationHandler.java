@@ -33,7 +33,7 @@ public final class RemoteInvocationHandler implements InvocationHandler {
     }
 
     /** The object lives on {@code node} now: later calls go there directly. */
-    void movedTo(int node) {
+    public void movedTo(int node) {
         RemoteRef known = ref;
         if (known.nodeId() != node) {
             ref = new RemoteRef(node, known.objectId(), known.interfaceName());

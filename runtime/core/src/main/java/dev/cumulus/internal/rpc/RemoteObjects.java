@@ -8,8 +8,6 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The remote-object API of one node (export, lookup, remoteNew) over {@link RpcEngine} and the name service.
@@ -19,8 +17,6 @@ public final class RemoteObjects {
     private final RpcEngine engine;
     private final int size;
     private final ClassLoader loader;
-    /** The name space of each client of a standing cluster that made objects here. */
-    private final Map<Integer, ClientClassLoader> clientLoaders = new ConcurrentHashMap<>();
     /** This node's part of the name service. */
     private final NameDirectoryService localDirectory;
     /** The principal of this client of a standing cluster (what it makes is its own), or null on a node. */
@@ -34,58 +30,33 @@ public final class RemoteObjects {
         this.localDirectory = new NameDirectoryService(engine::callingPrincipal);
         engine.exportSystem(NameDirectory.OBJECT_ID, localDirectory, NameDirectory.class);
         engine.exportSystem(RemoteFactory.OBJECT_ID, (RemoteFactory) this::createHere, RemoteFactory.class);
-        Migrations migrations = new Migrations(engine, size, loader,
-            (name, ref, moves) -> directoryFor(name).moved(name, ref, moves),
-            rebalanceWindow);
-        engine.exportSystem(MigrationService.OBJECT_ID, migrations, MigrationService.class);
-        engine.migrations(migrations);
-        this.migrations = migrations;
+        engine.migrations(ObjectMover.start(engine, size, loader,
+            (name, ref, moves) -> directoryFor(name).moved(name, ref, moves), rebalanceWindow));
     }
 
-    private final Migrations migrations;
-    /** The clients' objects served here, once this node serves clients. */
-    private volatile ClientObjects clientObjects;
-
-    /**
-     * Serves a standing cluster's clients as {@code admission} admits them; the objects a client made here go when
-     * the client goes: no longer served, their names unbound.
-     */
-    public void serveClients(ClientAdmission admission) {
-        ClientObjects owned = new ClientObjects(engine, System::nanoTime);
-        this.clientObjects = owned;
-        engine.clientObjects(owned);
-        migrations.clients(owned, this::clientLoaderFor);
-        ServerConsole.install();
-        RemoteStreams.serving();
-        engine.admission(admission);
-        engine.exportSystem(ClusterAdmin.OBJECT_ID, new ClusterAdminService(engine, admission, owned),
-            ClusterAdmin.class);
-        admission.onClientGone((client, objects) -> {
-            List<Long> left = owned.removeClient(client); // first: no new calls to it from its objects
-            engine.failCallsTo(client, "the client left the cluster"); // its objects' threads waiting on it go on
-            for (long moved : left) { // what it made here, or that moved here
-                engine.unexport(moved);
-            }
-            localDirectory.unbindAllOf(client); // what it exported itself
-            ClientClassLoader gone = clientLoaders.remove(client);
-            if (gone != null) {
-                engine.forgetClasses(gone);
-            }
-            for (ClientAdmission.Owned o : objects) {
-                engine.unexport(o.objectId());
-                try {
-                    directoryFor(o.name()).unbind(o.name(), o.objectId());
-                } catch (RuntimeException e) {
-                    System.err.println("cumulus: node " + engine.nodeId() + ": cannot unbind '" + o.name()
-                        + "' of the departed client " + client + ": " + e.getMessage());
-                }
-            }
-        });
+    /** Serves a standing cluster's clients through the service {@code clients} makes (runtime/service). */
+    public void serveClients(ClientService.Factory clients) {
+        engine.clientService(clients.serve(engine, this));
     }
 
-    /** The name space of client {@code client} here, or {@code null} when it made nothing here or is gone (tests). */
-    public ClassLoader clientLoader(int client) {
-        return clientLoaders.get(client);
+    /** What serves a standing cluster's clients here ({@link ClientService#NONE} on a node of a run). */
+    public ClientService clientService() {
+        return engine.clientService();
+    }
+
+    /** The class loader of this node's program (a client's name space loads through it). */
+    public ClassLoader loader() {
+        return loader;
+    }
+
+    /** Unbinds every name client {@code client} bound in this node's part of the name service (it is gone). */
+    public void unbindAllOf(int client) {
+        localDirectory.unbindAllOf(client);
+    }
+
+    /** Unbinds {@code name} from the object {@code objectId}, wherever the name service keeps it. */
+    public void unbind(String name, long objectId) {
+        directoryFor(name).unbind(name, objectId);
     }
 
     /** This is a client of a standing cluster, attached as {@code principal}: what it exports and makes is its own. */
@@ -173,23 +144,15 @@ public final class RemoteObjects {
         return engine.proxy(ref, iface, name);
     }
 
-    /** The name space of client {@code client} here, made when first needed. */
-    private ClassLoader clientLoaderFor(int client) {
-        return clientLoaders.computeIfAbsent(client,
-            c -> new ClientClassLoader(c, this.loader, engine.proxy(new RemoteRef(c, ClassSource.OBJECT_ID,
-                ClassSource.class.getName()), ClassSource.class, "cumulus.classes")));
-    }
-
     private RemoteRef createHere(String implClass, String ifaceName, String name, AccessRule asked) {
         Integer client = RpcEngine.systemCaller();
         String owner = engine.callingPrincipal();
         // a client's object is its own whatever the rule it sent claims; a node's is the cluster's
         AccessRule rule = owner == null ? null
             : asked == null ? AccessRule.of(owner, Access.owner()) : asked.ownedBy(owner);
-        ClassLoader loader = client == null ? this.loader : clientLoaderFor(client);
-        ClientObjects owned = clientObjects;
-        ClientObjects.Entry made = client == null || owned == null ? null : owned.newEntry(client, name, implClass);
-        ClientObjects.Entry outer = made == null ? null : owned.enterEntry(made); // its constructor runs for its owner
+        ClientService clients = engine.clientService();
+        ClassLoader loader = client == null ? this.loader : clients.loaderOf(client);
+        Object making = client == null ? null : clients.making(client, name, implClass); // runs for its owner
         try {
             Class<?> iface = Class.forName(ifaceName, false, loader);
             Class<?> impl = Class.forName(implClass, true, loader);
@@ -204,8 +167,8 @@ public final class RemoteObjects {
             Object proxy = export(instance, typed, name, rule);
             RemoteRef ref = ((RemoteInvocationHandler) Proxy.getInvocationHandler(proxy)).ref();
             engine.noteOwner(ref.objectId(), name);
-            if (made != null) {
-                owned.register(ref.objectId(), made);
+            if (making != null) {
+                clients.made(making, ref.objectId());
             }
             return ref;
         } catch (ClassNotFoundException e) {
@@ -216,8 +179,8 @@ public final class RemoteObjects {
         } catch (ReflectiveOperationException e) {
             throw new CumulusException("could not create " + implClass + ": " + e, e);
         } finally {
-            if (made != null) {
-                owned.exit(outer);
+            if (making != null) {
+                clients.doneMaking(making);
             }
         }
     }
@@ -230,7 +193,7 @@ public final class RemoteObjects {
      */
     private NameDirectory directoryFor(String name) {
         int node = Math.floorMod(name.hashCode(), size);
-        if (principal != null || clientObjects != null) {
+        if (principal != null || engine.clientService() != ClientService.NONE) {
             for (int tried = 1; tried < size && engine.goneReason(node) != null; tried++) {
                 node = (node + 1) % size;
             }

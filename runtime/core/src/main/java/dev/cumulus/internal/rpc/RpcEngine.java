@@ -182,10 +182,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final int self;
     /** The cluster's nodes ({@code 0..servers-1}); higher ids are clients of a standing cluster. */
     private final int servers;
-    /** The clients of a standing cluster this server admits, or null (a node of a run). */
-    private volatile ClientAdmission admission;
-    /** Where their calls are checked, or null. */
-    private volatile ClientCalls clientCalls;
+    /** What serves a standing cluster's clients here: which of their calls run, whose objects run for whom. */
+    private volatile ClientService clients = ClientService.NONE;
     private final DataSender sender;
     private final ValueCodec codec;
     private final ClassLoader loader;
@@ -279,8 +277,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * An engine of a standing cluster's server or client: nodes {@code 0..size-1} are the servers, the ids up to
-     * {@code capacity - 1} its clients'. A server runs a client's calls only once {@link #admission} admits the
-     * client (its {@link ClientGate#attach}).
+     * {@code capacity - 1} its clients'. A server runs a client's calls only as its {@link #clientService} admits
+     * them.
      */
     public RpcEngine(int self, int size, int capacity, DataSender sender, ClassLoader loader, long defaultTimeoutNs) {
         this.servers = size;
@@ -330,38 +328,39 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         allowSignatures(target.getClass(), iface);
     }
 
-    void allowSignatures(Class<?> implementation, Class<?> iface) {
+    public void allowSignatures(Class<?> implementation, Class<?> iface) {
         codec.allowList().allowSignatures(iface);
         codec.allowList().allowSignatures(implementation);
     }
 
-    // ---------------------------------------------------------------- for migrations
+    // ---------------------------------------------------------------- for migrations (runtime/migration)
 
     /** Moves objects of this node elsewhere and takes in others' ({@code Remote.migrate}). */
-    private volatile Migrations migrations;
+    private volatile ObjectMover migrations;
 
-    void migrations(Migrations migrations) {
+    void migrations(ObjectMover migrations) {
         this.migrations = migrations;
     }
 
-    Migrations migrations() {
-        Migrations m = migrations;
+    ObjectMover migrations() {
+        ObjectMover m = migrations;
         if (m == null) {
             throw new IllegalStateException("node " + self + " has no migration service");
         }
         return m;
     }
 
-    ExportTable exports() {
+    /** The objects this node serves. */
+    public ExportTable exports() {
         return exports;
     }
 
     /** Whether the engine was closed (the node left). */
-    boolean closed() {
+    public boolean closed() {
         return callThreads.isShutdown();
     }
 
-    ValueCodec codec() {
+    public ValueCodec codec() {
         return codec;
     }
 
@@ -370,13 +369,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * The codec that decodes values for code of {@code loader}: the engine's, except for a client's name space on a
-     * standing cluster's server ({@link ClientClassLoader}), which has its own, so the class names in a message for
+     * standing cluster's server ({@link ClientNameSpace}), which has its own, so the class names in a message for
      * that client's object resolve in that client's loader (and its cache of resolved names is that client's alone).
      * The allow-list is the same: a class decodes only if it was allowed by identity (a class of that client's
      * loader reached from its objects' signatures, or the runtime's).
      */
-    ValueCodec codecFor(ClassLoader loader) {
-        if (!(loader instanceof ClientClassLoader)) {
+    public ValueCodec codecFor(ClassLoader loader) {
+        if (!(loader instanceof ClientNameSpace)) {
             return codec;
         }
         return nameSpaceCodecs.computeIfAbsent(loader,
@@ -399,7 +398,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Whether the current thread runs a method of the object behind {@code gate}. */
-    boolean currentThreadRuns(ObjectGate gate) {
+    public boolean currentThreadRuns(ObjectGate gate) {
         return callers.get().runs(gate);
     }
 
@@ -699,26 +698,29 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** The most forwarding addresses one call follows: a longer chain means the nodes disagree, not a move. */
-    static final int MAX_FORWARDS = 64;
-
-    /** The client objects this server serves, once it serves clients ({@link #clientObjects(ClientObjects)}). */
-    private volatile ClientObjects clientObjects;
-
-    /** From now on the calls of the objects in {@code objects} run for their owners (their output, their I/O). */
-    void clientObjects(ClientObjects objects) {
-        this.clientObjects = objects;
-    }
+    public static final int MAX_FORWARDS = 64;
 
     /** The cluster's nodes (servers of a standing cluster); higher ids are its clients. */
-    int servers() {
+    public int servers() {
         return servers;
     }
 
-    /** Serves a standing cluster's clients: their calls run here once {@code admission} admits them. */
-    public void admission(ClientAdmission admission) {
-        this.admission = admission;
-        this.clientCalls = new ClientCalls(self, exports, admission);
-        exportSystem(ClientGate.OBJECT_ID, admission, ClientGate.class);
+    /** The node ids this engine reaches: the servers' and, on a standing cluster, its clients' after them. */
+    public int capacity() {
+        return goneNodes.length();
+    }
+
+    /**
+     * Serves a standing cluster's clients: their calls run here as {@code clients} admits them, and their objects'
+     * calls run for their owners (their output, their I/O).
+     */
+    public void clientService(ClientService clients) {
+        this.clients = clients;
+    }
+
+    /** What serves the clients here ({@link ClientService#NONE} on a node of a run). */
+    public ClientService clientService() {
+        return clients;
     }
 
     /** The client of a standing cluster whose call of a system object this thread serves, if any. */
@@ -730,14 +732,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     void noteOwner(long objectId, String name) {
         Integer client = SYSTEM_CALLER.get();
-        ClientAdmission a = admission;
-        if (client != null && a != null) {
-            a.own(client, objectId, name);
+        if (client != null) {
+            clients.own(client, objectId, name);
         }
     }
 
     /** The client whose call of a system object this thread serves, or {@code null}. */
-    static Integer systemCaller() {
+    public static Integer systemCaller() {
         return SYSTEM_CALLER.get();
     }
 
@@ -745,29 +746,26 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * The principal (the name its credential was granted under) of the client whose call of a system object this
      * thread serves, or {@code null} when no client made it (a node of the cluster did, or this is no server).
      */
-    String callingPrincipal() {
+    public String callingPrincipal() {
         Integer client = SYSTEM_CALLER.get();
-        ClientAdmission a = admission;
-        return client == null || a == null ? null : a.principal(client);
+        return client == null ? null : clients.principal(client);
     }
 
     /** Drops what this engine remembers of the classes of {@code loader} (a departed client's), so it can go. */
-    void forgetClasses(ClassLoader loader) {
+    public void forgetClasses(ClassLoader loader) {
         briefMethods.keySet().removeIf(m -> m.getDeclaringClass().getClassLoader() == loader);
         nameSpaceCodecs.remove(loader);
         codec.allowList().forget(loader);
     }
 
     /** Stops serving the user object {@code objectId} here (its owner is gone). */
-    void unexport(long objectId) {
+    public void unexport(long objectId) {
         exports.remove(objectId);
     }
 
-    /** Whether a call from client {@code client} may run here ({@link ClientCalls}); if not, it is answered why. */
+    /** Whether a call from client {@code client} may run here ({@link ClientService#admit}); else it is answered why. */
     private boolean admitsClient(int client, CallHeaderFlyweight header) {
-        ClientCalls door = clientCalls;
-        CumulusException refusal = door == null ? new CumulusException("node " + self + " serves no clients: it is "
-            + "a node of a run, not a server of a standing cluster") : door.refusal(client, header);
+        CumulusException refusal = clients.admit(client, header.objectId(), header.methodId());
         if (refusal == null) {
             return true;
         }
@@ -859,7 +857,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /** Runs {@code task} on a call thread (virtual). */
-    void runAsync(Runnable task) {
+    public void runAsync(Runnable task) {
         startCallThread(task);
     }
 
@@ -897,7 +895,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 dispatch(new IncomingCall(source, header, buffer, offset, length));
             } else if (admitsClient(source, header)) {
                 IncomingCall call = new IncomingCall(source, header, buffer, offset, length);
-                call.counted = ClientCalls.counts(header.objectId()); // admitsClient counted it
+                call.counted = clients.counts(header.objectId()); // admitsClient counted it
                 dispatch(call);
             }
         }
@@ -1020,7 +1018,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * A standing cluster's client left or died: the calls this node waits for from it (its remote I/O, its classes,
      * objects it exported) fail now. Its id is not marked gone: a later client takes the slot. Any thread.
      */
-    void failCallsTo(int client, String reason) {
+    public void failCallsTo(int client, String reason) {
         pending.takeAll(call -> call.target() == client, call -> failed(call,
             new NodeFailedException(client,
                 "call " + describe(call.label(), call.method()) + " on client " + client + " failed: " + reason)));
@@ -1120,17 +1118,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         final InlineRecord record;
         final Object[] args;
         final byte[] bytes;
-        /** Counted among its client's calls outstanding here until it is done ({@link ClientAdmission#startCall}). */
+        /** Counted among its client's calls outstanding here until it is done ({@link ClientService#admit}). */
         private boolean counted;
 
         /** The call is answered, or leaves this node: it no longer counts among its client's outstanding calls. */
         void done() {
             if (counted) {
                 counted = false;
-                ClientAdmission a = admission;
-                if (a != null) {
-                    a.endCall(source);
-                }
+                clients.endCall(source);
             }
         }
 
@@ -1385,19 +1380,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 } finally {
                     SYSTEM_CALLER.set(outer);
                 }
-            } else if (clientObjects == null) {
+            } else { // on a standing cluster's server, a client's object runs for its owner (output, remote I/O)
                 serving = target.methods().defersReply(index)
                     ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
-                result = invoke(target, method, args, serving);
-            } else { // a standing cluster's server: a client's object runs for its owner (output, remote I/O)
-                serving = target.methods().defersReply(index)
-                    ? new Serving(source, callId, pollsUntilNs, what, call.handedBy) : null;
-                ClientObjects owned = clientObjects;
-                ClientObjects.Entry outer = owned.enter(call.objectId);
+                ClientService owners = clients;
+                Object outer = owners.enter(call.objectId);
                 try {
                     result = invoke(target, method, args, serving);
                 } finally {
-                    owned.exit(outer);
+                    owners.exit(outer);
                 }
             }
         } catch (Throwable t) {
@@ -1539,7 +1530,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * there, ahead of the calls that reached the object's arriving gate here meanwhile ({@link ObjectGate#reopenWith});
      * each is answered in the name of the node its caller sent it to ({@code sentTo}).
      */
-    void dispatchHanded(ExportTable.Exported entry, int[] sentTo, int[] sources, byte[][] messages) {
+    public void dispatchHanded(ExportTable.Exported entry, int[] sentTo, int[] sources, byte[][] messages) {
         UnsafeBuffer view = new UnsafeBuffer(0, 0);
         CallHeaderFlyweight header = new CallHeaderFlyweight();
         List<ObjectGate.Held> handed = new ArrayList<>();

@@ -20,10 +20,12 @@
  * dev.cumulus.internal.rpc.SafeModeCalls} runs a {@code @SafeMode} object's calls one at a time with a checkpoint
  * before each; {@link dev.cumulus.internal.rpc.PlacementPolicy} decides when an object follows its calls.
  *
- * <p>Clients of a standing cluster: {@link dev.cumulus.internal.rpc.ClientAdmission} admits each as the principal
- * its credential names and bounds its outstanding calls; {@link dev.cumulus.internal.rpc.AccessRule} is an owned
- * object's grant, checked by the engine on the polling thread for calls from clients only (calls between a run's
- * nodes never reach the check), and by the name service for lookups.
+ * <p>Clients of a standing cluster (module runtime/service): {@link dev.cumulus.internal.rpc.ClientService} is what
+ * the engine asks of a server's client service — which client calls may run (checked on the polling thread before
+ * anything is decoded, for calls from clients only), who calls, whose objects run for whom — with
+ * {@link dev.cumulus.internal.rpc.ClientService#NONE} on an SPMD run's nodes; {@link
+ * dev.cumulus.internal.rpc.AccessRule} is an owned object's grant, kept with it here and by the name service for
+ * lookups.
  *
  * <p>Arguments and results go by value through {@code dev.cumulus.internal.codec} (never Java serialization). Which
  * thread runs what is in {@code docs/design/THREADING.md}.

@@ -56,12 +56,6 @@ public record TransportContext(
             RunSecret.generate(), FrameSealing.MAC);
     }
 
-    /** This context with another secret and sealing (a node of a run started elsewhere). */
-    public TransportContext withSecurity(RunSecret runSecret, FrameSealing frameSealing) {
-        return new TransportContext(aeronDir, udp, ipcWithinHost, endpoints, streamBase, runTag, dataTermLength,
-            maxMessageBytes, runSecret, frameSealing);
-    }
-
     public TransportContext {
         if (aeronDir == null || aeronDir.isBlank()) {
             throw new CumulusException("transport: no Aeron directory given");

@@ -11,14 +11,15 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.node.NodeSettings;
+import dev.cumulus.internal.node.OrderChannel;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * ARCHITECTURE.md's capability boundary, for the tests of a capability module (runtime/arrays, runtime/pastset,
- * runtime/clouds): the module reaches its node only through {@link NodeServices} (and the {@link NodeSettings} it hands
- * out), and of runtime/core's internal packages uses only the capability SPI and those it names.
+ * runtime/clouds): the module reaches its node only through {@link NodeServices} (and the {@link NodeSettings} and
+ * {@link OrderChannel} it hands out), and of runtime/core's internal packages uses only the capability SPI and those it names.
  */
 public final class CapabilityBoundaries {
     private CapabilityBoundaries() {
@@ -37,7 +38,7 @@ public final class CapabilityBoundaries {
             .should().dependOnClassesThat().resideInAnyPackage("dev.cumulus.internal.transport..", "io.aeron..",
                 "dev.cumulus.internal.cluster..")
             .orShould().dependOnClassesThat(resideInAPackage("dev.cumulus.internal.node..")
-                .and(not(belongToAnyOf(NodeServices.class, NodeSettings.class))))
+                .and(not(belongToAnyOf(NodeServices.class, NodeSettings.class, OrderChannel.class))))
             .because("Boundary: capabilities talk to other nodes through NodeServices, never through the transport "
                 + "(nor through the node's other classes, nor the facade above them)")
             .check(module);

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumulus.Cloud;
+import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
+import dev.cumulus.Migration;
+import dev.cumulus.Remote;
 import dev.cumulus.array.ArrayShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,6 +33,26 @@ class MissingCapabilityTest {
             assertNames("dev.cumulus:cumulus-pastset", cluster::pastSet);
             assertNames("dev.cumulus:cumulus-clouds", () -> cluster.replicated("c", Counter::new));
             cluster.barrier(); // the node itself still works
+        });
+    }
+
+    @Test
+    void connectingToAStandingClusterNamesTheServiceModule() {
+        assertNames("dev.cumulus:cumulus-service", () -> Cluster.connect("no-such-cluster"));
+    }
+
+    /** A remote object's interface. */
+    public interface Echo {
+        String echo(String s);
+    }
+
+    @Test
+    void movingAnObjectNamesTheMigrationModuleAndTheObjectStaysServed() {
+        LocalCluster.run(1, cluster -> {
+            Echo echo = cluster.export(s -> s + "!", Echo.class, "echo");
+            assertNames("dev.cumulus:cumulus-migration", () -> Remote.migrate(echo, 0, Migration.DELAYED));
+            assertNames("dev.cumulus:cumulus-migration", () -> Remote.autoPlace(echo));
+            assertTrue(echo.echo("still").equals("still!"));
         });
     }
 

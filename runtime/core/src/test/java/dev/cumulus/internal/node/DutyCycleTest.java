@@ -1,6 +1,5 @@
 package dev.cumulus.internal.node;
 
-import dev.cumulus.internal.order.TotalOrder;
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.sched.TimedCall;
 import org.agrona.concurrent.Agent;
@@ -533,7 +532,7 @@ class DutyCycleTest {
 
     private static NodeSettings.Scheduling settings(int nodesOnHost, int cores, String idle) {
         return new NodeSettings(0, nodesOnHost, 200, 5_000, 60_000, idle, 0, Duration.ofSeconds(10),
-            TotalOrder.Mode.MIGRATING, Duration.ofMinutes(5), cores, nodesOnHost, Duration.ZERO)
+            NodeSettings.Sequencer.MIGRATING, Duration.ofMinutes(5), cores, nodesOnHost, Duration.ZERO)
             .scheduling();
     }
 

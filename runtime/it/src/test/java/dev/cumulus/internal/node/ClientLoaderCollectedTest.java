@@ -4,7 +4,9 @@ import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
-import dev.cumulus.internal.rpc.ClientAdmission;
+import dev.cumulus.internal.service.ClientAdmission;
+import dev.cumulus.internal.service.ClientNode;
+import dev.cumulus.internal.service.ServedClients;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.NodeTransport;
@@ -67,7 +69,8 @@ class ClientLoaderCollectedTest {
             NodeSettings settings = NodeSettings.of(0, 1, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
                 LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1, new Properties());
             server = ClusterNode.start(settings, ctx, getClass().getClassLoader(), List.of(), null,
-                new ClientAdmission(credential, 1, 1 + NodeTransport.CLIENT_SLOTS)).awaitJoined();
+                ServedClients.serving(new ClientAdmission(credential, 1, 1 + NodeTransport.CLIENT_SLOTS)))
+                .awaitJoined();
             WeakReference<ClassLoader> serverSide;
             try (URLClassLoader classes = clientClasses();
                  ClientNode client = ClientNode.connect(ctx, 1, 1, credential, settings, classes)) {
@@ -77,7 +80,8 @@ class ClientLoaderCollectedTest {
                 assertEquals("hi via cumulus-client-1", m.invoke(echo, "hi"));
                 serverSide = clientLoaderOf(server, 1);
             }
-            assertNull(server.remoteObjects().clientLoader(1), "the server let the client go");
+            assertNull(((ServedClients) server.remoteObjects().clientService()).clientLoader(1),
+                "the server let the client go");
             assertTrue(collected(serverSide, TimeUnit.SECONDS.toNanos(30)), "the departed client's class loader on "
                 + "the server is still reachable after repeated collections");
         } finally {
@@ -90,7 +94,7 @@ class ClientLoaderCollectedTest {
 
     /** A weak reference to the server's loader of {@code client}'s classes (no strong one stays in a caller's frame). */
     private static WeakReference<ClassLoader> clientLoaderOf(ClusterNode server, int client) {
-        ClassLoader loader = server.remoteObjects().clientLoader(client);
+        ClassLoader loader = ((ServedClients) server.remoteObjects().clientService()).clientLoader(client);
         assertNotNull(loader, "the server made a class loader for client " + client);
         return new WeakReference<>(loader);
     }

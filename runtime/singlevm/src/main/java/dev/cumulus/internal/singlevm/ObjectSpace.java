@@ -1,10 +1,6 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.internal.jfr.SingleVmFetchEvent;
-import dev.cumulus.internal.jfr.SingleVmInvalidationsEvent;
-import dev.cumulus.internal.jfr.SingleVmLockWaitEvent;
-import dev.cumulus.internal.jfr.SingleVmWriteBackEvent;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;

@@ -1,0 +1,51 @@
+package dev.cumulus.internal.node;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
+
+/**
+ * The ORDER channel of a node's transport, as the ordered broadcast (runtime/clouds) sees it: sends to one peer, the
+ * limits of a message, and the {@link Endpoint} the node hands the channel's messages to and runs in its duty cycle.
+ * A node has one; the capability that runs the ordered broadcast {@link #serve}s it before the node starts.
+ *
+ * <p>Threads: {@link #trySend} and the endpoint's callbacks on the thread that runs the duty cycle; {@link #send} on a
+ * thread of the caller's that may block.
+ */
+public interface OrderChannel {
+    /** What runs the ordered broadcast over the channel: an agent of the node's duty cycle. */
+    interface Endpoint extends Agent {
+        /** A message from {@code source} arrived on the channel (duty cycle; never blocks). */
+        void onMessage(int source, DirectBuffer buffer, int offset, int length);
+
+        /** {@code peer} left the cluster normally (duty cycle): nothing more goes to it. */
+        void peerLeft(int peer);
+    }
+
+    /** Hands the channel's messages to {@code endpoint} and runs it in the duty cycle. Once, before the node starts. */
+    void serve(Endpoint endpoint);
+
+    /** This node's id. */
+    int nodeId();
+
+    /** The number of nodes. */
+    int size();
+
+    /** The largest message the channel carries, chunked when longer than {@link #maxTrySendLength()}. */
+    int maxMessageBytes();
+
+    /** The longest message {@link #trySend} takes. */
+    int maxTrySendLength();
+
+    /** Sends without waiting; {@code false} when the destination takes nothing now (back-pressure). */
+    boolean trySend(int destination, DirectBuffer buffer, int offset, int length);
+
+    /**
+     * Sends, chunked if long, waiting up to {@code timeoutNs} for the destination to take it.
+     *
+     * @throws dev.cumulus.NodeFailedException when the destination fails meanwhile
+     */
+    void send(int destination, DirectBuffer buffer, int offset, int length, long timeoutNs);
+
+    /** Declares {@code node} failed (it took nothing for too long): the cluster fails with {@code reason}. */
+    void fail(int node, String reason);
+}

@@ -1,0 +1,271 @@
+package dev.cumulus.internal.service;
+
+import dev.cumulus.AccessDeniedException;
+import dev.cumulus.CumulusException;
+import dev.cumulus.internal.rpc.AccessRule;
+import dev.cumulus.internal.rpc.RpcEngine;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Which clients a standing cluster's server admits, and as whom. Every client holds a credential the admin granted
+ * under a principal name ({@code cumulus cluster grant NAME CLIENT}): a key derived from the cluster's admin
+ * credential and that name ({@link #clientKey}), so a server, which holds the admin credential, checks any client
+ * without a list of grants; the admin's own key is the admin credential ({@link AccessRule#ADMIN}). A client proves
+ * it holds its key with an HMAC-SHA256 of its id and principal under it ({@link #proof}), so the key itself never
+ * travels. From then on every call from that client's transport id is made by that principal ({@link #principal}).
+ * Any thread.
+ */
+public final class ClientAdmission implements ClientGate {
+    private static final byte[] LABEL = "cumulus client attach v2".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] KEY_LABEL = "cumulus client credential v1".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] ADMIN_LABEL = "cumulus cluster admin v1".getBytes(StandardCharsets.UTF_8);
+    /** What a principal's name may be: what {@code cumulus cluster grant} accepts. */
+    public static final String PRINCIPAL_PATTERN = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}";
+
+    private final byte[] credential;
+    private final int firstClient;
+    private final int capacity;
+    /** The principal of each attached client, by its id less {@link #firstClient}; null when none is attached. */
+    private final AtomicReferenceArray<String> principals;
+    /** How many calls of each client's (by id less {@link #firstClient}) wait or run here. */
+    private final AtomicIntegerArray outstanding;
+    private final int maxCallsPerClient;
+    /** The process of each attached client. */
+    private final Map<Integer, Long> pids = new ConcurrentHashMap<>();
+    /** What each client made here. */
+    private final Map<Integer, Set<Owned>> owned = new ConcurrentHashMap<>();
+    private volatile BiConsumer<Integer, List<Owned>> onGone = (client, objects) -> { };
+    private final ClientProfiles profiles = new ClientProfiles();
+
+    /** An object a client made on this server, and its name in the cluster. */
+    public record Owned(long objectId, String name) {
+    }
+
+    /** The most calls one client may have outstanding on one server, unless the server is told otherwise. */
+    public static final int DEFAULT_MAX_CALLS_PER_CLIENT = 1024;
+
+    /** @param credential the cluster's credential; clients have ids {@code firstClient..capacity-1} */
+    public ClientAdmission(byte[] credential, int firstClient, int capacity) {
+        this(credential, firstClient, capacity, DEFAULT_MAX_CALLS_PER_CLIENT);
+    }
+
+    /**
+     * @param maxCallsPerClient the most calls one client may have waiting or running here at once: more are refused
+     *                          with an error, so one client cannot take a server's threads and memory from the others
+     */
+    public ClientAdmission(byte[] credential, int firstClient, int capacity, int maxCallsPerClient) {
+        if (maxCallsPerClient < 1) {
+            throw new CumulusException("the most calls a client may have outstanding must be at least 1, got "
+                + maxCallsPerClient);
+        }
+        this.maxCallsPerClient = maxCallsPerClient;
+        this.outstanding = new AtomicIntegerArray(Math.max(0, capacity - firstClient));
+        this.credential = credential.clone();
+        this.firstClient = firstClient;
+        this.capacity = capacity;
+        this.principals = new AtomicReferenceArray<>(Math.max(0, capacity - firstClient));
+    }
+
+    /** The key of the client granted as {@code principal} by the cluster whose admin credential is {@code admin}. */
+    public static byte[] clientKey(byte[] admin, String principal) {
+        if (AccessRule.ADMIN.equals(principal)) {
+            return admin.clone();
+        }
+        return hmac(admin, KEY_LABEL, principal.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** What client {@code client}, granted as {@code principal}, sends to prove it holds its {@code key}. */
+    public static byte[] proof(byte[] key, int client, String principal) {
+        byte[] name = principal.getBytes(StandardCharsets.UTF_8);
+        return hmac(key, LABEL, ByteBuffer.allocate(Integer.BYTES + name.length).putInt(client).put(name).array());
+    }
+
+    /**
+     * What client {@code client} sends with each {@link ClusterAdmin} call to prove it holds the admin credential
+     * {@code adminKey} (the key of {@link AccessRule#ADMIN}, which is the cluster's admin credential itself).
+     */
+    public static byte[] adminProof(byte[] adminKey, int client) {
+        return hmac(adminKey, ADMIN_LABEL, ByteBuffer.allocate(Integer.BYTES).putInt(client).array());
+    }
+
+    /**
+     * Whether {@code client} is the cluster's admin and {@code proof} its admin proof: it attached as
+     * {@link AccessRule#ADMIN} (proving the admin credential) and proves it again for this id.
+     */
+    boolean provesAdmin(int client, byte[] proof) {
+        return AccessRule.ADMIN.equals(principal(client)) && proof != null
+            && MessageDigest.isEqual(proof, adminProof(clientKey(credential, AccessRule.ADMIN), client));
+    }
+
+    /** The attached clients and their processes. */
+    Map<Integer, Long> attached() {
+        return Map.copyOf(pids);
+    }
+
+    private static byte[] hmac(byte[] key, byte[] label, byte[] data) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            mac.update(label);
+            return mac.doFinal(data);
+        } catch (GeneralSecurityException e) {
+            throw new CumulusException("HMAC-SHA256 is not available in this JDK: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Told of each client that left (on the thread of its detach) or whose process ended (on a thread of its own),
+     * with the objects it made here, which it is to stop serving.
+     */
+    public void onClientGone(BiConsumer<Integer, List<Owned>> action) {
+        this.onGone = action;
+    }
+
+    @Override
+    public void attach(int client, long pid, String principal, byte[] proof) {
+        if (client < firstClient || client >= capacity) {
+            throw new CumulusException("client id " + client + " is outside " + firstClient + ".." + (capacity - 1));
+        }
+        if (principal == null || !principal.matches(PRINCIPAL_PATTERN)) {
+            throw new AccessDeniedException("client " + client + " was refused: '" + principal + "' is no client name "
+                + "a credential is granted under");
+        }
+        Integer caller = RpcEngine.systemCaller();
+        if (caller != null && caller != client) {
+            throw new AccessDeniedException("client " + caller + " may not attach as client " + client);
+        }
+        if (proof == null || !MessageDigest.isEqual(proof, proof(clientKey(credential, principal), client, principal))) {
+            System.err.println("cumulus: refused client " + client + " claiming to be '" + principal + "': its "
+                + "credential is not valid for this cluster");
+            throw new AccessDeniedException("client " + principal + " (id " + client + ") was refused: its credential "
+                + "is not valid for this cluster (granted by another cluster, or before the cluster was last started); "
+                + "ask the cluster's admin for a new one: 'cumulus cluster grant NAME " + principal + "'");
+        }
+        gone(client, false); // a slot taken again: whatever its former holder left goes first
+        pids.put(client, pid);
+        principals.set(client - firstClient, principal);
+        if (pid == ProcessHandle.current().pid()) {
+            return; // a client in this very process (tests): it detaches, it cannot die apart
+        }
+        ProcessHandle.of(pid).ifPresentOrElse(
+            p -> p.onExit().thenRun(() -> {
+                if (pids.remove(client, pid)) {
+                    gone(client, true);
+                }
+            }),
+            () -> gone(client, true));
+    }
+
+    @Override
+    public void detach(int client) {
+        Integer caller = RpcEngine.systemCaller();
+        if (caller != null && caller != client && !AccessRule.ADMIN.equals(principal(caller))) {
+            throw new AccessDeniedException("client " + principal(caller) + " (id " + caller + ") may not detach client "
+                + client + ": a client detaches only itself (the admin may end any)");
+        }
+        pids.remove(client);
+        gone(client, false);
+    }
+
+    @Override
+    public void profile(int client) {
+        checkSelf(client, "profile");
+        profiles.start(client);
+    }
+
+    @Override
+    public byte[] profiled(int client, int offset) {
+        checkSelf(client, "read the profile of");
+        return profiles.chunk(client, offset, () -> {
+            Set<Owned> objects = owned.get(client);
+            return objects == null ? Set.of() : objects.stream().map(Owned::name)
+                .collect(Collectors.toUnmodifiableSet());
+        });
+    }
+
+    /** A client asks only for itself: its calls come from its own transport id. */
+    private void checkSelf(int client, String what) {
+        Integer caller = RpcEngine.systemCaller();
+        if (caller != null && caller != client) {
+            throw new AccessDeniedException("client " + principal(caller) + " (id " + caller + ") may not " + what
+                + " client " + client + ": a client profiles only itself");
+        }
+        if (!admitted(client)) {
+            throw new AccessDeniedException("client " + client + " has not attached here");
+        }
+    }
+
+    /** Notes that {@code client} made {@code objectId}, named {@code name}, here. */
+    void own(int client, long objectId, String name) {
+        owned.computeIfAbsent(client, c -> ConcurrentHashMap.newKeySet()).add(new Owned(objectId, name));
+    }
+
+    /** Forgets {@code client} and removes what it made: here, or on a thread of its own when {@code async}. */
+    private void gone(int client, boolean async) {
+        profiles.end(client);
+        boolean inRange = client >= firstClient && client < capacity;
+        boolean was = inRange && principals.getAndSet(client - firstClient, null) != null;
+        if (inRange) {
+            outstanding.set(client - firstClient, 0); // its calls still running end without counting for a new holder
+        }
+        Set<Owned> objects = owned.remove(client);
+        if (was || objects != null) {
+            List<Owned> list = objects == null ? List.of() : List.copyOf(objects);
+            if (async) {
+                Thread.ofVirtual().name("cumulus-client-" + client + "-gone").start(() -> onGone.accept(client, list));
+            } else {
+                onGone.accept(client, list);
+            }
+        }
+    }
+
+    /** Whether {@code client} attached and has not left. */
+    boolean admitted(int client) {
+        return principal(client) != null;
+    }
+
+    /**
+     * Counts a call of {@code client}'s that is to wait or run here; false, counting nothing, when it has
+     * {@link #maxCallsPerClient} already (polling thread). Each counted call is ended with {@link #endCall}.
+     */
+    boolean startCall(int client) {
+        int i = client - firstClient;
+        int n;
+        do {
+            n = outstanding.get(i);
+            if (n >= maxCallsPerClient) {
+                return false;
+            }
+        } while (!outstanding.compareAndSet(i, n, n + 1));
+        return true;
+    }
+
+    /** A call {@link #startCall} counted was answered or left this server. */
+    void endCall(int client) {
+        outstanding.updateAndGet(client - firstClient, n -> Math.max(0, n - 1));
+    }
+
+    /** The most calls one client may have outstanding on this server. */
+    int maxCallsPerClient() {
+        return maxCallsPerClient;
+    }
+
+    /** The principal {@code client} attached as, or {@code null} when it is not attached. */
+    public String principal(int client) {
+        return client < firstClient || client >= capacity ? null : principals.get(client - firstClient);
+    }
+}

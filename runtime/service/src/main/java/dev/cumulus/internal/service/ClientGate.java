@@ -1,0 +1,44 @@
+package dev.cumulus.internal.service;
+
+import dev.cumulus.internal.rpc.Brief;
+import dev.cumulus.internal.rpc.RpcEngine;
+
+/**
+ * Where a client of a standing cluster attaches to a server: the one system object a client may call before it is
+ * admitted. Every server exports it when it serves clients ({@link RpcEngine#admission}).
+ */
+public interface ClientGate {
+    long OBJECT_ID = 8;
+    /** The most bytes of a client's profile one {@link #profiled} call returns. */
+    int PROFILE_CHUNK_BYTES = 1 << 20;
+
+    /**
+     * Admits the calling client as {@code principal}, the name its credential was granted under: {@code proof} is
+     * {@link ClientAdmission#proof} of the client's id and principal under its key; {@code pid} is its process on this
+     * host, watched: when it ends the client is gone.
+     *
+     * @throws dev.cumulus.AccessDeniedException when the proof does not match (a wrong or old credential)
+     */
+    @Brief
+    void attach(int client, long pid, String principal, byte[] proof);
+
+    /**
+     * The client leaves (a client detaches only itself; the admin any): its calls are refused from now on, and the objects it made here are removed (and their names
+     * unbound) before this returns. Not brief: it calls the name service.
+     */
+    void detach(int client);
+
+    /**
+     * Starts the calling client's profile window here ({@code cumulus run --attach NAME --profile}): from now on this
+     * server records the calls the client makes and the calls to, and moves of, the objects it makes here. Not brief:
+     * the first window starts a recording.
+     */
+    void profile(int client);
+
+    /**
+     * Up to {@link #PROFILE_CHUNK_BYTES} of the calling client's profile from {@code offset}: a JFR file of its
+     * window's events that are its own; a shorter chunk is the last. Call before {@link #detach}, which ends the
+     * window.
+     */
+    byte[] profiled(int client, int offset);
+}

@@ -1,0 +1,344 @@
+package dev.cumulus.internal.service;
+
+import dev.cumulus.Access;
+import dev.cumulus.AsyncTicket;
+import dev.cumulus.CumulusException;
+import dev.cumulus.internal.codec.RemoteRef;
+import dev.cumulus.internal.node.DutyCycle;
+import dev.cumulus.internal.node.NodeSettings;
+import dev.cumulus.internal.rpc.AccessRule;
+import dev.cumulus.internal.rpc.RemoteObjects;
+import dev.cumulus.internal.rpc.RpcEngine;
+import dev.cumulus.internal.transport.Channel;
+import dev.cumulus.internal.transport.MessageHandler;
+import dev.cumulus.internal.transport.NodeTransport;
+import dev.cumulus.internal.transport.TransportContext;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
+
+import java.io.ByteArrayOutputStream;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A client of a standing cluster: a member of the cluster's transport with an id outside the servers'
+ * ({@code size..size + CLIENT_SLOTS - 1}) that takes no part in the servers' membership (no heartbeats, barriers or
+ * ordered writes). It runs the same RPC engine, duty cycle and remote-object API as a node: its calls, and the calls
+ * servers make to objects it exported, travel as between nodes. It attaches to every server at start
+ * ({@link ClientGate}) and detaches when closed.
+ *
+ * <p>Threads: the duty cycle's (main, standby) and waiting callers, as on a node.
+ */
+public final class ClientNode implements AutoCloseable {
+    private static final int FRAGMENT_LIMIT = 16;
+    /** How long a client waits for a server's stream to connect at start. */
+    private static final long CONNECT_WAIT_MS = 10_000;
+
+    private final int clientId;
+    private final int servers;
+    private final NodeTransport transport;
+    private final RpcEngine rpc;
+    private final RemoteObjects remoteObjects;
+    private final DutyCycle dutyCycle;
+    private final NodeSettings settings;
+    private final AtomicLong nextRemoteNewNode;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final ClientIOService io;
+
+    /** The duty cycle of a client: polls, runs commands, hands data messages to the RPC engine. Never blocks. */
+    private static final class ClientAgent implements Agent, MessageHandler {
+        private final ManyToOneConcurrentLinkedQueue<Runnable> commands = new ManyToOneConcurrentLinkedQueue<>();
+        private volatile NodeTransport transport;
+        private volatile RpcEngine rpc;
+
+        @Override
+        public int doWork() {
+            int work = transport.poll(FRAGMENT_LIMIT);
+            Runnable command;
+            while ((command = commands.poll()) != null) {
+                command.run();
+                work++;
+            }
+            return work;
+        }
+
+        @Override
+        public void onMessage(int source, Channel channel, DirectBuffer buffer, int offset, int length) {
+            if (channel == Channel.DATA && source < transport.size()) { // servers only: clients never talk directly
+                rpc.onData(source, buffer, offset, length);
+            }
+        }
+
+        @Override
+        public void onClose() {
+            transport.close();
+        }
+
+        @Override
+        public String roleName() {
+            return "cumulus-client";
+        }
+    }
+
+    private ClientNode(int clientId, int servers, NodeTransport transport, ClientAgent agent, NodeSettings settings,
+                       ClassLoader loader) {
+        this.clientId = clientId;
+        this.servers = servers;
+        this.transport = transport;
+        this.settings = settings;
+        this.nextRemoteNewNode = new AtomicLong(1); // as node 0's: its program is one process, node 0
+        long maxSendWaitNs = TimeUnit.MILLISECONDS.toNanos(settings.heartbeatTimeoutMs() * 4);
+        this.rpc = new RpcEngine(clientId, servers, transport.capacity(), new RpcEngine.DataSender() {
+            @Override
+            public void send(int destination, DirectBuffer buffer, int offset, int length) {
+                transport.sendUnrung(destination, Channel.DATA, buffer, offset, length, maxSendWaitNs);
+            }
+
+            @Override
+            public void ring(int node) {
+                transport.ring(node);
+            }
+        }, loader, settings.callTimeoutNs());
+        agent.rpc = rpc;
+        rpc.exportSystem(ClassSource.OBJECT_ID, new LoaderClassSource(loader), ClassSource.class);
+        this.io = new ClientIOService(System.in, System.out, System.err);
+        rpc.exportSystem(ClientIO.OBJECT_ID, io, ClientIO.class); // what its objects print, the streams they open
+        this.remoteObjects = new RemoteObjects(rpc, servers, loader, Duration.ZERO);
+        this.dutyCycle = DutyCycle.ofClient(agent, transport, FRAGMENT_LIMIT, t -> {
+            System.err.println("cumulus: client " + clientId + " hit an internal error: " + t);
+            t.printStackTrace();
+        }, settings.scheduling(), "cumulus-client-" + clientId);
+        rpc.scheduler(dutyCycle);
+    }
+
+    /**
+     * Joins the transport of a standing cluster of {@code servers} servers as client {@code clientId} and attaches to
+     * every server as its admin, with the cluster's admin {@code credential} (tests and the administration commands).
+     *
+     * @throws CumulusException when a server cannot be reached or refuses the credential (nothing is left running)
+     */
+    public static ClientNode connect(TransportContext context, int servers, int clientId, byte[] credential,
+                                     NodeSettings settings, ClassLoader loader) {
+        return connect(context, servers, clientId, AccessRule.ADMIN, credential, settings, loader, Map.of());
+    }
+
+    /**
+     * Joins the transport of a standing cluster of {@code servers} servers as client {@code clientId} and attaches to
+     * every server as {@code principal}, with the {@code key} its credential holds
+     * ({@link ClientAdmission#clientKey}); the servers in {@code gone} (their processes ended, with why) are not
+     * attached to: the client's calls to them fail at once with a {@link dev.cumulus.NodeFailedException} naming them.
+     *
+     * @throws CumulusException when a server cannot be reached or refuses the credential, or every server is gone
+     *                          (nothing is left running)
+     */
+    public static ClientNode connect(TransportContext context, int servers, int clientId, String principal, byte[] key,
+                                     NodeSettings settings, ClassLoader loader, Map<Integer, String> gone) {
+        if (clientId < servers || clientId >= servers + NodeTransport.CLIENT_SLOTS) {
+            throw new CumulusException("client id " + clientId + " is outside " + servers + ".."
+                + (servers + NodeTransport.CLIENT_SLOTS - 1));
+        }
+        ClientAgent agent = new ClientAgent();
+        NodeTransport transport = new NodeTransport(context, clientId, servers, servers + NodeTransport.CLIENT_SLOTS,
+            agent);
+        agent.transport = transport;
+        ClientNode client;
+        try {
+            client = new ClientNode(clientId, servers, transport, agent, settings, loader);
+        } catch (RuntimeException | Error e) {
+            transport.close();
+            throw e;
+        }
+        client.dutyCycle.start();
+        try {
+            if (gone.size() >= servers) {
+                throw new CumulusException("every server of the cluster is gone (" + gone.get(0) + "); stop it with "
+                    + "'cumulus cluster stop' and start it again");
+            }
+            gone.forEach(client::serverGone);
+            client.attach(principal, key);
+            client.remoteObjects.actAs(principal);
+        } catch (RuntimeException | Error e) {
+            client.shutDown();
+            throw e;
+        }
+        return client;
+    }
+
+    /**
+     * Attaches to every server that is not gone at once as {@code principal} (asynchronous calls, then their results
+     * in turn): each server's first answer to a new client waits for its stream to the client, so one at a time would
+     * add those waits up.
+     */
+    private void attach(String principal, byte[] key) {
+        byte[] proof = ClientAdmission.proof(key, clientId, principal);
+        long pid = ProcessHandle.current().pid();
+        ClientGate[] tickets = new ClientGate[servers];
+        for (int server = 0; server < servers; server++) {
+            if (goneReason(server) != null) {
+                continue;
+            }
+            awaitConnected(server);
+            tickets[server] = AsyncTicket.newTicket(gate(server));
+            tickets[server].attach(clientId, pid, principal, proof);
+        }
+        for (ClientGate ticket : tickets) {
+            if (ticket != null) {
+                AsyncTicket.getResult(ticket);
+            }
+        }
+    }
+
+    /** Why server {@code server} is gone for this client (its process ended), or {@code null} while it serves. */
+    public String goneReason(int server) {
+        return rpc.goneReason(server);
+    }
+
+    private void awaitConnected(int server) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONNECT_WAIT_MS);
+        while (!transport.isConnected(server, Channel.DATA)) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new CumulusException("client " + clientId + " cannot reach server " + server + " within "
+                    + CONNECT_WAIT_MS + " ms; does the cluster still serve? ('cumulus cluster list')");
+            }
+            Thread.onSpinWait(); // the duty cycle runs the Aeron conductor that connects the stream
+            Thread.yield();
+        }
+    }
+
+    private ClientGate gate(int server) {
+        return rpc.proxy(new RemoteRef(server, ClientGate.OBJECT_ID, ClientGate.class.getName()), ClientGate.class,
+            "cumulus.ClientGate");
+    }
+
+    /**
+     * Starts this client's profile window on every server ({@link ClientGate#profile}): from now on each records the
+     * calls this client makes and those to, and moves of, the objects it makes there.
+     */
+    public void startServerProfiles() {
+        checkOpen();
+        for (int server = 0; server < servers; server++) {
+            gate(server).profile(clientId);
+        }
+    }
+
+    /**
+     * Server {@code server}'s share of this client's profile, as a JFR file (fetched in chunks); call before
+     * {@link #close}, which ends the windows.
+     */
+    public byte[] serverProfile(int server) {
+        checkOpen();
+        ClientGate gate = gate(server);
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        while (true) {
+            byte[] chunk = gate.profiled(clientId, all.size());
+            all.writeBytes(chunk);
+            if (chunk.length < ClientGate.PROFILE_CHUNK_BYTES) {
+                return all.toByteArray();
+            }
+        }
+    }
+
+    /**
+     * A proxy for the system object {@code objectId} of server {@code server} (administration: {@code ClusterAdmin}).
+     */
+    public <T> T systemObject(int server, long objectId, Class<T> iface) {
+        checkOpen();
+        return rpc.proxy(new RemoteRef(server, objectId, iface.getName()), iface, "cumulus." + iface.getSimpleName());
+    }
+
+    /** This client's id in the cluster's transport (at least {@link #servers()}). */
+    public int clientId() {
+        return clientId;
+    }
+
+    /** Number of servers. */
+    public int servers() {
+        return servers;
+    }
+
+    public <T> T export(T object, Class<T> iface, String name, Access access) {
+        checkOpen();
+        return remoteObjects.export(object, iface, name, access);
+    }
+
+    public <T> T lookup(String name, Class<T> iface, Duration wait) {
+        checkOpen();
+        return remoteObjects.lookup(name, iface, wait);
+    }
+
+    public Duration lookupWait() {
+        return settings.lookupWait();
+    }
+
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int server) {
+        return remoteNew(impl, iface, name, server, Access.owner());
+    }
+
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name, int server, Access access) {
+        checkOpen();
+        return remoteObjects.remoteNew(impl, iface, name, server, access);
+    }
+
+    /** {@code remoteNew} on the servers in turn (those that are not gone). */
+    public <T> T remoteNew(Class<? extends T> impl, Class<T> iface, String name) {
+        int server = (int) (nextRemoteNewNode.getAndIncrement() % servers);
+        for (int tried = 1; tried < servers && goneReason(server) != null; tried++) {
+            server = (int) (nextRemoteNewNode.getAndIncrement() % servers);
+        }
+        return remoteNew(impl, iface, name, server);
+    }
+
+    /**
+     * Server {@code server} is gone (its process ended): calls waiting for it fail now, and later ones at once, with a
+     * {@link dev.cumulus.NodeFailedException} that names it and {@code reason}. Any thread.
+     */
+    public void serverGone(int server, String reason) {
+        rpc.onNodeGone(server, reason);
+    }
+
+    /**
+     * @throws CumulusException when this client has left its cluster
+     */
+    public void checkUsable() {
+        checkOpen();
+    }
+
+    private void checkOpen() {
+        if (closed.get()) {
+            throw new CumulusException("client " + clientId + " has left its cluster");
+        }
+    }
+
+    /** Detaches from every server it can still reach, then stops. Idempotent. */
+    @Override
+    public void close() {
+        if (closed.get()) {
+            return;
+        }
+        for (int server = 0; server < servers; server++) {
+            if (goneReason(server) != null) {
+                continue; // a server that is gone has nothing to forget
+            }
+            try {
+                gate(server).detach(clientId);
+            } catch (RuntimeException e) {
+                // a server that is gone has nothing to forget
+            }
+        }
+        shutDown();
+    }
+
+    private void shutDown() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        rpc.close();
+        dutyCycle.close();
+        transport.close();
+        io.close();
+    }
+}
