@@ -15,8 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  * class. Their exact total comes from the launcher's reaped children's times: once every node is reaped, what the
  * launcher's children used since the watch began is the nodes' CPU, the JDK's recording dumped at their exit included
  * (less the live profile's reader when it ended first: its own last reading is taken off). Per thread the figures are
- * the last reading before each node's exit, taken every {@value #THREAD_READ_MS} ms, so they miss up to that much
- * of each thread's end.
+ * each thread's last reading (threads that ended keep theirs), taken every {@value #THREAD_READ_MS} ms, so they miss
+ * up to that much of each thread's end; they are summed by name, names that differ only in their last digits taken as one
+ * ({@code "GC Thread#0"} and {@code "GC Thread#1"} are {@code "GC Thread#"}).
  *
  * <p>One daemon thread polls; {@link #finish()} waits for its last reading. Never signals or otherwise touches the
  * processes it watches.
@@ -77,7 +78,7 @@ public final class NodeCpuWatch {
         }
         long baseline = first[1];
         Set<Long> nodePids = new LinkedHashSet<>();
-        Map<Long, Map<String, Long>> threads = new HashMap<>();
+        Map<Long, ProcStat.ThreadTime> threads = new HashMap<>(); // by thread id, kept after the thread ends
         long reader = -1;
         long readerNs = 0;
         int scansLeft = SCANS_AFTER_NODES;
@@ -101,10 +102,7 @@ public final class NodeCpuWatch {
                 if (ProcStat.exists(pid)) {
                     anyAlive = true;
                     if (everyThreadPoll) {
-                        Map<String, Long> t = ProcStat.threads(pid);
-                        if (!t.isEmpty()) {
-                            threads.put(pid, t);
-                        }
+                        threads.putAll(ProcStat.threads(pid));
                     }
                 }
             }
@@ -120,7 +118,7 @@ public final class NodeCpuWatch {
                     boolean readerReaped = reader >= 0 && !ProcStat.exists(reader);
                     long total = now[1] - baseline - (readerReaped ? readerNs : 0);
                     Map<String, Long> byName = new TreeMap<>();
-                    threads.values().forEach(m -> m.forEach((k, v) -> byName.merge(k, v, Long::sum)));
+                    threads.values().forEach(t -> byName.merge(t.name().replaceAll("[0-9]+$", ""), t.cpuNs(), Long::sum));
                     result = new NodeCpu(Math.max(0, total), readerNs, Map.copyOf(byName));
                 }
                 return;

@@ -5,8 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * CPU times of a process and of its threads as Linux's {@code /proc/PID/stat} and {@code /proc/PID/task/TID/stat} give
@@ -40,29 +40,32 @@ public final class ProcStat {
         return Files.exists(PROC.resolve(Long.toString(pid)));
     }
 
+    /** One thread's name (Linux keeps its first 15 characters) and user+system time. */
+    record ThreadTime(String name, long cpuNs) {
+    }
+
     /**
-     * Process {@code pid}'s threads' user+system time in ns by thread name, names that differ only in their digits
-     * taken as one ({@code "GC Thread#0"} and {@code "GC Thread#1"} are {@code "GC Thread#"}); Linux keeps the first
-     * 15 characters of a name. Empty when the process is gone.
+     * Process {@code pid}'s threads by thread id, each with its name and user+system time in ns. Empty when the process
+     * is gone; a thread that ends while it is read is left out.
      */
-    static Map<String, Long> threads(long pid) {
-        Map<String, Long> byName = new TreeMap<>();
+    static Map<Long, ThreadTime> threads(long pid) {
+        Map<Long, ThreadTime> byId = new HashMap<>();
         Path tasks = PROC.resolve(Long.toString(pid)).resolve("task");
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(tasks)) {
             for (Path task : ds) {
-                Path stat = task.resolve("stat");
-                String text = read(stat);
+                String text = read(task.resolve("stat"));
                 String[] f = text == null ? null : split(text);
                 if (f == null) {
                     continue;
                 }
-                String name = text.substring(text.indexOf('(') + 1, text.lastIndexOf(')')).replaceAll("[0-9]+", "");
-                byName.merge(name, (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_NS, Long::sum);
+                String name = text.substring(text.indexOf('(') + 1, text.lastIndexOf(')'));
+                byId.put(Long.parseLong(task.getFileName().toString()),
+                    new ThreadTime(name, (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_NS));
             }
         } catch (IOException | RuntimeException e) {
             // the process ended while it was read: what was read stands
         }
-        return byName;
+        return byId;
     }
 
     private static String[] fields(Path stat) {

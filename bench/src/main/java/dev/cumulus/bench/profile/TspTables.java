@@ -123,7 +123,7 @@ final class TspTables {
             THREAD_LISTED_NS / 1_000_000);
         out.printf("  rounds (read every %d ms, so up to that much of a thread's end is missing; Linux keeps 15%n",
             NodeCpuWatch.THREAD_READ_MS);
-        out.println("  characters of a name, digits merged).");
+        out.println("  characters of a name; names that differ in their last digits are one).");
         StringBuilder head = new StringBuilder(String.format("  %-18s", "thread"));
         for (ProfileMode mode : ProfileMode.values()) {
             head.append(String.format(" %10s", mode.label()));
