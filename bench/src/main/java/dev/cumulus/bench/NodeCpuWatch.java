@@ -27,6 +27,8 @@ public final class NodeCpuWatch {
     static final int THREAD_EVERY_POLLS = 10;
     /** How often the per-thread times are read. */
     public static final long THREAD_READ_MS = POLL_MS * THREAD_EVERY_POLLS;
+    /** The command line's main class: a child whose arguments hold it was forked and has not yet become its program. */
+    private static final String LAUNCHER_MAIN = "dev.cumulus.cli.CumulusCli";
     /** The live profile's reader process ({@code cumulus run --live}), by its main class. */
     private static final String READER_MAIN = "dev.cumulus.profiler.live.RepositoryReaderMain";
     /** Child scans after every node was seen, for the reader the launcher starts right after them. */
@@ -87,10 +89,14 @@ public final class NodeCpuWatch {
             if (everyThreadPoll && scansLeft > 0) {
                 for (ProcessHandle child : launcher.children().toList()) {
                     List<String> args = child.info().arguments().map(Arrays::asList).orElse(List.of());
-                    if (args.contains(main)) {
-                        nodePids.add(child.pid());
-                    } else if (args.contains(READER_MAIN)) {
+                    if (args.contains(LAUNCHER_MAIN)) {
+                        continue; // forked, not yet the program it runs: it still has the launcher's command line
+                    }
+                    if (args.contains(READER_MAIN)) {
                         reader = child.pid();
+                        nodePids.remove(reader);
+                    } else if (args.contains(main)) {
+                        nodePids.add(child.pid());
                     }
                 }
                 if (nodePids.size() >= nodes) {
