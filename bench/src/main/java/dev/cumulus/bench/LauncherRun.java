@@ -90,8 +90,11 @@ public final class LauncherRun {
         }
     }
 
-    /** What one run printed: node output lines as the launcher prefixes them ({@code [0] ...}). */
-    public record Output(List<String> stdout, String tail) {
+    /**
+     * What one run printed: node output lines as the launcher prefixes them ({@code [0] ...}); and the CPU its node
+     * processes used ({@link NodeCpuWatch.NodeCpu#UNKNOWN} for plain {@code java}).
+     */
+    public record Output(List<String> stdout, String tail, NodeCpuWatch.NodeCpu cpu) {
         /** The rest of node {@code node}'s first line that starts with {@code prefix}, or null. */
         public String nodeLine(int node, String prefix) {
             String p = "[" + node + "] " + prefix;
@@ -109,7 +112,7 @@ public final class LauncherRun {
      */
     public Output run(String label, Function<Path, List<String>> options, int nodes, Path classpath, String main,
                       List<String> args, Duration timeout) {
-        return launch(label, main, timeout, dir -> {
+        return launch(label, main, nodes, timeout, dir -> {
             List<String> command = new ArrayList<>(List.of(java(),
                 "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
                 "-cp", cliJar() + File.pathSeparator + cliLib().resolve("*"),
@@ -129,7 +132,7 @@ public final class LauncherRun {
      * @throws CumulusException when it fails, or outlives {@code timeout} (the message carries its last output)
      */
     public Output plainJava(Path classpath, String main, List<String> args, Duration timeout) {
-        return launch("plain java", main, timeout, dir -> {
+        return launch("plain java", main, 0, timeout, dir -> {
             List<String> command = new ArrayList<>(List.of(java(), "-XX:+UseSerialGC", "-cp", classpath.toString(),
                 main));
             command.addAll(args);
@@ -141,7 +144,9 @@ public final class LauncherRun {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    private Output launch(String label, String main, Duration timeout, Function<Path, List<String>> commandIn) {
+    /** Runs {@code commandIn}'s command; with {@code nodes} above 0 it is a launcher whose nodes' CPU is watched. */
+    private Output launch(String label, String main, int nodes, Duration timeout,
+                          Function<Path, List<String>> commandIn) {
         Path dir;
         try {
             dir = Files.createTempDirectory(DIRECTORY_PREFIX);
@@ -154,6 +159,7 @@ public final class LauncherRun {
         Thread stopOnExit = null;
         try {
             process = new ProcessBuilder(command).start();
+            NodeCpuWatch cpu = nodes > 0 ? NodeCpuWatch.start(process.toHandle(), main, nodes) : null;
             Process p = process;
             Path scratch = dir;
             stopOnExit = new Thread(() -> { // Ctrl-C or SIGTERM of the orchestrator: the finally below never runs
@@ -183,8 +189,9 @@ public final class LauncherRun {
                 throw new CumulusException(label + " of " + main + " exited with code "
                     + process.exitValue() + "; its last output:\n" + lastLines);
             }
+            NodeCpuWatch.NodeCpu used = cpu == null ? NodeCpuWatch.NodeCpu.UNKNOWN : cpu.finish();
             synchronized (stdout) {
-                return new Output(List.copyOf(stdout), lastLines);
+                return new Output(List.copyOf(stdout), lastLines, used);
             }
         } catch (IOException e) {
             throw new CumulusException("cannot start " + label + ": " + e.getMessage(), e);

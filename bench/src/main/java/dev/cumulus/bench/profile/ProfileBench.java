@@ -10,7 +10,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -45,14 +44,17 @@ public final class ProfileBench {
     /** A run's limit: a 23-city run takes 10-20 s on an idle 2-core machine, minutes on a loaded one. */
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(15);
 
-    /** What a full and a quick run measure. */
-    record Settings(int rounds, int cities, double readSeconds) {
+    /**
+     * What a full and a quick run measure; {@code reads} false leaves the read workload out. The full run's rounds make
+     * the medians' ratios resolve about 1 %: the compute time's spread from run to run is several per cent.
+     */
+    record Settings(int rounds, int cities, double readSeconds, boolean reads) {
         static Settings standard() {
-            return new Settings(5, 23, 3);
+            return new Settings(10, 23, 3, true);
         }
 
         static Settings quick() {
-            return new Settings(1, 14, 0.5);
+            return new Settings(1, 14, 0.5, true);
         }
     }
 
@@ -76,10 +78,13 @@ public final class ProfileBench {
      * message, on {@code err}, carries the run's last output or says what to build).
      */
     public static int run(boolean quick, int rounds, PrintStream out, PrintStream err) {
+        return run(quick, rounds, true, out, err);
+    }
+
+    /** {@link #run(boolean, int, PrintStream, PrintStream)}; {@code reads} false measures the TSP alone. */
+    static int run(boolean quick, int rounds, boolean reads, PrintStream out, PrintStream err) {
         Settings s = quick ? Settings.quick() : Settings.standard();
-        if (rounds > 0) {
-            s = new Settings(rounds, s.cities(), s.readSeconds());
-        }
+        s = new Settings(rounds > 0 ? rounds : s.rounds(), s.cities(), s.readSeconds(), reads);
         try {
             return new ProfileBench(s, quick, out, err).run();
         } catch (CumulusException e) {
@@ -88,16 +93,20 @@ public final class ProfileBench {
         }
     }
 
-    /** {@code java ... ProfileBench [--quick] [--rounds N]}: the suite outside the CLI. */
+    /**
+     * {@code java ... ProfileBench [--quick] [--rounds N] [--tsp-only]}: the suite outside the CLI; {@code --tsp-only}
+     * leaves the read workload out (an A/B of the TSP's cost in half the time).
+     */
     public static void main(String[] args) {
         List<String> a = List.of(args);
-        System.exit(run(a.contains("--quick"), BenchArgs.rounds("profile", a), System.out, System.err));
+        System.exit(run(a.contains("--quick"), BenchArgs.rounds("profile", a), !a.contains("--tsp-only"), System.out,
+            System.err));
     }
 
     private int run() {
         double loadBefore = load();
         header(loadBefore);
-        Map<ProfileMode, List<Double>> tsp = new EnumMap<>(ProfileMode.class);
+        Map<ProfileMode, List<TspRun>> tsp = new EnumMap<>(ProfileMode.class);
         Map<ProfileMode, List<Double>> p50 = new EnumMap<>(ProfileMode.class);
         Map<ProfileMode, List<Double>> p99 = new EnumMap<>(ProfileMode.class);
         ProfileMode[] modes = ProfileMode.values();
@@ -105,9 +114,9 @@ public final class ProfileBench {
             for (int k = 0; k < modes.length; k++) {
                 ProfileMode mode = modes[(k + round) % modes.length];
                 err.printf("cumulus bench profile: round %d/%d, TSP, %s%n", round + 1, settings.rounds(), mode.label());
-                tsp.computeIfAbsent(mode, m -> new ArrayList<>()).add(tspMs(mode));
+                tsp.computeIfAbsent(mode, m -> new ArrayList<>()).add(tspRun(mode));
             }
-            for (int k = 0; k < modes.length; k++) {
+            for (int k = 0; k < modes.length && settings.reads(); k++) {
                 ProfileMode mode = modes[(k + round) % modes.length];
                 err.printf("cumulus bench profile: round %d/%d, reads, %s%n", round + 1, settings.rounds(),
                     mode.label());
@@ -116,15 +125,25 @@ public final class ProfileBench {
                 p99.computeIfAbsent(mode, m -> new ArrayList<>()).add(r[1]);
             }
         }
-        tspTable(tsp);
-        readTable(p50, p99);
-        goals(tsp, p50);
+        TspTables tables = new TspTables(tsp, settings.cities(), NODES, out);
+        tables.print();
+        if (settings.reads()) {
+            readTable(p50, p99);
+        }
+        out.println();
+        for (ProfileMode mode : List.of(ProfileMode.PROFILE, ProfileMode.LIVE)) {
+            goal("TSP compute time, " + mode.label(), tables.wallRatio(mode));
+            if (settings.reads()) {
+                goal("read p50, " + mode.label(), median(p50.get(mode)) / median(p50.get(ProfileMode.PLAIN)));
+            }
+        }
+        tables.cpuLine();
         out.printf(Locale.ROOT, "  load average at the start %.1f, at the end %.1f.%n", loadBefore, load());
         out.flush();
         return 0;
     }
 
-    private double tspMs(ProfileMode mode) {
+    private TspRun tspRun(ProfileMode mode) {
         LauncherRun.Output o = launcher.run("cumulus run " + mode.label(), mode::launcherOptions, NODES,
             launcher.examples(), TSP_MAIN, List.of(String.valueOf(settings.cities())), RUN_TIMEOUT);
         String line = o.nodeLine(0, "TSP ");
@@ -133,7 +152,7 @@ public final class ProfileBench {
             throw new CumulusException("the replicated TSP (" + mode.label() + ") printed no compute time on node 0; "
                 + "its last output:\n" + o.tail());
         }
-        return Double.parseDouble(m.group(1));
+        return new TspRun(Double.parseDouble(m.group(1)), o.cpu());
     }
 
     /** Node 0's read p50 and p99, ns per call. */
@@ -160,21 +179,6 @@ public final class ProfileBench {
             + "  alternate, in an order that rotates from round to round. Load average when started: %.1f (figures%n"
             + "  from a loaded box are upper bounds; compare the modes of one run, not runs of different times).%n",
             NODES, settings.rounds(), load);
-    }
-
-    private void tspTable(Map<ProfileMode, List<Double>> tsp) {
-        out.println();
-        out.printf("(a) Replicated TSP (examples tsp.ReplicatedTsp), %d cities, %d nodes: the program's own compute time%n",
-            settings.cities(), NODES);
-        out.println("  (node 0's \"in X ms\": the parallel search between two barriers), ms. x plain = ratio of the medians.");
-        out.printf("  %-10s %10s %10s %10s %8s%n", "mode", "median", "lowest", "highest", "x plain");
-        double plain = median(tsp.get(ProfileMode.PLAIN));
-        for (ProfileMode mode : ProfileMode.values()) {
-            List<Double> v = tsp.get(mode);
-            out.printf(Locale.ROOT, "  %-10s %10.1f %10.1f %10.1f %8.3f%n", mode.label(), median(v), min(v), max(v),
-                median(v) / plain);
-        }
-        rounds(tsp, "%.0f");
     }
 
     private void readTable(Map<ProfileMode, List<Double>> p50, Map<ProfileMode, List<Double>> p99) {
@@ -205,14 +209,6 @@ public final class ProfileBench {
                 .toList())).append(';');
         }
         out.println(sb.substring(0, sb.length() - 1));
-    }
-
-    private void goals(Map<ProfileMode, List<Double>> tsp, Map<ProfileMode, List<Double>> p50) {
-        out.println();
-        for (ProfileMode mode : List.of(ProfileMode.PROFILE, ProfileMode.LIVE)) {
-            goal("TSP compute time, " + mode.label(), median(tsp.get(mode)) / median(tsp.get(ProfileMode.PLAIN)));
-            goal("read p50, " + mode.label(), median(p50.get(mode)) / median(p50.get(ProfileMode.PLAIN)));
-        }
     }
 
     private void goal(String what, double ratio) {

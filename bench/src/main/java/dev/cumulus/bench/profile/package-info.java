@@ -4,7 +4,8 @@
  * a replicated object ({@link dev.cumulus.bench.profile.ProfileBench}).
  *
  * <p>Threads: the orchestrator's thread runs one {@code cumulus run} at a time ({@link dev.cumulus.bench.LauncherRun}: the command
- * line's JVM, started as a user starts it), two threads copy its output. {@link dev.cumulus.bench.profile.ReadPathProgram}
+ * line's JVM, started as a user starts it), two threads copy its output, one reads its nodes' CPU times from
+ * {@code /proc} ({@link dev.cumulus.bench.NodeCpuWatch}; {@link dev.cumulus.bench.profile.TspTables} prints them). {@link dev.cumulus.bench.profile.ReadPathProgram}
  * is the node program of the read workload.
  *
  * <p>Never: runs two measured runs at once, or leaves a process or a run directory behind (each run's directory is

@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -21,13 +22,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * System test: {@code cumulus bench profile --quick} runs the checkout's own {@code cumulus run} in every mode on both
  * workloads, prints every row of both tables and the four goal lines, and leaves no process and no run directory
- * behind. It checks the structure, never a timing. Needs {@code ./build} (the command line's jar and the examples).
+ * behind, with the TSP's compute and CPU times per mode. It checks the structure, never a timing. Needs {@code ./build} (the command line's jar and the examples).
  */
 class ProfileBenchSmokeTest {
     private static final String NUM = "([\\d.]+)";
     private static final String MODE = "(plain|JDK JFR|--profile|--live)";
-    /** mode, median, lowest, highest, x plain. */
-    private static final Pattern TSP = Pattern.compile("^  " + MODE + ("\\s+" + NUM).repeat(4) + "$");
+    /** mode, median, lowest, highest, x plain, paired x: the compute time's rows, then the CPU time's. */
+    private static final Pattern TSP = Pattern.compile("^  " + MODE + ("\\s+" + NUM).repeat(5) + "$");
     /** mode, p50, p50 spread, p99, p99 spread, x plain, p99 x. */
     private static final Pattern READS = Pattern.compile("^  " + MODE + "\\s+" + NUM + "\\s+" + NUM + "-" + NUM
         + "\\s+" + NUM + "\\s+" + NUM + "-" + NUM + "\\s+" + NUM + "\\s+" + NUM + "$");
@@ -45,18 +46,25 @@ class ProfileBenchSmokeTest {
 
         List<String> modes = List.of("plain", "JDK JFR", "--profile", "--live");
         List<Matcher> tsp = matches(text, TSP);
-        assertEquals(modes, tsp.stream().map(m -> m.group(1)).toList(), text);
-        assertEquals("1.000", tsp.getFirst().group(5), "plain is the baseline: " + text);
-        for (Matcher m : tsp) {
-            assertTrue(Double.parseDouble(m.group(2)) > 0, "a compute time: " + m.group());
+        List<String> twice = new ArrayList<>(modes);
+        twice.addAll(modes);
+        assertEquals(twice, tsp.stream().map(m -> m.group(1)).toList(), text);
+        for (Matcher plain : List.of(tsp.getFirst(), tsp.get(modes.size()))) {
+            assertEquals("1.000", plain.group(5), "plain is the baseline: " + text);
+            assertEquals("1.000", plain.group(6), "plain is the baseline: " + text);
         }
+        for (Matcher m : tsp) {
+            assertTrue(Double.parseDouble(m.group(2)) > 0, "a compute time and a CPU time: " + m.group());
+        }
+        assertTrue(text.contains("(a'') Node threads"), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("  node CPU time, x plain")), text);
         List<Matcher> reads = matches(text, READS);
         assertEquals(modes, reads.stream().map(m -> m.group(1)).toList(), text);
         for (Matcher m : reads) {
             assertTrue(Double.parseDouble(m.group(2)) > 0 && Double.parseDouble(m.group(5)) > 0,
                 "read figures: " + m.group());
         }
-        assertEquals(2, text.lines().filter(l -> l.startsWith("  rounds: plain ")).count(), text);
+        assertEquals(3, text.lines().filter(l -> l.startsWith("  rounds: plain ")).count(), text);
         List<String> goals = text.lines().filter(l -> l.matches("  goal: .* <= 1\\.02x plain: [\\d.]+x: (MET|NOT MET)"))
             .toList();
         assertEquals(4, goals.size(), text);

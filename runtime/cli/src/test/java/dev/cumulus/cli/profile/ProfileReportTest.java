@@ -3,7 +3,9 @@ package dev.cumulus.cli.profile;
 import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
+import dev.cumulus.profiler.report.JvmStats;
 import jdk.jfr.Configuration;
+import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -11,11 +13,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The profile table from recordings made in this JVM, and the recording settings. */
@@ -73,7 +78,7 @@ class ProfileReportTest {
     }
 
     @Test
-    void settingsAreTheJdkDefaultsPlusTheCumulusEvents() throws Exception {
+    void settingsAreTheCumulusEventsAndTheJdkEventsTheReportReadsOnly() throws Exception {
         Path jfc = dir.resolve("cumulus.jfc");
         Files.writeString(jfc, ProfileSettings.jfc());
 
@@ -83,7 +88,26 @@ class ProfileReportTest {
         assertEquals("true", settings.get("dev.cumulus.NodeLifecycle#enabled"));
         assertEquals("0 ms", settings.get("dev.cumulus.RemoteCall#threshold"));
         assertEquals("true", settings.get("dev.cumulus.Migration#enabled"));
-        assertTrue(settings.containsKey("jdk.GarbageCollection#enabled"), "based on default.jfc");
+        for (String read : List.of(JvmStats.EXECUTION_SAMPLE, JvmStats.ALLOCATION_SAMPLE, JvmStats.GARBAGE_COLLECTION,
+            JvmStats.HEAP_SUMMARY, JvmStats.THREAD_PARK)) {
+            assertEquals("true", settings.get(read + "#enabled"), read + " is read by the report");
+        }
+        // the rates of the JDK's default.jfc, which the report's legends name
+        assertEquals("20 ms", settings.get("jdk.ExecutionSample#period"));
+        assertEquals("150/s", settings.get("jdk.ObjectAllocationSample#throttle"));
+        assertEquals("20 ms", settings.get("jdk.ThreadPark#threshold"));
+        for (String off : List.of("jdk.NativeMethodSample", "jdk.OldObjectSample", "jdk.CPULoad", "jdk.ThreadDump")) {
+            assertFalse(settings.containsKey(off + "#enabled"), off + " is not listed");
+        }
+        try (Recording r = new Recording(Configuration.create(jfc))) {
+            r.start();
+            Map<String, Boolean> enabled = new HashMap<>();
+            FlightRecorder.getFlightRecorder().getEventTypes().forEach(t -> enabled.put(t.getName(), t.isEnabled()));
+            assertEquals(true, enabled.get("jdk.ExecutionSample"), "recorded");
+            for (String off : List.of("jdk.NativeMethodSample", "jdk.OldObjectSample", "jdk.CPULoad", "jdk.SocketRead")) {
+                assertEquals(false, enabled.get(off), off + ": a JDK event the settings do not list is off");
+            }
+        }
     }
 
     private static void call(int caller, int target, String object, String method, boolean async, long req, long reply) {

@@ -1,0 +1,7 @@
+package dev.cumulus.bench.profile;
+
+import dev.cumulus.bench.NodeCpuWatch;
+
+/** One run of the replicated TSP: node 0's compute time and the CPU the run's node processes used. */
+record TspRun(double computeMs, NodeCpuWatch.NodeCpu cpu) {
+}
