@@ -21,20 +21,28 @@ public interface HeapService {
     @Brief
     void writeBack(long[] updates);
 
-    /** Asks for the monitor of object {@code id}: true if granted now, else a {@link #granted} call follows. */
-    @Brief
-    boolean monitorEnter(long id, int node, long thread);
-
-    /** Releases the monitor, which the caller holds, and grants it to the next thread in its entry queue. */
-    @Brief
-    void monitorExit(long id, int node, long thread);
-
     /**
-     * Releases the monitor the caller holds and puts the caller in its wait set; once notified (or its wait cancelled)
-     * it queues for the monitor again, and the caller hears of the re-acquisition by a {@link #granted} call.
+     * Asks for the monitor of object {@code id}: granted now (with the images of {@link Grant}), else a
+     * {@link #granted} call follows.
      */
     @Brief
-    void monitorWait(long id, int node, long thread);
+    Grant monitorEnter(long id, int node, long thread);
+
+    /**
+     * Stores the caller's write-backs for objects homed here (as {@link #writeObjects} does; empty arrays: none), then
+     * releases the monitor, which the caller holds, and grants it to the next thread in its entry queue. The reply
+     * acknowledges both: one round trip for a release whose dirty entries are all homed at the monitor's home.
+     */
+    @Brief
+    void monitorExit(long id, int node, long thread, long[] ids, int[] offsets, ObjectImage[] images);
+
+    /**
+     * Stores the caller's write-backs as {@link #monitorExit} does, then releases the monitor the caller holds and puts
+     * the caller in its wait set; once notified (or its wait cancelled) it queues for the monitor again, and the caller
+     * hears of the re-acquisition by a {@link #granted} call.
+     */
+    @Brief
+    void monitorWait(long id, int node, long thread, long[] ids, int[] offsets, ObjectImage[] images);
 
     /**
      * Ends a wait early (timeout, interrupt): a caller still in the wait set moves to the entry queue. True if it was
@@ -47,9 +55,12 @@ public interface HeapService {
     @Brief
     void monitorNotify(long id, int node, long thread, boolean all);
 
-    /** On the waiter's node: thread {@code thread} holds the monitor of {@code id} now. */
+    /**
+     * On the waiter's node: thread {@code thread} holds the monitor of {@code id} now; {@code ids} and {@code images}
+     * are the objects' current images the home sends with the grant ({@link Grant}).
+     */
     @Brief
-    void granted(long id, long thread);
+    void granted(long id, long thread, long[] ids, ObjectImage[] images);
 
     /** The value of volatile slot {@code slot} of object {@code id}, read at its home. */
     @Brief

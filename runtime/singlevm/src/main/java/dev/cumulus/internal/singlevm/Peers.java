@@ -18,11 +18,14 @@ final class Peers {
     private static final Method FETCH = method("fetch", long.class, int.class, int.class);
     private static final Method WRITE_BACK = method("writeBack", long[].class);
     private static final Method ENTER = method("monitorEnter", long.class, int.class, long.class);
-    private static final Method EXIT = method("monitorExit", long.class, int.class, long.class);
-    private static final Method WAIT = method("monitorWait", long.class, int.class, long.class);
+    private static final Method EXIT = method("monitorExit", long.class, int.class, long.class, long[].class,
+        int[].class, ObjectImage[].class);
+    private static final Method WAIT = method("monitorWait", long.class, int.class, long.class, long[].class,
+        int[].class, ObjectImage[].class);
     private static final Method CANCEL_WAIT = method("cancelWait", long.class, int.class, long.class);
     private static final Method NOTIFY = method("monitorNotify", long.class, int.class, long.class, boolean.class);
-    private static final Method GRANTED = method("granted", long.class, long.class);
+    private static final Method GRANTED = method("granted", long.class, long.class, long[].class,
+        ObjectImage[].class);
     private static final Method GET_VOLATILE = method("getVolatile", long.class, int.class);
     private static final Method PUT_VOLATILE = method("putVolatile", long.class, int.class, long.class);
     private static final Method STATICS = method("statics", String.class, int.class);
@@ -56,16 +59,18 @@ final class Peers {
         call(to, WRITE_BACK, (Object) updates);
     }
 
-    boolean monitorEnter(int to, long id, int from, long thread) {
-        return (Boolean) call(to, ENTER, id, from, thread);
+    Grant monitorEnter(int to, long id, int from, long thread) {
+        return (Grant) call(to, ENTER, id, from, thread);
     }
 
-    void monitorExit(int to, long id, int from, long thread) {
-        call(to, EXIT, id, from, thread);
+    /** Releases the monitor at its home {@code to}, which first stores {@code writes} (homed there; may be none). */
+    void monitorExit(int to, long id, int from, long thread, Writes writes) {
+        call(to, EXIT, id, from, thread, writes.ids(), writes.offsets(), writes.images());
     }
 
-    void monitorWait(int to, long id, int from, long thread) {
-        call(to, WAIT, id, from, thread);
+    /** Waits on the monitor at its home {@code to}, which first stores {@code writes} (homed there; may be none). */
+    void monitorWait(int to, long id, int from, long thread, Writes writes) {
+        call(to, WAIT, id, from, thread, writes.ids(), writes.offsets(), writes.images());
     }
 
     boolean cancelWait(int to, long id, int from, long thread) {
@@ -136,9 +141,12 @@ final class Peers {
         return (ObjectImage) call(to, FETCH_ELEMENTS, id, from, count);
     }
 
-    /** Tells node {@code to} that its thread {@code thread} holds the monitor of {@code id}; one-way. */
-    void granted(int to, long id, long thread) {
-        handler(to).sendOneWay(GRANTED, new Object[] {id, thread});
+    /**
+     * Tells node {@code to} that its thread {@code thread} holds the monitor of {@code id}, with the images of
+     * {@code grant}; one-way.
+     */
+    void granted(int to, long id, long thread, Grant grant) {
+        handler(to).sendOneWay(GRANTED, new Object[] {id, thread, grant.ids(), grant.images()});
     }
 
     private Object call(int to, Method method, Object... args) {

@@ -44,7 +44,7 @@ public final class SharedHeap {
     private final NodeCache cache;
     private final Peers peers;
     private final ThreadLocal<Map<Long, int[]>> held = ThreadLocal.withInitial(HashMap::new);
-    private final ConcurrentHashMap<Long, CompletableFuture<Void>> grants = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, CompletableFuture<Grant>> grants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> staticsIds = new ConcurrentHashMap<>();
     private volatile NodeFailedException failure;
     private volatile ObjectSpace objects;
@@ -191,21 +191,22 @@ public final class SharedHeap {
             return;
         }
         long thread = Thread.currentThread().threadId();
-        CompletableFuture<Void> grant = expectGrant(thread);
-        boolean now;
+        ObjectSpace.Mark mark = mark();
+        CompletableFuture<Grant> grant = expectGrant(thread);
+        Grant answer;
         try {
-            now = isHere(ref) ? home.object(ref).monitor().enter(new Waiter(self, thread))
+            answer = isHere(ref) ? Grant.bare(home.object(ref).monitor().enter(new Waiter(self, thread)))
                 : peers.monitorEnter(ObjectIds.home(ref), ref, self, thread);
         } catch (RuntimeException e) {
             grants.remove(thread);
             throw e;
         }
-        if (now) {
+        if (answer.now()) {
             grants.remove(thread);
         } else {
-            awaitGrant(grant, ref);
+            answer = awaitGrant(grant, ref);
         }
-        invalidateAll();
+        acquired(answer, mark);
         mine.put(ref, new int[] {1});
     }
 
@@ -217,12 +218,13 @@ public final class SharedHeap {
             return;
         }
         mine.remove(ref);
-        flushAll();
         long thread = Thread.currentThread().threadId();
         if (isHere(ref)) {
+            flushAll();
             grant(ref, home.object(ref).monitor().exit(new Waiter(self, thread)));
         } else {
-            peers.monitorExit(ObjectIds.home(ref), ref, self, thread);
+            int to = ObjectIds.home(ref);
+            flushCarrying(to, writes -> peers.monitorExit(to, ref, self, thread, writes));
         }
     }
 
@@ -245,14 +247,21 @@ public final class SharedHeap {
             throw new InterruptedException();
         }
         mine.remove(ref);
-        flushAll();
         long thread = Thread.currentThread().threadId();
         Waiter me = new Waiter(self, thread);
-        CompletableFuture<Void> grant = expectGrant(thread);
-        if (isHere(ref)) {
-            grant(ref, home.object(ref).monitor().await(me));
-        } else {
-            peers.monitorWait(ObjectIds.home(ref), ref, self, thread);
+        ObjectSpace.Mark mark = mark();
+        CompletableFuture<Grant> grant = expectGrant(thread);
+        try {
+            if (isHere(ref)) {
+                flushAll();
+                grant(ref, home.object(ref).monitor().await(me));
+            } else {
+                int to = ObjectIds.home(ref);
+                flushCarrying(to, writes -> peers.monitorWait(to, ref, self, thread, writes));
+            }
+        } catch (RuntimeException e) {
+            grants.remove(thread);
+            throw e;
         }
         boolean interrupted = false;
         try {
@@ -271,8 +280,7 @@ public final class SharedHeap {
         } catch (ExecutionException e) {
             throw failed(e, ref);
         }
-        awaitGrant(grant, ref);
-        invalidateAll();
+        acquired(awaitGrant(grant, ref), mark);
         mine.put(ref, count);
         if (interrupted) {
             throw new InterruptedException();
@@ -311,6 +319,36 @@ public final class SharedHeap {
         ObjectSpace o = objects;
         if (o != null) {
             o.flush();
+        }
+    }
+
+    /**
+     * A release whose last step is a message to node {@code to} (a monitor's exit or wait there): the slot cache's
+     * dirty slots and the copies' dirty entries homed elsewhere are written back and acknowledged first; those homed
+     * at {@code to} travel in {@code last} itself, whose reply acknowledges them.
+     */
+    private void flushCarrying(int to, java.util.function.Consumer<Writes> last) {
+        cache.flush();
+        ObjectSpace o = objects;
+        if (o == null) {
+            last.accept(Writes.NONE);
+        } else {
+            o.flush(to, last);
+        }
+    }
+
+    /** Where the copies stand before a monitor request is sent (what a grant's images may fill), or null. */
+    private ObjectSpace.Mark mark() {
+        ObjectSpace o = objects;
+        return o == null ? null : o.mark();
+    }
+
+    /** The acquire after {@code grant}: invalidates, then fills copies from the images the grant carried. */
+    private void acquired(Grant grant, ObjectSpace.Mark mark) {
+        cache.invalidate();
+        ObjectSpace o = objects;
+        if (o != null) {
+            o.acquired(grant, mark);
         }
     }
 
@@ -372,8 +410,8 @@ public final class SharedHeap {
         return count;
     }
 
-    private CompletableFuture<Void> expectGrant(long thread) {
-        CompletableFuture<Void> grant = new CompletableFuture<>();
+    private CompletableFuture<Grant> expectGrant(long thread) {
+        CompletableFuture<Grant> grant = new CompletableFuture<>();
         if (grants.putIfAbsent(thread, grant) != null) {
             throw new IllegalStateException("thread " + thread + " on node " + self + " already waits for a monitor");
         }
@@ -386,13 +424,12 @@ public final class SharedHeap {
     }
 
     /** Waits, not interruptibly (as monitor entry does not), for the grant of {@code ref}'s monitor. */
-    private void awaitGrant(CompletableFuture<Void> grant, long ref) {
+    private Grant awaitGrant(CompletableFuture<Grant> grant, long ref) {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    grant.get();
-                    return;
+                    return grant.get();
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (ExecutionException e) {
@@ -420,11 +457,11 @@ public final class SharedHeap {
             return;
         }
         if (to.node() == self) {
-            onGranted(ref, to.thread());
+            onGranted(ref, to.thread(), Grant.bare(true));
             return;
         }
         try {
-            peers.granted(to.node(), ref, to.thread());
+            peers.granted(to.node(), ref, to.thread(), imagesFor(ref));
         } catch (RuntimeException e) {
             if (failure == null) {
                 node.fail("single VM: node " + self + " could not grant the monitor of shared object "
@@ -433,14 +470,34 @@ public final class SharedHeap {
         }
     }
 
-    private void onGranted(long ref, long thread) {
-        CompletableFuture<Void> grant = grants.remove(thread);
+    /**
+     * A grant of the monitor of {@code ref} to a thread of another node, with the images of the locked object and of
+     * what it refers to that are homed here ({@link ObjectSpace#grantImages}), read now that it is granted.
+     */
+    private Grant imagesFor(long ref) {
+        ObjectSpace o = objects;
+        return o == null ? Grant.bare(true) : o.serving(() -> o.grantImages(ref));
+    }
+
+    /** Stores write-backs that came with a monitor's exit or wait (before the monitor is released). */
+    private void store(long[] ids, int[] offsets, ObjectImage[] images) {
+        if (ids.length > 0) {
+            ObjectSpace o = objects();
+            o.serving(() -> {
+                o.serveWrites(ids, offsets, images);
+                return null;
+            });
+        }
+    }
+
+    private void onGranted(long ref, long thread, Grant answer) {
+        CompletableFuture<Grant> grant = grants.remove(thread);
         if (grant == null) {
             node.fail("single VM: node " + self + " was granted the monitor of shared object " + ObjectIds.describe(ref)
                 + " for thread " + thread + ", which waits for none");
             return;
         }
-        grant.complete(null);
+        grant.complete(answer);
     }
 
     private void onNodeFailure(int failed, String reason) {
@@ -474,17 +531,19 @@ public final class SharedHeap {
         }
 
         @Override
-        public boolean monitorEnter(long id, int from, long thread) {
-            return home.object(id).monitor().enter(new Waiter(from, thread));
+        public Grant monitorEnter(long id, int from, long thread) {
+            return home.object(id).monitor().enter(new Waiter(from, thread)) ? imagesFor(id) : Grant.bare(false);
         }
 
         @Override
-        public void monitorExit(long id, int from, long thread) {
+        public void monitorExit(long id, int from, long thread, long[] ids, int[] offsets, ObjectImage[] images) {
+            store(ids, offsets, images);
             grant(id, home.object(id).monitor().exit(new Waiter(from, thread)));
         }
 
         @Override
-        public void monitorWait(long id, int from, long thread) {
+        public void monitorWait(long id, int from, long thread, long[] ids, int[] offsets, ObjectImage[] images) {
+            store(ids, offsets, images);
             grant(id, home.object(id).monitor().await(new Waiter(from, thread)));
         }
 
@@ -501,8 +560,8 @@ public final class SharedHeap {
         }
 
         @Override
-        public void granted(long id, long thread) {
-            onGranted(id, thread);
+        public void granted(long id, long thread, long[] ids, ObjectImage[] images) {
+            onGranted(id, thread, new Grant(true, ids, images));
         }
 
         @Override
