@@ -529,8 +529,24 @@ public final class ObjectSpace {
 
     /** Hyperion's invalidateCache: every copy of this node is stale (its dirty fields stay); a new epoch. */
     void invalidate() {
+        awaitFlushes();
         Epochs.advance();
         invalidations.increment();
+    }
+
+    /**
+     * Before an acquire reads anything: waits for the flush of this node in flight, if any. A flush whose entries
+     * travel with a monitor's exit clears their dirty bits only when the exit's reply comes, after the home released
+     * the monitor; meanwhile another node may have taken it and written the same fields. A thread of this node that
+     * acquired after that must not read the old dirty entries as the node's newest writes: once the flush is done they
+     * are clean (and stale), so it fetches them. A flush that starts after the acquire released nothing the acquire
+     * depends on.
+     */
+    private void awaitFlushes() {
+        if (flushLock.isLocked() && !flushLock.isHeldByCurrentThread()) {
+            flushLock.lock();
+            flushLock.unlock();
+        }
     }
 
     /**
@@ -555,6 +571,7 @@ public final class ObjectSpace {
      * since {@code before} is left alone (the image may predate that write-back at the home); dirty entries stay.
      */
     void acquired(Grant grant, Mark before) {
+        awaitFlushes();
         int mine = Epochs.advance();
         invalidations.increment();
         if (before == null || grant.ids().length == 0) {
