@@ -35,14 +35,6 @@ final class Epochs {
         return current;
     }
 
-    /**
-     * The calling thread's acquire began in {@code epoch} (an epoch an earlier {@link #advance} started, on another
-     * thread): it may read what was filled from fetches sent in that epoch or later.
-     */
-    static void adopt(int epoch) {
-        OWN.get()[0] = epoch;
-    }
-
     /** The epoch of the calling thread's own last acquire. */
     static int own() {
         return OWN.get()[0];

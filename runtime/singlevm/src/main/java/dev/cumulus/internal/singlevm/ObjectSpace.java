@@ -535,25 +535,6 @@ public final class ObjectSpace {
     }
 
     /**
-     * A thread's start arrived (on the polling thread, before the thread is made): a new epoch, which the new thread's
-     * acquire takes as its own ({@link #started}). The creator released before it sent the start, so every write that
-     * happens before the start was stored at its home before the start arrived, and a copy filled from a fetch sent in
-     * this epoch or later holds it. Threads whose starts arrive together (a program starts many at once) thus read
-     * what any of them fetched after the last of those starts arrived, instead of each fetching it again after its own
-     * acquire.
-     */
-    int startArrived() {
-        invalidations.increment();
-        return Epochs.advance();
-    }
-
-    /** The acquire of a started thread as it runs: its own epoch is the one its start arrived in. */
-    void started(int epoch) {
-        awaitFlushes();
-        Epochs.adopt(epoch);
-    }
-
-    /**
      * Before an acquire reads anything: waits for the flush of this node in flight, if any. A flush whose entries
      * travel with a monitor's exit clears their dirty bits only when the exit's reply comes, after the home released
      * the monitor; meanwhile another node may have taken it and written the same fields. A thread of this node that

@@ -98,7 +98,6 @@ final class ProgramThreads {
      * resolved fails in the new thread like an exception of the task, so its creator still hears of its end.
      */
     void run(long id, String className, String name, int creator, long handle) {
-        int arrived = space.startArrived(); // the new thread's acquire begins as its start arrives
         Thread.ofPlatform().name(name).start(() -> {
             space.bind();
             synchronized (here) {
@@ -113,7 +112,7 @@ final class ProgramThreads {
                 if (task instanceof Thread copy) {
                     copy.setName(name); // a Thread subclass's copy: getName() as on its creator
                 }
-                space.heap().acquireStarted(arrived);
+                space.heap().acquire();
                 ((Runnable) task).run();
             } catch (Throwable e) {
                 failure = e;

@@ -176,15 +176,6 @@ public final class SharedHeap {
         invalidateAll();
     }
 
-    /**
-     * The acquire of a thread the program started, whose start arrived here in {@code epoch}
-     * ({@link ObjectSpace#startArrived}): it reads nothing fetched before its start arrived.
-     */
-    void acquireStarted(int epoch) {
-        cache.invalidate();
-        objects().started(epoch);
-    }
-
     /** The used monitors of the objects homed on this node, by object id (for thread dumps). */
     java.util.Map<Long, HomeMonitor> homedMonitors() {
         return home.usedMonitors();
