@@ -27,9 +27,7 @@
  *
  * CARRY is the variant where the monitor M is homed on node 0 with the data, as an object's own monitor is: an exit
  * carries the dirty fields homed there in the same message as the release (the home stores them, then releases; no
- * acknowledgement to wait for before it), and a grant carries the current image of D, read at the home as it grants,
- * which the new holder stores in its clean fields after its invalidation (it fetches nothing under the lock). The
- * carried write-backs are modelled as messages queued on the sender's channel ahead of the release, which the home
+ * acknowledgement to wait for before it). The carried write-backs are modelled as messages queued on the sender's channel ahead of the release, which the home
  * may interleave with other senders' messages: a superset of the one atomic message. CARRY_EARLY
  * (singlevm-carry-early.pml) is its mutant that queues the release ahead of the writes it should carry.
  */
@@ -75,14 +73,14 @@ end:
         :: t == FETCH && a == 1 -> reply[from]!DATA, mem[2], 0
         :: t == WB -> mem[a] = b; reply[from]!WBACK, a, 0
         :: t == CWB -> mem[a] = b   /* carried by the release that follows: no acknowledgement of its own */
-        :: t == LOCK && owner == NOBODY -> owner = from; reply[from]!GRANT, mem[0], mem[1]
+        :: t == LOCK && owner == NOBODY -> owner = from; reply[from]!GRANT, 0, 0
         :: t == LOCK && owner != NOBODY -> assert(owner != from && queued == NOBODY); queued = from
         :: t == UNLOCK ->
             assert(owner == from);
             owner = queued;
             queued = NOBODY;
             if
-            :: owner != NOBODY -> reply[owner]!GRANT, mem[0], mem[1]   /* the grant carries D as it is now */
+            :: owner != NOBODY -> reply[owner]!GRANT, 0, 0
             :: else -> skip
             fi
         fi
@@ -165,15 +163,7 @@ end:
     AWAIT_ACKS(n)
 
 #ifdef CARRY
-/* the grant's image of D fills the clean fields of D after the invalidation, as a fetch would */
-#define LOCK_M(n) \
-    home0[n]!LOCK, 0, 0; \
-    reply[n]??GRANT, a, b; \
-    INVALIDATE(n); \
-    atomic { \
-        if :: !cdirty[IX(n, 0)] -> cval[IX(n, 0)] = a :: else -> skip fi; cvalid[IX(n, 0)] = 1; \
-        if :: !cdirty[IX(n, 1)] -> cval[IX(n, 1)] = b :: else -> skip fi; cvalid[IX(n, 1)] = 1 \
-    }
+#define LOCK_M(n) home0[n]!LOCK, 0, 0; reply[n]??GRANT, a, b; INVALIDATE(n)
 /* every dirty field is homed on node 0, with M: all of them travel with the release */
 #define CARRY_WRITES(n) \
     f = 0; \

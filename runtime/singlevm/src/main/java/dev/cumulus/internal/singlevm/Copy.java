@@ -37,16 +37,6 @@ final class Copy {
      * {@link #lock}.
      */
     private final int[] cleanings;
-    /**
-     * The node's flush count ({@code ObjectSpace}'s cleaning clock) when a write-back last made entries of this copy
-     * clean: a grant's image of it taken before may predate that write-back. Held under {@link #lock}.
-     */
-    long cleanedAt;
-    /**
-     * How many times a fill stored entries in this copy ({@link GrantedFills}: whether the copy still holds what a
-     * grant's image put there). Written under {@link #lock}.
-     */
-    volatile int fills;
 
     /** Elements per block of a large array's copy. */
     static final int BLOCK = 1024;

@@ -35,11 +35,6 @@ final class Epochs {
         return current;
     }
 
-    /** The epoch of the calling thread's own last acquire. */
-    static int own() {
-        return OWN.get()[0];
-    }
-
     /** The state of a copy filled by a fetch sent in {@code epoch}. */
     static int filledIn(int epoch) {
         return NEVER_FILLED + epoch;
@@ -56,9 +51,9 @@ final class Epochs {
     /**
      * The calling thread acquired: starts a new epoch, which becomes the thread's own; every copy filled before is
      * stale for it. It sees the new threshold in its next read; the node's other threads may go on reading what was
-     * filled since their own last acquire. Returns the new epoch.
+     * filled since their own last acquire.
      */
-    static int advance() {
+    static void advance() {
         int next;
         synchronized (Epochs.class) {
             next = current + 1;
@@ -69,6 +64,5 @@ final class Epochs {
             SingleVmHooks.validFrom = filledIn(next);
         }
         OWN.get()[0] = next;
-        return next;
     }
 }

@@ -21,12 +21,9 @@ public interface HeapService {
     @Brief
     void writeBack(long[] updates);
 
-    /**
-     * Asks for the monitor of object {@code id}: granted now (with the images of {@link Grant}), else a
-     * {@link #granted} call follows.
-     */
+    /** Asks for the monitor of object {@code id}: true if granted now, else a {@link #granted} call follows. */
     @Brief
-    Grant monitorEnter(long id, int node, long thread);
+    boolean monitorEnter(long id, int node, long thread);
 
     /**
      * Stores the caller's write-backs for objects homed here (as {@link #writeObjects} does; empty arrays: none), then
@@ -55,12 +52,9 @@ public interface HeapService {
     @Brief
     void monitorNotify(long id, int node, long thread, boolean all);
 
-    /**
-     * On the waiter's node: thread {@code thread} holds the monitor of {@code id} now; {@code ids} and {@code images}
-     * are the objects' current images the home sends with the grant ({@link Grant}).
-     */
+    /** On the waiter's node: thread {@code thread} holds the monitor of {@code id} now. */
     @Brief
-    void granted(long id, long thread, long[] ids, ObjectImage[] images);
+    void granted(long id, long thread);
 
     /** The value of volatile slot {@code slot} of object {@code id}, read at its home. */
     @Brief

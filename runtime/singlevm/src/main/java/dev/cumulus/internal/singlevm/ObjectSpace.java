@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -53,8 +52,6 @@ public final class ObjectSpace {
     private final ConcurrentHashMap<Class<?>, Copy> staticCopies = new ConcurrentHashMap<>();
     private final Set<Copy> dirty = ConcurrentHashMap.newKeySet();
     private final ReentrantLock flushLock = new ReentrantLock();
-    /** Counts flushes whose acknowledgements made entries clean ({@link Copy#cleanedAt}); see {@link #acquired}. */
-    private final AtomicLong cleaningClock = new AtomicLong();
     private final LongAdder invalidations = new LongAdder();
     private final ProgramThreads threads;
 
@@ -243,10 +240,7 @@ public final class ObjectSpace {
      */
     void fetch(Object o, String field) {
         if (!Epochs.validHere((int) ClassLayout.of(o.getClass()).state.getAcquire(o))) {
-            Copy c = copyOf(o);
-            if (!GrantedFills.mayRead(c)) {
-                fill(c, field);
-            }
+            fill(copyOf(o), field);
         }
     }
 
@@ -326,7 +320,7 @@ public final class ObjectSpace {
      */
     void fillRange(Copy c, int from, int count) {
         if (!c.blocked()) {
-            if (!Epochs.validHere(c.arrayState) && !GrantedFills.mayRead(c)) {
+            if (!Epochs.validHere(c.arrayState)) {
                 fill(c, "[]");
             }
             return;
@@ -420,7 +414,6 @@ public final class ObjectSpace {
                 set(c, i, ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i)));
             }
         }
-        c.fills = (c.fills + 1) & Integer.MAX_VALUE;
         c.setState(state);
     }
 
@@ -550,131 +543,6 @@ public final class ObjectSpace {
     }
 
     /**
-     * Where this node's copies stand when a monitor request is sent: the epoch, and the flushes acknowledged so far.
-     * The images a grant carries were read at the home after the request arrived, so they are as fresh as a fetch
-     * sent in that epoch.
-     */
-    record Mark(int epoch, long cleaned) {
-    }
-
-    Mark mark() {
-        return new Mark(Epochs.current(), cleaningClock.get());
-    }
-
-    /**
-     * The acquire after a monitor grant: invalidates (a new epoch), then fills copies from the images the grant carried
-     * (docs/design/SINGLEVM.md, "Grants that carry images"). The images were read at the home when the monitor was
-     * granted, so after the previous holder's writes were stored there, and after every acquire this node made before
-     * {@code before}. They fill as of this acquire's own epoch when no other thread of the node acquired since
-     * {@code before} (no thread here has an epoch between the two), else as of {@code before}'s epoch, like a fetch
-     * sent then. A copy filled meanwhile from a fresher fetch keeps it; a copy whose entries a write-back made clean
-     * since {@code before} is left alone (the image may predate that write-back at the home); dirty entries stay.
-     */
-    void acquired(Grant grant, Mark before) {
-        awaitFlushes();
-        int mine = Epochs.advance();
-        invalidations.increment();
-        if (before == null || grant.ids().length == 0) {
-            return;
-        }
-        int state = Epochs.filledIn(mine == before.epoch() + 1 ? mine : before.epoch());
-        Copy[] filled = new Copy[grant.ids().length];
-        int[] fills = new int[filled.length];
-        int n = 0;
-        for (int k = 0; k < grant.ids().length; k++) {
-            Copy c = copies.get(grant.ids()[k]);
-            if (c != null && !c.blocked() && c.kind != Copy.Kind.STATICS
-                    && length(c) == grant.images()[k].length()) {
-                int fill = install(c, grant.images()[k], state, before.cleaned());
-                if (fill >= 0) {
-                    filled[n] = c;
-                    fills[n++] = fill;
-                }
-            }
-        }
-        GrantedFills.filled(mine, filled, fills, n);
-    }
-
-    /**
-     * Stores a grant's image in copy {@code c}: the copy's fill count after it, or {@code -1} if it was left as it
-     * was (see {@link #acquired}).
-     */
-    private int install(Copy c, ObjectImage image, int state, long cleanedBefore) {
-        c.lock.lock();
-        try {
-            if (c.state() >= state || c.cleanedAt > cleanedBefore) {
-                return -1;
-            }
-            store(c, image, state);
-            return c.fills;
-        } finally {
-            c.lock.unlock();
-        }
-    }
-
-    /** The most images one grant carries, and the most entries in all of them. */
-    static final int GRANT_IMAGES = 8;
-    static final int GRANT_ENTRIES = 4 * Copy.BLOCK;
-
-    /**
-     * At the home of monitor {@code id}, as it is granted to a thread of another node: the current images of the
-     * locked object (a program object or a small array homed here) and of the small objects and arrays homed here that
-     * its fields refer to — what a holder usually reads next. Images that hold a node's own JDK object are left out
-     * (their reader gets the error only if it reads that field).
-     */
-    Grant grantImages(long id) {
-        Object m = masters.get(id);
-        if (!imageable(m)) {
-            return Grant.bare(true);
-        }
-        List<Long> ids = new ArrayList<>();
-        List<ObjectImage> images = new ArrayList<>();
-        ObjectImage lock = serveFetch(id);
-        if (shareable(lock)) {
-            ids.add(id);
-            images.add(lock);
-        }
-        int entries = lock.length();
-        if (!m.getClass().isArray()) {
-            for (int i = 0; i < lock.length() && ids.size() < GRANT_IMAGES; i++) {
-                long ref = lock.bits()[i];
-                if (lock.kinds()[i] != ImageCodec.REF || ObjectIds.home(ref) != self || ids.contains(ref)
-                        || !imageable(masters.get(ref))) {
-                    continue;
-                }
-                ObjectImage image = serveFetch(ref);
-                if (entries + image.length() <= GRANT_ENTRIES && shareable(image)) {
-                    entries += image.length();
-                    ids.add(ref);
-                    images.add(image);
-                }
-            }
-        }
-        long[] idArray = new long[ids.size()];
-        for (int k = 0; k < idArray.length; k++) {
-            idArray[k] = ids.get(k);
-        }
-        return new Grant(true, idArray, images.toArray(ObjectImage[]::new));
-    }
-
-    /** A master whose image a grant may carry: a program object, or an array copied whole (not in blocks). */
-    private static boolean imageable(Object m) {
-        if (m == null || m instanceof Class<?> || m.getClass() == Object.class) {
-            return false;
-        }
-        return !m.getClass().isArray() || Array.getLength(m) <= Copy.BLOCK;
-    }
-
-    private static boolean shareable(ObjectImage image) {
-        for (byte kind : image.kinds()) {
-            if (kind == ImageCodec.FOREIGN) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
      * {@code synchronized (o)} entry on the cluster-wide monitor {@code id}; the wait for a monitor homed on another
      * node is recorded (not a recursive entry, which asks nobody).
      */
@@ -739,10 +607,9 @@ public final class ObjectSpace {
             if (last != null) {
                 send(byHome.getOrDefault(carrier, List.of()), last);
             }
-            long cleaning = cleaningClock.incrementAndGet();
             for (List<Written> list : byHome.values()) {
                 for (Written w : list) {
-                    clearIfUnchanged(w, cleaning);
+                    clearIfUnchanged(w);
                 }
             }
         } finally {
@@ -825,12 +692,11 @@ public final class ObjectSpace {
         return image;
     }
 
-    private void clearIfUnchanged(Written w, long cleaning) {
+    private void clearIfUnchanged(Written w) {
         Copy c = w.copy();
         ObjectImage sent = w.image();
         c.lock.lock();
         try {
-            c.cleanedAt = cleaning;
             ObjectImage now = ObjectImage.empty(sent.className(), sent.length());
             for (int j = 0; j < sent.length(); j++) {
                 int i = w.offset() + j;

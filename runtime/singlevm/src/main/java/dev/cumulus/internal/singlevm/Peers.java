@@ -24,8 +24,7 @@ final class Peers {
         int[].class, ObjectImage[].class);
     private static final Method CANCEL_WAIT = method("cancelWait", long.class, int.class, long.class);
     private static final Method NOTIFY = method("monitorNotify", long.class, int.class, long.class, boolean.class);
-    private static final Method GRANTED = method("granted", long.class, long.class, long[].class,
-        ObjectImage[].class);
+    private static final Method GRANTED = method("granted", long.class, long.class);
     private static final Method GET_VOLATILE = method("getVolatile", long.class, int.class);
     private static final Method PUT_VOLATILE = method("putVolatile", long.class, int.class, long.class);
     private static final Method STATICS = method("statics", String.class, int.class);
@@ -59,8 +58,8 @@ final class Peers {
         call(to, WRITE_BACK, (Object) updates);
     }
 
-    Grant monitorEnter(int to, long id, int from, long thread) {
-        return (Grant) call(to, ENTER, id, from, thread);
+    boolean monitorEnter(int to, long id, int from, long thread) {
+        return (Boolean) call(to, ENTER, id, from, thread);
     }
 
     /** Releases the monitor at its home {@code to}, which first stores {@code writes} (homed there; may be none). */
@@ -141,12 +140,9 @@ final class Peers {
         return (ObjectImage) call(to, FETCH_ELEMENTS, id, from, count);
     }
 
-    /**
-     * Tells node {@code to} that its thread {@code thread} holds the monitor of {@code id}, with the images of
-     * {@code grant}; one-way.
-     */
-    void granted(int to, long id, long thread, Grant grant) {
-        handler(to).sendOneWay(GRANTED, new Object[] {id, thread, grant.ids(), grant.images()});
+    /** Tells node {@code to} that its thread {@code thread} holds the monitor of {@code id}; one-way. */
+    void granted(int to, long id, long thread) {
+        handler(to).sendOneWay(GRANTED, new Object[] {id, thread});
     }
 
     private Object call(int to, Method method, Object... args) {

@@ -44,7 +44,7 @@ public final class SharedHeap {
     private final NodeCache cache;
     private final Peers peers;
     private final ThreadLocal<Map<Long, int[]>> held = ThreadLocal.withInitial(HashMap::new);
-    private final ConcurrentHashMap<Long, CompletableFuture<Grant>> grants = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, CompletableFuture<Void>> grants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> staticsIds = new ConcurrentHashMap<>();
     private volatile NodeFailedException failure;
     private volatile ObjectSpace objects;
@@ -191,22 +191,21 @@ public final class SharedHeap {
             return;
         }
         long thread = Thread.currentThread().threadId();
-        ObjectSpace.Mark mark = mark();
-        CompletableFuture<Grant> grant = expectGrant(thread);
-        Grant answer;
+        CompletableFuture<Void> grant = expectGrant(thread);
+        boolean now;
         try {
-            answer = isHere(ref) ? Grant.bare(home.object(ref).monitor().enter(new Waiter(self, thread)))
+            now = isHere(ref) ? home.object(ref).monitor().enter(new Waiter(self, thread))
                 : peers.monitorEnter(ObjectIds.home(ref), ref, self, thread);
         } catch (RuntimeException e) {
             grants.remove(thread);
             throw e;
         }
-        if (answer.now()) {
+        if (now) {
             grants.remove(thread);
         } else {
-            answer = awaitGrant(grant, ref);
+            awaitGrant(grant, ref);
         }
-        acquired(answer, mark);
+        invalidateAll();
         mine.put(ref, new int[] {1});
     }
 
@@ -249,8 +248,7 @@ public final class SharedHeap {
         mine.remove(ref);
         long thread = Thread.currentThread().threadId();
         Waiter me = new Waiter(self, thread);
-        ObjectSpace.Mark mark = mark();
-        CompletableFuture<Grant> grant = expectGrant(thread);
+        CompletableFuture<Void> grant = expectGrant(thread);
         try {
             if (isHere(ref)) {
                 flushAll();
@@ -280,7 +278,8 @@ public final class SharedHeap {
         } catch (ExecutionException e) {
             throw failed(e, ref);
         }
-        acquired(awaitGrant(grant, ref), mark);
+        awaitGrant(grant, ref);
+        invalidateAll();
         mine.put(ref, count);
         if (interrupted) {
             throw new InterruptedException();
@@ -334,21 +333,6 @@ public final class SharedHeap {
             last.accept(Writes.NONE);
         } else {
             o.flush(to, last);
-        }
-    }
-
-    /** Where the copies stand before a monitor request is sent (what a grant's images may fill), or null. */
-    private ObjectSpace.Mark mark() {
-        ObjectSpace o = objects;
-        return o == null ? null : o.mark();
-    }
-
-    /** The acquire after {@code grant}: invalidates, then fills copies from the images the grant carried. */
-    private void acquired(Grant grant, ObjectSpace.Mark mark) {
-        cache.invalidate();
-        ObjectSpace o = objects;
-        if (o != null) {
-            o.acquired(grant, mark);
         }
     }
 
@@ -410,8 +394,8 @@ public final class SharedHeap {
         return count;
     }
 
-    private CompletableFuture<Grant> expectGrant(long thread) {
-        CompletableFuture<Grant> grant = new CompletableFuture<>();
+    private CompletableFuture<Void> expectGrant(long thread) {
+        CompletableFuture<Void> grant = new CompletableFuture<>();
         if (grants.putIfAbsent(thread, grant) != null) {
             throw new IllegalStateException("thread " + thread + " on node " + self + " already waits for a monitor");
         }
@@ -424,12 +408,13 @@ public final class SharedHeap {
     }
 
     /** Waits, not interruptibly (as monitor entry does not), for the grant of {@code ref}'s monitor. */
-    private Grant awaitGrant(CompletableFuture<Grant> grant, long ref) {
+    private void awaitGrant(CompletableFuture<Void> grant, long ref) {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return grant.get();
+                    grant.get();
+                    return;
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (ExecutionException e) {
@@ -457,26 +442,17 @@ public final class SharedHeap {
             return;
         }
         if (to.node() == self) {
-            onGranted(ref, to.thread(), Grant.bare(true));
+            onGranted(ref, to.thread());
             return;
         }
         try {
-            peers.granted(to.node(), ref, to.thread(), imagesFor(ref));
+            peers.granted(to.node(), ref, to.thread());
         } catch (RuntimeException e) {
             if (failure == null) {
                 node.fail("single VM: node " + self + " could not grant the monitor of shared object "
                     + ObjectIds.describe(ref) + " to " + to + ": " + e);
             }
         }
-    }
-
-    /**
-     * A grant of the monitor of {@code ref} to a thread of another node, with the images of the locked object and of
-     * what it refers to that are homed here ({@link ObjectSpace#grantImages}), read now that it is granted.
-     */
-    private Grant imagesFor(long ref) {
-        ObjectSpace o = objects;
-        return o == null ? Grant.bare(true) : o.serving(() -> o.grantImages(ref));
     }
 
     /** Stores write-backs that came with a monitor's exit or wait (before the monitor is released). */
@@ -490,14 +466,14 @@ public final class SharedHeap {
         }
     }
 
-    private void onGranted(long ref, long thread, Grant answer) {
-        CompletableFuture<Grant> grant = grants.remove(thread);
+    private void onGranted(long ref, long thread) {
+        CompletableFuture<Void> grant = grants.remove(thread);
         if (grant == null) {
             node.fail("single VM: node " + self + " was granted the monitor of shared object " + ObjectIds.describe(ref)
                 + " for thread " + thread + ", which waits for none");
             return;
         }
-        grant.complete(answer);
+        grant.complete(null);
     }
 
     private void onNodeFailure(int failed, String reason) {
@@ -531,8 +507,8 @@ public final class SharedHeap {
         }
 
         @Override
-        public Grant monitorEnter(long id, int from, long thread) {
-            return home.object(id).monitor().enter(new Waiter(from, thread)) ? imagesFor(id) : Grant.bare(false);
+        public boolean monitorEnter(long id, int from, long thread) {
+            return home.object(id).monitor().enter(new Waiter(from, thread));
         }
 
         @Override
@@ -560,8 +536,8 @@ public final class SharedHeap {
         }
 
         @Override
-        public void granted(long id, long thread, long[] ids, ObjectImage[] images) {
-            onGranted(id, thread, new Grant(true, ids, images));
+        public void granted(long id, long thread) {
+            onGranted(id, thread);
         }
 
         @Override
