@@ -24,12 +24,6 @@
  *
  * EARLY_RELEASE (singlevm-early-release.pml) is the mutant that releases the monitor, and writes the volatile,
  * without waiting for the write-backs' acknowledgements; the checker must find the assertion it violates.
- *
- * CARRY is the variant where the monitor M is homed on node 0 with the data, as an object's own monitor is: an exit
- * carries the dirty fields homed there in the same message as the release (the home stores them, then releases; no
- * acknowledgement to wait for before it). The carried write-backs are modelled as messages queued on the sender's channel ahead of the release, which the home
- * may interleave with other senders' messages: a superset of the one atomic message. CARRY_EARLY
- * (singlevm-carry-early.pml) is its mutant that queues the release ahead of the writes it should carry.
  */
 #define NODES 3
 #define F 3            /* 0: D.d0, 1: D.d1 (object D), 2: E.e (object E); all homed on node 0 */
@@ -40,15 +34,15 @@
 #define IX(n, f) ((n) * F + (f))
 #define OBJ(f) ((f) / 2)   /* fields 0, 1: object 0 (D); field 2: object 1 (E) */
 
-mtype = { FETCH, WB, CWB, LOCK, UNLOCK, VGET, VPUT, DATA, WBACK, GRANT, VAL, VACK };
+mtype = { FETCH, WB, LOCK, UNLOCK, VGET, VPUT, DATA, WBACK, GRANT, VAL, VACK };
 
-chan home0[NODES] = [4] of { mtype, byte, byte };  /* per sender: FETCH object / WB field value (CARRY: LOCK, UNLOCK) */
+chan home0[NODES] = [3] of { mtype, byte, byte };  /* per sender: FETCH object / WB field value */
 chan home1[NODES] = [2] of { mtype, byte };        /* per sender: LOCK / UNLOCK / VGET / VPUT value */
 chan reply[NODES] = [4] of { mtype, byte, byte };  /* DATA v0 v1 / WBACK / GRANT / VAL v / VACK */
 
 byte mem[F];              /* master copies, on node 0 */
 byte vflag;               /* volatile V, on node 1 */
-byte owner = NOBODY;      /* monitor M, on node 1 (CARRY: on node 0) */
+byte owner = NOBODY;      /* monitor M, on node 1 */
 byte queued = NOBODY;
 
 byte cval[NODES * F];     /* node caches */
@@ -72,17 +66,6 @@ end:
         :: t == FETCH && a == 0 -> reply[from]!DATA, mem[0], mem[1]
         :: t == FETCH && a == 1 -> reply[from]!DATA, mem[2], 0
         :: t == WB -> mem[a] = b; reply[from]!WBACK, a, 0
-        :: t == CWB -> mem[a] = b   /* carried by the release that follows: no acknowledgement of its own */
-        :: t == LOCK && owner == NOBODY -> owner = from; reply[from]!GRANT, 0, 0
-        :: t == LOCK && owner != NOBODY -> assert(owner != from && queued == NOBODY); queued = from
-        :: t == UNLOCK ->
-            assert(owner == from);
-            owner = queued;
-            queued = NOBODY;
-            if
-            :: owner != NOBODY -> reply[owner]!GRANT, 0, 0
-            :: else -> skip
-            fi
         fi
     }
     od
@@ -162,25 +145,8 @@ end:
     od; \
     AWAIT_ACKS(n)
 
-#ifdef CARRY
-#define LOCK_M(n) home0[n]!LOCK, 0, 0; reply[n]??GRANT, a, b; INVALIDATE(n)
-/* every dirty field is homed on node 0, with M: all of them travel with the release */
-#define CARRY_WRITES(n) \
-    f = 0; \
-    do \
-    :: f < F && cdirty[IX(n, f)] -> home0[n]!CWB, f, cval[IX(n, f)]; cdirty[IX(n, f)] = 0; cvalid[IX(n, f)] = 1; f++ \
-    :: f < F && !cdirty[IX(n, f)] -> f++ \
-    :: f == F -> break \
-    od
-#ifdef CARRY_EARLY
-#define UNLOCK_M(n) done++; home0[n]!UNLOCK, 0, 0; CARRY_WRITES(n)
-#else
-#define UNLOCK_M(n) CARRY_WRITES(n); done++; home0[n]!UNLOCK, 0, 0
-#endif
-#else
 #define LOCK_M(n) home1[n]!LOCK, 0; reply[n]??GRANT, a, b; INVALIDATE(n)
 #define UNLOCK_M(n) FLUSH(n); done++; home1[n]!UNLOCK, 0
-#endif
 #define PUT_VOLATILE(n, v) FLUSH(n); home1[n]!VPUT, v; reply[n]??VACK, a, b
 #define GET_VOLATILE(n, r) home1[n]!VGET, 0; reply[n]??VAL, r, b; INVALIDATE(n)
 

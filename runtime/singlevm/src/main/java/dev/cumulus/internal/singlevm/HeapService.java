@@ -25,21 +25,16 @@ public interface HeapService {
     @Brief
     boolean monitorEnter(long id, int node, long thread);
 
-    /**
-     * Stores the caller's write-backs for objects homed here (as {@link #writeObjects} does; empty arrays: none), then
-     * releases the monitor, which the caller holds, and grants it to the next thread in its entry queue. The reply
-     * acknowledges both: one round trip for a release whose dirty entries are all homed at the monitor's home.
-     */
+    /** Releases the monitor, which the caller holds, and grants it to the next thread in its entry queue. */
     @Brief
-    void monitorExit(long id, int node, long thread, long[] ids, int[] offsets, ObjectImage[] images);
+    void monitorExit(long id, int node, long thread);
 
     /**
-     * Stores the caller's write-backs as {@link #monitorExit} does, then releases the monitor the caller holds and puts
-     * the caller in its wait set; once notified (or its wait cancelled) it queues for the monitor again, and the caller
-     * hears of the re-acquisition by a {@link #granted} call.
+     * Releases the monitor the caller holds and puts the caller in its wait set; once notified (or its wait cancelled)
+     * it queues for the monitor again, and the caller hears of the re-acquisition by a {@link #granted} call.
      */
     @Brief
-    void monitorWait(long id, int node, long thread, long[] ids, int[] offsets, ObjectImage[] images);
+    void monitorWait(long id, int node, long thread);
 
     /**
      * Ends a wait early (timeout, interrupt): a caller still in the wait set moves to the entry queue. True if it was

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
 
 /**
  * One node's view of the program's objects in the woven form (docs/design/SINGLEVM.md, "The woven form"): the masters
@@ -400,21 +399,17 @@ public final class ObjectSpace {
             if (c.cleanings(0) != f.cleanings()) {
                 return false;
             }
-            store(c, f.image(), state);
+            ObjectImage image = f.image();
+            for (int i = 0; i < image.length(); i++) {
+                if (!c.isDirty(i)) {
+                    set(c, i, ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i)));
+                }
+            }
+            c.setState(state);
             return true;
         } finally {
             c.lock.unlock();
         }
-    }
-
-    /** Stores {@code image} in the clean entries of copy {@code c} and publishes {@code state}; holds its lock. */
-    private void store(Copy c, ObjectImage image, int state) {
-        for (int i = 0; i < image.length(); i++) {
-            if (!c.isDirty(i)) {
-                set(c, i, ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i)));
-            }
-        }
-        c.setState(state);
     }
 
     /** Before a write to copy {@code o}: holds its lock until {@link #endWrite}. */
@@ -522,24 +517,8 @@ public final class ObjectSpace {
 
     /** Hyperion's invalidateCache: every copy of this node is stale (its dirty fields stay); a new epoch. */
     void invalidate() {
-        awaitFlushes();
         Epochs.advance();
         invalidations.increment();
-    }
-
-    /**
-     * Before an acquire reads anything: waits for the flush of this node in flight, if any. A flush whose entries
-     * travel with a monitor's exit clears their dirty bits only when the exit's reply comes, after the home released
-     * the monitor; meanwhile another node may have taken it and written the same fields. A thread of this node that
-     * acquired after that must not read the old dirty entries as the node's newest writes: once the flush is done they
-     * are clean (and stale), so it fetches them. A flush that starts after the acquire released nothing the acquire
-     * depends on.
-     */
-    private void awaitFlushes() {
-        if (flushLock.isLocked() && !flushLock.isHeldByCurrentThread()) {
-            flushLock.lock();
-            flushLock.unlock();
-        }
     }
 
     /**
@@ -569,19 +548,7 @@ public final class ObjectSpace {
      * the value sent. Flushes run one at a time.
      */
     void flush() {
-        flush(-1, null);
-    }
-
-    /**
-     * A flush whose entries homed on node {@code carrier} travel in {@code last} (a monitor's exit or wait at that
-     * home, which stores them before it releases, and whose reply acknowledges them), sent after every other home
-     * acknowledged its own; {@code last} is sent even when nothing is dirty. With {@code last == null}, a plain flush.
-     */
-    void flush(int carrier, Consumer<Writes> last) {
         if (dirty.isEmpty()) {
-            if (last != null) {
-                last.accept(Writes.NONE);
-            }
             return;
         }
         flushLock.lock();
@@ -599,13 +566,24 @@ public final class ObjectSpace {
                 }
             }
             for (Map.Entry<Integer, List<Written>> e : byHome.entrySet()) {
-                int home = e.getKey();
-                if (last == null || home != carrier) {
-                    send(e.getValue(), w -> heap.peers().writeObjects(home, w.ids(), w.offsets(), w.images()));
+                List<Written> list = e.getValue();
+                long[] ids = new long[list.size()];
+                int[] offsets = new int[list.size()];
+                ObjectImage[] images = new ObjectImage[list.size()];
+                for (int k = 0; k < ids.length; k++) {
+                    ids[k] = list.get(k).copy().id;
+                    offsets[k] = list.get(k).offset();
+                    images[k] = list.get(k).image();
                 }
-            }
-            if (last != null) {
-                send(byHome.getOrDefault(carrier, List.of()), last);
+                SingleVmWriteBackEvent[] events = new SingleVmWriteBackEvent[list.size()];
+                for (int k = 0; k < events.length; k++) {
+                    events[k] = new SingleVmWriteBackEvent();
+                    events[k].begin();
+                }
+                heap.peers().writeObjects(e.getKey(), ids, offsets, images);
+                for (int k = 0; k < events.length; k++) {
+                    writtenBack(events[k], list.get(k));
+                }
             }
             for (List<Written> list : byHome.values()) {
                 for (Written w : list) {
@@ -614,25 +592,6 @@ public final class ObjectSpace {
             }
         } finally {
             flushLock.unlock();
-        }
-    }
-
-    /** Sends {@code list} to its home with {@code message}, which returns once the home stored it. */
-    private void send(List<Written> list, Consumer<Writes> message) {
-        long[] ids = new long[list.size()];
-        int[] offsets = new int[list.size()];
-        ObjectImage[] images = new ObjectImage[list.size()];
-        SingleVmWriteBackEvent[] events = new SingleVmWriteBackEvent[list.size()];
-        for (int k = 0; k < ids.length; k++) {
-            ids[k] = list.get(k).copy().id;
-            offsets[k] = list.get(k).offset();
-            images[k] = list.get(k).image();
-            events[k] = new SingleVmWriteBackEvent();
-            events[k].begin();
-        }
-        message.accept(new Writes(ids, offsets, images));
-        for (int k = 0; k < events.length; k++) {
-            writtenBack(events[k], list.get(k));
         }
     }
 

@@ -18,10 +18,8 @@ final class Peers {
     private static final Method FETCH = method("fetch", long.class, int.class, int.class);
     private static final Method WRITE_BACK = method("writeBack", long[].class);
     private static final Method ENTER = method("monitorEnter", long.class, int.class, long.class);
-    private static final Method EXIT = method("monitorExit", long.class, int.class, long.class, long[].class,
-        int[].class, ObjectImage[].class);
-    private static final Method WAIT = method("monitorWait", long.class, int.class, long.class, long[].class,
-        int[].class, ObjectImage[].class);
+    private static final Method EXIT = method("monitorExit", long.class, int.class, long.class);
+    private static final Method WAIT = method("monitorWait", long.class, int.class, long.class);
     private static final Method CANCEL_WAIT = method("cancelWait", long.class, int.class, long.class);
     private static final Method NOTIFY = method("monitorNotify", long.class, int.class, long.class, boolean.class);
     private static final Method GRANTED = method("granted", long.class, long.class);
@@ -62,14 +60,12 @@ final class Peers {
         return (Boolean) call(to, ENTER, id, from, thread);
     }
 
-    /** Releases the monitor at its home {@code to}, which first stores {@code writes} (homed there; may be none). */
-    void monitorExit(int to, long id, int from, long thread, Writes writes) {
-        call(to, EXIT, id, from, thread, writes.ids(), writes.offsets(), writes.images());
+    void monitorExit(int to, long id, int from, long thread) {
+        call(to, EXIT, id, from, thread);
     }
 
-    /** Waits on the monitor at its home {@code to}, which first stores {@code writes} (homed there; may be none). */
-    void monitorWait(int to, long id, int from, long thread, Writes writes) {
-        call(to, WAIT, id, from, thread, writes.ids(), writes.offsets(), writes.images());
+    void monitorWait(int to, long id, int from, long thread) {
+        call(to, WAIT, id, from, thread);
     }
 
     boolean cancelWait(int to, long id, int from, long thread) {

@@ -217,13 +217,12 @@ public final class SharedHeap {
             return;
         }
         mine.remove(ref);
+        flushAll();
         long thread = Thread.currentThread().threadId();
         if (isHere(ref)) {
-            flushAll();
             grant(ref, home.object(ref).monitor().exit(new Waiter(self, thread)));
         } else {
-            int to = ObjectIds.home(ref);
-            flushCarrying(to, writes -> peers.monitorExit(to, ref, self, thread, writes));
+            peers.monitorExit(ObjectIds.home(ref), ref, self, thread);
         }
     }
 
@@ -246,20 +245,14 @@ public final class SharedHeap {
             throw new InterruptedException();
         }
         mine.remove(ref);
+        flushAll();
         long thread = Thread.currentThread().threadId();
         Waiter me = new Waiter(self, thread);
         CompletableFuture<Void> grant = expectGrant(thread);
-        try {
-            if (isHere(ref)) {
-                flushAll();
-                grant(ref, home.object(ref).monitor().await(me));
-            } else {
-                int to = ObjectIds.home(ref);
-                flushCarrying(to, writes -> peers.monitorWait(to, ref, self, thread, writes));
-            }
-        } catch (RuntimeException e) {
-            grants.remove(thread);
-            throw e;
+        if (isHere(ref)) {
+            grant(ref, home.object(ref).monitor().await(me));
+        } else {
+            peers.monitorWait(ObjectIds.home(ref), ref, self, thread);
         }
         boolean interrupted = false;
         try {
@@ -318,21 +311,6 @@ public final class SharedHeap {
         ObjectSpace o = objects;
         if (o != null) {
             o.flush();
-        }
-    }
-
-    /**
-     * A release whose last step is a message to node {@code to} (a monitor's exit or wait there): the slot cache's
-     * dirty slots and the copies' dirty entries homed elsewhere are written back and acknowledged first; those homed
-     * at {@code to} travel in {@code last} itself, whose reply acknowledges them.
-     */
-    private void flushCarrying(int to, java.util.function.Consumer<Writes> last) {
-        cache.flush();
-        ObjectSpace o = objects;
-        if (o == null) {
-            last.accept(Writes.NONE);
-        } else {
-            o.flush(to, last);
         }
     }
 
@@ -455,17 +433,6 @@ public final class SharedHeap {
         }
     }
 
-    /** Stores write-backs that came with a monitor's exit or wait (before the monitor is released). */
-    private void store(long[] ids, int[] offsets, ObjectImage[] images) {
-        if (ids.length > 0) {
-            ObjectSpace o = objects();
-            o.serving(() -> {
-                o.serveWrites(ids, offsets, images);
-                return null;
-            });
-        }
-    }
-
     private void onGranted(long ref, long thread) {
         CompletableFuture<Void> grant = grants.remove(thread);
         if (grant == null) {
@@ -512,14 +479,12 @@ public final class SharedHeap {
         }
 
         @Override
-        public void monitorExit(long id, int from, long thread, long[] ids, int[] offsets, ObjectImage[] images) {
-            store(ids, offsets, images);
+        public void monitorExit(long id, int from, long thread) {
             grant(id, home.object(id).monitor().exit(new Waiter(from, thread)));
         }
 
         @Override
-        public void monitorWait(long id, int from, long thread, long[] ids, int[] offsets, ObjectImage[] images) {
-            store(ids, offsets, images);
+        public void monitorWait(long id, int from, long thread) {
             grant(id, home.object(id).monitor().await(new Waiter(from, thread)));
         }
 
