@@ -818,6 +818,9 @@ public final class ClusterLauncher {
      */
     private List<String> remoteCommand(RemoteHost host, LaunchConfig config) {
         List<String> classpath = new ArrayList<>(RuntimeClasspath.entries().stream().map(Path::toString).toList());
+        if (ctx.singleVm()) { // the shared heap, at the launcher's path as the rest of the runtime
+            classpath.add(RuntimeClasspath.locate(LaunchContext.SINGLE_VM_MAIN).toString());
+        }
         classpath.addAll(shipments.get(host).classpath());
         List<String> cmd = new ArrayList<>();
         cmd.add(javaOn(hostOf[config.nodeId()]));

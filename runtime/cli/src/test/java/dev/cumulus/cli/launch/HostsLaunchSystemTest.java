@@ -129,6 +129,20 @@ class HostsLaunchSystemTest {
         assertTrue(r.out().contains("tsp-minimum set"), "the profile covers every host's nodes:\n" + r.out());
     }
 
+    /**
+     * {@code cumulus run --single-vm --hosts}: Hyperion's map colouring, unchanged, as one JVM over a node on each of two
+     * hosts (its threads round robin over both, its objects in one heap over UDP) finds the sequential optimum.
+     */
+    @Test
+    void aSingleVmProgramRunsAsOneJvmOverTwoHosts() throws Exception {
+        Path file = hosts.hostsFile("single-vm", "host1\nhost2\n");
+        Run r = run(context(file, dev.cumulus.examples.colouring.MapColouring.class, "8").singleVm(true)
+            .jvmArgs(List.of(LaunchContext.SINGLE_VM_JVM_ARG)));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("[0] best cost 95 (sequential search: 95) with 8 threads"), r.out());
+    }
+
     @Test
     void aStopReachesTheNodesOnEveryHost() throws Exception {
         Path file = hosts.hostsFile("one-each", "host1\nhost2\n");

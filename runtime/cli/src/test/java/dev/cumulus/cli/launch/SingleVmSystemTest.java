@@ -191,6 +191,43 @@ class SingleVmSystemTest {
         assertEquals(124, exit[0], out.text() + err.text());
     }
 
+    /**
+     * A node killed mid-run ({@code kill -9} of node 1's process while threads on both nodes hand a value back and
+     * forth): node 0 stops too (the launcher stops it, or it stops on its own as it finds node 1 gone, whichever comes
+     * first), {@code cumulus run} ends with the killed node's exit code and a message that names it, and nothing is
+     * left behind (no process, no media driver directory).
+     */
+    @Test
+    void aNodeKilledMidRunEndsTheRunOnEveryNodeNamingIt() throws Exception {
+        Path classes = compile();
+        dev.cumulus.cli.CapturedOutput out = new dev.cumulus.cli.CapturedOutput();
+        dev.cumulus.cli.CapturedOutput err = new dev.cumulus.cli.CapturedOutput();
+        int[] exit = {-1};
+        Thread run = Thread.ofPlatform().start(() -> exit[0] = CumulusCli.execute(new String[] {"run", "--single-vm",
+            "--nodes", "2", "--timeout", "120s", "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp",
+            classes.toString(), "svit.Endless"}, out.stream(), err.stream()));
+        out.awaitContains(java.time.Duration.ofSeconds(60), "[0] passer-0 passes", "[1] passer-1 passes");
+        ProcessHandle node1 = nodeProcess(1);
+        String driverDir = node1.info().arguments().stream().flatMap(java.util.Arrays::stream)
+            .filter(a -> a.startsWith("-Dcumulus.aeron.dir=")).map(a -> a.substring("-Dcumulus.aeron.dir=".length()))
+            .findFirst().orElseThrow(() -> new AssertionError("node 1 was started with no media driver directory"));
+        assertTrue(node1.destroyForcibly(), "SIGKILL to node 1");
+        run.join(java.time.Duration.ofSeconds(100));
+        assertTrue(!run.isAlive(), "cumulus run still runs after node 1 was killed:\n" + out.text() + err.text());
+        String all = out.text() + err.text();
+        assertEquals(137, exit[0], "the killed node's exit code (128 + SIGKILL) is the run's:\n" + all);
+        assertTrue(all.contains("cumulus: node 1 exited with code 137"), "the launcher names node 1:\n" + all);
+        assertTrue(all.contains("cumulus: stopping nodes 0") || all.contains("[0] cumulus: node 0 stops: node 1's "
+            + "process"), "node 0 stops, by the launcher or on its own naming node 1:\n" + all);
+        assertTrue(!Files.exists(Path.of(driverDir)), "the media driver directory is left: " + driverDir);
+    }
+
+    private static ProcessHandle nodeProcess(int node) {
+        return ProcessHandle.current().descendants()
+            .filter(p -> p.info().arguments().map(a -> List.of(a).contains("-Dcumulus.node.id=" + node)).orElse(false))
+            .findFirst().orElseThrow(() -> new AssertionError("no node " + node + " process"));
+    }
+
     /** Hyperion's map colouring (examples module), unchanged, on two nodes: the sequential search's optimum. */
     @Test
     void mapColouringOnTwoNodesFindsTheSequentialOptimum() throws Exception {
