@@ -214,7 +214,8 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
      * standby is woken for it (once; it then watches while writes or calls keep coming), so a write held up by a
      * monitor does not stop the node, and the write costs no wake-up of the delivery scheduler's thread, which on a
      * small box would take the core of the thread whose write this is (a static sequencer's node). A thread polling
-     * for what it waits for takes brief calls, and a caller waiting for a reply delivered writes too. Work offered by a
+     * for what it waits for takes brief calls, and a caller waiting for a reply delivered writes too. Every polling
+     * thread but the standby completes the asynchronous answers without callbacks its poll brought. Work offered by a
      * thread outside its own poll (while another thread may poll) is never taken: it would join the other thread's
      * list, which that thread may have run already.
      */
@@ -229,7 +230,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
         }
         boolean mainOutsideCall = Thread.currentThread() == main && !mainInCallPolls;
         boolean take = switch (work) {
-            case BRIEF_CALL -> true;
+            case BRIEF_CALL, ASYNC_ANSWER -> true;
             case CALL, DELIVERED_WRITES -> mainOutsideCall;
             case WRITES_FOR_WAITING_CALLER -> into instanceof CallerPoll.ReplyWaiterCalls;
         };
