@@ -31,9 +31,7 @@ public final class AsyncTicket {
     /** A ticket for one asynchronous call on {@code remote}, a proxy from lookup, export or remoteNew. */
     @SuppressWarnings("unchecked")
     public static <T> T newTicket(T remote) {
-        RemoteInvocationHandler target = handlerOf(remote);
-        Class<?>[] interfaces = remote.getClass().getInterfaces();
-        return (T) Proxy.newProxyInstance(remote.getClass().getClassLoader(), interfaces, new Ticket(target));
+        return (T) ProxyConstructors.sameClassAs(remote, new Ticket(handlerOf(remote)));
     }
 
     /**

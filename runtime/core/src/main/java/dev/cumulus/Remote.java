@@ -107,8 +107,7 @@ public final class Remote {
     public static <T, R> CompletableFuture<R> async(T proxy, Call<? super T, R> call) {
         RemoteInvocationHandler target = AsyncTicket.handlerOf(proxy);
         Capture capture = new Capture(target);
-        T standIn = (T) Proxy.newProxyInstance(proxy.getClass().getClassLoader(), proxy.getClass().getInterfaces(),
-            capture);
+        T standIn = (T) ProxyConstructors.sameClassAs(proxy, capture);
         try {
             call.call(standIn);
         } catch (RuntimeException | Error e) {
