@@ -22,7 +22,10 @@ import java.util.concurrent.ExecutionException;
  *
  * A ticket carries one call; make a new ticket for the next one. {@link Remote#async} starts the same call and
  * returns its {@link CompletableFuture} without a ticket: {@code Remote.async(worker, w -> w.multiply(rows))}. No
- * thread waits for an outstanding call; {@link #future}'s callbacks run as {@link Remote#async} describes.
+ * thread waits for an outstanding call; {@link #future}'s callbacks run as {@link Remote#async} describes. A thread in
+ * {@link #getResult} polls its node for the answer before it blocks, as a synchronous call does, and completes the
+ * answers its polls bring: a program that keeps calls in flight and takes their results in turn hands no answer to
+ * another thread.
  */
 public final class AsyncTicket {
     private AsyncTicket() {
