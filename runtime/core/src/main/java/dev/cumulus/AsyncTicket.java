@@ -81,17 +81,30 @@ public final class AsyncTicket {
     }
 
     static RemoteInvocationHandler handlerOf(Object remote) {
-        if (remote != null && Proxy.isProxyClass(remote.getClass())
-            && Proxy.getInvocationHandler(remote) instanceof RemoteInvocationHandler h) {
+        if (handlerOrNull(remote) instanceof RemoteInvocationHandler h) {
             return h;
         }
         throw new CumulusException("not a remote object proxy: " + (remote == null ? "null" : remote.getClass().getName())
             + "; pass what cluster.lookup, export or remoteNew returned");
     }
 
+    /**
+     * The invocation handler of a proxy, or null for anything else: one look at the proxy class registry
+     * ({@link Proxy#getInvocationHandler} makes it), not two, per ticket made or read.
+     */
+    private static InvocationHandler handlerOrNull(Object object) {
+        if (!(object instanceof Proxy)) {
+            return null;
+        }
+        try {
+            return Proxy.getInvocationHandler(object);
+        } catch (IllegalArgumentException e) {
+            return null; // a subclass of Proxy that is no proxy class
+        }
+    }
+
     private static Ticket ticketOf(Object ticket) {
-        if (ticket != null && Proxy.isProxyClass(ticket.getClass())
-            && Proxy.getInvocationHandler(ticket) instanceof Ticket t) {
+        if (handlerOrNull(ticket) instanceof Ticket t) {
             return t;
         }
         throw new CumulusException("not a ticket: " + (ticket == null ? "null" : ticket.getClass().getName())
