@@ -5,10 +5,6 @@ import dev.cumulus.Cluster;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.transport.FrameSealing;
 
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One node of the Cumulus RPC measurement, started by {@link RpcBench} with the launch contract of
@@ -18,8 +14,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>every node exports an {@link Echo} as {@code echo-<id>}; barrier;</li>
  *   <li>sync: node 0 calls {@code echo} on nodes 1..n-1 round robin, one call at a time (the others only serve),
  *       or, alone, its own {@code echo} through a proxy; barrier;</li>
- *   <li>async: nodes 1..n-1 each keep {@code window} {@link AsyncTicket} calls outstanding to node 0, warm up,
- *       barrier, measure for the same time concurrently; barrier.</li>
+ *   <li>async: nodes 1..n-1 each keep {@code window} {@link AsyncTicket} calls outstanding to node 0 (each waits
+ *       for the oldest ticket's result, then makes a new call), warm up, barrier, measure for the same time
+ *       concurrently; barrier.</li>
  * </ol>
  */
 public final class CumulusRpcNode {
@@ -84,53 +81,51 @@ public final class CumulusRpcNode {
         }
     }
 
-    /** Keeps {@code window} asynchronous calls in flight. */
+    /**
+     * Keeps {@code window} asynchronous calls in flight, the way Babylon's programs use tickets: one ticket per call,
+     * {@code getResult} of the oldest, then a new call in its place.
+     */
     private static final class AsyncCaller {
         private final Echo target;
         private final byte[] payload;
-        private final int window;
-        private final Semaphore slots;
-        private final AtomicLong completed = new AtomicLong();
-        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private final Echo[] tickets;
+        private int oldest;
+        private long completed;
 
         AsyncCaller(Echo target, byte[] payload, int window) {
             this.target = target;
             this.payload = payload;
-            this.window = window;
-            this.slots = new Semaphore(window);
+            this.tickets = new Echo[window];
+            for (int i = 0; i < window; i++) {
+                tickets[i] = call();
+            }
+        }
+
+        private Echo call() {
+            Echo ticket = AsyncTicket.newTicket(target);
+            ticket.echo(payload);
+            return ticket;
         }
 
         long completed() {
-            return completed.get();
+            return completed;
         }
 
-        void runFor(long ns) throws InterruptedException {
+        void runFor(long ns) {
             long end = System.nanoTime() + ns;
             while (System.nanoTime() - end < 0) {
-                if (!slots.tryAcquire(10, TimeUnit.MILLISECONDS)) {
-                    continue;
-                }
-                Echo ticket = AsyncTicket.newTicket(target);
-                ticket.echo(payload);
-                AsyncTicket.future(ticket).whenComplete((r, e) -> {
-                    if (e != null) {
-                        failure.compareAndSet(null, e);
-                    }
-                    completed.incrementAndGet();
-                    slots.release();
-                });
-                Throwable f = failure.get();
-                if (f != null) {
-                    throw new IllegalStateException("an asynchronous call failed", f);
-                }
+                check(AsyncTicket.getResult(tickets[oldest]), payload);
+                completed++;
+                tickets[oldest] = call();
+                oldest = (oldest + 1) % tickets.length;
             }
         }
 
-        void drain() throws InterruptedException {
-            if (!slots.tryAcquire(window, 30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("asynchronous calls did not complete within 30 s");
+        /** Waits for the calls still in flight. */
+        void drain() {
+            for (Echo ticket : tickets) {
+                check(AsyncTicket.getResult(ticket), payload);
             }
-            slots.release(window);
         }
     }
 

@@ -426,7 +426,8 @@ public final class RpcBench {
             + "         (at most %.1f s more); then %,d measured round trips (at most %.1f s); p50/p99 of the round trip.%n",
             w.warmupCalls(), w.warmupMaxNs() / 2e9, w.warmupMaxNs() / 1e9, w.measuredCalls(), w.measureMaxNs() / 1e9);
         out.printf("  async: processes 1..N-1 all call process 0 concurrently, each keeping %d calls outstanding%n"
-            + "         (ours: AsyncTicket; aeron, udp: %d messages in flight; rmi: %d calling threads);%n"
+            + "         (ours: AsyncTicket, getResult of the oldest then a new call; aeron, udp: %d messages in%n"
+            + "         flight; rmi: %d calling threads);%n"
             + "         %.1f s warm-up, %.1f s measured; completed calls per second, summed over the callers.%n",
             w.window(), w.window(), w.window(), w.asyncWarmupNs() / 1e9, w.asyncMeasureNs() / 1e9);
         if (hosts == null) {

@@ -22,7 +22,10 @@ import java.util.concurrent.ExecutionException;
  *
  * A ticket carries one call; make a new ticket for the next one. {@link Remote#async} starts the same call and
  * returns its {@link CompletableFuture} without a ticket: {@code Remote.async(worker, w -> w.multiply(rows))}. No
- * thread waits for an outstanding call; {@link #future}'s callbacks run as {@link Remote#async} describes.
+ * thread waits for an outstanding call; {@link #future}'s callbacks run as {@link Remote#async} describes. A thread in
+ * {@link #getResult} polls its node for the answer before it blocks, as a synchronous call does, and completes the
+ * answers its polls bring: a program that keeps calls in flight and takes their results in turn hands no answer to
+ * another thread.
  */
 public final class AsyncTicket {
     private AsyncTicket() {
@@ -31,9 +34,7 @@ public final class AsyncTicket {
     /** A ticket for one asynchronous call on {@code remote}, a proxy from lookup, export or remoteNew. */
     @SuppressWarnings("unchecked")
     public static <T> T newTicket(T remote) {
-        RemoteInvocationHandler target = handlerOf(remote);
-        Class<?>[] interfaces = remote.getClass().getInterfaces();
-        return (T) Proxy.newProxyInstance(remote.getClass().getClassLoader(), interfaces, new Ticket(target));
+        return (T) ProxyConstructors.sameClassAs(remote, new Ticket(handlerOf(remote)));
     }
 
     /**
@@ -80,17 +81,30 @@ public final class AsyncTicket {
     }
 
     static RemoteInvocationHandler handlerOf(Object remote) {
-        if (remote != null && Proxy.isProxyClass(remote.getClass())
-            && Proxy.getInvocationHandler(remote) instanceof RemoteInvocationHandler h) {
+        if (handlerOrNull(remote) instanceof RemoteInvocationHandler h) {
             return h;
         }
         throw new CumulusException("not a remote object proxy: " + (remote == null ? "null" : remote.getClass().getName())
             + "; pass what cluster.lookup, export or remoteNew returned");
     }
 
+    /**
+     * The invocation handler of a proxy, or null for anything else: one look at the proxy class registry
+     * ({@link Proxy#getInvocationHandler} makes it), not two, per ticket made or read.
+     */
+    private static InvocationHandler handlerOrNull(Object object) {
+        if (!(object instanceof Proxy)) {
+            return null;
+        }
+        try {
+            return Proxy.getInvocationHandler(object);
+        } catch (IllegalArgumentException e) {
+            return null; // a subclass of Proxy that is no proxy class
+        }
+    }
+
     private static Ticket ticketOf(Object ticket) {
-        if (ticket != null && Proxy.isProxyClass(ticket.getClass())
-            && Proxy.getInvocationHandler(ticket) instanceof Ticket t) {
+        if (handlerOrNull(ticket) instanceof Ticket t) {
             return t;
         }
         throw new CumulusException("not a ticket: " + (ticket == null ? "null" : ticket.getClass().getName())

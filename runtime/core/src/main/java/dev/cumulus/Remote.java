@@ -97,7 +97,9 @@ public final class Remote {
      * proxy's timeout ({@link #withTimeout}). Callbacks run on a thread of the runtime that completes the replies of
      * one poll one after another, in the order they came: a callback that blocks holds up the results behind it
      * (waiting for another asynchronous result with {@code get} or {@code join} is fine: the results behind it are
-     * completed meanwhile). No thread waits for the call and none is started for it. This is
+     * completed meanwhile). A future without callbacks is completed by the thread that reads its answer, and a thread
+     * that waits for it ({@code get}, {@code join}) reads answers itself for a while before it blocks, so waiting for
+     * results in turn costs no thread hand-off. No thread waits for the call and none is started for it. This is
      * {@link AsyncTicket}'s call without the ticket; the two mix freely.
      *
      * @throws CumulusException if {@code proxy} is not a remote object's proxy, or {@code call} makes no call or more
@@ -107,8 +109,7 @@ public final class Remote {
     public static <T, R> CompletableFuture<R> async(T proxy, Call<? super T, R> call) {
         RemoteInvocationHandler target = AsyncTicket.handlerOf(proxy);
         Capture capture = new Capture(target);
-        T standIn = (T) Proxy.newProxyInstance(proxy.getClass().getClassLoader(), proxy.getClass().getInterfaces(),
-            capture);
+        T standIn = (T) ProxyConstructors.sameClassAs(proxy, capture);
         try {
             call.call(standIn);
         } catch (RuntimeException | Error e) {

@@ -18,8 +18,9 @@ import java.util.function.BooleanSupplier;
  * <p>The doorbell hand-off: a wait for a reply leaves the bell alone at first (most replies come within a µs, and a
  * write to the bell's line, which senders read, moves the line between cores); after {@link #LATE_AFTER_LOOKS} looks
  * it runs its {@code late} task and takes the bell over, so senders stop ringing the sleeping main thread. Any other
- * wait takes it over at once. As it stops it hands the bell back (when the main thread sleeps) and looks once more
- * when it has to: see {@link #lastLooks}.
+ * wait takes it over at once, a wait for an asynchronous answer too (those answers ring: their calls promised no
+ * polling), though it spins hot at first like a reply's. As it stops it hands the bell back (when the main thread
+ * sleeps) and looks once more when it has to: see {@link #lastLooks}.
  */
 final class CallerPoll {
     /** How long a wait spins before it starts yielding. */
@@ -42,6 +43,10 @@ final class CallerPoll {
     private final DutyCycle cycle;
     private final Doorbell bell;
     private final Runnable late;
+    /** The first looks spin hot (a reply, or an asynchronous answer, usually comes within a µs). */
+    private final boolean hotFirst;
+    /** The bell is taken over at the first look: what it waits for rings (an asynchronous answer), or is no reply. */
+    private final boolean bellAtOnce;
     private final List<DutyCycle.Call> mine;
     private int looks;
     private boolean tookOver;
@@ -52,13 +57,15 @@ final class CallerPoll {
         this.cycle = cycle;
         this.bell = bell;
         this.late = late;
+        this.hotFirst = late != null || awaited == Awaited.ASYNC_REPLY;
+        this.bellAtOnce = late == null || awaited == Awaited.ASYNC_REPLY;
         this.mine = awaited == Awaited.OTHER ? new ArrayList<>(1) : new ReplyWaiterCalls();
     }
 
     /** Polls until {@code done}, or until the clock passed {@code untilNs} and one more look found nothing. */
     void pollUntil(BooleanSupplier done, long untilNs) {
         cycle.pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
-        if (late == null) {
+        if (bellAtOnce) {
             takeOver();
         }
         try {
@@ -108,7 +115,7 @@ final class CallerPoll {
 
     /** A wait for a reply in its first looks spins hot: quick cycles. */
     private boolean hot() {
-        return late != null && looks < LATE_AFTER_LOOKS;
+        return hotFirst && looks < LATE_AFTER_LOOKS;
     }
 
     /**

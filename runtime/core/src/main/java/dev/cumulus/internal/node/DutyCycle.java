@@ -51,8 +51,12 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
     static final int FULL_CYCLE_EVERY = 8;
     private static final long CLOSE_WAIT_MS = 5_000;
 
-    /** A task a poll handed to the thread that polled, and where it goes when that thread cannot run it. */
-    record Call(Runnable body, Executor otherwise) {
+    /**
+     * A task a poll handed to the thread that polled, and where it goes when that thread cannot run it. A {@code quick}
+     * one runs no program code and never blocks (an asynchronous answer's completion): the main thread runs it without
+     * the standby's watch.
+     */
+    record Call(Runnable body, Executor otherwise, boolean quick) {
     }
 
     private final Agent agent;
@@ -214,7 +218,8 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
      * standby is woken for it (once; it then watches while writes or calls keep coming), so a write held up by a
      * monitor does not stop the node, and the write costs no wake-up of the delivery scheduler's thread, which on a
      * small box would take the core of the thread whose write this is (a static sequencer's node). A thread polling
-     * for what it waits for takes brief calls, and a caller waiting for a reply delivered writes too. Work offered by a
+     * for what it waits for takes brief calls, and a caller waiting for a reply delivered writes too. Every polling
+     * thread but the standby completes the asynchronous answers without callbacks its poll brought. Work offered by a
      * thread outside its own poll (while another thread may poll) is never taken: it would join the other thread's
      * list, which that thread may have run already.
      */
@@ -229,12 +234,12 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
         }
         boolean mainOutsideCall = Thread.currentThread() == main && !mainInCallPolls;
         boolean take = switch (work) {
-            case BRIEF_CALL -> true;
+            case BRIEF_CALL, ASYNC_ANSWER -> true;
             case CALL, DELIVERED_WRITES -> mainOutsideCall;
             case WRITES_FOR_WAITING_CALLER -> into instanceof CallerPoll.ReplyWaiterCalls;
         };
         if (take) {
-            into.add(new Call(task, otherwise));
+            into.add(new Call(task, otherwise, work == Work.ASYNC_ANSWER));
         }
         return take;
     }
@@ -334,16 +339,33 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
         handOnBatch();
     }
 
-    /** Runs what the main thread's poll brought; the standby watches several calls of one poll as one. */
+    /**
+     * Runs what the main thread's poll brought: the quick tasks at once, then the calls, which the standby watches
+     * (several calls of one poll as one).
+     */
     private void runPolled() {
         if (polled.size() == 1) {
             Call call = polled.getFirst();
             polled.clear();
-            runCall(call.body(), 0);
+            if (call.quick()) {
+                runQuick(call.body());
+            } else {
+                runCall(call.body(), 0);
+            }
             return;
         }
-        batch.addAll(polled);
+        for (int i = 0; i < polled.size(); i++) {
+            Call c = polled.get(i);
+            if (c.quick()) {
+                runQuick(c.body());
+            } else {
+                batch.add(c);
+            }
+        }
         polled.clear();
+        if (batch.isEmpty()) {
+            return;
+        }
         long batchCall = inline.calls + 1;
         Call next;
         while (running && (next = batch.poll()) != null) { // a standby that takes over hands the rest on
@@ -365,6 +387,15 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
                     errors.onError(e);
                 }
             }
+        }
+    }
+
+    /** Runs a quick task on the main thread: no program code, nothing to watch. */
+    private void runQuick(Runnable task) {
+        try {
+            task.run();
+        } catch (Throwable t) {
+            errors.onError(t);
         }
     }
 

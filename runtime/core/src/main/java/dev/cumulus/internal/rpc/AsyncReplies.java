@@ -1,5 +1,7 @@
 package dev.cumulus.internal.rpc;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -14,11 +16,17 @@ import java.util.function.Consumer;
  * started when the first answer finds no drainer running; it ends when it finds the stack empty. So a poll that
  * brings 32 replies costs one hand-off, not 32 threads, and the futures complete in the order their answers came.
  *
+ * <p>An answer whose future has no callbacks needs no drainer: completing it runs no program code, so the thread that
+ * polled it completes it right after its poll ({@link RpcEngine.PendingCall#run}, offered as
+ * {@code Scheduler.Work.ASYNC_ANSWER}) — the caller itself when it waits for a result ({@link #pollFor}), so a steady
+ * stream of calls and results hands nothing to another thread. While a drainer runs, every answer goes through it,
+ * in arrival order.
+ *
  * <p>Threads: {@link #add} from any thread; {@link #drain} on the drainer only. A future's callbacks run on the
  * drainer (never on the polling thread); a thread that waits for an asynchronous result while it is the drainer
  * completes the answers behind it itself ({@link #helpWhile}), so a callback may wait for a later call's result.
  */
-final class AsyncReplies {
+final class AsyncReplies implements Executor {
     /** How long a drainer waiting in {@link #helpWhile} parks at most before it looks at its result again. */
     private static final long HELP_PARK_NS = 1_000_000;
     private final AtomicReference<RpcEngine.PendingCall> answered = new AtomicReference<>();
@@ -27,6 +35,8 @@ final class AsyncReplies {
     private final Consumer<RpcEngine.PendingCall> completer;
     /** Starts a drainer thread. */
     private final Consumer<Runnable> threads;
+    /** Polls the node for a result the current thread is about to wait for ({@link #pollFor}). */
+    private final Poller poller;
     private final Runnable drainer = this::drain;
     /** The thread that drains now, or null. */
     private volatile Thread drainingThread;
@@ -36,9 +46,58 @@ final class AsyncReplies {
      */
     private RpcEngine.PendingCall taken;
 
+    /** How a thread polls the node before it blocks for a result. */
+    @FunctionalInterface
+    interface Poller {
+        /** Polls until {@code done}, or for the thread's poll budget or {@code atMostNs}, whichever is shorter. */
+        void pollFor(BooleanSupplier done, long atMostNs);
+    }
+
+    /** Without polling: a thread that waits for a result blocks at once (tests). */
     AsyncReplies(Consumer<RpcEngine.PendingCall> completer, Consumer<Runnable> threads) {
+        this(completer, threads, (done, atMostNs) -> { });
+    }
+
+    /** @param poller polls the node for a result until it is done or the thread's poll budget is spent */
+    AsyncReplies(Consumer<RpcEngine.PendingCall> completer, Consumer<Runnable> threads, Poller poller) {
         this.completer = completer;
         this.threads = threads;
+        this.poller = poller;
+    }
+
+    /**
+     * Whether an answer must go through {@link #add}: a drainer runs (the answer queues behind the ones it has, and a
+     * drainer waiting in {@link #helpWhile} hears of it). Else the polling thread may complete it itself.
+     */
+    boolean draining() {
+        return draining.get();
+    }
+
+    /**
+     * Completes an answered call's future on the current thread, which just polled its answer — unless a callback was
+     * attached to it or a drainer started since the answer was polled: then it goes to the drainer after all.
+     */
+    void completeHere(RpcEngine.PendingCall call, CompletableFuture<?> result) {
+        if (result.getNumberOfDependents() != 0 || draining.get()) {
+            add(call);
+        } else {
+            completer.accept(call);
+        }
+    }
+
+    /** Where an answer the polling thread did not complete after all goes: {@link #add}. */
+    @Override
+    public void execute(Runnable answeredCall) {
+        add((RpcEngine.PendingCall) answeredCall);
+    }
+
+    /**
+     * Before the current thread (not the drainer) blocks until {@code done}: polls the node for it while its poll
+     * budget lasts (at most {@code atMostNs}), completing the answers its polls bring, so a result that comes
+     * meanwhile needs no wake-up.
+     */
+    void pollFor(BooleanSupplier done, long atMostNs) {
+        poller.pollFor(done, atMostNs);
     }
 
     /** Queues an answered call; starts a drainer unless one runs. Any thread. */

@@ -40,6 +40,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -92,7 +93,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * whose caller polls for its reply is sent without a doorbell ring ({@code ringDue}): an awake target answers
      * promptly, and the ring's fence stays off the round trip; the caller rings only when the reply is late.
      */
-    static final class PendingCall {
+    static final class PendingCall implements Runnable {
         private final long callId;
         private final int target;
         /** The object called (a {@code moved} answer must carry this call back, not another). */
@@ -170,6 +171,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return result;
         }
 
+        /**
+         * Completes an answered asynchronous call's future on the thread that polled its answer, right after that poll
+         * ({@code Scheduler.Work.ASYNC_ANSWER}).
+         */
+        @Override
+        public void run() {
+            result.replies().completeHere(this, result);
+        }
+
         RemoteCallEvent event() {
             return event;
         }
@@ -198,7 +208,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final Executor serveThreads = this::startCallThread;
     private final ThreadLocal<CallerState> callers = ThreadLocal.withInitial(() -> new CallerState(nextCallId));
     /** Asynchronous calls answered, waiting for their futures to be completed off the polling thread. */
-    private final AsyncReplies asyncReplies = new AsyncReplies(this::completeAsync, this::startOrRun);
+    private final AsyncReplies asyncReplies = new AsyncReplies(this::completeAsync, this::startOrRun,
+        this::pollForAnswer);
 
     /** What a thread keeps between the calls it makes and the replies it sends: one thread-local look-up per call. */
     static final class CallerState {
@@ -928,13 +939,32 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return new Reply(type, bytes, null, length, from, applied);
     }
 
-    /** A call's answer came (polling thread): its waiting caller or, for an asynchronous call, the drainer gets it. */
+    /**
+     * A call's answer came (polling thread): its waiting caller gets it or, for an asynchronous call, the drainer — or,
+     * when its future has no callbacks and no drainer runs, this thread completes it right after its poll: that runs
+     * no program code and wakes nobody ({@link AsyncReplies}).
+     */
     private void answered(PendingCall call, Reply reply) {
         if (call.result == null) {
             call.reply().complete(reply);
         } else {
             call.answer = reply;
-            asyncReplies.add(call);
+            if (asyncReplies.draining() || call.result.getNumberOfDependents() != 0
+                || !scheduler.runAfterPoll(call, asyncReplies, Scheduler.Work.ASYNC_ANSWER)) {
+                asyncReplies.add(call);
+            }
+        }
+    }
+
+    /**
+     * A thread about to wait for an asynchronous result polls for it first, as a synchronous caller polls for its
+     * reply, for its poll budget (at most {@code atMostNs}); the answers its polls bring it completes itself.
+     */
+    private void pollForAnswer(BooleanSupplier done, long atMostNs) {
+        Scheduler s = scheduler;
+        long budgetNs = Math.min(s.pollBudgetNs(), atMostNs);
+        if (budgetNs > 0) {
+            s.pollUntil(done, System.nanoTime() + budgetNs, Scheduler.Awaited.ASYNC_REPLY, Scheduler.NOTHING);
         }
     }
 

@@ -9,8 +9,10 @@
  * dev.cumulus.internal.rpc.InlineRecord} how each method fared when run inline. {@link
  * dev.cumulus.internal.rpc.CallHeaderFlyweight} and {@link dev.cumulus.internal.rpc.ReplyHeaderFlyweight} read and
  * write the headers of calls and answers in place ({@code docs/design/WIRE.md}). Asynchronous calls (tickets,
- * {@code Remote.async}) hold no thread while they wait: {@link dev.cumulus.internal.rpc.AsyncReplies} completes their
- * futures off the polling thread, the answers of one poll one after another on one drainer thread.
+ * {@code Remote.async}) hold no thread while they wait: a future without callbacks is completed by the thread that
+ * polled its answer, right after its poll (a thread that waits for a result polls for it, so in a steady stream the
+ * caller completes its own answers); {@link dev.cumulus.internal.rpc.AsyncReplies} completes the others off the
+ * polling thread, the answers of one poll one after another on one drainer thread.
  *
  * <p>Objects that move (Babylon §4.2): {@link dev.cumulus.internal.rpc.Migrations} serves the node's migration
  * requests and runs the rebalancer; every user object's calls enter through its {@link

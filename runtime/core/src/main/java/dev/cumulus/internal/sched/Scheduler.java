@@ -20,7 +20,12 @@ public interface Scheduler {
         /** Delivered replicated writes: the main thread applies them after its poll, as it runs a call. */
         DELIVERED_WRITES,
         /** Delivered replicated writes a thread waiting for a remote call's reply may apply itself after its poll. */
-        WRITES_FOR_WAITING_CALLER
+        WRITES_FOR_WAITING_CALLER,
+        /**
+         * An asynchronous call's answer whose future nobody has attached a callback to: completing it runs no program
+         * code, so any thread that polled it completes it right after its poll (no thread is woken for it).
+         */
+        ASYNC_ANSWER
     }
 
     /** What a polling waiter waits for. */
@@ -30,6 +35,12 @@ public interface Scheduler {
          * {@code late} task, and it may apply the replicated writes its polls deliver.
          */
         REPLY,
+        /**
+         * An asynchronous call's answer ({@code AsyncTicket.getResult}, a wait on {@code Remote.async}'s future): as
+         * {@link #REPLY}, but its answers ring this node's doorbell (an asynchronous call makes no promise to poll),
+         * so the waiter takes the bell over at once; it completes every answer without callbacks its polls bring.
+         */
+        ASYNC_REPLY,
         /** Replicated writes a reply depends on: the waiter may apply the writes its polls deliver. */
         APPLIED_WRITES,
         /** Anything else (its own write's delivery, a grant): the waiter runs brief calls only. */

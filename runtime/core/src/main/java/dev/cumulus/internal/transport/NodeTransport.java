@@ -125,6 +125,8 @@ public final class NodeTransport implements AutoCloseable {
     /** The host's doorbells (Aeron IPC on Linux), or null: then the node parks in timed steps when idle. */
     private final Doorbells doorbells;
     private volatile boolean closed;
+    /** Senders on other threads than the agent's: {@link #close} waits for them before it unmaps Aeron's buffers. */
+    private final SendGate sending = new SendGate();
 
     private record LocalMessage(Channel channel, byte[] bytes) {
     }
@@ -415,12 +417,19 @@ public final class NodeTransport implements AutoCloseable {
             ring(nodeId);
             return SENT;
         }
-        Publication pub = publication(destination, channel);
-        if (length + WHOLE_HEADER + sealLength(destination) > pub.maxMessageLength()) {
-            throw new IllegalArgumentException("message of " + length + " bytes needs chunking; use send()");
+        if (!sending.enter()) {
+            return CLOSED;
         }
-        UnsafeBuffer header = wholeHeader;
-        int result = mapResult(offer(destination, channel, pub, header, WHOLE_HEADER, buffer, offset, length));
+        int result;
+        try {
+            Publication pub = publication(destination, channel);
+            if (length + WHOLE_HEADER + sealLength(destination) > pub.maxMessageLength()) {
+                throw new IllegalArgumentException("message of " + length + " bytes needs chunking; use send()");
+            }
+            result = mapResult(offer(destination, channel, pub, wholeHeader, WHOLE_HEADER, buffer, offset, length));
+        } finally {
+            sending.exit();
+        }
         if (result == SENT) {
             ring(destination);
         }
@@ -556,6 +565,19 @@ public final class NodeTransport implements AutoCloseable {
             trySend(destination, channel, buffer, offset, length); // it rings this node: a command may wait for it
             return;
         }
+        if (!sending.enter()) {
+            throw closedError(destination);
+        }
+        try {
+            sendParts(destination, channel, buffer, offset, length, maxWaitNs);
+        } finally {
+            sending.exit();
+        }
+    }
+
+    /** {@link #sendUnrung}'s offers, the message whole or in chunks; inside {@link #sending}. */
+    private void sendParts(int destination, Channel channel, DirectBuffer buffer, int offset, int length,
+                           long maxWaitNs) {
         Publication pub = publication(destination, channel);
         int seal = sealLength(destination);
         if (length + WHOLE_HEADER + seal <= pub.maxMessageLength()) {
@@ -594,9 +616,8 @@ public final class NodeTransport implements AutoCloseable {
             if (failure != null) {
                 throw new NodeFailedException(destination, failure);
             }
-            if (code == CLOSED) {
-                throw new CumulusException("node " + nodeId + " cannot send to node " + destination
-                    + ": the transport is closed (the node is shutting down)");
+            if (code == CLOSED || sending.shut()) {
+                throw closedError(destination);
             }
             long waited = System.nanoTime() - refusedSince;
             if (waited > maxWaitNs || (code == NOT_CONNECTED && waited > CONNECT_WAIT_NS)) {
@@ -612,6 +633,16 @@ public final class NodeTransport implements AutoCloseable {
                 LockSupport.parkNanos(20_000);
             }
         }
+    }
+
+    private CumulusException closedError(int destination) {
+        return new CumulusException("node " + nodeId + " cannot send to node " + destination
+            + ": the transport is closed (the node is shutting down)");
+    }
+
+    /** Threads inside a send right now (tests). */
+    int sendersInside() {
+        return sending.inside();
     }
 
     private static int mapResult(long result) {
@@ -687,6 +718,12 @@ public final class NodeTransport implements AutoCloseable {
             return;
         }
         closed = true;
+        // a thread still sending (a call thread the node's close interrupted, sending its error answer) must be out
+        // of Aeron's buffers before they are unmapped; one that waits out back-pressure gives up at its next retry
+        if (!sending.close()) {
+            errorOutput.accept("cumulus: node " + nodeId + ": a send still runs " + SendGate.CLOSE_WAIT_NS / 1_000_000
+                + " ms after the transport began to close; closing anyway");
+        }
         errors.flush();
         try {
             aeron.close();

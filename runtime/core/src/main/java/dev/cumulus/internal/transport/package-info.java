@@ -7,8 +7,9 @@
  * replays); over IPC frames stay in the run's owner-only driver directory ({@code DriverHost}) and are not sealed.
  *
  * <p>Threads: whichever thread holds the node's polling role polls ({@code NodeTransport.poll}), one at a time; any
- * thread sends. {@code DriverHost} runs the shared media driver's single thread. {@code Doorbells} let an idle node of a
- * host sleep until a sender rings.
+ * thread sends; closing waits for the threads still inside a send before it unmaps Aeron's buffers, and sends after it
+ * fail naming the closed transport ({@code SendGate}). {@code DriverHost} runs the shared media driver's single thread.
+ * {@code Doorbells} let an idle node of a host sleep until a sender rings.
  *
  * <p>Never: blocks the polling thread, spins forever on back-pressure (every wait has a deadline), accepts a frame
  * of another run, decodes a UDP frame whose seal does not check (it is dropped, counted and told at most once a

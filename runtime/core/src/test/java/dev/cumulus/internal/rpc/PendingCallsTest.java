@@ -93,4 +93,35 @@ class PendingCallsTest {
         pending.takeAll(c -> true, c -> left.add(c.callId()));
         assertTrue(left.isEmpty(), "left behind: " + left);
     }
+
+    @Test
+    void aLateReplyForASlotReusedByALaterCallTakesNothing() {
+        PendingCalls pending = new PendingCalls();
+        long first = 5;
+        long reuse = first + PendingCalls.SLOTS; // the same home slot, a later generation of call ids
+        RpcEngine.PendingCall a = call(first, 1);
+        pending.add(a);
+        assertSame(a, pending.takeReplyFrom(1, first));
+        RpcEngine.PendingCall b = call(reuse, 1);
+        pending.add(b); // takes the slot a left
+        assertNull(pending.takeReplyFrom(1, first), "a duplicate or late reply to the first call takes nothing");
+        assertTrue(pending.remove(b), "the later call still waits in the reused slot");
+    }
+
+    @Test
+    void callIdsWrapAroundTheRingWhileOlderCallsStillWait() {
+        PendingCalls pending = new PendingCalls();
+        RpcEngine.PendingCall old = call(3, 2); // still waiting while ids run several times around the ring
+        pending.add(old);
+        for (long id = 4; id < 4 + 5L * PendingCalls.SLOTS; id++) {
+            RpcEngine.PendingCall c = call(id, 2);
+            pending.add(c);
+            if (id - PendingCalls.SLOTS > 3) { // a call one lap back, answered: a late reply to it takes nothing
+                assertNull(pending.takeReplyFrom(2, id - PendingCalls.SLOTS), "id " + (id - PendingCalls.SLOTS));
+            }
+            assertSame(c, pending.takeReplyFrom(2, id), "call " + id);
+        }
+        assertNull(pending.takeReplyFrom(1, 3), "a reply from another node does not take it");
+        assertSame(old, pending.takeReplyFrom(2, 3), "the old call is found after the ids wrapped around it");
+    }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -238,6 +239,34 @@ class NodeTransportTest {
         a.markFailed(1, "node 1 is gone");
         var f = assertThrows(NodeFailedException.class, () -> a.send(1, Channel.DATA, msg, 0, 8, 10_000_000_000L));
         assertEquals(1, f.nodeId());
+    }
+
+    @Test
+    void closeWaitsForASenderStillInsideAndLaterSendsFailCleanly() throws Exception {
+        NodeTransport a = node(0, 2, 7);
+        UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        // node 1 never connects: the sender keeps offering inside its send (as a call thread sending its error
+        // answer while the node leaves) until the close stops it
+        Thread sender = Thread.ofPlatform().start(() -> {
+            try {
+                a.send(1, Channel.DATA, msg, 0, 8, 60_000_000_000L);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        while (a.sendersInside() == 0) {
+            Thread.onSpinWait();
+        }
+        a.close();
+        assertEquals(0, a.sendersInside(), "close returned while a send was still offering into Aeron's buffers");
+        sender.join();
+        assertTrue(failure.get() instanceof CumulusException
+            && failure.get().getMessage().contains("the transport is closed"), String.valueOf(failure.get()));
+        var late = assertThrows(CumulusException.class, () -> a.send(1, Channel.DATA, msg, 0, 8, 1_000_000L));
+        assertTrue(late.getMessage().contains("the transport is closed"), late.getMessage());
+        assertEquals(NodeTransport.CLOSED, a.trySend(1, Channel.DATA, msg, 0, 8));
+        assertEquals(0, a.sendersInside());
     }
 
     @Test
