@@ -14,7 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  * used, from Linux's {@code /proc}. The nodes are the launcher's children whose command line names the program's main
  * class. Their exact total comes from the launcher's reaped children's times: once every node is reaped, what the
  * launcher's children used since the watch began is the nodes' CPU, the JDK's recording dumped at their exit included
- * (less the live profile's reader when it ended first: its own last reading is taken off). Per thread the figures are
+ * (less the live profile's reader when it ended first: its own last reading is taken off). When the launcher ends
+ * before that can be read (a short run), the total is the sum of each node's own last reading, taken every
+ * {@value #POLL_MS} ms: short by at most that much of each node's end. Per thread the figures are
  * each thread's last reading (threads that ended keep theirs), taken every {@value #THREAD_READ_MS} ms, so they miss
  * up to that much of each thread's end; they are summed by name, names that differ only in their last digits taken as one
  * ({@code "GC Thread#0"} and {@code "GC Thread#1"} are {@code "GC Thread#"}).
@@ -81,12 +83,13 @@ public final class NodeCpuWatch {
         long baseline = first[1];
         Set<Long> nodePids = new LinkedHashSet<>();
         Map<Long, ProcStat.ThreadTime> threads = new HashMap<>(); // by thread id, kept after the thread ends
+        Map<Long, Long> nodeLastNs = new HashMap<>(); // each node's own CPU at its last reading
         long reader = -1;
         long readerNs = 0;
         int scansLeft = SCANS_AFTER_NODES;
         for (int poll = 0; ; poll++) {
             boolean everyThreadPoll = poll % THREAD_EVERY_POLLS == 0;
-            if (everyThreadPoll && scansLeft > 0) {
+            if (scansLeft > 0 && (everyThreadPoll || nodePids.size() < nodes)) {
                 for (ProcessHandle child : launcher.children().toList()) {
                     List<String> args = child.info().arguments().map(Arrays::asList).orElse(List.of());
                     if (args.contains(LAUNCHER_MAIN)) {
@@ -107,6 +110,10 @@ public final class NodeCpuWatch {
             for (long pid : nodePids) {
                 if (ProcStat.exists(pid)) {
                     anyAlive = true;
+                    long[] own = ProcStat.times(pid);
+                    if (own != null) {
+                        nodeLastNs.put(pid, own[0]);
+                    }
                     if (everyThreadPoll) {
                         threads.putAll(ProcStat.threads(pid));
                     }
@@ -120,13 +127,16 @@ public final class NodeCpuWatch {
             }
             if (nodePids.size() >= nodes && !anyAlive) {
                 long[] now = ProcStat.times(launcher.pid());
+                long total;
                 if (now != null) {
                     boolean readerReaped = reader >= 0 && !ProcStat.exists(reader);
-                    long total = now[1] - baseline - (readerReaped ? readerNs : 0);
-                    Map<String, Long> byName = new TreeMap<>();
-                    threads.values().forEach(t -> byName.merge(t.name().replaceAll("[0-9]+$", ""), t.cpuNs(), Long::sum));
-                    result = new NodeCpu(Math.max(0, total), readerNs, Map.copyOf(byName));
+                    total = now[1] - baseline - (readerReaped ? readerNs : 0);
+                } else { // the launcher ended too: the nodes' own last readings
+                    total = nodeLastNs.values().stream().mapToLong(Long::longValue).sum();
                 }
+                Map<String, Long> byName = new TreeMap<>();
+                threads.values().forEach(t -> byName.merge(t.name().replaceAll("[0-9]+$", ""), t.cpuNs(), Long::sum));
+                result = new NodeCpu(Math.max(0, total), readerNs, Map.copyOf(byName));
                 return;
             }
             if (!launcher.isAlive()) {

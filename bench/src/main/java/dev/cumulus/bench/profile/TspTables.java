@@ -42,7 +42,7 @@ final class TspTables {
         table(TspRun::computeMs, "%10.1f");
         rounds(TspRun::computeMs, "%.0f");
         if (!cpuKnown()) {
-            out.println("  (no CPU times: this system has no /proc)");
+            out.println("  (no CPU times: no /proc here, or it did not show every node of a run)");
             return;
         }
         out.println();
