@@ -1426,6 +1426,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 && call.target.gate().safePointPending()) {
                 throw stopped; // serveSafely puts the checkpoint back; the call runs again on the new node
             }
+            // recorded before it is answered: a caller that has its answer finds the call in the server's recording
+            commitServed(served, call, serving, "exception");
             if (serving != null && serving.deferred != null) {
                 serving.deferred.fail(t);
             } else if (callId == ONE_WAY && !delivered) {
@@ -1438,16 +1440,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             } else {
                 sendError(source, callId, pollsUntilNs, t, call.handedBy);
             }
-            commitServed(served, call, serving, "exception");
             return;
         }
         if (callId == ONE_WAY) {
             return;
         }
+        commitServed(served, call, serving, "ok"); // before the answer, as above
         if (serving == null || serving.deferred == null) {
             sendReply(source, callId, pollsUntilNs, result, what, call.handedBy);
         }
-        commitServed(served, call, serving, "ok");
     }
 
     /** Invokes a served call's method; one that may reply later ({@code serving} not null) sees its call as served. */
