@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -61,9 +62,14 @@ class ClientProfileSystemTest {
         Path ready = Files.createDirectories(tmp.resolve("ready"));
         CompletableFuture<Run> alpha = CompletableFuture.supplyAsync(() -> run("alpha", "beta", ready));
         CompletableFuture<Run> beta = CompletableFuture.supplyAsync(() -> run("beta", "alpha", ready));
-        for (Run r : List.of(alpha.get(200, TimeUnit.SECONDS), beta.get(200, TimeUnit.SECONDS))) {
+        List<Run> runs = List.of(alpha.get(200, TimeUnit.SECONDS), beta.get(200, TimeUnit.SECONDS));
+        String both = runs.stream().map(r -> "--- " + r.tag() + " (exit " + r.exit() + ") ---\n" + r.out() + r.err())
+            .collect(Collectors.joining("\n"));
+        for (Run r : runs) {
+            assertEquals(0, r.exit(), "both clients' output:\n" + both);
+        }
+        for (Run r : runs) {
             String other = r.tag().equals("alpha") ? "beta" : "alpha";
-            assertEquals(0, r.exit(), r.out() + r.err());
             assertTrue(r.out().contains(r.tag() + " done: 70 30"), r.out());
             assertTrue(r.out().contains(r.tag() + "-0"), "the report after the run lists the client's objects:\n"
                 + r.out());

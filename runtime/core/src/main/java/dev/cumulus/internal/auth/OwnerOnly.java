@@ -3,6 +3,7 @@ package dev.cumulus.internal.auth;
 import dev.cumulus.CumulusException;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -46,12 +47,18 @@ public final class OwnerOnly {
             if (dir.getParent() != null) {
                 Files.createDirectories(dir.getParent());
             }
-            if (POSIX) {
-                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(DIRECTORY));
-                Files.setPosixFilePermissions(dir, DIRECTORY); // the umask may have taken bits the attribute gave
-            } else {
-                Files.createDirectory(dir);
+            try {
+                if (POSIX) {
+                    Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(DIRECTORY));
+                } else {
+                    Files.createDirectory(dir);
+                }
+            } catch (FileAlreadyExistsException e) {
+                if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                    throw e;
+                } // another process (two clients attaching at once) made it first: restrict it as ours
             }
+            restrict(dir); // the umask may have taken bits the attribute gave
             return dir;
         } catch (IOException e) {
             throw new CumulusException("cannot create the owner-only directory " + dir + ": " + e

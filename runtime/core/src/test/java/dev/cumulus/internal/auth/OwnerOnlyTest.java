@@ -15,6 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,6 +29,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OwnerOnlyTest {
     @TempDir
     Path tmp;
+
+    @Test
+    void processesCreatingTheSameDirectoryAtOnceAllGetIt() throws Exception {
+        for (int round = 0; round < 50; round++) {
+            Path dir = tmp.resolve("clients-" + round);
+            int threads = 4;
+            CyclicBarrier start = new CyclicBarrier(threads);
+            List<Future<Path>> made = new ArrayList<>();
+            try (var pool = Executors.newFixedThreadPool(threads)) {
+                for (int t = 0; t < threads; t++) {
+                    made.add(pool.submit(() -> {
+                        start.await();
+                        return OwnerOnly.createDirectory(dir);
+                    }));
+                }
+                for (var f : made) {
+                    assertEquals(dir, f.get(), "every one of them gets the directory, none an error");
+                }
+            }
+            assertEquals(OwnerOnly.DIRECTORY, Files.getPosixFilePermissions(dir));
+        }
+    }
 
     @Test
     void aDriverDirectoryAndWhatTheDriverAndNodesPutInItAreOwnerOnly() throws Exception {
