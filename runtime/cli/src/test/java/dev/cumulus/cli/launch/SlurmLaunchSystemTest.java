@@ -6,6 +6,7 @@ import dev.cumulus.cli.launch.mains.BlockMain;
 import dev.cumulus.cli.launch.mains.FailingNodeMain;
 import dev.cumulus.cli.launch.mains.GreetingMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
+import dev.cumulus.examples.colouring.MapColouring;
 import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.auth.RunSecret;
@@ -151,6 +152,20 @@ class SlurmLaunchSystemTest {
         } finally {
             DriverDirectories.deleteTree(program);
         }
+    }
+
+    /**
+     * {@code cumulus run --single-vm} inside an allocation: Hyperion's map colouring, unchanged, as one JVM over a node
+     * on each of the allocation's hosts (the single-VM heap's module reaches nodes that srun starts).
+     */
+    @Test
+    void aSingleVmProgramRunsAsOneJvmOverTheAllocation() throws Exception {
+        Run r = salloc(List.of("-N2", "-n2"), cumulus("run", "--single-vm", "--timeout", "120s", "--run-dir",
+            work.resolve("single-vm").toString(), "-cp", location(MapColouring.class), MapColouring.class.getName(),
+            "8"));
+
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("[0] best cost 95 (sequential search: 95) with 8 threads"), r.out());
     }
 
     @Test
@@ -305,6 +320,7 @@ class SlurmLaunchSystemTest {
         cp.add(location(JsonReport.class));
         cp.add(location(Gson.class)); // cumulus new reads and writes its JSON with Gson
         RuntimeClasspath.entries().forEach(e -> cp.add(e.toString()));
+        cp.add(RuntimeClasspath.locate(LaunchContext.SINGLE_VM_MAIN).toString()); // as ./cumulus has it
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
             "-D" + AgentLoader.JAR_PROPERTY + "=" + agentJar, "-cp",
