@@ -27,6 +27,7 @@ public final class CumulusAgent {
     public static void premain(String args, Instrumentation inst) {
         dev.cumulus.internal.launch.LauncherWatch.startIfLaunched(); // a node of cumulus run dies with its launcher
         install(inst, false);
+        RecordedEvents.registerWhenRecording(ClassLoader.getSystemClassLoader(), System.err);
     }
 
     public static void agentmain(String args, Instrumentation inst) {
