@@ -10,7 +10,8 @@
  * rewrites. Design and limits: {@code docs/design/AGENT.md}. In the single-VM mode ({@code -Dcumulus.singleVm=true},
  * set by {@code cumulus run --single-vm}) it registers {@link dev.cumulus.agent.SingleVmTransformer} instead, which
  * weaves every program class with {@code SingleVmWeaver} (docs/design/SINGLEVM.md, "The woven form") and refuses
- * program classes with native methods.
+ * program classes with native methods. Under a JFR recording, {@link dev.cumulus.agent.RecordedEvents} registers the
+ * runtime's JFR event classes when the recorder starts, so JFR's start-up work for them is done before the program runs.
  *
  * <p><b>Threads.</b> The transformer runs on whatever thread loads a class, concurrently; per-loader state is
  * guarded, the analyzer serializes its calls. {@code Refusals} is thread-safe.
