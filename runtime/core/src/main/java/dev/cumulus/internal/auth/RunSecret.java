@@ -85,6 +85,23 @@ public final class RunSecret {
         }
     }
 
+    /** A secret of its own derived for {@code purpose} (a standing cluster's clients' frames), never this one. */
+    public RunSecret derived(String purpose) {
+        return new RunSecret(keyBytes(purpose));
+    }
+
+    /**
+     * The secret of {@code bytes} ({@link #LENGTH_BYTES} of them), as a state file keeps a derived one.
+     *
+     * @throws CumulusException for another length
+     */
+    public static RunSecret of(byte[] bytes) {
+        if (bytes == null || bytes.length != LENGTH_BYTES) {
+            throw new CumulusException("a secret has " + LENGTH_BYTES + " bytes");
+        }
+        return new RunSecret(bytes.clone());
+    }
+
     /** {@link #key}'s bytes, for a module that has no access to this class (the profiler's live lines). */
     public byte[] keyBytes(String purpose) {
         return key(purpose, "HmacSHA256", 32).getEncoded();

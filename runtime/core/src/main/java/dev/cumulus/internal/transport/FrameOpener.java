@@ -27,6 +27,11 @@ import java.security.GeneralSecurityException;
 final class FrameOpener {
     private final int nodeId;
     private final int size;
+    /** Sources below it may send: {@code size}, or the clients' ids too on a server that serves them over UDP. */
+    private final int sources;
+    /** Keys of each client's frames (a server's), made when its first frame comes; null: no client sends here. */
+    private final java.util.function.IntFunction<SealKeys> clientKeys;
+    private final Mac[] clientMacs;
     private final int runTag;
     private final boolean encrypt;
     private final Mac mac;
@@ -52,8 +57,20 @@ final class FrameOpener {
     private int headerLength;
 
     FrameOpener(SealKeys keys, int nodeId, int size, int runTag, FrameRejections rejections) {
+        this(keys, nodeId, size, size, null, runTag, rejections);
+    }
+
+    /**
+     * A server's opener that also takes the frames of clients {@code size..capacity-1}, each under the keys
+     * {@code clientKeys} gives for its id (authenticated, never encrypted).
+     */
+    FrameOpener(SealKeys keys, int nodeId, int size, int capacity, java.util.function.IntFunction<SealKeys> clientKeys,
+                int runTag, FrameRejections rejections) {
         this.nodeId = nodeId;
         this.size = size;
+        this.sources = clientKeys == null ? size : capacity;
+        this.clientKeys = clientKeys;
+        this.clientMacs = new Mac[sources];
         this.runTag = runTag;
         this.encrypt = keys.encrypt();
         this.mac = encrypt ? null : keys.newMac();
@@ -65,7 +82,7 @@ final class FrameOpener {
         for (Channel ch : channels) {
             prefixes[ch.ordinal()] = SealKeys.streamPrefix(nodeId, ch.ordinal());
         }
-        this.lastCounter = new long[size][channels.length];
+        this.lastCounter = new long[sources][channels.length];
     }
 
     /**
@@ -77,19 +94,20 @@ final class FrameOpener {
     boolean open(Channel channel, DirectBuffer buffer, int offset, int length, Header aeronHeader) {
         FrameHeaderFlyweight f = frame.wrap(buffer, offset);
         int hl = f.sealedHeaderLength(length);
+        int source = hl == FrameHeaderFlyweight.REJECTED ? -1 : f.source();
+        boolean encrypted = encrypt && source < size; // a client's frames are authenticated only
         if (hl == FrameHeaderFlyweight.REJECTED
-            || f.flags() != (encrypt ? FrameHeaderFlyweight.FLAG_ENCRYPTED : 0)) {
+            || f.flags() != (encrypted ? FrameHeaderFlyweight.FLAG_ENCRYPTED : 0)) {
             return reject(FrameRejections.Reason.NOT_SEALED, aeronHeader, length);
         }
-        int source = f.source();
-        if (f.runTag() != runTag || source < 0 || source >= size || source == nodeId) {
+        if (f.runTag() != runTag || source < 0 || source >= sources || source == nodeId) {
             return reject(FrameRejections.Reason.OTHER_RUN, aeronHeader, length);
         }
         int tagOffset = hl - FrameHeaderFlyweight.TAG_LENGTH;
         buffer.getBytes(offset, headerBytes, 0, hl);
         int bodyLength = length - hl;
-        boolean valid = encrypt ? decrypt(channel, source, buffer, offset + hl, bodyLength, tagOffset)
-            : checkMac(channel, buffer, offset + hl, bodyLength, tagOffset);
+        boolean valid = encrypted ? decrypt(channel, source, buffer, offset + hl, bodyLength, tagOffset)
+            : checkMac(source < size ? mac : clientMac(source), channel, buffer, offset + hl, bodyLength, tagOffset);
         if (!valid) {
             return reject(FrameRejections.Reason.BAD_TAG, aeronHeader, length);
         }
@@ -100,7 +118,7 @@ final class FrameOpener {
         }
         last[channel.ordinal()] = counter;
         headerLength = hl;
-        if (!encrypt) {
+        if (!encrypted) {
             payloadBuffer = buffer;
             payloadOffset = offset + hl;
         }
@@ -108,7 +126,16 @@ final class FrameOpener {
         return true;
     }
 
-    private boolean checkMac(Channel channel, DirectBuffer buffer, int offset, int length, int tagOffset) {
+    private Mac clientMac(int client) {
+        Mac m = clientMacs[client];
+        if (m == null) {
+            m = clientKeys.apply(client).newMac();
+            clientMacs[client] = m;
+        }
+        return m;
+    }
+
+    private boolean checkMac(Mac mac, Channel channel, DirectBuffer buffer, int offset, int length, int tagOffset) {
         mac.update(prefixes[channel.ordinal()]);
         mac.update(headerBytes, 0, tagOffset);
         SealKeys.update(mac, buffer, offset, length, macScratch);

@@ -10,6 +10,7 @@ import io.aeron.exceptions.AeronException;
 import io.aeron.exceptions.DriverTimeoutException;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
+import dev.cumulus.internal.auth.RunSecret;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.AgentTerminationException;
@@ -100,6 +101,9 @@ public final class NodeTransport implements AutoCloseable {
     private final FragmentHandler[] ipcAssemblers;
     /** Per peer and channel: the sealed publication over UDP, or null (IPC, or unsealed for the bench). */
     private final SealedPublication[][] sealed;
+    /** A server's clients over UDP: the cluster's client secret ({@link ClientSeals}) and each client's endpoint. */
+    private final RunSecret clientSecret;
+    private final String[] clientEndpoints;
     /** Checks sealed frames arriving over UDP; null when this node receives no UDP or seals nothing. */
     private final FrameOpener opener;
     private final FrameRejections rejections;
@@ -137,7 +141,7 @@ public final class NodeTransport implements AutoCloseable {
      * @throws CumulusException with the cause when the driver is not there or an endpoint cannot be bound
      */
     public NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler) {
-        this(context, nodeId, size, size, handler, SystemNanoClock.INSTANCE, System.err::println);
+        this(context, nodeId, size, size, handler, SystemNanoClock.INSTANCE, System.err::println, null, 0);
     }
 
     /**
@@ -145,23 +149,37 @@ public final class NodeTransport implements AutoCloseable {
      * {@code size..capacity-1} its clients' (see {@link #CLIENT_SLOTS}). A server adds its publication to a client when
      * it first sends to it; a client ({@code nodeId >= size}) publishes to the servers only.
      *
-     * @throws CumulusException as the other constructor, and when asked for clients over UDP
+     * Over UDP (servers on several hosts) a server learns each client's endpoint and session when it attaches
+     * ({@link #clientAttached}); a client is made with {@link #client}.
+     *
+     * @throws CumulusException as the other constructor
      */
     public NodeTransport(TransportContext context, int nodeId, int size, int capacity, MessageHandler handler) {
-        this(context, nodeId, size, capacity, handler, SystemNanoClock.INSTANCE, System.err::println);
+        this(context, nodeId, size, capacity, handler, SystemNanoClock.INSTANCE, System.err::println, null, 0);
+    }
+
+    /**
+     * Client {@code clientId} of a standing cluster of {@code size} servers. Over UDP, {@code context}'s secret is the
+     * cluster's client secret and its endpoint at {@code clientId} is where the client receives (port 0: any free
+     * one, {@link #localEndpoint}); its frames to the servers count from {@code lastCounter + 1}, above every earlier
+     * holder's of its id, and the servers' frames to it are sealed for {@code session} ({@link ClientSeals}).
+     */
+    public static NodeTransport client(TransportContext context, int clientId, int size, MessageHandler handler,
+                                       byte[] session, long lastCounter) {
+        return new NodeTransport(context, clientId, size, size + CLIENT_SLOTS, handler, SystemNanoClock.INSTANCE,
+            System.err::println, session, lastCounter);
     }
 
     /** As the public constructor, with the clock of the reassembly and error log and the error log's output. */
     NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler, NanoClock clock,
                   java.util.function.Consumer<String> errorOutput) {
-        this(context, nodeId, size, size, handler, clock, errorOutput);
+        this(context, nodeId, size, size, handler, clock, errorOutput, null, 0);
     }
 
-    private NodeTransport(TransportContext context, int nodeId, int size, int capacity, MessageHandler handler,
-                          NanoClock clock, java.util.function.Consumer<String> errorOutput) {
-        if (capacity != size && context.udp()) {
-            throw new CumulusException("transport: clients of a standing cluster join over IPC on its host only");
-        }
+    /** The whole constructor: a client's {@code session} and {@code lastCounter} as {@link #client} says. */
+    NodeTransport(TransportContext context, int nodeId, int size, int capacity, MessageHandler handler,
+                          NanoClock clock, java.util.function.Consumer<String> errorOutput, byte[] session,
+                          long lastCounter) {
         if (capacity < size || nodeId < 0 || nodeId >= capacity) {
             throw new CumulusException("transport: node id " + nodeId + " is outside 0.." + (capacity - 1));
         }
@@ -178,9 +196,16 @@ public final class NodeTransport implements AutoCloseable {
             TransportErrors.DEFAULT_INTERVAL_NS, errorOutput);
         this.rejections = new FrameRejections(nodeId, clock, FrameRejections.DEFAULT_INTERVAL_NS, errorOutput);
         boolean sealing = context.udp() && context.sealing() != FrameSealing.NONE_FOR_BENCH;
-        SealKeys keys = sealing ? new SealKeys(context.secret(), context.sealing() == FrameSealing.ENCRYPT) : null;
-        this.opener = sealing ? new FrameOpener(keys, nodeId, size, context.runTag(), rejections) : null;
-        this.sealed = sealing ? new SealedPublication[size][] : null;
+        boolean client = nodeId >= size;
+        SealKeys keys = !sealing ? null : client ? ClientSeals.toClient(context.secret(), nodeId, session)
+            : new SealKeys(context.secret(), context.sealing() == FrameSealing.ENCRYPT);
+        SealKeys sendKeys = sealing && client ? ClientSeals.toServers(context.secret(), nodeId) : keys;
+        this.clientSecret = sealing && !client && capacity > size ? context.secret().derived(ClientSeals.PURPOSE) : null;
+        this.clientEndpoints = context.udp() && !client ? new String[capacity] : null;
+        this.opener = !sealing ? null : clientSecret == null ? new FrameOpener(keys, nodeId, size, context.runTag(),
+            rejections) : new FrameOpener(keys, nodeId, size, capacity, c -> ClientSeals.toServers(clientSecret, c),
+            context.runTag(), rejections);
+        this.sealed = sealing ? new SealedPublication[capacity][] : null;
         this.chunkAssembler = new ChunkAssembler(context.maxMessageBytes(), 2L * context.maxMessageBytes(),
             ChunkAssembler.DEFAULT_EXPIRY_NS, clock, errors);
         try {
@@ -225,8 +250,8 @@ public final class NodeTransport implements AutoCloseable {
                             if (sealed[peer] == null) {
                                 sealed[peer] = new SealedPublication[Channel.values().length];
                             }
-                            sealed[peer][ch.ordinal()] =
-                                new SealedPublication(publications[peer][ch.ordinal()], keys, nodeId, peer, ch);
+                            sealed[peer][ch.ordinal()] = new SealedPublication(publications[peer][ch.ordinal()],
+                                sendKeys, nodeId, peer, ch, lastCounter);
                         }
                     }
                 }
@@ -245,6 +270,9 @@ public final class NodeTransport implements AutoCloseable {
 
     private String publishChannel(int peer, Channel ch) {
         int termLength = ch == Channel.CONTROL ? TransportContext.CONTROL_TERM_LENGTH : context.dataTermLength();
+        if (context.udp() && peer >= size) {
+            return "aeron:udp?endpoint=" + clientEndpoints[peer] + "|term-length=" + termLength;
+        }
         return context.udp() && !context.ipcBetween(nodeId, peer)
             ? "aeron:udp?endpoint=" + context.endpoints().get(peer) + "|term-length=" + termLength
             : "aeron:ipc?term-length=" + termLength + "|mtu=" + IPC_MTU;
@@ -449,12 +477,68 @@ public final class NodeTransport implements AutoCloseable {
         }
         synchronized (publications) { // a client's publications are made and read under this lock only
             Publication pub = publications[destination][channel.ordinal()];
+            if (pub == null && clientEndpoints != null) {
+                throw new CumulusException("node " + nodeId + " has no endpoint of client " + destination
+                    + ": it has not attached here");
+            }
             if (pub == null) {
                 pub = aeron.addPublication(publishChannel(destination, channel), context.streamId(destination, channel));
                 publications[destination][channel.ordinal()] = pub;
             }
             return pub;
         }
+    }
+
+    /**
+     * A server learns where client {@code client} receives ({@code endpoint}, {@code host:port}) and its
+     * {@code session}, as it attaches over UDP: its stream to the client goes there from now on, sealed for that
+     * session (a former holder's stream is closed). Nothing to learn over IPC. Any thread.
+     */
+    public void clientAttached(int client, String endpoint, byte[] session) {
+        if (clientEndpoints == null) {
+            return;
+        }
+        if (client < size || client >= capacity) {
+            throw new CumulusException("client id " + client + " is outside " + size + ".." + (capacity - 1));
+        }
+        int colon = endpoint == null ? -1 : endpoint.lastIndexOf(':');
+        if (colon <= 0 || !endpoint.substring(colon + 1).matches("[1-9][0-9]{0,4}") || session == null
+            || session.length != 16) {
+            throw new CumulusException("client " + client + " attached with no valid endpoint and session ("
+                + endpoint + ")");
+        }
+        int data = Channel.DATA.ordinal();
+        synchronized (publications) {
+            Publication old = publications[client][data];
+            clientEndpoints[client] = endpoint;
+            Publication pub = aeron.addPublication(publishChannel(client, Channel.DATA),
+                context.streamId(client, Channel.DATA));
+            if (sealed != null) {
+                SealedPublication[] toClient = new SealedPublication[CHANNELS.length];
+                toClient[data] = new SealedPublication(pub, ClientSeals.toClient(clientSecret, client, session), nodeId,
+                    client, Channel.DATA);
+                sealed[client] = toClient;
+            }
+            publications[client][data] = pub;
+            if (old != null) {
+                old.close();
+            }
+        }
+    }
+
+    /** Where this transport receives over UDP, its port resolved ({@code host:port}); null over IPC. */
+    public String localEndpoint() {
+        if (!context.udp()) {
+            return null;
+        }
+        Subscription data = subscriptions[Channel.DATA.ordinal()];
+        String resolved = data.resolvedEndpoint();
+        for (int i = 0; i < 1000 && (resolved == null || resolved.endsWith(":0")); i++) {
+            conductor.invoke(); // the driver reports the bound port through the conductor
+            Thread.onSpinWait();
+            resolved = data.resolvedEndpoint();
+        }
+        return resolved;
     }
 
     /** What a seal adds to frames for {@code destination}: nothing over IPC. */

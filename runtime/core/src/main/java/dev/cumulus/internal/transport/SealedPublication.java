@@ -39,6 +39,13 @@ final class SealedPublication {
     private long counter;
 
     SealedPublication(Publication publication, SealKeys keys, int source, int destination, Channel channel) {
+        this(publication, keys, source, destination, channel, 0);
+    }
+
+    /** @param lastCounter the counter before the first frame's (a client's: above every earlier holder's of its id) */
+    SealedPublication(Publication publication, SealKeys keys, int source, int destination, Channel channel,
+                      long lastCounter) {
+        this.counter = lastCounter;
         this.publication = publication;
         this.source = source;
         this.destination = destination;
