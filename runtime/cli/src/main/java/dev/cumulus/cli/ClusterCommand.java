@@ -6,6 +6,8 @@ import dev.cumulus.cli.standing.ClusterStop;
 import dev.cumulus.cli.standing.KeeperProcess;
 import dev.cumulus.cli.standing.StandingKeeper;
 import dev.cumulus.cli.launch.LaunchContext;
+import dev.cumulus.cli.launch.LaunchException;
+import dev.cumulus.cli.standing.ServerHosts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -68,11 +70,21 @@ final class ClusterCommand implements Callable<Integer> {
                 + "runtime is always there).")
         String classpath;
 
+        @picocli.CommandLine.Mixin
+        HostsOptions hostsOptions = new HostsOptions();
+
         @Override
         public Integer call() {
             CumulusCli cli = parent.cli;
             ClusterRegistry.checkName(name);
-            if (nodes < 1 || nodes > LaunchContext.MAX_LOCAL_NODES) {
+            ServerHosts hosts = hostsOptions.hosts();
+            if (hosts != null) {
+                if (nodes < 1) {
+                    cli.err().println("cumulus cluster start: --nodes must be at least 1, got " + nodes);
+                    return CumulusCli.EXIT_USAGE;
+                }
+                LaunchContext.checkPlaces(hosts.file(), nodes); // before anything starts: too few slots, a bad line
+            } else if (nodes < 1 || nodes > LaunchContext.MAX_LOCAL_NODES) {
                 cli.err().println("cumulus cluster start: --nodes must be 1.." + LaunchContext.MAX_LOCAL_NODES
                     + " on one host, got " + nodes);
                 return CumulusCli.EXIT_USAGE;
@@ -88,8 +100,9 @@ final class ClusterCommand implements Callable<Integer> {
                 cli.err().println("cumulus: removing what the stale cluster " + name + " left");
                 ClusterStop.stop(registry, name, cli.err());
             }
-            ClusterRecord r = KeeperProcess.start(registry, name, nodes, absolute(classpath), startTimeout);
-            cli.out().println("cluster " + name + " serves: " + r.size() + " server(s), keeper pid " + r.keeperPid()
+            ClusterRecord r = KeeperProcess.start(registry, name, nodes, absolute(classpath), startTimeout, hosts);
+            cli.out().println("cluster " + name + " serves: " + r.size() + " server(s)"
+                + (hosts == null ? "" : " on " + r.servers().hostsColumn()) + ", keeper pid " + r.keeperPid()
                 + ", state " + registry.stateFile(name));
             String user = System.getProperty("user.name");
             if (user != null && user.matches(ClientAdmission.PRINCIPAL_PATTERN)) {
@@ -98,6 +111,39 @@ final class ClusterCommand implements Callable<Integer> {
                     + " CLIENT' makes one for another client");
             }
             return 0;
+        }
+    }
+
+    /** {@code --hosts FILE [--ssh ARGS] [--bind ADDR] [--base-port P]} of {@code cluster start} and {@code serve}. */
+    static final class HostsOptions {
+        @Option(names = "--hosts", paramLabel = "FILE",
+            description = "Start the servers on these hosts, as 'cumulus run --hosts' starts nodes: lines 'HOST "
+                + "[slots=N] [java=PATH]'; servers are placed in order, each started through ssh (localhost: here). "
+                + "Clients attach from this host.")
+        Path file;
+
+        @Option(names = "--ssh", paramLabel = "ARGS", description = "Extra ssh options for --hosts, split at spaces.")
+        String ssh;
+
+        @Option(names = "--bind", paramLabel = "ADDR",
+            description = "With --hosts: this host's address for the servers on other hosts, which reach the "
+                + "clients there (default: the address their ssh servers see).")
+        String bind;
+
+        @Option(names = "--base-port", paramLabel = "P",
+            description = "With --hosts: server i listens on UDP port P + i of its host (default: 40100).")
+        Integer basePort;
+
+        /** Where the servers run, or null: on this host. */
+        ServerHosts hosts() {
+            if (file == null) {
+                if (ssh != null || bind != null || basePort != null) {
+                    throw new LaunchException((ssh != null ? "--ssh" : bind != null ? "--bind" : "--base-port")
+                        + " applies only with --hosts FILE");
+                }
+                return null;
+            }
+            return new ServerHosts(file, ssh, bind, basePort == null ? LaunchContext.DEFAULT_BASE_PORT : basePort);
         }
     }
 
@@ -161,6 +207,7 @@ final class ClusterCommand implements Callable<Integer> {
                     row.put("servers", r.size());
                     row.put("serving", r.alive() ? r.serving() : 0);
                     row.put("keeperPid", r.keeperPid());
+                    row.put("hosts", r.servers().hostsColumn());
                     row.put("started", r.started().toString());
                     rows.add(row);
                 }
@@ -174,14 +221,15 @@ final class ClusterCommand implements Callable<Integer> {
                 cli.out().println("no standing clusters");
                 return 0;
             }
-            cli.out().printf("%-20s %-8s %7s %8s  %s%n", "NAME", "STATE", "SERVERS", "KEEPER", "STARTED");
+            cli.out().printf("%-20s %-8s %7s %8s  %-20s  %s%n", "NAME", "STATE", "SERVERS", "KEEPER", "STARTED",
+                "HOSTS");
             for (ClusterRecord r : all) {
-                cli.out().printf("%-20s %-8s %7s %8d  %s%n", r.name(), r.alive() ? "serving" : "stale",
-                    r.serversColumn(),
-                    r.keeperPid(), r.started().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+                cli.out().printf("%-20s %-8s %7s %8d  %-20s  %s%n", r.name(), r.alive() ? "serving" : "stale",
+                    r.serversColumn(), r.keeperPid(), r.started().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+                    r.servers().hostsColumn());
             }
             for (String d : damaged) {
-                cli.out().printf("%-20s %-8s %7s %8s  %s%n", d, "damaged", "-", "-", "-");
+                cli.out().printf("%-20s %-8s %7s %8s  %-20s  %s%n", d, "damaged", "-", "-", "-", "-");
             }
             return 0;
         }
@@ -205,13 +253,16 @@ final class ClusterCommand implements Callable<Integer> {
         @Option(names = {"-cp", "--classpath"}, paramLabel = "CP", defaultValue = "")
         String classpath;
 
+        @picocli.CommandLine.Mixin
+        HostsOptions hostsOptions = new HostsOptions();
+
         @Override
         public Integer call() {
             CumulusCli cli = parent.cli;
             cli.out().println("cumulus: keeper of cluster " + name + " (pid " + ProcessHandle.current().pid()
                 + ") started " + Instant.now());
-            return new StandingKeeper(ClusterRegistry.ofUser(), name, nodes, classpath, startTimeout, cli.out(), cli.err())
-                .run();
+            return new StandingKeeper(ClusterRegistry.ofUser(), name, nodes, classpath, startTimeout,
+                hostsOptions.hosts(), cli.out(), cli.err()).run();
         }
     }
 }

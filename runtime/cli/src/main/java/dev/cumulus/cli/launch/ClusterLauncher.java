@@ -91,6 +91,8 @@ public final class ClusterLauncher {
     private volatile String failureCause;
     private volatile String runId;
     private volatile String driverDir;
+    /** Each node's UDP endpoint once placed (see {@link #endpoints()}). */
+    private volatile List<String> endpoints = List.of();
     private DriverHost driver;      // guarded by lock
     private boolean cleanedUp;      // guarded by lock
     private Thread hook;
@@ -102,7 +104,7 @@ public final class ClusterLauncher {
     private final List<RemoteHost> remoteHosts = new CopyOnWriteArrayList<>();
     private RemoteHost[] remoteOfHost;
     /** With {@code --hosts}: this host's address for the other hosts (--bind, or as their ssh servers saw it). */
-    private String launcherAddress;
+    private volatile String launcherAddress;
     /** With {@code --hosts}: how the other hosts are reached, and the owner-only directory of its shared connections. */
     private Ssh ssh;
     private volatile Path sshControlDir;
@@ -164,6 +166,30 @@ public final class ClusterLauncher {
     /** A key derived from the run's secret for {@code purpose} (a standing cluster's credential), never the secret. */
     public byte[] derivedKey(String purpose) {
         return secret.keyBytes(purpose);
+    }
+
+    /**
+     * The process on this host of each node started so far, by node id: the node itself, or the ssh (or srun) session
+     * it runs in on another host, which ends when the node does (a standing cluster's keeper watches them).
+     */
+    public List<Long> nodePids() {
+        return nodes.stream().sorted(java.util.Comparator.comparingInt(NodeProcess::id))
+            .map(n -> n.process().pid()).toList();
+    }
+
+    /** Each node's UDP endpoint ({@code host:port}), by node id, once the nodes are placed; empty over IPC. */
+    public List<String> endpoints() {
+        return endpoints;
+    }
+
+    /** With {@code --hosts}: this host's address for the other hosts, once their agents have started; else null. */
+    public String launcherAddress() {
+        return launcherAddress;
+    }
+
+    /** With {@code --hosts} or Slurm: the host of each node by node id ({@code 0=HOST,...}); else "". */
+    public String nodeHosts() {
+        return hosts == null || hostOf == null ? "" : hostsOfNodes();
     }
 
     /** The Aeron directory once {@link #run()} has chosen one, else null. */
@@ -697,6 +723,7 @@ public final class ClusterLauncher {
                 endpoints.add(address + ":" + (ctx.basePort() + i));
             }
         }
+        this.endpoints = List.copyOf(endpoints);
         List<LaunchConfig> configs = new ArrayList<>();
         try {
             for (int i = 0; i < n; i++) {

@@ -150,6 +150,15 @@ public final class LaunchContext {
     public int tailLines() { return tailLines; }
     public boolean shutdownHook() { return shutdownHook; }
 
+    /**
+     * Reads hosts file {@code file} and places {@code nodes} nodes on its hosts, as a launch will, starting nothing.
+     *
+     * @throws LaunchException naming the line that is wrong, or saying that the slots are too few
+     */
+    public static void checkPlaces(Path file, int nodes) {
+        HostsFile.read(file).place(nodes);
+    }
+
     /** Checks the options; throws a {@link LaunchException} with a message that names the valid values. */
     public LaunchContext validate() {
         if (nodes < 1 && !(nodes == 0 && overHosts())) {

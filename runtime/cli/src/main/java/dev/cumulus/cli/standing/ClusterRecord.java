@@ -24,12 +24,42 @@ import java.util.Properties;
  * @param runDir          the servers' run directory
  * @param adminCredential the admin's secret, 64 hex digits
  * @param started         when the cluster began to serve
+ * @param servers         where the servers run: on this host ({@link ServerPlacement#ONE_HOST}), or on several
+ *                        hosts, each server's host and UDP endpoint, and how the clients reach them (the keeper's
+ *                        driver, {@code driverDir}, then serves the clients; {@code serverPids} are the servers' ssh
+ *                        sessions on this host, which end when the servers do)
  */
 public record ClusterRecord(String name, long keeperPid, List<Long> serverPids, String runId, String driverDir,
-                            int streamBase, Path runDir, String adminCredential, Instant started) {
+                            int streamBase, Path runDir, String adminCredential, Instant started,
+                            ServerPlacement servers) {
 
     public ClusterRecord {
         serverPids = List.copyOf(serverPids);
+    }
+
+    /**
+     * Where a standing cluster's servers run.
+     *
+     * @param hosts         each server's host, by node id ({@code localhost} on one host)
+     * @param endpoints     each server's UDP endpoint, by node id; empty on one host (IPC)
+     * @param clientSecret  with endpoints: the cluster's client secret (64 hex digits), which seals the frames
+     *                      between servers and clients
+     * @param clientAddress with endpoints: the address of this host the servers reach the clients at
+     */
+    public record ServerPlacement(List<String> hosts, List<String> endpoints, String clientSecret,
+                                  String clientAddress) {
+        /** Every server on this host. */
+        public static final ServerPlacement ONE_HOST = new ServerPlacement(List.of(), List.of(), null, null);
+
+        public ServerPlacement {
+            hosts = List.copyOf(hosts);
+            endpoints = List.copyOf(endpoints);
+        }
+
+        /** The distinct hosts in node order, as {@code cluster list} shows them ("localhost" on one host). */
+        public String hostsColumn() {
+            return hosts.isEmpty() ? "localhost" : String.join(",", new java.util.LinkedHashSet<>(hosts));
+        }
     }
 
     /** Number of servers. */
@@ -67,6 +97,14 @@ public record ClusterRecord(String name, long keeperPid, List<Long> serverPids, 
         m.put("run.dir", runDir.toString());
         m.put("admin.credential", adminCredential);
         m.put("started", started.toString());
+        if (!servers.hosts().isEmpty()) {
+            m.put("server.hosts", String.join(",", servers.hosts()));
+        }
+        if (!servers.endpoints().isEmpty()) {
+            m.put("server.endpoints", String.join(",", servers.endpoints()));
+            m.put("client.secret", servers.clientSecret());
+            m.put("client.address", servers.clientAddress());
+        }
         return m;
     }
 
@@ -85,7 +123,7 @@ public record ClusterRecord(String name, long keeperPid, List<Long> serverPids, 
             return new ClusterRecord(get(p, "name", file), Long.parseLong(get(p, "keeper.pid", file)), pids,
                 get(p, "run.id", file), get(p, "driver.dir", file), Integer.parseInt(get(p, "stream.base", file)),
                 Path.of(get(p, "run.dir", file)), get(p, "admin.credential", file),
-                Instant.parse(get(p, "started", file)));
+                Instant.parse(get(p, "started", file)), placement(p, file));
         } catch (RuntimeException e) {
             if (e instanceof CumulusException ce) {
                 throw ce;
@@ -93,6 +131,16 @@ public record ClusterRecord(String name, long keeperPid, List<Long> serverPids, 
             throw new CumulusException("cluster state file " + file + " is damaged (" + e.getMessage()
                 + "); stop the cluster with 'cumulus cluster stop' (it removes the file)", e);
         }
+    }
+
+    private static ServerPlacement placement(Properties p, Path file) {
+        String hosts = p.getProperty("server.hosts", "");
+        String endpoints = p.getProperty("server.endpoints", "");
+        if (endpoints.isBlank()) {
+            return new ServerPlacement(hosts.isBlank() ? List.of() : List.of(hosts.split(",")), List.of(), null, null);
+        }
+        return new ServerPlacement(hosts.isBlank() ? List.of() : List.of(hosts.split(",")),
+            List.of(endpoints.split(",")), get(p, "client.secret", file), get(p, "client.address", file));
     }
 
     private static String get(Properties p, String key, Path file) {

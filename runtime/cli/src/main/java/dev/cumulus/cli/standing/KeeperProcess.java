@@ -37,7 +37,7 @@ public final class KeeperProcess {
      *                          the end of the keeper's log
      */
     public static ClusterRecord start(ClusterRegistry registry, String name, int nodes, String classpath,
-                                      Duration timeout) {
+                                      Duration timeout, ServerHosts hosts) {
         Path dir = registry.clusterDirectory(name);
         Path log = dir.resolve(LOG);
         List<String> cmd = new ArrayList<>();
@@ -52,6 +52,9 @@ public final class KeeperProcess {
         cmd.add("dev.cumulus.cli.CumulusCli");
         cmd.addAll(List.of("cluster", "serve", name, "--nodes", Integer.toString(nodes),
             "--start-timeout", timeout.toMillis() + "ms", "--classpath", classpath));
+        if (hosts != null) {
+            cmd.addAll(hosts.args());
+        }
         Process keeper;
         try {
             Files.deleteIfExists(log);

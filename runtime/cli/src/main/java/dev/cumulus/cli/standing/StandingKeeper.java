@@ -7,6 +7,7 @@ import dev.cumulus.cli.launch.RunResult;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.service.StandingServer;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
+import dev.cumulus.internal.transport.DriverHost;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -29,6 +30,8 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class StandingKeeper {
     /** The servers' run directory inside the cluster's directory. */
     static final String RUN_DIR = "run";
+    /** The keeper's driver for the clients of servers on other hosts: the launcher's driver directory and this. */
+    static final String CLIENT_DRIVER_SUFFIX = "-clients";
 
     private final ClusterRegistry registry;
     private final String name;
@@ -37,17 +40,27 @@ public final class StandingKeeper {
     private final Duration startTimeout;
     private final PrintStream out;
     private final PrintStream err;
+    private final ServerHosts hosts;
 
-    /** @param classpath classes every server has from the start ("" for none) */
+    /**
+     * @param classpath classes every server has from the start ("" for none)
+     * @param hosts     where the servers run, or null: on this host
+     */
     public StandingKeeper(ClusterRegistry registry, String name, int nodes, String classpath, Duration startTimeout,
-                          PrintStream out, PrintStream err) {
+                          ServerHosts hosts, PrintStream out, PrintStream err) {
         this.classpath = classpath;
+        this.hosts = hosts;
         this.registry = registry;
         this.name = ClusterRegistry.checkName(name);
         this.nodes = nodes;
         this.startTimeout = startTimeout;
         this.out = out;
         this.err = err;
+    }
+
+    /** {@code 0=HOST,1=HOST,...} as the host of each node, by node id. */
+    private static List<String> nodeHosts(String listed) {
+        return java.util.Arrays.stream(listed.split(",")).map(e -> e.substring(e.indexOf('=') + 1)).toList();
     }
 
     /** Starts the servers, records the cluster once they serve, and returns the launcher's exit code at its end. */
@@ -59,9 +72,14 @@ public final class StandingKeeper {
             .classpath(classpath)
             .mainClass(StandingServer.class.getName())
             .runDir(runDir)
-            .transport(TransportMode.IPC)
             .nodesOutliveFailures(true); // a server that dies leaves the others serving
-        ClusterLauncher launcher = new ClusterLauncher(ctx, out, err);
+        if (hosts == null) {
+            ctx.transport(TransportMode.IPC);
+        } else {
+            hosts.applyTo(ctx); // IPC within a host, UDP between hosts
+        }
+        ServingWatch watch = new ServingWatch(out);
+        ClusterLauncher launcher = new ClusterLauncher(ctx, new PrintStream(watch, true, out.charset()), err);
         AtomicReference<RunResult> result = new AtomicReference<>();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         Thread runner = Thread.ofPlatform().name("cumulus-keeper-" + name).start(() -> {
@@ -71,15 +89,34 @@ public final class StandingKeeper {
                 failure.set(e);
             }
         });
-        boolean serving = FileWait.await(runDir.resolve(StandingServer.SERVING_MARKER), startTimeout,
-            () -> !runner.isAlive());
+        boolean serving;
+        try {
+            serving = watch.await(startTimeout, () -> !runner.isAlive());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            launcher.shutdown();
+            return 130;
+        }
+        DriverHost clientDriver = null;
         if (serving && runner.isAlive()) {
-            List<Long> pids = ProcessHandle.current().children().filter(ProcessHandle::isAlive)
-                .map(ProcessHandle::pid).sorted().toList();
-            registry.write(new ClusterRecord(name, ProcessHandle.current().pid(), pids, launcher.runId(),
-                launcher.driverDirectory(), ClusterLauncher.STREAM_BASE, runDir,
-                HexFormat.of().formatHex(launcher.derivedKey(RunSecret.STANDING_CREDENTIAL_PURPOSE)), Instant.now()));
-            out.println("cumulus: cluster " + name + " serves with " + nodes + " server(s)");
+            ClusterRecord.ServerPlacement placement = ClusterRecord.ServerPlacement.ONE_HOST;
+            String driverDir = launcher.driverDirectory();
+            if (hosts != null) {
+                // the clients reach the servers over UDP through a driver of their own on this host
+                clientDriver = DriverHost.start(driverDir + CLIENT_DRIVER_SUFFIX, false);
+                DriverHost toClose = clientDriver;
+                Runtime.getRuntime().addShutdownHook(new Thread(toClose::close, "cumulus-keeper-client-driver"));
+                driverDir = clientDriver.directory();
+                placement = new ClusterRecord.ServerPlacement(nodeHosts(launcher.nodeHosts()), launcher.endpoints(),
+                    HexFormat.of().formatHex(launcher.derivedKey(RunSecret.STANDING_CLIENT_FRAMES_PURPOSE)),
+                    launcher.launcherAddress());
+            }
+            registry.write(new ClusterRecord(name, ProcessHandle.current().pid(), launcher.nodePids(),
+                launcher.runId(), driverDir, ClusterLauncher.STREAM_BASE, runDir,
+                HexFormat.of().formatHex(launcher.derivedKey(RunSecret.STANDING_CREDENTIAL_PURPOSE)), Instant.now(),
+                placement));
+            out.println("cumulus: cluster " + name + " serves with " + nodes + " server(s)"
+                + (hosts == null ? "" : " on " + placement.hostsColumn()));
             out.flush();
         } else if (runner.isAlive()) {
             err.println("cumulus: cluster " + name + ": the servers did not serve within "
@@ -92,6 +129,10 @@ public final class StandingKeeper {
             Thread.currentThread().interrupt();
             launcher.shutdown();
             return 130;
+        } finally {
+            if (clientDriver != null) {
+                clientDriver.close();
+            }
         }
         if (failure.get() != null) {
             throw failure.get();

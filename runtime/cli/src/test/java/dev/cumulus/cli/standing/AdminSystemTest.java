@@ -193,7 +193,7 @@ class AdminSystemTest {
         NodeSettings settings = NodeSettings.of(0, file.servers(), LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
             LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1, System.getProperties());
         try (ClientNode alice = ClientNode.connect(transport, file.servers(), id, "alice", aliceKey, settings,
-                getClass().getClassLoader(), Map.of())) {
+                getClass().getClassLoader(), Map.of(), null, 0)) {
             byte[] proof = ClientAdmission.adminProof(aliceKey, id); // the best alice can make
             for (int server = 0; server < file.servers(); server++) {
                 ClusterAdmin admin = alice.systemObject(server, ClusterAdmin.OBJECT_ID, ClusterAdmin.class);

@@ -25,7 +25,8 @@ class ClusterRegistryTest {
 
     private ClusterRecord record(String name, long keeper) {
         return new ClusterRecord(name, keeper, List.of(11L, 12L), "run-1", "/dev/shm/cumulus-run-1", 1000,
-            tmp.resolve("run"), "ab".repeat(32), Instant.parse("2026-01-02T03:04:05Z"));
+            tmp.resolve("run"), "ab".repeat(32), Instant.parse("2026-01-02T03:04:05Z"),
+            ClusterRecord.ServerPlacement.ONE_HOST);
     }
 
     @Test

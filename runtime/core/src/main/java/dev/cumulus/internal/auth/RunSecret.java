@@ -27,6 +27,8 @@ public final class RunSecret {
     public static final String LIVE_PROFILE_PURPOSE = "cumulus live profile hmac-sha256 v1";
     /** A standing cluster's credential (its keeper writes it into the owner-only state file; clients prove it). */
     public static final String STANDING_CREDENTIAL_PURPOSE = "cumulus standing cluster credential v1";
+    /** A standing cluster's client secret: the frames between its servers and clients over UDP are sealed under it. */
+    public static final String STANDING_CLIENT_FRAMES_PURPOSE = "cumulus standing cluster client frames v1";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final byte[] bytes;

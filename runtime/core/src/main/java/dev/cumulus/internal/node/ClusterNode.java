@@ -109,6 +109,11 @@ public final class ClusterNode implements NodeServices {
                 public void ring(int node) {
                     transport.ring(node);
                 }
+
+                @Override
+                public void clientAttached(int client, String endpoint, byte[] session) {
+                    transport.clientAttached(client, endpoint, session);
+                }
             },
             loader, options.callTimeoutNs());
         NodeSettings.Liveness liveness = options.liveness();

@@ -78,6 +78,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         /** Wakes {@code node} if it sleeps on its doorbell (co-located nodes; nothing elsewhere). */
         default void ring(int node) {
         }
+
+        /** A standing cluster's client attached over UDP: where it receives, and its session (the transport's). */
+        default void clientAttached(int client, String endpoint, byte[] session) {
+        }
     }
 
     /**
@@ -714,6 +718,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** The cluster's nodes (servers of a standing cluster); higher ids are its clients. */
     public int servers() {
         return servers;
+    }
+
+    /** Tells the transport where client {@code client} receives over UDP and its session, as it attaches. */
+    public void clientAttached(int client, String endpoint, byte[] session) {
+        sender.clientAttached(client, endpoint, session);
     }
 
     /** The node ids this engine reaches: the servers' and, on a standing cluster, its clients' after them. */

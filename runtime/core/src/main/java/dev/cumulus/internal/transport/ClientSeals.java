@@ -15,7 +15,7 @@ import java.util.HexFormat;
  */
 final class ClientSeals {
     /** The purpose of the cluster's client secret, derived from the servers' run secret. */
-    static final String PURPOSE = "cumulus standing cluster client frames v1";
+    static final String PURPOSE = RunSecret.STANDING_CLIENT_FRAMES_PURPOSE;
 
     private ClientSeals() {
     }

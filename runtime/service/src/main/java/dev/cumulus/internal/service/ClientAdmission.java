@@ -33,6 +33,9 @@ public final class ClientAdmission implements ClientGate {
     private static final byte[] LABEL = "cumulus client attach v2".getBytes(StandardCharsets.UTF_8);
     private static final byte[] KEY_LABEL = "cumulus client credential v1".getBytes(StandardCharsets.UTF_8);
     private static final byte[] ADMIN_LABEL = "cumulus cluster admin v1".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] SESSION_LABEL = "cumulus client session v1".getBytes(StandardCharsets.UTF_8);
+    /** The length of a client's session nonce and of the session it makes. */
+    public static final int SESSION_BYTES = 16;
     /** What a principal's name may be: what {@code cumulus cluster grant} accepts. */
     public static final String PRINCIPAL_PATTERN = "[A-Za-z0-9][A-Za-z0-9._-]{0,63}";
 
@@ -49,6 +52,14 @@ public final class ClientAdmission implements ClientGate {
     /** What each client made here. */
     private final Map<Integer, Set<Owned>> owned = new ConcurrentHashMap<>();
     private volatile BiConsumer<Integer, List<Owned>> onGone = (client, objects) -> { };
+    /** Where a client that attached over UDP is routed (the server's transport learns its endpoint and session). */
+    private volatile Route route = (client, endpoint, session) -> { };
+
+    /** Where the frames to a client that attached over UDP go: its endpoint and its session ({@link #session}). */
+    @FunctionalInterface
+    public interface Route {
+        void attached(int client, String endpoint, byte[] session);
+    }
     private final ClientProfiles profiles = new ClientProfiles();
 
     /** An object a client made on this server, and its name in the cluster. */
@@ -128,6 +139,34 @@ public final class ClientAdmission implements ClientGate {
     }
 
     /**
+     * The session of a client that receives over UDP: what seals the servers' frames to it (with the cluster's client
+     * secret), from the {@code nonce} it chose for this attach and its {@code key}, so a frame meant for an earlier
+     * client of its id, or sealed without its credential, does not open there.
+     */
+    public static byte[] session(byte[] key, byte[] nonce) {
+        return java.util.Arrays.copyOf(hmac(key, SESSION_LABEL, nonce), SESSION_BYTES);
+    }
+
+    /**
+     * This host's identity as far as process ids go: its boot, and this process's pid and network namespaces (the
+     * test hosts share a kernel but not a network); "" where /proc does not tell.
+     */
+    public static String hostIdentity() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id")).strip()
+                + " " + java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/pid"))
+                + " " + java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/net"));
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return "";
+        }
+    }
+
+    /** Routes the clients that attach over UDP (the server's transport). */
+    public void route(Route route) {
+        this.route = route;
+    }
+
+    /**
      * Told of each client that left (on the thread of its detach) or whose process ended (on a thread of its own),
      * with the objects it made here, which it is to stop serving.
      */
@@ -137,6 +176,23 @@ public final class ClientAdmission implements ClientGate {
 
     @Override
     public void attach(int client, long pid, String principal, byte[] proof) {
+        admit(client, pid, principal, proof, true);
+    }
+
+    @Override
+    public void attachRemote(int client, long pid, String principal, byte[] proof, String endpoint, byte[] nonce,
+                             String host) {
+        if (nonce == null || nonce.length != SESSION_BYTES) {
+            throw new AccessDeniedException("client " + client + " was refused: its session nonce is not "
+                + SESSION_BYTES + " bytes");
+        }
+        String here = hostIdentity();
+        admit(client, pid, principal, proof, !here.isEmpty() && here.equals(host));
+        route.attached(client, endpoint, session(clientKey(credential, principal), nonce));
+    }
+
+    /** Admits {@code client} as {@code principal} when {@code proof} checks; watches {@code pid} when asked. */
+    private void admit(int client, long pid, String principal, byte[] proof, boolean watchPid) {
         if (client < firstClient || client >= capacity) {
             throw new CumulusException("client id " + client + " is outside " + firstClient + ".." + (capacity - 1));
         }
@@ -158,9 +214,9 @@ public final class ClientAdmission implements ClientGate {
         gone(client, false); // a slot taken again: whatever its former holder left goes first
         pids.put(client, pid);
         principals.set(client - firstClient, principal);
-        if (pid == ProcessHandle.current().pid()) {
-            return; // a client in this very process (tests): it detaches, it cannot die apart
-        }
+        if (pid == ProcessHandle.current().pid() || !watchPid) {
+            return; // a client in this very process (tests), or on another host: it detaches, or its slot's next
+        }           // holder's attach removes what it left
         ProcessHandle.of(pid).ifPresentOrElse(
             p -> p.onExit().thenRun(() -> {
                 if (pids.remove(client, pid)) {

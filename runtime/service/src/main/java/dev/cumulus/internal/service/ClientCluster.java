@@ -22,6 +22,7 @@ import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,9 +89,22 @@ public final class ClientCluster implements Cluster {
         NodeSettings settings = NodeSettings.of(0, file.servers(), LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
             LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1,
             System.getProperties()); // of a client: its idle strategy, call timeout and lookup wait
-        TransportContext transport = new TransportContext(file.driverDir(), false, false, List.of(),
+        boolean udp = !file.endpoints().isEmpty(); // servers on several hosts: UDP through the keeper's driver
+        List<String> endpoints = new ArrayList<>(file.endpoints());
+        while (udp && endpoints.size() <= clientId) {
+            endpoints.add(file.clientAddress() + ":0"); // this client's, at its id: a free port
+        }
+        TransportContext transport = new TransportContext(file.driverDir(), udp, false, endpoints,
             file.streamBase(), file.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
-            TransportContext.DEFAULT_MAX_MESSAGE_BYTES, RunSecret.generate(), FrameSealing.MAC);
+            TransportContext.DEFAULT_MAX_MESSAGE_BYTES, udp ? RunSecret.of(file.clientSecret()) : RunSecret.generate(),
+            FrameSealing.MAC);
+        byte[] nonce = null;
+        long lastCounter = 0;
+        if (udp) {
+            nonce = new byte[ClientAdmission.SESSION_BYTES];
+            new java.security.SecureRandom().nextBytes(nonce);
+            lastCounter = slot.reserveCounters();
+        }
         Map<Integer, String> gone = new HashMap<>();
         for (int server = 0; server < file.serverPids().size(); server++) {
             if (!ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)) {
@@ -98,7 +112,7 @@ public final class ClientCluster implements Cluster {
             }
         }
         ClientNode client = ClientNode.connect(transport, file.servers(), clientId, principal, key, settings,
-            contextLoader(), gone);
+            contextLoader(), gone, nonce, lastCounter);
         watchServers(file, client);
         return client;
     }

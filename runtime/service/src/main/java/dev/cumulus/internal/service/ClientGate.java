@@ -23,6 +23,17 @@ public interface ClientGate {
     void attach(int client, long pid, String principal, byte[] proof);
 
     /**
+     * {@link #attach} of a client that receives over UDP (servers on several hosts): its frames come to
+     * {@code endpoint} ({@code host:port}) from now on, sealed for the session that {@code nonce} and the client's
+     * key make ({@link ClientAdmission#session}); {@code host} is its host's identity
+     * ({@link ClientAdmission#hostIdentity}): its {@code pid} is watched only on a server of the same host.
+     *
+     * @throws dev.cumulus.AccessDeniedException when the proof does not match (a wrong or old credential)
+     */
+    @Brief
+    void attachRemote(int client, long pid, String principal, byte[] proof, String endpoint, byte[] nonce, String host);
+
+    /**
      * The client leaves (a client detaches only itself; the admin any): its calls are refused from now on, and the objects it made here are removed (and their names
      * unbound) before this returns. Not brief: it calls the name service.
      */

@@ -123,7 +123,7 @@ public final class ClientNode implements AutoCloseable {
      */
     public static ClientNode connect(TransportContext context, int servers, int clientId, byte[] credential,
                                      NodeSettings settings, ClassLoader loader) {
-        return connect(context, servers, clientId, AccessRule.ADMIN, credential, settings, loader, Map.of());
+        return connect(context, servers, clientId, AccessRule.ADMIN, credential, settings, loader, Map.of(), null, 0);
     }
 
     /**
@@ -132,18 +132,23 @@ public final class ClientNode implements AutoCloseable {
      * ({@link ClientAdmission#clientKey}); the servers in {@code gone} (their processes ended, with why) are not
      * attached to: the client's calls to them fail at once with a {@link dev.cumulus.NodeFailedException} naming them.
      *
+     * Over UDP (servers on several hosts) {@code nonce} chooses this attach's session
+     * ({@link ClientAdmission#session}) and the client's frames count from {@code lastCounter + 1}; over IPC both are
+     * unused ({@code null}, 0).
+     *
      * @throws CumulusException when a server cannot be reached or refuses the credential, or every server is gone
      *                          (nothing is left running)
      */
     public static ClientNode connect(TransportContext context, int servers, int clientId, String principal, byte[] key,
-                                     NodeSettings settings, ClassLoader loader, Map<Integer, String> gone) {
+                                     NodeSettings settings, ClassLoader loader, Map<Integer, String> gone,
+                                     byte[] nonce, long lastCounter) {
         if (clientId < servers || clientId >= servers + NodeTransport.CLIENT_SLOTS) {
             throw new CumulusException("client id " + clientId + " is outside " + servers + ".."
                 + (servers + NodeTransport.CLIENT_SLOTS - 1));
         }
         ClientAgent agent = new ClientAgent();
-        NodeTransport transport = new NodeTransport(context, clientId, servers, servers + NodeTransport.CLIENT_SLOTS,
-            agent);
+        NodeTransport transport = NodeTransport.client(context, clientId, servers, agent,
+            nonce == null ? null : ClientAdmission.session(key, nonce), lastCounter);
         agent.transport = transport;
         ClientNode client;
         try {
@@ -159,7 +164,7 @@ public final class ClientNode implements AutoCloseable {
                     + "'cumulus cluster stop' and start it again");
             }
             gone.forEach(client::serverGone);
-            client.attach(principal, key);
+            client.attach(principal, key, nonce);
             client.remoteObjects.actAs(principal);
         } catch (RuntimeException | Error e) {
             client.shutDown();
@@ -173,9 +178,11 @@ public final class ClientNode implements AutoCloseable {
      * in turn): each server's first answer to a new client waits for its stream to the client, so one at a time would
      * add those waits up.
      */
-    private void attach(String principal, byte[] key) {
+    private void attach(String principal, byte[] key, byte[] nonce) {
         byte[] proof = ClientAdmission.proof(key, clientId, principal);
         long pid = ProcessHandle.current().pid();
+        String endpoint = transport.localEndpoint(); // over UDP: where the servers' frames are to come
+        String host = ClientAdmission.hostIdentity();
         ClientGate[] tickets = new ClientGate[servers];
         for (int server = 0; server < servers; server++) {
             if (goneReason(server) != null) {
@@ -183,7 +190,11 @@ public final class ClientNode implements AutoCloseable {
             }
             awaitConnected(server);
             tickets[server] = AsyncTicket.newTicket(gate(server));
-            tickets[server].attach(clientId, pid, principal, proof);
+            if (endpoint == null) {
+                tickets[server].attach(clientId, pid, principal, proof);
+            } else {
+                tickets[server].attachRemote(clientId, pid, principal, proof, endpoint, nonce, host);
+            }
         }
         for (ClientGate ticket : tickets) {
             if (ticket != null) {

@@ -46,6 +46,7 @@ public final class ServedClients implements ClientService {
         engine.exportSystem(ClusterAdmin.OBJECT_ID, new ClusterAdminService(engine, admission, owned),
             ClusterAdmin.class);
         admission.onClientGone(this::gone);
+        admission.route(engine::clientAttached);
     }
 
     /** What makes a server's client service, admitting the clients {@code admission} admits. */

@@ -25,10 +25,15 @@ import java.util.Properties;
  * @param servers    number of servers
  * @param keeperPid  the keeper's process
  * @param serverPids the servers' processes, by node id
- * @param credential the cluster's credential
+ * @param credential    the cluster's credential
+ * @param endpoints     with servers on several hosts ({@code --hosts}): each server's UDP endpoint, by node id (the
+ *                      clients reach them over UDP through the keeper's driver, {@code driverDir}); empty on one host
+ * @param clientSecret  with {@code endpoints}: the cluster's client secret, which seals the frames with clients
+ * @param clientAddress with {@code endpoints}: the address of the keeper's host the servers reach clients at
  */
 public record StandingClusterFile(String name, Path file, String driverDir, String runId, int streamBase, int servers,
-                                  long keeperPid, List<Long> serverPids, byte[] credential) {
+                                  long keeperPid, List<Long> serverPids, byte[] credential, List<String> endpoints,
+                                  byte[] clientSecret, String clientAddress) {
     /** The system property that chooses the configuration directory. */
     public static final String CONFIG_DIR_PROPERTY = "cumulus.config.dir";
     /** The environment variable that chooses it when the property is not set. */
@@ -89,9 +94,18 @@ public record StandingClusterFile(String name, Path file, String driverDir, Stri
         try {
             List<Long> pids = Arrays.stream(p.getProperty("server.pids").split(",")).map(String::trim)
                 .map(Long::parseLong).toList();
+            String endpoints = p.getProperty("server.endpoints", "");
+            String clientSecret = p.getProperty("client.secret");
             s = new StandingClusterFile(name, file, p.getProperty("driver.dir"), p.getProperty("run.id"),
                 Integer.parseInt(p.getProperty("stream.base")), pids.size(), Long.parseLong(p.getProperty("keeper.pid")),
-                pids, HexFormat.of().parseHex(p.getProperty("admin.credential")));
+                pids, HexFormat.of().parseHex(p.getProperty("admin.credential")),
+                endpoints.isBlank() ? List.of() : List.of(endpoints.split(",")),
+                clientSecret == null ? null : HexFormat.of().parseHex(clientSecret), p.getProperty("client.address"));
+            if (!s.endpoints().isEmpty() && (s.endpoints().size() != pids.size() || s.clientSecret() == null
+                || s.clientAddress() == null)) {
+                throw new IllegalArgumentException("its servers' endpoints, client secret or client address are "
+                    + "missing");
+            }
         } catch (RuntimeException e) {
             throw new CumulusException("the state file " + file + " of cluster " + name + " is damaged (" + e
                 + "); stop the cluster with 'cumulus cluster stop " + name + "' and start it again", e);
