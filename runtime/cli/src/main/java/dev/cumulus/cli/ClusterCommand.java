@@ -84,7 +84,7 @@ final class ClusterCommand implements Callable<Integer> {
                     return CumulusCli.EXIT_USAGE;
                 }
                 LaunchContext.checkPlaces(hosts.file(), nodes); // before anything starts: too few slots, a bad line
-            } else if (nodes < 1 || nodes > LaunchContext.MAX_LOCAL_NODES) {
+            } else if (nodes < 1 || (System.getenv("SLURM_JOB_ID") == null && nodes > LaunchContext.MAX_LOCAL_NODES)) {
                 cli.err().println("cumulus cluster start: --nodes must be 1.." + LaunchContext.MAX_LOCAL_NODES
                     + " on one host, got " + nodes);
                 return CumulusCli.EXIT_USAGE;
@@ -102,7 +102,8 @@ final class ClusterCommand implements Callable<Integer> {
             }
             ClusterRecord r = KeeperProcess.start(registry, name, nodes, absolute(classpath), startTimeout, hosts);
             cli.out().println("cluster " + name + " serves: " + r.size() + " server(s)"
-                + (hosts == null ? "" : " on " + r.servers().hostsColumn()) + ", keeper pid " + r.keeperPid()
+                + (r.servers().hosts().isEmpty() ? "" : " on " + r.servers().hostsColumn()) + ", keeper pid "
+                + r.keeperPid()
                 + ", state " + registry.stateFile(name));
             String user = System.getProperty("user.name");
             if (user != null && user.matches(ClientAdmission.PRINCIPAL_PATTERN)) {

@@ -2,6 +2,7 @@ package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.OwnerOnly;
+import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.service.StandingServer;
 
 import java.io.File;
@@ -47,6 +48,10 @@ public final class KeeperProcess {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_FLAGS);
         cmd.add("-D" + ClusterRegistry.CONFIG_DIR_PROPERTY + "=" + registry.configDir());
+        String agentJar = System.getProperty(AgentLoader.JAR_PROPERTY);
+        if (agentJar != null && !agentJar.isBlank()) {
+            cmd.add("-D" + AgentLoader.JAR_PROPERTY + "=" + agentJar); // the servers' agent is the starter's
+        }
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("dev.cumulus.cli.CumulusCli");

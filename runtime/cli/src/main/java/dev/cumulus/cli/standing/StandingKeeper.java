@@ -68,16 +68,18 @@ public final class StandingKeeper {
         Path runDir = registry.clusterDirectory(name).resolve(RUN_DIR);
         ClusterRegistry.deleteTree(runDir); // a previous keeper's leftovers: a stale serving marker would lie
         LaunchContext ctx = new LaunchContext()
+            .environment(System.getenv()) // inside a Slurm allocation the servers spread over it, as a run's nodes
             .nodes(nodes)
             .classpath(classpath)
             .mainClass(StandingServer.class.getName())
             .runDir(runDir)
             .nodesOutliveFailures(true); // a server that dies leaves the others serving
-        if (hosts == null) {
-            ctx.transport(TransportMode.IPC);
-        } else {
+        if (hosts != null) {
             hosts.applyTo(ctx); // IPC within a host, UDP between hosts
+        } else if (ctx.slurmJob() == null) {
+            ctx.transport(TransportMode.IPC);
         }
+        boolean overHosts = hosts != null || ctx.slurmJob() != null;
         ServingWatch watch = new ServingWatch(out);
         ClusterLauncher launcher = new ClusterLauncher(ctx, new PrintStream(watch, true, out.charset()), err);
         AtomicReference<RunResult> result = new AtomicReference<>();
@@ -101,7 +103,7 @@ public final class StandingKeeper {
         if (serving && runner.isAlive()) {
             ClusterRecord.ServerPlacement placement = ClusterRecord.ServerPlacement.ONE_HOST;
             String driverDir = launcher.driverDirectory();
-            if (hosts != null) {
+            if (overHosts) {
                 // the clients reach the servers over UDP through a driver of their own on this host
                 clientDriver = DriverHost.start(driverDir + CLIENT_DRIVER_SUFFIX, false);
                 DriverHost toClose = clientDriver;
@@ -116,7 +118,7 @@ public final class StandingKeeper {
                 HexFormat.of().formatHex(launcher.derivedKey(RunSecret.STANDING_CREDENTIAL_PURPOSE)), Instant.now(),
                 placement));
             out.println("cumulus: cluster " + name + " serves with " + nodes + " server(s)"
-                + (hosts == null ? "" : " on " + placement.hostsColumn()));
+                + (overHosts ? " on " + placement.hostsColumn() : ""));
             out.flush();
         } else if (runner.isAlive()) {
             err.println("cumulus: cluster " + name + ": the servers did not serve within "

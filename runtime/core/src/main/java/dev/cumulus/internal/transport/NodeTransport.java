@@ -532,10 +532,15 @@ public final class NodeTransport implements AutoCloseable {
             return null;
         }
         Subscription data = subscriptions[Channel.DATA.ordinal()];
+        long deadline = System.nanoTime() + CONNECT_WAIT_NS;
         String resolved = data.resolvedEndpoint();
-        for (int i = 0; i < 1000 && (resolved == null || resolved.endsWith(":0")); i++) {
-            conductor.invoke(); // the driver reports the bound port through the conductor
-            Thread.onSpinWait();
+        while (resolved == null || resolved.endsWith(":0")) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new CumulusException("node " + nodeId + ": the media driver did not bind "
+                    + context.endpoints().get(nodeId) + " in time");
+            }
+            conductor.invoke(); // the driver's answers come through the conductor
+            Thread.yield();
             resolved = data.resolvedEndpoint();
         }
         return resolved;

@@ -4,7 +4,7 @@
  * publications, chunking of large messages, back-pressure and connection waits. Every message travels behind a
  * {@code FrameHeaderFlyweight} ({@code docs/design/WIRE.md}); over UDP every frame is sealed under the run's secret
  * ({@code SealedPublication} out, {@code FrameOpener} in: an HMAC-SHA256 tag or AES-GCM, and a counter against
- * replays); over IPC frames stay in the run's owner-only driver directory ({@code DriverHost}) and are not sealed.
+ * replays; a standing cluster's clients under keys of their own, {@code ClientSeals}); over IPC frames stay in the run's owner-only driver directory ({@code DriverHost}) and are not sealed.
  *
  * <p>Threads: whichever thread holds the node's polling role polls ({@code NodeTransport.poll}), one at a time; any
  * thread sends; closing waits for the threads still inside a send before it unmaps Aeron's buffers, and sends after it

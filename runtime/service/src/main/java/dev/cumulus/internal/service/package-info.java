@@ -20,7 +20,8 @@
  * <p>Clients: {@link dev.cumulus.internal.service.ClientCluster} is a client's {@code Cluster} ({@code Cluster.connect},
  * {@code cumulus run --attach}, through {@link dev.cumulus.internal.service.StandingConnector}) over a
  * {@link dev.cumulus.internal.service.ClientNode} (the RPC engine and a duty cycle on the cluster's transport, without
- * membership), which serves its classes ({@link dev.cumulus.internal.service.LoaderClassSource}) and its console and
+ * membership: IPC on one host; with servers on several hosts UDP through the keeper's driver, telling each server its
+ * endpoint and session as it attaches, {@code ClientGate.attachRemote}), which serves its classes ({@link dev.cumulus.internal.service.LoaderClassSource}) and its console and
  * files ({@link dev.cumulus.internal.service.ClientIOService}); {@link dev.cumulus.internal.service.StandingClusterFile}
  * (the cluster's owner-only state file), {@link dev.cumulus.internal.service.ClientCredential} (a client's credential
  * file), {@link dev.cumulus.internal.service.ClientSlot} (a client's id, held by a file lock) and
