@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code cumulus cluster start --hosts} over two test hosts ({@link NamespaceHosts}: network namespaces with their own
  * sshd, address, /tmp and /dev/shm): a server on each, two clients on this host calling objects on both over UDP (one
  * with classes the cluster's {@code -cp} gives the servers, one with classes only it has, whose objects' output comes
- * back to it), a server killed with {@code kill -9} on its host while the other serves on, and {@code cluster stop}
+ * back to it and whose profile holds each server's share), a server killed with {@code kill -9} on its host while the other serves on, and {@code cluster stop}
  * leaving nothing on any host; a hosts file with too few slots and an unreachable host are refused with nothing left
  * started. Skipped where this machine cannot host the test hosts (not root, no sshd).
  */
@@ -178,8 +178,9 @@ class HostsClusterSystemTest {
 
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 ByteArrayOutputStream err = new ByteArrayOutputStream();
-                int exit = AttachedRun.run(ClusterRegistry.ofUser(), "wide", shoutingClient().toString(),
-                    "shout.ShoutMain", List.of(), List.of(),
+                Path profile = tmp.resolve("profile");
+                int exit = AttachedRun.runProfiled(ClusterRegistry.ofUser(), "wide", shoutingClient().toString(),
+                    "shout.ShoutMain", List.of(), List.of(), profile,
                     new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
                 String o = out.toString(StandardCharsets.UTF_8);
                 assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
@@ -187,7 +188,10 @@ class HostsClusterSystemTest {
                     assertTrue(o.contains("[shout-" + server + "@server " + server + "] hello from server " + server),
                         "the object's output on server " + server + " came back:\n" + o);
                     assertTrue(o.contains("answer: server " + server + " done"), o);
+                    Path recording = profile.resolve("node-" + server + ".jfr");
+                    assertTrue(Files.size(recording) > 0, "server " + server + "'s share of the profile came back");
                 }
+                assertTrue(o.contains("shout-1"), "the profile names the object on host2:\n" + o);
 
                 long pid = servers("wide").get(1).getAsJsonObject().get("pid").getAsLong();
                 killedPerfData = "host2:/tmp/hsperfdata_[^/]+/" + pid;

@@ -3,11 +3,15 @@ package dev.cumulus.internal.service;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
 import dev.cumulus.internal.jfr.RemoteCallServedEvent;
+import dev.cumulus.internal.launch.LaunchConfig;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import javax.management.JMException;
+import javax.management.ObjectName;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -48,6 +52,7 @@ final class ClientProfiles {
     /** Starts {@code client}'s window (a recording of this JVM's events, shared by every profiled client). */
     synchronized void start(int client) {
         if (recording == null) {
+            keepRepositoryInRunDirectory();
             Recording r = new Recording();
             r.setName("cumulus-client-profiles");
             r.setToDisk(true);
@@ -64,6 +69,32 @@ final class ClientProfiles {
         ClientProfileWindowEvent window = new ClientProfileWindowEvent();
         window.client = client;
         window.commit(); // where the window begins, on the recording's clock (the wall clock may step or slew)
+    }
+
+    /**
+     * Puts JFR's repository (where a recording to disk keeps its chunks: the temporary directory by default) into this
+     * server's run directory, which its host's agent or keeper deletes when the cluster stops, so a server killed
+     * outright leaves none of it behind. A server started otherwise (tests, in-process) keeps JFR's default.
+     */
+    private static void keepRepositoryInRunDirectory() {
+        Path runDir;
+        try {
+            runDir = LaunchConfig.fromProperties(System.getProperties()).runDir();
+        } catch (RuntimeException e) {
+            return; // not launched by cumulus: no run directory
+        }
+        if (runDir == null) {
+            return;
+        }
+        try {
+            Path repository = Files.createDirectories(runDir.resolve("jfr-repository"));
+            ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                "jfrConfigure", new Object[] {new String[] {"repositorypath=" + repository}},
+                new String[] {String[].class.getName()});
+        } catch (IOException | JMException e) {
+            System.err.println("cumulus: this server keeps its client profiles' recording in JFR's default repository "
+                + "(the temporary directory): " + e.getMessage());
+        }
     }
 
     /**
