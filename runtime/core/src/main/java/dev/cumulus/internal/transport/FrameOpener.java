@@ -56,13 +56,9 @@ final class FrameOpener {
     private int payloadLength;
     private int headerLength;
 
-    FrameOpener(SealKeys keys, int nodeId, int size, int runTag, FrameRejections rejections) {
-        this(keys, nodeId, size, size, null, runTag, rejections);
-    }
-
     /**
-     * A server's opener that also takes the frames of clients {@code size..capacity-1}, each under the keys
-     * {@code clientKeys} gives for its id (authenticated, never encrypted).
+     * @param clientKeys null, or on a server of a standing cluster the keys of client {@code size..capacity-1}'s
+     *                   frames by its id (authenticated, never encrypted)
      */
     FrameOpener(SealKeys keys, int nodeId, int size, int capacity, java.util.function.IntFunction<SealKeys> clientKeys,
                 int runTag, FrameRejections rejections) {

@@ -147,10 +147,8 @@ public final class NodeTransport implements AutoCloseable {
     /**
      * A transport of a standing cluster (IPC on one host): nodes {@code 0..size-1} are its servers, ids
      * {@code size..capacity-1} its clients' (see {@link #CLIENT_SLOTS}). A server adds its publication to a client when
-     * it first sends to it; a client ({@code nodeId >= size}) publishes to the servers only.
-     *
-     * Over UDP (servers on several hosts) a server learns each client's endpoint and session when it attaches
-     * ({@link #clientAttached}); a client is made with {@link #client}.
+     * it first sends to it (over UDP: when it learns where, {@link #clientAttached}); a client ({@link #client})
+     * publishes to the servers only.
      *
      * @throws CumulusException as the other constructor
      */
@@ -202,9 +200,8 @@ public final class NodeTransport implements AutoCloseable {
         SealKeys sendKeys = sealing && client ? ClientSeals.toServers(context.secret(), nodeId) : keys;
         this.clientSecret = sealing && !client && capacity > size ? context.secret().derived(ClientSeals.PURPOSE) : null;
         this.clientEndpoints = context.udp() && !client ? new String[capacity] : null;
-        this.opener = !sealing ? null : clientSecret == null ? new FrameOpener(keys, nodeId, size, context.runTag(),
-            rejections) : new FrameOpener(keys, nodeId, size, capacity, c -> ClientSeals.toServers(clientSecret, c),
-            context.runTag(), rejections);
+        this.opener = !sealing ? null : new FrameOpener(keys, nodeId, size, capacity,
+            clientSecret == null ? null : c -> ClientSeals.toServers(clientSecret, c), context.runTag(), rejections);
         this.sealed = sealing ? new SealedPublication[capacity][] : null;
         this.chunkAssembler = new ChunkAssembler(context.maxMessageBytes(), 2L * context.maxMessageBytes(),
             ChunkAssembler.DEFAULT_EXPIRY_NS, clock, errors);
