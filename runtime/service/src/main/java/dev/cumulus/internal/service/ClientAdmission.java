@@ -152,6 +152,12 @@ public final class ClientAdmission implements ClientGate {
      * test hosts share a kernel but not a network); "" where /proc does not tell.
      */
     public static String hostIdentity() {
+        return HOST;
+    }
+
+    private static final String HOST = readHostIdentity();
+
+    private static String readHostIdentity() {
         try {
             return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id")).strip()
                 + " " + java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/pid"))
