@@ -4,7 +4,11 @@
 import * as vscode from 'vscode';
 
 /** One row of `cumulus cluster list --json`. */
-export interface ClusterEntry { name: string; state: 'serving' | 'stale' | 'damaged'; servers?: number }
+export interface ClusterEntry {
+  name: string; state: 'serving' | 'stale' | 'damaged'; servers?: number;
+  /** The servers' hosts, comma-separated (`localhost` on this host only). */
+  hosts?: string
+}
 
 /** `state`: `gone` for a server whose process ended (the others serve on); its figures are then -1. */
 export interface PsServer { server: number; pid: number; cpuLoad: number; loadAverage: number; heapUsedBytes: number;
@@ -192,7 +196,8 @@ export class ClustersTreeProvider implements vscode.TreeDataProvider<ClusterItem
     switch (element.kind) {
       case 'cluster': {
         const t = new vscode.TreeItem(element.name, Expanded);
-        t.description = view ? `${view.servers.length} servers · ${view.clients.length} clients · ${view.objects.length} objects`
+        const where = state?.entry.hosts && state.entry.hosts !== 'localhost' ? ` on ${state.entry.hosts}` : '';
+        t.description = view ? `${view.servers.length} servers${where} · ${view.clients.length} clients · ${view.objects.length} objects`
           : state?.entry.state ?? '';
         t.iconPath = new vscode.ThemeIcon(view ? 'server-environment' : 'warning');
         t.contextValue = 'cluster';
