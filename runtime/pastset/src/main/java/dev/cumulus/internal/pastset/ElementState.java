@@ -2,6 +2,7 @@ package dev.cumulus.internal.pastset;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.pastset.Element;
 import dev.cumulus.pastset.Semantics;
 import dev.cumulus.pastset.Template;
@@ -20,8 +21,11 @@ import java.util.function.LongSupplier;
  * One element on its home node: the log, the First/Last pointers, DeltaValue, the redefinition if any, and the summary
  * counters. The element's lock orders every operation on it, local or remote: the one causally ordered log.
  *
- * <p>Threads: local callers (fast path) and RPC call threads. A blocked move or observe parks on the element's
- * condition, only its own thread.
+ * <p>Threads: local callers (fast path), and whichever thread runs a remote operation (the polling thread that brought
+ * it, or a call thread). A local call that must wait first polls its node for a while ({@link Scheduler#pollUntil}):
+ * the remote move or observe that unblocks it then runs on its own thread, which returns without being woken; after
+ * its node's poll budget it parks on the element's condition. A remote move blocked by flow control and a remote
+ * observe with nothing for it hold no thread: they wait in line, parked, and the change that readies them replies.
  *
  * <p>Indexes: the first tuple ever appended is 0; {@code next} is the next one's (Last = {@code next - 1}); the log
  * holds {@code oldest .. next - 1}; First is in {@code oldest .. next}.
@@ -31,8 +35,11 @@ final class ElementState {
     private final String name;
     private final TupleCodec codec;
     private final LongSupplier clock;
+    private final Scheduler scheduler;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
+    /** Changes so far: a polling waiter watches it without the lock; written under the lock. */
+    private volatile long changes;
 
     private final ArrayList<StoredTuple> log = new ArrayList<>();
     private long oldest;
@@ -55,8 +62,12 @@ final class ElementState {
     private long remoteOps;
     private long blockedNs;
     private int waiting;
+    /** Of {@link #waiting}, the threads parked on {@link #changed} (not polling). */
+    private int sleeping;
     /** Remote observes waiting without a thread, oldest first; served by the change that gives them a tuple. */
     private final ArrayDeque<Parked> parked = new ArrayDeque<>();
+    /** Remote moves blocked by flow control, waiting without a thread, oldest first; ahead of any later move. */
+    private final ArrayDeque<ParkedMove> parkedMoves = new ArrayDeque<>();
     /** Replies to parked observes, sent by the thread that readied them once it has let go of the lock. */
     private final ConcurrentLinkedQueue<Runnable> completions = new ConcurrentLinkedQueue<>();
     private boolean servingParked;
@@ -64,14 +75,17 @@ final class ElementState {
     /**
      * @param id    the space key ({@code placement/templateKey})
      * @param name  what messages call it, e.g. {@code row(int,double[])}
-     * @param clock nanosecond clock for blocked-time accounting
+     * @param clock     nanosecond clock for blocked-time accounting
+     * @param scheduler where a blocked local call polls its node before it parks
      */
-    ElementState(String id, String name, Template template, TupleCodec codec, LongSupplier clock) {
+    ElementState(String id, String name, Template template, TupleCodec codec, LongSupplier clock,
+                 Scheduler scheduler) {
         this.id = id;
         this.name = name;
         this.template = template;
         this.codec = codec;
         this.clock = clock;
+        this.scheduler = scheduler;
     }
 
     String id() {
@@ -103,36 +117,75 @@ final class ElementState {
     Outcome move(StoredTuple tuple, Object[] fields, Semantics.Caller caller, boolean remote) {
         lock.lock();
         long waitedNs = 0;
+        long pollUntilNs = 0;
         try {
             while (true) {
                 checkUsable();
-                if (redefinition != null) {
-                    Object[] f = fields != null ? fields : codec.fields(tuple, name);
-                    long idx = runRedefined("move", () -> redefinition.move(context, caller, f));
-                    count(true, remote, waitedNs);
-                    wake();
-                    return new Outcome(idx, null, waitedNs);
+                Outcome o = tryMove(tuple, fields, caller, remote, waitedNs);
+                if (o != null) {
+                    return o;
                 }
-                if (next - first < delta) {
-                    break;
-                }
-                waitedNs += await();
+                pollUntilNs = pollUntilNs != 0 ? pollUntilNs : pollDeadline();
+                waitedNs += await(pollUntilNs);
             }
-            long idx = next++;
-            log.add(tuple);
-            count(true, remote, waitedNs);
-            wake();
-            return new Outcome(idx, null, waitedNs);
         } finally {
             lock.unlock();
             runCompletions();
         }
     }
 
+    /** A remote move blocked by flow control that holds no thread while it waits (see {@link #moveOrPark}). */
+    record ParkedMove(StoredTuple tuple, Semantics.Caller caller, long sinceNs, Consumer<Outcome> ready,
+                      Consumer<Throwable> failed) {
+    }
+
+    /**
+     * A remote move: the outcome now when flow control lets it in, else null, and the move waits in line holding no
+     * thread until an observe (or a larger DeltaValue, a truncate, a redefinition) makes room; then {@code ready} gets
+     * the outcome (or {@code failed} the error that broke the element) on the thread that made the change, after it
+     * let go of the lock.
+     */
+    Outcome moveOrPark(StoredTuple tuple, Semantics.Caller caller, Consumer<Outcome> ready,
+                       Consumer<Throwable> failed) {
+        lock.lock();
+        try {
+            checkUsable();
+            Outcome o = tryMove(tuple, null, caller, true, 0);
+            if (o == null) {
+                parkedMoves.add(new ParkedMove(tuple, caller, clock.getAsLong(), ready, failed));
+            }
+            return o;
+        } finally {
+            lock.unlock();
+            runCompletions();
+        }
+    }
+
+    /** One move attempt under the lock: the outcome, or null when flow control (or a parked move ahead) holds it. */
+    private Outcome tryMove(StoredTuple tuple, Object[] fields, Semantics.Caller caller, boolean remote,
+                            long waitedNs) {
+        if (redefinition != null) {
+            Object[] f = fields != null ? fields : codec.fields(tuple, name);
+            long idx = runRedefined("move", () -> redefinition.move(context, caller, f));
+            count(true, remote, waitedNs);
+            wake();
+            return new Outcome(idx, null, waitedNs);
+        }
+        if (next - first >= delta || (!parkedMoves.isEmpty() && !servingParked)) {
+            return null;
+        }
+        long idx = next++;
+        log.add(tuple);
+        count(true, remote, waitedNs);
+        wake();
+        return new Outcome(idx, null, waitedNs);
+    }
+
     /** Returns the oldest unobserved tuple and advances First (or runs the redefined observe). */
     Outcome observe(Semantics.Caller caller, boolean remote) {
         lock.lock();
         long waitedNs = 0;
+        long pollUntilNs = 0;
         try {
             while (true) {
                 checkUsable();
@@ -140,7 +193,8 @@ final class ElementState {
                 if (o != null) {
                     return o;
                 }
-                waitedNs += await();
+                pollUntilNs = pollUntilNs != 0 ? pollUntilNs : pollDeadline();
+                waitedNs += await(pollUntilNs);
             }
         } finally {
             lock.unlock();
@@ -204,6 +258,7 @@ final class ElementState {
         }
         lock.lock();
         long waitedNs = 0;
+        long pollUntilNs = 0;
         try {
             while (true) {
                 checkUsable();
@@ -215,7 +270,8 @@ final class ElementState {
                     count(false, remote, waitedNs);
                     return new Outcome(index, log.get((int) (index - oldest)), waitedNs);
                 }
-                waitedNs += await();
+                pollUntilNs = pollUntilNs != 0 ? pollUntilNs : pollDeadline();
+                waitedNs += await(pollUntilNs);
             }
         } finally {
             lock.unlock();
@@ -346,7 +402,7 @@ final class ElementState {
     Summary drainSummary() {
         lock.lock();
         try {
-            Summary s = new Summary(moves, observes, remoteOps, blockedNs, waiting + parked.size(), first, next - 1,
+            Summary s = new Summary(moves, observes, remoteOps, blockedNs, waiting(), first, next - 1,
                 next - oldest);
             moves = 0;
             observes = 0;
@@ -358,11 +414,11 @@ final class ElementState {
         }
     }
 
-    /** Calls waiting on this element right now, parked remote observes included (tests wait on this). */
+    /** Calls waiting on this element right now, parked remote moves and observes included (tests wait on this). */
     int waiting() {
         lock.lock();
         try {
-            return waiting + parked.size();
+            return waiting + parked.size() + parkedMoves.size();
         } finally {
             lock.unlock();
         }
@@ -382,26 +438,61 @@ final class ElementState {
         blockedNs += waitedNs;
     }
 
-    /** Waits for the next change; returns the time waited. Lock held. */
-    private long await() {
+    /** Until when a call that starts to wait now polls its node before it parks ({@code nanoTime}). */
+    private long pollDeadline() {
+        return System.nanoTime() + scheduler.pollBudgetNs();
+    }
+
+    /**
+     * Waits for the next change; returns the time waited. Lock held. Until {@code pollUntilNs} the thread lets go of
+     * the lock and polls its node for the change ({@link Scheduler#pollUntil}): a remote call that brings it runs on
+     * this thread, which needs no wake-up then. Past it (or where the thread does not poll) it parks on the condition.
+     */
+    private long await(long pollUntilNs) {
         long start = clock.getAsLong();
         waiting++;
         try {
-            changed.await();
+            if (System.nanoTime() - pollUntilNs < 0 && pollForChange(pollUntilNs)) {
+                return clock.getAsLong() - start;
+            }
+            sleeping++;
+            try {
+                changed.await();
+            } finally {
+                sleeping--;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CumulusException("interrupted while waiting on element " + name, e);
         } finally {
             waiting--;
         }
-        long waited = clock.getAsLong() - start;
-        return waited;
+        return clock.getAsLong() - start;
     }
 
-    /** Wakes every waiting call to re-check, and serves parked remote observes. Lock held; free when nobody waits. */
+    /**
+     * Polls the node without the lock until the element changes or the clock passes {@code untilNs}; true when it
+     * changed. A change made meanwhile signals nobody (this thread is not among {@link #sleeping}), and it shows in
+     * {@link #changes}, read again under the lock, so none is missed.
+     */
+    private boolean pollForChange(long untilNs) {
+        long seen = changes;
+        lock.unlock();
+        try {
+            scheduler.pollUntil(() -> changes != seen, untilNs, Scheduler.Awaited.OTHER, null);
+        } finally {
+            lock.lock();
+        }
+        return changes != seen;
+    }
+
+    /**
+     * Wakes every waiting call to re-check, and serves parked remote moves and observes. Lock held; free when nobody
+     * waits.
+     */
     private void wake() {
         signal();
-        if (!parked.isEmpty() && !servingParked) {
+        if ((!parked.isEmpty() || !parkedMoves.isEmpty()) && !servingParked) {
             servingParked = true;
             try {
                 serveParked();
@@ -411,24 +502,72 @@ final class ElementState {
         }
     }
 
-    /** Wakes the threads waiting on the element's condition. Lock held. */
+    /** Tells the waiting threads of a change: polling ones see {@link #changes}, parked ones are woken. Lock held. */
     private void signal() {
         if (waiting > 0) {
-            changed.signalAll();
+            changes++;
+            if (sleeping > 0) {
+                changed.signalAll();
+            }
         }
     }
 
     /**
-     * Gives parked observes what there is for them now, oldest first, or the error that broke the element. Lock held.
-     * Every change calls it before unlocking, so with standard semantics a parked observe never waits while there is
-     * an unobserved tuple; a redefinition may answer each caller differently, so each is asked.
+     * Serves the parked remote moves and observes until neither line moves: a move served may give a parked observe
+     * its tuple, an observe served may make room for a parked move. Lock held.
      */
     private void serveParked() {
+        boolean served = serveParkedMoves() | serveParkedObserves();
+        while (served && !parked.isEmpty() && !parkedMoves.isEmpty()) {
+            served = serveParkedMoves() | serveParkedObserves();
+        }
+    }
+
+    /** Lets parked moves in, oldest first, while flow control admits them; true when any left the line. Lock held. */
+    private boolean serveParkedMoves() {
+        boolean served = false;
+        for (ParkedMove p; (p = parkedMoves.peek()) != null; ) {
+            RuntimeException unusable = unusableError();
+            Outcome o = null;
+            RuntimeException error = unusable;
+            if (error == null) {
+                try {
+                    o = tryMove(p.tuple(), null, p.caller(), true, clock.getAsLong() - p.sinceNs());
+                } catch (RuntimeException e) {
+                    error = e;
+                }
+            }
+            if (o == null && error == null) {
+                return served; // no room: the ones behind wait too
+            }
+            parkedMoves.poll();
+            served = true;
+            ParkedMove m = p;
+            if (error != null) {
+                RuntimeException failure = error;
+                completions.add(() -> m.failed().accept(failure));
+            } else {
+                Outcome ready = o;
+                completions.add(() -> m.ready().accept(ready));
+            }
+        }
+        return served;
+    }
+
+    /**
+     * Gives parked observes what there is for them now, oldest first, or the error that broke the element; true when
+     * any left the line. Lock held. Every change calls it before unlocking, so with standard semantics a parked
+     * observe never waits while there is an unobserved tuple; a redefinition may answer each caller differently, so
+     * each is asked.
+     */
+    private boolean serveParkedObserves() {
+        boolean served = false;
         for (var it = parked.iterator(); it.hasNext(); ) {
             Parked p = it.next();
             RuntimeException unusable = unusableError();
             if (unusable != null) {
                 it.remove();
+                served = true;
                 completions.add(() -> p.failed().accept(unusable));
                 continue;
             }
@@ -437,19 +576,22 @@ final class ElementState {
                 o = tryObserve(p.caller(), true, clock.getAsLong() - p.sinceNs());
             } catch (RuntimeException e) {
                 it.remove();
+                served = true;
                 completions.add(() -> p.failed().accept(e));
                 continue;
             }
             if (o != null) {
                 it.remove();
+                served = true;
                 completions.add(() -> p.ready().accept(o));
             } else if (redefinition == null) {
-                return; // standard semantics: no tuple for this one, none for those behind it
+                return served; // standard semantics: no tuple for this one, none for those behind it
             }
         }
+        return served;
     }
 
-    /** Sends the replies of observes readied under the lock. Called after letting go of it. */
+    /** Sends the replies of moves and observes readied under the lock. Called after letting go of it. */
     private void runCompletions() {
         Runnable r;
         while ((r = completions.poll()) != null) {

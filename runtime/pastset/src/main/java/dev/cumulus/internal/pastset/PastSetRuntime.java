@@ -39,8 +39,11 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link dev.cumulus.pastset.Element} handles) its user threads call. Created at node start from
  * {@code NodeServices} by {@link PastSetProvider}; the {@code Cluster} reaches it as its {@link PastSetCapability}.
  *
- * <p>Threads: user threads (client calls, local fast path), RPC call threads (virtual; server side, may block on an
- * element), the agent thread (only {@link #onNodeFailure}, which hands the work to a virtual thread).
+ * <p>Threads: user threads (client calls, local fast path; a blocked one polls the node for a while, running the
+ * remote operations its polls bring), polling threads (the brief remote operations: moves, observes, pointers,
+ * DeltaValue, truncates, claims; they never block), RPC call threads (virtual; {@code observe(i)} and
+ * {@code redefine}, which may block), the agent thread (only {@link #onNodeFailure}, which hands the work to a virtual
+ * thread).
  */
 public final class PastSetRuntime implements PastSetCapability {
     /** Every live runtime of this JVM, for the one periodic JFR hook (weak: ended nodes drop out). */
@@ -149,7 +152,8 @@ public final class PastSetRuntime implements PastSetCapability {
 
     /** The element state on this node, created on first use. */
     ElementState state(String id, Template template) {
-        ElementState e = homed.computeIfAbsent(id, k -> new ElementState(k, nameOf(k), template, codec, System::nanoTime));
+        ElementState e = homed.computeIfAbsent(id, k -> new ElementState(k, nameOf(k), template, codec, System::nanoTime,
+            node.scheduler()));
         if (template != null) {
             e.knowTemplate(template);
         }
@@ -299,12 +303,32 @@ public final class PastSetRuntime implements PastSetCapability {
 
     // ---------------------------------------------------------------- server
 
-    /** Serves remote operations on the elements this node holds. Runs on RPC call threads (virtual). */
+    /**
+     * Serves remote operations on the elements this node holds. The brief ones run on the thread that polled them
+     * (the main thread, or a user's thread polling while it waits); the others where the RPC layer runs calls.
+     */
     private final class Server implements PastSetService {
+        /**
+         * When flow control holds the move, it waits without a thread (its reply is deferred): the observe that makes
+         * room sends the reply from its own thread.
+         */
         @Override
         public MoveReply move(String element, int from, long thread, byte[] tuple) {
-            ElementState.Outcome o = state(element, null).move(new StoredTuple(null, tuple), null,
-                new Semantics.Caller(from, thread), true);
+            ElementState e = state(element, null);
+            StoredTuple t = new StoredTuple(null, tuple);
+            Semantics.Caller caller = new Semantics.Caller(from, thread);
+            if (!RpcEngine.servingRemoteCall()) {
+                return moved(e.move(t, null, caller, true));
+            }
+            RpcEngine.DeferredReply reply = RpcEngine.deferReply();
+            ElementState.Outcome now = e.moveOrPark(t, caller, o -> reply.complete(moved(o)), reply::fail);
+            if (now != null) {
+                reply.complete(moved(now));
+            }
+            return null; // the deferred reply carries the result
+        }
+
+        private MoveReply moved(ElementState.Outcome o) {
             return new MoveReply(o.index(), o.blockedNs());
         }
 

@@ -1,20 +1,26 @@
 package dev.cumulus.internal.pastset;
 
+import dev.cumulus.internal.rpc.Brief;
 import dev.cumulus.internal.rpc.DefersReply;
 
 import java.util.List;
 
 /**
- * What one node's PastSet server offers the others over RPC (system object {@code NodeServices.PASTSET_ID}). Calls
- * run where the RPC layer runs them (docs/design/THREADING.md); {@link #move} may block on the element's condition.
+ * What one node's PastSet server offers the others over RPC (system object {@code NodeServices.PASTSET_ID}). The
+ * {@link Brief} methods never block (a move or observe that must wait is parked with its reply deferred), so the
+ * thread that polled their call runs them; the others run where the RPC layer runs calls
+ * (docs/design/THREADING.md) and may block on the element's condition.
  * Elements are named by their space key ({@code placement/templateKey}); a home node creates an element's state on
  * the first call that names it. Public only because RPC proxies need it; not user API.
  */
 public interface PastSetService {
-    /** Appends an encoded tuple (blocks under flow control). */
+    /** Appends an encoded tuple (waits parked, its reply deferred, under flow control). */
+    @Brief
+    @DefersReply
     MoveReply move(String element, int node, long thread, byte[] tuple);
 
-    /** The element's oldest unobserved tuple, marked observed (blocks until there is one). */
+    /** The element's oldest unobserved tuple, marked observed (waits parked, its reply deferred, until there is one). */
+    @Brief
     @DefersReply
     Observed observe(String element, int node, long thread);
 
@@ -22,10 +28,13 @@ public interface PastSetService {
     Observed observeAt(String element, long index);
 
     /** {first, last, delta}. */
+    @Brief
     long[] pointers(String element);
 
+    @Brief
     void delta(String element, long k);
 
+    @Brief
     void truncate(String element, long index);
 
     /** Installs a redefinition; {@code className} empty restores the standard semantics. */
@@ -36,5 +45,6 @@ public interface PastSetService {
      *
      * @return the element's home (the earliest claim)
      */
+    @Brief
     int claim(String element, int node);
 }

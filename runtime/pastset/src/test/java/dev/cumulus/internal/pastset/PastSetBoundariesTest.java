@@ -20,6 +20,7 @@ class PastSetBoundariesTest {
     @Test
     void usesOnlyTheCoreInternalsItNames() {
         CapabilityBoundaries.usesOnlyTheseInternalPackages(PASTSET, List.of("dev.cumulus.internal.pastset.."),
-            List.of("dev.cumulus.internal.codec..", "dev.cumulus.internal.rpc.."));
+            List.of("dev.cumulus.internal.codec..", "dev.cumulus.internal.rpc..",
+                "dev.cumulus.internal.sched.."));
     }
 }
