@@ -115,6 +115,46 @@ class PastSetClusterTest {
     }
 
     @Test
+    void movesHeldByFlowControlGoInInTheOrderTheyCame() {
+        AtomicReferenceArray<PastSetRuntime> runtimes = new AtomicReferenceArray<>(3);
+        LocalCluster.run(3, cluster -> {
+            int me = cluster.nodeId();
+            runtimes.set(me, runtime(cluster));
+            Template t = Template.of("held", String.class);
+            Element e = cluster.pastSet(Placement.CENTRAL).enter(t);
+            if (me == 0) {
+                e.delta(1);
+                e.move("first");
+            }
+            cluster.barrier();
+            CompletableFuture<Long> mine = null;
+            if (me == 1) {
+                mine = e.moveAsync("from node 1"); // parked at the home, its reply deferred
+                awaitCondition(() -> runtimes.get(0).waiting(Placement.CENTRAL, t) == 1);
+            }
+            cluster.barrier();
+            if (me == 2) {
+                mine = e.moveAsync("from node 2");
+                awaitCondition(() -> runtimes.get(0).waiting(Placement.CENTRAL, t) == 2);
+            }
+            cluster.barrier();
+            if (me == 0) {
+                mine = e.moveAsync("local, last"); // room comes one tuple at a time: the parked moves go first
+                awaitCondition(() -> runtimes.get(0).waiting(Placement.CENTRAL, t) == 3);
+                List<String> order = new ArrayList<>();
+                for (int i = 0; i < 4; i++) {
+                    order.add(e.observe().getString(0));
+                }
+                assertEquals(List.of("first", "from node 1", "from node 2", "local, last"), order);
+            }
+            if (mine != null) {
+                assertEquals(me == 0 ? 3L : me, mine.join());
+            }
+            cluster.barrier();
+        });
+    }
+
+    @Test
     void truncateAndBadInputOnARemoteElement() {
         LocalCluster.run(2, cluster -> {
             Element e = cluster.pastSet(Placement.CENTRAL).enter("remote-log", int.class, String.class);
