@@ -8,10 +8,14 @@
  * Design note: {@code docs/design/PASTSET.md}.
  *
  * <p>Threads: user threads run client calls and, for elements homed on their own node, the operation itself (fast
- * path). Remote operations run where the RPC layer runs incoming calls (docs/design/THREADING.md) and may block on an
- * element's condition; the polling thread only reports node failures, handled on a fresh virtual thread.
+ * path); one that must wait polls its node for its poll budget first, running the brief remote operations its polls
+ * bring, then parks on the element's condition. The remote operations that never block (moves and observes, which
+ * park with their replies deferred when they must wait; pointers, DeltaValue, truncates, claims) run on whichever
+ * thread polled them; {@code observe(i)} and {@code redefine} run where the RPC layer runs incoming calls
+ * (docs/design/THREADING.md) and may block on an element's condition. Node failures are handled on a fresh virtual
+ * thread.
  *
- * <p>Never: blocks the duty cycle; holds an element's lock while waiting for another node; orders operations on one
+ * <p>Never: blocks the duty cycle; holds an element's lock while polling or while waiting for another node; orders operations on one
  * element anywhere but on its home node; lets a broken redefinition or a failed home node pass silently (callers get
  * an error naming the element).
  */
