@@ -3,6 +3,7 @@ package dev.cumulus.internal.pastset;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.RemoteCallException;
+import dev.cumulus.internal.codec.PreEncodedBytes;
 import dev.cumulus.internal.codec.RemoteThrowable;
 import dev.cumulus.pastset.Element;
 import dev.cumulus.pastset.Placement;
@@ -58,10 +59,14 @@ final class ElementHandle implements Element {
     // ---------------------------------------------------------------- move
 
     /** A checked tuple, snapshotted for its trip: kept as is (local) or encoded (remote). */
-    private record Prepared(StoredTuple local, byte[] remote) {
+    private record Prepared(StoredTuple local, PreEncodedBytes remote) {
     }
 
-    private Prepared prepare(Object[] fields) {
+    /**
+     * @param now the move is sent by this thread before it encodes another tuple: its encoding stays in the thread's
+     *            buffer and goes straight into the call message; else it is copied out (an asynchronous move's)
+     */
+    private Prepared prepare(Object[] fields, boolean now) {
         try {
             template.check(fields);
         } catch (CumulusException e) {
@@ -71,7 +76,9 @@ final class ElementHandle implements Element {
         if (local != null) {
             return new Prepared(runtime.codec().store(fields, label), null);
         }
-        return new Prepared(null, runtime.codec().encode(fields, label));
+        TupleCodec codec = runtime.codec();
+        return new Prepared(null, now ? codec.encodeForSending(fields, label)
+            : TupleCodec.Encoded.of(codec.encode(fields, label)));
     }
 
     private long send(Prepared p, Semantics.Caller caller) {
@@ -79,21 +86,20 @@ final class ElementHandle implements Element {
             runtime.localOps.increment();
             return local.move(p.local(), null, caller, false).index();
         }
-        MoveReply r = remote("move", p.remote().length,
-            () -> runtime.service(home).move(id, caller.node(), caller.thread(), p.remote()));
+        MoveReply r = remote("move", p.remote().byteLength(), () -> runtime.move(home, id, caller, p.remote()));
         return r.index();
     }
 
     @Override
     public long move(Object... fields) {
-        return send(prepare(fields), caller());
+        return send(prepare(fields, true), caller());
     }
 
     @Override
     public CompletableFuture<Long> moveAsync(Object... fields) {
         Prepared p;
         try {
-            p = prepare(fields);
+            p = prepare(fields, false);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -3,6 +3,8 @@ package dev.cumulus.internal.pastset;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.capability.PastSetCapability;
+import dev.cumulus.internal.codec.BytesView;
+import dev.cumulus.internal.codec.PreEncodedBytes;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.rpc.RpcEngine;
@@ -13,6 +15,7 @@ import dev.cumulus.pastset.Template;
 import jdk.jfr.FlightRecorder;
 
 import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -209,6 +212,32 @@ public final class PastSetRuntime implements PastSetCapability {
         return s;
     }
 
+    private static final Method MOVE;
+
+    static {
+        try {
+            MOVE = PastSetService.class.getMethod("move", String.class, int.class, long.class, BytesView.class);
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * A remote move through {@code target}'s server proxy with the tuple as it goes on the wire: its bytes are written
+     * into the call message as the {@code byte[]} the server reads a view of (a proxy's own signature would take it
+     * as a {@code BytesView}, which only a receiver has).
+     */
+    MoveReply move(int target, String element, Semantics.Caller caller, PreEncodedBytes tuple) {
+        InvocationHandler h = Proxy.getInvocationHandler(service(target));
+        try {
+            return (MoveReply) h.invoke(null, MOVE, new Object[] {element, caller.node(), caller.thread(), tuple});
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new CumulusException("move into element " + nameOf(element) + " failed: " + t, t);
+        }
+    }
+
     /** Why {@code node} failed, or null. */
     String failure(int target) {
         return failedNodes.get(target);
@@ -313,9 +342,13 @@ public final class PastSetRuntime implements PastSetCapability {
          * room sends the reply from its own thread.
          */
         @Override
-        public MoveReply move(String element, int from, long thread, byte[] tuple) {
+        public MoveReply move(String element, int from, long thread, BytesView tuple) {
+            if (tuple == null) {
+                throw new CumulusException("a move into element " + nameOf(element) + " from node " + from
+                    + " carried no tuple");
+            }
             ElementState e = state(element, null);
-            StoredTuple t = new StoredTuple(null, tuple);
+            StoredTuple t = StoredTuple.ofView(tuple);
             Semantics.Caller caller = new Semantics.Caller(from, thread);
             if (!RpcEngine.servingRemoteCall()) {
                 return moved(e.move(t, null, caller, true));

@@ -1,5 +1,6 @@
 package dev.cumulus.internal.pastset;
 
+import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.rpc.Brief;
 import dev.cumulus.internal.rpc.DefersReply;
 
@@ -14,10 +15,14 @@ import java.util.List;
  * the first call that names it. Public only because RPC proxies need it; not user API.
  */
 public interface PastSetService {
-    /** Appends an encoded tuple (waits parked, its reply deferred, under flow control). */
+    /**
+     * Appends an encoded tuple (waits parked, its reply deferred, under flow control). The tuple is sent as a
+     * {@code byte[]} (written into the call straight from the mover's encoding) and received as a view of the call
+     * message, which the log keeps.
+     */
     @Brief
     @DefersReply
-    MoveReply move(String element, int node, long thread, byte[] tuple);
+    MoveReply move(String element, int node, long thread, BytesView tuple);
 
     /** The element's oldest unobserved tuple, marked observed (waits parked, its reply deferred, until there is one). */
     @Brief

@@ -1,12 +1,50 @@
 package dev.cumulus.internal.pastset;
 
+import dev.cumulus.internal.codec.BytesView;
+
+import java.util.Arrays;
+
 /**
  * One tuple as a home node keeps it: a snapshot, so later changes to the mover's arrays never show. Tuples whose
  * fields are all immutable scalars (boxes, strings, enums, null) or arrays of primitives or strings are kept as
  * values ({@code values}, arrays copied on the way in and on the way out: the local fast path never runs the codec);
- * every other tuple is kept encoded ({@code bytes}), exactly as it travels.
+ * every other tuple is kept encoded ({@code length} bytes of {@code bytes} from {@code offset}), exactly as it travels.
+ * A tuple a remote move brought is kept in the array its call message was copied into when the tuple is most of it,
+ * so it is copied once on its way from the transport into the log.
  */
-record StoredTuple(Object[] values, byte[] bytes) {
+record StoredTuple(Object[] values, byte[] bytes, int offset, int length) {
+
+    /** A tuple kept as values (see {@link #snapshot}). */
+    static StoredTuple ofValues(Object[] values) {
+        return new StoredTuple(values, null, 0, 0);
+    }
+
+    /** A tuple kept as the whole of {@code encoded}, which nothing else holds. */
+    static StoredTuple ofBytes(byte[] encoded) {
+        return new StoredTuple(null, encoded, 0, encoded.length);
+    }
+
+    /**
+     * A tuple kept as the bytes {@code view} shows, in the view's own array when the tuple is at least
+     * {@code SHARE_RATIO} times the rest of it (a call message nothing else holds: the rest is the call's other
+     * arguments), else in a copy of its own (a small tuple does not keep its whole message alive).
+     */
+    static StoredTuple ofView(BytesView view) {
+        byte[] array = view.array();
+        int rest = array.length - view.length();
+        if ((long) view.length() >= (long) SHARE_RATIO * rest) {
+            return new StoredTuple(null, array, view.offset(), view.length());
+        }
+        return ofBytes(Arrays.copyOfRange(array, view.offset(), view.offset() + view.length()));
+    }
+
+    /** See {@link #ofView}. */
+    static final int SHARE_RATIO = 8;
+
+    /** The encoded bytes as an array of their own length: the kept array, or a copy when it holds more. */
+    byte[] encodedCopyIfShared() {
+        return offset == 0 && length == bytes.length ? bytes : Arrays.copyOfRange(bytes, offset, offset + length);
+    }
 
     /** A copy of {@code fields} that shares nothing mutable with them, or null when a field needs the codec. */
     static Object[] snapshot(Object[] fields) {

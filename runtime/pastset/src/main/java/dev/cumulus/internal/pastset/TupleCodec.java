@@ -5,7 +5,10 @@ import dev.cumulus.internal.codec.CodecException;
 import dev.cumulus.internal.codec.CodecLimits;
 import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.ValueCodec;
+import dev.cumulus.internal.codec.PreEncodedBytes;
+import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /** Tuples to bytes and back with the by-value codec (no remote references inside tuples). Any thread. */
@@ -37,9 +40,41 @@ final class TupleCodec {
         return out;
     }
 
+    /**
+     * The encoded tuple as it goes into a call message, written there straight from this thread's buffer (no array
+     * of its own): valid until this thread encodes its next tuple, so the call must be encoded before that.
+     *
+     * @throws dev.cumulus.NotTransferableException naming the field when a value cannot be kept by value
+     */
+    PreEncodedBytes encodeForSending(Object[] fields, String label) {
+        ExpandableArrayBuffer buf = buffers.get();
+        int end = codec.write(buf, 0, fields, label);
+        if (buf.capacity() > 1 << 20) {
+            buffers.remove(); // the next encode takes a fresh buffer: this one stays what the returned value reads
+        }
+        return new Encoded(buf, end);
+    }
+
+    /** An encoded tuple in a buffer, written into a message as the {@code byte[]} it stands for. */
+    record Encoded(DirectBuffer buffer, int byteLength) implements PreEncodedBytes {
+        /** An encoded tuple in an array of its own (it outlives the next encode: an asynchronous move's). */
+        static Encoded of(byte[] encoded) {
+            return new Encoded(new UnsafeBuffer(encoded), encoded.length);
+        }
+
+        @Override
+        public void writeTo(MutableDirectBuffer target, int index) {
+            target.putBytes(index, buffer, 0, byteLength);
+        }
+    }
+
     Object[] decode(byte[] bytes, String element) {
+        return decode(bytes, 0, bytes.length, element);
+    }
+
+    Object[] decode(byte[] bytes, int offset, int length, String element) {
         try {
-            Object v = codec.reader(new UnsafeBuffer(bytes), 0, bytes.length).read();
+            Object v = codec.reader(new UnsafeBuffer(bytes), offset, length).read();
             if (v instanceof Object[] fields) {
                 return fields;
             }
@@ -55,16 +90,16 @@ final class TupleCodec {
     StoredTuple store(Object[] fields, String label) {
         Object[] values = StoredTuple.snapshot(fields);
         if (values != null) {
-            return new StoredTuple(values, null);
+            return StoredTuple.ofValues(values);
         }
-        return new StoredTuple(null, encode(fields, label));
+        return StoredTuple.ofBytes(encode(fields, label));
     }
 
     Object[] fields(StoredTuple t, String element) {
-        return t.values() != null ? t.valuesCopy() : decode(t.bytes(), element);
+        return t.values() != null ? t.valuesCopy() : decode(t.bytes(), t.offset(), t.length(), element);
     }
 
     byte[] bytes(StoredTuple t, String element) {
-        return t.bytes() != null ? t.bytes() : encode(t.values(), "tuple of " + element);
+        return t.bytes() != null ? t.encodedCopyIfShared() : encode(t.values(), "tuple of " + element);
     }
 }
