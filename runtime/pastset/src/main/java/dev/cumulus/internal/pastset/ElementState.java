@@ -517,10 +517,10 @@ final class ElementState {
      * its tuple, an observe served may make room for a parked move. Lock held.
      */
     private void serveParked() {
-        boolean served = serveParkedMoves() | serveParkedObserves();
-        while (served && !parked.isEmpty() && !parkedMoves.isEmpty()) {
+        boolean served;
+        do { // each round that serves takes at least one call out of a line: it ends
             served = serveParkedMoves() | serveParkedObserves();
-        }
+        } while (served && (!parked.isEmpty() || !parkedMoves.isEmpty()));
     }
 
     /** Lets parked moves in, oldest first, while flow control admits them; true when any left the line. Lock held. */
