@@ -57,7 +57,7 @@ public final class AttachBench {
         List<String> probeArgs = List.of(Integer.toString(warmup), Integer.toString(measured));
         try {
             long startNs = System.nanoTime();
-            ClusterRecord cluster = KeeperProcess.start(registry, name, 2, cp, Duration.ofSeconds(60));
+            ClusterRecord cluster = KeeperProcess.start(registry, name, 2, cp, Duration.ofSeconds(60), null);
             out.printf(Locale.ROOT, "standing cluster of 2 servers up in %d ms%n",
                 (System.nanoTime() - startNs) / 1_000_000);
             List<String> clientJvm = List.of("-D" + ClientCredential.PROPERTY + "=" + grantProbe(registry, cluster));
