@@ -57,9 +57,9 @@ final class CallerPoll {
         this.cycle = cycle;
         this.bell = bell;
         this.late = late;
-        this.hotFirst = late != null || awaited == Awaited.ASYNC_REPLY;
+        this.hotFirst = late != null || awaited == Awaited.ASYNC_REPLY || awaited == Awaited.OWN_WRITE;
         this.bellAtOnce = late == null || awaited == Awaited.ASYNC_REPLY;
-        this.mine = awaited == Awaited.OTHER ? new ArrayList<>(1) : new ReplyWaiterCalls();
+        this.mine = awaited == Awaited.OTHER || awaited == Awaited.OWN_WRITE ? new ArrayList<>(1) : new ReplyWaiterCalls();
     }
 
     /** Polls until {@code done}, or until the clock passed {@code untilNs} and one more look found nothing. */

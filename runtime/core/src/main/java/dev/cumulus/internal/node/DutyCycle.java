@@ -2,6 +2,7 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.sched.TimedCall;
+import dev.cumulus.internal.transport.Channel;
 import dev.cumulus.internal.transport.IdleStrategies;
 import dev.cumulus.internal.transport.NodeTransport;
 import org.agrona.ErrorHandler;
@@ -98,7 +99,8 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
     private volatile boolean mainInCallPolls;
 
     /**
-     * @param quickCycle a poll of the stream calls and replies come on, and nothing else (see {@link #pollOnce})
+     * @param quickCycle a poll of the streams a waiter's answer comes on (calls and replies; the ordered broadcast's
+     *                   where the node runs it), and nothing else (see {@link #pollOnce})
      * @param afterWait  run under the role before the first duty cycle of a thread that has slept or parked since
      *                   its last one (the agent reads the clock afresh then)
      * @param bell       how the idle main thread sleeps until a message comes, or null for the idle strategy's parks
@@ -128,7 +130,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
      */
     public static DutyCycle ofClient(Agent agent, NodeTransport transport, int fragmentLimit, ErrorHandler errors,
                                      NodeSettings.Scheduling settings, String threadName) {
-        return new DutyCycle(agent, () -> transport.pollData(fragmentLimit), transport::conductorDue, errors, settings,
+        return new DutyCycle(agent, () -> transport.pollOne(Channel.DATA, fragmentLimit), transport::conductorDue, errors, settings,
             TransportDoorbell.of(transport), threadName);
     }
 
@@ -277,7 +279,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
         mainInCallPolls = true;
         inline.running(0);
         try {
-            new CallerPoll(this, bell, Awaited.OTHER, late).pollUntil(done, untilNs);
+            new CallerPoll(this, bell, awaited == Awaited.OWN_WRITE ? awaited : Awaited.OTHER, late).pollUntil(done, untilNs);
         } finally {
             mainInCallPolls = false;
             inline.running(call);

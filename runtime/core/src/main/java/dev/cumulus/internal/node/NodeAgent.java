@@ -189,7 +189,12 @@ final class NodeAgent implements Agent {
 
     /** A quick cycle: polls the data stream (remote calls and replies) only; see {@code DutyCycle#quickCycle}. */
     int pollData() {
-        return transport.pollData(FRAGMENT_LIMIT);
+        return transport.pollOne(Channel.DATA, FRAGMENT_LIMIT);
+    }
+
+    /** Polls the ORDER stream (the ordered broadcast's messages) only: part of a quick cycle where a node runs it. */
+    int pollOrder() {
+        return transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT);
     }
 
     private void checkJoined() {

@@ -19,6 +19,10 @@ public interface OrderChannel {
 
         /** {@code peer} left the cluster normally (duty cycle): nothing more goes to it. */
         void peerLeft(int peer);
+
+        /** Sends what is due (duty cycle, also its quick cycles: cheap when idle; never blocks). */
+        @Override
+        int doWork();
     }
 
     /** Hands the channel's messages to {@code endpoint} and runs it in the duty cycle. Once, before the node starts. */

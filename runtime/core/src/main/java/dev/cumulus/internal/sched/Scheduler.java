@@ -43,7 +43,12 @@ public interface Scheduler {
         ASYNC_REPLY,
         /** Replicated writes a reply depends on: the waiter may apply the writes its polls deliver. */
         APPLIED_WRITES,
-        /** Anything else (its own write's delivery, a grant): the waiter runs brief calls only. */
+        /**
+         * The stamped copy of a replicated write this thread shipped: it polls hot at first, as for a reply (the copy
+         * comes within a round trip to the sequencer, whose messages ring), taking the bell over at once; brief calls only.
+         */
+        OWN_WRITE,
+        /** Anything else (a grant): the waiter runs brief calls only. */
         OTHER
     }
 
