@@ -304,7 +304,7 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
             }
         }
         if (!polled) {
-            node.scheduler().pollBriefly(p.result::isDone, Scheduler.Awaited.OWN_WRITE); // its copy comes by a poll
+            node.scheduler().pollBriefly(p.result::isDone, Scheduler.Awaited.OTHER); // its copy comes by a poll
         }
         try {
             while (true) {
@@ -332,7 +332,7 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
     private boolean applyHereWhenDelivered(PendingWrite p) {
         shippedHere.set(p);
         try {
-            node.scheduler().pollBriefly(p.polled::isDone, Scheduler.Awaited.OWN_WRITE);
+            node.scheduler().pollBriefly(p.polled::isDone, Scheduler.Awaited.OTHER);
         } finally {
             shippedHere.remove();
         }

@@ -279,7 +279,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
         mainInCallPolls = true;
         inline.running(0);
         try {
-            new CallerPoll(this, bell, awaited == Awaited.OWN_WRITE ? awaited : Awaited.OTHER, late).pollUntil(done, untilNs);
+            new CallerPoll(this, bell, Awaited.OTHER, late).pollUntil(done, untilNs);
         } finally {
             mainInCallPolls = false;
             inline.running(call);

@@ -44,11 +44,10 @@ public interface Scheduler {
         /** Replicated writes a reply depends on: the waiter may apply the writes its polls deliver. */
         APPLIED_WRITES,
         /**
-         * The stamped copy of a replicated write this thread shipped: it polls hot at first, as for a reply (the copy
-         * comes within a round trip to the sequencer, whose messages ring), taking the bell over at once; brief calls only.
+         * Anything else (its own replicated write's stamped copy, a shared array's grant): as for a reply, it polls
+         * hot at first (the message comes within a round trip), but that message rings, so the waiter takes the bell
+         * over at once; it runs brief calls only.
          */
-        OWN_WRITE,
-        /** Anything else (a grant): the waiter runs brief calls only. */
         OTHER
     }
 
