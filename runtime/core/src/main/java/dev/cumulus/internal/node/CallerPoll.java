@@ -18,9 +18,8 @@ import java.util.function.BooleanSupplier;
  * <p>The doorbell hand-off: a wait for a reply leaves the bell alone at first (most replies come within a µs, and a
  * write to the bell's line, which senders read, moves the line between cores); after {@link #LATE_AFTER_LOOKS} looks
  * it runs its {@code late} task and takes the bell over, so senders stop ringing the sleeping main thread. Any other
- * wait takes it over at once (what it waits for rings: an asynchronous answer, whose call promised no polling, a
- * replicated write's stamped copy, a grant), though it spins hot at first like a reply's, but for one for applied
- * writes. As it stops it hands the bell back (when the main thread
+ * wait takes it over at once (what it waits for rings: an asynchronous answer, an own write's copy, a grant) and,
+ * but for applied writes, spins hot at first like a reply's. As it stops it hands the bell back (when the main thread
  * sleeps) and looks once more when it has to: see {@link #lastLooks}.
  */
 final class CallerPoll {

@@ -124,10 +124,8 @@ public final class ClusterNode implements NodeServices {
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader, options.rebalanceWindow());
         this.capabilities = Capabilities.create(capabilityFactories, this);
         OrderChannel.Endpoint ordered = order.endpoint(); // served by a capability (the clouds'), if any
-        // a hot waiter's quick cycle serves the ordered broadcast too: a static sequencer forwards a write, and its
-        // writer sends it and takes its stamped copy, without waiting for a full cycle (docs/design/SEQUENCER.md)
         this.dutyCycle = new DutyCycle(ordered == null ? agent : new CompositeAgent(agent, ordered),
-            ordered == null ? agent::pollData : () -> agent.pollData() + agent.pollOrder() + ordered.doWork(), agent::afterWait,
+            () -> agent.pollQuick(ordered), agent::afterWait,
             this::onAgentError, options.scheduling(), TransportDoorbell.of(transport), "cumulus-node-" + options.nodeId());
         rpc.scheduler(dutyCycle);
         rpc.onOneWayFailure(this::failSelf);

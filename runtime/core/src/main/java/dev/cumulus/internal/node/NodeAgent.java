@@ -187,14 +187,10 @@ final class NodeAgent implements Agent {
         return work;
     }
 
-    /** A quick cycle: polls the data stream (remote calls and replies) only; see {@code DutyCycle#quickCycle}. */
-    int pollData() {
-        return transport.pollOne(Channel.DATA, FRAGMENT_LIMIT);
-    }
-
-    /** Polls the ORDER stream (the ordered broadcast's messages) only: part of a quick cycle where a node runs it. */
-    int pollOrder() {
-        return transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT);
+    /** A quick cycle: polls calls and replies and, where the node runs one, the ordered broadcast; nothing else. */
+    int pollQuick(OrderChannel.Endpoint ordered) {
+        int work = transport.pollOne(Channel.DATA, FRAGMENT_LIMIT);
+        return ordered == null ? work : work + transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT) + ordered.doWork();
     }
 
     private void checkJoined() {

@@ -20,7 +20,7 @@ public interface OrderChannel {
         /** {@code peer} left the cluster normally (duty cycle): nothing more goes to it. */
         void peerLeft(int peer);
 
-        /** Sends what is due (duty cycle, also its quick cycles: cheap when idle; never blocks). */
+        /** Sends what is due (every duty cycle, quick ones too: cheap when idle; never blocks, throws nothing). */
         @Override
         int doWork();
     }

@@ -43,11 +43,7 @@ public interface Scheduler {
         ASYNC_REPLY,
         /** Replicated writes a reply depends on: the waiter may apply the writes its polls deliver. */
         APPLIED_WRITES,
-        /**
-         * Anything else (its own replicated write's stamped copy, a shared array's grant): as for a reply, it polls
-         * hot at first (the message comes within a round trip), but that message rings, so the waiter takes the bell
-         * over at once; it runs brief calls only.
-         */
+        /** Anything else (its own write's stamped copy, a grant): polls hot at first, runs brief calls only. */
         OTHER
     }
 
