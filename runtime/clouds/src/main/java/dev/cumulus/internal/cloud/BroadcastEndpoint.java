@@ -104,6 +104,12 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
         return order.mode();
     }
 
+    /** A message of this node's is on its way, or this node is the static sequencer (polling thread). */
+    @Override
+    public boolean awaited() {
+        return order.awaited();
+    }
+
     @Override
     public String roleName() {
         return "cumulus-order-" + self;

@@ -187,10 +187,11 @@ final class NodeAgent implements Agent {
         return work;
     }
 
-    /** A quick cycle: polls calls and replies and, where the node runs one, the ordered broadcast; nothing else. */
+    /** A quick cycle: polls calls and replies, and the ordered broadcast while it awaits a message; nothing else. */
     int pollQuick(OrderChannel.Endpoint ordered) {
         int work = transport.pollOne(Channel.DATA, FRAGMENT_LIMIT);
-        return ordered == null ? work : work + transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT) + ordered.doWork();
+        return ordered == null || !ordered.awaited() ? work
+            : work + transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT) + ordered.doWork();
     }
 
     private void checkJoined() {

@@ -20,9 +20,12 @@ public interface OrderChannel {
         /** {@code peer} left the cluster normally (duty cycle): nothing more goes to it. */
         void peerLeft(int peer);
 
-        /** Sends what is due (every duty cycle, quick ones too: cheap when idle; never blocks, throws nothing). */
+        /** Sends what is due (every duty cycle, and quick ones while {@link #awaited}; never blocks, throws nothing). */
         @Override
         int doWork();
+
+        /** Whether an ordered message is awaited here now, so quick cycles serve the channel too (cheap; any poller). */
+        boolean awaited();
     }
 
     /** Hands the channel's messages to {@code endpoint} and runs it in the duty cycle. Once, before the node starts. */
