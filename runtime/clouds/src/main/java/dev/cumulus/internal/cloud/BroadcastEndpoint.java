@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
+import java.util.function.IntSupplier;
 
 /**
  * Runs a node's {@link TotalOrder} on the node's {@link OrderChannel}: decodes what arrives, encodes what it sends,
@@ -104,10 +105,13 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
         return order.mode();
     }
 
-    /** A message of this node's is on its way, or this node is the static sequencer (polling thread). */
+    /**
+     * A quick cycle's part: while a message of this node's is on its way, or this node is the static sequencer, the
+     * ORDER stream is polled and what is due sent (a static sequencer's write: SEQUENCER.md); else nothing.
+     */
     @Override
-    public boolean awaited() {
-        return order.awaited();
+    public int quickWork(IntSupplier pollChannel) {
+        return order.awaited() ? pollChannel.getAsInt() + doWork() : 0;
     }
 
     @Override

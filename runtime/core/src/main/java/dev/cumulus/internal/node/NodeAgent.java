@@ -17,6 +17,7 @@ import java.util.BitSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntSupplier;
 
 /**
  * The node's duty cycle: polls the transport, answers the control protocol (hello, heartbeats, probes, barrier,
@@ -62,6 +63,7 @@ final class NodeAgent implements Agent {
     }
 
     private final NodeTransport transport;
+    private final IntSupplier pollOrder;
     private final NanoClock clock;
     private final Membership membership;
     private final Listener listener;
@@ -95,6 +97,7 @@ final class NodeAgent implements Agent {
     NodeAgent(NodeTransport transport, NanoClock clock, Listener listener, NodeSettings.Liveness liveness,
               long joinTimeoutNs, long host) {
         this.transport = transport;
+        this.pollOrder = () -> transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT);
         this.clock = clock;
         this.listener = listener;
         this.self = transport.nodeId();
@@ -190,8 +193,7 @@ final class NodeAgent implements Agent {
     /** A quick cycle: polls calls and replies, and the ordered broadcast while it awaits a message; nothing else. */
     int pollQuick(OrderChannel.Endpoint ordered) {
         int work = transport.pollOne(Channel.DATA, FRAGMENT_LIMIT);
-        return ordered == null || !ordered.awaited() ? work
-            : work + transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT) + ordered.doWork();
+        return ordered == null ? work : work + ordered.quickWork(pollOrder);
     }
 
     private void checkJoined() {

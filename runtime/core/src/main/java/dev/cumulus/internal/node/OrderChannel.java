@@ -3,6 +3,8 @@ package dev.cumulus.internal.node;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 
+import java.util.function.IntSupplier;
+
 /**
  * The ORDER channel of a node's transport, as the ordered broadcast (runtime/clouds) sees it: sends to one peer, the
  * limits of a message, and the {@link Endpoint} the node hands the channel's messages to and runs in its duty cycle.
@@ -20,12 +22,8 @@ public interface OrderChannel {
         /** {@code peer} left the cluster normally (duty cycle): nothing more goes to it. */
         void peerLeft(int peer);
 
-        /** Sends what is due (every duty cycle, and quick ones while {@link #awaited}; never blocks, throws nothing). */
-        @Override
-        int doWork();
-
-        /** Whether an ordered message is awaited here now, so quick cycles serve the channel too (cheap; any poller). */
-        boolean awaited();
+        /** A quick cycle's part (cheap): while a message is awaited here, {@code pollChannel} and its own work. */
+        int quickWork(IntSupplier pollChannel);
     }
 
     /** Hands the channel's messages to {@code endpoint} and runs it in the duty cycle. Once, before the node starts. */
