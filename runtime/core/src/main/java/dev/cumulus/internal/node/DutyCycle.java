@@ -54,8 +54,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
 
     /**
      * A task a poll handed to the thread that polled, and where it goes when that thread cannot run it. A {@code quick}
-     * one runs no program code and never blocks (an asynchronous answer's completion): the main thread runs it without
-     * the standby's watch.
+     * one (an asynchronous answer's completion: no program code, never blocks) runs without the standby's watch.
      */
     record Call(Runnable body, Executor otherwise, boolean quick) {
     }
@@ -253,10 +252,8 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
      */
     private boolean pollsHere() {
         Thread self = Thread.currentThread();
-        if (settings.callerPollNs() <= 0 || self == standby) {
-            return false;
-        }
-        return self != main || (inline.busyCall != 0 && !mainInCallPolls);
+        return settings.callerPollNs() > 0 && self != standby
+            && (self != main || (inline.busyCall != 0 && !mainInCallPolls));
     }
 
     @Override

@@ -192,8 +192,7 @@ final class NodeAgent implements Agent {
 
     /** A quick cycle: polls calls and replies, and the ordered broadcast while it awaits a message; nothing else. */
     int pollQuick(OrderChannel.Endpoint ordered) {
-        int work = transport.pollOne(Channel.DATA, FRAGMENT_LIMIT);
-        return ordered == null ? work : work + ordered.quickWork(pollOrder);
+        return transport.pollOne(Channel.DATA, FRAGMENT_LIMIT) + (ordered == null ? 0 : ordered.quickWork(pollOrder));
     }
 
     private void checkJoined() {
