@@ -17,7 +17,6 @@ import java.util.BitSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.IntSupplier;
 
 /**
  * The node's duty cycle: polls the transport, answers the control protocol (hello, heartbeats, probes, barrier,
@@ -63,7 +62,7 @@ final class NodeAgent implements Agent {
     }
 
     private final NodeTransport transport;
-    private final IntSupplier pollOrder;
+    private final java.util.function.IntSupplier pollOrder;
     private final NanoClock clock;
     private final Membership membership;
     private final Listener listener;

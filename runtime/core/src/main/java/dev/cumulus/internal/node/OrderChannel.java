@@ -3,8 +3,6 @@ package dev.cumulus.internal.node;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 
-import java.util.function.IntSupplier;
-
 /**
  * The ORDER channel of a node's transport, as the ordered broadcast (runtime/clouds) sees it: sends to one peer, the
  * limits of a message, and the {@link Endpoint} the node hands the channel's messages to and runs in its duty cycle.
@@ -23,7 +21,7 @@ public interface OrderChannel {
         void peerLeft(int peer);
 
         /** A quick cycle's part (cheap): while a message is awaited here, {@code pollChannel} and its own work. */
-        int quickWork(IntSupplier pollChannel);
+        int quickWork(java.util.function.IntSupplier pollChannel);
     }
 
     /** Hands the channel's messages to {@code endpoint} and runs it in the duty cycle. Once, before the node starts. */
