@@ -62,6 +62,7 @@ final class NodeAgent implements Agent {
     }
 
     private final NodeTransport transport;
+    private final java.util.function.IntSupplier pollOrder;
     private final NanoClock clock;
     private final Membership membership;
     private final Listener listener;
@@ -95,6 +96,7 @@ final class NodeAgent implements Agent {
     NodeAgent(NodeTransport transport, NanoClock clock, Listener listener, NodeSettings.Liveness liveness,
               long joinTimeoutNs, long host) {
         this.transport = transport;
+        this.pollOrder = () -> transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT);
         this.clock = clock;
         this.listener = listener;
         this.self = transport.nodeId();
@@ -187,9 +189,9 @@ final class NodeAgent implements Agent {
         return work;
     }
 
-    /** A quick cycle: polls the data stream (remote calls and replies) only; see {@code DutyCycle#quickCycle}. */
-    int pollData() {
-        return transport.pollData(FRAGMENT_LIMIT);
+    /** A quick cycle: polls calls and replies, and the ordered broadcast while it awaits a message; nothing else. */
+    int pollQuick(OrderChannel.Endpoint ordered) {
+        return transport.pollOne(Channel.DATA, FRAGMENT_LIMIT) + (ordered == null ? 0 : ordered.quickWork(pollOrder));
     }
 
     private void checkJoined() {
