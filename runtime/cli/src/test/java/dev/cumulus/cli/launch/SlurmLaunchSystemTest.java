@@ -13,6 +13,7 @@ import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.launch.AgentLoader;
 import com.google.gson.Gson;
 import dev.cumulus.profiler.report.JsonReport;
+import shipped.admin.SpreadClientMain;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -166,6 +167,35 @@ class SlurmLaunchSystemTest {
 
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("[0] best cost 95 (sequential search: 95) with 8 threads"), r.out());
+    }
+
+    /**
+     * A standing cluster inside an allocation: {@code cluster start} spreads its servers over the allocation's hosts
+     * through srun, a client attaches and calls an object on each, and {@code cluster stop} ends them (nothing left in
+     * the cluster: {@link #nothingLeftInTheCluster}).
+     */
+    @Test
+    void aStandingClusterSpreadsItsServersOverTheAllocation() throws Exception {
+        Path config = work.resolve("standing-config");
+        String cp = location(SpreadClientMain.class);
+        String script = String.join(" ", shell(cumulus("cluster", "start", "spread", "--nodes", "2", "-cp", cp)))
+            + " && " + String.join(" ", shell(cumulus("cluster", "list", "--json")))
+            + " && " + String.join(" ", shell(cumulus("run", "--attach", "spread", "-cp", cp,
+                SpreadClientMain.class.getName())))
+            + "; rc=$?; " + String.join(" ", shell(cumulus("cluster", "stop", "spread"))) + "; exit $rc";
+        Run r = salloc(List.of("-N2", "-n2"), List.of("bash", "-c", script),
+            java.util.Map.of("CUMULUS_CONFIG_DIR", config.toString()));
+
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("spread: 2 servers, totals 1 2"), r.out() + r.err());
+        List<String> names = slurm.nodeNames();
+        assertTrue(r.out().contains("\"hosts\": \"" + names.get(0) + "," + names.get(1) + "\""),
+            "one server on each of the allocation's hosts:\n" + r.out());
+        assertTrue(r.out().contains("\"serving\": 2"), r.out());
+    }
+
+    private static List<String> shell(List<String> words) {
+        return words.stream().map(w -> "'" + w.replace("'", "'\\''") + "'").toList();
     }
 
     @Test
