@@ -39,7 +39,7 @@ public final class ServedClients implements ClientService {
         this.admission = admission;
         this.nodeLoader = objects.loader();
         this.owned = new ClientObjects(engine, System::nanoTime);
-        this.calls = new ClientCalls(engine.nodeId(), engine.exports(), admission);
+        this.calls = new ClientCalls(engine.nodeId(), engine.exports(), admission, engine.capacity());
         ServerConsole.install();
         RemoteStreams.serving();
         engine.exportSystem(ClientGate.OBJECT_ID, admission, ClientGate.class);
