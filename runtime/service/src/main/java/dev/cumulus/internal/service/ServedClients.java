@@ -139,6 +139,7 @@ public final class ServedClients implements ClientService {
     @Override
     public void movedHere(long objectId, int owner, String name, String className) {
         owned.add(objectId, owner, name, className);
+        admission.cameHere(owner, name);
     }
 
     /** Client {@code client} left or died: what it made here goes. */
