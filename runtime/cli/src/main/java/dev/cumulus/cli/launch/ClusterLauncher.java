@@ -64,7 +64,7 @@ import java.util.stream.Stream;
  */
 public final class ClusterLauncher {
     /** Flags every node JVM gets (Agrona needs jdk.internal.misc; Aeron's native access; a GC without threads). */
-    static final List<String> NODE_JVM_FLAGS = List.of(
+    public static final List<String> NODE_JVM_FLAGS = List.of(
         "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "--enable-native-access=ALL-UNNAMED",
         "-XX:+UseSerialGC");

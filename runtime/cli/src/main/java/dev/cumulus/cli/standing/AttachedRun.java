@@ -1,6 +1,7 @@
 package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchException;
 import dev.cumulus.cli.launch.MainClassCheck;
 import dev.cumulus.cli.launch.RuntimeClasspath;
@@ -30,8 +31,11 @@ import java.util.stream.Stream;
  * stops it), and the servers survive it.
  */
 public final class AttachedRun {
-    private static final List<String> JVM_FLAGS = List.of(
-        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
+    /**
+     * The client's JVM is a node's: the same flags, so its calls cost what a node's do (without the serial collector
+     * the JVM picks G1 on most machines, whose barriers and collector threads a client's calls would pay for).
+     */
+    private static final List<String> JVM_FLAGS = ClusterLauncher.NODE_JVM_FLAGS;
 
     private AttachedRun() {
     }

@@ -18,6 +18,8 @@ import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -463,7 +465,7 @@ public final class NodeTransport implements AutoCloseable {
 
     /**
      * The publication to {@code destination}: made at start for the servers, on first use for a client of a standing
-     * cluster (an Aeron round trip to the driver, once per client and channel).
+     * cluster (an Aeron round trip to the driver, once per client and channel, under a lock; read without one after).
      */
     private Publication publication(int destination, Channel channel) {
         if (destination < size) {
@@ -472,7 +474,11 @@ public final class NodeTransport implements AutoCloseable {
         if (destination >= capacity) {
             throw new CumulusException("node " + nodeId + " has no stream to node " + destination);
         }
-        synchronized (publications) { // a client's publications are made and read under this lock only
+        Publication made = (Publication) PUBLICATION.getAcquire(publications[destination], channel.ordinal());
+        if (made != null) {
+            return made; // a client's publications are made and replaced under the lock, and read without it
+        }
+        synchronized (publications) {
             Publication pub = publications[destination][channel.ordinal()];
             if (pub == null && clientEndpoints != null) {
                 throw new CumulusException("node " + nodeId + " has no endpoint of client " + destination
@@ -480,11 +486,13 @@ public final class NodeTransport implements AutoCloseable {
             }
             if (pub == null) {
                 pub = aeron.addPublication(publishChannel(destination, channel), context.streamId(destination, channel));
-                publications[destination][channel.ordinal()] = pub;
+                PUBLICATION.setRelease(publications[destination], channel.ordinal(), pub);
             }
             return pub;
         }
     }
+
+    private static final VarHandle PUBLICATION = MethodHandles.arrayElementVarHandle(Publication[].class);
 
     /**
      * A server learns where client {@code client} receives ({@code endpoint}, {@code host:port}) and its
@@ -516,7 +524,7 @@ public final class NodeTransport implements AutoCloseable {
                     client, Channel.DATA);
                 sealed[client] = toClient;
             }
-            publications[client][data] = pub;
+            PUBLICATION.setRelease(publications[client], data, pub); // after its seal: a reader sees both
             if (old != null) {
                 old.close();
             }

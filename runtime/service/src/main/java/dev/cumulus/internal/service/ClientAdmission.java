@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BiConsumer;
-import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -51,6 +51,8 @@ public final class ClientAdmission implements ClientGate {
     private final Map<Integer, Long> pids = new ConcurrentHashMap<>();
     /** What each client made here. */
     private final Map<Integer, Set<Owned>> owned = new ConcurrentHashMap<>();
+    /** The names of each client's objects that moved here from another server: its profile has their calls here. */
+    private final Map<Integer, Set<String>> cameHere = new ConcurrentHashMap<>();
     private volatile BiConsumer<Integer, List<Owned>> onGone = (client, objects) -> { };
     /** Where a client that attached over UDP is routed (the server's transport learns its endpoint and session). */
     private volatile Route route = (client, endpoint, session) -> { };
@@ -253,9 +255,9 @@ public final class ClientAdmission implements ClientGate {
     public byte[] profiled(int client, int offset) {
         checkSelf(client, "read the profile of");
         return profiles.chunk(client, offset, () -> {
-            Set<Owned> objects = owned.get(client);
-            return objects == null ? Set.of() : objects.stream().map(Owned::name)
-                .collect(Collectors.toUnmodifiableSet());
+            Set<String> names = new HashSet<>(cameHere.getOrDefault(client, Set.of()));
+            owned.getOrDefault(client, Set.of()).forEach(o -> names.add(o.name()));
+            return names;
         });
     }
 
@@ -269,6 +271,11 @@ public final class ClientAdmission implements ClientGate {
         if (!admitted(client)) {
             throw new AccessDeniedException("client " + client + " has not attached here");
         }
+    }
+
+    /** Notes that the object {@code name} of {@code client} moved here (its calls here are in its profile). */
+    void cameHere(int client, String name) {
+        cameHere.computeIfAbsent(client, c -> ConcurrentHashMap.newKeySet()).add(name);
     }
 
     /** Notes that {@code client} made {@code objectId}, named {@code name}, here. */
@@ -285,6 +292,7 @@ public final class ClientAdmission implements ClientGate {
             outstanding.set(client - firstClient, 0); // its calls still running end without counting for a new holder
         }
         Set<Owned> objects = owned.remove(client);
+        cameHere.remove(client);
         if (was || objects != null) {
             List<Owned> list = objects == null ? List.of() : List.copyOf(objects);
             if (async) {

@@ -9,25 +9,40 @@ import dev.cumulus.internal.rpc.NameDirectory;
 import dev.cumulus.internal.rpc.RemoteFactory;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The door every call from a standing cluster's client passes on a server, before anything of it is decoded: the
  * client must have attached ({@link ClientAdmission}); it may call only the system services meant for clients, and a
  * user object only as the object's {@link AccessRule} grants the principal it attached as; and it may have at most
  * {@link ClientAdmission#maxCallsPerClient} calls outstanding here. Calls between the cluster's nodes never come here.
- * A refusal is logged (the first 100, then every 1000th: a client that keeps trying cannot flood the log). Polling
- * thread.
+ * A refusal is logged (the first 100, then every 1000th: a client that keeps trying cannot flood the log).
+ *
+ * <p>The access decision is taken once per client, object and method, not per call: each client's last call let
+ * through is remembered with the identity of what it was decided on — the principal the client attached as (each
+ * attach makes a new one, and leaving clears it), the object's entry in the export table (a new entry when the object
+ * moves or goes) and the method — and a call that matches it in all three passes without the grant being read again.
+ * So every call is still checked against its caller's authenticated identity, and a client calling one object in a
+ * loop costs the server a comparison instead of the rule's evaluation. Polling thread.
  */
 final class ClientCalls {
     private final int self;
     private final ExportTable exports;
     private final ClientAdmission admission;
     private final AtomicLong refused = new AtomicLong();
+    /** Each client's last call let through, by client id. */
+    private final AtomicReferenceArray<Admitted> lastAdmitted;
 
-    ClientCalls(int self, ExportTable exports, ClientAdmission admission) {
+    /** A call let through: by the client that attached as {@code principal}, to {@code target}'s {@code methodId}. */
+    private record Admitted(String principal, ExportTable.Exported target, int methodId) {
+    }
+
+    /** @param capacity the servers' and clients' ids: clients are below it */
+    ClientCalls(int self, ExportTable exports, ClientAdmission admission, int capacity) {
         this.self = self;
         this.exports = exports;
         this.admission = admission;
+        this.lastAdmitted = new AtomicReferenceArray<>(capacity);
     }
 
     /**
@@ -42,10 +57,18 @@ final class ClientCalls {
                 + "the call of client " + client + ": it has not attached with a credential of this cluster (use "
                 + "Cluster.connect or cumulus run --attach with a credential from 'cumulus cluster grant')");
         }
-        String why = denial(client, principal, objectId, methodId);
-        if (why != null) {
-            log(why);
-            return new AccessDeniedException(why);
+        ExportTable.Exported target = exports.get(objectId);
+        Admitted last = lastAdmitted.getPlain(client); // written by the polling thread only
+        if (last == null || last.principal() != principal || last.target() != target || last.methodId() != methodId
+            || target == null) {
+            String why = denial(client, principal, objectId, target, methodId);
+            if (why != null) {
+                log(why);
+                return new AccessDeniedException(why);
+            }
+            if (target != null) {
+                lastAdmitted.setPlain(client, new Admitted(principal, target, methodId));
+            }
         }
         if (counts(objectId) && !admission.startCall(client)) {
             String flood = "client " + principal + " (id " + client + ") has " + admission.maxCallsPerClient()
@@ -77,8 +100,7 @@ final class ClientCalls {
      * Why client {@code principal} may not call method {@code methodId} of object {@code objectId}, or {@code null}.
      * An unknown object or method is let through: the engine answers it as a bad call. The admin reaches everything.
      */
-    private String denial(int client, String principal, long objectId, int methodId) {
-        ExportTable.Exported target = exports.get(objectId);
+    private String denial(int client, String principal, long objectId, ExportTable.Exported target, int methodId) {
         int index = target == null ? -1 : target.methods().indexOf(methodId);
         if (index < 0 || AccessRule.ADMIN.equals(principal)) {
             return null;

@@ -3,6 +3,7 @@ package dev.cumulus.internal.service;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.rpc.RpcEngine;
+import org.agrona.collections.Long2ObjectHashMap;
 
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -20,7 +22,9 @@ import java.util.function.LongSupplier;
  * ({@link #current}): what it prints and the streams it opens ({@code dev.cumulus.RemoteIO}) are its owner's.
  *
  * <p>Threads: call threads enter and leave objects; the system calls that create, move and drop them add and remove
- * entries; status queries measure the call rates ({@link #tick}). Every map is concurrent.
+ * entries; status queries measure the call rates ({@link #tick}). The objects by id are a map each call reads without
+ * a lock or a boxed key ({@link #enter} runs for every call a client's object serves), replaced whole under this
+ * object's lock when an object comes or goes; the consoles' map is concurrent.
  */
 public final class ClientObjects {
     /** The object whose call the current thread runs on a standing cluster's server, or {@code null}. */
@@ -28,7 +32,8 @@ public final class ClientObjects {
 
     private final RpcEngine engine;
     private final LongSupplier nanoClock;
-    private final Map<Long, Entry> byId = new ConcurrentHashMap<>();
+    /** The objects served here by id: never changed once published, replaced whole by {@link #update}. */
+    private volatile Long2ObjectHashMap<Entry> byId = new Long2ObjectHashMap<>();
     private final Map<Integer, ClientIO> consoles = new ConcurrentHashMap<>();
     private long lastTickNs;
 
@@ -132,7 +137,15 @@ public final class ClientObjects {
 
     /** Notes that client {@code owner} owns object {@code objectId}, now served here. */
     void add(long objectId, int owner, String name, String className) {
-        byId.put(objectId, new Entry(objectId, owner, name, className));
+        Entry e = new Entry(objectId, owner, name, className);
+        update(m -> m.put(objectId, e));
+    }
+
+    /** Replaces the map of objects by id with a changed copy (objects come and go far less often than calls). */
+    private synchronized void update(Consumer<Long2ObjectHashMap<Entry>> change) {
+        Long2ObjectHashMap<Entry> next = new Long2ObjectHashMap<>(byId);
+        change.accept(next);
+        byId = next;
     }
 
     /** An object client {@code owner} is making here: its constructor runs in it ({@link #enterEntry}). */
@@ -143,7 +156,7 @@ public final class ClientObjects {
     /** The object {@code made} was made and is served under {@code objectId}. */
     void register(long objectId, Entry made) {
         made.objectId = objectId;
-        byId.put(objectId, made);
+        update(m -> m.put(objectId, made));
     }
 
     /** As {@link #enter}, for an object not served yet (its constructor runs). */
@@ -161,21 +174,21 @@ public final class ClientObjects {
 
     /** The object left this server (it moved, or its owner is gone). */
     void remove(long objectId) {
-        byId.remove(objectId);
+        update(m -> m.remove(objectId));
     }
 
     /** Drops the entries of client {@code client}, which is gone, and returns the ids of its objects served here. */
     List<Long> removeClient(int client) {
         consoles.remove(client);
         List<Long> ids = new ArrayList<>();
-        byId.values().removeIf(e -> {
+        update(m -> m.values().removeIf(e -> {
             if (e.owner == client) {
                 e.gone = true;
                 ids.add(e.objectId);
                 return true;
             }
             return false;
-        });
+        }));
         return ids;
     }
 

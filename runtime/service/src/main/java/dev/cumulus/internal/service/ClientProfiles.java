@@ -15,9 +15,12 @@ import javax.management.ObjectName;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -28,8 +31,10 @@ import java.util.function.Supplier;
  * asked for its profile ({@link #start}), and hands each client, as a JFR file, only the events of its own window that
  * are its own ({@link #chunk}): calls it made (the caller is its transport id, which no other client holds while it is
  * attached; its window begins at a {@link ClientProfileWindowEvent}, so a former holder's calls stay out) and calls
- * to, and moves of, the objects it made here. Another client's calls are never in it, nor its
- * objects, but for those this client called itself (by a grant). Any thread; one lock.
+ * to, and moves of, the objects it made here or that moved here; and the calls this server made for it: those a
+ * thread made while it served one of the calls above (a nested call — the client's object calling on, to whichever
+ * object and server — from the time the served call began to its end, on the same thread). Another client's calls
+ * are never in it, nor its objects, but for those this client called itself (by a grant). Any thread; one lock.
  */
 final class ClientProfiles {
     /** The name of runtime/migration's JFR event of a move ({@code MigrationEvent}): a client's share has its moves. */
@@ -139,8 +144,10 @@ final class ClientProfiles {
             own = Files.createTempFile("cumulus-client-" + client + "-", ".jfr");
             recording.dump(dump);
             Instant from = windowStart(dump, client);
+            Map<Long, Spans> serving = serving(dump, client, owned);
             try (RecordingFile file = new RecordingFile(dump)) {
-                file.write(own, e -> !e.getStartTime().isBefore(from) && belongs(e, client, owned));
+                file.write(own, e -> !e.getStartTime().isBefore(from)
+                    && (belongs(e, client, owned) || madeWhileServing(e, serving)));
             }
             long size = Files.size(own);
             if (size > MAX_PROFILE_BYTES) {
@@ -176,7 +183,66 @@ final class ClientProfiles {
         return from;
     }
 
-    /** Whether {@code e} is {@code client}'s: a call it made, or a call to or move of an object it made here. */
+    /** When each thread (by JFR's id of it) served {@code client}'s calls here: the served calls that belong to it. */
+    private static Map<Long, Spans> serving(Path dump, int client, Set<String> owned) throws IOException {
+        Map<Long, List<long[]>> byThread = new HashMap<>();
+        try (RecordingFile file = new RecordingFile(dump)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent e = file.readEvent();
+                if (e.getEventType().getName().equals(RemoteCallServedEvent.NAME) && e.getThread() != null
+                    && belongs(e, client, owned)) {
+                    byThread.computeIfAbsent(e.getThread().getId(), t -> new ArrayList<>())
+                        .add(new long[] {nanos(e.getStartTime()), nanos(e.getEndTime())});
+                }
+            }
+        }
+        Map<Long, Spans> spans = new HashMap<>();
+        byThread.forEach((thread, list) -> spans.put(thread, Spans.of(list)));
+        return spans;
+    }
+
+    /** Whether {@code e} is a call this server made on a thread while it served one of the client's calls. */
+    private static boolean madeWhileServing(RecordedEvent e, Map<Long, Spans> serving) {
+        if (!e.getEventType().getName().equals(RemoteCallEvent.NAME) || e.getThread() == null) {
+            return false;
+        }
+        Spans s = serving.get(e.getThread().getId());
+        return s != null && s.cover(nanos(e.getStartTime()));
+    }
+
+    private static long nanos(Instant t) {
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
+    /** A thread's served calls as disjoint time spans, in order (a call served inside another is inside its span). */
+    private record Spans(long[] starts, long[] ends) {
+        static Spans of(List<long[]> spans) {
+            spans.sort(Comparator.comparingLong(s -> s[0]));
+            List<long[]> merged = new ArrayList<>();
+            for (long[] s : spans) {
+                long[] last = merged.isEmpty() ? null : merged.getLast();
+                if (last != null && s[0] <= last[1]) {
+                    last[1] = Math.max(last[1], s[1]);
+                } else {
+                    merged.add(s.clone());
+                }
+            }
+            return new Spans(merged.stream().mapToLong(s -> s[0]).toArray(), merged.stream().mapToLong(s -> s[1])
+                .toArray());
+        }
+
+        /** Whether {@code t} falls within a span. */
+        boolean cover(long t) {
+            int i = Arrays.binarySearch(starts, t);
+            int at = i >= 0 ? i : -i - 2; // the last span that starts at or before t
+            return at >= 0 && t <= ends[at];
+        }
+    }
+
+    /**
+     * Whether {@code e} is {@code client}'s: a call it made, or a call to or move of an object of its here
+     * ({@code owned}: their names).
+     */
     static boolean belongs(RecordedEvent e, int client, Set<String> owned) {
         return switch (e.getEventType().getName()) {
             case RemoteCallServedEvent.NAME -> e.getInt("callerNode") == client

@@ -39,7 +39,7 @@ public final class ServedClients implements ClientService {
         this.admission = admission;
         this.nodeLoader = objects.loader();
         this.owned = new ClientObjects(engine, System::nanoTime);
-        this.calls = new ClientCalls(engine.nodeId(), engine.exports(), admission);
+        this.calls = new ClientCalls(engine.nodeId(), engine.exports(), admission, engine.capacity());
         ServerConsole.install();
         RemoteStreams.serving();
         engine.exportSystem(ClientGate.OBJECT_ID, admission, ClientGate.class);
@@ -139,6 +139,7 @@ public final class ServedClients implements ClientService {
     @Override
     public void movedHere(long objectId, int owner, String name, String className) {
         owned.add(objectId, owner, name, className);
+        admission.cameHere(owner, name);
     }
 
     /** Client {@code client} left or died: what it made here goes. */
