@@ -285,8 +285,7 @@ public final class NodeTransport implements AutoCloseable {
             // a standing cluster's client whose cluster stopped: one line that says so, not Aeron's two traces, and
             // its sends to the servers fail naming them
             for (int server = 0; server < size; server++) {
-                failedPeers.compareAndSet(server, null, "server " + server + " cannot be reached: the standing "
-                    + "cluster's media driver is gone (the cluster was stopped, or its keeper died)");
+                failedPeers.compareAndSet(server, null, driverGone(server));
             }
             if (driverGoneTold.compareAndSet(false, true)) {
                 errorOutput.accept("cumulus: client " + nodeId + ": the standing cluster's media driver ("
@@ -710,6 +709,10 @@ public final class NodeTransport implements AutoCloseable {
             if (failure != null) {
                 throw new NodeFailedException(destination, failure);
             }
+            if (code == CLOSED && !sending.shut() && nodeId >= size && destination < size) {
+                // a client whose Aeron closed itself as the cluster's driver went, before it told us why
+                throw new NodeFailedException(destination, driverGone(destination));
+            }
             if (code == CLOSED || sending.shut()) {
                 throw closedError(destination);
             }
@@ -727,6 +730,11 @@ public final class NodeTransport implements AutoCloseable {
                 LockSupport.parkNanos(20_000);
             }
         }
+    }
+
+    private static String driverGone(int server) {
+        return "server " + server + " cannot be reached: the standing cluster's media driver is gone (the cluster was "
+            + "stopped, or its keeper died)";
     }
 
     private CumulusException closedError(int destination) {
