@@ -14,8 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -49,6 +52,9 @@ public final class ClientAdmission implements ClientGate {
     private final int maxCallsPerClient;
     /** The process of each attached client. */
     private final Map<Integer, Long> pids = new ConcurrentHashMap<>();
+    /** When each client this server cannot watch the process of (on another host) was last heard, by id. */
+    private final Map<Integer, Long> leases = new ConcurrentHashMap<>();
+    private final AtomicBoolean leaseWatch = new AtomicBoolean();
     /** What each client made here. */
     private final Map<Integer, Set<Owned>> owned = new ConcurrentHashMap<>();
     /** The names of each client's objects that moved here from another server: its profile has their calls here. */
@@ -67,6 +73,11 @@ public final class ClientAdmission implements ClientGate {
     /** An object a client made on this server, and its name in the cluster. */
     public record Owned(long objectId, String name) {
     }
+
+    /** How often a client attached over UDP tells each server it is there ({@link ClientGate#alive}). */
+    public static final long LEASE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
+    /** How long a server waits to hear from a client on another host before it removes it. */
+    public static final long LEASE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
     /** The most calls one client may have outstanding on one server, unless the server is told otherwise. */
     public static final int DEFAULT_MAX_CALLS_PER_CLIENT = 1024;
@@ -222,9 +233,14 @@ public final class ClientAdmission implements ClientGate {
         gone(client, false); // a slot taken again: whatever its former holder left goes first
         pids.put(client, pid);
         principals.set(client - firstClient, principal);
-        if (pid == ProcessHandle.current().pid() || !watchPid) {
-            return; // a client in this very process (tests), or on another host: it detaches, or its slot's next
-        }           // holder's attach removes what it left
+        if (pid == ProcessHandle.current().pid()) {
+            return; // a client in this very process (tests): it detaches
+        }
+        if (!watchPid) { // on another host: it detaches, or stops telling it is there
+            leases.put(client, System.nanoTime());
+            watchLeases();
+            return;
+        }
         ProcessHandle.of(pid).ifPresentOrElse(
             p -> p.onExit().thenRun(() -> {
                 if (pids.remove(client, pid)) {
@@ -232,6 +248,43 @@ public final class ClientAdmission implements ClientGate {
                 }
             }),
             () -> gone(client, true));
+    }
+
+    @Override
+    public void alive(int client) {
+        checkSelf(client, "speak for");
+        leases.computeIfPresent(client, (c, since) -> System.nanoTime());
+    }
+
+    /**
+     * Removes the clients on other hosts not heard from for {@link #LEASE_TIMEOUT_NS} at {@code nowNs}, as if they had
+     * detached (what they made here goes); returns how many.
+     */
+    int expireLeases(long nowNs) {
+        int expired = 0;
+        for (Map.Entry<Integer, Long> lease : leases.entrySet()) {
+            int client = lease.getKey();
+            if (nowNs - lease.getValue() > LEASE_TIMEOUT_NS && leases.remove(client, lease.getValue())) {
+                System.err.println("cumulus: client " + principal(client) + " (id " + client + ") was not heard from "
+                    + "for " + TimeUnit.NANOSECONDS.toSeconds(LEASE_TIMEOUT_NS) + " s: its objects here are removed");
+                pids.remove(client);
+                gone(client, true);
+                expired++;
+            }
+        }
+        return expired;
+    }
+
+    /** Starts, once, the thread that looks at the leases every {@link #LEASE_INTERVAL_NS}. */
+    private void watchLeases() {
+        if (leaseWatch.compareAndSet(false, true)) {
+            Thread.ofPlatform().daemon().name("cumulus-client-leases").start(() -> {
+                while (true) {
+                    LockSupport.parkNanos(LEASE_INTERVAL_NS); // a periodic look; its pace is the lease's
+                    expireLeases(System.nanoTime());
+                }
+            });
+        }
     }
 
     @Override
@@ -266,7 +319,7 @@ public final class ClientAdmission implements ClientGate {
         Integer caller = RpcEngine.systemCaller();
         if (caller != null && caller != client) {
             throw new AccessDeniedException("client " + principal(caller) + " (id " + caller + ") may not " + what
-                + " client " + client + ": a client profiles only itself");
+                + " client " + client + ": a client acts only for itself");
         }
         if (!admitted(client)) {
             throw new AccessDeniedException("client " + client + " has not attached here");
@@ -285,6 +338,7 @@ public final class ClientAdmission implements ClientGate {
 
     /** Forgets {@code client} and removes what it made: here, or on a thread of its own when {@code async}. */
     private void gone(int client, boolean async) {
+        leases.remove(client);
         profiles.end(client);
         boolean inRange = client >= firstClient && client < capacity;
         boolean was = inRange && principals.getAndSet(client - firstClient, null) != null;

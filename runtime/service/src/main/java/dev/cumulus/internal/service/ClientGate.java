@@ -34,6 +34,14 @@ public interface ClientGate {
     void attachRemote(int client, long pid, String principal, byte[] proof, String endpoint, byte[] nonce, String host);
 
     /**
+     * The calling client is still there: a client that attached over UDP ({@link #attachRemote}) says so to every
+     * server once a {@link ClientAdmission#LEASE_INTERVAL_NS}; a server that cannot watch its process (another host)
+     * and has not heard it for {@link ClientAdmission#LEASE_TIMEOUT_NS} removes it as if it had detached.
+     */
+    @Brief
+    void alive(int client);
+
+    /**
      * The client leaves (a client detaches only itself; the admin any): its calls are refused from now on, and the objects it made here are removed (and their names
      * unbound) before this returns. Not brief: it calls the name service.
      */

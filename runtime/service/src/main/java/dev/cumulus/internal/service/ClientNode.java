@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A client of a standing cluster: a member of the cluster's transport with an id outside the servers'
@@ -199,6 +200,28 @@ public final class ClientNode implements AutoCloseable {
         for (ClientGate ticket : tickets) {
             if (ticket != null) {
                 AsyncTicket.getResult(ticket);
+            }
+        }
+        if (endpoint != null) {
+            Thread.ofVirtual().name("cumulus-client-" + clientId + "-lease").start(this::keepLeases);
+        }
+    }
+
+    /**
+     * Tells every server that serves, once a {@link ClientAdmission#LEASE_INTERVAL_NS}, that this client is there
+     * ({@link ClientGate#alive}): a server on another host cannot watch its process. Until the client closes.
+     */
+    private void keepLeases() {
+        while (!closed.get()) {
+            LockSupport.parkNanos(ClientAdmission.LEASE_INTERVAL_NS); // the lease's own pace
+            for (int server = 0; server < servers && !closed.get(); server++) {
+                if (goneReason(server) == null) {
+                    try {
+                        gate(server).alive(clientId);
+                    } catch (RuntimeException e) {
+                        // a server going away: its calls fail for the program, which says why
+                    }
+                }
             }
         }
     }
