@@ -1,7 +1,6 @@
 package dev.cumulus.internal.rpc;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.MigrationException;
 import dev.cumulus.MigrationPending;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.RemoteTimeoutException;
@@ -305,7 +304,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         this.codec = new ValueCodec(this, loader, CodecLimits.DEFAULTS);
         this.callThreads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("cumulus-call-" + self + "-", 0).factory());
-        this.exports = new ExportTable(self, serveThreads);
+        this.exports = new ExportTable(self, this::migrations);
     }
 
     public int nodeId() {
@@ -1086,7 +1085,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * writes never runs inline: they come through the duty cycle it holds.
      */
     private void dispatch(IncomingCall call) {
-        SafeModeCalls queue = call.method == null ? null : call.target.safeMode();
+        ObjectMover.SafeModeQueue queue = call.method == null ? null : call.target.safeMode();
         if (queue != null) {
             queue.submit(call);
         } else if (call.method == null || call.applied > causality.applied() || !runInline(call)) {
@@ -1230,7 +1229,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
          */
         @Override
         public void runHere() {
-            SafeModeCalls queue = method == null ? null : target.safeMode();
+            ObjectMover.SafeModeQueue queue = method == null ? null : target.safeMode();
             if (queue != null) {
                 queue.submit(this);
             } else {
@@ -1246,6 +1245,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         @Override
         public void forwardTo(int node) {
             forward(this, node);
+        }
+
+        @Override
+        public void fail(Throwable failure) {
+            try {
+                answerFailure(this, failure);
+            } finally {
+                done();
+            }
         }
 
         @Override
@@ -1309,7 +1317,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             if (call.target.safeMode() == null) {
                 serveEntered(call);
             } else {
-                serveSafely(call, gate);
+                call.target.safeMode().serve(call, () -> serveEntered(call));
             }
         } finally {
             state.left();
@@ -1324,41 +1332,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             call.forwardTo(node);
         } else if (node == -2) {
             call.runHere(); // the migration failed meanwhile and the gate opened: dispatch again
-        }
-    }
-
-    /**
-     * Runs a call of a {@code @SafeMode} object (one at a time, on its queue's thread): takes the checkpoint, runs the
-     * method where {@code Migration.point()} sees it; when the method stopped at a migration point, puts the checkpoint
-     * back and holds the call first in line, to run again on the new node (or here, if the move fails).
-     */
-    private void serveSafely(IncomingCall call, ObjectGate gate) {
-        Object object = call.target.target();
-        ObjectState layout = ObjectState.of(object.getClass());
-        byte[] checkpoint;
-        try {
-            checkpoint = layout.capture(codec, object);
-        } catch (RuntimeException e) {
-            answerFailure(call, new MigrationException("@SafeMode object '" + call.target.name() + "' cannot take its "
-                + "checkpoint before a call: " + e.getMessage(), e));
-            return;
-        }
-        try {
-            SafeModeCalls.runAs(gate, () -> serveEntered(call));
-        } catch (MigrationPending stopped) {
-            try {
-                layout.restore(codecOf(object), object, checkpoint);
-            } catch (RuntimeException e) {
-                // not held: it would run again on a state it half changed. Its caller hears; the queue goes on
-                answerFailure(call, new MigrationException("@SafeMode object '" + call.target.name() + "' stopped "
-                    + "at Migration.point() and could not put back the checkpoint taken before the call: "
-                    + e.getMessage() + "; the call did not finish, and the object keeps the state it had then", e));
-                return;
-            }
-            if (!gate.holdFirst(call)) {
-                // the move gave up meanwhile: the call runs again here, from the checkpoint, before the calls after it
-                call.target.safeMode().submitFirst(call);
-            }
         }
     }
 
@@ -1433,7 +1406,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         } catch (Throwable t) {
             if (t instanceof MigrationPending stopped && call.target.safeMode() != null
                 && call.target.gate().safePointPending()) {
-                throw stopped; // serveSafely puts the checkpoint back; the call runs again on the new node
+                throw stopped; // its queue puts the checkpoint back; the call runs again on the new node
             }
             // recorded before it is answered: a caller that has its answer finds the call in the server's recording
             commitServed(served, call, serving, "exception");
@@ -1756,11 +1729,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         gate.tally(self);
         state.entered(gate);
         // Migration.point() in the method sees this object's safe mode, not that of a safe-mode call it is nested in
-        ObjectGate outerSafeCall = SafeModeCalls.runningAs(target.safeMode() != null ? gate : null);
+        ObjectGate outerSafeCall = ObjectGate.runningSafeCall(target.safeMode() != null ? gate : null);
         try {
             return callEntered(target, index, method, actual, state);
         } finally {
-            SafeModeCalls.runningAs(outerSafeCall);
+            ObjectGate.runningSafeCall(outerSafeCall);
             state.left();
             gate.exit();
         }

@@ -11,7 +11,6 @@ import dev.cumulus.internal.rpc.ExportTable;
 import dev.cumulus.internal.rpc.MigrationService;
 import dev.cumulus.internal.rpc.ObjectGate;
 import dev.cumulus.internal.rpc.ObjectMover;
-import dev.cumulus.internal.rpc.ObjectState;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.rpc.RpcEngine;
 
@@ -72,6 +71,11 @@ final class Migrations implements MigrationService, ObjectMover {
     }
 
     // ---------------------------------------------------------------- asked by a program, on any node
+
+    @Override
+    public SafeModeQueue safeModeQueue(Object target, String name, ObjectGate gate) {
+        return new SafeModeCalls(engine, target, name, gate);
+    }
 
     /** {@code Remote.migrate}: returns once the object serves calls on {@code node}. */
     @Override
