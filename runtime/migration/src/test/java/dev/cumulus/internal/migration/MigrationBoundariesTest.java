@@ -9,6 +9,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import dev.cumulus.internal.capability.CapabilityBoundaries;
 import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.ClientService;
+import dev.cumulus.internal.rpc.DeferredReply;
 import dev.cumulus.internal.rpc.DefersReply;
 import dev.cumulus.internal.rpc.ExportTable;
 import dev.cumulus.internal.rpc.MigrationService;
@@ -37,7 +38,7 @@ class MigrationBoundariesTest {
                 .and(not(resideInAPackage("dev.cumulus.internal.jfr..")))
                 .and(not(belongToAnyOf(RpcEngine.class, ExportTable.class, ObjectGate.class,
                     ObjectMover.class, MigrationService.class, RemoteInvocationHandler.class, ClientService.class,
-                    AccessRule.class, DefersReply.class))))
+                    AccessRule.class, DefersReply.class, DeferredReply.class))))
             .because("Boundary: runtime/migration uses of runtime/core's internals the RPC engine's move support "
                 + "(ExportTable, ObjectGate, ObjectMover, MigrationService), the codec and the JFR "
                 + "events, nothing of the node or the transport")
