@@ -881,9 +881,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** {@code node} failed or left: its pending calls fail now, and new calls fail at once. Any thread. */
     public void onNodeGone(int node, String reason) {
         goneNodes.compareAndSet(node, null, reason);
-        pending.takeAll(call -> call.target == node, call -> failed(call,
-            new NodeFailedException(node,
-                "call " + describe(call.label, call.method) + " on node " + node + " failed: " + reason)));
+        failPending(node, "node", reason);
     }
 
     /**
@@ -891,9 +889,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      * objects it exported) fail now. Its id is not marked gone: a later client takes the slot. Any thread.
      */
     public void failCallsTo(int client, String reason) {
-        pending.takeAll(call -> call.target == client, call -> failed(call,
-            new NodeFailedException(client,
-                "call " + describe(call.label, call.method) + " on client " + client + " failed: " + reason)));
+        failPending(client, "client", reason);
+    }
+
+    /** The pending calls to {@code target} fail with a {@link NodeFailedException} naming it ({@code what}: node...). */
+    private void failPending(int target, String what, String reason) {
+        pending.takeAll(call -> call.target == target, call -> failed(call, new NodeFailedException(target,
+            "call " + describe(call.label, call.method) + " on " + what + " " + target + " failed: " + reason)));
     }
 
     /**
