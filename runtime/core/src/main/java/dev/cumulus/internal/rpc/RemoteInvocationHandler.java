@@ -127,9 +127,10 @@ public final class RemoteInvocationHandler implements InvocationHandler {
 
     /**
      * A call of {@code method} through this proxy whose arguments are {@code argumentBytes} as they go on the wire
-     * ({@link HandMadeCalls}); always sent to the object's node, even this one's.
+     * unchecked (what a hostile or broken peer could send: {@code cumulus bench hostile}); always sent to the object's
+     * node, even this one's.
      */
-    Object invokeHandMade(Method method, byte[] argumentBytes, long callTimeoutNs) throws Throwable {
+    public Object invokeHandMade(Method method, byte[] argumentBytes, long callTimeoutNs) throws Throwable {
         return engine.await(engine.start(ref, label, method, idOf(method), null, argumentBytes, false, this, null, 0),
             callTimeoutNs);
     }

@@ -348,7 +348,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * Starts a call; {@code handMade}, when not null, is the bytes that go on the wire after the call's header,
-     * unchecked, in place of {@code args} ({@link HandMadeCalls}); {@code result} an asynchronous call's future.
+     * unchecked, in place of {@code args} ({@link RemoteInvocationHandler#invokeHandMade}); {@code result} an
+     * asynchronous call's future.
      */
     PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, byte[] handMade,
                               boolean async, RemoteInvocationHandler via, AsyncResult<Object> result, long timeoutNs) {
