@@ -120,12 +120,6 @@ public final class ExportTable {
         InlineRecord record(int index) {
             return records[index];
         }
-
-        /** The method with id {@code id}, or {@code null}. */
-        Method get(int id) {
-            int index = indexOf(id);
-            return index < 0 ? null : methods[index];
-        }
     }
 
     private final int self;
