@@ -350,10 +350,10 @@ public final class PastSetRuntime implements PastSetCapability {
             ElementState e = state(element, null);
             StoredTuple t = StoredTuple.ofView(tuple);
             Semantics.Caller caller = new Semantics.Caller(from, thread);
-            if (!RpcEngine.servingRemoteCall()) {
+            if (!DeferredReply.servingRemoteCall()) {
                 return moved(e.move(t, null, caller, true));
             }
-            RpcEngine.DeferredReply reply = RpcEngine.deferReply();
+            DeferredReply reply = DeferredReply.defer();
             ElementState.Outcome now = e.moveOrPark(t, caller, o -> reply.complete(moved(o)), reply::fail);
             if (now != null) {
                 reply.complete(moved(now));
