@@ -3,7 +3,6 @@ package dev.cumulus;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.cluster.NodeRuntime;
-import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;
@@ -49,7 +48,8 @@ public final class LocalCluster {
         if (nodes < 1 || nodes > MAX_NODES) {
             throw new CumulusException("LocalCluster runs 1 to " + MAX_NODES + " nodes, not " + nodes);
         }
-        attachAgentIfAvailable();
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        NodeCluster.beforeInProcessCluster(loader); // the body's lambdas load cloud classes: the agent comes first
         String runId = "local-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         NodeCluster[] members = new NodeCluster[nodes];
@@ -64,7 +64,7 @@ public final class LocalCluster {
                     members[i] = NodeCluster.start(NodeSettings.of(i, nodes,
                             LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS,
                             idleStrategy, nodes, System.getProperties()),
-                        transport, Thread.currentThread().getContextClassLoader(), null);
+                        transport, loader, null);
                 }
                 for (int i = 0; i < nodes; i++) {
                     NodeCluster node = members[i];
@@ -95,19 +95,6 @@ public final class LocalCluster {
                 throw e;
             }
             throw new CumulusException("a node failed: " + first, first);
-        }
-    }
-
-    /**
-     * Cloud classes must be woven before they are loaded (a refused class can then be made unusable); the body's
-     * lambdas load them, so the agent is attached first when it is on the classpath. Without it, clouds report
-     * what to do when first used.
-     */
-    private static void attachAgentIfAvailable() {
-        try {
-            AgentLoader.ensureInstalled();
-        } catch (CumulusException e) {
-            // no agent on the classpath: only replicated objects need it, and they say so
         }
     }
 

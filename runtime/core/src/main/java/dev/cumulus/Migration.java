@@ -1,6 +1,6 @@
 package dev.cumulus;
 
-import dev.cumulus.internal.rpc.SafeModeCalls;
+import dev.cumulus.internal.rpc.ObjectGate;
 
 /**
  * How {@link Remote#migrate} moves a remote object that may be running methods (Babylon's three kinds).
@@ -27,6 +27,6 @@ public enum Migration {
      * {@link MigrationPending}, which the method must let through (rethrow it after any clean-up of its own).
      */
     public static void point() {
-        SafeModeCalls.migrationPoint();
+        ObjectGate.migrationPoint();
     }
 }

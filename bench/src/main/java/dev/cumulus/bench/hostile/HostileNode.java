@@ -5,7 +5,6 @@ import dev.cumulus.bench.ChildIo;
 import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
-import dev.cumulus.internal.rpc.HandMadeCalls;
 import dev.cumulus.internal.transport.Channel;
 import dev.cumulus.internal.transport.TransportContext;
 import io.aeron.Aeron;

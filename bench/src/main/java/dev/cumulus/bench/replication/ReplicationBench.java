@@ -4,7 +4,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.bench.BenchHosts;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
-import dev.cumulus.internal.launch.AgentLoader;
+import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.IdleStrategies;

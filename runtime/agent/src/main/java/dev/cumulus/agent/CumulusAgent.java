@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The Cumulus Java agent: {@code -javaagent:cumulus-agent.jar} (premain) or attached to a running JVM (agentmain,
- * see {@code dev.cumulus.internal.launch.AgentLoader}). Registers the {@link CloudTransformer}; when attached, also
+ * see {@code dev.cumulus.internal.cloud.AgentLoader}). Registers the {@link CloudTransformer}; when attached, also
  * retransforms every already-loaded cloud class. What is woven and why: {@code docs/design/AGENT.md}. With
  * {@code -Dcumulus.singleVm=true} it registers the {@link SingleVmTransformer} instead (docs/design/SINGLEVM.md).
  *

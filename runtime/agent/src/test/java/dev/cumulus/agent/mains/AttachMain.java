@@ -1,7 +1,7 @@
 package dev.cumulus.agent.mains;
 
 import dev.cumulus.internal.cloud.CloudHooks;
-import dev.cumulus.internal.launch.AgentLoader;
+import dev.cumulus.internal.cloud.AgentLoader;
 import java.lang.reflect.Method;
 
 /**

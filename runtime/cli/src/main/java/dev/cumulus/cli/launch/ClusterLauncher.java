@@ -5,7 +5,7 @@ import dev.cumulus.cli.profile.ProfileReport;
 import dev.cumulus.cli.profile.ProfileSettings;
 import dev.cumulus.cli.ship.ClassSender;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.launch.AgentLoader;
+import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.FailureReport;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;

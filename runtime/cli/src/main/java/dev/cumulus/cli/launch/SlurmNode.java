@@ -3,7 +3,7 @@ package dev.cumulus.cli.launch;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cluster.NodeRuntime;
-import dev.cumulus.internal.launch.AgentLoader;
+import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LauncherWatch;

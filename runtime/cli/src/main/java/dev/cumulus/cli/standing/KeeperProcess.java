@@ -2,7 +2,7 @@ package dev.cumulus.cli.standing;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.OwnerOnly;
-import dev.cumulus.internal.launch.AgentLoader;
+import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.service.StandingServer;
 
 import java.io.File;

@@ -1,6 +1,6 @@
 package dev.cumulus.cli.launch;
 
-import dev.cumulus.internal.launch.AgentLoader;
+import dev.cumulus.internal.cloud.AgentLoader;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;

@@ -10,7 +10,7 @@ import dev.cumulus.examples.colouring.MapColouring;
 import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.launch.AgentLoader;
+import dev.cumulus.internal.cloud.AgentLoader;
 import com.google.gson.Gson;
 import dev.cumulus.profiler.report.JsonReport;
 import shipped.admin.SpreadClientMain;

@@ -1,6 +1,5 @@
 package dev.cumulus.internal.cloud;
 
-import dev.cumulus.internal.launch.AgentLoader;
 
 import java.util.HashSet;
 import java.util.Map;

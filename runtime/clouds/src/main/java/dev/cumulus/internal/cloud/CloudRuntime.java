@@ -9,7 +9,6 @@ import dev.cumulus.internal.codec.ReferenceHandler;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
-import dev.cumulus.internal.launch.AgentLoader;
 import dev.cumulus.internal.node.NodeServices;
 import dev.cumulus.internal.order.BarrierWatermark;
 import dev.cumulus.internal.sched.Scheduler;

@@ -21,6 +21,6 @@ class CloudsBoundariesTest {
     void usesOnlyTheCoreInternalsItNames() {
         CapabilityBoundaries.usesOnlyTheseInternalPackages(CLOUDS, List.of("dev.cumulus.internal.cloud.."),
             List.of("dev.cumulus.internal.codec..", "dev.cumulus.internal.order..", "dev.cumulus.internal.jfr..",
-                "dev.cumulus.internal.sched..", "dev.cumulus.internal.launch..", "dev.cumulus.internal.wire.."));
+                "dev.cumulus.internal.sched..", "dev.cumulus.internal.wire.."));
     }
 }

@@ -48,6 +48,11 @@ public final class NodeCluster implements Cluster {
         return all;
     }
 
+    /** Lets the modules on {@code loader}'s class path prepare this JVM for an in-process cluster. */
+    public static void beforeInProcessCluster(ClassLoader loader) {
+        ServiceLoader.load(NodeServices.Provider.class, loader).forEach(NodeServices.Provider::beforeInProcessCluster);
+    }
+
     private NodeCluster(ClusterNode node) {
         this.node = node;
     }

@@ -31,6 +31,13 @@ public interface NodeServices {
     interface Provider {
         /** Creates this node's runtime of the capability (exports its system objects; must not block). */
         Object create(NodeServices node);
+
+        /**
+         * Before an in-process cluster ({@code LocalCluster}) starts, on its thread, before the program's code loads
+         * its classes: the clouds attach the agent here, so their classes are woven. Nothing by default.
+         */
+        default void beforeInProcessCluster() {
+        }
     }
 
     int nodeId();

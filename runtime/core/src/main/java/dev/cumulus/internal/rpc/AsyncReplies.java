@@ -11,13 +11,13 @@ import java.util.function.Consumer;
 /**
  * The answered asynchronous calls of a node, waiting for their futures to be completed off the polling thread. The
  * polling thread (or a thread that fails calls) pushes each answered call on a lock-free stack threaded through the
- * calls themselves ({@link RpcEngine.PendingCall#nextDone}: nothing allocated per call); one drainer at a time takes
+ * calls themselves ({@link PendingCall#nextDone}: nothing allocated per call); one drainer at a time takes
  * the whole stack, puts it back in arrival order and completes each call's future. A drainer is a virtual thread
  * started when the first answer finds no drainer running; it ends when it finds the stack empty. So a poll that
  * brings 32 replies costs one hand-off, not 32 threads, and the futures complete in the order their answers came.
  *
  * <p>An answer whose future has no callbacks needs no drainer: completing it runs no program code, so the thread that
- * polled it completes it right after its poll ({@link RpcEngine.PendingCall#run}, offered as
+ * polled it completes it right after its poll ({@link PendingCall#run}, offered as
  * {@code Scheduler.Work.ASYNC_ANSWER}) — the caller itself when it waits for a result ({@link #pollFor}), so a steady
  * stream of calls and results hands nothing to another thread. While a drainer runs, every answer goes through it,
  * in arrival order.
@@ -29,10 +29,10 @@ import java.util.function.Consumer;
 final class AsyncReplies implements Executor {
     /** How long a drainer waiting in {@link #helpWhile} parks at most before it looks at its result again. */
     private static final long HELP_PARK_NS = 1_000_000;
-    private final AtomicReference<RpcEngine.PendingCall> answered = new AtomicReference<>();
+    private final AtomicReference<PendingCall> answered = new AtomicReference<>();
     private final AtomicBoolean draining = new AtomicBoolean();
     /** Completes one answered call's future (drainer only). */
-    private final Consumer<RpcEngine.PendingCall> completer;
+    private final Consumer<PendingCall> completer;
     /** Starts a drainer thread. */
     private final Consumer<Runnable> threads;
     /** Polls the node for a result the current thread is about to wait for ({@link #pollFor}). */
@@ -44,7 +44,7 @@ final class AsyncReplies implements Executor {
      * The answered calls the current drainer took but has not completed yet, oldest first. Drainers follow one
      * another through {@link #draining} (set false, then compare-and-set true), which orders their accesses.
      */
-    private RpcEngine.PendingCall taken;
+    private PendingCall taken;
 
     /** How a thread polls the node before it blocks for a result. */
     @FunctionalInterface
@@ -54,12 +54,12 @@ final class AsyncReplies implements Executor {
     }
 
     /** Without polling: a thread that waits for a result blocks at once (tests). */
-    AsyncReplies(Consumer<RpcEngine.PendingCall> completer, Consumer<Runnable> threads) {
+    AsyncReplies(Consumer<PendingCall> completer, Consumer<Runnable> threads) {
         this(completer, threads, (done, atMostNs) -> { });
     }
 
     /** @param poller polls the node for a result until it is done or the thread's poll budget is spent */
-    AsyncReplies(Consumer<RpcEngine.PendingCall> completer, Consumer<Runnable> threads, Poller poller) {
+    AsyncReplies(Consumer<PendingCall> completer, Consumer<Runnable> threads, Poller poller) {
         this.completer = completer;
         this.threads = threads;
         this.poller = poller;
@@ -77,7 +77,7 @@ final class AsyncReplies implements Executor {
      * Completes an answered call's future on the current thread, which just polled its answer — unless a callback was
      * attached to it or a drainer started since the answer was polled: then it goes to the drainer after all.
      */
-    void completeHere(RpcEngine.PendingCall call, CompletableFuture<?> result) {
+    void completeHere(PendingCall call, CompletableFuture<?> result) {
         if (result.getNumberOfDependents() != 0 || draining.get()) {
             add(call);
         } else {
@@ -88,7 +88,7 @@ final class AsyncReplies implements Executor {
     /** Where an answer the polling thread did not complete after all goes: {@link #add}. */
     @Override
     public void execute(Runnable answeredCall) {
-        add((RpcEngine.PendingCall) answeredCall);
+        add((PendingCall) answeredCall);
     }
 
     /**
@@ -101,8 +101,8 @@ final class AsyncReplies implements Executor {
     }
 
     /** Queues an answered call; starts a drainer unless one runs. Any thread. */
-    void add(RpcEngine.PendingCall call) {
-        RpcEngine.PendingCall head;
+    void add(PendingCall call) {
+        PendingCall head;
         do {
             head = answered.get();
             call.nextDone = head;
@@ -139,10 +139,10 @@ final class AsyncReplies implements Executor {
         if (taken != null) {
             return true;
         }
-        RpcEngine.PendingCall newestFirst = answered.getAndSet(null);
-        RpcEngine.PendingCall oldestFirst = null;
+        PendingCall newestFirst = answered.getAndSet(null);
+        PendingCall oldestFirst = null;
         while (newestFirst != null) {
-            RpcEngine.PendingCall next = newestFirst.nextDone;
+            PendingCall next = newestFirst.nextDone;
             newestFirst.nextDone = oldestFirst;
             oldestFirst = newestFirst;
             newestFirst = next;
@@ -152,7 +152,7 @@ final class AsyncReplies implements Executor {
     }
 
     private void completeOne() {
-        RpcEngine.PendingCall call = taken;
+        PendingCall call = taken;
         taken = call.nextDone;
         call.nextDone = null;
         completer.accept(call);

@@ -7,9 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a remotely callable method that may send its reply later ({@link RpcEngine#deferReply()}), like PastSet's
+ * Marks a remotely callable method that may send its reply later ({@link DeferredReply#defer()}), like PastSet's
  * observe of an element with no tuple yet. Only such a method runs with its call recorded on its thread
- * ({@link RpcEngine#servingRemoteCall()}): every other call skips that bookkeeping (a thread-local write and two
+ * ({@link DeferredReply#servingRemoteCall()}): every other call skips that bookkeeping (a thread-local write and two
  * objects per call). For Cumulus's own services.
  */
 @Documented

@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
@@ -32,7 +31,7 @@ public final class ExportTable {
      * who may reach an object a client of a standing cluster owns, null for the cluster's own objects.
      */
     public record Exported(long objectId, Object target, Class<?> iface, String name, MethodTable methods,
-                           ObjectGate gate, SafeModeCalls safeMode, AccessRule rule) {
+                           ObjectGate gate, ObjectMover.SafeModeQueue safeMode, AccessRule rule) {
         /**
          * The object moved to {@code node} for good: the gate forwards from now on. Returns the calls that waited for
          * the move here, in the order they came (a safe-mode object's: those held at the gate, then those still in
@@ -121,24 +120,18 @@ public final class ExportTable {
         InlineRecord record(int index) {
             return records[index];
         }
-
-        /** The method with id {@code id}, or {@code null}. */
-        Method get(int id) {
-            int index = indexOf(id);
-            return index < 0 ? null : methods[index];
-        }
     }
 
     private final int self;
-    private final Executor safeModeThreads;
+    /** The node's mover: it makes the call queues of {@code @SafeMode} objects. */
+    private final Supplier<ObjectMover> mover;
     private volatile Exported[] byId = new Exported[(int) FIRST_USER_ID * 2];
     private final Map<Long, Exported> guests = new ConcurrentHashMap<>();
     private long nextNumber = FIRST_USER_ID;
 
-    /** @param safeModeThreads where the calls of {@code @SafeMode} objects run */
-    ExportTable(int self, Executor safeModeThreads) {
+    ExportTable(int self, Supplier<ObjectMover> mover) {
         this.self = self;
-        this.safeModeThreads = safeModeThreads;
+        this.mover = mover;
     }
 
     /** The id of the {@code number}th object exported on {@code home}. */
@@ -180,8 +173,8 @@ public final class ExportTable {
                            AccessRule rule) {
         check(target, iface);
         ObjectGate gate = new ObjectGate(moves, arriving);
-        SafeModeCalls safeMode = target.getClass().isAnnotationPresent(SafeMode.class)
-            ? new SafeModeCalls(gate, safeModeThreads) : null;
+        ObjectMover.SafeModeQueue safeMode = target.getClass().isAnnotationPresent(SafeMode.class)
+            ? mover.get().safeModeQueue(target, name, gate) : null;
         return new Exported(objectId, target, iface, name, new MethodTable(MethodIds.table(iface), name), gate,
             safeMode, rule);
     }

@@ -1,6 +1,7 @@
 package dev.cumulus.internal.rpc;
 
 import dev.cumulus.MigrationException;
+import dev.cumulus.MigrationPending;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,9 +30,12 @@ public final class ObjectGate {
 
         /**
          * Runs the call, which this gate let in ({@link #enter}); it leaves the gate as it ends. A safe-mode object's
-         * queue lets its calls in itself ({@link SafeModeCalls}).
+         * queue lets its calls in itself ({@link ObjectMover.SafeModeQueue}).
          */
         void runEntered();
+
+        /** Answers the call with {@code failure}: it does not run. */
+        void fail(Throwable failure);
 
         /** The object moved to {@code node}: answer the call with it. */
         void forwardTo(int node);
@@ -46,6 +50,8 @@ public final class ObjectGate {
         byte[] message();
     }
 
+    /** The gate of the safe-mode object whose call this thread runs, or null ({@link #migrationPoint}). */
+    private static final ThreadLocal<ObjectGate> SAFE_CALL = new ThreadLocal<>();
     /** Set in {@link #state} while the gate is closed; the low bits count the calls inside. */
     private static final int CLOSED = 1 << 30;
     private final AtomicInteger state = new AtomicInteger();
@@ -89,8 +95,31 @@ public final class ObjectGate {
         }
     }
 
+    /**
+     * Makes this thread's calls of {@code Migration.point()} see the safe-mode object behind {@code gate} (null: none),
+     * for a call it runs; returns the gate they saw before, to put back.
+     */
+    public static ObjectGate runningSafeCall(ObjectGate gate) {
+        ObjectGate outer = SAFE_CALL.get();
+        if (outer != gate) {
+            SAFE_CALL.set(gate);
+        }
+        return outer;
+    }
+
+    /**
+     * {@code Migration.point()}: throws {@link MigrationPending} when this thread runs a call of a safe-mode object
+     * whose safe-point migration is pending; else nothing.
+     */
+    public static void migrationPoint() {
+        ObjectGate gate = SAFE_CALL.get();
+        if (gate != null && gate.safePointPending) {
+            throw new MigrationPending();
+        }
+    }
+
     /** Lets a call in; false when the gate is closed (then {@link #holdOrForward}). */
-    boolean enter() {
+    public boolean enter() {
         if (state.getAndIncrement() >= CLOSED) {
             exit();
             return false;
@@ -162,7 +191,7 @@ public final class ObjectGate {
      * For a call that could not {@link #enter}: holds it while a migration runs and returns -1, or returns the node
      * the object moved to (answer the call with it). Returns -2 when the gate opened meanwhile: enter again.
      */
-    synchronized int holdOrForward(Held call) {
+    public synchronized int holdOrForward(Held call) {
         if (movedTo >= 0) {
             return movedTo;
         }
@@ -177,7 +206,7 @@ public final class ObjectGate {
      * Holds a call that was running and stopped at a migration point: it runs first, here or on the new node. False
      * when the migration ended meanwhile (one that gave up waiting): then nobody would take it, and it runs here again.
      */
-    synchronized boolean holdFirst(Held call) {
+    public synchronized boolean holdFirst(Held call) {
         if (!migrating) {
             return false;
         }
@@ -203,10 +232,6 @@ public final class ObjectGate {
     }
 
     /**
-     * Waits until no call runs the object's methods (the gate is closed, so none starts), for at most
-     * {@code timeoutNs} (0: as long as it takes); false when calls still run then.
-     */
-    /**
      * Whether no call runs the object's methods (the gate is closed). A call that found the gate closed counts for the
      * few instructions it takes to back out ({@link #enter}); looking a few times tells it from a running call.
      */
@@ -220,6 +245,10 @@ public final class ObjectGate {
         return false;
     }
 
+    /**
+     * Waits until no call runs the object's methods (the gate is closed, so none starts), for at most
+     * {@code timeoutNs} (0: as long as it takes); false when calls still run then.
+     */
     public synchronized boolean awaitIdle(long timeoutNs) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNs;
         while (running() > 0) {

@@ -5,14 +5,17 @@ import dev.cumulus.Migration;
 import dev.cumulus.internal.codec.RemoteRef;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.ServiceLoader;
+import java.util.function.Supplier;
 
 /**
  * What moves a node's remote objects ({@code Remote.migrate}, {@code Remote.autoPlace}, {@code cumulus run
  * --rebalance}): module runtime/migration, artifact {@value #ARTIFACT}, registers its {@link Provider} in
  * {@code META-INF/services}; the node makes it at start. The RPC engine keeps what a move needs of an object — its
- * {@link ObjectGate}, its state ({@link ObjectState}), the hand-over of the calls it held — and the mover decides
- * and runs the moves. Without the module, asking for a move says which dependency to add.
+ * {@link ObjectGate} and the hand-over of the calls it held — and the mover decides and runs the moves, copies the
+ * objects' state and runs the calls of {@code @SafeMode} objects ({@link SafeModeQueue}). Without the module, asking
+ * for a move, or exporting an object of a {@code @SafeMode} class, says which dependency to add.
  */
 public interface ObjectMover {
     /** The Maven coordinates of the module that moves objects. */
@@ -26,6 +29,37 @@ public interface ObjectMover {
 
     /** A user object was exported here (under {@code --rebalance} it follows its calls). */
     void exported(long objectId);
+
+    /**
+     * The call queue of a new entry for {@code target}, an object of a {@code @SafeMode} class named {@code name},
+     * whose calls enter through {@code gate}.
+     */
+    SafeModeQueue safeModeQueue(Object target, String name, ObjectGate gate);
+
+    /**
+     * The calls of one {@code @SafeMode} object: one at a time, in the order they came, never on the polling thread,
+     * each after a checkpoint of the object's state ({@code Migration.SAFE_POINT} puts it back). With the object's gate
+     * it is one waiting line: a move that ends finds every earlier call held at the gate or still queued.
+     */
+    interface SafeModeQueue {
+        /** Queues a call; it runs after every call submitted before it. */
+        void submit(ObjectGate.Held call);
+
+        /**
+         * Runs a call the queue let in at the gate (its thread): a checkpoint first, then {@code body}; a call that
+         * stops at {@code Migration.point()} gets the checkpoint put back and is held first in line.
+         */
+        void serve(ObjectGate.Held call, Runnable body);
+
+        /**
+         * The object moved for good: {@code forward} leaves the gate forwarding and returns the calls it held; the
+         * calls still queued follow them. Returns them all, in the order they came.
+         */
+        List<ObjectGate.Held> forward(Supplier<List<ObjectGate.Held>> forward);
+
+        /** The gate opens: the calls {@code reopen} returns go ahead of those queued meanwhile. Returns how many. */
+        int reopen(Supplier<List<ObjectGate.Held>> reopen);
+    }
 
     /** What a move tells the name directory: the object under {@code name} is at {@code ref} after move {@code moves}. */
     @FunctionalInterface
@@ -70,6 +104,11 @@ public interface ObjectMover {
 
             @Override
             public void exported(long objectId) {
+            }
+
+            @Override
+            public SafeModeQueue safeModeQueue(Object target, String name, ObjectGate gate) {
+                throw missing("exporting '" + name + "', of the @SafeMode class " + target.getClass().getName() + ",");
             }
         };
     }

@@ -18,10 +18,10 @@ final class PendingCalls {
     private static final int MASK = SLOTS - 1;
     static final int PROBES = 8;
 
-    private final AtomicReferenceArray<RpcEngine.PendingCall> slots = new AtomicReferenceArray<>(SLOTS);
-    private final Map<Long, RpcEngine.PendingCall> overflow = new ConcurrentHashMap<>();
+    private final AtomicReferenceArray<PendingCall> slots = new AtomicReferenceArray<>(SLOTS);
+    private final Map<Long, PendingCall> overflow = new ConcurrentHashMap<>();
 
-    void add(RpcEngine.PendingCall call) {
+    void add(PendingCall call) {
         int home = (int) call.callId() & MASK;
         for (int i = 0; i < PROBES; i++) {
             if (slots.compareAndSet((home + i) & MASK, null, call)) {
@@ -32,11 +32,11 @@ final class PendingCalls {
     }
 
     /** Takes the call with {@code callId} if it still waits for a reply from {@code source}; else returns null. */
-    RpcEngine.PendingCall takeReplyFrom(int source, long callId) {
+    PendingCall takeReplyFrom(int source, long callId) {
         int home = (int) callId & MASK;
         for (int i = 0; i < PROBES; i++) {
             int at = (home + i) & MASK;
-            RpcEngine.PendingCall call = slots.get(at);
+            PendingCall call = slots.get(at);
             if (call != null && call.callId() == callId) {
                 return call.target() == source && slots.compareAndSet(at, call, null) ? call : null;
             }
@@ -44,12 +44,12 @@ final class PendingCalls {
         if (overflow.isEmpty()) {
             return null;
         }
-        RpcEngine.PendingCall call = overflow.get(callId);
+        PendingCall call = overflow.get(callId);
         return call != null && call.target() == source && overflow.remove(callId, call) ? call : null;
     }
 
     /** Forgets {@code call} if it still waits; true if this took it. */
-    boolean remove(RpcEngine.PendingCall call) {
+    boolean remove(PendingCall call) {
         int home = (int) call.callId() & MASK;
         for (int i = 0; i < PROBES; i++) {
             if (slots.compareAndSet((home + i) & MASK, call, null)) {
@@ -60,14 +60,14 @@ final class PendingCalls {
     }
 
     /** Takes every waiting call that {@code which} selects and hands it to {@code taken}. */
-    void takeAll(Predicate<RpcEngine.PendingCall> which, Consumer<RpcEngine.PendingCall> taken) {
+    void takeAll(Predicate<PendingCall> which, Consumer<PendingCall> taken) {
         for (int at = 0; at < SLOTS; at++) {
-            RpcEngine.PendingCall call = slots.get(at);
+            PendingCall call = slots.get(at);
             if (call != null && which.test(call) && slots.compareAndSet(at, call, null)) {
                 taken.accept(call);
             }
         }
-        for (Map.Entry<Long, RpcEngine.PendingCall> e : overflow.entrySet()) {
+        for (Map.Entry<Long, PendingCall> e : overflow.entrySet()) {
             if (which.test(e.getValue()) && overflow.remove(e.getKey(), e.getValue())) {
                 taken.accept(e.getValue());
             }

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Behind every remote-object proxy: turns a method call into a synchronous remote call, or, when the object lives on
- * this node, a call without the transport that still copies arguments and result by value ({@link RpcEngine#callHere}).
+ * this node, a call without the transport that still copies arguments and result by value ({@link LocalCalls#callHere}).
  * {@code equals}, {@code hashCode} and {@code toString} are answered locally.
  */
 public final class RemoteInvocationHandler implements InvocationHandler {
@@ -79,8 +79,8 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             return InvocationHandler.invokeDefault(proxy, method, args);
         }
         RemoteRef at = ref;
-        Object here = engine.callHere(at, method, args);
-        if (here != RpcEngine.ELSEWHERE) {
+        Object here = engine.local.callHere(at, method, args);
+        if (here != LocalCalls.ELSEWHERE) {
             return here;
         }
         return engine.await(engine.start(at, label, method, idOf(method), args, false, this), timeoutNs);
@@ -118,8 +118,8 @@ public final class RemoteInvocationHandler implements InvocationHandler {
      */
     public Object invokeUninterruptibly(Method method, Object[] args) throws Throwable {
         RemoteRef at = ref;
-        Object here = engine.callHere(at, method, args);
-        if (here != RpcEngine.ELSEWHERE) {
+        Object here = engine.local.callHere(at, method, args);
+        if (here != LocalCalls.ELSEWHERE) {
             return here;
         }
         return engine.awaitUninterruptibly(engine.start(at, label, method, idOf(method), args, false, this));
@@ -127,10 +127,11 @@ public final class RemoteInvocationHandler implements InvocationHandler {
 
     /**
      * A call of {@code method} through this proxy whose arguments are {@code argumentBytes} as they go on the wire
-     * ({@link HandMadeCalls}); always sent to the object's node, even this one's.
+     * unchecked (what a hostile or broken peer could send: {@code cumulus bench hostile}); always sent to the object's
+     * node, even this one's.
      */
-    Object invokeHandMade(Method method, byte[] argumentBytes, long callTimeoutNs) throws Throwable {
-        return engine.await(engine.start(ref, label, method, idOf(method), null, argumentBytes, false, this),
+    public Object invokeHandMade(Method method, byte[] argumentBytes, long callTimeoutNs) throws Throwable {
+        return engine.await(engine.start(ref, label, method, idOf(method), null, argumentBytes, false, this, null, 0),
             callTimeoutNs);
     }
 
@@ -146,11 +147,11 @@ public final class RemoteInvocationHandler implements InvocationHandler {
     public CompletableFuture<Object> invokeAsync(Method method, Object[] args) {
         Object[] actual = args == null ? NO_ARGUMENTS : args;
         RemoteRef at = ref;
-        if (engine.servesHere(at)) {
+        if (engine.local.servesHere(at)) {
             CompletableFuture<Object> result = engine.newAsyncResult();
             engine.runAsync(() -> complete(result, () -> {
-                Object here = engine.callHere(at, method, actual);
-                return here != RpcEngine.ELSEWHERE ? here : engine.await(
+                Object here = engine.local.callHere(at, method, actual);
+                return here != LocalCalls.ELSEWHERE ? here : engine.await(
                     engine.start(at, label, method, idOf(method), actual, false, this), timeoutNs);
             }));
             return result;

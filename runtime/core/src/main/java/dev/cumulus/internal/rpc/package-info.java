@@ -14,13 +14,10 @@
  * caller completes its own answers); {@link dev.cumulus.internal.rpc.AsyncReplies} completes the others off the
  * polling thread, the answers of one poll one after another on one drainer thread.
  *
- * <p>Objects that move (Babylon §4.2): {@link dev.cumulus.internal.rpc.Migrations} serves the node's migration
- * requests and runs the rebalancer; every user object's calls enter through its {@link
- * dev.cumulus.internal.rpc.ObjectGate}, which holds them during a move (they go to the new node with the object and
- * run there first) and forwards later ones after; {@link
- * dev.cumulus.internal.rpc.ObjectState} copies an object's fields by value; {@link
- * dev.cumulus.internal.rpc.SafeModeCalls} runs a {@code @SafeMode} object's calls one at a time with a checkpoint
- * before each; {@link dev.cumulus.internal.rpc.PlacementPolicy} decides when an object follows its calls.
+ * <p>Objects that move (Babylon §4.2; the moves themselves, the state copies and the {@code @SafeMode} call queues are
+ * module runtime/migration's, reached through {@link dev.cumulus.internal.rpc.ObjectMover}): every user object's calls
+ * enter through its {@link dev.cumulus.internal.rpc.ObjectGate}, which holds them during a move (they go to the new
+ * node with the object and run there first) and forwards later ones after.
  *
  * <p>Clients of a standing cluster (module runtime/service): {@link dev.cumulus.internal.rpc.ClientService} is what
  * the engine asks of a server's client service — which client calls may run (checked on the polling thread before

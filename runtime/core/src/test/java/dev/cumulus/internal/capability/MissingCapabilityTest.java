@@ -9,6 +9,7 @@ import dev.cumulus.CumulusException;
 import dev.cumulus.LocalCluster;
 import dev.cumulus.Migration;
 import dev.cumulus.Remote;
+import dev.cumulus.SafeMode;
 import dev.cumulus.array.ArrayShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -52,6 +53,24 @@ class MissingCapabilityTest {
             Echo echo = cluster.export(s -> s + "!", Echo.class, "echo");
             assertNames("dev.cumulus:cumulus-migration", () -> Remote.migrate(echo, 0, Migration.DELAYED));
             assertNames("dev.cumulus:cumulus-migration", () -> Remote.autoPlace(echo));
+            assertTrue(echo.echo("still").equals("still!"));
+        });
+    }
+
+    /** A class whose calls need runtime/migration's safe-mode queue. */
+    @SafeMode
+    static final class SafeEcho implements Echo {
+        @Override
+        public String echo(String s) {
+            return s;
+        }
+    }
+
+    @Test
+    void exportingASafeModeObjectNamesTheMigrationModule() {
+        LocalCluster.run(1, cluster -> {
+            assertNames("dev.cumulus:cumulus-migration", () -> cluster.export(new SafeEcho(), Echo.class, "safe"));
+            Echo echo = cluster.export(s -> s + "!", Echo.class, "safe"); // the name was not taken
             assertTrue(echo.echo("still").equals("still!"));
         });
     }

@@ -34,15 +34,15 @@ class AsyncRepliesTest {
         return r;
     }
 
-    private RpcEngine.PendingCall call(long id) {
-        return new RpcEngine.PendingCall(id, 1, 16, null, "t", null, 0, 0, null, null,
+    private PendingCall call(long id) {
+        return new PendingCall(id, 1, 16, null, "t", null, 0, 0, null, null,
             new AsyncResult<>(replies.get()), 0);
     }
 
     @Test
     void answersQueuedBeforeTheDrainerAreCompletedInArrivalOrderByOneDrainer() {
         AsyncReplies r = replies();
-        List<RpcEngine.PendingCall> calls = new ArrayList<>();
+        List<PendingCall> calls = new ArrayList<>();
         for (long id = 1; id <= 100; id++) {
             calls.add(call(id));
             r.add(calls.getLast());
@@ -61,8 +61,8 @@ class AsyncRepliesTest {
     @Test
     void aCallbackThatWaitsForALaterResultCompletesItInsteadOfWaitingForGood() throws Exception {
         AsyncReplies r = replies();
-        RpcEngine.PendingCall first = call(1);
-        RpcEngine.PendingCall second = call(2);
+        PendingCall first = call(1);
+        PendingCall second = call(2);
         CompletableFuture<Object> chained = first.resultForTest()
             .thenApply(v -> (Long) v + (Long) second.resultForTest().join());
         r.add(first);
@@ -87,7 +87,7 @@ class AsyncRepliesTest {
             long base = (long) p * each;
             threads.add(Thread.ofPlatform().start(() -> {
                 for (long id = base + 1; id <= base + each; id++) {
-                    RpcEngine.PendingCall c = call(id);
+                    PendingCall c = call(id);
                     all.add(c.resultForTest().whenComplete((v, t) -> done.incrementAndGet()));
                     r.add(c);
                 }

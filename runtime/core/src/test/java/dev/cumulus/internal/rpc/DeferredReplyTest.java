@@ -35,19 +35,19 @@ class DeferredReplyTest {
     }
 
     static final class MailboxImpl implements Mailbox {
-        final ConcurrentLinkedQueue<RpcEngine.DeferredReply> takers = new ConcurrentLinkedQueue<>();
+        final ConcurrentLinkedQueue<DeferredReply> takers = new ConcurrentLinkedQueue<>();
         final AtomicBoolean takeReturnedBeforePut = new AtomicBoolean();
 
         @Override
         public String take() {
-            takers.add(RpcEngine.deferReply());
+            takers.add(DeferredReply.defer());
             takeReturnedBeforePut.set(true);
             return "ignored: the deferred reply carries the result";
         }
 
         @Override
         public void put(String letter) {
-            RpcEngine.DeferredReply taker = takers.poll();
+            DeferredReply taker = takers.poll();
             if (taker != null) {
                 taker.complete(letter);
                 taker.complete("a second outcome is ignored");
@@ -56,7 +56,7 @@ class DeferredReplyTest {
 
         @Override
         public int failLater() {
-            RpcEngine.DeferredReply reply = RpcEngine.deferReply();
+            DeferredReply reply = DeferredReply.defer();
             Thread.ofPlatform().start(() -> reply.fail(new IllegalArgumentException("refused later")));
             return 0;
         }
@@ -89,8 +89,8 @@ class DeferredReplyTest {
 
     @Test
     void deferringOutsideARemoteCallIsRefused() {
-        assertFalse(RpcEngine.servingRemoteCall());
-        assertThrows(IllegalStateException.class, RpcEngine::deferReply);
+        assertFalse(DeferredReply.servingRemoteCall());
+        assertThrows(IllegalStateException.class, DeferredReply::defer);
     }
 
     @Test

@@ -51,7 +51,7 @@ class MovedAnswerTest {
         Method wipe = Vault.class.getMethod("wipe");
         long echoId = ExportTable.objectId(1, 16);
         long vaultId = ExportTable.objectId(1, 17);
-        RpcEngine.PendingCall pending = caller.start(new RemoteRef(1, echoId, Echo.class.getName()), "echo", echo,
+        PendingCall pending = caller.start(new RemoteRef(1, echoId, Echo.class.getName()), "echo", echo,
             new Object[] {"hi"}, false);
         assertNotNull(calls.poll(10, TimeUnit.SECONDS));
 

@@ -111,7 +111,7 @@ class ReplyRingTest {
         while (impl.takers.isEmpty() && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }
-        RpcEngine.DeferredReply reply = impl.takers.poll();
+        DeferredReply reply = impl.takers.poll();
         assertTrue(reply != null, "the take call never arrived");
         Thread.sleep(TimeUnit.NANOSECONDS.toMillis(promiseNs) + 1); // past the promise: the caller stopped polling
 
@@ -125,12 +125,12 @@ class ReplyRingTest {
 
     @Test
     void aReplyRingsExactlyWhenItIsSentAfterThePromise() {
-        assertTrue(RpcEngine.ringAfterReply(0, 123), "no promise: ring");
-        long margin = RpcEngine.PROMISE_MARGIN_NS;
-        assertFalse(RpcEngine.ringAfterReply(1_000_000, 1_000_000 - margin - 1), "inside the promise: the caller polls");
-        assertTrue(RpcEngine.ringAfterReply(1_000_000, 1_000_000 - margin), "in its last margin: ring anyway");
-        assertTrue(RpcEngine.ringAfterReply(1_000_000, 1_000_000));
-        assertFalse(RpcEngine.ringAfterReply(Long.MIN_VALUE + 5 * margin, Long.MAX_VALUE),
+        assertTrue(CallServer.ringAfterReply(0, 123), "no promise: ring");
+        long margin = CallServer.PROMISE_MARGIN_NS;
+        assertFalse(CallServer.ringAfterReply(1_000_000, 1_000_000 - margin - 1), "inside the promise: the caller polls");
+        assertTrue(CallServer.ringAfterReply(1_000_000, 1_000_000 - margin), "in its last margin: ring anyway");
+        assertTrue(CallServer.ringAfterReply(1_000_000, 1_000_000));
+        assertFalse(CallServer.ringAfterReply(Long.MIN_VALUE + 5 * margin, Long.MAX_VALUE),
             "nanoTime wraps: compare by difference");
     }
 }

@@ -79,7 +79,7 @@ class RpcHostileInputTest {
     @Test
     void cutCallsAreDroppedOrAnsweredWithAnErrorAndGoodCallsStillWork() throws Throwable {
         RemoteRef ref = server.export((Echo) s -> s + "!", Echo.class, "echo");
-        RpcEngine.PendingCall pending = caller.start(ref, "echo", ECHO, new Object[] {"a longer argument"}, false);
+        PendingCall pending = caller.start(ref, "echo", ECHO, new Object[] {"a longer argument"}, false);
         byte[] call = calls.take();
         for (int n = 0; n < CallHeaderFlyweight.LENGTH; n++) {
             server.onData(0, cut(call, n), 0, n); // shorter than a call's header: dropped
@@ -98,7 +98,7 @@ class RpcHostileInputTest {
         for (int n = 0; n < ReplyHeaderFlyweight.LENGTH; n++) {
             caller.onData(1, cut(reply, n), 0, n); // shorter than an answer's header: dropped
         }
-        assertFalse(pending.reply().isDone(), "a cut header was taken for the reply");
+        assertFalse(pending.reply.isDone(), "a cut header was taken for the reply");
         caller.onData(1, new UnsafeBuffer(reply), 0, reply.length);
         assertEquals("a longer argument!", caller.await(pending, 10_000_000_000L));
     }
@@ -108,7 +108,7 @@ class RpcHostileInputTest {
         RemoteRef ref = server.export((Echo) s -> s, Echo.class, "echo");
         int length = -1;
         for (int n = ReplyHeaderFlyweight.LENGTH; length < 0 || n < length; n++) {
-            RpcEngine.PendingCall pending = caller.start(ref, "echo", ECHO, new Object[] {"some text"}, false);
+            PendingCall pending = caller.start(ref, "echo", ECHO, new Object[] {"some text"}, false);
             byte[] call = calls.take();
             server.onData(0, new UnsafeBuffer(call), 0, call.length);
             byte[] reply = answers.poll(10, TimeUnit.SECONDS);
@@ -179,7 +179,7 @@ class RpcHostileInputTest {
         for (int round = 0; round < 3; round++) {
             for (Object[] hostile : new Object[][] {
                 {COUNT, new java.util.ArrayList<>(java.util.List.of(doubling))}, {COUNT_COLLIDERS, colliders}}) {
-                RpcEngine.PendingCall pending = caller.start(counterRef, "count", (Method) hostile[0],
+                PendingCall pending = caller.start(counterRef, "count", (Method) hostile[0],
                     new Object[] {hostile[1]}, false);
                 byte[] call = calls.take();
                 assertEquals(32, call[CallHeaderFlyweight.LENGTH], "an ArrayList (tag 32) as sent");
@@ -193,7 +193,7 @@ class RpcHostileInputTest {
                 assertTrue(String.valueOf(e.getMessage()).contains("CodecLimits.maxDecodeWork"), e.getMessage());
             }
         }
-        RpcEngine.PendingCall good = caller.start(echoRef, "echo", ECHO, new Object[] {"still here"}, false);
+        PendingCall good = caller.start(echoRef, "echo", ECHO, new Object[] {"still here"}, false);
         byte[] call = calls.take();
         server.onData(0, new UnsafeBuffer(call), 0, call.length);
         byte[] reply = answers.poll(30, TimeUnit.SECONDS);

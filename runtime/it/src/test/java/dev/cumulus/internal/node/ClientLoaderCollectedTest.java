@@ -1,7 +1,7 @@
 package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.launch.AgentLoader;
+import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.service.ClientAdmission;

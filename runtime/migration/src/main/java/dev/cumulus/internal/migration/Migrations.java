@@ -7,11 +7,11 @@ import dev.cumulus.MigrationException;
 import dev.cumulus.internal.codec.RemoteRef;
 import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.ClientService;
+import dev.cumulus.internal.rpc.DeferredReply;
 import dev.cumulus.internal.rpc.ExportTable;
 import dev.cumulus.internal.rpc.MigrationService;
 import dev.cumulus.internal.rpc.ObjectGate;
 import dev.cumulus.internal.rpc.ObjectMover;
-import dev.cumulus.internal.rpc.ObjectState;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.rpc.RpcEngine;
 
@@ -72,6 +72,11 @@ final class Migrations implements MigrationService, ObjectMover {
     }
 
     // ---------------------------------------------------------------- asked by a program, on any node
+
+    @Override
+    public SafeModeQueue safeModeQueue(Object target, String name, ObjectGate gate) {
+        return new SafeModeCalls(engine, target, name, gate);
+    }
 
     /** {@code Remote.migrate}: returns once the object serves calls on {@code node}. */
     @Override
@@ -232,10 +237,10 @@ final class Migrations implements MigrationService, ObjectMover {
                 + kind + ": the move would wait for that method to return, which waits for the move. Migrate it "
                 + "from outside its methods" + (entry.safeMode() != null ? ", or let Migration.point() stop it" : ""));
         }
-        if (!RpcEngine.servingRemoteCall()) {
+        if (!DeferredReply.servingRemoteCall()) {
             return move(entry, toNode, kind, "requested", 0); // asked on this node: the asking thread waits
         }
-        RpcEngine.DeferredReply reply = RpcEngine.deferReply(); // a move may wait: never on the polling thread
+        DeferredReply reply = DeferredReply.defer(); // a move may wait: never on the polling thread
         engine.runAsync(() -> {
             try {
                 reply.complete(move(entry, toNode, kind, "requested", 0));

@@ -5,11 +5,15 @@
  * away), with the rebalancer that moves the objects that follow their calls, each window, as
  * {@link dev.cumulus.internal.migration.PlacementPolicy} decides. {@link
  * dev.cumulus.internal.migration.MigrationsProvider} makes it at node start (found with {@code ServiceLoader}).
- * The RPC engine keeps what a move needs of an object: its {@code ObjectGate} (calls held during a move, forwarded
- * after), its state ({@code ObjectState}) and the hand-over of the held calls to the new node.
+ * {@link dev.cumulus.internal.migration.ObjectState} copies an object's fields by value (a move's state, a
+ * checkpoint); {@link dev.cumulus.internal.migration.SafeModeCalls} runs a {@code @SafeMode} object's calls one at a
+ * time, a checkpoint before each (the RPC engine's {@code ObjectMover.SafeModeQueue}). The RPC engine keeps what a move
+ * needs of an object: its {@code ObjectGate} (calls held during a move, forwarded after) and the hand-over of the held
+ * calls to the new node.
  *
  * <p>Threads: a move runs on the thread that asked for it (or, asked by another node, on a call thread of its own:
- * never the polling thread); the rebalancer on a virtual thread of its own.
+ * never the polling thread); the rebalancer on a virtual thread of its own; a safe-mode object's calls on a call
+ * thread that drains its queue.
  *
  * <p>Never: moves a system object, lets a client of a standing cluster move another's object, or gives up on a move
  * whose state was sent before the new node answered.

@@ -9,12 +9,12 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import dev.cumulus.internal.capability.CapabilityBoundaries;
 import dev.cumulus.internal.rpc.AccessRule;
 import dev.cumulus.internal.rpc.ClientService;
+import dev.cumulus.internal.rpc.DeferredReply;
 import dev.cumulus.internal.rpc.DefersReply;
 import dev.cumulus.internal.rpc.ExportTable;
 import dev.cumulus.internal.rpc.MigrationService;
 import dev.cumulus.internal.rpc.ObjectGate;
 import dev.cumulus.internal.rpc.ObjectMover;
-import dev.cumulus.internal.rpc.ObjectState;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.rpc.RpcEngine;
 import org.junit.jupiter.api.Test;
@@ -36,11 +36,11 @@ class MigrationBoundariesTest {
                 .and(not(resideInAPackage("dev.cumulus.internal.migration..")))
                 .and(not(resideInAPackage("dev.cumulus.internal.codec..")))
                 .and(not(resideInAPackage("dev.cumulus.internal.jfr..")))
-                .and(not(belongToAnyOf(RpcEngine.class, ExportTable.class, ObjectGate.class, ObjectState.class,
+                .and(not(belongToAnyOf(RpcEngine.class, ExportTable.class, ObjectGate.class,
                     ObjectMover.class, MigrationService.class, RemoteInvocationHandler.class, ClientService.class,
-                    AccessRule.class, DefersReply.class))))
+                    AccessRule.class, DefersReply.class, DeferredReply.class))))
             .because("Boundary: runtime/migration uses of runtime/core's internals the RPC engine's move support "
-                + "(ExportTable, ObjectGate, ObjectState, ObjectMover, MigrationService), the codec and the JFR "
+                + "(ExportTable, ObjectGate, ObjectMover, MigrationService), the codec and the JFR "
                 + "events, nothing of the node or the transport")
             .check(MIGRATION);
     }

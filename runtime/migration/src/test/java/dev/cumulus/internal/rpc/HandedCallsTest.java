@@ -168,9 +168,9 @@ class HandedCallsTest {
     }
 
     /** The calls waiting in a safe-mode object's queue (not yet at its gate). */
-    static int queued(SafeModeCalls queue) {
+    static int queued(ObjectMover.SafeModeQueue queue) {
         try {
-            Field calls = SafeModeCalls.class.getDeclaredField("calls");
+            Field calls = queue.getClass().getDeclaredField("calls"); // runtime/migration's SafeModeCalls
             calls.setAccessible(true);
             synchronized (queue) {
                 return ((ArrayDeque<?>) calls.get(queue)).size();

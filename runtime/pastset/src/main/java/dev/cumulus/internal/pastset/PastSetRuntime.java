@@ -6,8 +6,8 @@ import dev.cumulus.internal.capability.PastSetCapability;
 import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.codec.PreEncodedBytes;
 import dev.cumulus.internal.node.NodeServices;
+import dev.cumulus.internal.rpc.DeferredReply;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
-import dev.cumulus.internal.rpc.RpcEngine;
 import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
 import dev.cumulus.pastset.Semantics;
@@ -350,10 +350,10 @@ public final class PastSetRuntime implements PastSetCapability {
             ElementState e = state(element, null);
             StoredTuple t = StoredTuple.ofView(tuple);
             Semantics.Caller caller = new Semantics.Caller(from, thread);
-            if (!RpcEngine.servingRemoteCall()) {
+            if (!DeferredReply.servingRemoteCall()) {
                 return moved(e.move(t, null, caller, true));
             }
-            RpcEngine.DeferredReply reply = RpcEngine.deferReply();
+            DeferredReply reply = DeferredReply.defer();
             ElementState.Outcome now = e.moveOrPark(t, caller, o -> reply.complete(moved(o)), reply::fail);
             if (now != null) {
                 reply.complete(moved(now));
@@ -373,10 +373,10 @@ public final class PastSetRuntime implements PastSetCapability {
         public Observed observe(String element, int from, long thread) {
             ElementState e = state(element, null);
             Semantics.Caller caller = new Semantics.Caller(from, thread);
-            if (!RpcEngine.servingRemoteCall()) {
+            if (!DeferredReply.servingRemoteCall()) {
                 return observed(e, e.observe(caller, true));
             }
-            RpcEngine.DeferredReply reply = RpcEngine.deferReply();
+            DeferredReply reply = DeferredReply.defer();
             ElementState.Outcome now = e.observeOrPark(caller, o -> reply.complete(observed(e, o)), reply::fail);
             if (now != null) {
                 reply.complete(observed(e, now));

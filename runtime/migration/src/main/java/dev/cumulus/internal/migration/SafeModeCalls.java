@@ -1,62 +1,68 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.migration;
 
+import dev.cumulus.MigrationException;
 import dev.cumulus.MigrationPending;
+import dev.cumulus.internal.rpc.ObjectGate;
+import dev.cumulus.internal.rpc.ObjectMover;
+import dev.cumulus.internal.rpc.RpcEngine;
 
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * The calls of one {@code @SafeMode} object: they run one at a time, in the order they arrived, on a thread of their
- * own (never on the polling thread); the runner takes the state's checkpoint before each. Also the check behind
- * {@code Migration.point()}. Any thread submits.
+ * The calls of one {@code @SafeMode} object: they run one at a time, in the order they arrived, on a call thread of
+ * the engine (never on the polling thread); each runs after a checkpoint of the object's state ({@link ObjectState}),
+ * which a call that stops at {@code Migration.point()} gets put back before it is held first in line. Any thread
+ * submits.
  *
  * <p>With the object's {@link ObjectGate} the queue is one waiting line. The draining thread takes a call and lets it
  * in at the gate, or has the gate hold it, in one step under the queue's lock; a move that ends ({@link #forward},
  * {@link #reopen}) takes that lock too, so it finds every call that came before it held at the gate or still queued,
  * never on its way between the two, and keeps them in the order they came.
  */
-public final class SafeModeCalls {
-    /** The gate of the safe-mode object whose call this thread runs, or null. */
-    private static final ThreadLocal<ObjectGate> RUNNING = new ThreadLocal<>();
+final class SafeModeCalls implements ObjectMover.SafeModeQueue {
     /** What {@link #admit} returns for a call the gate let in. */
     private static final int ENTERED = -3;
 
     private final ArrayDeque<ObjectGate.Held> calls = new ArrayDeque<>();
+    private final RpcEngine engine;
+    private final Object object;
+    private final String name;
     private final ObjectGate gate;
-    private final Executor threads;
     /** A thread drains {@link #calls} (guarded by this). */
     private boolean draining;
 
-    SafeModeCalls(ObjectGate gate, Executor threads) {
+    SafeModeCalls(RpcEngine engine, Object object, String name, ObjectGate gate) {
+        this.engine = engine;
+        this.object = object;
+        this.name = name;
         this.gate = gate;
-        this.threads = threads;
     }
 
-    /** Queues a call; it runs after every call submitted before it. */
-    void submit(ObjectGate.Held call) {
+    @Override
+    public void submit(ObjectGate.Held call) {
         synchronized (this) {
             calls.add(call);
             if (!startDraining()) {
                 return;
             }
         }
-        threads.execute(this::drain);
+        engine.runAsync(this::drain);
     }
 
     /**
      * Queues a call ahead of every queued call: one that was running and stopped at a migration point of a move that
      * gave up meanwhile; it runs again here, first.
      */
-    void submitFirst(ObjectGate.Held call) {
+    private void submitFirst(ObjectGate.Held call) {
         synchronized (this) {
             calls.addFirst(call);
             if (!startDraining()) {
                 return;
             }
         }
-        threads.execute(this::drain);
+        engine.runAsync(this::drain);
     }
 
     /** True when no thread drains the queue yet and the caller is to start one (guarded by this). */
@@ -68,23 +74,16 @@ public final class SafeModeCalls {
         return true;
     }
 
-    /**
-     * The object moved for good: {@code forward} leaves the gate forwarding and returns the calls it held; the calls
-     * still queued leave the queue and join them, after them, in the order they came. Returns them all: they wait for
-     * the object's new node.
-     */
-    synchronized List<ObjectGate.Held> forward(Supplier<List<ObjectGate.Held>> forward) {
+    @Override
+    public synchronized List<ObjectGate.Held> forward(Supplier<List<ObjectGate.Held>> forward) {
         List<ObjectGate.Held> waiting = forward.get();
         waiting.addAll(calls);
         calls.clear();
         return waiting;
     }
 
-    /**
-     * The gate opens: {@code reopen} opens it and returns the calls it held, which go ahead of the calls queued
-     * meanwhile, in their order (they came first). Returns how many it held.
-     */
-    int reopen(Supplier<List<ObjectGate.Held>> reopen) {
+    @Override
+    public int reopen(Supplier<List<ObjectGate.Held>> reopen) {
         int held;
         synchronized (this) {
             List<ObjectGate.Held> first = reopen.get();
@@ -96,7 +95,7 @@ public final class SafeModeCalls {
                 return held;
             }
         }
-        threads.execute(this::drain);
+        engine.runAsync(this::drain);
         return held;
     }
 
@@ -137,37 +136,41 @@ public final class SafeModeCalls {
         }
     }
 
-    /** Runs {@code body} as a call of the safe-mode object behind {@code gate} ({@link #migrationPoint} sees it). */
-    static void runAs(ObjectGate gate, Runnable body) {
-        ObjectGate outer = RUNNING.get();
-        RUNNING.set(gate);
+    /**
+     * Runs a call this queue let in: takes the checkpoint, runs {@code body} where {@code Migration.point()} sees the
+     * object; when the call stopped at a migration point, puts the checkpoint back and holds the call first in line,
+     * to run again on the new node (or here, if the move fails).
+     */
+    @Override
+    public void serve(ObjectGate.Held call, Runnable body) {
+        ObjectState layout = ObjectState.of(object.getClass());
+        byte[] checkpoint;
+        try {
+            checkpoint = layout.capture(engine.codec(), object);
+        } catch (RuntimeException e) {
+            call.fail(new MigrationException("@SafeMode object '" + name + "' cannot take its checkpoint before a "
+                + "call: " + e.getMessage(), e));
+            return;
+        }
+        ObjectGate outer = ObjectGate.runningSafeCall(gate);
         try {
             body.run();
+        } catch (MigrationPending stopped) {
+            try {
+                layout.restore(engine.codecFor(object.getClass().getClassLoader()), object, checkpoint);
+            } catch (RuntimeException e) {
+                // not held: it would run again on a state it half changed. Its caller hears; the queue goes on
+                call.fail(new MigrationException("@SafeMode object '" + name + "' stopped at Migration.point() and "
+                    + "could not put back the checkpoint taken before the call: " + e.getMessage() + "; the call did "
+                    + "not finish, and the object keeps the state it had then", e));
+                return;
+            }
+            if (!gate.holdFirst(call)) {
+                // the move gave up meanwhile: the call runs again here, from the checkpoint, before the calls after it
+                submitFirst(call);
+            }
         } finally {
-            RUNNING.set(outer);
-        }
-    }
-
-    /**
-     * Makes this thread's calls of {@code Migration.point()} see the safe-mode object behind {@code gate} (null: none)
-     * for a nested call; returns the gate they saw before, to put back.
-     */
-    static ObjectGate runningAs(ObjectGate gate) {
-        ObjectGate outer = RUNNING.get();
-        if (outer != gate) {
-            RUNNING.set(gate);
-        }
-        return outer;
-    }
-
-    /**
-     * {@code Migration.point()}: throws {@link MigrationPending} when this thread runs a call of a safe-mode object
-     * whose safe-point migration is pending; else nothing.
-     */
-    public static void migrationPoint() {
-        ObjectGate gate = RUNNING.get();
-        if (gate != null && gate.safePointPending()) {
-            throw new MigrationPending();
+            ObjectGate.runningSafeCall(outer);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.cumulus.internal.launch;
+package dev.cumulus.internal.cloud;
 
 import dev.cumulus.CumulusException;
 import java.io.File;
@@ -22,8 +22,9 @@ import java.util.stream.Stream;
 
 /**
  * Installs the Cumulus agent into this JVM when it was not started with {@code -javaagent:cumulus-agent.jar}, so an
- * in-process cluster (tests, {@code LocalCluster}) still gets woven cloud classes. The agent then retransforms the
- * cloud classes that are already loaded.
+ * in-process cluster (tests, {@code LocalCluster}, through {@link CloudsProvider#beforeInProcessCluster}) still gets
+ * woven cloud classes. The agent then retransforms the cloud classes that are already loaded. Also where the agent jar
+ * is, for the launchers that pass it to {@code -javaagent:}.
  *
  * <p>Finding the agent: the system property {@value #JAR_PROPERTY}, else the jar or directory on the classpath that
  * holds {@code dev/cumulus/agent/CumulusAgent.class} (for a directory such as {@code target/classes}, a small

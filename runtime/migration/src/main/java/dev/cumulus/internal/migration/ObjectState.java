@@ -1,4 +1,4 @@
-package dev.cumulus.internal.rpc;
+package dev.cumulus.internal.migration;
 
 import dev.cumulus.MigrationException;
 import dev.cumulus.NotTransferableException;
@@ -22,7 +22,7 @@ import java.util.List;
  * the state; {@code transient} fields keep their default values ({@code MigrationAware.afterMigration} reopens what
  * they held).
  */
-public final class ObjectState {
+final class ObjectState {
     private static final ClassValue<ObjectState> OF = new ClassValue<>() {
         @Override
         protected ObjectState computeValue(Class<?> type) {
@@ -49,12 +49,12 @@ public final class ObjectState {
     }
 
     /** The state layout of objects of {@code type}. */
-    public static ObjectState of(Class<?> type) {
+    static ObjectState of(Class<?> type) {
         return OF.get(type);
     }
 
     /** Allows the declared types of the fields on {@code allowList}: the node that receives the state decodes them. */
-    public void allowFieldTypes(TransferAllowList allowList) {
+    void allowFieldTypes(TransferAllowList allowList) {
         for (Field field : fields) {
             allowList.allow(field.getGenericType());
         }
@@ -65,7 +65,7 @@ public final class ObjectState {
      *
      * @throws MigrationException when a field's value cannot be transferred (naming class, field and type)
      */
-    public byte[] capture(ValueCodec codec, Object object) {
+    byte[] capture(ValueCodec codec, Object object) {
         Object[] values = new Object[fields.length];
         try {
             for (int i = 0; i < fields.length; i++) {
@@ -90,7 +90,7 @@ public final class ObjectState {
     }
 
     /** Sets the fields of {@code object} from {@code state} (made by {@link #capture} for this class). */
-    public void restore(ValueCodec codec, Object object, byte[] state) {
+    void restore(ValueCodec codec, Object object, byte[] state) {
         Object[] values = fields.length == 1
             ? new Object[] {codec.readValue(new UnsafeBuffer(state), 0, state.length)}
             : codec.reader(new UnsafeBuffer(state), 0, state.length).readArguments(fields.length);
@@ -105,7 +105,7 @@ public final class ObjectState {
     }
 
     /** A new object of this class with every field at its default value: no constructor of the class runs. */
-    public Object newInstance() {
+    Object newInstance() {
         try {
             Constructor<?> bare = ReflectionFactory.getReflectionFactory()
                 .newConstructorForSerialization(type, Object.class.getDeclaredConstructor());
