@@ -1,11 +1,10 @@
 package dev.cumulus.internal.service;
 
 import dev.cumulus.internal.rpc.Brief;
-import dev.cumulus.internal.rpc.RpcEngine;
 
 /**
  * Where a client of a standing cluster attaches to a server: the one system object a client may call before it is
- * admitted. Every server exports it when it serves clients ({@link RpcEngine#admission}).
+ * admitted. Every server exports it when it serves clients ({@link ServedClients}).
  */
 public interface ClientGate {
     long OBJECT_ID = 8;
