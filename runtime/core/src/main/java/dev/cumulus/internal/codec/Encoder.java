@@ -160,34 +160,23 @@ final class Encoder {
             case OBJECT -> writeFields(value, info, true);
             case PRIMITIVE_ARRAY -> writePrimitiveArray(value, info);
             case OBJECT_ARRAY -> writeObjectArray((Object[]) value);
-            case COLLECTION, FIXED_SIZE_LIST -> {
-                if (!backReference(value)) {
-                    writeElements(info, (Collection<?>) value);
-                }
-            }
-            case SORTED_SET -> {
-                if (((SortedSet<?>) value).comparator() != null) {
-                    throw comparatorRefusal(info);
+            case SORTED_SET, SORTED_MAP -> {
+                Object comparator = value instanceof SortedSet<?> set ? set.comparator()
+                    : ((SortedMap<?, ?>) value).comparator();
+                if (comparator != null) {
+                    throw new Refusal(info.type.getName() + " with a comparator", "only natural ordering can be"
+                        + " transferred; copy it into a list, or give the elements a natural order (Comparable)");
                 }
                 if (!backReference(value)) {
-                    writeElements(info, (Collection<?>) value);
+                    writeContainer(info, value);
                 }
             }
-            case MAP -> {
+            case COLLECTION, FIXED_SIZE_LIST, MAP -> {
                 if (!backReference(value)) {
-                    writeEntries(info, (Map<?, ?>) value);
+                    writeContainer(info, value);
                 }
             }
-            case SORTED_MAP -> {
-                if (((SortedMap<?, ?>) value).comparator() != null) {
-                    throw comparatorRefusal(info);
-                }
-                if (!backReference(value)) {
-                    writeEntries(info, (Map<?, ?>) value);
-                }
-            }
-            case IMMUTABLE_COLLECTION -> writeElements(info, (Collection<?>) value);
-            case IMMUTABLE_MAP -> writeEntries(info, (Map<?, ?>) value);
+            case IMMUTABLE_COLLECTION, IMMUTABLE_MAP -> writeContainer(info, value);
             case OPTIONAL -> writeOptional((Optional<?>) value);
             case INSTANT -> {
                 Instant instant = (Instant) value;
@@ -226,11 +215,6 @@ final class Encoder {
             }
             case REFUSED -> throw new Refusal(info.type.getTypeName(), info.refusal);
         }
-    }
-
-    private static Refusal comparatorRefusal(TypeInfo info) {
-        return new Refusal(info.type.getName() + " with a comparator", "only natural ordering can be"
-            + " transferred; copy it into a list, or give the elements a natural order (Comparable)");
     }
 
     /** Writes a REF if the value was already written in this message; otherwise assigns it the next handle. */
@@ -379,12 +363,22 @@ final class Encoder {
         exit();
     }
 
-    private void writeElements(TypeInfo info, Collection<?> collection) {
-        checkCount(collection.size(), collection);
+    /** Writes a collection or map (tag, count, its elements or entries); not its handle. */
+    private void writeContainer(TypeInfo info, Object container) {
+        Map<?, ?> map = container instanceof Map<?, ?> m ? m : null;
+        checkCount(map != null ? map.size() : ((Collection<?>) container).size(), container);
         putByte(info.tag);
         int countAt = position;
         putInt(0);
-        enter(collection);
+        enter(container);
+        int count = map != null ? writeEntries(map) : writeElements((Collection<?>) container);
+        exit();
+        checkCount(count, container);
+        buffer.putInt(countAt, count, LE);
+    }
+
+    /** @return how many elements it wrote */
+    private int writeElements(Collection<?> collection) {
         int count = 0;
         for (Object element : collection) {
             try {
@@ -394,17 +388,11 @@ final class Encoder {
             }
             count++;
         }
-        exit();
-        checkCount(count, collection);
-        buffer.putInt(countAt, count, LE);
+        return count;
     }
 
-    private void writeEntries(TypeInfo info, Map<?, ?> map) {
-        checkCount(map.size(), map);
-        putByte(info.tag);
-        int countAt = position;
-        putInt(0);
-        enter(map);
+    /** @return how many entries it wrote */
+    private int writeEntries(Map<?, ?> map) {
         int count = 0;
         for (Map.Entry<?, ?> entry : map.entrySet()) {
             try {
@@ -419,9 +407,7 @@ final class Encoder {
             }
             count++;
         }
-        exit();
-        checkCount(count, map);
-        buffer.putInt(countAt, count, LE);
+        return count;
     }
 
     private static String describeKey(Object key) {

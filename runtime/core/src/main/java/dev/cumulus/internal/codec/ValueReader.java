@@ -262,33 +262,34 @@ public final class ValueReader {
             case Tags.OBJECT_ARRAY -> readObjectArray();
             case Tags.ARRAY_LIST -> {
                 int count = count(1, 40, DecodeBudget.REFERENCE_BYTES);
-                yield fill(register(new ArrayList<>(Math.min(count, MAX_INITIAL_CAPACITY))), count);
+                yield fill(register(new ArrayList<>(capacity(count))), count, Charge.NOTHING);
             }
-            case Tags.LINKED_LIST -> fill(register(new LinkedList<>()), count(1, 40, DecodeBudget.NODE_BYTES));
+            case Tags.LINKED_LIST ->
+                fill(register(new LinkedList<>()), count(1, 40, DecodeBudget.NODE_BYTES), Charge.NOTHING);
             case Tags.ARRAY_DEQUE -> {
                 int count = count(1, 40, 2 * DecodeBudget.REFERENCE_BYTES);
-                yield fill(register(new ArrayDeque<>(Math.min(count, MAX_INITIAL_CAPACITY))), count);
+                yield fill(register(new ArrayDeque<>(capacity(count))), count, Charge.NOTHING);
             }
             case Tags.HASH_SET -> {
                 int count = count(1, 64, DecodeBudget.NODE_BYTES);
-                yield fillHashed(register(HashSet.newHashSet(Math.min(count, MAX_INITIAL_CAPACITY))), count);
+                yield fill(register(HashSet.newHashSet(capacity(count))), count, Charge.HASHING);
             }
             case Tags.LINKED_HASH_SET -> {
                 int count = count(1, 64, DecodeBudget.NODE_BYTES);
-                yield fillHashed(register(LinkedHashSet.newLinkedHashSet(Math.min(count, MAX_INITIAL_CAPACITY))),
-                    count);
+                yield fill(register(LinkedHashSet.newLinkedHashSet(capacity(count))), count, Charge.HASHING);
             }
-            case Tags.TREE_SET -> fillSorted(register(new TreeSet<>()), count(1, 48, DecodeBudget.NODE_BYTES));
+            case Tags.TREE_SET ->
+                fill(register(new TreeSet<>()), count(1, 48, DecodeBudget.NODE_BYTES), Charge.COMPARISONS);
             case Tags.HASH_MAP -> {
                 int count = count(2, 64, DecodeBudget.NODE_BYTES);
-                yield fillHashed(register(HashMap.newHashMap(Math.min(count, MAX_INITIAL_CAPACITY))), count);
+                yield fill(register(HashMap.newHashMap(capacity(count))), count, Charge.HASHING);
             }
             case Tags.LINKED_HASH_MAP -> {
                 int count = count(2, 64, DecodeBudget.NODE_BYTES);
-                yield fillHashed(register(LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY))),
-                    count);
+                yield fill(register(LinkedHashMap.newLinkedHashMap(capacity(count))), count, Charge.HASHING);
             }
-            case Tags.TREE_MAP -> fillSorted(register(new TreeMap<>()), count(2, 48, DecodeBudget.NODE_BYTES));
+            case Tags.TREE_MAP ->
+                fill(register(new TreeMap<>()), count(2, 48, DecodeBudget.NODE_BYTES), Charge.COMPARISONS);
             case Tags.FIXED_SIZE_LIST -> {
                 Object[] elements = new Object[count(1, 56, DecodeBudget.REFERENCE_BYTES)];
                 List<Object> list = register(Arrays.asList(elements));
@@ -304,16 +305,15 @@ public final class ValueReader {
             case Tags.IMMUTABLE_SET -> readImmutableSet(count(1, 56, 3 * DecodeBudget.REFERENCE_BYTES));
             case Tags.UNMODIFIABLE_SET -> {
                 int count = count(1, 80, DecodeBudget.NODE_BYTES);
-                yield Collections.unmodifiableSet(
-                    fillHashed(LinkedHashSet.newLinkedHashSet(Math.min(count, MAX_INITIAL_CAPACITY)), count));
+                yield Collections.unmodifiableSet(fill(LinkedHashSet.newLinkedHashSet(capacity(count)), count,
+                    Charge.HASHING));
             }
-            case Tags.IMMUTABLE_MAP -> {
-                yield readImmutableMap(count(2, 120, DecodeBudget.NODE_BYTES + 4 * DecodeBudget.REFERENCE_BYTES));
-            }
+            case Tags.IMMUTABLE_MAP ->
+                readImmutableMap(count(2, 120, DecodeBudget.NODE_BYTES + 4 * DecodeBudget.REFERENCE_BYTES));
             case Tags.UNMODIFIABLE_MAP -> {
                 int count = count(2, 80, DecodeBudget.NODE_BYTES);
-                yield Collections.unmodifiableMap(
-                    fillHashed(LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY)), count));
+                yield Collections.unmodifiableMap(fill(LinkedHashMap.newLinkedHashMap(capacity(count)), count,
+                    Charge.HASHING));
             }
             case Tags.OPTIONAL_EMPTY -> Optional.empty();
             case Tags.OPTIONAL -> {
@@ -583,83 +583,55 @@ public final class ValueReader {
         return elements;
     }
 
-    /** Fills a list or deque (the last handle, or not one); {@link #cost} is then 1 plus its elements'. */
-    private <C extends Collection<Object>> C fill(C collection, int count) {
+    /** What a container charges for each element or map key before it takes it ({@link HashWork}). */
+    private enum Charge { NOTHING, HASHING, COMPARISONS }
+
+    /**
+     * Fills a collection (the last handle, or not one), charging each element as {@code charge} says; {@link #cost}
+     * is then 1 plus its elements'.
+     */
+    private <C extends Collection<Object>> C fill(C collection, int count, Charge charge) {
         int handle = handleCount - 1;
+        HashWork hashing = charge == Charge.HASHING ? new HashWork(budget) : null;
         enter();
         long sum = 1;
         for (int i = 0; i < count; i++) {
-            collection.add(readValue());
+            Object element = readValue();
+            if (charge != Charge.NOTHING) {
+                charge(hashing, element, cost, collection.size());
+            }
+            collection.add(element);
             sum = DecodeBudget.add(sum, cost);
         }
         exit();
         return finish(collection, handle, sum);
     }
 
-    /** Fills a hash-based set, charging each element's hashing ({@link HashWork}) before it is added. */
-    private <C extends Collection<Object>> C fillHashed(C set, int count) {
+    /** Fills a map (the last handle, or not one), charging each key as {@code charge} says. */
+    private <M extends Map<Object, Object>> M fill(M map, int count, Charge charge) {
         int handle = handleCount - 1;
-        HashWork hashing = new HashWork(budget);
-        enter();
-        long sum = 1;
-        for (int i = 0; i < count; i++) {
-            Object element = readValue();
-            hashing.charge(element, cost, limits.maxDepth() + 1, position);
-            set.add(element);
-            sum = DecodeBudget.add(sum, cost);
-        }
-        exit();
-        return finish(set, handle, sum);
-    }
-
-    /** Fills a hash-based map, charging each key's hashing ({@link HashWork}) before it is put. */
-    private <M extends Map<Object, Object>> M fillHashed(M map, int count) {
-        int handle = handleCount - 1;
-        HashWork hashing = new HashWork(budget);
+        HashWork hashing = charge == Charge.HASHING ? new HashWork(budget) : null;
         enter();
         long sum = 1;
         for (int i = 0; i < count; i++) {
             Object key = readValue();
             long keyCost = cost;
             Object value = readValue();
+            charge(hashing, key, keyCost, map.size());
+            map.put(key, value);
+            sum = DecodeBudget.add(DecodeBudget.add(sum, keyCost), cost);
+        }
+        exit();
+        return finish(map, handle, sum);
+    }
+
+    /** Charges hashing {@code key} if {@code hashing} is given, else the comparisons of adding it to {@code size}. */
+    private void charge(HashWork hashing, Object key, long keyCost, int size) {
+        if (hashing != null) {
             hashing.charge(key, keyCost, limits.maxDepth() + 1, position);
-            map.put(key, value);
-            sum = DecodeBudget.add(DecodeBudget.add(sum, keyCost), cost);
+        } else {
+            HashWork.chargeSorted(budget, key, keyCost, size, limits.maxDepth() + 1, position);
         }
-        exit();
-        return finish(map, handle, sum);
-    }
-
-    /** Fills a sorted set, charging each element's comparisons before it is added. */
-    private <C extends Collection<Object>> C fillSorted(C set, int count) {
-        int handle = handleCount - 1;
-        enter();
-        long sum = 1;
-        for (int i = 0; i < count; i++) {
-            Object element = readValue();
-            HashWork.chargeSorted(budget, element, cost, set.size(), limits.maxDepth() + 1, position);
-            set.add(element);
-            sum = DecodeBudget.add(sum, cost);
-        }
-        exit();
-        return finish(set, handle, sum);
-    }
-
-    /** Fills a sorted map, charging each key's comparisons before it is put. */
-    private <M extends Map<Object, Object>> M fillSorted(M map, int count) {
-        int handle = handleCount - 1;
-        enter();
-        long sum = 1;
-        for (int i = 0; i < count; i++) {
-            Object key = readValue();
-            long keyCost = cost;
-            Object value = readValue();
-            HashWork.chargeSorted(budget, key, keyCost, map.size(), limits.maxDepth() + 1, position);
-            map.put(key, value);
-            sum = DecodeBudget.add(DecodeBudget.add(sum, keyCost), cost);
-        }
-        exit();
-        return finish(map, handle, sum);
     }
 
     /** Sets {@link #cost} (and the handle's, if the container is the handle {@code handle}) to {@code sum}. */
@@ -693,7 +665,7 @@ public final class ValueReader {
 
     /** {@code Map.copyOf} of the next {@code count} entries, charging its hashing and probing first. */
     private Map<Object, Object> readImmutableMap(int count) {
-        LinkedHashMap<Object, Object> entries = LinkedHashMap.newLinkedHashMap(Math.min(count, MAX_INITIAL_CAPACITY));
+        LinkedHashMap<Object, Object> entries = LinkedHashMap.newLinkedHashMap(capacity(count));
         int[] hashes = new int[count];
         long[] costs = new long[count];
         HashWork hashing = new HashWork(budget);
@@ -711,6 +683,10 @@ public final class ValueReader {
         HashWork.chargeProbing(budget, hashes, costs, count, position);
         cost = sum;
         return Map.copyOf(entries);
+    }
+
+    private static int capacity(int count) {
+        return Math.min(count, MAX_INITIAL_CAPACITY);
     }
 
     private static boolean hasNull(Object[] elements) {
