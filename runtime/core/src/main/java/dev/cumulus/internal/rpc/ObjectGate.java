@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.IntConsumer;
 
 /**
  * Where calls enter one remote object on this node, so that it can migrate: it counts the calls running its methods,
@@ -61,8 +61,8 @@ public final class ObjectGate {
     private volatile int movedTo = -1;
     /** A safe-point migration waits for the running call to reach {@code Migration.point()}. */
     private volatile boolean safePointPending;
-    /** Calls let in by caller node while the object follows its calls ({@link #followCalls}); else null. */
-    private volatile AtomicLongArray callsBySource;
+    /** Counts the calls let in by their caller node while the object follows its calls ({@link #countCalls}). */
+    private volatile IntConsumer callCounter;
     /** Calls that came while the gate was closed, in arrival order (guarded by this). */
     private List<Held> held = new ArrayList<>();
     /** A migration of the object is under way (guarded by this). */
@@ -137,31 +137,22 @@ public final class ObjectGate {
 
     /** Counts a call of node {@code source} that entered, while the object follows its calls. */
     void tally(int source) {
-        AtomicLongArray calls = callsBySource;
-        if (calls != null && source < calls.length()) { // a standing cluster's clients are no place to move to
-            calls.incrementAndGet(source);
+        IntConsumer counter = callCounter;
+        if (counter != null) {
+            counter.accept(source);
         }
     }
 
-    /** Starts counting calls by caller node, for a cluster of {@code nodes}. */
-    public void followCalls(int nodes) {
-        if (callsBySource == null) {
-            callsBySource = new AtomicLongArray(nodes);
+    /** From now on, each call let in is counted by {@code counter}, given its caller node; the first counter stays. */
+    public void countCalls(IntConsumer counter) {
+        if (callCounter == null) {
+            callCounter = counter;
         }
     }
 
-    public boolean followsCalls() {
-        return callsBySource != null;
-    }
-
-    /** The calls by caller node since the last window, counting from zero again. */
-    public long[] takeWindow() {
-        AtomicLongArray calls = callsBySource;
-        long[] window = new long[calls.length()];
-        for (int n = 0; n < window.length; n++) {
-            window[n] = calls.getAndSet(n, 0);
-        }
-        return window;
+    /** What counts the calls let in ({@link #countCalls}), or null while the object does not follow its calls. */
+    public IntConsumer callCounter() {
+        return callCounter;
     }
 
     /** A call that {@link #enter}ed has ended. */
@@ -229,20 +220,6 @@ public final class ObjectGate {
         safePointPending = safePoint;
         state.getAndAdd(CLOSED);
         return true;
-    }
-
-    /**
-     * Whether no call runs the object's methods (the gate is closed). A call that found the gate closed counts for the
-     * few instructions it takes to back out ({@link #enter}); looking a few times tells it from a running call.
-     */
-    public boolean idleNow() {
-        for (int look = 0; look < 64; look++) {
-            if (running() == 0) {
-                return true;
-            }
-            Thread.onSpinWait();
-        }
-        return false;
     }
 
     /**

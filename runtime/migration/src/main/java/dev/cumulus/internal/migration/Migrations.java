@@ -178,7 +178,7 @@ final class Migrations implements MigrationService, ObjectMover {
     }
 
     private void follow(ExportTable.Exported entry) {
-        entry.gate().followCalls(size);
+        entry.gate().countCalls(new CallTally(size));
         following.putIfAbsent(entry.objectId(), new PlacementPolicy());
         if (rebalancerStarted.compareAndSet(false, true)) {
             Thread.ofVirtual().name("cumulus-rebalancer-" + engine.nodeId()).start(this::rebalance);
@@ -199,7 +199,8 @@ final class Migrations implements MigrationService, ObjectMover {
                     following.remove(f.getKey());
                     continue;
                 }
-                PlacementPolicy.Decision decision = f.getValue().window(entry.gate().takeWindow(), engine.nodeId());
+                CallTally calls = (CallTally) entry.gate().callCounter();
+                PlacementPolicy.Decision decision = f.getValue().window(calls.takeWindow(), engine.nodeId());
                 if (decision.node() >= 0 && engine.goneReason(decision.node()) == null) {
                     try {
                         // it waits for running calls for one window at most: a call that runs longer may wait for
@@ -274,7 +275,7 @@ final class Migrations implements MigrationService, ObjectMover {
         byte[] state = null;
         boolean moved = false;
         try {
-            if (kind == Migration.IDLE && !gate.idleNow()) {
+            if (kind == Migration.IDLE && !idleNow(gate)) {
                 throw new MigrationException(label + " is busy: " + gate.running() + " call(s) of it are running, "
                     + "and IDLE moves only an object that runs no method. Migration.DELAYED waits for them"
                     + (entry.safeMode() != null ? "; Migration.SAFE_POINT stops them at Migration.point()" : ""));
@@ -291,7 +292,7 @@ final class Migrations implements MigrationService, ObjectMover {
             }
             try {
                 state = ObjectState.of(object.getClass()).capture(engine.codec(), object);
-                transfer(entry, toNode, state, gate.followsCalls(), gate.moves() + 1);
+                transfer(entry, toNode, state, gate.callCounter() != null, gate.moves() + 1);
             } catch (RuntimeException e) {
                 aware(object, false);
                 throw e instanceof MigrationException m && state == null ? m : new MigrationException(label
@@ -455,5 +456,20 @@ final class Migrations implements MigrationService, ObjectMover {
         if (followsCalls || rebalanceAll) {
             follow(entry);
         }
+    }
+
+    /**
+     * Whether no call runs the object's methods (its gate is closed). A call that found the gate closed counts for the
+     * few instructions it takes to back out ({@link ObjectGate#enter}); looking a few times tells it from a running
+     * call.
+     */
+    private static boolean idleNow(ObjectGate gate) {
+        for (int look = 0; look < 64; look++) {
+            if (gate.running() == 0) {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        return false;
     }
 }
