@@ -65,15 +65,18 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
     }
 
     /**
+     * @param self    this node's id
+     * @param size    the number of nodes
      * @param stuckNs how long a destination may take nothing before it is declared failed ({@link OrderChannel#fail};
      *                the node's settings derive it from the heartbeat timeout)
      */
-    public BroadcastEndpoint(OrderChannel channel, Sequencer mode, int initialHolder, long stuckNs) {
+    public BroadcastEndpoint(OrderChannel channel, int self, int size, Sequencer mode, int initialHolder,
+                             long stuckNs) {
         this.stuckNs = stuckNs;
         this.channel = channel;
-        this.self = channel.nodeId();
+        this.self = self;
         this.arrivalReason = "node " + self + " broadcasts";
-        this.size = channel.size();
+        this.size = size;
         this.outboxes = new Outbox[size];
         this.left = new boolean[size];
         for (int i = 0; i < size; i++) {

@@ -138,8 +138,8 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
             emitter.emit(node.nodeId(), r.name, root == null ? "" : root.getClass().getName(), r.writes.get(),
                 r.restarts.get());
         });
-        this.broadcast = new BroadcastEndpoint(node.orderChannel(), node.settings().sequencer(), 0,
-            node.settings().liveness().stuckSendNs());
+        this.broadcast = new BroadcastEndpoint(node.orderChannel(), node.nodeId(), node.size(),
+            node.settings().sequencer(), 0, node.settings().liveness().stuckSendNs());
         node.orderChannel().serve(broadcast);
         this.codec = new ValueCodec(this, Thread.currentThread().getContextClassLoader(), CodecLimits.DEFAULTS);
         this.scheduler = new DeliveryScheduler("cumulus-delivery-" + node.nodeId(), this::onApplied,

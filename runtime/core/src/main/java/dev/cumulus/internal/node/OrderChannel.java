@@ -27,12 +27,6 @@ public interface OrderChannel {
     /** Hands the channel's messages to {@code endpoint} and runs it in the duty cycle. Once, before the node starts. */
     void serve(Endpoint endpoint);
 
-    /** This node's id. */
-    int nodeId();
-
-    /** The number of nodes. */
-    int size();
-
     /** The largest message the channel carries, chunked when longer than {@link #maxTrySendLength()}. */
     int maxMessageBytes();
 

@@ -47,16 +47,6 @@ final class TransportOrderChannel implements OrderChannel {
     }
 
     @Override
-    public int nodeId() {
-        return transport.nodeId();
-    }
-
-    @Override
-    public int size() {
-        return transport.size();
-    }
-
-    @Override
     public int maxMessageBytes() {
         return transport.maxMessageBytes();
     }
