@@ -5,6 +5,7 @@ import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -139,32 +140,12 @@ public final class AsyncTicket {
         }
     }
 
+    /** What a call that only starts returns, by primitive return type: 0 or false (null for any other type). */
+    private static final Map<Class<?>, Object> PLACEHOLDERS = Map.of(boolean.class, false, char.class, '\0',
+        byte.class, (byte) 0, short.class, (short) 0, int.class, 0, long.class, 0L, float.class, 0f, double.class, 0d);
+
     /** What a call that only starts returns: {@code null}, 0 or false. */
     static Object placeholder(Class<?> type) {
-        if (!type.isPrimitive() || type == void.class) {
-            return null;
-        }
-        if (type == boolean.class) {
-            return false;
-        }
-        if (type == char.class) {
-            return '\0';
-        }
-        if (type == long.class) {
-            return 0L;
-        }
-        if (type == float.class) {
-            return 0f;
-        }
-        if (type == double.class) {
-            return 0d;
-        }
-        if (type == byte.class) {
-            return (byte) 0;
-        }
-        if (type == short.class) {
-            return (short) 0;
-        }
-        return 0;
+        return PLACEHOLDERS.get(type);
     }
 }
