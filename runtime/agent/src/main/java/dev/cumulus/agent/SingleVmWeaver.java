@@ -33,6 +33,7 @@ import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.classfile.instruction.MonitorInstruction;
 import java.lang.classfile.instruction.NewObjectInstruction;
 import java.lang.classfile.instruction.ReturnInstruction;
+import java.lang.classfile.instruction.StoreInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.DirectMethodHandleDesc;
 import java.lang.constant.MethodTypeDesc;
@@ -78,6 +79,12 @@ final class SingleVmWeaver {
      * copy (sites beyond share them round robin).
      */
     private static final int PLAIN_LOCALS = 16;
+    /**
+     * At most this many fields per class remember the same for the sites of its instance methods, so that what one call
+     * found serves the next calls on the object (the hot small methods of a search); sites beyond share them.
+     */
+    private static final int KNOWN_FIELDS = 16;
+    static final String KNOWN = "$cumulus$known";
     private static final ClassDesc CD_THREAD = ClassDesc.of("java.lang.Thread");
     private static final ClassDesc CD_RUNNABLE = ClassDesc.of("java.lang.Runnable");
     private static final ClassDesc CD_CALLABLE = ClassDesc.of("java.util.concurrent.Callable");
@@ -103,6 +110,9 @@ final class SingleVmWeaver {
         boolean topmost = shared && !cm.superclass().map(s -> classes.isShared(s.asInternalName())).orElse(false);
         boolean hasClinit = cm.methods().stream().anyMatch(m -> m.methodName().equalsString("<clinit>"));
         boolean[] marked = {false};
+        int knownSites = shared ? (int) cm.methods().stream().filter(SingleVmWeaver::keepsKnownInFields)
+            .mapToLong(SingleVmWeaver::arraySites).sum() : 0;
+        int[] nextKnown = {0};
         ClassTransform ct = (ClassBuilder clb, ClassElement ce) -> {
             if (ce instanceof FieldModel fm && shared) {
                 clb.withField(fm.fieldName(), fm.fieldType(), fb -> {
@@ -120,11 +130,11 @@ final class SingleVmWeaver {
                 boolean sync = mm.flags().has(AccessFlag.SYNCHRONIZED);
                 boolean isStatic = mm.flags().has(AccessFlag.STATIC);
                 String name = mm.methodName().stringValue();
-                int arraySites = (int) mm.code().get().elementStream()
-                    .filter(e -> e instanceof ArrayLoadInstruction || e instanceof ArrayStoreInstruction).count();
+                boolean fields = shared && keepsKnownInFields(mm);
                 MethodTransform mt = MethodTransform.transformingCode(new CodeWeave(self, classes, name,
                     sync ? (isStatic ? Monitor.CLASS : Monitor.THIS) : Monitor.NONE,
-                    shared && name.equals("<clinit>"), arraySites));
+                    shared && name.equals("<clinit>"), fields ? 0 : (int) arraySites(mm),
+                    fields ? nextKnown : null));
                 if (sync) {
                     mt = mt.andThen((mb, me) -> {
                         if (me instanceof AccessFlags af) {
@@ -155,6 +165,10 @@ final class SingleVmWeaver {
                         clb.withInterfaceSymbols(CD_SHARED);
                     }
                 }
+                for (int k = 0; k < Math.min(knownSites, KNOWN_FIELDS); k++) {
+                    clb.withField(KNOWN + k, CD_Object,
+                        ClassFile.ACC_PRIVATE | ClassFile.ACC_TRANSIENT | ClassFile.ACC_SYNTHETIC);
+                }
                 if (!hasClinit) {
                     clb.withMethodBody("<clinit>", MethodTypeDesc.of(CD_void), ClassFile.ACC_STATIC, b -> {
                         staticsPrologue(b, self);
@@ -164,6 +178,20 @@ final class SingleVmWeaver {
             }));
         }
         return cf.transformClass(cm, ct);
+    }
+
+    private static long arraySites(MethodModel mm) {
+        return mm.code().map(c -> c.elementStream()
+            .filter(e -> e instanceof ArrayLoadInstruction || e instanceof ArrayStoreInstruction).count()).orElse(0L);
+    }
+
+    /**
+     * Whether an instance method's array access sites keep the last array they found to be no copy in fields of
+     * {@code this} (every method but constructors, static methods and code that reuses local 0 for another value).
+     */
+    private static boolean keepsKnownInFields(MethodModel mm) {
+        return !mm.flags().has(AccessFlag.STATIC) && !mm.methodName().equalsString("<init>") && mm.code().isPresent()
+            && mm.code().get().elementStream().noneMatch(e -> e instanceof StoreInstruction st && st.slot() == 0);
     }
 
     /** {@code if (!SingleVmHooks.staticsHere(C.class)) { C.$cumulus$statics = NEVER_FILLED; return; }} */
@@ -194,10 +222,13 @@ final class SingleVmWeaver {
         /** The locals that remember, per array access site, the last array it found to be no copy. */
         private final int[] plainLocals;
         private int arraySite;
+        /** The class's count of array access sites kept in fields ({@link #KNOWN}), or null: kept in locals. */
+        private final int[] knownFields;
 
         CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit,
-                int arraySites) {
+                int arraySites, int[] knownFields) {
             this.plainLocals = new int[Math.min(arraySites, PLAIN_LOCALS)];
+            this.knownFields = knownFields;
             this.self = self;
             this.classes = classes;
             this.constructor = method.equals("<init>");
@@ -255,17 +286,17 @@ final class SingleVmWeaver {
                 case FieldInstruction fi -> field(b, fi);
                 case ArrayLoadInstruction al -> {
                     Label plain = b.newLabel();
-                    int known = nextPlainLocal();
+                    Known known = nextKnown();
                     b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
                     b.ifeq(plain);
                     b.dup2();
-                    b.aload(known);
+                    known.load(b);
                     b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
-                    b.astore(known);
+                    known.store(b);
                     b.labelBinding(plain);
                     b.with(e);
                 }
-                case ArrayStoreInstruction as -> arrayStore(b, as, nextPlainLocal());
+                case ArrayStoreInstruction as -> arrayStore(b, as, nextKnown());
                 case MonitorInstruction mi -> b.invokestatic(CD_HOOKS,
                     mi.opcode() == Opcode.MONITORENTER ? "monitorEnter" : "monitorExit", MTD_OBJECT);
                 case ReturnInstruction r when monitor != Monitor.NONE -> {
@@ -555,16 +586,51 @@ final class SingleVmWeaver {
             }
         }
 
-        /** The local of the next array access site (in the order the sites are woven, as counted before). */
-        private int nextPlainLocal() {
-            return plainLocals[arraySite++ % plainLocals.length];
+        /** Where the next array access site (in the order the sites are woven, as counted before) keeps its array. */
+        private Known nextKnown() {
+            if (knownFields != null) {
+                return new Known(self, -1, KNOWN + (knownFields[0]++ % KNOWN_FIELDS));
+            }
+            return new Known(self, plainLocals[arraySite++ % plainLocals.length], null);
+        }
+
+        /** A site's last array found to be no copy: in a local of the method, or in a field of {@code this}. */
+        private record Known(ClassDesc owner, int local, String field) {
+            void load(CodeBuilder b) {
+                if (field == null) {
+                    b.aload(local);
+                } else {
+                    b.aload(0);
+                    b.getfield(owner, field, CD_Object);
+                }
+            }
+
+            /** Keeps the reference on the stack; a field is written only when it changes (no stores on a hit). */
+            void store(CodeBuilder b) {
+                if (field == null) {
+                    b.astore(local);
+                    return;
+                }
+                Label same = b.newLabel();
+                Label done = b.newLabel();
+                b.dup();
+                load(b);
+                b.if_acmpeq(same);
+                b.aload(0);
+                b.swap();
+                b.putfield(owner, field, CD_Object);
+                b.goto_(done);
+                b.labelBinding(same);
+                b.pop();
+                b.labelBinding(done);
+            }
         }
 
         /**
          * {@code if (remoteArrays) known = SingleVmHooks.storeX(a, i, v, known); else a[i] = v;}: the hook stores
          * plainly when {@code a} is {@code known}, the array this site last found to be no copy.
          */
-        private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as, int known) {
+        private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as, Known known) {
             String hook;
             MethodTypeDesc type;
             switch (as.typeKind()) {
@@ -581,9 +647,9 @@ final class SingleVmWeaver {
             Label done = b.newLabel();
             b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
             b.ifeq(plain);
-            b.aload(known);
+            known.load(b);
             b.invokestatic(CD_HOOKS, hook, type);
-            b.astore(known);
+            known.store(b);
             b.goto_(done);
             b.labelBinding(plain);
             b.with(as);
