@@ -111,7 +111,7 @@ final class SingleVmWeaver {
         boolean hasClinit = cm.methods().stream().anyMatch(m -> m.methodName().equalsString("<clinit>"));
         boolean[] marked = {false};
         int knownSites = shared ? (int) cm.methods().stream().filter(SingleVmWeaver::keepsKnownInFields)
-            .mapToLong(SingleVmWeaver::arraySites).sum() : 0;
+            .mapToLong(m -> Math.min(arraySites(m), PLAIN_LOCALS)).sum() : 0;
         int[] nextKnown = {0};
         ClassTransform ct = (ClassBuilder clb, ClassElement ce) -> {
             if (ce instanceof FieldModel fm && shared) {
@@ -133,8 +133,7 @@ final class SingleVmWeaver {
                 boolean fields = shared && keepsKnownInFields(mm);
                 MethodTransform mt = MethodTransform.transformingCode(new CodeWeave(self, classes, name,
                     sync ? (isStatic ? Monitor.CLASS : Monitor.THIS) : Monitor.NONE,
-                    shared && name.equals("<clinit>"), fields ? 0 : (int) arraySites(mm),
-                    fields ? nextKnown : null));
+                    shared && name.equals("<clinit>"), (int) arraySites(mm), fields ? nextKnown : null));
                 if (sync) {
                     mt = mt.andThen((mb, me) -> {
                         if (me instanceof AccessFlags af) {
@@ -221,14 +220,23 @@ final class SingleVmWeaver {
         private Label start;
         /** The locals that remember, per array access site, the last array it found to be no copy. */
         private final int[] plainLocals;
+        /** The field of {@code this} each local starts from and is kept in ({@link #KNOWN}), or null: locals only. */
+        private final String[] knownFields;
         private int arraySite;
-        /** The class's count of array access sites kept in fields ({@link #KNOWN}), or null: kept in locals. */
-        private final int[] knownFields;
 
+        /** {@code classSites}: the count of the class's sites given fields so far, or null to keep them in locals. */
         CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit,
-                int arraySites, int[] knownFields) {
+                int arraySites, int[] classSites) {
             this.plainLocals = new int[Math.min(arraySites, PLAIN_LOCALS)];
-            this.knownFields = knownFields;
+            if (classSites != null) {
+                knownFields = new String[plainLocals.length];
+                for (int j = 0; j < knownFields.length; j++) {
+                    knownFields[j] = KNOWN + ((classSites[0] + j) % KNOWN_FIELDS);
+                }
+                classSites[0] += knownFields.length;
+            } else {
+                knownFields = null;
+            }
             this.self = self;
             this.classes = classes;
             this.constructor = method.equals("<init>");
@@ -290,9 +298,19 @@ final class SingleVmWeaver {
                     b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
                     b.ifeq(plain);
                     b.dup2();
-                    known.load(b);
+                    b.pop();
+                    b.aload(known.local());
+                    b.if_acmpeq(plain);
+                    if (known.fromField(b)) {
+                        b.dup2();
+                        b.pop();
+                        b.aload(known.local());
+                        b.if_acmpeq(plain);
+                    }
+                    b.dup2();
+                    b.aload(known.local());
                     b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
-                    known.store(b);
+                    known.remember(b);
                     b.labelBinding(plain);
                     b.with(e);
                 }
@@ -588,37 +606,46 @@ final class SingleVmWeaver {
 
         /** Where the next array access site (in the order the sites are woven, as counted before) keeps its array. */
         private Known nextKnown() {
-            if (knownFields != null) {
-                return new Known(self, -1, KNOWN + (knownFields[0]++ % KNOWN_FIELDS));
-            }
-            return new Known(self, plainLocals[arraySite++ % plainLocals.length], null);
+            int j = arraySite++ % plainLocals.length;
+            return new Known(self, plainLocals[j], knownFields == null ? null : knownFields[j]);
         }
 
-        /** A site's last array found to be no copy: in a local of the method, or in a field of {@code this}. */
+        /**
+         * A site's last array found to be no copy: in a local of the method, which at the site's first miss of a call
+         * takes the field of {@code this} when there is one (what the last call on the object found).
+         */
         private record Known(ClassDesc owner, int local, String field) {
-            void load(CodeBuilder b) {
+            /** With a field: {@code if (local == null) local = this.field}; returns whether there is a field. */
+            boolean fromField(CodeBuilder b) {
                 if (field == null) {
-                    b.aload(local);
-                } else {
-                    b.aload(0);
-                    b.getfield(owner, field, CD_Object);
+                    return false;
                 }
+                Label set = b.newLabel();
+                b.aload(local);
+                b.ifnonnull(set);
+                b.aload(0);
+                b.getfield(owner, field, CD_Object);
+                b.astore(local);
+                b.labelBinding(set);
+                return true;
             }
 
-            /** Keeps the reference on the stack; a field is written only when it changes (no stores on a hit). */
-            void store(CodeBuilder b) {
-                if (field == null) {
-                    b.astore(local);
-                    return;
-                }
+            /** Takes the hook's answer off the stack; local and field are written only when it changed. */
+            void remember(CodeBuilder b) {
                 Label same = b.newLabel();
                 Label done = b.newLabel();
                 b.dup();
-                load(b);
+                b.aload(local);
                 b.if_acmpeq(same);
-                b.aload(0);
-                b.swap();
-                b.putfield(owner, field, CD_Object);
+                b.dup();
+                b.astore(local);
+                if (field == null) {
+                    b.pop();
+                } else {
+                    b.aload(0);
+                    b.swap();
+                    b.putfield(owner, field, CD_Object);
+                }
                 b.goto_(done);
                 b.labelBinding(same);
                 b.pop();
@@ -647,9 +674,10 @@ final class SingleVmWeaver {
             Label done = b.newLabel();
             b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
             b.ifeq(plain);
-            known.load(b);
+            known.fromField(b);
+            b.aload(known.local());
             b.invokestatic(CD_HOOKS, hook, type);
-            known.store(b);
+            known.remember(b);
             b.goto_(done);
             b.labelBinding(plain);
             b.with(as);
