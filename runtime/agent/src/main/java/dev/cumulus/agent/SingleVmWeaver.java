@@ -637,11 +637,11 @@ final class SingleVmWeaver {
                 b.dup();
                 b.aload(local);
                 b.if_acmpeq(same);
-                b.dup();
-                b.astore(local);
                 if (field == null) {
-                    b.pop();
+                    b.astore(local);
                 } else {
+                    b.dup();
+                    b.astore(local);
                     b.aload(0);
                     b.swap();
                     b.putfield(owner, field, CD_Object);
