@@ -33,7 +33,6 @@ import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.classfile.instruction.MonitorInstruction;
 import java.lang.classfile.instruction.NewObjectInstruction;
 import java.lang.classfile.instruction.ReturnInstruction;
-import java.lang.classfile.instruction.StoreInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.constant.DirectMethodHandleDesc;
 import java.lang.constant.MethodTypeDesc;
@@ -79,12 +78,6 @@ final class SingleVmWeaver {
      * copy (sites beyond share them round robin).
      */
     private static final int PLAIN_LOCALS = 16;
-    /**
-     * At most this many fields per class remember the same for the sites of its instance methods, so that what one call
-     * found serves the next calls on the object (the hot small methods of a search); sites beyond share them.
-     */
-    private static final int KNOWN_FIELDS = 16;
-    static final String KNOWN = "$cumulus$known";
     private static final ClassDesc CD_THREAD = ClassDesc.of("java.lang.Thread");
     private static final ClassDesc CD_RUNNABLE = ClassDesc.of("java.lang.Runnable");
     private static final ClassDesc CD_CALLABLE = ClassDesc.of("java.util.concurrent.Callable");
@@ -110,9 +103,6 @@ final class SingleVmWeaver {
         boolean topmost = shared && !cm.superclass().map(s -> classes.isShared(s.asInternalName())).orElse(false);
         boolean hasClinit = cm.methods().stream().anyMatch(m -> m.methodName().equalsString("<clinit>"));
         boolean[] marked = {false};
-        int knownSites = shared ? (int) cm.methods().stream().filter(SingleVmWeaver::keepsKnownInFields)
-            .mapToLong(m -> Math.min(arraySites(m), PLAIN_LOCALS)).sum() : 0;
-        int[] nextKnown = {0};
         ClassTransform ct = (ClassBuilder clb, ClassElement ce) -> {
             if (ce instanceof FieldModel fm && shared) {
                 clb.withField(fm.fieldName(), fm.fieldType(), fb -> {
@@ -130,10 +120,11 @@ final class SingleVmWeaver {
                 boolean sync = mm.flags().has(AccessFlag.SYNCHRONIZED);
                 boolean isStatic = mm.flags().has(AccessFlag.STATIC);
                 String name = mm.methodName().stringValue();
-                boolean fields = shared && keepsKnownInFields(mm);
+                int arraySites = (int) mm.code().get().elementStream()
+                    .filter(e -> e instanceof ArrayLoadInstruction || e instanceof ArrayStoreInstruction).count();
                 MethodTransform mt = MethodTransform.transformingCode(new CodeWeave(self, classes, name,
                     sync ? (isStatic ? Monitor.CLASS : Monitor.THIS) : Monitor.NONE,
-                    shared && name.equals("<clinit>"), (int) arraySites(mm), fields ? nextKnown : null));
+                    shared && name.equals("<clinit>"), arraySites));
                 if (sync) {
                     mt = mt.andThen((mb, me) -> {
                         if (me instanceof AccessFlags af) {
@@ -164,10 +155,6 @@ final class SingleVmWeaver {
                         clb.withInterfaceSymbols(CD_SHARED);
                     }
                 }
-                for (int k = 0; k < Math.min(knownSites, KNOWN_FIELDS); k++) {
-                    clb.withField(KNOWN + k, CD_Object,
-                        ClassFile.ACC_PRIVATE | ClassFile.ACC_TRANSIENT | ClassFile.ACC_SYNTHETIC);
-                }
                 if (!hasClinit) {
                     clb.withMethodBody("<clinit>", MethodTypeDesc.of(CD_void), ClassFile.ACC_STATIC, b -> {
                         staticsPrologue(b, self);
@@ -177,20 +164,6 @@ final class SingleVmWeaver {
             }));
         }
         return cf.transformClass(cm, ct);
-    }
-
-    private static long arraySites(MethodModel mm) {
-        return mm.code().map(c -> c.elementStream()
-            .filter(e -> e instanceof ArrayLoadInstruction || e instanceof ArrayStoreInstruction).count()).orElse(0L);
-    }
-
-    /**
-     * Whether an instance method's array access sites keep the last array they found to be no copy in fields of
-     * {@code this} (every method but constructors, static methods and code that reuses local 0 for another value).
-     */
-    private static boolean keepsKnownInFields(MethodModel mm) {
-        return !mm.flags().has(AccessFlag.STATIC) && !mm.methodName().equalsString("<init>") && mm.code().isPresent()
-            && mm.code().get().elementStream().noneMatch(e -> e instanceof StoreInstruction st && st.slot() == 0);
     }
 
     /** {@code if (!SingleVmHooks.staticsHere(C.class)) { C.$cumulus$statics = NEVER_FILLED; return; }} */
@@ -220,23 +193,11 @@ final class SingleVmWeaver {
         private Label start;
         /** The locals that remember, per array access site, the last array it found to be no copy. */
         private final int[] plainLocals;
-        /** The field of {@code this} each local starts from and is kept in ({@link #KNOWN}), or null: locals only. */
-        private final String[] knownFields;
         private int arraySite;
 
-        /** {@code classSites}: the count of the class's sites given fields so far, or null to keep them in locals. */
         CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit,
-                int arraySites, int[] classSites) {
+                int arraySites) {
             this.plainLocals = new int[Math.min(arraySites, PLAIN_LOCALS)];
-            if (classSites != null) {
-                knownFields = new String[plainLocals.length];
-                for (int j = 0; j < knownFields.length; j++) {
-                    knownFields[j] = KNOWN + ((classSites[0] + j) % KNOWN_FIELDS);
-                }
-                classSites[0] += knownFields.length;
-            } else {
-                knownFields = null;
-            }
             this.self = self;
             this.classes = classes;
             this.constructor = method.equals("<init>");
@@ -294,27 +255,17 @@ final class SingleVmWeaver {
                 case FieldInstruction fi -> field(b, fi);
                 case ArrayLoadInstruction al -> {
                     Label plain = b.newLabel();
-                    Known known = nextKnown();
+                    int known = nextPlainLocal();
                     b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
                     b.ifeq(plain);
                     b.dup2();
-                    b.pop();
-                    b.aload(known.local());
-                    b.if_acmpeq(plain);
-                    if (known.fromField(b)) {
-                        b.dup2();
-                        b.pop();
-                        b.aload(known.local());
-                        b.if_acmpeq(plain);
-                    }
-                    b.dup2();
-                    b.aload(known.local());
+                    b.aload(known);
                     b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
-                    known.remember(b);
+                    b.astore(known);
                     b.labelBinding(plain);
                     b.with(e);
                 }
-                case ArrayStoreInstruction as -> arrayStore(b, as, nextKnown());
+                case ArrayStoreInstruction as -> arrayStore(b, as, nextPlainLocal());
                 case MonitorInstruction mi -> b.invokestatic(CD_HOOKS,
                     mi.opcode() == Opcode.MONITORENTER ? "monitorEnter" : "monitorExit", MTD_OBJECT);
                 case ReturnInstruction r when monitor != Monitor.NONE -> {
@@ -604,60 +555,16 @@ final class SingleVmWeaver {
             }
         }
 
-        /** Where the next array access site (in the order the sites are woven, as counted before) keeps its array. */
-        private Known nextKnown() {
-            int j = arraySite++ % plainLocals.length;
-            return new Known(self, plainLocals[j], knownFields == null ? null : knownFields[j]);
-        }
-
-        /**
-         * A site's last array found to be no copy: in a local of the method, which at the site's first miss of a call
-         * takes the field of {@code this} when there is one (what the last call on the object found).
-         */
-        private record Known(ClassDesc owner, int local, String field) {
-            /** With a field: {@code if (local == null) local = this.field}; returns whether there is a field. */
-            boolean fromField(CodeBuilder b) {
-                if (field == null) {
-                    return false;
-                }
-                Label set = b.newLabel();
-                b.aload(local);
-                b.ifnonnull(set);
-                b.aload(0);
-                b.getfield(owner, field, CD_Object);
-                b.astore(local);
-                b.labelBinding(set);
-                return true;
-            }
-
-            /** Takes the hook's answer off the stack; local and field are written only when it changed. */
-            void remember(CodeBuilder b) {
-                Label same = b.newLabel();
-                Label done = b.newLabel();
-                b.dup();
-                b.aload(local);
-                b.if_acmpeq(same);
-                if (field == null) {
-                    b.astore(local);
-                } else {
-                    b.dup();
-                    b.astore(local);
-                    b.aload(0);
-                    b.swap();
-                    b.putfield(owner, field, CD_Object);
-                }
-                b.goto_(done);
-                b.labelBinding(same);
-                b.pop();
-                b.labelBinding(done);
-            }
+        /** The local of the next array access site (in the order the sites are woven, as counted before). */
+        private int nextPlainLocal() {
+            return plainLocals[arraySite++ % plainLocals.length];
         }
 
         /**
          * {@code if (remoteArrays) known = SingleVmHooks.storeX(a, i, v, known); else a[i] = v;}: the hook stores
          * plainly when {@code a} is {@code known}, the array this site last found to be no copy.
          */
-        private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as, Known known) {
+        private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as, int known) {
             String hook;
             MethodTypeDesc type;
             switch (as.typeKind()) {
@@ -674,10 +581,9 @@ final class SingleVmWeaver {
             Label done = b.newLabel();
             b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
             b.ifeq(plain);
-            known.fromField(b);
-            b.aload(known.local());
+            b.aload(known);
             b.invokestatic(CD_HOOKS, hook, type);
-            known.remember(b);
+            b.astore(known);
             b.goto_(done);
             b.labelBinding(plain);
             b.with(as);
