@@ -72,7 +72,12 @@ final class SingleVmWeaver {
     private static final MethodTypeDesc MTD_GET_STATIC_VOLATILE = MethodTypeDesc.of(CD_Object, CD_Class, CD_String);
     private static final MethodTypeDesc MTD_PUT_STATIC_VOLATILE = MethodTypeDesc.of(CD_void, CD_Object, CD_Class,
         CD_String);
-    private static final MethodTypeDesc MTD_ARRAY_READ = MethodTypeDesc.of(CD_void, CD_Object, CD_int);
+    private static final MethodTypeDesc MTD_ARRAY_READ = MethodTypeDesc.of(CD_Object, CD_Object, CD_int, CD_Object);
+    /**
+     * At most this many locals per method remember, each for its array access sites, the last array found to be no
+     * copy (sites beyond share them round robin).
+     */
+    private static final int PLAIN_LOCALS = 16;
     private static final ClassDesc CD_THREAD = ClassDesc.of("java.lang.Thread");
     private static final ClassDesc CD_RUNNABLE = ClassDesc.of("java.lang.Runnable");
     private static final ClassDesc CD_CALLABLE = ClassDesc.of("java.util.concurrent.Callable");
@@ -115,9 +120,11 @@ final class SingleVmWeaver {
                 boolean sync = mm.flags().has(AccessFlag.SYNCHRONIZED);
                 boolean isStatic = mm.flags().has(AccessFlag.STATIC);
                 String name = mm.methodName().stringValue();
+                int arraySites = (int) mm.code().get().elementStream()
+                    .filter(e -> e instanceof ArrayLoadInstruction || e instanceof ArrayStoreInstruction).count();
                 MethodTransform mt = MethodTransform.transformingCode(new CodeWeave(self, classes, name,
                     sync ? (isStatic ? Monitor.CLASS : Monitor.THIS) : Monitor.NONE,
-                    shared && name.equals("<clinit>")));
+                    shared && name.equals("<clinit>"), arraySites));
                 if (sync) {
                     mt = mt.andThen((mb, me) -> {
                         if (me instanceof AccessFlags af) {
@@ -184,8 +191,13 @@ final class SingleVmWeaver {
         private int pendingNew;
         private boolean superCalled;
         private Label start;
+        /** The locals that remember, per array access site, the last array it found to be no copy. */
+        private final int[] plainLocals;
+        private int arraySite;
 
-        CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit) {
+        CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit,
+                int arraySites) {
+            this.plainLocals = new int[Math.min(arraySites, PLAIN_LOCALS)];
             this.self = self;
             this.classes = classes;
             this.constructor = method.equals("<init>");
@@ -196,6 +208,11 @@ final class SingleVmWeaver {
 
         @Override
         public void atStart(CodeBuilder b) {
+            for (int i = 0; i < plainLocals.length; i++) {
+                plainLocals[i] = b.allocateLocal(TypeKind.REFERENCE);
+                b.aconst_null();
+                b.astore(plainLocals[i]);
+            }
             if (clinit) {
                 staticsPrologue(b, self);
             }
@@ -238,14 +255,17 @@ final class SingleVmWeaver {
                 case FieldInstruction fi -> field(b, fi);
                 case ArrayLoadInstruction al -> {
                     Label plain = b.newLabel();
+                    int known = nextPlainLocal();
                     b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
                     b.ifeq(plain);
                     b.dup2();
+                    b.aload(known);
                     b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
+                    b.astore(known);
                     b.labelBinding(plain);
                     b.with(e);
                 }
-                case ArrayStoreInstruction as -> arrayStore(b, as);
+                case ArrayStoreInstruction as -> arrayStore(b, as, nextPlainLocal());
                 case MonitorInstruction mi -> b.invokestatic(CD_HOOKS,
                     mi.opcode() == Opcode.MONITORENTER ? "monitorEnter" : "monitorExit", MTD_OBJECT);
                 case ReturnInstruction r when monitor != Monitor.NONE -> {
@@ -535,7 +555,16 @@ final class SingleVmWeaver {
             }
         }
 
-        private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as) {
+        /** The local of the next array access site (in the order the sites are woven, as counted before). */
+        private int nextPlainLocal() {
+            return plainLocals[arraySite++ % plainLocals.length];
+        }
+
+        /**
+         * {@code if (remoteArrays) known = SingleVmHooks.storeX(a, i, v, known); else a[i] = v;}: the hook stores
+         * plainly when {@code a} is {@code known}, the array this site last found to be no copy.
+         */
+        private static void arrayStore(CodeBuilder b, ArrayStoreInstruction as, int known) {
             String hook;
             MethodTypeDesc type;
             switch (as.typeKind()) {
@@ -552,7 +581,9 @@ final class SingleVmWeaver {
             Label done = b.newLabel();
             b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
             b.ifeq(plain);
+            b.aload(known);
             b.invokestatic(CD_HOOKS, hook, type);
+            b.astore(known);
             b.goto_(done);
             b.labelBinding(plain);
             b.with(as);
@@ -560,7 +591,7 @@ final class SingleVmWeaver {
         }
 
         private static MethodTypeDesc store(ClassDesc array, ClassDesc value) {
-            return MethodTypeDesc.of(CD_void, array, CD_int, value);
+            return MethodTypeDesc.of(CD_Object, array, CD_int, value, CD_Object);
         }
 
         private static void box(CodeBuilder b, ClassDesc type) {

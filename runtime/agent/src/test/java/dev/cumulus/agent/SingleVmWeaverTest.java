@@ -139,6 +139,30 @@ class SingleVmWeaverTest {
     }
 
     @Test
+    void anArrayAccessSiteThatMetTheNodesOwnArrayStillFillsAndWritesBackACopy() {
+        Map<Integer, List<Object>> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            try (Node node = new Node(cluster)) {
+                if (cluster.nodeId() == 0) {
+                    node.call("sv.Sums", "setup");
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 1) {
+                    seen.put(1, List.of(node.call("sv.Sums", "sumLocalThenShared")));
+                    node.call("sv.Sums", "fillLocalThenShared", 5);
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 0) {
+                    seen.put(0, List.of(node.call("sv.Sums", "sumShared")));
+                }
+                cluster.barrier();
+            }
+        });
+        assertEquals(List.of(12), seen.get(1), "node 0's 1 2 3 summed twice on node 1 after its own arrays");
+        assertEquals(List.of(18), seen.get(0), "node 1's writes 6 6 6 reached node 0");
+    }
+
+    @Test
     void aMutableJdkObjectReachedFromAnotherNodeIsAnErrorNamingItsClassAndNode() {
         Map<Integer, String> seen = new ConcurrentHashMap<>();
         LocalCluster.run(2, cluster -> {

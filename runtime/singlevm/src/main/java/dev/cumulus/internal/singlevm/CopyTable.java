@@ -14,6 +14,12 @@ import java.lang.invoke.VarHandle;
 final class CopyTable {
     private static final int INITIAL = 64;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+    private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
+    /**
+     * One bit per residue of an identity hash code (the low 16 bits), set for every copy of every table of this JVM:
+     * a clear bit proves an array is no copy with one load, so an access to one of the node's own arrays pays no probe.
+     */
+    private static final long[] FILTER = new long[1 << 10];
 
     /** Keys at even indexes, their {@link Copy} at the odd index after; {@code null} key: free. */
     private volatile Object[] table = new Object[2 * INITIAL];
@@ -34,8 +40,19 @@ final class CopyTable {
         }
     }
 
+    /**
+     * False when {@code a} is certainly no copy of any table (its filter bit is clear): one identity hash and one load.
+     * A copy's bit is set before the copy is added, so a thread that holds its reference sees the bit.
+     */
+    static boolean mayHold(Object a) {
+        int h = System.identityHashCode(a);
+        return ((long) BITS.getAcquire(FILTER, (h >>> 6) & (FILTER.length - 1)) & (1L << h)) != 0;
+    }
+
     /** Adds {@code c} under the identity of its copy, {@code c.target}. */
     synchronized void add(Copy c) {
+        int h = System.identityHashCode(c.target);
+        BITS.getAndBitwiseOr(FILTER, (h >>> 6) & (FILTER.length - 1), 1L << h);
         Object[] t = table;
         if (2 * (size + 1) > t.length >>> 1) {
             Object[] bigger = new Object[2 * t.length];

@@ -75,19 +75,31 @@ public final class SingleVmHooks {
     }
 
     // ---- arrays (called only once remoteArrays is set) ------------------------------------------------------------
+    // Each access site of a woven method keeps in a local the last array it found to be no copy ("known"): an array is
+    // a copy from its making or never, so an access to that array again costs one comparison, no lookup. A hook returns
+    // what the site keeps next: the array accessed when it is no copy, else "known" as it was.
 
     /** Before a load of element {@code i} of {@code a}: a stale copy is filled from its home first. */
-    public static void arrayRead(Object a, int i) {
+    public static Object arrayRead(Object a, int i, Object known) {
+        if (a == known) {
+            return known;
+        }
+        return CopyTable.mayHold(a) ? fillRead(a, i, known) : a;
+    }
+
+    private static Object fillRead(Object a, int i, Object known) {
         ObjectSpace s = ObjectSpace.current();
         Copy c = s.arrayCopy(a);
-        if (c != null) {
-            s.fillRange(c, i, 1);
+        if (c == null) {
+            return a;
         }
+        s.fillRange(c, i, 1);
+        return known;
     }
 
     /** Before the JDK reads array {@code a} whole ({@code a.clone()}): a stale copy is filled from its home first. */
     public static void readArray(Object a) {
-        if (a != null) {
+        if (a != null && CopyTable.mayHold(a)) {
             ObjectSpace s = ObjectSpace.current();
             Copy c = s.arrayCopy(a);
             if (c != null) {
@@ -103,7 +115,7 @@ public final class SingleVmHooks {
             return;
         }
         ObjectSpace s = ObjectSpace.current();
-        Copy source = s.arrayCopy(src);
+        Copy source = CopyTable.mayHold(src) ? s.arrayCopy(src) : null;
         if (source != null) {
             s.fillRange(source, srcPos, length);
         }
@@ -123,63 +135,93 @@ public final class SingleVmHooks {
         }
     }
 
-    public static void storeInt(int[] a, int i, int v) {
+    public static Object storeInt(int[] a, int i, int v, Object known) {
+        if (a == known) {
+            a[i] = v;
+            return known;
+        }
         Copy c = begin(a);
         try {
             a[i] = v;
         } finally {
             end(c, i);
         }
+        return c == null ? a : known;
     }
 
-    public static void storeLong(long[] a, int i, long v) {
+    public static Object storeLong(long[] a, int i, long v, Object known) {
+        if (a == known) {
+            a[i] = v;
+            return known;
+        }
         Copy c = begin(a);
         try {
             a[i] = v;
         } finally {
             end(c, i);
         }
+        return c == null ? a : known;
     }
 
-    public static void storeFloat(float[] a, int i, float v) {
+    public static Object storeFloat(float[] a, int i, float v, Object known) {
+        if (a == known) {
+            a[i] = v;
+            return known;
+        }
         Copy c = begin(a);
         try {
             a[i] = v;
         } finally {
             end(c, i);
         }
+        return c == null ? a : known;
     }
 
-    public static void storeDouble(double[] a, int i, double v) {
+    public static Object storeDouble(double[] a, int i, double v, Object known) {
+        if (a == known) {
+            a[i] = v;
+            return known;
+        }
         Copy c = begin(a);
         try {
             a[i] = v;
         } finally {
             end(c, i);
         }
+        return c == null ? a : known;
     }
 
-    public static void storeChar(char[] a, int i, char v) {
+    public static Object storeChar(char[] a, int i, char v, Object known) {
+        if (a == known) {
+            a[i] = v;
+            return known;
+        }
         Copy c = begin(a);
         try {
             a[i] = v;
         } finally {
             end(c, i);
         }
+        return c == null ? a : known;
     }
 
-    public static void storeShort(short[] a, int i, short v) {
+    public static Object storeShort(short[] a, int i, short v, Object known) {
+        if (a == known) {
+            a[i] = v;
+            return known;
+        }
         Copy c = begin(a);
         try {
             a[i] = v;
         } finally {
             end(c, i);
         }
+        return c == null ? a : known;
     }
 
     /** {@code bastore}: a {@code byte[]} or a {@code boolean[]}. */
-    public static void storeByte(Object a, int i, int v) {
-        Copy c = begin(a);
+    public static Object storeByte(Object a, int i, int v, Object known) {
+        Copy c = a == known ? null : begin(a);
         try {
             if (a instanceof boolean[] b) {
                 b[i] = (v & 1) != 0;
@@ -189,20 +231,30 @@ public final class SingleVmHooks {
         } finally {
             end(c, i);
         }
+        return c == null ? a : known;
     }
 
-    public static void storeRef(Object[] a, int i, Object v) {
+    public static Object storeRef(Object[] a, int i, Object v, Object known) {
+        if (a == known) {
+            a[i] = v;
+            return known;
+        }
         Copy c = begin(a);
         try {
             a[i] = v;
         } finally {
             end(c, i);
         }
+        return c == null ? a : known;
     }
 
+    /** The copy record of {@code a}, locked, or {@code null} when {@code a} is no copy. */
     private static Copy begin(Object a) {
         if (a == null) {
             throw new NullPointerException("cannot store into a null array");
+        }
+        if (!CopyTable.mayHold(a)) {
+            return null;
         }
         Copy c = ObjectSpace.current().arrayCopy(a);
         if (c != null) {

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The lock-free table of a node's array copies: every added copy is found by identity, nothing else is. */
 @Timeout(60)
@@ -29,6 +30,7 @@ class CopyTableTest {
         }
         for (Copy c : added) {
             assertSame(c, table.get(c.target));
+            assertTrue(CopyTable.mayHold(c.target), "the filter never denies a copy");
         }
         assertNull(table.get(new int[] {0}), "an equal array that is not the copy");
         assertNull(table.get(new Object()));

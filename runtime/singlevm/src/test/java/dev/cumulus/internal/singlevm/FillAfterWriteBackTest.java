@@ -29,7 +29,7 @@ class FillAfterWriteBackTest {
             if (cluster.nodeId() == 1) {
                 Object[] copy = (Object[]) space.resolve(id, Object[].class.getName() + "/16");
                 Copy c = space.arrayCopy(copy);
-                SingleVmHooks.storeRef(copy, 3, "written on node 1");
+                SingleVmHooks.storeRef(copy, 3, "written on node 1", null);
                 ObjectSpace.Fetched early = space.fetchWhole(c, "[]"); // the home does not hold the write yet
                 space.flush(); // another thread's release: the write reaches the home, element 3 is clean
                 boolean stored = space.apply(c, early);
@@ -55,7 +55,7 @@ class FillAfterWriteBackTest {
                 long[] copy = (long[]) space.resolve(id, long[].class.getName() + "/" + LARGE);
                 Copy c = space.arrayCopy(copy);
                 int i = Copy.BLOCK + 5;
-                SingleVmHooks.storeLong(copy, i, 42);
+                SingleVmHooks.storeLong(copy, i, 42, null);
                 ObjectSpace.Fetched early = space.fetchBlock(c, 1);
                 space.flush();
                 boolean stored = space.applyBlock(c, 1, early);
