@@ -12,7 +12,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiFunction;
-import java.util.function.IntSupplier;
 
 /**
  * Runs a node's {@link TotalOrder} on the node's {@link OrderChannel}: decodes what arrives, encodes what it sends,
@@ -106,15 +105,6 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
 
     public Sequencer mode() {
         return order.mode();
-    }
-
-    /**
-     * A quick cycle's part: while a message of this node's is on its way, or this node is the static sequencer, the
-     * ORDER stream is polled and what is due sent (a static sequencer's write: SEQUENCER.md); else nothing.
-     */
-    @Override
-    public int quickWork(IntSupplier pollChannel) {
-        return order.awaited() ? pollChannel.getAsInt() + doWork() : 0;
     }
 
     @Override

@@ -6,7 +6,6 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One node's side of the totally ordered broadcast: a sequencer token that stamps messages with consecutive numbers,
@@ -46,9 +45,6 @@ public final class TotalOrder {
     private final Delivery delivery;
     private final MigrationListener migrations;
     private final ManyToOneConcurrentLinkedQueue<byte[]> submissions = new ManyToOneConcurrentLinkedQueue<>();
-    /** Messages submitted here so far (any thread), and those of them delivered here (agent thread). */
-    private final AtomicLong submitted = new AtomicLong();
-    private volatile long ownDelivered;
     private final ArrayDeque<byte[]> unstamped = new ArrayDeque<>();
     private final ArrayDeque<Integer> waiting = new ArrayDeque<>();
     private final Map<Long, OrderMessage.Data> early = new HashMap<>();
@@ -77,16 +73,7 @@ public final class TotalOrder {
 
     /** Queues {@code payload} for broadcast to every node, this one included. Any thread. */
     public void submit(byte[] payload) {
-        submitted.incrementAndGet(); // before the offer: a poller that sees the message also sees it awaited
         submissions.offer(payload);
-    }
-
-    /**
-     * Whether this node awaits an ordered message: one of its own is not delivered yet, or it is the static sequencer
-     * (every other node's writes come to it). Agent thread (holding changes only there).
-     */
-    public boolean awaited() {
-        return submitted.get() != ownDelivered || mode == Sequencer.STATIC && holding;
     }
 
     /** Highest sequence number delivered here ({@code -1} before the first). Any thread. */
@@ -209,9 +196,6 @@ public final class TotalOrder {
         OrderMessage.Data next;
         while ((next = early.remove(nextToDeliver)) != null) {
             delivery.deliver(next.seq(), next.origin(), next.payload());
-            if (next.origin() == self) {
-                ownDelivered++; // agent thread only: the volatile write publishes it
-            }
             delivered = nextToDeliver;
             nextToDeliver++;
         }

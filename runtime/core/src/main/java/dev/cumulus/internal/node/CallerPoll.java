@@ -18,8 +18,8 @@ import java.util.function.BooleanSupplier;
  * <p>The doorbell hand-off: a wait for a reply leaves the bell alone at first (most replies come within a µs, and a
  * write to the bell's line, which senders read, moves the line between cores); after {@link #LATE_AFTER_LOOKS} looks
  * it runs its {@code late} task and takes the bell over, so senders stop ringing the sleeping main thread. Any other
- * wait takes it over at once (what it waits for rings: an asynchronous answer, an own write's copy, a grant) and,
- * but for applied writes, spins hot at first like a reply's. As it stops it hands the bell back (when the main thread
+ * wait takes it over at once, a wait for an asynchronous answer too (those answers ring: their calls promised no
+ * polling), though it spins hot at first like a reply's. As it stops it hands the bell back (when the main thread
  * sleeps) and looks once more when it has to: see {@link #lastLooks}.
  */
 final class CallerPoll {
@@ -57,7 +57,7 @@ final class CallerPoll {
         this.cycle = cycle;
         this.bell = bell;
         this.late = late;
-        this.hotFirst = late != null || awaited != Awaited.APPLIED_WRITES;
+        this.hotFirst = late != null || awaited == Awaited.ASYNC_REPLY;
         this.bellAtOnce = late == null || awaited == Awaited.ASYNC_REPLY;
         this.mine = awaited == Awaited.OTHER ? new ArrayList<>(1) : new ReplyWaiterCalls();
     }

@@ -2,7 +2,6 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.sched.Scheduler;
 import dev.cumulus.internal.sched.TimedCall;
-import dev.cumulus.internal.transport.Channel;
 import dev.cumulus.internal.transport.IdleStrategies;
 import dev.cumulus.internal.transport.NodeTransport;
 import org.agrona.ErrorHandler;
@@ -54,7 +53,8 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
 
     /**
      * A task a poll handed to the thread that polled, and where it goes when that thread cannot run it. A {@code quick}
-     * one (an asynchronous answer's completion: no program code, never blocks) runs without the standby's watch.
+     * one runs no program code and never blocks (an asynchronous answer's completion): the main thread runs it without
+     * the standby's watch.
      */
     record Call(Runnable body, Executor otherwise, boolean quick) {
     }
@@ -98,7 +98,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
     private volatile boolean mainInCallPolls;
 
     /**
-     * @param quickCycle a poll of the streams a waiter's answer comes on, and nothing else (see {@link #pollOnce})
+     * @param quickCycle a poll of the stream calls and replies come on, and nothing else (see {@link #pollOnce})
      * @param afterWait  run under the role before the first duty cycle of a thread that has slept or parked since
      *                   its last one (the agent reads the clock afresh then)
      * @param bell       how the idle main thread sleeps until a message comes, or null for the idle strategy's parks
@@ -128,8 +128,8 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
      */
     public static DutyCycle ofClient(Agent agent, NodeTransport transport, int fragmentLimit, ErrorHandler errors,
                                      NodeSettings.Scheduling settings, String threadName) {
-        return new DutyCycle(agent, () -> transport.pollOne(Channel.DATA, fragmentLimit), transport::conductorDue, errors,
-            settings, TransportDoorbell.of(transport), threadName);
+        return new DutyCycle(agent, () -> transport.pollData(fragmentLimit), transport::conductorDue, errors, settings,
+            TransportDoorbell.of(transport), threadName);
     }
 
     /** Starts the main thread and the standby. */
@@ -161,7 +161,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
      * Runs one duty cycle if no other thread does, collecting into {@code into} the work the poll hands to this
      * thread; returns the work done, or -1 when another thread holds the role. {@code waited}: this thread slept or
      * parked since its last cycle. {@code hot}: the thread spins for something that comes within a µs, so all but
-     * one in {@link #FULL_CYCLE_EVERY} of its cycles are quick (calls, replies, the ordered broadcast); else the cycle
+     * one in {@link #FULL_CYCLE_EVERY} of its cycles poll only the stream calls and replies come on; else the cycle
      * is full (a last look before a sleep must see every stream).
      */
     int pollOnce(List<Call> into, boolean waited, boolean hot) {
@@ -214,11 +214,14 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
 
     /**
      * The main thread takes every call and delivered writes, never while a call it runs waits (that call may hold
-     * monitors a write needs). It runs a drain of writes as it runs a call, under the standby's watch (why: "Who
-     * applies a delivered write" in docs/design/SEQUENCER.md). A thread polling for what it waits for takes brief
-     * calls, and a caller waiting for a reply delivered writes too. Every polling thread but the standby completes the
-     * asynchronous answers without callbacks its poll brought. Work offered by a thread outside its own poll (while
-     * another thread may poll) is never taken: it would join the other thread's list, which it may have run already.
+     * monitors a write needs). It runs a drain of writes as it runs a call, under the standby's watch: an asleep
+     * standby is woken for it (once; it then watches while writes or calls keep coming), so a write held up by a
+     * monitor does not stop the node, and the write costs no wake-up of the delivery scheduler's thread, which on a
+     * small box would take the core of the thread whose write this is (a static sequencer's node). A thread polling
+     * for what it waits for takes brief calls, and a caller waiting for a reply delivered writes too. Every polling
+     * thread but the standby completes the asynchronous answers without callbacks its poll brought. Work offered by a
+     * thread outside its own poll (while another thread may poll) is never taken: it would join the other thread's
+     * list, which that thread may have run already.
      */
     @Override
     public boolean runAfterPoll(Runnable task, Executor otherwise, Work work) {
@@ -252,8 +255,10 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
      */
     private boolean pollsHere() {
         Thread self = Thread.currentThread();
-        return settings.callerPollNs() > 0 && self != standby
-            && (self != main || (inline.busyCall != 0 && !mainInCallPolls));
+        if (settings.callerPollNs() <= 0 || self == standby) {
+            return false;
+        }
+        return self != main || (inline.busyCall != 0 && !mainInCallPolls);
     }
 
     @Override
@@ -283,8 +288,9 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
 
     /**
      * A call the main thread runs is about to block for what the duty cycle brings: the standby takes over the
-     * polling as for any busy call, but it does not mark the call slow for the wait: sending the method's later calls
-     * to virtual threads for a wait on a peer would cost each of them a hand-off (a static sequencer's writes).
+     * polling as for any busy call, but it does not mark the call slow for the wait. Sending the method's later calls
+     * to virtual threads for a wait on a peer would cost each of them a hand-off (a static sequencer's writes: tens of
+     * µs each, where the main thread's own poll usually gets them in a few).
      */
     @Override
     public Runnable mayBlock() {
@@ -295,7 +301,6 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
         inline.running(0);
         return () -> inline.running(call);
     }
-
 
     boolean mainPollsInCall() {
         return mainInCallPolls;

@@ -62,7 +62,6 @@ final class NodeAgent implements Agent {
     }
 
     private final NodeTransport transport;
-    private final java.util.function.IntSupplier pollOrder;
     private final NanoClock clock;
     private final Membership membership;
     private final Listener listener;
@@ -96,7 +95,6 @@ final class NodeAgent implements Agent {
     NodeAgent(NodeTransport transport, NanoClock clock, Listener listener, NodeSettings.Liveness liveness,
               long joinTimeoutNs, long host) {
         this.transport = transport;
-        this.pollOrder = () -> transport.pollOne(Channel.ORDER, FRAGMENT_LIMIT);
         this.clock = clock;
         this.listener = listener;
         this.self = transport.nodeId();
@@ -189,9 +187,9 @@ final class NodeAgent implements Agent {
         return work;
     }
 
-    /** A quick cycle: polls calls and replies, and the ordered broadcast while it awaits a message; nothing else. */
-    int pollQuick(OrderChannel.Endpoint ordered) {
-        return transport.pollOne(Channel.DATA, FRAGMENT_LIMIT) + (ordered == null ? 0 : ordered.quickWork(pollOrder));
+    /** A quick cycle: polls the data stream (remote calls and replies) only; see {@code DutyCycle#quickCycle}. */
+    int pollData() {
+        return transport.pollData(FRAGMENT_LIMIT);
     }
 
     private void checkJoined() {

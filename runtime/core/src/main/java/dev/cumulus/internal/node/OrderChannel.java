@@ -19,9 +19,6 @@ public interface OrderChannel {
 
         /** {@code peer} left the cluster normally (duty cycle): nothing more goes to it. */
         void peerLeft(int peer);
-
-        /** A quick cycle's part (cheap): while a message is awaited here, {@code pollChannel} and its own work. */
-        int quickWork(java.util.function.IntSupplier pollChannel);
     }
 
     /** Hands the channel's messages to {@code endpoint} and runs it in the duty cycle. Once, before the node starts. */

@@ -43,7 +43,7 @@ public interface Scheduler {
         ASYNC_REPLY,
         /** Replicated writes a reply depends on: the waiter may apply the writes its polls deliver. */
         APPLIED_WRITES,
-        /** Anything else (its own write's stamped copy, a grant): polls hot at first, runs brief calls only. */
+        /** Anything else (its own write's delivery, a grant): the waiter runs brief calls only. */
         OTHER
     }
 

@@ -350,12 +350,12 @@ public final class NodeTransport implements AutoCloseable {
         return work;
     }
 
-    /** Polls {@code channel}'s stream only (a quick look, e.g. for remote calls and replies, between full polls). */
-    public int pollOne(Channel channel, int fragmentLimit) {
+    /** Polls the {@link Channel#DATA} stream only (a quick look for remote calls and replies between full polls). */
+    public int pollData(int fragmentLimit) {
         if (closed) {
             return 0;
         }
-        int ch = channel.ordinal();
+        int ch = Channel.DATA.ordinal();
         int work = subscriptions[ch].poll(assemblers[ch], fragmentLimit);
         return ipcSubscriptions == null ? work : work + ipcSubscriptions[ch].poll(ipcAssemblers[ch], fragmentLimit);
     }
