@@ -115,8 +115,7 @@ final class ElementHandle implements Element {
             ElementState.Outcome o = local.observe(caller, false);
             return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
         }
-        Observed o = remote("observe", -1, () -> runtime.service(home).observe(id, caller.node(), caller.thread()));
-        return Tuple.of(o.index(), runtime.codec().decode(o.tuple(), name));
+        return tupleOf(remote("observe", -1, () -> runtime.service(home).observe(id, caller.node(), caller.thread())));
     }
 
     private Tuple observeIndex(long index) {
@@ -125,8 +124,17 @@ final class ElementHandle implements Element {
             ElementState.Outcome o = local.observeAt(index, false);
             return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
         }
-        Observed o = remote("observe-index", -1, () -> runtime.service(home).observeAt(id, index));
-        return Tuple.of(o.index(), runtime.codec().decode(o.tuple(), name));
+        return tupleOf(remote("observe-index", -1, () -> runtime.service(home).observeAt(id, index)));
+    }
+
+    /** The tuple of an {@code Observed} reply, decoded from the reply's array. */
+    private Tuple tupleOf(byte[] reply) {
+        if (reply == null || reply.length < Observed.TUPLE_AT) {
+            throw new CumulusException("observe on element " + name + ": node " + home + " sent a malformed reply ("
+                + (reply == null ? "none" : reply.length + " bytes") + "); every node must run the same Cumulus");
+        }
+        return Tuple.of(Observed.index(reply),
+            runtime.codec().decode(reply, Observed.TUPLE_AT, Observed.tupleLength(reply), name));
     }
 
     @Override
@@ -258,9 +266,9 @@ final class ElementHandle implements Element {
                     if (result instanceof MoveReply m) {
                         event.bytes = requestBytes;
                         event.blockedNs = m.blockedNs();
-                    } else if (result instanceof Observed o) {
-                        event.bytes = o.tuple().length;
-                        event.blockedNs = o.blockedNs();
+                    } else if (result instanceof byte[] reply && reply.length >= Observed.TUPLE_AT) {
+                        event.bytes = Observed.tupleLength(reply);
+                        event.blockedNs = Observed.blockedNs(reply);
                     } else {
                         event.bytes = Math.max(0, requestBytes);
                     }

@@ -370,11 +370,11 @@ public final class PastSetRuntime implements PastSetCapability {
          * brings the tuple sends the reply from its own thread.
          */
         @Override
-        public Observed observe(String element, int from, long thread) {
+        public byte[] observe(String element, int from, long thread) {
             ElementState e = state(element, null);
             Semantics.Caller caller = new Semantics.Caller(from, thread);
             if (!DeferredReply.servingRemoteCall()) {
-                return observed(e, e.observe(caller, true));
+                return observed(e, e.observe(caller, true)).toArray();
             }
             DeferredReply reply = DeferredReply.defer();
             ElementState.Outcome now = e.observeOrPark(caller, o -> reply.complete(observed(e, o)), reply::fail);
@@ -384,15 +384,21 @@ public final class PastSetRuntime implements PastSetCapability {
             return null; // the deferred reply carries the result
         }
 
-        private Observed observed(ElementState e, ElementState.Outcome o) {
-            return new Observed(o.index(), codec.bytes(o.tuple(), e.name()), o.blockedNs());
+        /** The reply, sent at once: it may read this thread's encoding buffer. */
+        private Observed.Frame observed(ElementState e, ElementState.Outcome o) {
+            return codec.reply(o.index(), o.blockedNs(), o.tuple(), e.name());
         }
 
+        /** Replies through the deferred reply: the tuple goes into the reply message with no array of its own. */
         @Override
-        public Observed observeAt(String element, long index) {
+        public byte[] observeAt(String element, long index) {
             ElementState e = state(element, null);
-            ElementState.Outcome o = e.observeAt(index, true);
-            return new Observed(o.index(), codec.bytes(o.tuple(), e.name()), o.blockedNs());
+            Observed.Frame frame = observed(e, e.observeAt(index, true));
+            if (!DeferredReply.servingRemoteCall()) {
+                return frame.toArray();
+            }
+            DeferredReply.defer().complete(frame);
+            return null; // the deferred reply carries the result
         }
 
         @Override

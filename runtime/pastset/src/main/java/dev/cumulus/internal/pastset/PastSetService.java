@@ -24,13 +24,20 @@ public interface PastSetService {
     @DefersReply
     MoveReply move(String element, int node, long thread, BytesView tuple);
 
-    /** The element's oldest unobserved tuple, marked observed (waits parked, its reply deferred, until there is one). */
+    /**
+     * The element's oldest unobserved tuple, marked observed (waits parked, its reply deferred, until there is one), as
+     * an {@code Observed} reply.
+     */
     @Brief
     @DefersReply
-    Observed observe(String element, int node, long thread);
+    byte[] observe(String element, int node, long thread);
 
-    /** The tuple at {@code index} (blocks until it exists; fails if truncated). */
-    Observed observeAt(String element, long index);
+    /**
+     * The tuple at {@code index} (blocks until it exists; fails if truncated), as an {@code Observed} reply (sent
+     * through the deferred reply, which writes the tuple into the reply message without an array of its own).
+     */
+    @DefersReply
+    byte[] observeAt(String element, long index);
 
     /** {first, last, delta}. */
     @Brief

@@ -41,11 +41,6 @@ record StoredTuple(Object[] values, byte[] bytes, int offset, int length) {
     /** See {@link #ofView}. */
     static final int SHARE_RATIO = 8;
 
-    /** The encoded bytes as an array of their own length: the kept array, or a copy when it holds more. */
-    byte[] encodedCopyIfShared() {
-        return offset == 0 && length == bytes.length ? bytes : Arrays.copyOfRange(bytes, offset, offset + length);
-    }
-
     /** A copy of {@code fields} that shares nothing mutable with them, or null when a field needs the codec. */
     static Object[] snapshot(Object[] fields) {
         Object[] copy = new Object[fields.length];

@@ -46,7 +46,7 @@ final class TupleCodec {
      *
      * @throws dev.cumulus.NotTransferableException naming the field when a value cannot be kept by value
      */
-    PreEncodedBytes encodeForSending(Object[] fields, String label) {
+    Encoded encodeForSending(Object[] fields, String label) {
         ExpandableArrayBuffer buf = buffers.get();
         int end = codec.write(buf, 0, fields, label);
         if (buf.capacity() > 1 << 20) {
@@ -99,7 +99,16 @@ final class TupleCodec {
         return t.values() != null ? t.valuesCopy() : decode(t.bytes(), t.offset(), t.length(), element);
     }
 
-    byte[] bytes(StoredTuple t, String element) {
-        return t.bytes() != null ? t.encodedCopyIfShared() : encode(t.values(), "tuple of " + element);
+    /**
+     * The reply to a remote observe of {@code t}: a tuple kept encoded goes into the reply message straight from the
+     * log, one kept as values from this thread's encoding buffer, so the reply must be sent before this thread encodes
+     * its next tuple.
+     */
+    Observed.Frame reply(long index, long blockedNs, StoredTuple t, String element) {
+        if (t.bytes() != null) {
+            return new Observed.Frame(index, blockedNs, new UnsafeBuffer(t.bytes()), t.offset(), t.length());
+        }
+        Encoded e = encodeForSending(t.values(), "tuple of " + element);
+        return new Observed.Frame(index, blockedNs, e.buffer(), 0, e.byteLength());
     }
 }
