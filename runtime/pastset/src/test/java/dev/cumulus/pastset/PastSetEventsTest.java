@@ -59,6 +59,11 @@ class PastSetEventsTest {
         assertEquals(0, move.getInt("homeNode"));
         assertTrue(move.getLong("bytes") >= 100, "tuple bytes: " + move.getLong("bytes"));
         assertEquals("ok", move.getString("outcome"));
+        RecordedEvent observe = operations.stream().filter(e -> e.getString("operation").equals("observe"))
+            .findFirst().orElseThrow();
+        // the tuple's encoded bytes as the move sent them, not counting the reply's index and blocked time
+        assertEquals(move.getLong("bytes"), observe.getLong("bytes"));
+        assertEquals("ok", observe.getString("outcome"));
         RecordedEvent summary = summaries.getFirst();
         assertEquals(0, summary.getInt("node"));
         assertTrue(summary.getLong("remoteOperations") > 0);
