@@ -555,9 +555,9 @@ public final class SharedHeap {
         }
 
         @Override
-        public ObjectImage fetchObject(long id) {
+        public FetchReply fetchObject(long id, boolean referred) {
             ObjectSpace o = objects();
-            return o.serving(() -> o.serveFetch(id));
+            return o.serving(() -> referred ? o.serveFetchReferred(id) : FetchReply.of(o.serveFetch(id)));
         }
 
         @Override
