@@ -19,20 +19,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * System tests: real node JVMs started through {@link ClusterLauncher}, running the tiny mains of
@@ -52,30 +49,14 @@ class ClusterLauncherSystemTest {
     @TempDir
     Path tmp;
 
-    private final List<ClusterLauncher> launchers = new ArrayList<>();
+    private final LaunchedRuns launchers = new LaunchedRuns();
 
     record Run(RunResult result, String out, String err, ClusterLauncher launcher) {
     }
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        for (ProcessHandle p : left) {
-            p.destroyForcibly();
-        }
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        List<String> dirs = new ArrayList<>();
-        for (ClusterLauncher l : launchers) {
-            if (l.driverDirectory() != null && Files.exists(Path.of(l.driverDirectory()))) {
-                dirs.add(l.driverDirectory());
-                deleteTree(Path.of(l.driverDirectory()));
-            }
-        }
-        assertTrue(left.isEmpty(), "processes left behind: " + left.stream().map(p -> p.pid() + " "
-            + p.info().commandLine().orElse("?")).toList());
-        assertTrue(dirs.isEmpty(), "driver directories left behind: " + dirs);
+        launchers.noneLeftBehind();
     }
 
     LaunchContext context(int nodes, Class<?> main, String... args) {
@@ -316,14 +297,6 @@ class ClusterLauncherSystemTest {
             return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    static void deleteTree(Path dir) throws Exception {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }
