@@ -1,5 +1,6 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.CliRun;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;

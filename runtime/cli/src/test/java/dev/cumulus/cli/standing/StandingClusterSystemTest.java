@@ -1,5 +1,6 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.CliRun;
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;

@@ -1,5 +1,6 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.CliRun;
 import dev.cumulus.cli.CumulusCli;
 import dev.cumulus.cli.standing.mains.TallyImpl;
 
