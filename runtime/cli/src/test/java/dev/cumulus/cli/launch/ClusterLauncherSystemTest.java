@@ -51,9 +51,6 @@ class ClusterLauncherSystemTest {
 
     private final LaunchedRuns launchers = new LaunchedRuns();
 
-    record Run(RunResult result, String out, String err, ClusterLauncher launcher) {
-    }
-
     @AfterEach
     void nothingLeftBehind() throws Exception {
         launchers.noneLeftBehind();
@@ -69,18 +66,13 @@ class ClusterLauncherSystemTest {
             .runsRoot(tmp.resolve("runs"));
     }
 
-    Run run(LaunchContext ctx) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        ClusterLauncher launcher = new ClusterLauncher(ctx, out.stream(), err.stream());
-        launchers.add(launcher);
-        RunResult result = launcher.run();
-        return new Run(result, out.text(), err.text(), launcher);
+    LaunchedRuns.Run run(LaunchContext ctx) {
+        return launchers.run(ctx);
     }
 
     @Test
     void everyNodesOutputIsPrefixedWholeLinesAndTheRunSucceeds() {
-        Run r = run(context(3, PrintArgsMain.class, "a", "b c"));
+        LaunchedRuns.Run r = run(context(3, PrintArgsMain.class, "a", "b c"));
 
         assertEquals(0, r.result().exitCode(), r.err());
         assertEquals(RunResult.Ending.ALL_SUCCEEDED, r.result().ending());
@@ -106,7 +98,7 @@ class ClusterLauncherSystemTest {
 
     @Test
     void udpTransportGivesEveryNodeAnEndpoint() {
-        Run r = run(context(2, PrintArgsMain.class).transport(TransportMode.UDP).basePort(41000)
+        LaunchedRuns.Run r = run(context(2, PrintArgsMain.class).transport(TransportMode.UDP).basePort(41000)
             .runDir(tmp.resolve("my-run")));
 
         assertEquals(0, r.result().exitCode(), r.err());
@@ -118,7 +110,7 @@ class ClusterLauncherSystemTest {
     @Test
     void theFirstFailingNodeEndsTheRunAndGivesItsExitCode() {
         long start = System.nanoTime();
-        Run r = run(context(4, ExitOnNode2Main.class));
+        LaunchedRuns.Run r = run(context(4, ExitOnNode2Main.class));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 
         assertEquals(3, r.result().exitCode(), "the stopped nodes (exit 143) do not count:\n" + r.err());
@@ -134,7 +126,7 @@ class ClusterLauncherSystemTest {
 
     @Test
     void anExceptionInMainFailsTheRunWithItsStackTrace() {
-        Run r = run(context(2, ThrowMain.class));
+        LaunchedRuns.Run r = run(context(2, ThrowMain.class));
 
         assertEquals(1, r.result().exitCode(), r.err());
         assertEquals(0, r.result().failedNode());
@@ -145,7 +137,7 @@ class ClusterLauncherSystemTest {
 
     @Test
     void aTimeoutEndsTheRunWith124AndNamesTheRunningNodes() {
-        Run r = run(context(2, BlockMain.class).timeout(Duration.ofSeconds(2)));
+        LaunchedRuns.Run r = run(context(2, BlockMain.class).timeout(Duration.ofSeconds(2)));
 
         assertEquals(RunResult.EXIT_TIMEOUT, r.result().exitCode(), r.err());
         assertEquals(RunResult.Ending.TIMED_OUT, r.result().ending());
@@ -234,7 +226,7 @@ class ClusterLauncherSystemTest {
     void localhostInAHostsFileRunsItsNodesHereWithoutSsh() throws Exception {
         Path hosts = tmp.resolve("hosts");
         Files.writeString(hosts, "localhost slots=2\n");
-        Run r = run(new LaunchContext().hostsFile(hosts).mainClass(PrintArgsMain.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().hostsFile(hosts).mainClass(PrintArgsMain.class.getName())
             .classpath(TEST_CLASSES).jvmArgs(FAST_JVM).runsRoot(tmp.resolve("runs")));
 
         assertEquals(0, r.result().exitCode(), r.err());
@@ -248,7 +240,7 @@ class ClusterLauncherSystemTest {
     @Test
     void aMissingClasspathEntryIsWarnedAbout() {
         String missing = tmp.resolve("missing.jar").toString();
-        Run r = run(context(1, PrintArgsMain.class).classpath(TEST_CLASSES + File.pathSeparator + missing));
+        LaunchedRuns.Run r = run(context(1, PrintArgsMain.class).classpath(TEST_CLASSES + File.pathSeparator + missing));
 
         assertEquals(0, r.result().exitCode(), r.err());
         assertTrue(r.err().contains("cumulus: warning: classpath entry " + missing + " does not exist"), r.err());
@@ -256,7 +248,7 @@ class ClusterLauncherSystemTest {
 
     @Test
     void aProfiledRunPrintsThePerObjectTable() {
-        Run r = run(context(2, ProfiledMain.class).profile(true));
+        LaunchedRuns.Run r = run(context(2, ProfiledMain.class).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.err());
         Path dir = r.result().runDir();

@@ -1,6 +1,5 @@
 package dev.cumulus.cli.launch;
 
-import dev.cumulus.cli.CapturedOutput;
 import testapps.ReplicatedMinimumMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.examples.matmul.MasterWorker;
@@ -35,20 +34,13 @@ class ClusterRuntimeSystemTest {
 
     private final LaunchedRuns launchers = new LaunchedRuns();
 
-    record Run(RunResult result, String out, String err) {
-    }
-
     @AfterEach
     void nothingLeftBehind() throws Exception {
         launchers.noneLeftBehind();
     }
 
-    private Run run(LaunchContext ctx) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        ClusterLauncher launcher = new ClusterLauncher(ctx.runsRoot(tmp.resolve("runs")), out.stream(), err.stream());
-        launchers.add(launcher);
-        return new Run(launcher.run(), out.text(), err.text());
+    private LaunchedRuns.Run run(LaunchContext ctx) {
+        return launchers.run(ctx.runsRoot(tmp.resolve("runs")));
     }
 
     private static String location(Class<?> c) {
@@ -61,7 +53,7 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void theReadmeJobReplicatedTspOnFourNodesIsVerifiedAndProfiled() {
-        Run r = run(new LaunchContext().nodes(4).mainClass(ReplicatedTsp.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(4).mainClass(ReplicatedTsp.class.getName())
             .programArgs(List.of("10")).classpath(location(ReplicatedTsp.class)).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
@@ -74,7 +66,7 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void masterWorkerOnFourNodesIsVerifiedAndProfiled() {
-        Run r = run(new LaunchContext().nodes(4).mainClass(MasterWorker.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(4).mainClass(MasterWorker.class.getName())
             .programArgs(List.of("128")).classpath(location(MasterWorker.class)).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
@@ -89,7 +81,7 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void remoteCallsAroundARingOfRealProcesses() {
-        Run r = run(new LaunchContext().nodes(3).mainClass(RingCallsMain.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(3).mainClass(RingCallsMain.class.getName())
             .classpath(location(RingCallsMain.class)));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
@@ -102,7 +94,7 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void aReplicatedObjectAcrossRealProcessesConvergesAfterABarrier() {
-        Run r = run(new LaunchContext().nodes(3).mainClass(ReplicatedMinimumMain.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(3).mainClass(ReplicatedMinimumMain.class.getName())
             .classpath(location(ReplicatedMinimumMain.class)).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());

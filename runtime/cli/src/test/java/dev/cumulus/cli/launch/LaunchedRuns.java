@@ -1,5 +1,7 @@
 package dev.cumulus.cli.launch;
 
+import dev.cumulus.cli.CapturedOutput;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +16,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 final class LaunchedRuns implements Iterable<ClusterLauncher> {
     private final List<ClusterLauncher> launchers = new ArrayList<>();
+
+    /** A run to its end: its result, what it printed, its launcher. */
+    record Run(RunResult result, String out, String err, ClusterLauncher launcher) {
+    }
+
+    /** Runs {@code ctx} to its end, its launcher kept for {@link #noneLeftBehind()}. */
+    Run run(LaunchContext ctx) {
+        CapturedOutput out = new CapturedOutput();
+        CapturedOutput err = new CapturedOutput();
+        ClusterLauncher launcher = add(new ClusterLauncher(ctx, out.stream(), err.stream()));
+        return new Run(launcher.run(), out.text(), err.text(), launcher);
+    }
 
     /** Keeps {@code launcher} for {@link #noneLeftBehind()}. */
     ClusterLauncher add(ClusterLauncher launcher) {

@@ -1,6 +1,5 @@
 package dev.cumulus.cli.launch;
 
-import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.examples.heat.HeatDiffusion;
 import dev.cumulus.examples.heat.LoadBalancing;
 import org.junit.jupiter.api.AfterEach;
@@ -36,13 +35,9 @@ class MigrationExamplesSystemTest {
     }
 
     private String run(LaunchContext ctx) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        ClusterLauncher launcher = new ClusterLauncher(ctx.runsRoot(tmp.resolve("runs")), out.stream(), err.stream());
-        launchers.add(launcher);
-        RunResult result = launcher.run();
-        assertEquals(0, result.exitCode(), out.text() + err.text());
-        return out.text();
+        LaunchedRuns.Run r = launchers.run(ctx.runsRoot(tmp.resolve("runs")));
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        return r.out();
     }
 
     private static String location(Class<?> c) {
