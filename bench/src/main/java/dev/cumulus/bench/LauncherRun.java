@@ -1,6 +1,7 @@
 package dev.cumulus.bench;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.cli.launch.DriverDirectories;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -14,13 +15,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * One {@code cumulus run} of the checkout this bench was built in, as a user starts it: the command line's JVM
@@ -256,18 +255,7 @@ public final class LauncherRun {
     }
 
     private static void deleteRecursively(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // reported below if the directory stays
-                }
-            });
-        } catch (IOException e) {
-            // reported below
-        }
-        if (Files.exists(dir)) {
+        if (!DriverDirectories.deleteTree(dir)) {
             System.err.println("cumulus bench: could not delete " + dir + "; remove it by hand");
         }
     }

@@ -1,6 +1,7 @@
 package dev.cumulus.bench;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.cli.launch.DriverDirectories;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.NodeSecret;
@@ -23,7 +24,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -34,7 +34,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The processes (and the media driver and directories) of one measurement. Starts children with the same JVM flags
@@ -498,7 +497,7 @@ public final class ProcessSet implements AutoCloseable {
                 }
             }
             for (Path d : dirs) {
-                deleteRecursively(d);
+                DriverDirectories.deleteTree(d);
             }
         } finally {
             OPEN.remove(this);
@@ -515,22 +514,6 @@ public final class ProcessSet implements AutoCloseable {
         return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
     }
 
-    private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // best effort
-                }
-            });
-        } catch (IOException ignored) {
-            // best effort
-        }
-    }
 
     /** Where this JVM loaded the bench, the runtime, Aeron, Agrona and HdrHistogram from. */
     static String classpath() {

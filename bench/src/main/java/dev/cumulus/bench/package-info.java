@@ -5,7 +5,10 @@
  * <p>Processes: the orchestrator ({@link dev.cumulus.bench.BenchMain}, in a JVM the CLI starts on this module's own
  * classpath, so the peers never sit on the CLI's) starts every measured process itself with the same JVM flags and
  * the current classpath, hosts the shared Aeron media driver of a run, reads the processes' stdout protocol ({@code READY}, {@code PHASE}, {@code RESULT} lines, see {@link dev.cumulus.bench.ChildIo}) and
- * samples their CPU time. Children exit when their stdin closes, so a killed orchestrator leaves no orphan. Over hosts
+ * samples their CPU time. A measurement's parameters reach its children as {@code -Dbench.*} properties
+ * ({@link dev.cumulus.bench.Workload}, each suite's {@code Settings}): the orchestrator's channel to the JVMs it starts,
+ * no user setting (ARCHITECTURE.md, "Launcher-internal properties"). Children exit when their stdin closes, so a
+ * killed orchestrator leaves no orphan. Over hosts
  * ({@code --hosts}, {@link dev.cumulus.bench.BenchHosts}) process {@code i} of a measurement runs on the host of slot
  * {@code i}, as an ssh session started through the launcher's own host agents
  * ({@code dev.cumulus.cli.launch.HostGroup}), with the same protocol on its stdin and stdout.

@@ -139,8 +139,8 @@ public final class CumulusLanguageServer implements LanguageServer, LanguageClie
 
     /** Starts the server on stdin/stdout. */
     public static void main(String[] args) throws Exception {
-        String cp = System.getProperty("cumulus.classpath");
-        String cmd = System.getProperty("cumulus.command");
+        String cp = null;
+        String cmd = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--cumulus-classpath" -> cp = args[++i];

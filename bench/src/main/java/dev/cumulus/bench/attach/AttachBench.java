@@ -1,6 +1,7 @@
 package dev.cumulus.bench.attach;
 
 import dev.cumulus.cli.launch.ClusterLauncher;
+import dev.cumulus.cli.launch.DriverDirectories;
 import dev.cumulus.cli.launch.LaunchContext;
 import dev.cumulus.cli.launch.RunResult;
 import dev.cumulus.cli.standing.AttachedRun;
@@ -84,7 +85,7 @@ public final class AttachBench {
             return 0;
         } finally {
             ClusterStop.stop(registry, name, err); // the keeper, its servers, driver directory and state file
-            deleteTree(config);
+            DriverDirectories.deleteTree(config);
         }
     }
 
@@ -159,13 +160,4 @@ public final class AttachBench {
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
-    private static void deleteTree(Path root) {
-        try (var walk = Files.walk(root)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException ignored) {
-            // a temporary directory: the OS cleans it eventually
-        }
-    }
 }

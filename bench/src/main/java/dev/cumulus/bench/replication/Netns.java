@@ -2,6 +2,7 @@ package dev.cumulus.bench.replication;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.ProcessSet;
+import dev.cumulus.cli.launch.DriverDirectories;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -435,7 +435,7 @@ final class Netns implements AutoCloseable {
         }
         try (Stream<Path> dirs = Files.list(ProcessSet.driverRoot())) {
             for (Path d : dirs.toList()) {
-                if (stale(DRIVER_DIR.matcher(d.getFileName().toString())) && deleteTree(d)) {
+                if (stale(DRIVER_DIR.matcher(d.getFileName().toString())) && DriverDirectories.deleteTree(d)) {
                     deleted.add(d.toString());
                 }
             }
@@ -453,16 +453,6 @@ final class Netns implements AutoCloseable {
         return ProcessHandle.of(pid).isEmpty() || pid == ProcessHandle.current().pid() && open == null;
     }
 
-    private static boolean deleteTree(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
 
     /**
      * A fresh run id for Table 4's nodes, {@code bench-wan-<pid>-<hex>}: their driver directories are then

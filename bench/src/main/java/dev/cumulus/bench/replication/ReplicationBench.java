@@ -48,8 +48,8 @@ public final class ReplicationBench {
     public static final String JGROUPS = "jgroups sequencer";
     public static final String JGROUPS_RTT = "jgroups unicast rtt";
     static final int WAN_CLUSTERS = 4;
-    /** One-way delay between two clusters ({@code -Dbench.repl.wan.delay.ms}). */
-    static final int WAN_DELAY_MS = Integer.getInteger("bench.repl.wan.delay.ms", 10);
+    /** One-way delay between two clusters. */
+    static final int WAN_DELAY_MS = 10;
 
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(120);
     /** UDP round trips of the link check before Table 4. */

@@ -1,6 +1,5 @@
 package dev.cumulus.cli;
 
-import static dev.cumulus.cli.CumulusCliTest.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,15 +15,15 @@ import java.nio.file.Path;
 class BenchCommandTest {
     @Test
     void helpNamesTheSuitesWithoutTheBenchmarksOnTheClasspath() {
-        CumulusCliTest.Result r = cli("bench", "--help");
-        assertEquals(0, r.code(), r.err());
+        CliRun r = CliRun.of("bench", "--help");
+        assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("Usage: cumulus bench"), r.out());
         assertTrue(r.out().replaceAll("\\s+", " ").contains("rpc, replication, arrays, pastset, migration, hostile, profile, single-vm"), r.out());
     }
 
     @Test
     void helpListsEverySuiteWithItsOneNodeCountDefault() {
-        String help = cli("bench", "--help").out();
+        String help = CliRun.of("bench", "--help").out();
         for (String suite : BenchCommand.SUITES) {
             assertTrue(help.lines().anyMatch(l -> l.startsWith("  " + suite + " ")), suite + " in\n" + help);
         }
@@ -38,89 +37,89 @@ class BenchCommandTest {
 
     @Test
     void nodeCountsThatAreNoNumbersSayWhatIsExpected() {
-        CumulusCliTest.Result r = cli("bench", "rpc", "--nodes", "2,abc");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "rpc", "--nodes", "2,abc");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("'abc' is not a whole number; give digits only, e.g. 4"), r.err());
         assertTrue(!r.err().contains("is not a int") && !r.err().contains("Integer"), r.err());
     }
 
     @Test
     void theArraysSuiteRefusesNodeCountsItWouldIgnore() {
-        CumulusCliTest.Result r = cli("bench", "arrays", "--nodes", "2");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "arrays", "--nodes", "2");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("the arrays suite runs fixed node counts (2 to 4); drop --nodes"), r.err());
     }
 
     @Test
     void theMigrationSuiteRefusesNodeCountsItWouldIgnore() {
-        CumulusCliTest.Result r = cli("bench", "migration", "--nodes", "3");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "migration", "--nodes", "3");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("the migration suite runs on 5 nodes; drop --nodes"), r.err());
     }
 
     @Test
     void theHostileSuiteRefusesNodeCountsItWouldIgnore() {
-        CumulusCliTest.Result r = cli("bench", "hostile", "--nodes", "3");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "hostile", "--nodes", "3");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("the hostile suite runs on 2 nodes (an IPC run, then a UDP run); drop --nodes"),
             r.err());
     }
 
     @Test
     void theProfileSuiteRefusesNodeCountsItWouldIgnore() {
-        CumulusCliTest.Result r = cli("bench", "profile", "--nodes", "4");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "profile", "--nodes", "4");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("the profile suite runs on 2 nodes; drop --nodes"), r.err());
     }
 
     @Test
     void theSingleVmSuiteRefusesNodeCountsItWouldIgnore() {
-        CumulusCliTest.Result r = cli("bench", "single-vm", "--nodes", "4");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "single-vm", "--nodes", "4");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("the single-vm suite runs plain java, 1 node and 2 nodes; drop --nodes"), r.err());
     }
 
     @Test
     void anUnknownSuiteIsAUsageError() {
-        CumulusCliTest.Result r = cli("bench", "nope");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "nope");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("unknown suite 'nope'; suites: rpc, replication, arrays, pastset, migration, hostile, profile, single-vm"), r.err());
     }
 
     @Test
     void attachBelongsToTheRpcSuiteOnThisHost() {
-        CumulusCliTest.Result r = cli("bench", "replication", "--attach");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "replication", "--attach");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("--attach is an option of the rpc suite"), r.err());
     }
 
     @Test
     void wanOnlyBelongsToTheReplicationSuite() {
-        CumulusCliTest.Result r = cli("bench", "rpc", "--wan-only");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "rpc", "--wan-only");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("--wan-only is an option of the replication suite"), r.err());
     }
 
     @Test
     void hostsAreForTheRpcAndReplicationSuitesMeasuredOverSeveralHosts(@TempDir Path dir) throws Exception {
         Path hosts = Files.writeString(dir.resolve("hosts"), "host1\nhost2\n");
-        CumulusCliTest.Result r = cli("bench", "pastset", "--hosts", hosts.toString());
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("bench", "pastset", "--hosts", hosts.toString());
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("--hosts runs the rpc and replication suites, not pastset"), r.err());
-        r = cli("bench", "rpc", "--idle-sweep", "--hosts", hosts.toString());
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        r = CliRun.of("bench", "rpc", "--idle-sweep", "--hosts", hosts.toString());
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("--idle-sweep measures on this host only; drop --hosts"), r.err());
-        r = cli("bench", "rpc", "--ssh", "-F x");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        r = CliRun.of("bench", "rpc", "--ssh", "-F x");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("--ssh is an option of --hosts"), r.err());
-        r = cli("bench", "rpc", "--hosts", dir.resolve("absent").toString());
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        r = CliRun.of("bench", "rpc", "--hosts", dir.resolve("absent").toString());
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("--hosts " + dir.resolve("absent") + ": no such file"), r.err());
     }
 
     @Test
     void helpSaysTheHostsMustShareThePaths() {
-        String help = cli("bench", "--help").out().replaceAll("\\s+", " ");
+        String help = CliRun.of("bench", "--help").out().replaceAll("\\s+", " ");
         assertTrue(help.contains("--hosts FILE"), help);
         assertTrue(help.contains("The hosts must see this JDK and this checkout (the bench's classpath) at the same "
             + "paths."), help);

@@ -42,17 +42,11 @@ class CheckCommandTest {
     static Path all;
     static Path clean;
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result check(String... args) {
+    static CliRun check(String... args) {
         String[] full = new String[args.length + 1];
         full[0] = "check";
         System.arraycopy(args, 0, full, 1, args.length);
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        int code = CumulusCli.execute(full, out.stream(), err.stream());
-        return new Result(code, out.text(), err.text());
+        return CliRun.of(full);
     }
 
     @BeforeAll
@@ -90,8 +84,8 @@ class CheckCommandTest {
 
     @Test
     void violationsGiveCompilerStyleLinesErrorsFirstSortedAndExitCode1() throws IOException {
-        Result r = check("-cp", all.toString());
-        assertEquals(1, r.code(), r.out() + r.err());
+        CliRun r = check("-cp", all.toString());
+        assertEquals(1, r.exit(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.contains("StaticState.java:13: error CUM104 [corpus.cum104.StaticState.counter] static field "
             + "'counter' is mutable state shared by all replicas; make it an instance field of the cloud"), r.out());
@@ -121,10 +115,10 @@ class CheckCommandTest {
 
     @Test
     void singleVmRulesOnlyWithTheOption() {
-        Result plain = check("-cp", all.toString());
+        CliRun plain = check("-cp", all.toString());
         assertFalse(plain.out().contains(" CUM2"), plain.out());
-        Result r = check("-cp", all.toString(), "--single-vm");
-        assertEquals(1, r.code(), r.out() + r.err());
+        CliRun r = check("-cp", all.toString(), "--single-vm");
+        assertEquals(1, r.exit(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.contains("Native.java:4: error CUM202 [corpus.cum202.Native.checksum] method 'checksum' is "
             + "native: with --single-vm the class is refused when it loads, as native code cannot run on the shared "
@@ -154,8 +148,8 @@ class CheckCommandTest {
 
     @Test
     void warningsAloneExitWith0() {
-        Result r = check("--classpath", clean.toString());
-        assertEquals(0, r.code(), r.out() + r.err());
+        CliRun r = check("--classpath", clean.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains(": warning CUM120 ["), r.out());
         assertFalse(r.out().contains(": error "), r.out());
         assertTrue(r.out().lines().toList().getLast().startsWith("0 errors, "), r.out());
@@ -164,8 +158,8 @@ class CheckCommandTest {
 
     @Test
     void classifyListsEveryCloudMethodWithItsReason() {
-        Result r = check("-cp", clean.toString(), "--classify");
-        assertEquals(0, r.code(), r.out() + r.err());
+        CliRun r = check("-cp", clean.toString(), "--classify");
+        assertEquals(0, r.exit(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.stream().anyMatch(l -> l.matches(
             "Stack\\.java:\\d+: W corpus\\.classify\\.Stack\\.push\\(I\\)V: Stack\\.push\\(\\) -> PUTFIELD .*")), r.out());
@@ -179,8 +173,8 @@ class CheckCommandTest {
 
     @Test
     void jsonIsOneParsableArray() {
-        Result r = check("-cp", all.toString(), "--classify", "--format", "json");
-        assertEquals(1, r.code(), r.err());
+        CliRun r = check("-cp", all.toString(), "--classify", "--format", "json");
+        assertEquals(1, r.exit(), r.err());
         Object parsed = new Json(r.out()).parse();
         List<?> items = assertInstanceOf(List.class, parsed);
         assertFalse(items.isEmpty());
@@ -217,12 +211,12 @@ class CheckCommandTest {
         Path dir = Files.createDirectories(tmp.resolve("truncated/corpus/cum104"));
         byte[] whole = Files.readAllBytes(all.resolve("corpus/cum104/StaticState.class"));
         Path cut = Files.write(dir.resolve("StaticState.class"), Arrays.copyOf(whole, whole.length / 2));
-        Result r = check("-cp", tmp.resolve("truncated").toString());
-        assertEquals(1, r.code(), r.out() + r.err());
+        CliRun r = check("-cp", tmp.resolve("truncated").toString());
+        assertEquals(1, r.exit(), r.out() + r.err());
         assertTrue(r.out().startsWith(cut + ": error: cannot read class file: "), r.out());
         assertTrue(r.out().lines().toList().getLast().startsWith("1 error, 0 warnings in 1 class"), r.out());
-        Result json = check("-cp", tmp.resolve("truncated").toString(), "--format", "json");
-        assertEquals(1, json.code(), json.out() + json.err());
+        CliRun json = check("-cp", tmp.resolve("truncated").toString(), "--format", "json");
+        assertEquals(1, json.exit(), json.out() + json.err());
         assertTrue(json.out().contains("\"kind\":\"unreadable\",\"severity\":\"error\",\"path\":"
             + CheckCommand.str(cut.toString())), json.out());
     }
@@ -230,8 +224,8 @@ class CheckCommandTest {
     @Test
     void aCorruptJarIsAnErrorNamingTheJarNotAStackTrace() throws IOException {
         Path jar = Files.write(tmp.resolve("corrupt.jar"), new byte[] {'P', 'K', 3, 4, 9, 9, 9});
-        Result r = check("-cp", jar + File.pathSeparator + clean);
-        assertEquals(1, r.code(), r.out() + r.err());
+        CliRun r = check("-cp", jar + File.pathSeparator + clean);
+        assertEquals(1, r.exit(), r.out() + r.err());
         assertTrue(r.out().startsWith(jar + ": error: cannot read classpath entry: "), r.out());
         assertTrue(r.out().contains(": warning CUM120 ["), "the rest of the classpath is still checked: " + r.out());
         assertTrue(r.out().lines().toList().getLast().startsWith("1 error, "), r.out());
@@ -240,18 +234,18 @@ class CheckCommandTest {
 
     @Test
     void badUsageExitsWith2() {
-        Result missing = check();
-        assertEquals(2, missing.code());
+        CliRun missing = check();
+        assertEquals(2, missing.exit());
         assertTrue(missing.err().contains("Missing required option: '--classpath=CP'"), missing.err());
-        Result nonexistent = check("-cp", tmp.resolve("nope").toString());
-        assertEquals(2, nonexistent.code());
+        CliRun nonexistent = check("-cp", tmp.resolve("nope").toString());
+        assertEquals(2, nonexistent.exit());
         assertTrue(nonexistent.err().startsWith("cumulus check: classpath entry " + tmp.resolve("nope")
             + " does not exist"), nonexistent.err());
-        Result empty = check("-cp", "");
-        assertEquals(2, empty.code());
+        CliRun empty = check("-cp", "");
+        assertEquals(2, empty.exit());
         assertTrue(empty.err().contains("the classpath is empty"), empty.err());
-        assertEquals(2, check("-cp", all.toString(), "--format", "xml").code());
-        assertEquals(0, check("--help").code());
+        assertEquals(2, check("-cp", all.toString(), "--format", "xml").exit());
+        assertEquals(0, check("--help").exit());
     }
 
     /** A minimal JSON reader for the test (objects, arrays, strings, numbers as Long/Double, true/false/null). */

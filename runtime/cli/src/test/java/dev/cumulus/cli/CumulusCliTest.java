@@ -33,16 +33,6 @@ class CumulusCliTest {
     @TempDir
     Path tmp;
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result cli(String... args) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        int code = CumulusCli.execute(args, out.stream(), err.stream());
-        return new Result(code, out.text(), err.text());
-    }
-
     @AfterEach
     void noProcessLeft() {
         List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
@@ -52,8 +42,8 @@ class CumulusCliTest {
 
     @Test
     void helpListsTheCommands() {
-        Result r = cli("--help");
-        assertEquals(0, r.code());
+        CliRun r = CliRun.of("--help");
+        assertEquals(0, r.exit());
         assertTrue(r.out().startsWith("Usage: cumulus "), r.out());
         assertTrue(r.out().contains("  run "), r.out());
         assertTrue(r.out().contains("  classpath "), r.out());
@@ -61,12 +51,12 @@ class CumulusCliTest {
 
     @Test
     void everySubcommandHasHelp() {
-        Result run = cli("run", "--help");
-        assertEquals(0, run.code());
+        CliRun run = CliRun.of("run", "--help");
+        assertEquals(0, run.exit());
         assertTrue(run.out().contains("--nodes=N"), run.out());
         assertTrue(run.out().contains("the worst node is the"), run.out());
-        assertEquals(0, cli("classpath", "--help").code());
-        assertEquals(0, cli("help", "run").code());
+        assertEquals(0, CliRun.of("classpath", "--help").exit());
+        assertEquals(0, CliRun.of("help", "run").exit());
     }
 
     @Test
@@ -105,85 +95,85 @@ class CumulusCliTest {
                 }
             }
         }
-        Result top = cli("--help");
+        CliRun top = CliRun.of("--help");
         assertTrue(top.out().contains("classpath  Print the classpath a program needs to compile against Cumulus."),
             top.out());
         assertTrue(top.out().contains("profile    Report a profiled run (cumulus run --profile) from its node-<i>."),
             top.out());
-        assertTrue(cli("classpath", "--help").out().contains("JDK 25"), "says which javac");
+        assertTrue(CliRun.of("classpath", "--help").out().contains("JDK 25"), "says which javac");
     }
 
     @Test
     void aNodeCountThatIsNoNumberSaysWhatIsExpected() {
-        Result r = cli("run", "--nodes", "abc", PrintArgsMain.class.getName());
-        assertEquals(2, r.code());
+        CliRun r = CliRun.of("run", "--nodes", "abc", PrintArgsMain.class.getName());
+        assertEquals(2, r.exit());
         assertEquals("cumulus run: Invalid value for option '--nodes': 'abc' is not a whole number; give digits only, "
             + "e.g. 4 (see 'cumulus run --help')", r.err().strip());
     }
 
     @Test
     void versionNamesTheToolkitAndTheJdk() {
-        Result r = cli("--version");
-        assertEquals(0, r.code());
+        CliRun r = CliRun.of("--version");
+        assertEquals(0, r.exit());
         assertTrue(r.out().startsWith("cumulus "), r.out());
         assertTrue(r.out().contains("Java " + Runtime.version()), r.out());
     }
 
     @Test
     void noCommandIsAUsageError() {
-        Result r = cli();
-        assertEquals(2, r.code());
+        CliRun r = CliRun.of();
+        assertEquals(2, r.exit());
         assertTrue(r.err().contains("Usage: cumulus"), r.err());
     }
 
     @Test
     void aBadNodeCountIsOneLineAndExitTwo() {
-        Result r = cli("run", "--nodes", "0", "-cp", TEST_CLASSES, PrintArgsMain.class.getName());
-        assertEquals(2, r.code());
+        CliRun r = CliRun.of("run", "--nodes", "0", "-cp", TEST_CLASSES, PrintArgsMain.class.getName());
+        assertEquals(2, r.exit());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("cumulus run: --nodes 0 is not a node count"), r.err());
         assertTrue(r.err().contains("1..64"), r.err());
 
-        Result huge = cli("run", "--nodes", "99999999999999999999", PrintArgsMain.class.getName());
-        assertEquals(2, huge.code());
+        CliRun huge = CliRun.of("run", "--nodes", "99999999999999999999", PrintArgsMain.class.getName());
+        assertEquals(2, huge.exit());
         assertEquals(1, huge.err().lines().count(), huge.err());
     }
 
     @Test
     void missingOptionsAndBadDurationsAreUsageErrors() {
-        Result r = cli("run", PrintArgsMain.class.getName());
-        assertEquals(2, r.code());
+        CliRun r = CliRun.of("run", PrintArgsMain.class.getName());
+        assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("cumulus run: missing --nodes N"), r.err());
 
-        Result d = cli("run", "--nodes", "2", "--timeout", "5x", PrintArgsMain.class.getName());
-        assertEquals(2, d.code());
+        CliRun d = CliRun.of("run", "--nodes", "2", "--timeout", "5x", PrintArgsMain.class.getName());
+        assertEquals(2, d.exit());
         assertTrue(d.err().contains("'5x' is not a duration; use a number with a unit: 500ms, 30s, 5m or 1h"), d.err());
 
-        Result h = cli("run", "--nodes", "2", "--hosts", "hosts.txt", PrintArgsMain.class.getName());
-        assertEquals(2, h.code());
+        CliRun h = CliRun.of("run", "--nodes", "2", "--hosts", "hosts.txt", PrintArgsMain.class.getName());
+        assertEquals(2, h.exit());
         assertTrue(h.err().startsWith("cumulus run: --hosts hosts.txt: cannot read it"), h.err());
 
-        Result s = cli("run", "--nodes", "2", "--ssh", "-p 2222", PrintArgsMain.class.getName());
-        assertEquals(2, s.code());
+        CliRun s = CliRun.of("run", "--nodes", "2", "--ssh", "-p 2222", PrintArgsMain.class.getName());
+        assertEquals(2, s.exit());
         assertTrue(s.err().startsWith("cumulus run: --ssh applies only with --hosts FILE"), s.err());
     }
 
     @Test
     void anUnknownMainClassIsOneLineWithoutStackTraceUnlessDebug() {
-        Result r = cli("run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
-        assertEquals(2, r.code());
+        CliRun r = CliRun.of("run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
+        assertEquals(2, r.exit());
         assertEquals("cumulus run: no class com.example.Missing on the classpath " + TEST_CLASSES, r.err().strip());
 
-        Result debug = cli("--stack-trace", "run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
-        assertEquals(2, debug.code());
+        CliRun debug = CliRun.of("--stack-trace", "run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
+        assertEquals(2, debug.exit());
         assertTrue(debug.err().contains("\tat dev.cumulus.cli.launch."), debug.err());
     }
 
     @Test
     void everythingAfterMainGoesToTheProgram() throws Exception {
-        Result r = cli("run", "--nodes", "1", "-cp", TEST_CLASSES, "--jvm-arg", "-XX:TieredStopAtLevel=1",
+        CliRun r = CliRun.of("run", "--nodes", "1", "-cp", TEST_CLASSES, "--jvm-arg", "-XX:TieredStopAtLevel=1",
             "--run-dir", tmp.resolve("run").toString(), PrintArgsMain.class.getName(), "--nodes", "x", "--help");
-        assertEquals(0, r.code(), r.err());
+        assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("[0] node 0 of 1 args [--nodes, x, --help]"), r.out());
         assertTrue(r.err().contains("directory: " + tmp.resolve("run")), r.err());
         String launch = Files.readString(tmp.resolve("run").resolve("launch.properties"));
@@ -204,8 +194,8 @@ class CumulusCliTest {
 
     @Test
     void classpathPrintsTheRuntimeOnOneLine() {
-        Result r = cli("classpath");
-        assertEquals(0, r.code());
+        CliRun r = CliRun.of("classpath");
+        assertEquals(0, r.exit());
         assertEquals(1, r.out().lines().count(), r.out());
         String[] entries = r.out().strip().split(File.pathSeparator);
         for (String e : entries) {

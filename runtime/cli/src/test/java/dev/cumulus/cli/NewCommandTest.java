@@ -42,20 +42,10 @@ class NewCommandTest {
 
     private static Path templates;
 
-    record Cli(int code, String out, String err) {
-    }
-
     @BeforeAll
     static void findTemplates() {
         templates = NewCommand.defaultTemplatesDir();
         assertNotNull(templates, "templates/ is found from the CLI's class directory");
-    }
-
-    private static Cli cli(String... args) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        int code = CumulusCli.execute(args, out.stream(), err.stream());
-        return new Cli(code, out.text(), err.text());
     }
 
     @Test
@@ -71,9 +61,9 @@ class NewCommandTest {
         Path root = tmp.resolve("generated");
         StringBuilder modules = new StringBuilder();
         for (String name : names) {
-            Cli r = cli("new", name, root.resolve(name).toString(), "--package", "org.acme." + name,
+            CliRun r = CliRun.of("new", name, root.resolve(name).toString(), "--package", "org.acme." + name,
                 "--toolchains", tmp.resolve("m2/toolchains.xml").toString());
-            assertEquals(0, r.code(), r.err());
+            assertEquals(0, r.exit(), r.err());
             assertTrue(r.out().contains("Created"), r.out());
             assertTrue(r.out().contains(tmp.resolve("m2/toolchains.xml") + (names.indexOf(name) == 0
                 ? " with the JDK " + Runtime.version().feature() : " already offers a JDK")), r.out());
@@ -138,9 +128,9 @@ class NewCommandTest {
         Assumptions.assumeTrue(Files.isExecutable(jdk17.resolve("bin/java")), "no JDK 17 at " + jdk17);
         Path project = tmp.resolve("on-17");
         Path toolchainsFile = tmp.resolve("m2-17/toolchains.xml");
-        Cli r = cli("new", "replicated", project.toString(), "--package", "org.acme.old", "--toolchains",
+        CliRun r = CliRun.of("new", "replicated", project.toString(), "--package", "org.acme.old", "--toolchains",
             toolchainsFile.toString());
-        assertEquals(0, r.code(), r.err());
+        assertEquals(0, r.exit(), r.err());
         Path log = project.resolve("maven.log");
         ProcessBuilder pb = new ProcessBuilder("mvn", "-B", "-o", "-t", toolchainsFile.toString(),
             "-Dtoolchain.jdk.discover=false", "package").directory(project.toFile()).redirectErrorStream(true)
@@ -163,20 +153,20 @@ class NewCommandTest {
 
     @Test
     void listNamesEveryTemplate() {
-        Cli r = cli("new", "--list");
-        assertEquals(0, r.code(), r.err());
+        CliRun r = CliRun.of("new", "--list");
+        assertEquals(0, r.exit(), r.err());
         for (String name : EXPECTED.keySet()) {
             assertTrue(r.out().contains(name), r.out());
         }
-        Cli json = cli("new", "--list", "--json");
-        assertEquals(0, json.code(), json.err());
+        CliRun json = CliRun.of("new", "--list", "--json");
+        assertEquals(0, json.exit(), json.err());
         assertTrue(json.out().startsWith("[{\"name\":"), json.out());
     }
 
     @Test
     void aBadPackageNamesTheVariableTheValueAndTheRule() {
-        Cli r = cli("new", "replicated", tmp.resolve("bad-package").toString(), "--package", "Org.Example");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("new", "replicated", tmp.resolve("bad-package").toString(), "--package", "Org.Example");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("variable 'package'") && r.err().contains("'Org.Example'")
             && r.err().contains("Java package name") && r.err().contains("pattern"), r.err());
         assertTrue(!Files.exists(tmp.resolve("bad-package")), "nothing is written on a validation error");
@@ -184,12 +174,12 @@ class NewCommandTest {
 
     @Test
     void aBadVariableValueAndAnUnknownVariableAreRefused() {
-        Cli r = cli("new", "tuplespace", tmp.resolve("bad-var").toString(), "--var", "laps=many");
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("new", "tuplespace", tmp.resolve("bad-var").toString(), "--var", "laps=many");
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("variable 'laps'") && r.err().contains("'many'"), r.err());
 
-        Cli unknown = cli("new", "tuplespace", tmp.resolve("bad-var").toString(), "--var", "colour=blue");
-        assertEquals(CumulusCli.EXIT_USAGE, unknown.code());
+        CliRun unknown = CliRun.of("new", "tuplespace", tmp.resolve("bad-var").toString(), "--var", "colour=blue");
+        assertEquals(CumulusCli.EXIT_USAGE, unknown.exit());
         assertTrue(unknown.err().contains("no variable 'colour'") && unknown.err().contains("laps"), unknown.err());
     }
 
@@ -197,13 +187,13 @@ class NewCommandTest {
     void aNonEmptyDirectoryAndAnUnknownTemplateAreRefused() throws IOException {
         Path full = Files.createDirectories(tmp.resolve("full"));
         Files.writeString(full.resolve("keep.txt"), "mine");
-        Cli r = cli("new", "remote", full.toString());
-        assertEquals(CumulusCli.EXIT_USAGE, r.code());
+        CliRun r = CliRun.of("new", "remote", full.toString());
+        assertEquals(CumulusCli.EXIT_USAGE, r.exit());
         assertTrue(r.err().contains("is not empty"), r.err());
         assertEquals("mine", Files.readString(full.resolve("keep.txt")));
 
-        Cli unknown = cli("new", "nosuch", tmp.resolve("x").toString());
-        assertEquals(CumulusCli.EXIT_USAGE, unknown.code());
+        CliRun unknown = CliRun.of("new", "nosuch", tmp.resolve("x").toString());
+        assertEquals(CumulusCli.EXIT_USAGE, unknown.exit());
         assertTrue(unknown.err().contains("no template 'nosuch'") && unknown.err().contains("replicated"), unknown.err());
     }
 
@@ -215,9 +205,9 @@ class NewCommandTest {
               "variables": [ { "name": "who", "default": "world", "pattern": "[a-z]+", "message": "lower-case" } ],
               "files": [ { "from": "hi.txt", "to": "{{who}}/hi.txt" } ] }""");
         Files.writeString(mine.resolve("hi.txt"), "hello {{who}} {{unknown}}");
-        Cli r = cli("new", "hello", tmp.resolve("out-hello").toString(), "--templates",
+        CliRun r = CliRun.of("new", "hello", tmp.resolve("out-hello").toString(), "--templates",
             tmp.resolve("my-templates").toString(), "--var", "who=cumulus");
-        assertEquals(0, r.code(), r.err());
+        assertEquals(0, r.exit(), r.err());
         assertEquals("hello cumulus {{unknown}}", Files.readString(tmp.resolve("out-hello/cumulus/hi.txt")));
     }
 }

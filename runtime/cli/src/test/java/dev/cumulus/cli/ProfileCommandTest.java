@@ -12,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,16 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ProfileCommandTest {
     @TempDir
     Path dir;
-
-    record Result(int code, String out, String err) {
-    }
-
-    private static Result cli(String... args) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        int code = CumulusCli.execute(args, out.stream(), err.stream());
-        return new Result(code, out.text(), err.text());
-    }
 
     private Path runDir() throws Exception {
         Path run = dir.resolve("run");
@@ -75,9 +64,9 @@ class ProfileCommandTest {
     void printsTheTablesAndWritesTheHtmlPage() throws Exception {
         Path run = runDir();
 
-        Result r = cli("profile", run.toString());
+        CliRun r = CliRun.of("profile", run.toString());
 
-        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("remote calls by object and method:"), r.out());
         assertTrue(r.out().contains("worker-1"), r.out());
         assertTrue(r.out().contains("replicated writes by cloud and method"), r.out());
@@ -94,9 +83,9 @@ class ProfileCommandTest {
         Path run = runDir();
         Path html = dir.resolve("elsewhere.html");
 
-        Result r = cli("profile", "--json", "--html", html.toString(), run.toString());
+        CliRun r = CliRun.of("profile", "--json", "--html", html.toString(), run.toString());
 
-        assertEquals(0, r.code(), r.err());
+        assertEquals(0, r.exit(), r.err());
         ProfileReport m = (ProfileReport) ProfileGson.read(r.out().strip());
         assertEquals("worker-1", m.remote().getFirst().object());
         assertTrue(Files.isRegularFile(html));
@@ -107,11 +96,11 @@ class ProfileCommandTest {
     void aMissingRunDirectoryIsAUsageError() {
         Path missing = dir.resolve("no-such-run");
 
-        Result r = cli("profile", missing.toString());
+        CliRun r = CliRun.of("profile", missing.toString());
 
-        assertEquals(2, r.code());
+        assertEquals(2, r.exit());
         assertTrue(r.err().contains("cumulus profile: " + missing + " does not exist"), r.err());
         assertTrue(r.err().contains("run directory"), r.err());
-        assertEquals(2, cli("profile").code(), "RUN_DIR is required");
+        assertEquals(2, CliRun.of("profile").exit(), "RUN_DIR is required");
     }
 }

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * (killed with SIGKILL, so its own clean-up never ran). A directory without that file is never touched (another
  * tool's, or one still being set up).
  */
-final class DriverDirectories {
+public final class DriverDirectories {
     static final String OWNER_FILE = "cumulus-launcher.pid";
     static final String PREFIX = "cumulus-";
 
@@ -80,20 +80,24 @@ final class DriverDirectories {
         return process.get().info().startInstant().map(Instant::toString).map(fields[1]::equals).orElse(true);
     }
 
-    static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
+    /**
+     * Deletes {@code dir} and everything in it, as much as it can: a file that cannot be deleted stays, and so do the
+     * directories above it. Returns whether {@code dir} is gone.
+     */
+    public static boolean deleteTree(Path dir) {
+        if (Files.exists(dir)) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                    try {
+                        Files.deleteIfExists(p);
+                    } catch (IOException ignored) {
+                        // stays, and the directories above it: the result says so
+                    }
+                });
+            } catch (IOException ignored) {
+                // what is left, the result says
+            }
         }
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // the caller checks whether the directory is gone
-                }
-            });
-        } catch (IOException ignored) {
-            // the caller checks whether the directory is gone
-        }
+        return !Files.exists(dir);
     }
 }

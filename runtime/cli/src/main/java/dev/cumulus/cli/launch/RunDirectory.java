@@ -76,21 +76,7 @@ public final class RunDirectory {
 
     /** Deletes node {@code node}'s repository directory and whatever is left in it. */
     void deleteJfrRepository(int node) {
-        Path root = jfrRepository(node);
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> s = Files.walk(root)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // left for the user; the run's files are intact
-                }
-            });
-        } catch (IOException e) {
-            // left for the user
-        }
+        DriverDirectories.deleteTree(jfrRepository(node)); // what cannot be deleted is left for the user
     }
 
     Path writeText(String name, String text) {

@@ -47,22 +47,11 @@ class AuthenticatedRunSystemTest {
     private static final Pattern PID = Pattern.compile("\\[(\\d+)] ready pid=(\\d+)");
     @TempDir
     Path tmp;
-    private final List<ClusterLauncher> launchers = new ArrayList<>();
+    private final LaunchedRuns launchers = new LaunchedRuns();
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        for (ProcessHandle p : left) {
-            p.destroyForcibly();
-        }
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        for (ClusterLauncher l : launchers) {
-            assertFalse(l.driverDirectory() != null && Files.exists(Path.of(l.driverDirectory())),
-                "driver directory left behind: " + l.driverDirectory());
-        }
-        assertTrue(left.isEmpty(), "processes left behind: " + left);
+        launchers.noneLeftBehind();
     }
 
     @Test

@@ -19,20 +19,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * System tests: real node JVMs started through {@link ClusterLauncher}, running the tiny mains of
@@ -52,30 +49,11 @@ class ClusterLauncherSystemTest {
     @TempDir
     Path tmp;
 
-    private final List<ClusterLauncher> launchers = new ArrayList<>();
-
-    record Run(RunResult result, String out, String err, ClusterLauncher launcher) {
-    }
+    private final LaunchedRuns launchers = new LaunchedRuns();
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        for (ProcessHandle p : left) {
-            p.destroyForcibly();
-        }
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        List<String> dirs = new ArrayList<>();
-        for (ClusterLauncher l : launchers) {
-            if (l.driverDirectory() != null && Files.exists(Path.of(l.driverDirectory()))) {
-                dirs.add(l.driverDirectory());
-                deleteTree(Path.of(l.driverDirectory()));
-            }
-        }
-        assertTrue(left.isEmpty(), "processes left behind: " + left.stream().map(p -> p.pid() + " "
-            + p.info().commandLine().orElse("?")).toList());
-        assertTrue(dirs.isEmpty(), "driver directories left behind: " + dirs);
+        launchers.noneLeftBehind();
     }
 
     LaunchContext context(int nodes, Class<?> main, String... args) {
@@ -88,18 +66,13 @@ class ClusterLauncherSystemTest {
             .runsRoot(tmp.resolve("runs"));
     }
 
-    Run run(LaunchContext ctx) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        ClusterLauncher launcher = new ClusterLauncher(ctx, out.stream(), err.stream());
-        launchers.add(launcher);
-        RunResult result = launcher.run();
-        return new Run(result, out.text(), err.text(), launcher);
+    LaunchedRuns.Run run(LaunchContext ctx) {
+        return launchers.run(ctx);
     }
 
     @Test
     void everyNodesOutputIsPrefixedWholeLinesAndTheRunSucceeds() {
-        Run r = run(context(3, PrintArgsMain.class, "a", "b c"));
+        LaunchedRuns.Run r = run(context(3, PrintArgsMain.class, "a", "b c"));
 
         assertEquals(0, r.result().exitCode(), r.err());
         assertEquals(RunResult.Ending.ALL_SUCCEEDED, r.result().ending());
@@ -125,7 +98,7 @@ class ClusterLauncherSystemTest {
 
     @Test
     void udpTransportGivesEveryNodeAnEndpoint() {
-        Run r = run(context(2, PrintArgsMain.class).transport(TransportMode.UDP).basePort(41000)
+        LaunchedRuns.Run r = run(context(2, PrintArgsMain.class).transport(TransportMode.UDP).basePort(41000)
             .runDir(tmp.resolve("my-run")));
 
         assertEquals(0, r.result().exitCode(), r.err());
@@ -137,7 +110,7 @@ class ClusterLauncherSystemTest {
     @Test
     void theFirstFailingNodeEndsTheRunAndGivesItsExitCode() {
         long start = System.nanoTime();
-        Run r = run(context(4, ExitOnNode2Main.class));
+        LaunchedRuns.Run r = run(context(4, ExitOnNode2Main.class));
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
 
         assertEquals(3, r.result().exitCode(), "the stopped nodes (exit 143) do not count:\n" + r.err());
@@ -153,7 +126,7 @@ class ClusterLauncherSystemTest {
 
     @Test
     void anExceptionInMainFailsTheRunWithItsStackTrace() {
-        Run r = run(context(2, ThrowMain.class));
+        LaunchedRuns.Run r = run(context(2, ThrowMain.class));
 
         assertEquals(1, r.result().exitCode(), r.err());
         assertEquals(0, r.result().failedNode());
@@ -164,7 +137,7 @@ class ClusterLauncherSystemTest {
 
     @Test
     void aTimeoutEndsTheRunWith124AndNamesTheRunningNodes() {
-        Run r = run(context(2, BlockMain.class).timeout(Duration.ofSeconds(2)));
+        LaunchedRuns.Run r = run(context(2, BlockMain.class).timeout(Duration.ofSeconds(2)));
 
         assertEquals(RunResult.EXIT_TIMEOUT, r.result().exitCode(), r.err());
         assertEquals(RunResult.Ending.TIMED_OUT, r.result().ending());
@@ -253,7 +226,7 @@ class ClusterLauncherSystemTest {
     void localhostInAHostsFileRunsItsNodesHereWithoutSsh() throws Exception {
         Path hosts = tmp.resolve("hosts");
         Files.writeString(hosts, "localhost slots=2\n");
-        Run r = run(new LaunchContext().hostsFile(hosts).mainClass(PrintArgsMain.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().hostsFile(hosts).mainClass(PrintArgsMain.class.getName())
             .classpath(TEST_CLASSES).jvmArgs(FAST_JVM).runsRoot(tmp.resolve("runs")));
 
         assertEquals(0, r.result().exitCode(), r.err());
@@ -267,7 +240,7 @@ class ClusterLauncherSystemTest {
     @Test
     void aMissingClasspathEntryIsWarnedAbout() {
         String missing = tmp.resolve("missing.jar").toString();
-        Run r = run(context(1, PrintArgsMain.class).classpath(TEST_CLASSES + File.pathSeparator + missing));
+        LaunchedRuns.Run r = run(context(1, PrintArgsMain.class).classpath(TEST_CLASSES + File.pathSeparator + missing));
 
         assertEquals(0, r.result().exitCode(), r.err());
         assertTrue(r.err().contains("cumulus: warning: classpath entry " + missing + " does not exist"), r.err());
@@ -275,7 +248,7 @@ class ClusterLauncherSystemTest {
 
     @Test
     void aProfiledRunPrintsThePerObjectTable() {
-        Run r = run(context(2, ProfiledMain.class).profile(true));
+        LaunchedRuns.Run r = run(context(2, ProfiledMain.class).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.err());
         Path dir = r.result().runDir();
@@ -316,14 +289,6 @@ class ClusterLauncherSystemTest {
             return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (Exception e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    static void deleteTree(Path dir) throws Exception {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.cumulus.cli.launch;
 
-import dev.cumulus.cli.CapturedOutput;
 import testapps.ReplicatedMinimumMain;
 import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.examples.matmul.MasterWorker;
@@ -18,7 +17,6 @@ import java.net.InetSocketAddress;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -34,30 +32,15 @@ class ClusterRuntimeSystemTest {
     @TempDir
     Path tmp;
 
-    private final List<ClusterLauncher> launchers = new ArrayList<>();
-
-    record Run(RunResult result, String out, String err) {
-    }
+    private final LaunchedRuns launchers = new LaunchedRuns();
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        left.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        List<String> dirs = launchers.stream().map(ClusterLauncher::driverDirectory)
-            .filter(d -> d != null && Files.exists(Path.of(d))).toList();
-        assertTrue(left.isEmpty(), "processes left behind: " + left);
-        assertTrue(dirs.isEmpty(), "driver directories left behind: " + dirs);
+        launchers.noneLeftBehind();
     }
 
-    private Run run(LaunchContext ctx) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        ClusterLauncher launcher = new ClusterLauncher(ctx.runsRoot(tmp.resolve("runs")), out.stream(), err.stream());
-        launchers.add(launcher);
-        return new Run(launcher.run(), out.text(), err.text());
+    private LaunchedRuns.Run run(LaunchContext ctx) {
+        return launchers.run(ctx.runsRoot(tmp.resolve("runs")));
     }
 
     private static String location(Class<?> c) {
@@ -70,7 +53,7 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void theReadmeJobReplicatedTspOnFourNodesIsVerifiedAndProfiled() {
-        Run r = run(new LaunchContext().nodes(4).mainClass(ReplicatedTsp.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(4).mainClass(ReplicatedTsp.class.getName())
             .programArgs(List.of("10")).classpath(location(ReplicatedTsp.class)).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
@@ -83,7 +66,7 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void masterWorkerOnFourNodesIsVerifiedAndProfiled() {
-        Run r = run(new LaunchContext().nodes(4).mainClass(MasterWorker.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(4).mainClass(MasterWorker.class.getName())
             .programArgs(List.of("128")).classpath(location(MasterWorker.class)).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
@@ -98,7 +81,7 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void remoteCallsAroundARingOfRealProcesses() {
-        Run r = run(new LaunchContext().nodes(3).mainClass(RingCallsMain.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(3).mainClass(RingCallsMain.class.getName())
             .classpath(location(RingCallsMain.class)));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
@@ -111,7 +94,7 @@ class ClusterRuntimeSystemTest {
 
     @Test
     void aReplicatedObjectAcrossRealProcessesConvergesAfterABarrier() {
-        Run r = run(new LaunchContext().nodes(3).mainClass(ReplicatedMinimumMain.class.getName())
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(3).mainClass(ReplicatedMinimumMain.class.getName())
             .classpath(location(ReplicatedMinimumMain.class)).profile(true));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());

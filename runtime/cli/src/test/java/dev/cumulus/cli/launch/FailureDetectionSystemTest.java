@@ -43,24 +43,11 @@ class FailureDetectionSystemTest {
     @TempDir
     Path tmp;
 
-    private final List<ClusterLauncher> launchers = new ArrayList<>();
+    private final LaunchedRuns launchers = new LaunchedRuns();
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        left.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        List<String> dirs = new ArrayList<>();
-        for (ClusterLauncher l : launchers) {
-            if (l.driverDirectory() != null && Files.exists(Path.of(l.driverDirectory()))) {
-                dirs.add(l.driverDirectory());
-                ClusterLauncherSystemTest.deleteTree(Path.of(l.driverDirectory()));
-            }
-        }
-        assertTrue(left.isEmpty(), "processes left behind: " + left);
-        assertTrue(dirs.isEmpty(), "driver directories left behind: " + dirs);
+        launchers.noneLeftBehind();
     }
 
     private LaunchContext context(Class<?> main, List<String> extraJvm, String... args) {

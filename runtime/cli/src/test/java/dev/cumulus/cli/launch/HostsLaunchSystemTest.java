@@ -51,10 +51,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class HostsLaunchSystemTest {
     private static NamespaceHosts hosts;
-    private final List<ClusterLauncher> launchers = new ArrayList<>();
-
-    record Run(RunResult result, String out, String err) {
-    }
+    private final LaunchedRuns launchers = new LaunchedRuns();
 
     @BeforeAll
     static void startHosts() throws Exception {
@@ -92,12 +89,8 @@ class HostsLaunchSystemTest {
         assertTrue(left.isEmpty(), "left behind: " + left);
     }
 
-    private Run run(LaunchContext ctx) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        ClusterLauncher launcher = new ClusterLauncher(ctx, out.stream(), err.stream());
-        launchers.add(launcher);
-        return new Run(launcher.run(), out.text(), err.text());
+    private LaunchedRuns.Run run(LaunchContext ctx) {
+        return launchers.run(ctx);
     }
 
     private LaunchContext context(Path hostsFile, Class<?> main, String... args) {
@@ -109,7 +102,7 @@ class HostsLaunchSystemTest {
     @Test
     void anExampleRunsOverTwoHostsWithTwoNodesEachAndItsRecordingsComeBack() throws Exception {
         Path file = hosts.hostsFile("two-by-two", "# two test hosts\nhost1 slots=2\nhost2 slots=2  # the second\n");
-        Run r = run(context(file, ReplicatedTsp.class, "10").profile(true));
+        LaunchedRuns.Run r = run(context(file, ReplicatedTsp.class, "10").profile(true));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("[0] TSP replicated, 10 cities (seed 42) on 4 nodes"), r.out());
@@ -136,7 +129,7 @@ class HostsLaunchSystemTest {
     @Test
     void aSingleVmProgramRunsAsOneJvmOverTwoHosts() throws Exception {
         Path file = hosts.hostsFile("single-vm", "host1\nhost2\n");
-        Run r = run(context(file, dev.cumulus.examples.colouring.MapColouring.class, "8").singleVm(true)
+        LaunchedRuns.Run r = run(context(file, dev.cumulus.examples.colouring.MapColouring.class, "8").singleVm(true)
             .jvmArgs(List.of(LaunchContext.SINGLE_VM_JVM_ARG)));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
@@ -166,7 +159,7 @@ class HostsLaunchSystemTest {
     @Test
     void aNodeThatFailsOnAnotherHostIsNamedWithItsExitCodeAndCause() throws Exception {
         Path file = hosts.hostsFile("two-one", "host1 slots=2\nhost2\n");
-        Run r = run(context(file, FailingNodeMain.class, "throw", "2"));
+        LaunchedRuns.Run r = run(context(file, FailingNodeMain.class, "throw", "2"));
 
         assertEquals(1, r.result().exitCode(), r.out() + r.err());
         assertEquals(RunResult.Ending.NODE_FAILED, r.result().ending());
@@ -180,7 +173,7 @@ class HostsLaunchSystemTest {
     @Test
     void theLaunchingHostTakesPartAtTheAddressTheOtherHostsSee() throws Exception {
         Path file = hosts.hostsFile("mixed", "localhost\nhost1\nhost2\n");
-        Run r = run(context(file, RingCallsMain.class));
+        LaunchedRuns.Run r = run(context(file, RingCallsMain.class));
 
         assertEquals(0, r.result().exitCode(), r.out() + r.err());
         for (int i = 0; i < 3; i++) {
@@ -253,7 +246,7 @@ class HostsLaunchSystemTest {
     @Test
     void aTimeoutEndsTheRunOnEveryHost() throws Exception {
         Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
-        Run r = run(context(file, BlockMain.class).timeout(Duration.ofSeconds(5)));
+        LaunchedRuns.Run r = run(context(file, BlockMain.class).timeout(Duration.ofSeconds(5)));
 
         assertEquals(RunResult.EXIT_TIMEOUT, r.result().exitCode(), r.err());
         assertEquals(RunResult.Ending.TIMED_OUT, r.result().ending());
@@ -302,7 +295,7 @@ class HostsLaunchSystemTest {
             Path file = hosts.hostsFile("one-each", "host1\nhost2\n");
             LaunchContext ctx = context(file, GreetingMain.class).classpath(app + File.pathSeparator + jar);
 
-            Run first = run(ctx);
+            LaunchedRuns.Run first = run(ctx);
             assertEquals(0, first.result().exitCode(), first.out() + first.err());
             for (int i = 0; i < 2; i++) {
                 String says = "[" + i + "] node " + i + " says hello " + nonce + " and extra " + nonce;
@@ -310,12 +303,12 @@ class HostsLaunchSystemTest {
             }
             assertSent(first, 2, "both entries to each host the first time");
 
-            Run second = run(ctx);
+            LaunchedRuns.Run second = run(ctx);
             assertEquals(0, second.result().exitCode(), second.out() + second.err());
             assertSent(second, 0, "nothing again while nothing changed");
 
             Files.writeString(app.resolve("greeting.txt"), "hi again " + nonce, StandardCharsets.UTF_8);
-            Run third = run(ctx);
+            LaunchedRuns.Run third = run(ctx);
             assertEquals(0, third.result().exitCode(), third.out() + third.err());
             assertTrue(third.out().contains("[1] node 1 says hi again " + nonce + " and extra " + nonce), third.out());
             assertSent(third, 1, "only the changed class directory");
@@ -324,7 +317,7 @@ class HostsLaunchSystemTest {
         }
     }
 
-    private static void assertSent(Run r, int entries, String why) throws IOException {
+    private static void assertSent(LaunchedRuns.Run r, int entries, String why) throws IOException {
         Properties launch = properties(r.result().runDir().resolve(RunDirectory.LAUNCH_PROPERTIES));
         for (String host : hosts.names()) {
             assertEquals(Integer.toString(entries), launch.getProperty("classes." + host + ".sent.entries"),

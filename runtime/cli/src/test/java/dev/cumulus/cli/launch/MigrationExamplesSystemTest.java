@@ -1,6 +1,5 @@
 package dev.cumulus.cli.launch;
 
-import dev.cumulus.cli.CapturedOutput;
 import dev.cumulus.examples.heat.HeatDiffusion;
 import dev.cumulus.examples.heat.LoadBalancing;
 import org.junit.jupiter.api.AfterEach;
@@ -10,9 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.File;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -30,29 +27,17 @@ class MigrationExamplesSystemTest {
     @TempDir
     Path tmp;
 
-    private final List<ClusterLauncher> launchers = new ArrayList<>();
+    private final LaunchedRuns launchers = new LaunchedRuns();
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        left.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        List<String> dirs = launchers.stream().map(ClusterLauncher::driverDirectory)
-            .filter(d -> d != null && Files.exists(Path.of(d))).toList();
-        assertTrue(left.isEmpty(), "processes left behind: " + left);
-        assertTrue(dirs.isEmpty(), "driver directories left behind: " + dirs);
+        launchers.noneLeftBehind();
     }
 
     private String run(LaunchContext ctx) {
-        CapturedOutput out = new CapturedOutput();
-        CapturedOutput err = new CapturedOutput();
-        ClusterLauncher launcher = new ClusterLauncher(ctx.runsRoot(tmp.resolve("runs")), out.stream(), err.stream());
-        launchers.add(launcher);
-        RunResult result = launcher.run();
-        assertEquals(0, result.exitCode(), out.text() + err.text());
-        return out.text();
+        LaunchedRuns.Run r = launchers.run(ctx.runsRoot(tmp.resolve("runs")));
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        return r.out();
     }
 
     private static String location(Class<?> c) {

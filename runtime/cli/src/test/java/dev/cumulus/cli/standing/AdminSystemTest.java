@@ -1,12 +1,13 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.CliRun;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.cumulus.AccessDeniedException;
 import dev.cumulus.Cluster;
-import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.cli.launch.ChildProcesses;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.service.StandingClusterFile;
 import dev.cumulus.internal.launch.LaunchConfig;
@@ -64,24 +65,14 @@ class AdminSystemTest {
         try {
             TestClusters.stop("adm");
         } finally {
-            List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-            left.forEach(ProcessHandle::destroyForcibly);
-            for (ProcessHandle p : left) {
-                p.onExit().get(10, TimeUnit.SECONDS);
-            }
-            assertTrue(left.isEmpty(), "processes left behind: " + left);
+            ChildProcesses.noneLeftBehind();
         }
     }
 
     /** Runs the CLI in this JVM; fails with its output unless it exits with {@code expected}. */
     private static String cli(int expected, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        String o = out.toString(StandardCharsets.UTF_8);
-        assertEquals(expected, exit, String.join(" ", args) + ":\n" + o + err.toString(StandardCharsets.UTF_8));
-        return expected == 0 ? o : err.toString(StandardCharsets.UTF_8);
+        CliRun r = CliRun.expect(expected, args);
+        return expected == 0 ? r.out() : r.err();
     }
 
     private static JsonObject ps() {

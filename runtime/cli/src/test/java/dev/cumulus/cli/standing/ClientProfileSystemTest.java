@@ -1,5 +1,6 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.launch.ChildProcesses;
 import dev.cumulus.profiler.report.JsonReport;
 import dev.cumulus.profiler.report.RunProfile;
 import jdk.jfr.consumer.RecordedEvent;
@@ -55,16 +56,11 @@ class ClientProfileSystemTest {
             try {
                 TestClusters.stop("nest");
             } finally {
-                System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
+                TestClusters.useConfigDir(tmp.resolve("cfg"));
                 TestClusters.stop("prof");
             }
         } finally {
-            List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-            left.forEach(ProcessHandle::destroyForcibly);
-            for (ProcessHandle p : left) {
-                p.onExit().get(10, TimeUnit.SECONDS);
-            }
-            assertTrue(left.isEmpty(), "processes left behind: " + left);
+            ChildProcesses.noneLeftBehind();
         }
     }
 

@@ -4,6 +4,7 @@ import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.cli.launch.ChildProcesses;
 import dev.cumulus.cli.standing.mains.HaltingClientMain;
 import dev.cumulus.cli.standing.mains.Tally;
 import dev.cumulus.cli.standing.mains.TallyImpl;
@@ -43,29 +44,17 @@ class ClientSystemTest {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
         String cp = classesOf(TallyImpl.class) + File.pathSeparator + classesOf(MasterWorker.class);
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(new String[] {"cluster", "start", "cl", "--nodes", "2", "-cp", cp},
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        cluster = ClusterRegistry.ofUser().read("cl").orElseThrow();
+        cluster = TestClusters.start(tmp.resolve("cfg"), "cl", 2, cp);
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
         try {
-            assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", "cl"}, System.out, System.err));
+            TestClusters.stop("cl");
             assertFalse(Files.exists(Path.of(cluster.driverDir())), "driver directory removed");
         } finally {
-            System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
-            List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-            left.forEach(ProcessHandle::destroyForcibly);
-            for (ProcessHandle p : left) {
-                p.onExit().get(10, TimeUnit.SECONDS);
-            }
-            assertTrue(left.isEmpty(), "processes left behind: " + left);
+            ChildProcesses.noneLeftBehind();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.CliRun;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -33,7 +34,6 @@ import javax.tools.ToolProvider;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -58,12 +58,12 @@ class HostsClusterSystemTest {
     @BeforeAll
     static void startHosts() throws Exception {
         hosts = NamespaceHosts.up(Path.of("target", "test-hosts-standing").toAbsolutePath(), 2);
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
+        TestClusters.useConfigDir(tmp.resolve("cfg"));
     }
 
     @AfterAll
     static void stopHosts() throws Exception {
-        System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
+        TestClusters.forgetConfigDir();
         if (hosts != null) {
             hosts.close();
         }
@@ -80,23 +80,6 @@ class HostsClusterSystemTest {
             }
         } while (!left.isEmpty() && System.nanoTime() < deadline);
         assertTrue(left.isEmpty(), "left behind: " + left);
-    }
-
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static Result ok(String... args) {
-        Result r = cli(args);
-        assertEquals(0, r.exit(), String.join(" ", args) + ":\n" + r.out() + r.err());
-        return r;
     }
 
     /** A jar of the tally classes only: what the cluster's servers get with {@code -cp}. */
@@ -156,19 +139,19 @@ class HostsClusterSystemTest {
     }
 
     private static JsonArray servers(String cluster) {
-        JsonObject ps = JsonParser.parseString(ok("ps", cluster, "--json").out()).getAsJsonObject();
+        JsonObject ps = JsonParser.parseString(CliRun.ok("ps", cluster, "--json").out()).getAsJsonObject();
         return ps.getAsJsonArray("servers");
     }
 
     @Test
     void aClusterOverTwoHostsServesClientsOfThisHostAndTheRestServesOnWhenARemoteServerIsKilled() throws Exception {
         Path file = hosts.hostsFile("wide", "host1\nhost2\n");
-        Result started = ok("cluster", "start", "wide", "--nodes", "2", "--hosts", file.toString(),
+        CliRun started = CliRun.ok("cluster", "start", "wide", "--nodes", "2", "--hosts", file.toString(),
             "--ssh=" + hosts.sshArgs(), "-cp", tallyJar().toString());
         assertTrue(started.out().contains("2 server(s) on host1,host2"), started.out());
         ClusterRecord record = ClusterRegistry.ofUser().read("wide").orElseThrow();
         assertEquals(List.of("host1", "host2"), record.servers().hosts());
-        assertTrue(ok("cluster", "list").out().contains("host1,host2"));
+        assertTrue(CliRun.ok("cluster", "list").out().contains("host1,host2"));
         try {
             try (Cluster a = Cluster.connect("wide")) {
                 Tally onHost1 = a.remoteNew(TallyImpl.class, Tally.class, "on-host1", 0);
@@ -212,10 +195,10 @@ class HostsClusterSystemTest {
                 JsonArray status = servers("wide");
                 assertEquals("serving", status.get(0).getAsJsonObject().get("state").getAsString());
                 assertEquals("gone", status.get(1).getAsJsonObject().get("state").getAsString());
-                assertTrue(ok("cluster", "list").out().contains("1/2"));
+                assertTrue(CliRun.ok("cluster", "list").out().contains("1/2"));
             }
         } finally {
-            ok("cluster", "stop", "wide");
+            CliRun.ok("cluster", "stop", "wide");
         }
         assertFalse(Files.exists(Path.of(record.driverDir())), "the keeper's driver for the clients is gone");
         String mark = "-Dcumulus.run.id=" + record.runId();
@@ -226,7 +209,7 @@ class HostsClusterSystemTest {
     @Test
     void aHostsFileWithTooFewSlotsIsRefusedBeforeAnythingStarts() throws Exception {
         Path file = hosts.hostsFile("few", "host1\nhost2\n");
-        Result r = cli("cluster", "start", "few", "--nodes", "3", "--hosts", file.toString(),
+        CliRun r = CliRun.of("cluster", "start", "few", "--nodes", "3", "--hosts", file.toString(),
             "--ssh=" + hosts.sshArgs());
         assertEquals(CumulusCli.EXIT_USAGE, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("3") && r.err().contains("slots"), r.err());
@@ -237,7 +220,7 @@ class HostsClusterSystemTest {
     void anUnreachableHostIsNamedAndNothingIsLeftStarted() throws Exception {
         String absent = hosts.absentAddress();
         Path file = hosts.hostsFile("unreachable", "host1\n" + absent + "\n");
-        Result r = cli("cluster", "start", "lost", "--nodes", "2", "--hosts", file.toString(),
+        CliRun r = CliRun.of("cluster", "start", "lost", "--nodes", "2", "--hosts", file.toString(),
             "--ssh=" + hosts.sshArgs(), "--start-timeout", "60s");
         assertEquals(CumulusCli.EXIT_ERROR, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("cannot start on host " + absent + ": ssh could not connect"), r.err());

@@ -1,6 +1,7 @@
 package dev.cumulus.cli.standing;
 
 import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.cli.launch.ChildProcesses;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -9,7 +10,6 @@ import org.junit.jupiter.api.io.TempDir;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,13 +34,8 @@ class NameSpacesSystemTest {
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        left.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        assertTrue(left.isEmpty(), "processes left behind: " + left);
+        TestClusters.forgetConfigDir();
+        ChildProcesses.noneLeftBehind();
     }
 
     /**
@@ -113,7 +108,7 @@ class NameSpacesSystemTest {
 
     @Test
     void twoClientsRunTheirOwnClassesOfTheSameNameSideBySide() throws Exception {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
+        TestClusters.useConfigDir(tmp.resolve("cfg"));
         Path v1 = compile("v1");
         Path v2 = compile("v2");
         assertEquals(0, CumulusCli.execute(new String[] {"cluster", "start", "ns", "--nodes", "2"}, System.out,

@@ -1,5 +1,6 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.launch.ChildProcesses;
 import shipped.remoteio.DyingReaderMain;
 import shipped.remoteio.RemoteIOMain;
 import org.junit.jupiter.api.AfterAll;
@@ -45,12 +46,7 @@ class RemoteIOSystemTest {
         try {
             TestClusters.stop("io");
         } finally {
-            List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-            left.forEach(ProcessHandle::destroyForcibly);
-            for (ProcessHandle p : left) {
-                p.onExit().get(10, TimeUnit.SECONDS);
-            }
-            assertTrue(left.isEmpty(), "processes left behind: " + left);
+            ChildProcesses.noneLeftBehind();
         }
     }
 

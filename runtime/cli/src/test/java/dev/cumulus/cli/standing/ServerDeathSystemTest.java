@@ -1,12 +1,12 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.CliRun;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
 import dev.cumulus.NodeFailedException;
-import dev.cumulus.cli.CumulusCli;
 import dev.cumulus.cli.standing.mains.Tally;
 import dev.cumulus.cli.standing.mains.TallyImpl;
 import dev.cumulus.cli.standing.mains.Valve;
@@ -17,10 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -53,15 +50,6 @@ class ServerDeathSystemTest {
         for (long pid : cluster.serverPids()) {
             assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "server " + pid + " ended");
         }
-    }
-
-    private static String cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, String.join(" ", args) + ": " + err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
     }
 
     /** Waits until the keeper's log (the servers' output) holds {@code text}. */
@@ -116,7 +104,7 @@ class ServerDeathSystemTest {
             assertTrue(e.getMessage().contains("server 1"), e.getMessage());
         }
 
-        JsonArray servers = JsonParser.parseString(cli("ps", "dies", "--json")).getAsJsonObject()
+        JsonArray servers = JsonParser.parseString(CliRun.ok("ps", "dies", "--json").out()).getAsJsonObject()
             .getAsJsonArray("servers");
         assertEquals(2, servers.size(), servers.toString());
         JsonObject zero = servers.get(0).getAsJsonObject();
@@ -124,7 +112,8 @@ class ServerDeathSystemTest {
         assertEquals("serving", zero.get("state").getAsString(), servers.toString());
         assertEquals("gone", one.get("state").getAsString(), servers.toString());
         assertEquals((long) cluster.serverPids().get(1), one.get("pid").getAsLong());
-        assertTrue(cli("ps", "dies").contains("gone: its process ended"), "the table says so");
-        assertTrue(cli("cluster", "list").matches("(?s).*dies\\s+serving\\s+1/2\\s.*"), cli("cluster", "list"));
+        assertTrue(CliRun.ok("ps", "dies").out().contains("gone: its process ended"), "the table says so");
+        String list = CliRun.ok("cluster", "list").out();
+        assertTrue(list.matches("(?s).*dies\\s+serving\\s+1/2\\s.*"), list);
     }
 }

@@ -1,10 +1,11 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.CliRun;
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
-import dev.cumulus.cli.CumulusCli;
+import dev.cumulus.cli.launch.ChildProcesses;
 import dev.cumulus.cli.standing.mains.Tally;
 import dev.cumulus.cli.standing.mains.TallyImpl;
 import dev.cumulus.cli.standing.mains.Valve;
@@ -20,7 +21,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,35 +40,18 @@ class StandingClusterSystemTest {
 
     @BeforeEach
     void ownConfigDirectory() {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, tmp.resolve("cfg").toString());
-        registry = ClusterRegistry.ofUser();
+        registry = TestClusters.useConfigDir(tmp.resolve("cfg"));
     }
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
-        System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
-        List<ProcessHandle> left = ProcessHandle.current().descendants().toList();
-        left.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle p : left) {
-            p.onExit().get(10, TimeUnit.SECONDS);
-        }
-        assertTrue(left.isEmpty(), "processes left behind: " + left);
-    }
-
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        TestClusters.forgetConfigDir();
+        ChildProcesses.noneLeftBehind();
     }
 
     @Test
     void aClusterServesInTheBackgroundUntilStoppedAndLeavesNothing() throws Exception {
-        Result started = cli("cluster", "start", "demo", "--nodes", "2");
+        CliRun started = CliRun.of("cluster", "start", "demo", "--nodes", "2");
         assertEquals(0, started.exit(), started.out() + started.err());
         ClusterRecord r = registry.read("demo").orElseThrow();
         assertTrue(r.alive());
@@ -82,14 +65,14 @@ class StandingClusterSystemTest {
         assertEquals(64, r.adminCredential().length());
         assertFalse(started.out().contains(r.adminCredential()), "the credential stays in the state file");
 
-        Result again = cli("cluster", "start", "demo", "--nodes", "1");
+        CliRun again = CliRun.of("cluster", "start", "demo", "--nodes", "1");
         assertEquals(1, again.exit());
         assertTrue(again.err().contains("already serves"), again.err());
 
-        Result listed = cli("cluster", "list");
+        CliRun listed = CliRun.of("cluster", "list");
         assertTrue(listed.out().matches("(?s).*demo\\s+serving\\s+2\\s+" + r.keeperPid() + ".*"), listed.out());
 
-        Result stopped = cli("cluster", "stop", "demo");
+        CliRun stopped = CliRun.of("cluster", "stop", "demo");
         assertEquals(0, stopped.exit(), stopped.err());
         assertFalse(ProcessHandle.of(r.keeperPid()).map(ProcessHandle::isAlive).orElse(false));
         for (long pid : r.serverPids()) {
@@ -98,15 +81,15 @@ class StandingClusterSystemTest {
         assertFalse(Files.exists(Path.of(r.driverDir())), "driver directory removed");
         assertFalse(Files.exists(registry.stateFile("demo")));
         assertFalse(Files.exists(registry.stateFile("demo").resolveSibling("demo")));
-        assertEquals("no standing clusters", cli("cluster", "list").out().strip());
-        Result none = cli("cluster", "stop", "demo");
+        assertEquals("no standing clusters", CliRun.of("cluster", "list").out().strip());
+        CliRun none = CliRun.of("cluster", "stop", "demo");
         assertEquals(1, none.exit());
         assertTrue(none.err().contains("there is no cluster demo"), none.err());
     }
 
     @Test
     void aClusterWhoseKeeperDiedIsListedStaleAndStopCleansIt() throws Exception {
-        assertEquals(0, cli("cluster", "start", "s", "--nodes", "1").exit());
+        assertEquals(0, CliRun.of("cluster", "start", "s", "--nodes", "1").exit());
         ClusterRecord r = registry.read("s").orElseThrow();
         ProcessHandle keeper = ProcessHandle.of(r.keeperPid()).orElseThrow();
         keeper.destroyForcibly();
@@ -114,9 +97,9 @@ class StandingClusterSystemTest {
         for (long pid : r.serverPids()) { // a server ends with its keeper: its stdin pipe ends
             ProcessHandle.of(pid).ifPresent(p -> p.onExit().join());
         }
-        Result listed = cli("cluster", "list");
+        CliRun listed = CliRun.of("cluster", "list");
         assertTrue(listed.out().matches("(?s).*s\\s+stale\\s+1.*"), listed.out());
-        assertEquals(0, cli("cluster", "stop", "s").exit());
+        assertEquals(0, CliRun.of("cluster", "stop", "s").exit());
         assertFalse(Files.exists(Path.of(r.driverDir())), "the dead keeper's driver directory is removed");
         assertFalse(Files.exists(registry.stateFile("s")));
     }
@@ -124,7 +107,7 @@ class StandingClusterSystemTest {
     @Test
     void stoppingAClusterWithClientsAttachedGivesThemAClearErrorAndNothingHangs() throws Exception {
         String classes = TestClusters.testClasses();
-        assertEquals(0, cli("cluster", "start", "busy", "--nodes", "2", "-cp", classes).exit());
+        assertEquals(0, CliRun.of("cluster", "start", "busy", "--nodes", "2", "-cp", classes).exit());
         ClusterRecord r = registry.read("busy").orElseThrow();
         ByteArrayOutputStream clientErr = new ByteArrayOutputStream();
         PrintStream testErr = System.err;
@@ -139,7 +122,7 @@ class StandingClusterSystemTest {
                 Thread.onSpinWait();
             }
 
-            Result stopped = cli("cluster", "stop", "busy");
+            CliRun stopped = CliRun.of("cluster", "stop", "busy");
             assertEquals(0, stopped.exit(), stopped.err());
             for (long pid : r.serverPids()) {
                 assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "server " + pid);
@@ -164,10 +147,10 @@ class StandingClusterSystemTest {
 
     @Test
     void badNamesAndCountsAreRefusedBeforeAnythingStarts() {
-        Result badName = cli("cluster", "start", "../x", "--nodes", "1");
+        CliRun badName = CliRun.of("cluster", "start", "../x", "--nodes", "1");
         assertEquals(1, badName.exit());
         assertTrue(badName.err().contains("is not valid"), badName.err());
-        Result badCount = cli("cluster", "start", "x", "--nodes", "0");
+        CliRun badCount = CliRun.of("cluster", "start", "x", "--nodes", "0");
         assertEquals(2, badCount.exit());
         assertTrue(badCount.err().contains("--nodes must be 1..64"), badCount.err());
         assertFalse(Files.exists(registry.stateFile("x").getParent()));

@@ -1,13 +1,11 @@
 package dev.cumulus.cli.standing;
 
+import dev.cumulus.cli.CliRun;
 import dev.cumulus.cli.CumulusCli;
 import dev.cumulus.cli.standing.mains.TallyImpl;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,21 +31,31 @@ final class TestClusters {
     }
 
     /**
+     * Makes {@code configDir} the configuration directory of this JVM's standing clusters (the user's own are never
+     * touched) until {@link #forgetConfigDir()}; returns its registry.
+     */
+    static ClusterRegistry useConfigDir(Path configDir) {
+        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, configDir.toString());
+        return ClusterRegistry.ofUser();
+    }
+
+    /** Undoes {@link #useConfigDir}. */
+    static void forgetConfigDir() {
+        System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
+    }
+
+    /**
      * Starts cluster {@code name} of {@code servers} servers with its state under {@code configDir}, the servers'
      * classpath {@code classpath} (or none when null), and returns its record.
      */
     static ClusterRecord start(Path configDir, String name, int servers, String classpath) {
-        System.setProperty(ClusterRegistry.CONFIG_DIR_PROPERTY, configDir.toString());
+        ClusterRegistry registry = useConfigDir(configDir);
         List<String> args = new ArrayList<>(List.of("cluster", "start", name, "--nodes", Integer.toString(servers)));
         if (classpath != null) {
             args.addAll(List.of("-cp", classpath));
         }
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = CumulusCli.execute(args.toArray(String[]::new),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        return ClusterRegistry.ofUser().read(name).orElseThrow();
+        CliRun.ok(args.toArray(String[]::new));
+        return registry.read(name).orElseThrow();
     }
 
     /** Stops cluster {@code name} (it must stop cleanly) and forgets the test's configuration directory. */
@@ -55,7 +63,7 @@ final class TestClusters {
         try {
             assertEquals(0, CumulusCli.execute(new String[] {"cluster", "stop", name}, System.out, System.err));
         } finally {
-            System.clearProperty(ClusterRegistry.CONFIG_DIR_PROPERTY);
+            forgetConfigDir();
         }
     }
 }

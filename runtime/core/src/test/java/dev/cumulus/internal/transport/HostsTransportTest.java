@@ -7,16 +7,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.File;
-import java.net.DatagramSocket;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,27 +25,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class HostsTransportTest {
-    private final List<DriverHost> drivers = new ArrayList<>();
-    private final List<NodeTransport> transports = new CopyOnWriteArrayList<>();
     private final List<String> received = new CopyOnWriteArrayList<>();
+    private final TransportFixture fixture = new TransportFixture(() -> received);
 
     @AfterEach
     void cleanUp() {
-        transports.forEach(NodeTransport::close);
-        for (DriverHost d : drivers) {
-            d.close();
-            assertFalse(new File(d.directory()).exists(), "driver directory removed");
-        }
+        fixture.close();
     }
 
     /** Across hosts every frame is sealed (chunks of large messages too), authenticated or encrypted. */
     @ParameterizedTest
     @EnumSource(value = FrameSealing.class, names = {"MAC", "ENCRYPT"})
     void peersOnOneHostTalkIpcAndAcrossHostsUdp(FrameSealing sealing) throws Exception {
-        DriverHost hostA = driver();
-        DriverHost hostB = driver();
-        List<String> endpoints = List.of("127.0.0.1:" + freePort("127.0.0.1"), "127.0.0.1:" + freePort("127.0.0.1"),
-            "127.0.0.2:" + freePort("127.0.0.2"));
+        DriverHost hostA = fixture.driver();
+        DriverHost hostB = fixture.driver();
+        InetAddress second = InetAddress.getByName("127.0.0.2");
+        List<String> endpoints = List.of("127.0.0.1:" + TransportFixture.freePort(),
+            "127.0.0.1:" + TransportFixture.freePort(), "127.0.0.2:" + TransportFixture.freePort(second));
         RunSecret secret = RunSecret.generate(); // one run over both hosts
         TransportContext a = context(hostA, endpoints, secret, sealing);
         TransportContext b = context(hostB, endpoints, secret, sealing);
@@ -60,16 +52,9 @@ class HostsTransportTest {
         NodeTransport n0 = node(a, 0);
         NodeTransport n1 = node(a, 1);
         NodeTransport n2 = node(b, 2);
-        pollUntil(() -> {
-            for (NodeTransport t : transports) {
-                for (int peer = 0; peer < 3; peer++) {
-                    if (!t.isConnected(peer, Channel.DATA) || !t.isConnected(peer, Channel.CONTROL)) {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        });
+        List<NodeTransport> nodes = List.of(n0, n1, n2);
+        fixture.pollUntil(() -> nodes.stream().allMatch(t -> IntStream.range(0, 3)
+            .allMatch(peer -> t.isConnected(peer, Channel.DATA) && t.isConnected(peer, Channel.CONTROL))));
         assertFalse(n0.hasDoorbell(), "a node that hears from other hosts cannot sleep on a doorbell");
 
         byte[] large = new byte[300 * 1024];
@@ -77,7 +62,7 @@ class HostsTransportTest {
             large[i] = (byte) (i * 31);
         }
         List<String> expected = new ArrayList<>();
-        for (NodeTransport from : List.of(n0, n1, n2)) {
+        for (NodeTransport from : nodes) {
             for (int to = 0; to < 3; to++) {
                 if (to == from.nodeId()) {
                     continue;
@@ -89,17 +74,11 @@ class HostsTransportTest {
                 expected.add(to + "<-" + from.nodeId() + " DATA large");
             }
         }
-        pollUntil(() -> received.size() >= expected.size());
+        fixture.pollUntil(() -> received.size() >= expected.size());
         assertEquals(expected.stream().sorted().toList(), received.stream().sorted().toList());
-        for (NodeTransport t : transports) {
+        for (NodeTransport t : nodes) {
             assertEquals(0, t.rejectedFrames(), "node " + t.nodeId() + " rejected a frame of its own run");
         }
-    }
-
-    private DriverHost driver() {
-        DriverHost d = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID());
-        drivers.add(d);
-        return d;
     }
 
     private static TransportContext context(DriverHost driver, List<String> endpoints, RunSecret secret,
@@ -123,27 +102,9 @@ class HostsTransportTest {
             }
             received.add(id + "<-" + source + " " + channel + " " + what);
         });
-        transports.add(t);
+        fixture.add(t);
         return t;
     }
 
-    private void pollUntil(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            int work = 0;
-            for (NodeTransport t : transports) {
-                work += t.poll(64);
-            }
-            if (work == 0) {
-                Thread.onSpinWait();
-            }
-            assertTrue(System.nanoTime() < deadline, "condition not reached in time");
-        }
-    }
 
-    private static int freePort(String address) throws Exception {
-        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getByName(address), 0))) {
-            return s.getLocalPort();
-        }
-    }
 }

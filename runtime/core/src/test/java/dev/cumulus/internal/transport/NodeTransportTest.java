@@ -10,17 +10,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.File;
 import java.util.List;
 import java.util.Random;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,22 +24,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 class NodeTransportTest {
     private DriverHost driver;
-    private final List<NodeTransport> transports = new CopyOnWriteArrayList<>();
     private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final TransportFixture fixture = new TransportFixture(() -> received);
 
     record Received(int to, int from, Channel channel, byte[] bytes) {
     }
 
     @BeforeEach
     void startDriver() {
-        driver = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID());
+        driver = fixture.driver();
     }
 
     @AfterEach
     void cleanUp() {
-        transports.forEach(NodeTransport::close);
-        driver.close();
-        assertFalse(new File(driver.directory()).exists(), "driver directory removed");
+        fixture.close();
     }
 
     private NodeTransport node(int id, int size, int runTag) {
@@ -54,33 +48,20 @@ class NodeTransportTest {
             buffer.getBytes(offset, bytes);
             received.add(new Received(id, source, channel, bytes));
         });
-        transports.add(t);
+        fixture.add(t);
         return t;
     }
 
-    private void pollUntil(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            int work = 0;
-            for (NodeTransport t : transports) {
-                work += t.poll(64);
-            }
-            if (work == 0) {
-                Thread.onSpinWait();
-            }
-            assertTrue(System.nanoTime() < deadline, "condition not reached in time");
-        }
-    }
 
     @Test
     void deliversSmallMessagesWithSourceAndChannel() {
         NodeTransport a = node(0, 2, 7);
         NodeTransport b = node(1, 2, 7);
-        pollUntil(() -> a.isConnected(1, Channel.DATA) && b.isConnected(0, Channel.CONTROL));
+        fixture.pollUntil(() -> a.isConnected(1, Channel.DATA) && b.isConnected(0, Channel.CONTROL));
         UnsafeBuffer msg = new UnsafeBuffer("hello".getBytes());
         assertEquals(NodeTransport.SENT, a.trySend(1, Channel.CONTROL, msg, 0, 5));
         a.send(1, Channel.DATA, msg, 1, 4, 5_000_000_000L);
-        pollUntil(() -> received.size() == 2);
+        fixture.pollUntil(() -> received.size() == 2);
         assertTrue(received.contains(new Received(1, 0, Channel.CONTROL, "hello".getBytes())) || received.stream()
             .anyMatch(r -> r.channel() == Channel.CONTROL && new String(r.bytes()).equals("hello") && r.from() == 0));
         assertTrue(received.stream().anyMatch(r -> r.channel() == Channel.DATA && new String(r.bytes()).equals("ello")));
@@ -91,7 +72,7 @@ class NodeTransportTest {
         NodeTransport a = node(0, 3, 7);
         NodeTransport b = node(1, 3, 7);
         NodeTransport c = node(2, 3, 7);
-        pollUntil(() -> a.isConnected(2, Channel.DATA) && b.isConnected(2, Channel.DATA));
+        fixture.pollUntil(() -> a.isConnected(2, Channel.DATA) && b.isConnected(2, Channel.DATA));
         byte[] big1 = new byte[5 * 1024 * 1024 + 3];
         byte[] big2 = new byte[3 * 1024 * 1024 + 11];
         new Random(1).nextBytes(big1);
@@ -100,7 +81,7 @@ class NodeTransportTest {
             a.send(2, Channel.DATA, new UnsafeBuffer(big1), 0, big1.length, 20_000_000_000L));
         Thread s2 = Thread.ofPlatform().start(() ->
             b.send(2, Channel.DATA, new UnsafeBuffer(big2), 0, big2.length, 20_000_000_000L));
-        pollUntil(() -> received.size() == 2);
+        fixture.pollUntil(() -> received.size() == 2);
         s1.join();
         s2.join();
         for (Received r : received) {
@@ -115,11 +96,11 @@ class NodeTransportTest {
         NodeTransport ours = node(0, 2, 7);
         NodeTransport stranger = node(1, 2, 99);
         NodeTransport peer = node(1, 2, 7);
-        pollUntil(() -> stranger.isConnected(0, Channel.CONTROL));
+        fixture.pollUntil(() -> stranger.isConnected(0, Channel.CONTROL));
         UnsafeBuffer msg = new UnsafeBuffer(new byte[] {1, 2, 3});
         stranger.send(0, Channel.CONTROL, msg, 0, 3, 5_000_000_000L);
         peer.send(0, Channel.CONTROL, msg, 0, 2, 5_000_000_000L);
-        pollUntil(() -> received.stream().anyMatch(r -> r.to() == 0));
+        fixture.pollUntil(() -> received.stream().anyMatch(r -> r.to() == 0));
         assertEquals(1, received.stream().filter(r -> r.to() == 0).count());
         assertEquals(2, received.getFirst().bytes().length, "only the message tagged with our run arrived");
         assertTrue(ours.isConnected(1, Channel.DATA));
@@ -139,7 +120,7 @@ class NodeTransportTest {
         try (Aeron aeron = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(driver.directory()));
              Publication raw = aeron.addPublication("aeron:ipc", ctx.streamId(0, Channel.DATA))) {
-            pollUntil(raw::isConnected);
+            fixture.pollUntil(raw::isConnected);
             UnsafeBuffer b = new UnsafeBuffer(new byte[64]);
             FrameHeaderFlyweight h = new FrameHeaderFlyweight().wrap(b, 0);
             h.header(FrameHeaderFlyweight.WHOLE, 1, runTag);
@@ -161,7 +142,7 @@ class NodeTransportTest {
             h.header(FrameHeaderFlyweight.WHOLE, 1, runTag);
             b.putBytes(FrameHeaderFlyweight.WHOLE_LENGTH, "ok".getBytes());
             offer(raw, b, FrameHeaderFlyweight.WHOLE_LENGTH + 2);
-            pollUntil(() -> !received.isEmpty());
+            fixture.pollUntil(() -> !received.isEmpty());
         }
         assertEquals(List.of("ok"), received.stream().map(r -> new String(r.bytes())).toList());
         assertEquals(1, received.getFirst().from());
@@ -186,11 +167,11 @@ class NodeTransportTest {
             buffer.getBytes(offset, bytes);
             received.add(new Received(0, source, channel, bytes));
         }, org.agrona.concurrent.SystemNanoClock.INSTANCE, lines::add);
-        transports.add(node);
+        fixture.add(node);
         try (Aeron aeron = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(driver.directory()));
              Publication raw = aeron.addPublication("aeron:ipc", ctx.streamId(0, Channel.DATA))) {
-            pollUntil(raw::isConnected);
+            fixture.pollUntil(raw::isConnected);
             UnsafeBuffer b = new UnsafeBuffer(new byte[64]);
             FrameHeaderFlyweight h = new FrameHeaderFlyweight().wrap(b, 0);
             h.header(FrameHeaderFlyweight.WHOLE, 1, runTag);
@@ -199,7 +180,7 @@ class NodeTransportTest {
                 offer(raw, b, 40);
                 if (i % 100 == 99) {
                     int sent = i + 1;
-                    pollUntil(() -> node.failedFrames() == sent);
+                    fixture.pollUntil(() -> node.failedFrames() == sent);
                 }
             }
             h.header(FrameHeaderFlyweight.CHUNK, 1, runTag);
@@ -210,7 +191,7 @@ class NodeTransportTest {
             h.header(FrameHeaderFlyweight.WHOLE, 1, runTag);
             b.putBytes(FrameHeaderFlyweight.WHOLE_LENGTH, "ok".getBytes());
             offer(raw, b, FrameHeaderFlyweight.WHOLE_LENGTH + 2);
-            pollUntil(() -> !received.isEmpty());
+            fixture.pollUntil(() -> !received.isEmpty());
         }
         assertEquals(1000, node.failedFrames());
         assertEquals(1000, node.errors().total());
@@ -222,11 +203,7 @@ class NodeTransportTest {
     }
 
     private static void offer(Publication publication, UnsafeBuffer buffer, int length) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (publication.offer(buffer, 0, length) < 0) {
-            assertTrue(System.nanoTime() < deadline, "the raw publication took nothing");
-            Thread.onSpinWait();
-        }
+        TransportFixture.offerUntilTaken(() -> publication.offer(buffer, 0, length), "the raw publication");
     }
 
     @Test

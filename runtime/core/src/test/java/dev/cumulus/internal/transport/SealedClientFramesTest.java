@@ -9,19 +9,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.File;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -36,74 +29,70 @@ class SealedClientFramesTest {
     private static final int STREAM_BASE = 5000;
     private static final int CLIENT = 1; // the first client of a one-server cluster
     private DriverHost driver;
-    private final List<NodeTransport> transports = new CopyOnWriteArrayList<>();
     private final List<String> received = new CopyOnWriteArrayList<>();
+    private final TransportFixture fixture = new TransportFixture(() -> received);
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final RunSecret secret = RunSecret.generate();
     private final RunSecret clientSecret = secret.derived(ClientSeals.PURPOSE);
 
     @BeforeEach
     void startDriver() {
-        driver = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID(), false,
-            l -> { });
+        driver = fixture.driver(l -> { });
     }
 
     @AfterEach
     void cleanUp() {
-        transports.forEach(NodeTransport::close);
-        driver.close();
-        assertFalse(new File(driver.directory()).exists(), "driver directory removed");
+        fixture.close();
     }
 
     @Test
     void aClientTalksToAServerAndForgedOrReplayedClientFramesAreDropped() throws Exception {
-        String serverEndpoint = "127.0.0.1:" + freePort();
+        String serverEndpoint = "127.0.0.1:" + TransportFixture.freePort();
         NodeTransport server = server(serverEndpoint);
         byte[] session1 = session(1);
         NodeTransport client = client(serverEndpoint, session1, 0);
-        pollUntil(() -> client.isConnected(0, Channel.DATA));
+        fixture.pollUntil(() -> client.isConnected(0, Channel.DATA));
         send(client, 0, "attach");
-        pollUntil(() -> received.contains("0<-1 attach"));
+        fixture.pollUntil(() -> received.contains("0<-1 attach"));
         server.clientAttached(CLIENT, client.localEndpoint(), session1);
-        pollUntil(() -> server.isConnected(CLIENT, Channel.DATA));
+        fixture.pollUntil(() -> server.isConnected(CLIENT, Channel.DATA));
         send(server, CLIENT, "welcome");
-        pollUntil(() -> received.contains("1<-0 welcome"));
+        fixture.pollUntil(() -> received.contains("1<-0 welcome"));
 
         try (Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.directory()));
              ExclusivePublication toServer = aeron.addExclusivePublication(
                  "aeron:udp?endpoint=" + serverEndpoint + "|term-length=8m", STREAM_BASE + Channel.DATA.ordinal())) {
-            pollUntil(toServer::isConnected);
+            fixture.pollUntil(toServer::isConnected);
             // a stranger that claims the client's id, under a key of another cluster
             offerSealed(new SealedPublication(toServer, ClientSeals.toServers(RunSecret.generate(), CLIENT), CLIENT, 0,
                 Channel.DATA), CLIENT, "forged");
-            pollUntil(() -> server.rejectedFrames() == 1);
+            fixture.pollUntil(() -> server.rejectedFrames() == 1);
             // a recorder of the wire: the client's first frame again, its counter and tag as sent
             offerSealed(new SealedPublication(toServer, ClientSeals.toServers(clientSecret, CLIENT), CLIENT, 0,
                 Channel.DATA), CLIENT, "attach");
-            pollUntil(() -> server.rejectedFrames() == 2);
+            fixture.pollUntil(() -> server.rejectedFrames() == 2);
         }
-        client.close();
-        transports.remove(client);
+        fixture.close(client);
 
         // the id's next holder counts above every earlier one's frames and chooses a new session: a frame the server
         // sealed for the former session does not open there
         byte[] session2 = session(2);
         NodeTransport next = client(serverEndpoint, session2, 1L << 32);
-        pollUntil(() -> next.isConnected(0, Channel.DATA));
+        fixture.pollUntil(() -> next.isConnected(0, Channel.DATA));
         send(next, 0, "attach again");
-        pollUntil(() -> received.contains("0<-1 attach again"));
+        fixture.pollUntil(() -> received.contains("0<-1 attach again"));
         try (Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.directory()));
              ExclusivePublication toClient = aeron.addExclusivePublication(
                  "aeron:udp?endpoint=" + next.localEndpoint() + "|term-length=8m", STREAM_BASE + CLIENT * Channel.values().length + Channel.DATA.ordinal())) {
-            pollUntil(toClient::isConnected);
+            fixture.pollUntil(toClient::isConnected);
             offerSealed(new SealedPublication(toClient, ClientSeals.toClient(clientSecret, CLIENT, session1), 0, CLIENT,
                 Channel.DATA), 0, "meant for the former client");
-            pollUntil(() -> next.rejectedFrames() == 1);
+            fixture.pollUntil(() -> next.rejectedFrames() == 1);
         }
         server.clientAttached(CLIENT, next.localEndpoint(), session2);
-        pollUntil(() -> server.isConnected(CLIENT, Channel.DATA));
+        fixture.pollUntil(() -> server.isConnected(CLIENT, Channel.DATA));
         send(server, CLIENT, "welcome back");
-        pollUntil(() -> received.contains("1<-0 welcome back"));
+        fixture.pollUntil(() -> received.contains("1<-0 welcome back"));
         assertEquals(List.of("0<-1 attach", "1<-0 welcome", "0<-1 attach again", "1<-0 welcome back"), received);
         assertEquals(2, server.rejectedFrames(), "the forged and the replayed frame");
         assertTrue(lines.getFirst().contains("no valid MAC"), lines.toString()); // one line a second: the clock stands
@@ -114,7 +103,7 @@ class SealedClientFramesTest {
             RUN_TAG, TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024, secret, FrameSealing.MAC);
         NodeTransport t = new NodeTransport(ctx, 0, 1, 1 + NodeTransport.CLIENT_SLOTS, handler(0), () -> 0L,
             lines::add, null, 0);
-        transports.add(t);
+        fixture.add(t);
         return t;
     }
 
@@ -123,7 +112,7 @@ class SealedClientFramesTest {
         TransportContext ctx = new TransportContext(driver.directory(), true, false, endpoints, STREAM_BASE, RUN_TAG,
             TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024, clientSecret, FrameSealing.MAC);
         NodeTransport t = NodeTransport.client(ctx, CLIENT, 1, handler(CLIENT), session, lastCounter);
-        transports.add(t);
+        fixture.add(t);
         return t;
     }
 
@@ -150,30 +139,10 @@ class SealedClientFramesTest {
         UnsafeBuffer plain = new UnsafeBuffer(new byte[FrameHeaderFlyweight.WHOLE_LENGTH]);
         new FrameHeaderFlyweight().wrap(plain, 0).header(FrameHeaderFlyweight.WHOLE, source, RUN_TAG);
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (sealed.offer(plain, FrameHeaderFlyweight.WHOLE_LENGTH, new UnsafeBuffer(bytes), 0, bytes.length) < 0) {
-            assertTrue(System.nanoTime() < deadline, "the sealed publication took nothing");
-            Thread.onSpinWait();
-        }
+        TransportFixture.offerUntilTaken(
+            () -> sealed.offer(plain, FrameHeaderFlyweight.WHOLE_LENGTH, new UnsafeBuffer(bytes), 0, bytes.length),
+            "the sealed publication");
     }
 
-    private void pollUntil(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            int work = 0;
-            for (NodeTransport t : transports) {
-                work += t.poll(64);
-            }
-            if (work == 0) {
-                Thread.onSpinWait();
-            }
-            assertTrue(System.nanoTime() < deadline, "condition not reached in time; received " + received);
-        }
-    }
 
-    private static int freePort() throws Exception {
-        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            return s.getLocalPort();
-        }
-    }
 }

@@ -12,17 +12,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.io.File;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -38,23 +33,20 @@ class SealedFramesTest {
     private static final int RUN_TAG = 41;
     private static final int STREAM_BASE = 4000;
     private DriverHost driver;
-    private final List<NodeTransport> transports = new CopyOnWriteArrayList<>();
     private final List<String> received = new CopyOnWriteArrayList<>();
+    private final TransportFixture fixture = new TransportFixture(() -> received);
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final List<String> driverLines = new CopyOnWriteArrayList<>();
     private final AtomicLong clock = new AtomicLong();
 
     @BeforeEach
     void startDriver() {
-        driver = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-" + UUID.randomUUID(), false,
-            driverLines::add);
+        driver = fixture.driver(driverLines::add);
     }
 
     @AfterEach
     void cleanUp() {
-        transports.forEach(NodeTransport::close);
-        driver.close();
-        assertFalse(new File(driver.directory()).exists(), "driver directory removed");
+        fixture.close();
     }
 
     @ParameterizedTest
@@ -63,10 +55,10 @@ class SealedFramesTest {
         TransportContext ctx = context(endpoints(2), RunSecret.generate(), sealing);
         NodeTransport n0 = node(ctx, 0, 2);
         NodeTransport n1 = node(ctx, 1, 2);
-        pollUntil(() -> n0.isConnected(1, Channel.DATA) && n1.isConnected(0, Channel.DATA));
+        fixture.pollUntil(() -> n0.isConnected(1, Channel.DATA) && n1.isConnected(0, Channel.DATA));
         try (Aeron aeron = client();
              Publication raw = aeron.addPublication(udp(ctx, 0), ctx.streamId(0, Channel.DATA))) {
-            pollUntil(raw::isConnected);
+            fixture.pollUntil(raw::isConnected);
             UnsafeBuffer b = new UnsafeBuffer(new byte[128]);
             FrameHeaderFlyweight h = new FrameHeaderFlyweight().wrap(b, 0);
             h.header(FrameHeaderFlyweight.WHOLE, 1, RUN_TAG); // the unauthenticated frame of old
@@ -82,20 +74,20 @@ class SealedFramesTest {
                 b.putLong(FrameHeaderFlyweight.WHOLE_LENGTH + 8, 0x5eed_0000L + i);
                 offer(raw, b, FrameHeaderFlyweight.SEALED_WHOLE_LENGTH + 6);
             }
-            pollUntil(() -> n0.rejectedFrames() == 101);
+            fixture.pollUntil(() -> n0.rejectedFrames() == 101);
             assertEquals(1, lines.size(), "one line while the clock stands: " + lines);
             assertTrue(lines.getFirst().contains("from 127.0.0.1:"), "names the source address: " + lines.getFirst());
             assertTrue(lines.getFirst().contains("not decoded"), lines.getFirst());
 
             clock.addAndGet(FrameRejections.DEFAULT_INTERVAL_NS);
             offer(raw, b, FrameHeaderFlyweight.SEALED_WHOLE_LENGTH + 6);
-            pollUntil(() -> n0.rejectedFrames() == 102);
+            fixture.pollUntil(() -> n0.rejectedFrames() == 102);
             assertEquals(2, lines.size(), "a second later, another line: " + lines);
             assertTrue(lines.get(1).contains("no valid MAC"), lines.get(1));
         }
         byte[] ok = "ok".getBytes(StandardCharsets.UTF_8);
         n1.send(0, Channel.DATA, new UnsafeBuffer(ok), 0, ok.length, 10_000_000_000L);
-        pollUntil(() -> !received.isEmpty());
+        fixture.pollUntil(() -> !received.isEmpty());
         assertEquals(List.of("0<-1 DATA ok"), received, "the run goes on; nothing forged reached the handler");
         assertEquals(0, n0.failedFrames(), "no forged frame was decoded");
     }
@@ -107,21 +99,21 @@ class SealedFramesTest {
         TransportContext run = context(endpoints, RunSecret.generate(), sealing);
         NodeTransport n0 = node(run, 0, 2);
         // another run with the same run tag and stream ids whose node 1 sends to this run's node 0
-        List<String> theirs = List.of(endpoints.get(0), "127.0.0.1:" + freePort());
+        List<String> theirs = List.of(endpoints.get(0), "127.0.0.1:" + TransportFixture.freePort());
         TransportContext other = context(theirs, RunSecret.generate(), sealing);
         NodeTransport stranger = node(other, 1, 2);
-        pollUntil(() -> stranger.isConnected(0, Channel.CONTROL));
+        fixture.pollUntil(() -> stranger.isConnected(0, Channel.CONTROL));
         byte[] hello = "hello".getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < 5; i++) {
             stranger.send(0, Channel.CONTROL, new UnsafeBuffer(hello), 0, hello.length, 10_000_000_000L);
         }
-        pollUntil(() -> n0.rejectedFrames() == 5);
+        fixture.pollUntil(() -> n0.rejectedFrames() == 5);
         assertEquals(List.of(), received, "not one of the stranger's frames was decoded");
 
         NodeTransport n1 = node(run, 1, 2); // wait: the stranger holds no port of this run, so node 1 is free to join
-        pollUntil(() -> n1.isConnected(0, Channel.CONTROL));
+        fixture.pollUntil(() -> n1.isConnected(0, Channel.CONTROL));
         n1.send(0, Channel.CONTROL, new UnsafeBuffer(hello), 0, hello.length, 10_000_000_000L);
-        pollUntil(() -> !received.isEmpty());
+        fixture.pollUntil(() -> !received.isEmpty());
         assertEquals(List.of("0<-1 CONTROL hello"), received);
     }
 
@@ -130,14 +122,14 @@ class SealedFramesTest {
         TransportContext ctx = context(endpoints(2), RunSecret.generate(), FrameSealing.MAC);
         NodeTransport n0 = node(ctx, 0, 2);
         NodeTransport n1 = node(ctx, 1, 2);
-        pollUntil(() -> n0.isConnected(1, Channel.DATA) && n1.isConnected(0, Channel.DATA));
+        fixture.pollUntil(() -> n0.isConnected(1, Channel.DATA) && n1.isConnected(0, Channel.DATA));
         // a stranger's own driver sends setup frames for node 0's data stream declaring 64 MiB terms (Aeron takes up
         // to 1 GiB; each image is three terms)
         try (DriverHost theirs = DriverHost.start(System.getProperty("java.io.tmpdir") + "/cumulus-test-stranger-"
                 + UUID.randomUUID(), false, line -> { });
              Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(theirs.directory()));
              Publication big = aeron.addPublication(udp(ctx, 0) + "|term-length=64m", ctx.streamId(0, Channel.DATA))) {
-            pollUntil(() -> driverLines.stream().anyMatch(l -> l.contains("dropped an Aeron setup frame")));
+            fixture.pollUntil(() -> driverLines.stream().anyMatch(l -> l.contains("dropped an Aeron setup frame")));
             assertFalse(big.isConnected(), "no image was made for the stranger");
         }
         String told = driverLines.getFirst();
@@ -149,7 +141,7 @@ class SealedFramesTest {
         }
         byte[] ok = "ok".getBytes(StandardCharsets.UTF_8);
         n1.send(0, Channel.DATA, new UnsafeBuffer(ok), 0, ok.length, 10_000_000_000L);
-        pollUntil(() -> !received.isEmpty());
+        fixture.pollUntil(() -> !received.isEmpty());
         assertEquals(List.of("0<-1 DATA ok"), received, "the run goes on");
     }
 
@@ -181,19 +173,19 @@ class SealedFramesTest {
             for (int session = 0; session < 2; session++) {
                 try (ExclusivePublication pub = aeron.addExclusivePublication(udp(ctx, 0) + "|term-length=8m",
                         ctx.streamId(0, Channel.DATA))) {
-                    pollUntil(pub::isConnected);
+                    fixture.pollUntil(pub::isConnected);
                     SealedPublication sealed = new SealedPublication(pub, keys, 2, 0, Channel.DATA);
                     for (String text : List.of("one", "two")) {
                         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
                         offerSealed(sealed, plain, new UnsafeBuffer(bytes), bytes.length);
                     }
                     if (session == 0) {
-                        pollUntil(() -> received.size() == 2);
+                        fixture.pollUntil(() -> received.size() == 2);
                     } else {
-                        pollUntil(() -> n0.rejectedFrames() == 2);
+                        fixture.pollUntil(() -> n0.rejectedFrames() == 2);
                         byte[] three = "three".getBytes(StandardCharsets.UTF_8);
                         offerSealed(sealed, plain, new UnsafeBuffer(three), three.length); // counter 3: new
-                        pollUntil(() -> received.size() == 3);
+                        fixture.pollUntil(() -> received.size() == 3);
                     }
                 }
             }
@@ -204,11 +196,9 @@ class SealedFramesTest {
     }
 
     private void offerSealed(SealedPublication sealed, UnsafeBuffer plainHeader, UnsafeBuffer payload, int length) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (sealed.offer(plainHeader, FrameHeaderFlyweight.WHOLE_LENGTH, payload, 0, length) < 0) {
-            assertTrue(System.nanoTime() < deadline, "the sealed publication took nothing");
-            Thread.onSpinWait();
-        }
+        TransportFixture.offerUntilTaken(
+            () -> sealed.offer(plainHeader, FrameHeaderFlyweight.WHOLE_LENGTH, payload, 0, length),
+            "the sealed publication");
     }
 
     private TransportContext context(List<String> endpoints, RunSecret secret, FrameSealing sealing) {
@@ -222,7 +212,7 @@ class SealedFramesTest {
             buffer.getBytes(offset, bytes);
             received.add(id + "<-" + source + " " + channel + " " + new String(bytes, StandardCharsets.UTF_8));
         }, clock::get, lines::add);
-        transports.add(t);
+        fixture.add(t);
         return t;
     }
 
@@ -234,39 +224,17 @@ class SealedFramesTest {
         return "aeron:udp?endpoint=" + ctx.endpoints().get(node);
     }
 
-    private void pollUntil(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            int work = 0;
-            for (NodeTransport t : transports) {
-                work += t.poll(64);
-            }
-            if (work == 0) {
-                Thread.onSpinWait();
-            }
-            assertTrue(System.nanoTime() < deadline, "condition not reached in time");
-        }
-    }
 
     private static void offer(Publication publication, UnsafeBuffer buffer, int length) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (publication.offer(buffer, 0, length) < 0) {
-            assertTrue(System.nanoTime() < deadline, "the raw publication took nothing");
-            Thread.onSpinWait();
-        }
+        TransportFixture.offerUntilTaken(() -> publication.offer(buffer, 0, length), "the raw publication");
     }
 
     private static List<String> endpoints(int n) throws Exception {
         List<String> l = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            l.add("127.0.0.1:" + freePort());
+            l.add("127.0.0.1:" + TransportFixture.freePort());
         }
         return l;
     }
 
-    private static int freePort() throws Exception {
-        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            return s.getLocalPort();
-        }
-    }
 }

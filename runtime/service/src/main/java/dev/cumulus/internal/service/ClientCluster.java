@@ -40,7 +40,8 @@ import java.util.function.Supplier;
 public final class ClientCluster implements Cluster {
     /**
      * The system property {@code cumulus run --attach NAME --profile} sets: the run directory this client writes its
-     * profile into when it closes ({@link ClientProfile}).
+     * profile into when it closes ({@link ClientProfile}). Launcher-internal, no user setting (ARCHITECTURE.md,
+     * "Launcher-internal properties").
      */
     public static final String PROFILE_PROPERTY = "cumulus.attach.profile";
 
