@@ -32,15 +32,21 @@ final class PendingCall implements Runnable {
     final AsyncResult<Object> result;
     /** An asynchronous call's timeout, or 0. */
     final long timeoutNs;
-    /** An asynchronous call's answer or failure, set before it is queued on {@link AsyncReplies}. */
+    /**
+     * An asynchronous call's answer or failure, set before it is queued on {@link AsyncReplies}; a synchronous call's
+     * answer when its caller's own thread polled it (read by that thread: its future is not completed).
+     */
     Reply answer;
     Throwable failure;
     /** The next call on {@link AsyncReplies}' stack. */
     PendingCall nextDone;
     final RemoteCallEvent event;
     final int requestBytes;
-    /** The caller's promise to poll for the reply until then, or 0 (see {@link RpcEngine}). */
-    final long pollsUntilNs;
+    /**
+     * Until when the caller polls for the reply, or 0 when it does not: set as the call is sent, no earlier than the
+     * promise the call carries (see {@link RpcEngine}).
+     */
+    long pollsUntilNs;
     /** The state of the thread that waits for the reply; null for an asynchronous call (nobody waits here). */
     final RpcEngine.CallerState caller;
     /** The proxy's handler that made the call (told when the object moved), or null. */
@@ -51,7 +57,7 @@ final class PendingCall implements Runnable {
     int hops;
 
     PendingCall(long callId, int target, long objectId, Method method, String label, RemoteCallEvent event,
-                int requestBytes, long pollsUntilNs, RpcEngine.CallerState caller, RemoteInvocationHandler via,
+                int requestBytes, RpcEngine.CallerState caller, RemoteInvocationHandler via,
                 AsyncResult<Object> result, long timeoutNs) {
         this.reply = result == null ? new CompletableFuture<>() : null;
         this.result = result;
@@ -65,7 +71,11 @@ final class PendingCall implements Runnable {
         this.label = label;
         this.event = event;
         this.requestBytes = requestBytes;
-        this.pollsUntilNs = pollsUntilNs;
+    }
+
+    /** Whether a synchronous call's answer is in: polled by its caller's thread, or given to its future. */
+    boolean answered() {
+        return answer != null || reply.isDone();
     }
 
     long callId() {

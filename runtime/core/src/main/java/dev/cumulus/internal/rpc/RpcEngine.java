@@ -117,6 +117,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final AtomicLong engineIds;
         private long nextId;
         private long idLimit;
+        /** When this thread last sent a call it polls for (the clock read right after the send), or 0. */
+        private long lastSentNs;
         /** The gates of the objects whose methods this thread runs, innermost last (nested local calls). */
         private ObjectGate[] running = new ObjectGate[4];
         private int depth;
@@ -358,12 +360,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         ExpandableArrayBuffer buf = state.buffer;
         long callId = state.newCallId();
         long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
-        // the promise to poll for the reply until then (odd, so never 0): the caller keeps it in await
-        long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
+        // the promise to poll for the reply until then (odd, so never 0), counted from this thread's previous send (a
+        // thread's first from now): no clock read before the send, and the caller, who polls until the budget after
+        // this send, keeps it in await
+        long pollsUntilNs = pollsForNs == 0 ? 0
+            : ((state.lastSentNs != 0 ? state.lastSentNs : System.nanoTime()) + pollsForNs) | 1;
         int end = handMade == null ? encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs)
             : encodeHandMade(state, callId, ref.objectId(), methodId, handMade, pollsUntilNs);
         RemoteCallEvent event = begun(new RemoteCallEvent());
-        PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end, pollsUntilNs,
+        PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end,
             async ? null : state, via, result, timeoutNs);
         if (event != null) {
             event.async = async;
@@ -384,6 +389,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             sender.ring(target);
         } else {
             call.ringDue = true; // rung by await if the reply is late
+        }
+        if (pollsForNs > 0) {
+            long sentNs = System.nanoTime(); // after the send: the call is on its way meanwhile
+            state.lastSentNs = sentNs;
+            call.pollsUntilNs = (sentNs + pollsForNs) | 1;
         }
         return call;
     }
@@ -461,10 +471,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Waits for a call's reply and decodes it: the result, or the remote exception rethrown. */
     Object await(PendingCall call, long timeoutNs) throws Throwable {
-        Reply reply;
-        pollForReply(call);
+        Reply reply = pollForReply(call);
         try {
-            reply = timeoutNs > 0 ? call.reply.get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply.get();
+            if (reply == null) {
+                reply = timeoutNs > 0 ? call.reply.get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply.get();
+            }
         } catch (TimeoutException e) {
             pending.remove(call);
             commit(call, "timeout", 0);
@@ -489,7 +500,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     Object awaitUninterruptibly(PendingCall call) throws Throwable {
         boolean interrupted = Thread.interrupted();
         try {
-            pollForReply(call);
+            if (pollForReply(call) != null) {
+                return await(call, 0);
+            }
             while (!call.reply.isDone()) {
                 try {
                     call.reply.get();
@@ -509,15 +522,17 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * Keeps the promise (see the class comment): polls for the reply until {@code pollsUntilNs}, then looks once more;
-     * rings the target if it is not in.
+     * rings the target if it is not in. Returns the reply when this thread polled it itself ({@link #answered}), else
+     * null: then the call's future has it, or will.
      */
-    private void pollForReply(PendingCall call) {
+    private Reply pollForReply(PendingCall call) {
         if (call.pollsUntilNs != 0) {
-            scheduler.pollUntil(call.reply::isDone, call.pollsUntilNs, Scheduler.Awaited.REPLY, () -> ringTarget(call));
+            scheduler.pollUntil(call::answered, call.pollsUntilNs, Scheduler.Awaited.REPLY, () -> ringTarget(call));
         }
-        if (!call.reply.isDone()) {
+        if (!call.answered()) {
             ringTarget(call);
         }
+        return call.answer;
     }
 
     /** Rings the target of a call sent without a ring, once (caller's thread). */
@@ -678,7 +693,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long applied = header.applied();
         header.write(callId, objectId, methodId, applied, 0);
         PendingCall next = new PendingCall(callId, node, objectId, call.method, call.label,
-            begun(new RemoteCallEvent()), message.capacity(), 0, null, call.via, null, 0);
+            begun(new RemoteCallEvent()), message.capacity(), null, call.via, null, 0);
         next.hops = call.hops + 1;
         pending.add(next);
         try {
@@ -789,7 +804,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     private void answered(PendingCall call, Reply reply) {
         if (call.result == null) {
-            call.reply.complete(reply);
+            if (call.caller != null && call.caller.thread == Thread.currentThread()) {
+                call.answer = reply; // the caller polled it: it reads it next on this thread, no future to complete
+            } else {
+                call.reply.complete(reply);
+            }
         } else {
             call.answer = reply;
             if (asyncReplies.draining() || call.result.getNumberOfDependents() != 0

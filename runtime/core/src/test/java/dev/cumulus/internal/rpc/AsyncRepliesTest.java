@@ -35,7 +35,7 @@ class AsyncRepliesTest {
     }
 
     private PendingCall call(long id) {
-        return new PendingCall(id, 1, 16, null, "t", null, 0, 0, null, null,
+        return new PendingCall(id, 1, 16, null, "t", null, 0, null, null,
             new AsyncResult<>(replies.get()), 0);
     }
 

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(30)
 class PendingCallsTest {
     private static PendingCall call(long id, int target) {
-        return new PendingCall(id, target, 0, null, "x", null, 0, 0, null, null, null, 0);
+        return new PendingCall(id, target, 0, null, "x", null, 0, null, null, null, 0);
     }
 
     @Test
