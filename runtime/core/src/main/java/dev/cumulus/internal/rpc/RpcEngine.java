@@ -357,12 +357,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                               boolean async, RemoteInvocationHandler via, AsyncResult<Object> result, long timeoutNs) {
         int target = checkReachable(ref, label, method);
         CallerState state = callers.get();
-        ExpandableArrayBuffer buf = state.buffer;
         long callId = state.newCallId();
         long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
-        // the promise to poll for the reply until then (odd, so never 0), counted from this thread's previous send (a
-        // thread's first from now): no clock read before the send, and the caller, who polls until the budget after
-        // this send, keeps it in await
+        // the promise (odd, never 0) counts from this thread's previous send (its first: now), so no clock is read
+        // before the send; the caller keeps it, polling until the budget after this send
         long pollsUntilNs = pollsForNs == 0 ? 0
             : ((state.lastSentNs != 0 ? state.lastSentNs : System.nanoTime()) + pollsForNs) | 1;
         int end = handMade == null ? encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs)
@@ -374,28 +372,29 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             event.async = async;
         }
         pending.add(call);
-        String gone = goneNodes.get(target); // it may have gone while we encoded
-        if (gone != null) {
-            pending.remove(call);
-            throw cannotCall(target, label, method, gone);
+        send(call, state.buffer, end);
+        if (pollsForNs == 0) {
+            sender.ring(target);
+        } else {
+            call.ringDue = true; // rung by await if the reply is late
+            state.lastSentNs = System.nanoTime(); // after the send: the call is on its way meanwhile
+            call.pollsUntilNs = (state.lastSentNs + pollsForNs) | 1;
         }
+        return call;
+    }
+
+    /** Sends a call just added to the pending calls; forgets it again if it cannot go. */
+    private void send(PendingCall call, ExpandableArrayBuffer buf, int end) {
+        String gone = goneNodes.get(call.target); // it may have gone while we encoded
         try {
-            sender.send(target, buf, 0, end);
+            if (gone != null) {
+                throw cannotCall(call.target, call.label, call.method, gone);
+            }
+            sender.send(call.target, buf, 0, end);
         } catch (RuntimeException e) {
             pending.remove(call);
             throw e;
         }
-        if (pollsUntilNs == 0) {
-            sender.ring(target);
-        } else {
-            call.ringDue = true; // rung by await if the reply is late
-        }
-        if (pollsForNs > 0) {
-            long sentNs = System.nanoTime(); // after the send: the call is on its way meanwhile
-            state.lastSentNs = sentNs;
-            call.pollsUntilNs = (sentNs + pollsForNs) | 1;
-        }
-        return call;
     }
 
     /** The target node of {@code ref}; throws if it is known to be gone. */
@@ -500,10 +499,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     Object awaitUninterruptibly(PendingCall call) throws Throwable {
         boolean interrupted = Thread.interrupted();
         try {
-            if (pollForReply(call) != null) {
-                return await(call, 0);
-            }
-            while (!call.reply.isDone()) {
+            pollForReply(call);
+            while (!call.answered()) {
                 try {
                     call.reply.get();
                 } catch (InterruptedException e) {
@@ -522,8 +519,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * Keeps the promise (see the class comment): polls for the reply until {@code pollsUntilNs}, then looks once more;
-     * rings the target if it is not in. Returns the reply when this thread polled it itself ({@link #answered}), else
-     * null: then the call's future has it, or will.
+     * rings the target if it is not in. Returns the reply if this thread polled it ({@link #answered}), else null.
      */
     private Reply pollForReply(PendingCall call) {
         if (call.pollsUntilNs != 0) {
