@@ -2,7 +2,6 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.wire.Flyweight;
 
-
 /**
  * A message of the control channel ({@link ControlMessage}), read and written in place (a flyweight: wrap it over a
  * buffer, then read or write named fields; it copies nothing and allocates nothing but a failure's reason). Little

@@ -2,7 +2,6 @@ package dev.cumulus.internal.rpc;
 
 import dev.cumulus.internal.wire.Flyweight;
 
-
 /**
  * The header of a remote call on the data channel, read and written in place (a flyweight: no copy, no allocation).
  * Little endian; layout in docs/design/WIRE.md. {@code callId} {@link RpcEngine#ONE_WAY} wants no reply;

@@ -478,7 +478,6 @@ final class CallServer {
             : serving.invoke(target.target(), method, args);
     }
 
-
     private void commitServed(RemoteCallServedEvent e, IncomingCall call, DeferredReply serving, String outcome) {
         if (e == null) {
             return;
@@ -606,7 +605,6 @@ final class CallServer {
             throw e.getCause();
         }
     }
-
 
     static byte[] copyOf(ExpandableArrayBuffer buffer, int length) {
         byte[] bytes = new byte[length];

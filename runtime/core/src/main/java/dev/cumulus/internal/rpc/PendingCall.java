@@ -13,9 +13,8 @@ import java.util.concurrent.CompletableFuture;
  */
 final class PendingCall implements Runnable {
     /**
-     * A reply as its call's future gets it: a copy of the message in {@code bytes}, or, when the polling thread decoded
-     * it for its caller, {@code bytes} null and the result in {@code value}; {@code applied} is the header's
-     * replicated-write watermark.
+     * A reply: a copy of the message in {@code bytes}, or, when the polling thread decoded it for its caller,
+     * {@code bytes} null and the result in {@code value}; {@code applied} is the header's replicated-write watermark.
      */
     record Reply(byte type, byte[] bytes, Object value, int length, int from, long applied) {
     }
@@ -26,21 +25,21 @@ final class PendingCall implements Runnable {
     final long objectId;
     final Method method;
     final String label;
-    /** Completed with the answer by the polling thread; null for an asynchronous call ({@link #result}). */
+    /** Completed with the answer by the polling thread (the caller's own sets {@link #answer}); null when async. */
     final CompletableFuture<Reply> reply;
     /** An asynchronous call's future (completed by {@link AsyncReplies}' drainer), else null. */
     final AsyncResult<Object> result;
     /** An asynchronous call's timeout, or 0. */
     final long timeoutNs;
-    /** An asynchronous call's answer or failure, set before it is queued on {@link AsyncReplies}. */
+    /** An asynchronous call's answer or failure for {@link AsyncReplies}; a call's answer its own caller polled. */
     Reply answer;
     Throwable failure;
     /** The next call on {@link AsyncReplies}' stack. */
     PendingCall nextDone;
     final RemoteCallEvent event;
     final int requestBytes;
-    /** The caller's promise to poll for the reply until then, or 0 (see {@link RpcEngine}). */
-    final long pollsUntilNs;
+    /** Until when the caller polls for the reply (no earlier than the promise the call carries), or 0. */
+    long pollsUntilNs;
     /** The state of the thread that waits for the reply; null for an asynchronous call (nobody waits here). */
     final RpcEngine.CallerState caller;
     /** The proxy's handler that made the call (told when the object moved), or null. */
@@ -51,7 +50,7 @@ final class PendingCall implements Runnable {
     int hops;
 
     PendingCall(long callId, int target, long objectId, Method method, String label, RemoteCallEvent event,
-                int requestBytes, long pollsUntilNs, RpcEngine.CallerState caller, RemoteInvocationHandler via,
+                int requestBytes, RpcEngine.CallerState caller, RemoteInvocationHandler via,
                 AsyncResult<Object> result, long timeoutNs) {
         this.reply = result == null ? new CompletableFuture<>() : null;
         this.result = result;
@@ -65,20 +64,11 @@ final class PendingCall implements Runnable {
         this.label = label;
         this.event = event;
         this.requestBytes = requestBytes;
-        this.pollsUntilNs = pollsUntilNs;
     }
 
-    long callId() {
-        return callId;
-    }
-
-    int target() {
-        return target;
-    }
-
-    /** An asynchronous call's future (tests). */
-    AsyncResult<Object> resultForTest() {
-        return result;
+    /** Whether a synchronous call's answer is in: polled by its caller's thread, or given to its future. */
+    boolean answered() {
+        return answer != null || reply.isDone();
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.cumulus.internal.rpc;
 
 import dev.cumulus.internal.wire.Flyweight;
 
-
 /**
  * The header of a call's answer on the data channel, a {@link #REPLY} (result), an {@link #ERROR} (exception) or
  * {@link #MOVED} (the object is elsewhere now: send the call there), read

@@ -117,6 +117,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private final AtomicLong engineIds;
         private long nextId;
         private long idLimit;
+        /** When this thread last sent a call it polls for (the clock read right after the send), or 0. */
+        private long lastSentNs;
         /** The gates of the objects whose methods this thread runs, innermost last (nested local calls). */
         private ObjectGate[] running = new ObjectGate[4];
         private int depth;
@@ -355,37 +357,44 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                               boolean async, RemoteInvocationHandler via, AsyncResult<Object> result, long timeoutNs) {
         int target = checkReachable(ref, label, method);
         CallerState state = callers.get();
-        ExpandableArrayBuffer buf = state.buffer;
         long callId = state.newCallId();
         long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
-        // the promise to poll for the reply until then (odd, so never 0): the caller keeps it in await
-        long pollsUntilNs = pollsForNs > 0 ? (System.nanoTime() + pollsForNs) | 1 : 0;
+        // the promise (odd, never 0) counts from this thread's previous send (its first: now), so no clock is read
+        // before the send; the caller keeps it, polling until the budget after this send
+        long pollsUntilNs = pollsForNs == 0 ? 0
+            : ((state.lastSentNs != 0 ? state.lastSentNs : System.nanoTime()) + pollsForNs) | 1;
         int end = handMade == null ? encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs)
             : encodeHandMade(state, callId, ref.objectId(), methodId, handMade, pollsUntilNs);
         RemoteCallEvent event = begun(new RemoteCallEvent());
-        PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end, pollsUntilNs,
+        PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end,
             async ? null : state, via, result, timeoutNs);
         if (event != null) {
             event.async = async;
         }
         pending.add(call);
-        String gone = goneNodes.get(target); // it may have gone while we encoded
-        if (gone != null) {
-            pending.remove(call);
-            throw cannotCall(target, label, method, gone);
+        send(call, state.buffer, end);
+        if (pollsForNs == 0) {
+            sender.ring(target);
+        } else {
+            call.ringDue = true; // rung by await if the reply is late
+            state.lastSentNs = System.nanoTime(); // after the send: the call is on its way meanwhile
+            call.pollsUntilNs = (state.lastSentNs + pollsForNs) | 1;
         }
+        return call;
+    }
+
+    /** Sends a call just added to the pending calls; forgets it again if it cannot go. */
+    private void send(PendingCall call, ExpandableArrayBuffer buf, int end) {
+        String gone = goneNodes.get(call.target); // it may have gone while we encoded
         try {
-            sender.send(target, buf, 0, end);
+            if (gone != null) {
+                throw cannotCall(call.target, call.label, call.method, gone);
+            }
+            sender.send(call.target, buf, 0, end);
         } catch (RuntimeException e) {
             pending.remove(call);
             throw e;
         }
-        if (pollsUntilNs == 0) {
-            sender.ring(target);
-        } else {
-            call.ringDue = true; // rung by await if the reply is late
-        }
-        return call;
     }
 
     /** The target node of {@code ref}; throws if it is known to be gone. */
@@ -461,10 +470,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** Waits for a call's reply and decodes it: the result, or the remote exception rethrown. */
     Object await(PendingCall call, long timeoutNs) throws Throwable {
-        Reply reply;
-        pollForReply(call);
+        Reply reply = pollForReply(call);
         try {
-            reply = timeoutNs > 0 ? call.reply.get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply.get();
+            if (reply == null) {
+                reply = timeoutNs > 0 ? call.reply.get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply.get();
+            }
         } catch (TimeoutException e) {
             pending.remove(call);
             commit(call, "timeout", 0);
@@ -490,7 +500,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         boolean interrupted = Thread.interrupted();
         try {
             pollForReply(call);
-            while (!call.reply.isDone()) {
+            while (!call.answered()) {
                 try {
                     call.reply.get();
                 } catch (InterruptedException e) {
@@ -509,15 +519,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * Keeps the promise (see the class comment): polls for the reply until {@code pollsUntilNs}, then looks once more;
-     * rings the target if it is not in.
+     * rings the target if it is not in. Returns the reply if this thread polled it ({@link #answered}), else null.
      */
-    private void pollForReply(PendingCall call) {
+    private Reply pollForReply(PendingCall call) {
         if (call.pollsUntilNs != 0) {
-            scheduler.pollUntil(call.reply::isDone, call.pollsUntilNs, Scheduler.Awaited.REPLY, () -> ringTarget(call));
+            scheduler.pollUntil(call::answered, call.pollsUntilNs, Scheduler.Awaited.REPLY, () -> ringTarget(call));
         }
-        if (!call.reply.isDone()) {
+        if (!call.answered()) {
             ringTarget(call);
         }
+        return call.answer;
     }
 
     /** Rings the target of a call sent without a ring, once (caller's thread). */
@@ -678,7 +689,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         long applied = header.applied();
         header.write(callId, objectId, methodId, applied, 0);
         PendingCall next = new PendingCall(callId, node, objectId, call.method, call.label,
-            begun(new RemoteCallEvent()), message.capacity(), 0, null, call.via, null, 0);
+            begun(new RemoteCallEvent()), message.capacity(), null, call.via, null, 0);
         next.hops = call.hops + 1;
         pending.add(next);
         try {
@@ -789,7 +800,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
      */
     private void answered(PendingCall call, Reply reply) {
         if (call.result == null) {
-            call.reply.complete(reply);
+            if (call.caller != null && call.caller.thread == Thread.currentThread()) {
+                call.answer = reply; // the caller polled it: it reads it next on this thread, no future to complete
+            } else {
+                call.reply.complete(reply);
+            }
         } else {
             call.answer = reply;
             if (asyncReplies.draining() || call.result.getNumberOfDependents() != 0

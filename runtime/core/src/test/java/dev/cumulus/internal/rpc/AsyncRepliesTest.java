@@ -27,15 +27,15 @@ class AsyncRepliesTest {
     /** Completes each call's future with its call id; drainers are held until the test runs them. */
     private AsyncReplies replies() {
         AsyncReplies r = new AsyncReplies(call -> {
-            completed.add(call.callId());
-            call.resultForTest().complete(call.callId());
+            completed.add(call.callId);
+            call.result.complete(call.callId);
         }, started::add);
         replies.set(r);
         return r;
     }
 
     private PendingCall call(long id) {
-        return new PendingCall(id, 1, 16, null, "t", null, 0, 0, null, null,
+        return new PendingCall(id, 1, 16, null, "t", null, 0, null, null,
             new AsyncResult<>(replies.get()), 0);
     }
 
@@ -63,8 +63,8 @@ class AsyncRepliesTest {
         AsyncReplies r = replies();
         PendingCall first = call(1);
         PendingCall second = call(2);
-        CompletableFuture<Object> chained = first.resultForTest()
-            .thenApply(v -> (Long) v + (Long) second.resultForTest().join());
+        CompletableFuture<Object> chained = first.result
+            .thenApply(v -> (Long) v + (Long) second.result.join());
         r.add(first);
         r.add(second);
         Thread drainer = Thread.ofVirtual().start(started.getFirst());
@@ -75,7 +75,7 @@ class AsyncRepliesTest {
 
     @Test
     void answersAddedWhileADrainerRunsAreAllCompleted() throws Exception {
-        AsyncReplies r = new AsyncReplies(call -> call.resultForTest().complete(call.callId()),
+        AsyncReplies r = new AsyncReplies(call -> call.result.complete(call.callId),
             task -> Thread.ofVirtual().start(task));
         replies.set(r);
         AtomicInteger done = new AtomicInteger();
@@ -88,7 +88,7 @@ class AsyncRepliesTest {
             threads.add(Thread.ofPlatform().start(() -> {
                 for (long id = base + 1; id <= base + each; id++) {
                     PendingCall c = call(id);
-                    all.add(c.resultForTest().whenComplete((v, t) -> done.incrementAndGet()));
+                    all.add(c.result.whenComplete((v, t) -> done.incrementAndGet()));
                     r.add(c);
                 }
             }));
