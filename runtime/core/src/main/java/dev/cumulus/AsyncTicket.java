@@ -1,6 +1,7 @@
 package dev.cumulus;
 
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
+import dev.cumulus.internal.rpc.TicketHandle;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -35,7 +36,7 @@ public final class AsyncTicket {
     /** A ticket for one asynchronous call on {@code remote}, a proxy from lookup, export or remoteNew. */
     @SuppressWarnings("unchecked")
     public static <T> T newTicket(T remote) {
-        return (T) ProxyConstructors.sameClassAs(remote, new Ticket(handlerOf(remote)));
+        return (T) ProxyConstructors.ticketFor(remote, new Ticket(handlerOf(remote)));
     }
 
     /**
@@ -105,7 +106,7 @@ public final class AsyncTicket {
     }
 
     private static Ticket ticketOf(Object ticket) {
-        if (handlerOrNull(ticket) instanceof Ticket t) {
+        if ((ticket instanceof TicketHandle h ? h.cumulusTicket() : handlerOrNull(ticket)) instanceof Ticket t) {
             return t;
         }
         throw new CumulusException("not a ticket: " + (ticket == null ? "null" : ticket.getClass().getName())
@@ -122,6 +123,9 @@ public final class AsyncTicket {
 
         @Override
         public Object invoke(Object proxy, Method method, Object[] args) {
+            if (method.getDeclaringClass() == TicketHandle.class) {
+                return this;
+            }
             if (method.getDeclaringClass() == Object.class) {
                 return switch (method.getName()) {
                     case "equals" -> proxy == args[0];
@@ -146,6 +150,6 @@ public final class AsyncTicket {
 
     /** What a call that only starts returns: {@code null}, 0 or false. */
     static Object placeholder(Class<?> type) {
-        return PLACEHOLDERS.get(type);
+        return type.isPrimitive() ? PLACEHOLDERS.get(type) : null; // most calls return objects: no map probe
     }
 }

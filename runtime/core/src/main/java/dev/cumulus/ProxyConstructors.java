@@ -1,14 +1,17 @@
 package dev.cumulus;
 
+import dev.cumulus.internal.rpc.TicketHandle;
+
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
+import java.util.Arrays;
 
 /**
- * Makes a ticket or a stand-in: a proxy with the same interfaces as a remote object's proxy, and so of the same proxy
- * class, whose constructor is looked up once per class instead of {@link Proxy#newProxyInstance} finding it (and
- * copying the interface array) at every call. A proxy class this package cannot construct directly (one of a
+ * Makes a ticket or a stand-in: a proxy with the same interfaces as a remote object's proxy (a ticket also
+ * {@link TicketHandle}), whose class's constructor is looked up once per class instead of {@link Proxy#newProxyInstance}
+ * finding it (and copying the interface array) at every call. A proxy class this package cannot construct directly (one of a
  * non-public interface) goes through {@link Proxy#newProxyInstance}.
  */
 final class ProxyConstructors {
@@ -27,7 +30,40 @@ final class ProxyConstructors {
         }
     };
 
+    /**
+     * Per remote object's proxy class, the constructor of its tickets' class: the same interfaces and
+     * {@link TicketHandle}; null when that class cannot be made or constructed from here (tickets then share the
+     * remote object's class, and are read through the proxy class registry).
+     */
+    private static final ClassValue<Constructor<?>> TICKET_CONSTRUCTORS = new ClassValue<>() {
+        @Override
+        protected Constructor<?> computeValue(Class<?> proxyClass) {
+            Class<?>[] own = proxyClass.getInterfaces();
+            Class<?>[] all = Arrays.copyOf(own, own.length + 1);
+            all[own.length] = TicketHandle.class;
+            try {
+                return CONSTRUCTORS.get(Proxy.newProxyInstance(proxyClass.getClassLoader(), all, (p, m, a) -> null)
+                    .getClass());
+            } catch (IllegalArgumentException | SecurityException e) {
+                return null; // e.g. TicketHandle not visible from the interfaces' class loader
+            }
+        }
+    };
+
     private ProxyConstructors() {
+    }
+
+    /** A new ticket for calls on {@code proxy}: its interfaces and {@link TicketHandle}, calls going to {@code ticket}. */
+    static Object ticketFor(Object proxy, InvocationHandler ticket) {
+        Constructor<?> c = TICKET_CONSTRUCTORS.get(proxy.getClass());
+        if (c != null) {
+            try {
+                return c.newInstance(ticket);
+            } catch (ReflectiveOperationException e) {
+                // not constructible from here after all: a proxy of the remote object's class
+            }
+        }
+        return sameClassAs(proxy, ticket);
     }
 
     /** A new proxy of {@code proxy}'s class (its interfaces, its class loader) whose calls go to {@code handler}. */
