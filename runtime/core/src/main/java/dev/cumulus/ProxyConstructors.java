@@ -31,9 +31,8 @@ final class ProxyConstructors {
     };
 
     /**
-     * Per remote object's proxy class, the constructor of its tickets' class: the same interfaces and
-     * {@link TicketHandle}; null when that class cannot be made or constructed from here (tickets then share the
-     * remote object's class, and are read through the proxy class registry).
+     * Per remote object's proxy class, the constructor of its tickets' class (the same interfaces and
+     * {@link TicketHandle}); else that of the remote object's class, or null (then {@link #make} goes the slow way).
      */
     private static final ClassValue<Constructor<?>> TICKET_CONSTRUCTORS = new ClassValue<>() {
         @Override
@@ -45,7 +44,7 @@ final class ProxyConstructors {
                 return CONSTRUCTORS.get(Proxy.newProxyInstance(proxyClass.getClassLoader(), all, (p, m, a) -> null)
                     .getClass());
             } catch (IllegalArgumentException | SecurityException e) {
-                return null; // e.g. TicketHandle not visible from the interfaces' class loader
+                return CONSTRUCTORS.get(proxyClass); // e.g. TicketHandle not visible from the interfaces' loader
             }
         }
     };
@@ -55,21 +54,15 @@ final class ProxyConstructors {
 
     /** A new ticket for calls on {@code proxy}: its interfaces and {@link TicketHandle}, calls going to {@code ticket}. */
     static Object ticketFor(Object proxy, InvocationHandler ticket) {
-        Constructor<?> c = TICKET_CONSTRUCTORS.get(proxy.getClass());
-        if (c != null) {
-            try {
-                return c.newInstance(ticket);
-            } catch (ReflectiveOperationException e) {
-                // not constructible from here after all: a proxy of the remote object's class
-            }
-        }
-        return sameClassAs(proxy, ticket);
+        return make(TICKET_CONSTRUCTORS.get(proxy.getClass()), proxy, ticket);
     }
 
     /** A new proxy of {@code proxy}'s class (its interfaces, its class loader) whose calls go to {@code handler}. */
     static Object sameClassAs(Object proxy, InvocationHandler handler) {
-        Class<?> type = proxy.getClass();
-        Constructor<?> c = CONSTRUCTORS.get(type);
+        return make(CONSTRUCTORS.get(proxy.getClass()), proxy, handler);
+    }
+
+    private static Object make(Constructor<?> c, Object proxy, InvocationHandler handler) {
         if (c != null) {
             try {
                 return c.newInstance(handler);
@@ -77,6 +70,7 @@ final class ProxyConstructors {
                 // not constructible from here after all: the slow way below
             }
         }
+        Class<?> type = proxy.getClass();
         return Proxy.newProxyInstance(type.getClassLoader(), type.getInterfaces(), handler);
     }
 }

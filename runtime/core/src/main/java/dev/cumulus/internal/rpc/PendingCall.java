@@ -68,19 +68,6 @@ final class PendingCall implements Runnable {
         this.pollsUntilNs = pollsUntilNs;
     }
 
-    long callId() {
-        return callId;
-    }
-
-    int target() {
-        return target;
-    }
-
-    /** An asynchronous call's future (tests). */
-    AsyncResult<Object> resultForTest() {
-        return result;
-    }
-
     /**
      * Completes an answered asynchronous call's future on the thread that polled its answer, right after that poll
      * ({@code Scheduler.Work.ASYNC_ANSWER}).

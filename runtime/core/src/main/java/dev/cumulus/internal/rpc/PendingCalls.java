@@ -22,13 +22,13 @@ final class PendingCalls {
     private final Map<Long, PendingCall> overflow = new ConcurrentHashMap<>();
 
     void add(PendingCall call) {
-        int home = (int) call.callId() & MASK;
+        int home = (int) call.callId & MASK;
         for (int i = 0; i < PROBES; i++) {
             if (slots.compareAndSet((home + i) & MASK, null, call)) {
                 return;
             }
         }
-        overflow.put(call.callId(), call);
+        overflow.put(call.callId, call);
     }
 
     /** Takes the call with {@code callId} if it still waits for a reply from {@code source}; else returns null. */
@@ -37,26 +37,26 @@ final class PendingCalls {
         for (int i = 0; i < PROBES; i++) {
             int at = (home + i) & MASK;
             PendingCall call = slots.get(at);
-            if (call != null && call.callId() == callId) {
-                return call.target() == source && slots.compareAndSet(at, call, null) ? call : null;
+            if (call != null && call.callId == callId) {
+                return call.target == source && slots.compareAndSet(at, call, null) ? call : null;
             }
         }
         if (overflow.isEmpty()) {
             return null;
         }
         PendingCall call = overflow.get(callId);
-        return call != null && call.target() == source && overflow.remove(callId, call) ? call : null;
+        return call != null && call.target == source && overflow.remove(callId, call) ? call : null;
     }
 
     /** Forgets {@code call} if it still waits; true if this took it. */
     boolean remove(PendingCall call) {
-        int home = (int) call.callId() & MASK;
+        int home = (int) call.callId & MASK;
         for (int i = 0; i < PROBES; i++) {
             if (slots.compareAndSet((home + i) & MASK, call, null)) {
                 return true;
             }
         }
-        return overflow.remove(call.callId(), call);
+        return overflow.remove(call.callId, call);
     }
 
     /** Takes every waiting call that {@code which} selects and hands it to {@code taken}. */

@@ -23,13 +23,15 @@ class AsyncRepliesTest {
     private final List<Runnable> started = new CopyOnWriteArrayList<>();
     private final AtomicReference<AsyncReplies> replies = new AtomicReference<>();
     private final List<Long> completed = new CopyOnWriteArrayList<>();
+    /** A thread that waits for a result blocks at once. */
+    private static final AsyncReplies.Poller NO_POLLS = (done, atMostNs) -> { };
 
     /** Completes each call's future with its call id; drainers are held until the test runs them. */
     private AsyncReplies replies() {
         AsyncReplies r = new AsyncReplies(call -> {
-            completed.add(call.callId());
-            call.resultForTest().complete(call.callId());
-        }, started::add);
+            completed.add(call.callId);
+            call.result.complete(call.callId);
+        }, started::add, NO_POLLS);
         replies.set(r);
         return r;
     }
@@ -63,8 +65,8 @@ class AsyncRepliesTest {
         AsyncReplies r = replies();
         PendingCall first = call(1);
         PendingCall second = call(2);
-        CompletableFuture<Object> chained = first.resultForTest()
-            .thenApply(v -> (Long) v + (Long) second.resultForTest().join());
+        CompletableFuture<Object> chained = first.result
+            .thenApply(v -> (Long) v + (Long) second.result.join());
         r.add(first);
         r.add(second);
         Thread drainer = Thread.ofVirtual().start(started.getFirst());
@@ -75,8 +77,8 @@ class AsyncRepliesTest {
 
     @Test
     void answersAddedWhileADrainerRunsAreAllCompleted() throws Exception {
-        AsyncReplies r = new AsyncReplies(call -> call.resultForTest().complete(call.callId()),
-            task -> Thread.ofVirtual().start(task));
+        AsyncReplies r = new AsyncReplies(call -> call.result.complete(call.callId),
+            task -> Thread.ofVirtual().start(task), NO_POLLS);
         replies.set(r);
         AtomicInteger done = new AtomicInteger();
         int producers = 4;
@@ -88,7 +90,7 @@ class AsyncRepliesTest {
             threads.add(Thread.ofPlatform().start(() -> {
                 for (long id = base + 1; id <= base + each; id++) {
                     PendingCall c = call(id);
-                    all.add(c.resultForTest().whenComplete((v, t) -> done.incrementAndGet()));
+                    all.add(c.result.whenComplete((v, t) -> done.incrementAndGet()));
                     r.add(c);
                 }
             }));

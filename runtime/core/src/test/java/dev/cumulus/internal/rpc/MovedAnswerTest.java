@@ -59,7 +59,7 @@ class MovedAnswerTest {
         new CallHeaderFlyweight().wrap(forged, 0).write(99, vaultId, MethodIds.idOf(wipe), 0, 0);
         int messageLength = CallHeaderFlyweight.LENGTH;
         ExpandableArrayBuffer answer = new ExpandableArrayBuffer(256);
-        new ReplyHeaderFlyweight().wrap(answer, 0).write(ReplyHeaderFlyweight.MOVED, pending.callId(), 0);
+        new ReplyHeaderFlyweight().wrap(answer, 0).write(ReplyHeaderFlyweight.MOVED, pending.callId, 0);
         answer.putInt(ReplyHeaderFlyweight.LENGTH, 1, ByteOrder.LITTLE_ENDIAN);
         answer.putBytes(ReplyHeaderFlyweight.LENGTH + Integer.BYTES, forged, 0, messageLength);
         int length = ReplyHeaderFlyweight.LENGTH + Integer.BYTES + messageLength;

@@ -46,15 +46,15 @@ class PendingCallsTest {
         }
         for (int i = calls.size() - 1; i >= 0; i -= 2) { // every other one, newest first
             PendingCall c = calls.get(i);
-            assertSame(c, pending.takeReplyFrom(c.target(), c.callId()), "call " + c.callId());
+            assertSame(c, pending.takeReplyFrom(c.target, c.callId), "call " + c.callId);
         }
         List<Long> failed = new ArrayList<>();
-        pending.takeAll(c -> c.target() == 1, c -> failed.add(c.callId()));
-        long expected = calls.stream().filter(c -> c.callId() % 2 == 1 && c.target() == 1).count();
+        pending.takeAll(c -> c.target == 1, c -> failed.add(c.callId));
+        long expected = calls.stream().filter(c -> c.callId % 2 == 1 && c.target == 1).count();
         assertEquals(expected, failed.size());
         for (PendingCall c : calls) {
-            boolean left = c.callId() % 2 == 1 && c.target() != 1;
-            assertEquals(left, pending.remove(c), "call " + c.callId());
+            boolean left = c.callId % 2 == 1 && c.target != 1;
+            assertEquals(left, pending.remove(c), "call " + c.callId);
         }
     }
 
@@ -82,15 +82,15 @@ class PendingCallsTest {
                 Thread.onSpinWait();
                 continue;
             }
-            PendingCall got = pending.takeReplyFrom(1, c.callId());
-            assertSame(c, got, "call " + c.callId());
-            assertTrue(taken.add(c.callId()), "taken twice: " + c.callId());
+            PendingCall got = pending.takeReplyFrom(1, c.callId);
+            assertSame(c, got, "call " + c.callId);
+            assertTrue(taken.add(c.callId), "taken twice: " + c.callId);
         }
         for (Thread t : callers) {
             t.join();
         }
         List<Long> left = new ArrayList<>();
-        pending.takeAll(c -> true, c -> left.add(c.callId()));
+        pending.takeAll(c -> true, c -> left.add(c.callId));
         assertTrue(left.isEmpty(), "left behind: " + left);
     }
 

@@ -90,7 +90,7 @@ class RpcHostileInputTest {
             assertNotNull(answer, "no answer to a call cut at " + n);
             ReplyHeaderFlyweight header = new ReplyHeaderFlyweight().wrap((DirectBuffer) new UnsafeBuffer(answer), 0);
             assertEquals(ReplyHeaderFlyweight.ERROR, header.type(), "the answer to a call cut at " + n);
-            assertEquals(pending.callId(), header.callId());
+            assertEquals(pending.callId, header.callId());
         }
         server.onData(0, new UnsafeBuffer(call), 0, call.length);
         byte[] reply = answers.poll(10, TimeUnit.SECONDS);

@@ -1,0 +1,65 @@
+package dev.cumulus;
+
+import dev.cumulus.internal.rpc.TicketHandle;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
+import java.util.function.IntSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+@Timeout(30)
+class ProxyConstructorsTest {
+    public interface Shown {
+        int value();
+    }
+
+    /** Not public: its proxies live in this package, where the proxy class's constructor is not public either. */
+    interface Hidden {
+        int value();
+    }
+
+    private static Object proxyOf(Class<?> iface, InvocationHandler h) {
+        return Proxy.newProxyInstance(iface.getClassLoader(), new Class<?>[] {iface}, h);
+    }
+
+    @Test
+    void aTicketHasTheRemoteObjectsInterfacesAndHandsBackItsHandler() {
+        Object remote = proxyOf(Shown.class, (p, m, a) -> 1);
+        InvocationHandler ticket = (p, m, a) -> m.getDeclaringClass() == TicketHandle.class ? "handler" : 2;
+        Object made = ProxyConstructors.ticketFor(remote, ticket);
+        assertEquals(2, ((Shown) made).value(), "calls go to the ticket's handler");
+        assertEquals("handler", ((TicketHandle) made).cumulusTicket());
+        assertSame(made.getClass(), ProxyConstructors.ticketFor(remote, ticket).getClass(), "one class per remote class");
+        assertFalse(remote instanceof TicketHandle, "the remote object's proxy is left as it was");
+    }
+
+    @Test
+    void aTicketOfANonPublicInterfaceStillWorks() {
+        Object remote = proxyOf(Hidden.class, (p, m, a) -> 1);
+        InvocationHandler ticket = (p, m, a) -> 3;
+        Object made = ProxyConstructors.ticketFor(remote, ticket);
+        assertEquals(3, ((Hidden) made).value());
+        assertSame(ticket, Proxy.getInvocationHandler(made), "found through the proxy class registry");
+    }
+
+    @Test
+    void aTicketOfAnInterfaceThatCannotSeeTicketHandleIsAProxyOfTheRemoteObjectsClass() {
+        Object remote = proxyOf(IntSupplier.class, (p, m, a) -> 1); // the boot loader's: TicketHandle not visible
+        Object made = ProxyConstructors.ticketFor(remote, (p, m, a) -> 5);
+        assertSame(remote.getClass(), made.getClass());
+        assertEquals(5, ((IntSupplier) made).getAsInt());
+    }
+
+    @Test
+    void aStandInSharesTheRemoteObjectsClass() {
+        Object remote = proxyOf(IntSupplier.class, (p, m, a) -> 1);
+        Object standIn = ProxyConstructors.sameClassAs(remote, (p, m, a) -> 4);
+        assertSame(remote.getClass(), standIn.getClass());
+        assertEquals(4, ((IntSupplier) standIn).getAsInt());
+    }
+}
