@@ -3,6 +3,7 @@ package dev.cumulus;
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 import dev.cumulus.internal.rpc.TicketHandle;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -30,13 +31,22 @@ import java.util.concurrent.ExecutionException;
  * another thread.
  */
 public final class AsyncTicket {
+    /** Per remote object's proxy class, its tickets' (with {@link TicketHandle}: see {@link #ticketOf}). */
+    private static final ClassValue<Constructor<?>> TICKET_CONSTRUCTORS = new ClassValue<>() {
+        @Override
+        protected Constructor<?> computeValue(Class<?> proxyClass) {
+            return ProxyConstructors.withInterface(proxyClass, TicketHandle.class);
+        }
+    };
+
     private AsyncTicket() {
     }
 
     /** A ticket for one asynchronous call on {@code remote}, a proxy from lookup, export or remoteNew. */
     @SuppressWarnings("unchecked")
     public static <T> T newTicket(T remote) {
-        return (T) ProxyConstructors.ticketFor(remote, new Ticket(handlerOf(remote)));
+        return (T) ProxyConstructors.make(TICKET_CONSTRUCTORS.get(remote.getClass()), remote,
+            new Ticket(handlerOf(remote)));
     }
 
     /**

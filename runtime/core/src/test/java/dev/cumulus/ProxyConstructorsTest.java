@@ -1,6 +1,5 @@
 package dev.cumulus;
 
-import dev.cumulus.internal.rpc.TicketHandle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -14,6 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 @Timeout(30)
 class ProxyConstructorsTest {
+    /** What a ticket's proxy implements besides the remote object's interfaces (AsyncTicket's is internal). */
+    public interface Marker {
+        Object handler();
+    }
+
     public interface Shown {
         int value();
     }
@@ -23,6 +27,10 @@ class ProxyConstructorsTest {
         int value();
     }
 
+    private static Object ticketFor(Object remote, InvocationHandler ticket) {
+        return ProxyConstructors.make(ProxyConstructors.withInterface(remote.getClass(), Marker.class), remote, ticket);
+    }
+
     private static Object proxyOf(Class<?> iface, InvocationHandler h) {
         return Proxy.newProxyInstance(iface.getClassLoader(), new Class<?>[] {iface}, h);
     }
@@ -30,27 +38,27 @@ class ProxyConstructorsTest {
     @Test
     void aTicketHasTheRemoteObjectsInterfacesAndHandsBackItsHandler() {
         Object remote = proxyOf(Shown.class, (p, m, a) -> 1);
-        InvocationHandler ticket = (p, m, a) -> m.getDeclaringClass() == TicketHandle.class ? "handler" : 2;
-        Object made = ProxyConstructors.ticketFor(remote, ticket);
+        InvocationHandler ticket = (p, m, a) -> m.getDeclaringClass() == Marker.class ? "handler" : 2;
+        Object made = ticketFor(remote, ticket);
         assertEquals(2, ((Shown) made).value(), "calls go to the ticket's handler");
-        assertEquals("handler", ((TicketHandle) made).cumulusTicket());
-        assertSame(made.getClass(), ProxyConstructors.ticketFor(remote, ticket).getClass(), "one class per remote class");
-        assertFalse(remote instanceof TicketHandle, "the remote object's proxy is left as it was");
+        assertEquals("handler", ((Marker) made).handler());
+        assertSame(made.getClass(), ticketFor(remote, ticket).getClass(), "one class per remote class");
+        assertFalse(remote instanceof Marker, "the remote object's proxy is left as it was");
     }
 
     @Test
     void aTicketOfANonPublicInterfaceStillWorks() {
         Object remote = proxyOf(Hidden.class, (p, m, a) -> 1);
         InvocationHandler ticket = (p, m, a) -> 3;
-        Object made = ProxyConstructors.ticketFor(remote, ticket);
+        Object made = ticketFor(remote, ticket);
         assertEquals(3, ((Hidden) made).value());
         assertSame(ticket, Proxy.getInvocationHandler(made), "found through the proxy class registry");
     }
 
     @Test
-    void aTicketOfAnInterfaceThatCannotSeeTicketHandleIsAProxyOfTheRemoteObjectsClass() {
-        Object remote = proxyOf(IntSupplier.class, (p, m, a) -> 1); // the boot loader's: TicketHandle not visible
-        Object made = ProxyConstructors.ticketFor(remote, (p, m, a) -> 5);
+    void aTicketOfAnInterfaceThatCannotSeeTheMarkerIsAProxyOfTheRemoteObjectsClass() {
+        Object remote = proxyOf(IntSupplier.class, (p, m, a) -> 1); // the boot loader's: Marker not visible
+        Object made = ticketFor(remote, (p, m, a) -> 5);
         assertSame(remote.getClass(), made.getClass());
         assertEquals(5, ((IntSupplier) made).getAsInt());
     }
