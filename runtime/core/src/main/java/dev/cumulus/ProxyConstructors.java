@@ -8,9 +8,9 @@ import java.util.Arrays;
 
 /**
  * Makes a ticket or a stand-in: a proxy with the same interfaces as a remote object's proxy (a ticket also one of
- * its own, {@link #withInterface}), whose class's constructor is looked up once per class instead of {@link Proxy#newProxyInstance}
- * finding it (and copying the interface array) at every call. A proxy class this package cannot construct directly (one of a
- * non-public interface) goes through {@link Proxy#newProxyInstance}.
+ * its own, {@link #withInterface}), whose class's constructor is looked up once per class instead of
+ * {@link Proxy#newProxyInstance} finding it (and copying the interface array) at every call. A proxy class this
+ * package cannot construct directly (one of a non-public interface) goes through {@link Proxy#newProxyInstance}.
  */
 final class ProxyConstructors {
     private static final ClassValue<Constructor<?>> CONSTRUCTORS = new ClassValue<>() {
@@ -53,7 +53,7 @@ final class ProxyConstructors {
         }
     }
 
-    /** A new proxy made with {@code c} (or, when null, of {@code proxy}'s interfaces) whose calls go to {@code handler}. */
+    /** A new proxy made with {@code c} (when null: of {@code proxy}'s interfaces) whose calls go to {@code handler}. */
     static Object make(Constructor<?> c, Object proxy, InvocationHandler handler) {
         if (c != null) {
             try {
