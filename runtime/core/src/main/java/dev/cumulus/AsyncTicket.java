@@ -1,7 +1,9 @@
 package dev.cumulus;
 
 import dev.cumulus.internal.rpc.RemoteInvocationHandler;
+import dev.cumulus.internal.rpc.TicketHandle;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -29,13 +31,22 @@ import java.util.concurrent.ExecutionException;
  * another thread.
  */
 public final class AsyncTicket {
+    /** Per remote object's proxy class, its tickets' (with {@link TicketHandle}: see {@link #ticketOf}). */
+    private static final ClassValue<Constructor<?>> TICKET_CONSTRUCTORS = new ClassValue<>() {
+        @Override
+        protected Constructor<?> computeValue(Class<?> proxyClass) {
+            return ProxyConstructors.withInterface(proxyClass, TicketHandle.class);
+        }
+    };
+
     private AsyncTicket() {
     }
 
     /** A ticket for one asynchronous call on {@code remote}, a proxy from lookup, export or remoteNew. */
     @SuppressWarnings("unchecked")
     public static <T> T newTicket(T remote) {
-        return (T) ProxyConstructors.sameClassAs(remote, new Ticket(handlerOf(remote)));
+        return (T) ProxyConstructors.make(TICKET_CONSTRUCTORS.get(remote.getClass()), remote,
+            new Ticket(handlerOf(remote)));
     }
 
     /**
@@ -105,7 +116,7 @@ public final class AsyncTicket {
     }
 
     private static Ticket ticketOf(Object ticket) {
-        if (handlerOrNull(ticket) instanceof Ticket t) {
+        if ((ticket instanceof TicketHandle h ? h.cumulusTicket() : handlerOrNull(ticket)) instanceof Ticket t) {
             return t;
         }
         throw new CumulusException("not a ticket: " + (ticket == null ? "null" : ticket.getClass().getName())
@@ -122,6 +133,9 @@ public final class AsyncTicket {
 
         @Override
         public Object invoke(Object proxy, Method method, Object[] args) {
+            if (method.getDeclaringClass() == TicketHandle.class) {
+                return this;
+            }
             if (method.getDeclaringClass() == Object.class) {
                 return switch (method.getName()) {
                     case "equals" -> proxy == args[0];
@@ -146,6 +160,6 @@ public final class AsyncTicket {
 
     /** What a call that only starts returns: {@code null}, 0 or false. */
     static Object placeholder(Class<?> type) {
-        return PLACEHOLDERS.get(type);
+        return type.isPrimitive() ? PLACEHOLDERS.get(type) : null; // most calls return objects: no map probe
     }
 }

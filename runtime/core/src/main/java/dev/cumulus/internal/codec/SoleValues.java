@@ -82,7 +82,9 @@ final class SoleValues {
                 if (count < 0) {
                     throw new CodecException("malformed message: negative array length " + count);
                 }
-                need(length, 5L + count, "byte array of " + count + " bytes");
+                if (5L + count > length) { // the message only on failure: no string built per read
+                    need(length, 5L + count, "byte array of " + count + " bytes");
+                }
                 byte[] bytes = new byte[count];
                 buffer.getBytes(offset + 5, bytes);
                 yield bytes;

@@ -53,11 +53,6 @@ final class AsyncReplies implements Executor {
         void pollFor(BooleanSupplier done, long atMostNs);
     }
 
-    /** Without polling: a thread that waits for a result blocks at once (tests). */
-    AsyncReplies(Consumer<PendingCall> completer, Consumer<Runnable> threads) {
-        this(completer, threads, (done, atMostNs) -> { });
-    }
-
     /** @param poller polls the node for a result until it is done or the thread's poll budget is spent */
     AsyncReplies(Consumer<PendingCall> completer, Consumer<Runnable> threads, Poller poller) {
         this.completer = completer;

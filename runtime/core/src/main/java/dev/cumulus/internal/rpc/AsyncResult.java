@@ -55,16 +55,14 @@ final class AsyncResult<T> extends CompletableFuture<T> implements BooleanSuppli
 
     @Override
     public T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
         if (isDone()) {
             return super.get(timeout, unit);
-        }
-        if (!replies.onDrainer()) {
-            long deadline = System.nanoTime() + unit.toNanos(timeout);
+        } else if (replies.onDrainer()) {
+            replies.helpWhile(() -> !isDone() && deadline - System.nanoTime() > 0);
+        } else {
             replies.pollFor(this, unit.toNanos(timeout));
-            return super.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         }
-        long deadline = System.nanoTime() + unit.toNanos(timeout);
-        replies.helpWhile(() -> !isDone() && deadline - System.nanoTime() > 0);
         return super.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 

@@ -308,11 +308,6 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     // ---------------------------------------------------------------- client side
 
-    /** Starts a call not made through a proxy (the runtime's own, and tests). */
-    PendingCall start(RemoteRef ref, String label, Method method, Object[] args, boolean async) {
-        return start(ref, label, method, MethodIds.idOf(method), args, null, async, null, null, 0);
-    }
-
     /**
      * Starts a call; the future completes with the raw reply (decode with {@link #decodeReply}). {@code via}, the
      * handler of the proxy called (or null), learns where the object went if it migrated.

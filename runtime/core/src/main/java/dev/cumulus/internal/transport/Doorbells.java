@@ -44,6 +44,8 @@ final class Doorbells {
     private static final MethodHandle SYSCALL = syscall();
 
     private final MemorySegment bells;
+    /** Each node's bell as a segment of its own: the futex call's address, made once, not at every ring or sleep. */
+    private final MemorySegment[] bellAddresses;
     /** A {@code struct timespec} per node, used only by that node's sleeping thread. */
     private final MemorySegment timeouts;
 
@@ -52,6 +54,8 @@ final class Doorbells {
     private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
         this.size = size;
         this.bells = bells;
+        this.bellAddresses = java.util.stream.IntStream.range(0, size).mapToObj(n -> bells.asSlice(n * SLOT, 4))
+            .toArray(MemorySegment[]::new);
         this.timeouts = timeouts;
     }
 
@@ -91,7 +95,7 @@ final class Doorbells {
         long at = node * SLOT;
         VarHandle.fullFence(); // the message is written before the bell is read
         if ((int) BELL.getVolatile(bells, at) == SLEEPING && BELL.compareAndSet(bells, at, SLEEPING, AWAKE)) {
-            futex(at, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
+            futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
         }
     }
 
@@ -122,7 +126,7 @@ final class Doorbells {
         MemorySegment ts = timeouts.asSlice(16L * node, 16);
         ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
         ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
-        futex(node * SLOT, FUTEX_WAIT, value, ts);
+        futex(node, FUTEX_WAIT, value, ts);
     }
 
     /**
@@ -159,7 +163,7 @@ final class Doorbells {
     /** Wakes {@code node}'s sleeping thread whatever its bell says, leaving the bell {@code AWAKE}. */
     void wake(int node) {
         BELL.setVolatile(bells, node * SLOT, AWAKE);
-        futex(node * SLOT, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
+        futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
     }
 
     /** Sleeper side: the node is awake (again). */
@@ -167,9 +171,9 @@ final class Doorbells {
         BELL.setVolatile(bells, node * SLOT, AWAKE);
     }
 
-    private void futex(long at, int op, int value, MemorySegment timeout) {
+    private void futex(int node, int op, int value, MemorySegment timeout) {
         try {
-            long ignored = (long) SYSCALL.invokeExact(SYS_FUTEX, bells.asSlice(at, 4), op, value, timeout);
+            long ignored = (long) SYSCALL.invokeExact(SYS_FUTEX, bellAddresses[node], op, value, timeout);
         } catch (Throwable e) {
             // a failed futex call only costs a timed wait or a missed early wake-up; the timeout bounds both
         }

@@ -23,13 +23,15 @@ class AsyncRepliesTest {
     private final List<Runnable> started = new CopyOnWriteArrayList<>();
     private final AtomicReference<AsyncReplies> replies = new AtomicReference<>();
     private final List<Long> completed = new CopyOnWriteArrayList<>();
+    /** A thread that waits for a result blocks at once. */
+    private static final AsyncReplies.Poller NO_POLLS = (done, atMostNs) -> { };
 
     /** Completes each call's future with its call id; drainers are held until the test runs them. */
     private AsyncReplies replies() {
         AsyncReplies r = new AsyncReplies(call -> {
             completed.add(call.callId);
             call.result.complete(call.callId);
-        }, started::add);
+        }, started::add, NO_POLLS);
         replies.set(r);
         return r;
     }
@@ -76,7 +78,7 @@ class AsyncRepliesTest {
     @Test
     void answersAddedWhileADrainerRunsAreAllCompleted() throws Exception {
         AsyncReplies r = new AsyncReplies(call -> call.result.complete(call.callId),
-            task -> Thread.ofVirtual().start(task));
+            task -> Thread.ofVirtual().start(task), NO_POLLS);
         replies.set(r);
         AtomicInteger done = new AtomicInteger();
         int producers = 4;

@@ -52,7 +52,7 @@ class MovedAnswerTest {
         long echoId = ExportTable.objectId(1, 16);
         long vaultId = ExportTable.objectId(1, 17);
         PendingCall pending = caller.start(new RemoteRef(1, echoId, Echo.class.getName()), "echo", echo,
-            new Object[] {"hi"}, false);
+            MethodIds.idOf(echo), new Object[] {"hi"}, false, null);
         assertNotNull(calls.poll(10, TimeUnit.SECONDS));
 
         ExpandableArrayBuffer forged = new ExpandableArrayBuffer(128);

@@ -79,7 +79,8 @@ class RpcHostileInputTest {
     @Test
     void cutCallsAreDroppedOrAnsweredWithAnErrorAndGoodCallsStillWork() throws Throwable {
         RemoteRef ref = server.export((Echo) s -> s + "!", Echo.class, "echo");
-        PendingCall pending = caller.start(ref, "echo", ECHO, new Object[] {"a longer argument"}, false);
+        PendingCall pending = caller.start(ref, "echo", ECHO, MethodIds.idOf(ECHO),
+            new Object[] {"a longer argument"}, false, null);
         byte[] call = calls.take();
         for (int n = 0; n < CallHeaderFlyweight.LENGTH; n++) {
             server.onData(0, cut(call, n), 0, n); // shorter than a call's header: dropped
@@ -108,7 +109,8 @@ class RpcHostileInputTest {
         RemoteRef ref = server.export((Echo) s -> s, Echo.class, "echo");
         int length = -1;
         for (int n = ReplyHeaderFlyweight.LENGTH; length < 0 || n < length; n++) {
-            PendingCall pending = caller.start(ref, "echo", ECHO, new Object[] {"some text"}, false);
+            PendingCall pending = caller.start(ref, "echo", ECHO, MethodIds.idOf(ECHO),
+                new Object[] {"some text"}, false, null);
             byte[] call = calls.take();
             server.onData(0, new UnsafeBuffer(call), 0, call.length);
             byte[] reply = answers.poll(10, TimeUnit.SECONDS);
@@ -180,7 +182,7 @@ class RpcHostileInputTest {
             for (Object[] hostile : new Object[][] {
                 {COUNT, new java.util.ArrayList<>(java.util.List.of(doubling))}, {COUNT_COLLIDERS, colliders}}) {
                 PendingCall pending = caller.start(counterRef, "count", (Method) hostile[0],
-                    new Object[] {hostile[1]}, false);
+                    MethodIds.idOf((Method) hostile[0]), new Object[] {hostile[1]}, false, null);
                 byte[] call = calls.take();
                 assertEquals(32, call[CallHeaderFlyweight.LENGTH], "an ArrayList (tag 32) as sent");
                 call[CallHeaderFlyweight.LENGTH] = 35; // now a HashSet: the server hashes its elements
@@ -193,7 +195,8 @@ class RpcHostileInputTest {
                 assertTrue(String.valueOf(e.getMessage()).contains("CodecLimits.maxDecodeWork"), e.getMessage());
             }
         }
-        PendingCall good = caller.start(echoRef, "echo", ECHO, new Object[] {"still here"}, false);
+        PendingCall good = caller.start(echoRef, "echo", ECHO, MethodIds.idOf(ECHO),
+            new Object[] {"still here"}, false, null);
         byte[] call = calls.take();
         server.onData(0, new UnsafeBuffer(call), 0, call.length);
         byte[] reply = answers.poll(30, TimeUnit.SECONDS);
