@@ -2,7 +2,7 @@ package dev.cumulus.bench;
 
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
-import dev.cumulus.internal.cluster.NodeRuntime;
+import dev.cumulus.internal.launch.NodeRuntime;
 import dev.cumulus.internal.transport.FrameSealing;
 
 

@@ -1,5 +1,6 @@
 package dev.cumulus.bench;
 
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.peers.AeronPingPong;
 import dev.cumulus.bench.peers.RmiPingPong;
@@ -254,8 +255,8 @@ public final class RpcBench {
             for (int i = 0; i < n; i++) {
                 LaunchConfig c = new LaunchConfig(runId, i, n, hosts == null ? runDir : set.hostRunDir(i, runDir),
                     hosts == null ? aeronDir : set.hostDriver(i), mode,
-                    endpoints, streamBase, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false, seal == UdpSeal.ENCRYPT);
+                    endpoints, streamBase, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false, seal == UdpSeal.ENCRYPT);
                 List<String> jvm = new ArrayList<>(c.toJvmArguments());
                 jvm.addAll(w.toJvmArguments());
                 jvm.addAll(extraJvm);

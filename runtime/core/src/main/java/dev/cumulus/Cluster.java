@@ -6,8 +6,7 @@ import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
 import dev.cumulus.internal.capability.ClusterConnector;
-import dev.cumulus.internal.cluster.NodeRuntime;
-import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.capability.LaunchedJoin;
 import dev.cumulus.pastset.PastSet;
 import dev.cumulus.pastset.Placement;
 
@@ -36,8 +35,7 @@ public interface Cluster extends AutoCloseable {
      *                          appear within the join timeout
      */
     static Cluster join() {
-        String attach = System.getProperty(LaunchConfig.ATTACH);
-        return attach != null ? ClusterConnector.find().connect(attach) : NodeRuntime.joinFromLaunch();
+        return LaunchedJoin.find().join();
     }
 
     /**

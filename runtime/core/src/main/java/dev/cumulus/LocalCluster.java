@@ -2,8 +2,6 @@ package dev.cumulus;
 
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cluster.NodeCluster;
-import dev.cumulus.internal.cluster.NodeRuntime;
-import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.FrameSealing;
@@ -40,7 +38,7 @@ public final class LocalCluster {
      * {@link CumulusException} if it is checked.
      */
     public static void run(int nodes, NodeBody body) {
-        run(nodes, LaunchConfig.DEFAULT_IDLE_STRATEGY, body);
+        run(nodes, NodeSettings.DEFAULT_IDLE_STRATEGY, body);
     }
 
     /** {@link #run(int, NodeBody)} with an idle strategy for the nodes' agent threads (see {@code cumulus run --idle}). */
@@ -54,7 +52,7 @@ public final class LocalCluster {
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         NodeCluster[] members = new NodeCluster[nodes];
         Thread[] threads = new Thread[nodes];
-        try (DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir(runId), true)) {
+        try (DriverHost driver = DriverHost.start(DriverHost.defaultDirectory(runId), true)) {
             // its own secret: the run is these nodes (over IPC, in an owner-only driver directory, nothing is sealed)
             TransportContext transport = new TransportContext(driver.directory(), false, false, List.of(), 1000,
                 TransportContext.runTagOf(runId), TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES,
@@ -62,7 +60,7 @@ public final class LocalCluster {
             try {
                 for (int i = 0; i < nodes; i++) {
                     members[i] = NodeCluster.start(NodeSettings.of(i, nodes,
-                            LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS,
+                            NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS, NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS,
                             idleStrategy, nodes, System.getProperties()),
                         transport, loader, null);
                 }

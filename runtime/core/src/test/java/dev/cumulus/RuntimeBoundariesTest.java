@@ -40,10 +40,11 @@ class RuntimeBoundariesTest {
     private static final String TRANSPORT = "dev.cumulus.internal.transport..";
     /**
      * The packages of the modules above runtime/core: the capabilities (runtime/arrays, runtime/pastset, runtime/clouds,
-     * runtime/singlevm) and the standing cluster's service (runtime/service).
+     * runtime/singlevm), the standing cluster's service (runtime/service) and the launched node (runtime/launch).
      */
     private static final String[] CAPABILITY_MODULES = {"dev.cumulus.internal.array..", "dev.cumulus.internal.pastset..",
-        "dev.cumulus.internal.cloud..", "dev.cumulus.internal.singlevm..", "dev.cumulus.internal.service.."};
+        "dev.cumulus.internal.cloud..", "dev.cumulus.internal.singlevm..", "dev.cumulus.internal.service..",
+        "dev.cumulus.internal.launch.."};
     private static final String[] PUBLIC_API = {"dev.cumulus", "dev.cumulus.array..", "dev.cumulus.pastset.."};
 
     @Test
@@ -60,7 +61,8 @@ class RuntimeBoundariesTest {
             .because("Boundary: runtime/core depends on no capability module; the Cluster reaches each through its "
                 + "interface in dev.cumulus.internal.capability, the node creates them from the "
                 + "NodeServices.Providers on its class path; nor on the standing cluster's service, reached through "
-                + "ClientService, ClusterConnector and RemoteStreamsHook")
+                + "ClientService, ClusterConnector and RemoteStreamsHook; nor on the launched node, reached through "
+                + "LaunchedJoin")
             .check(CORE);
     }
 

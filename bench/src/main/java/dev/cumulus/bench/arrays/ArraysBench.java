@@ -1,5 +1,6 @@
 package dev.cumulus.bench.arrays;
 
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
@@ -255,8 +256,8 @@ public final class ArraysBench {
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 LaunchConfig c = new LaunchConfig(runId, i, 2, runDir, aeronDir, LaunchConfig.TransportMode.IPC,
-                    List.of(), 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, IdleStrategies.DEFAULT, false);
+                    List.of(), 1000, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, IdleStrategies.DEFAULT, false);
                 nodes.add(set.start("p" + i, c.toJvmArguments(), MissNode.class, args));
             }
             Map<String, Map<String, String>> r = ProcessSet.results(nodes.getFirst(), nodes, Duration.ofSeconds(240));

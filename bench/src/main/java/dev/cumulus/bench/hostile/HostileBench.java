@@ -1,8 +1,9 @@
 package dev.cumulus.bench.hostile;
 
+import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.ProcessSet;
-import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.IdleStrategies;
 
@@ -76,7 +77,7 @@ public final class HostileBench {
 
     /** {@code java ... HostileBench [--quick]}: the suite outside the CLI. */
     public static void main(String[] args) {
-        System.exit(run(List.of(args).contains("--quick"), LaunchConfig.DEFAULT_IDLE_STRATEGY, System.out, System.err));
+        System.exit(run(List.of(args).contains("--quick"), NodeSettings.DEFAULT_IDLE_STRATEGY, System.out, System.err));
     }
 
     private int run() {
@@ -115,11 +116,11 @@ public final class HostileBench {
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < HostileNode.NODES; i++) {
                 if (udp) { // each node's own driver: the node deletes it; this, should the node be killed
-                    set.deleteOnClose(Path.of(NodeRuntime.defaultDriverDir(runId + "-node" + i)));
+                    set.deleteOnClose(Path.of(DriverHost.defaultDirectory(runId + "-node" + i)));
                 }
                 LaunchConfig c = new LaunchConfig(runId, i, HostileNode.NODES, runDir, aeronDir,
                     udp ? LaunchConfig.TransportMode.UDP : LaunchConfig.TransportMode.IPC, endpoints, 1000,
-                    LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false);
+                    NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS, NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false);
                 List<String> jvm = new ArrayList<>(c.toJvmArguments());
                 jvm.add("-Dcumulus.join.timeout.ms=120000"); // JVM start-up on a loaded 2-core box
                 jvm.add(NODE_HEAP);

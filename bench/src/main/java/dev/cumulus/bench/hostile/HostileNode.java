@@ -1,9 +1,9 @@
 package dev.cumulus.bench.hostile;
 
+import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.Cluster;
 import dev.cumulus.bench.ChildIo;
 import dev.cumulus.internal.cluster.NodeCluster;
-import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.Channel;
 import dev.cumulus.internal.transport.TransportContext;
@@ -164,7 +164,7 @@ public final class HostileNode {
         String[] endpoint = config.endpoints().getFirst().split(":");
         InetSocketAddress node0 = new InetSocketAddress(endpoint[0], Integer.parseInt(endpoint[1]));
         // node 1's own driver (every node of a UDP run has one) sends the forged frames, as a stranger's would
-        String ownDriver = NodeRuntime.defaultDriverDir(config.runId() + "-node1");
+        String ownDriver = DriverHost.defaultDirectory(config.runId() + "-node1");
         TransportContext ctx = new TransportContext(ownDriver, true, config.endpoints(), config.streamBase(),
             TransportContext.runTagOf(config.runId()), TransportContext.DEFAULT_DATA_TERM_LENGTH,
             TransportContext.DEFAULT_MAX_MESSAGE_BYTES);

@@ -1,5 +1,6 @@
 package dev.cumulus.bench.migration;
 
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.Migration;
 import dev.cumulus.bench.ProcessSet;
@@ -62,7 +63,7 @@ public final class MigrationBench {
 
     /** {@code java ... MigrationBench [--quick]}: the suite outside the CLI. */
     public static void main(String[] args) {
-        System.exit(run(List.of(args).contains("--quick"), LaunchConfig.DEFAULT_IDLE_STRATEGY, System.out, System.err));
+        System.exit(run(List.of(args).contains("--quick"), NodeSettings.DEFAULT_IDLE_STRATEGY, System.out, System.err));
     }
 
     private int run() {
@@ -92,8 +93,8 @@ public final class MigrationBench {
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < MigrationNode.NODES; i++) {
                 LaunchConfig c = new LaunchConfig(runId, i, MigrationNode.NODES, runDir, aeronDir,
-                    LaunchConfig.TransportMode.IPC, List.of(), 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false);
+                    LaunchConfig.TransportMode.IPC, List.of(), 1000, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, idle, false);
                 List<String> jvm = new ArrayList<>(c.toJvmArguments());
                 jvm.add("-Dcumulus.join.timeout.ms=120000"); // JVM start-up on a loaded 2-core box
                 jvm.addAll(settings.toJvmArguments());

@@ -1,5 +1,6 @@
 package dev.cumulus.bench.pastset;
 
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
@@ -106,7 +107,7 @@ public final class PastSetBench {
                 rings = Arrays.stream(args[i + 1].split(",")).map(Integer::valueOf).toList();
             }
         }
-        System.exit(runFromCli(rings, quick, LaunchConfig.DEFAULT_IDLE_STRATEGY, System.out, System.err));
+        System.exit(runFromCli(rings, quick, NodeSettings.DEFAULT_IDLE_STRATEGY, System.out, System.err));
     }
 
     private int run() {
@@ -153,8 +154,8 @@ public final class PastSetBench {
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 LaunchConfig c = new LaunchConfig(runId, i, n, runDir, aeronDir, LaunchConfig.TransportMode.IPC,
-                    List.of(), 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
+                    List.of(), 1000, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
                 List<String> jvm = new ArrayList<>(c.toJvmArguments());
                 jvm.add("-Dcumulus.join.timeout.ms=120000"); // JVM start-up on a loaded 2-core box
                 jvm.addAll(s.toJvmArguments());

@@ -1,11 +1,12 @@
 package dev.cumulus.bench.replication;
 
+import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.BenchHosts;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.cloud.AgentLoader;
-import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.IdleStrategies;
 import org.jgroups.Version;
@@ -101,7 +102,7 @@ public final class ReplicationBench {
 
         public static Options defaults(boolean quick) {
             return new Options(quick ? List.of(2) : List.of(1, 2, 4, 8), quick, MODES, Parts.ALL,
-                LaunchConfig.DEFAULT_IDLE_STRATEGY);
+                NodeSettings.DEFAULT_IDLE_STRATEGY);
         }
     }
 
@@ -283,8 +284,8 @@ public final class ReplicationBench {
                 LaunchConfig c = new LaunchConfig(runId, i, n, hosts == null ? runDir : set.hostRunDir(i, runDir),
                     hosts == null ? aeronDir : set.hostDriver(i),
                     hosts == null ? LaunchConfig.TransportMode.IPC : LaunchConfig.TransportMode.HOSTS,
-                    endpoints, streamBase, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
+                    endpoints, streamBase, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
                 nodes.add(set.start("p" + i, i, nodeJvm(c, mode, settings), ReplicaNode.class, List.of()));
             }
             List<Map<String, Map<String, String>>> results = collect(nodes);
@@ -704,9 +705,9 @@ public final class ReplicationBench {
             List<ProcessSet.Child> nodes = new ArrayList<>();
             for (int k = 0; k < WAN_CLUSTERS; k++) {
                 LaunchConfig lc = new LaunchConfig(runId, k, WAN_CLUSTERS, runDir, null, LaunchConfig.TransportMode.UDP,
-                    endpoints, 1000, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                    LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
-                set.deleteOnClose(Path.of(NodeRuntime.defaultDriverDir(runId + "-node" + k))); // its embedded driver
+                    endpoints, 1000, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, options.idle(), false);
+                set.deleteOnClose(Path.of(DriverHost.defaultDirectory(runId + "-node" + k))); // its embedded driver
                 nodes.add(set.start("c" + k, ns.exec(k), nodeJvm(lc, c.mode(), s), ReplicaNode.class, List.of()));
             }
             List<Map<String, Map<String, String>>> results = collect(nodes);

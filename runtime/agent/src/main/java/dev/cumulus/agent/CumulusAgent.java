@@ -2,6 +2,7 @@ package dev.cumulus.agent;
 
 import dev.cumulus.internal.cloud.CloudHooks;
 import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.launch.LauncherWatch;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.List;
  * retransforms every already-loaded cloud class. What is woven and why: {@code docs/design/AGENT.md}. With
  * {@code -Dcumulus.singleVm=true} it registers the {@link SingleVmTransformer} instead (docs/design/SINGLEVM.md).
  *
- * <p>The jar's dependencies ({@code cumulus-runtime}, {@code cumulus-analysis}) must be on the application
+ * <p>The jar's dependencies ({@code cumulus-runtime}, {@code cumulus-launch}, {@code cumulus-analysis}) must be on the application
  * classpath; the launcher puts them there.
  */
 public final class CumulusAgent {
@@ -25,7 +26,10 @@ public final class CumulusAgent {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        dev.cumulus.internal.launch.LauncherWatch.startIfLaunched(); // a node of cumulus run dies with its launcher
+        if (System.getProperty(LaunchConfig.LAUNCHER_PID) != null) {
+            // a node of cumulus run dies with its launcher; only there is runtime/launch sure to be on the class path
+            LauncherWatch.startIfLaunched();
+        }
         install(inst, false);
         RecordedEvents.registerWhenRecording(ClassLoader.getSystemClassLoader(), System.err);
     }

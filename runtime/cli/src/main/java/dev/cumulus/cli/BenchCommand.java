@@ -1,6 +1,6 @@
 package dev.cumulus.cli;
 
-import dev.cumulus.internal.launch.LaunchConfig;
+import dev.cumulus.internal.node.NodeSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -104,7 +104,7 @@ final class BenchCommand implements Callable<Integer> {
         description = "With --hosts: extra options for ssh, e.g. \"-F ~/.ssh/cluster_config\".")
     String ssh;
 
-    @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
+    @Option(names = "--idle", paramLabel = "SPEC", defaultValue = NodeSettings.DEFAULT_IDLE_STRATEGY,
         description = "Idle strategy of the nodes (and the raw Aeron peer) in the main comparison (default: ${DEFAULT-VALUE}).")
     String idle;
 

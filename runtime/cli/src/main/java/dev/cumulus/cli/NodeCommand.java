@@ -1,8 +1,8 @@
 package dev.cumulus.cli;
 
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.cli.launch.LaunchContext;
 import dev.cumulus.cli.launch.SlurmNode;
-import dev.cumulus.internal.launch.LaunchConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -50,12 +50,12 @@ final class NodeCommand implements Callable<Integer> {
         description = "UDP port of task 0; task i listens on P + i (default: ${DEFAULT-VALUE}).")
     int basePort;
 
-    @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
+    @Option(names = "--idle", paramLabel = "SPEC", defaultValue = NodeSettings.DEFAULT_IDLE_STRATEGY,
         description = "Idle strategy of the node's agent thread (as for cumulus run).")
     String idle;
 
     @Option(names = "--heartbeat-timeout", paramLabel = "D", converter = DurationConverter.class,
-        defaultValue = LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS + "ms",
+        defaultValue = NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS + "ms",
         description = "Silence after which a node declares a peer dead (default: 5s).")
     Duration heartbeatTimeout;
 

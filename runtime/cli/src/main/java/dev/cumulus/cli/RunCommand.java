@@ -1,5 +1,6 @@
 package dev.cumulus.cli;
 
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.LaunchContext;
 import dev.cumulus.cli.standing.AttachedRun;
@@ -111,13 +112,13 @@ final class RunCommand implements Callable<Integer> {
             + "ssh servers see).")
     String bind;
 
-    @Option(names = "--idle", paramLabel = "SPEC", defaultValue = LaunchConfig.DEFAULT_IDLE_STRATEGY,
+    @Option(names = "--idle", paramLabel = "SPEC", defaultValue = NodeSettings.DEFAULT_IDLE_STRATEGY,
         description = "Idle strategy of the nodes' agent threads: backoff (default), "
             + "backoff:SPINS:YIELDS:MIN_PARK_NS:MAX_PARK_NS, spin, yield or sleep:NS.")
     String idle;
 
     @Option(names = "--heartbeat-timeout", paramLabel = "D", converter = DurationConverter.class,
-        defaultValue = LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS + "ms",
+        defaultValue = NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS + "ms",
         description = "Silence after which a node declares a peer dead (default: 5s).")
     Duration heartbeatTimeout;
 

@@ -40,7 +40,7 @@ class PropertiesDocumentedTest {
      */
     private static final Map<String, String> WHOLESALE = Map.ofEntries(
         Map.entry("dev.cumulus.LocalCluster", "NodeSettings.of: the node settings"),
-        Map.entry("dev.cumulus.internal.cluster.NodeRuntime", "LaunchConfig.fromProperties, NodeSettings.of"),
+        Map.entry("dev.cumulus.internal.launch.NodeRuntime", "LaunchConfig.fromProperties, NodeSettings.of"),
         Map.entry("dev.cumulus.internal.singlevm.DumpSignal", "LaunchConfig.fromProperties"),
         Map.entry("dev.cumulus.internal.service.ClientCluster",
             "NodeSettings.of; ClientCredential.forAttach (CUMULUS_CREDENTIAL)"),

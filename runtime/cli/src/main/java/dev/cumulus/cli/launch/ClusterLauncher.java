@@ -1,5 +1,6 @@
 package dev.cumulus.cli.launch;
 
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.cli.profile.ProfileReport;
 import dev.cumulus.cli.profile.ProfileSettings;
@@ -730,7 +731,7 @@ public final class ClusterLauncher {
                 RemoteHost host = remoteHostOf(i);
                 configs.add(new LaunchConfig(id, i, n, host == null ? runDir : Path.of(host.runDir()),
                     host == null ? aeronDir : host.driverDir(), ctx.transport(), endpoints, STREAM_BASE,
-                    LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, ctx.heartbeatTimeout().toMillis(), ctx.idle(),
+                    NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS, ctx.heartbeatTimeout().toMillis(), ctx.idle(),
                     ctx.profile(), ctx.encrypt()));
             }
         } catch (CumulusException e) {

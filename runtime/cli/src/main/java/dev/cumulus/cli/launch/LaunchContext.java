@@ -1,5 +1,6 @@
 package dev.cumulus.cli.launch;
 
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 
@@ -40,8 +41,8 @@ public final class LaunchContext {
     private SlurmAllocation slurm;
     private String sshArgs;
     private String bind;
-    private String idle = LaunchConfig.DEFAULT_IDLE_STRATEGY;
-    private Duration heartbeatTimeout = Duration.ofMillis(LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS);
+    private String idle = NodeSettings.DEFAULT_IDLE_STRATEGY;
+    private Duration heartbeatTimeout = Duration.ofMillis(NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS);
     private Duration grace = DEFAULT_GRACE;
     private int tailLines = DEFAULT_TAIL_LINES;
     private boolean shutdownHook = true;
@@ -189,9 +190,9 @@ public final class LaunchContext {
         if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
             throw new LaunchException("--timeout must be positive, e.g. 30s, 500ms or 5m");
         }
-        if (heartbeatTimeout == null || heartbeatTimeout.toMillis() <= LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS) {
+        if (heartbeatTimeout == null || heartbeatTimeout.toMillis() <= NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS) {
             throw new LaunchException("--heartbeat-timeout must be longer than the heartbeat interval ("
-                + LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS + " ms), e.g. 5s");
+                + NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS + " ms), e.g. 5s");
         }
         for (int node : debugNodes) {
             if (node < 0 || node >= nodes) {

@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * The classpath a node needs for the Cumulus runtime: the jars or class directories that hold the public API, the
- * capability modules (shared arrays, tuple space, replicated objects: each found by its {@code NodeServices.Provider}),
+ * launched node's side of the launch ({@code Cluster.join}, runtime/launch), the capability modules (shared arrays, tuple space, replicated objects: each found by its {@code NodeServices.Provider}),
  * the standing cluster's service (its servers' main, {@code Cluster.connect}), moving objects
  * ({@code Remote.migrate}),
  * the restriction checker and the agent (which weaves cloud classes), the profiler, the Aeron client and driver, and
@@ -25,6 +25,7 @@ public final class RuntimeClasspath {
     /** One class from each artifact a node needs; looked up by name so this package does not import Aeron. */
     private static final List<String> ANCHORS = List.of(
         "dev.cumulus.Cluster",
+        "dev.cumulus.internal.launch.NodeRuntime",
         "dev.cumulus.internal.array.ArraysProvider",
         "dev.cumulus.internal.pastset.PastSetProvider",
         "dev.cumulus.internal.cloud.CloudsProvider",

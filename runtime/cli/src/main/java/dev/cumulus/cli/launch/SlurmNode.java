@@ -1,8 +1,9 @@
 package dev.cumulus.cli.launch;
 
+import dev.cumulus.internal.transport.DriverHost;
+import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.cluster.NodeRuntime;
 import dev.cumulus.internal.cloud.AgentLoader;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.launch.LaunchConfig;
@@ -52,8 +53,8 @@ public final class SlurmNode {
     private List<String> mainAndArgs = List.of();
     private List<String> jvmArgs = List.of();
     private int basePort = LaunchContext.DEFAULT_BASE_PORT;
-    private String idle = LaunchConfig.DEFAULT_IDLE_STRATEGY;
-    private Duration heartbeatTimeout = Duration.ofMillis(LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS);
+    private String idle = NodeSettings.DEFAULT_IDLE_STRATEGY;
+    private Duration heartbeatTimeout = Duration.ofMillis(NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS);
 
     public SlurmNode classpath(String cp) { this.classpath = cp; return this; }
     /** The program's main class, then its arguments. */
@@ -102,7 +103,7 @@ public final class SlurmNode {
             throw new CumulusException("cannot create the node's run directory in "
                 + System.getProperty("java.io.tmpdir") + ": " + e.getMessage(), e);
         }
-        Path driverDir = Path.of(NodeRuntime.defaultDriverDir(step.runId() + "-node" + step.rank()));
+        Path driverDir = Path.of(DriverHost.defaultDirectory(step.runId() + "-node" + step.rank()));
         Runnable cleanup = () -> {
             DriverDirectories.deleteTree(driverDir);
             DriverDirectories.deleteTree(runDir);
@@ -111,7 +112,7 @@ public final class SlurmNode {
             LaunchConfig config;
             try {
                 config = new LaunchConfig(step.runId(), step.rank(), step.size(), runDir, null, TransportMode.UDP,
-                    endpoints, ClusterLauncher.STREAM_BASE, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                    endpoints, ClusterLauncher.STREAM_BASE, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
                     heartbeatTimeout.toMillis(), idle, false);
             } catch (CumulusException e) {
                 throw new LaunchException(e.getMessage());

@@ -10,7 +10,6 @@ import dev.cumulus.Cluster;
 import dev.cumulus.cli.launch.ChildProcesses;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.service.StandingClusterFile;
-import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.service.ClientNode;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.service.ClientAdmission;
@@ -181,8 +180,8 @@ class AdminSystemTest {
         TransportContext transport = new TransportContext(file.driverDir(), false, false, List.of(),
             file.streamBase(), file.runId().hashCode(), TransportContext.DEFAULT_DATA_TERM_LENGTH,
             TransportContext.DEFAULT_MAX_MESSAGE_BYTES, RunSecret.generate(), FrameSealing.MAC);
-        NodeSettings settings = NodeSettings.of(0, file.servers(), LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-            LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1, System.getProperties());
+        NodeSettings settings = NodeSettings.of(0, file.servers(), NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+            NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, NodeSettings.DEFAULT_IDLE_STRATEGY, 1, System.getProperties());
         try (ClientNode alice = ClientNode.connect(transport, file.servers(), id, "alice", aliceKey, settings,
                 getClass().getClassLoader(), Map.of(), null, 0)) {
             byte[] proof = ClientAdmission.adminProof(aliceKey, id); // the best alice can make

@@ -2,8 +2,6 @@ package dev.cumulus.internal.capability;
 
 import dev.cumulus.Cluster;
 
-import java.util.ServiceLoader;
-
 /**
  * How a program becomes a client of a standing cluster ({@code Cluster.connect}, {@code cumulus run --attach}):
  * module runtime/service, artifact {@value #ARTIFACT}, registers its implementation in {@code META-INF/services}.
@@ -21,11 +19,7 @@ public interface ClusterConnector {
      * @throws dev.cumulus.CumulusException naming the dependency to add when the module is not there
      */
     static ClusterConnector find() {
-        ClassLoader context = Thread.currentThread().getContextClassLoader();
-        ClassLoader loader = context != null ? context : ClusterConnector.class.getClassLoader();
-        return ServiceLoader.load(ClusterConnector.class, loader).findFirst()
-            .or(() -> ServiceLoader.load(ClusterConnector.class, ClusterConnector.class.getClassLoader()).findFirst())
-            .orElseThrow(() -> MissingCapability.error("Clients of a standing cluster (Cluster.connect, cumulus run "
-                + "--attach)", ARTIFACT));
+        return MissingCapability.find(ClusterConnector.class).orElseThrow(() -> MissingCapability.error(
+            "Clients of a standing cluster (Cluster.connect, cumulus run --attach)", ARTIFACT));
     }
 }

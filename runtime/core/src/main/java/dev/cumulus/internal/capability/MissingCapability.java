@@ -2,9 +2,22 @@ package dev.cumulus.internal.capability;
 
 import dev.cumulus.CumulusException;
 
+import java.util.Optional;
+import java.util.ServiceLoader;
+
 /** The error a {@code Cluster} method throws when the module of its capability is not on the node's class path. */
 public final class MissingCapability {
     private MissingCapability() {
+    }
+
+    /**
+     * The implementation of {@code spi} that a module registers in {@code META-INF/services}: on the thread's context
+     * class loader's class path, else on runtime/core's; empty when the module is on neither.
+     */
+    static <T> Optional<T> find(Class<T> spi) {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return ServiceLoader.load(spi, context != null ? context : spi.getClassLoader()).findFirst()
+            .or(() -> ServiceLoader.load(spi, spi.getClassLoader()).findFirst());
     }
 
     /**

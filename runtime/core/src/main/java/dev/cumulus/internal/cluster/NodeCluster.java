@@ -67,14 +67,15 @@ public final class NodeCluster implements Cluster {
     }
 
     /** {@link #start} for a server of a standing cluster, which also serves the clients {@code clients} admits. */
-    static NodeCluster startServer(NodeSettings options, TransportContext transport, ClassLoader loader,
-                                   ClusterNode.FailureListener failureListener, ClientService.Factory clients) {
+    public static NodeCluster startServer(NodeSettings options, TransportContext transport, ClassLoader loader,
+                                          ClusterNode.FailureListener failureListener,
+                                          ClientService.Factory clients) {
         return new NodeCluster(ClusterNode.start(options, transport, loader, capabilities(loader), failureListener,
             clients));
     }
 
-    /** The node under this cluster (for {@link NodeRuntime}, which watches how its process ends). */
-    ClusterNode node() {
+    /** The node under this cluster (for runtime/launch's {@code NodeRuntime}, which watches how its process ends). */
+    public ClusterNode node() {
         return node;
     }
 

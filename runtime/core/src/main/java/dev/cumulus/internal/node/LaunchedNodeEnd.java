@@ -1,9 +1,8 @@
 package dev.cumulus.internal.node;
 
 import dev.cumulus.NodeFailedException;
-import dev.cumulus.internal.launch.FailureReport;
 
-import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * How a launched node's process ends, and what it tells its peers and its launcher about it. A node where a failure
@@ -17,29 +16,31 @@ import java.nio.file.Path;
  *   ({@link Leaving#EXITING}), never "it called close()";</li>
  *   <li>{@code main} returned: goodbye ({@link Leaving#ENDED}) if {@code close()} did not say it already.</li>
  * </ul>
- * In every failing case the node writes its {@link FailureReport} (the first cause it saw) into the run directory
- * before the process ends. Runs on the failing thread, the JVM's shutdown hook thread and the agent thread (the
- * cluster failure); reports are written once, under this object's lock.
+ * In every failing case the node hands the first cause it saw to its launcher's reporter (runtime/launch writes it
+ * into the run directory) before the process ends. Runs on the failing thread, the JVM's shutdown hook thread and the
+ * agent thread (the cluster failure); reports are written once, under this object's lock.
  */
 public final class LaunchedNodeEnd {
     /** How long a node whose program threw waits for its failure to be on its way to the peers. */
     private static final long FAILURE_SEND_WAIT_MS = 1_000;
 
     private final ClusterNode node;
-    private final Path runDir;
+    private final Consumer<FailureCause> reporter;
     private final Thread mainThread;
     private final int clusterFailedExit;
     private volatile boolean programThrew;
     private boolean reported; // guarded by this
 
     /**
-     * @param runDir            where the failure report goes, or {@code null} for none (not started by the launcher)
+     * @param reporter          tells the launcher where a failure began, or {@code null} for none (not started by
+     *                          the launcher)
      * @param mainThread        the thread that runs the program's {@code main}
      * @param clusterFailedExit the exit code of a node whose program a {@link NodeFailedException} ended
      */
-    public LaunchedNodeEnd(ClusterNode node, Path runDir, Thread mainThread, int clusterFailedExit) {
+    public LaunchedNodeEnd(ClusterNode node, Consumer<FailureCause> reporter, Thread mainThread,
+                           int clusterFailedExit) {
         this.node = node;
-        this.runDir = runDir;
+        this.reporter = reporter;
         this.mainThread = mainThread;
         this.clusterFailedExit = clusterFailedExit;
     }
@@ -100,12 +101,10 @@ public final class LaunchedNodeEnd {
     }
 
     private synchronized void report(FailureCause cause) {
-        if (reported || runDir == null) {
+        if (reported || reporter == null) {
             return;
         }
         reported = true;
-        if (!new FailureReport(node.nodeId(), cause.origin(), cause.cause()).writeOnce(runDir)) {
-            System.err.println("cumulus: node " + node.nodeId() + " could not write its failure report into " + runDir);
-        }
+        reporter.accept(cause);
     }
 }

@@ -47,6 +47,9 @@ public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long 
                            Duration barrierTimeout, int cores, int nodesOnHost, Duration rebalanceWindow) {
     public static final String PREFIX = "cumulus.";
     public static final long DEFAULT_JOIN_TIMEOUT_MS = 60_000;
+    public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 200;
+    public static final long DEFAULT_HEARTBEAT_TIMEOUT_MS = 5_000;
+    public static final String DEFAULT_IDLE_STRATEGY = "backoff";
     public static final long DEFAULT_LOOKUP_WAIT_MS = 10_000;
 
     public NodeSettings {

@@ -44,6 +44,13 @@ public final class DriverHost implements AutoCloseable {
      *
      * @throws CumulusException when the driver cannot start, e.g. the directory is not writable
      */
+    /** Where a driver named {@code name} goes: /dev/shm when present (memory-backed), else the temp directory. */
+    public static String defaultDirectory(String name) {
+        File shm = new File("/dev/shm");
+        String base = shm.isDirectory() && shm.canWrite() ? shm.getPath() : System.getProperty("java.io.tmpdir");
+        return base + File.separator + "cumulus-" + name;
+    }
+
     public static DriverHost start(String directory) {
         return start(directory, false);
     }

@@ -2,8 +2,6 @@ package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
-import dev.cumulus.internal.cluster.NodeRuntime;
-import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.service.ClientAdmission;
 import dev.cumulus.internal.service.ClientNode;
 import dev.cumulus.internal.service.ServedClients;
@@ -60,14 +58,14 @@ class ClientLoaderCollectedTest {
     void theLoaderOfADepartedClientIsCollectedOnTheServer() throws Exception {
         AgentLoader.ensureInstalled();
         byte[] credential = RunSecret.generate().keyBytes(RunSecret.STANDING_CREDENTIAL_PURPOSE);
-        DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir("gc-test-" + ProcessHandle.current().pid()));
+        DriverHost driver = DriverHost.start(DriverHost.defaultDirectory("gc-test-" + ProcessHandle.current().pid()));
         ClusterNode server = null;
         try {
             TransportContext ctx = new TransportContext(driver.directory(), false, false, List.of(), 7100, 43,
                 TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES,
                 RunSecret.generate(), FrameSealing.MAC);
-            NodeSettings settings = NodeSettings.of(0, 1, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1, new Properties());
+            NodeSettings settings = NodeSettings.of(0, 1, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, NodeSettings.DEFAULT_IDLE_STRATEGY, 1, new Properties());
             server = ClusterNode.start(settings, ctx, getClass().getClassLoader(), List.of(), null,
                 ServedClients.serving(new ClientAdmission(credential, 1, 1 + NodeTransport.CLIENT_SLOTS)))
                 .awaitJoined();

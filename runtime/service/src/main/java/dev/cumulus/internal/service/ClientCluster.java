@@ -13,7 +13,6 @@ import dev.cumulus.array.SharedFloatArray;
 import dev.cumulus.array.SharedIntArray;
 import dev.cumulus.array.SharedLongArray;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.NodeTransport;
@@ -87,8 +86,8 @@ public final class ClientCluster implements Cluster {
      */
     static ClientNode connectNode(StandingClusterFile file, ClientSlot slot, String principal, byte[] key) {
         int clientId = file.servers() + slot.slot();
-        NodeSettings settings = NodeSettings.of(0, file.servers(), LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-            LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1,
+        NodeSettings settings = NodeSettings.of(0, file.servers(), NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+            NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, NodeSettings.DEFAULT_IDLE_STRATEGY, 1,
             System.getProperties()); // of a client: its idle strategy, call timeout and lookup wait
         boolean udp = !file.endpoints().isEmpty(); // servers on several hosts: UDP through the keeper's driver
         List<String> endpoints = new ArrayList<>(file.endpoints());

@@ -1,7 +1,7 @@
 package dev.cumulus.internal.service;
 
 import dev.cumulus.Cluster;
-import dev.cumulus.internal.cluster.NodeRuntime;
+import dev.cumulus.internal.launch.NodeRuntime;
 
 import java.util.concurrent.CountDownLatch;
 

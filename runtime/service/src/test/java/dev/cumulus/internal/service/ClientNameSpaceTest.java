@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.cluster.NodeRuntime;
-import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.node.ClusterNode;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.rpc.ClientService;
@@ -57,14 +55,14 @@ class ClientNameSpaceTest {
     @SuppressWarnings({"unchecked", "rawtypes"})
     void aClientsClassesLiveInItsOwnLoaderOnTheServerWhichLetsItGoWhenItLeaves() throws Exception {
         byte[] credential = RunSecret.generate().keyBytes(RunSecret.STANDING_CREDENTIAL_PURPOSE);
-        DriverHost driver = DriverHost.start(NodeRuntime.defaultDriverDir("ns-test-" + ProcessHandle.current().pid()));
+        DriverHost driver = DriverHost.start(DriverHost.defaultDirectory("ns-test-" + ProcessHandle.current().pid()));
         ClusterNode server = null;
         try {
             TransportContext ctx = new TransportContext(driver.directory(), false, false, List.of(), 7000, 42,
                 TransportContext.DEFAULT_DATA_TERM_LENGTH, TransportContext.DEFAULT_MAX_MESSAGE_BYTES,
                 RunSecret.generate(), FrameSealing.MAC);
-            NodeSettings settings = NodeSettings.of(0, 1, LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS,
-                LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS, LaunchConfig.DEFAULT_IDLE_STRATEGY, 1, new Properties());
+            NodeSettings settings = NodeSettings.of(0, 1, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
+                NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, NodeSettings.DEFAULT_IDLE_STRATEGY, 1, new Properties());
             ServedClients[] served = new ServedClients[1];
             ClientService.Factory serving = ServedClients.serving(
                 new ClientAdmission(credential, 1, 1 + NodeTransport.CLIENT_SLOTS));

@@ -1,6 +1,7 @@
 package dev.cumulus.internal.launch;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.node.NodeSettings;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,9 +66,6 @@ public record LaunchConfig(
     /** {@code true} in a node of {@code cumulus run --single-vm}: the agent weaves every program class. */
     public static final String SINGLE_VM = PREFIX + "singleVm";
     public static final int MAX_NODES = 256;
-    public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 200;
-    public static final long DEFAULT_HEARTBEAT_TIMEOUT_MS = 5_000;
-    public static final String DEFAULT_IDLE_STRATEGY = "backoff";
 
     /** How nodes reach each other. */
     public enum TransportMode {
@@ -164,9 +162,9 @@ public record LaunchConfig(
             TransportMode.valueOf(props.getProperty(PREFIX + "transport", "ipc").toUpperCase()),
             endpoints.isEmpty() ? List.of() : Arrays.asList(endpoints.split(",")),
             intProp(props, "stream.base", 1000),
-            longProp(props, "heartbeat.interval.ms", DEFAULT_HEARTBEAT_INTERVAL_MS),
-            longProp(props, "heartbeat.timeout.ms", DEFAULT_HEARTBEAT_TIMEOUT_MS),
-            props.getProperty(PREFIX + "idle", DEFAULT_IDLE_STRATEGY),
+            longProp(props, "heartbeat.interval.ms", NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS),
+            longProp(props, "heartbeat.timeout.ms", NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS),
+            props.getProperty(PREFIX + "idle", NodeSettings.DEFAULT_IDLE_STRATEGY),
             Boolean.parseBoolean(props.getProperty(PREFIX + "profile", "false")),
             Boolean.parseBoolean(props.getProperty(PREFIX + "encrypt", "false")));
     }

@@ -1,7 +1,7 @@
-package dev.cumulus.internal.cluster;
+package dev.cumulus.internal.launch;
 
-import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
+import dev.cumulus.internal.node.NodeSettings;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -16,8 +16,8 @@ class NodesOnThisHostTest {
 
     private static LaunchConfig config(int node, TransportMode mode, List<String> endpoints) {
         return new LaunchConfig("run", node, 4, Path.of("."), null, mode, endpoints, 1000,
-            LaunchConfig.DEFAULT_HEARTBEAT_INTERVAL_MS, LaunchConfig.DEFAULT_HEARTBEAT_TIMEOUT_MS,
-            LaunchConfig.DEFAULT_IDLE_STRATEGY, false);
+            NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS, NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS,
+            NodeSettings.DEFAULT_IDLE_STRATEGY, false);
     }
 
     @Test

@@ -1,20 +1,18 @@
-package dev.cumulus.internal.cluster;
+package dev.cumulus.internal.launch;
 
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.auth.RunSecret;
-import dev.cumulus.internal.launch.LaunchConfig;
-import dev.cumulus.internal.launch.NodeSecret;
-import dev.cumulus.internal.launch.LauncherWatch;
+import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.node.ClusterNode;
+import dev.cumulus.internal.node.FailureCause;
 import dev.cumulus.internal.node.LaunchedNodeEnd;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.rpc.ClientService;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.FrameSealing;
 import dev.cumulus.internal.transport.TransportContext;
-import java.io.File;
 import java.lang.reflect.InvocationTargetException;
 import java.util.function.Function;
 
@@ -108,7 +106,7 @@ public final class NodeRuntime {
                 + "'cumulus run', which hosts one, or use UDP endpoints");
         }
         if (aeronDir == null) {
-            embedded = DriverHost.start(defaultDriverDir(config.runId() + "-node" + config.nodeId()));
+            embedded = DriverHost.start(DriverHost.defaultDirectory(config.runId() + "-node" + config.nodeId()));
             aeronDir = embedded.directory();
         }
         NodeCluster node;
@@ -136,8 +134,8 @@ public final class NodeRuntime {
             node.afterLeave(driver::close);
         }
         boolean launched = System.getProperty(LaunchConfig.LAUNCHER_PID) != null; // by cumulus run, which reads reports
-        ends[0] = new LaunchedNodeEnd(node.node(), launched ? config.runDir() : null, Thread.currentThread(),
-            EXIT_CLUSTER_FAILED);
+        ends[0] = new LaunchedNodeEnd(node.node(), launched ? cause -> report(config, cause) : null,
+            Thread.currentThread(), EXIT_CLUSTER_FAILED);
         ends[0].install();
         return node.awaitJoined();
     }
@@ -162,11 +160,12 @@ public final class NodeRuntime {
         }
     }
 
-    /** Where a node-private driver goes: /dev/shm when present (memory-backed), else the temp directory. */
-    public static String defaultDriverDir(String name) {
-        File shm = new File("/dev/shm");
-        String base = shm.isDirectory() && shm.canWrite() ? shm.getPath() : System.getProperty("java.io.tmpdir");
-        return base + File.separator + "cumulus-" + name;
+    /** Writes this node's {@link FailureReport} into the run directory, where the launcher reads it. */
+    private static void report(LaunchConfig config, FailureCause cause) {
+        if (!new FailureReport(config.nodeId(), cause.origin(), cause.cause()).writeOnce(config.runDir())) {
+            System.err.println("cumulus: node " + config.nodeId() + " could not write its failure report into "
+                + config.runDir());
+        }
     }
 
     private static ClassLoader contextLoader() {
