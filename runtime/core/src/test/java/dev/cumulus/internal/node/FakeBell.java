@@ -65,17 +65,4 @@ final class FakeBell implements Doorbell {
     public void wake() {
         ring();
     }
-
-    @Override
-    public void waiting(int cpu) {
-    }
-
-    @Override
-    public void notWaiting(int cpu) {
-    }
-
-    @Override
-    public boolean waiterOn(int cpu) {
-        return false;
-    }
 }
