@@ -76,7 +76,9 @@ public final class ProcessSet implements AutoCloseable {
         // the standing cluster: its servers' main, Cluster.connect (rpc --attach)
         "dev.cumulus.internal.service.StandingServer",
         // moving objects (the migration suite, Remote.migrate)
-        "dev.cumulus.internal.migration.MigrationsProvider");
+        "dev.cumulus.internal.migration.MigrationsProvider",
+        // the node's side of the launcher contract (Cluster.join() in a launched node, the launcher's secret)
+        "dev.cumulus.internal.launch.LaunchConfig");
     private static final Set<ProcessSet> OPEN = ConcurrentHashMap.newKeySet();
     private static final Duration GRACE = Duration.ofSeconds(3);
     private static final int TAIL_LINES = 30;
