@@ -1,6 +1,7 @@
 package dev.cumulus.internal.node;
 
 import dev.cumulus.internal.sched.Scheduler.Awaited;
+import dev.cumulus.internal.transport.Cpus;
 
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -49,6 +50,8 @@ final class CallerPoll {
     private final List<DutyCycle.Call> mine;
     private int looks;
     private boolean tookOver;
+    /** The CPU this waiter last published ({@link Doorbell#waiting}), -2 for none. */
+    private int publishedCpu = -2;
 
     CallerPoll(DutyCycle cycle, Doorbell bell, Awaited awaited, Runnable late) {
         this.cycle = cycle;
@@ -99,6 +102,9 @@ final class CallerPoll {
             // first stop counting, then look at the main thread (it writes mainAsleep and lookMissed before it counts
             // us): either it sees no polling caller and stays up, or we see what it wrote and look for it
             cycle.pollingCallers.decrementAndGet();
+            if (publishedCpu >= 0) {
+                bell.notWaiting(publishedCpu);
+            }
             boolean handBack = tookOver && cycle.mainAsleep;
             if (handBack) {
                 bell.announceSleep(); // hand the bell back, then look once more for what came unrung
@@ -113,15 +119,26 @@ final class CallerPoll {
     }
 
     /**
-     * After {@link #LATE_AFTER_LOOKS} looks: runs {@code late} and takes the bell over. A reply that comes sooner costs
-     * no write to a shared line.
+     * After {@link #LATE_AFTER_LOOKS} looks: runs {@code late}, takes the bell over, and from then on publishes the
+     * CPU this waiter runs on whenever it changes, so a spinning main thread of the host on that CPU makes way
+     * ({@link DoorbellIdle}). A reply that comes sooner costs no look at the CPU and no write to a shared line.
      */
     private void looked() {
-        if (looks < LATE_AFTER_LOOKS && ++looks == LATE_AFTER_LOOKS) {
-            if (late != null) {
-                late.run();
+        if (looks < LATE_AFTER_LOOKS) {
+            if (++looks == LATE_AFTER_LOOKS) {
+                if (late != null) {
+                    late.run();
+                }
+                takeOver();
             }
-            takeOver();
+            return;
+        }
+        if (bell != null) {
+            int cpu = Cpus.current();
+            if (cpu != publishedCpu && cpu >= 0) {
+                publishedCpu = cpu;
+                bell.waiting(cpu);
+            }
         }
     }
 

@@ -19,4 +19,13 @@ interface Doorbell {
 
     /** Wakes the node's sleeping main thread whatever its bell says (a caller that ran out of looks). */
     void wake();
+
+    /** A thread of this node waits for a message, last seen on {@code cpu}. */
+    void waiting(int cpu);
+
+    /** The thread that published {@code cpu} stops waiting. */
+    void notWaiting(int cpu);
+
+    /** True when a thread of some node on this host waits for a message and last ran on {@code cpu}. */
+    boolean waiterOn(int cpu);
 }

@@ -1,9 +1,11 @@
 package dev.cumulus.internal.node;
 
+import dev.cumulus.internal.transport.Cpus;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.lang.invoke.VarHandle;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The main thread's idle strategy on a host with doorbells: spin {@link NodeSettings.Scheduling#idleSpins} polls,
@@ -17,6 +19,10 @@ final class DoorbellIdle implements IdleStrategy {
     private final Doorbell bell;
     private final List<DutyCycle.Call> polled;
     private final int idleSpins;
+    /** An idle main thread looks for a waiter on its CPU every this many spins (a power of two). */
+    static final int WAITER_CHECK_SPINS = 16;
+    static final long MOVE_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    private long lastMoveNs = System.nanoTime() - MOVE_EVERY_NS;
     private int idleCycles;
     private long idleSinceNs;
     /** The main thread slept since its last duty cycle: the next one reads the clock afresh. */
@@ -45,11 +51,33 @@ final class DoorbellIdle implements IdleStrategy {
             idleSinceNs = System.nanoTime();
         }
         if (idleCycles <= idleSpins) {
-            Thread.onSpinWait();
+            if ((idleCycles & (WAITER_CHECK_SPINS - 1)) == 0) {
+                makeWayForWaiter();
+            } else {
+                Thread.onSpinWait();
+            }
         } else if (System.nanoTime() - idleSinceNs < NodeSettings.Scheduling.AWAKE_NS) {
             Thread.yield();
         } else {
             sleepOnBell(false);
+        }
+    }
+
+    /**
+     * When a thread waiting for a message — a caller polling for its reply, of this node or another on the host —
+     * last ran on this thread's CPU, moves away ({@link Cpus#leave}, at most once per {@link #MOVE_EVERY_NS}) or
+     * yields: otherwise the waiter runs only after this whole spin phase, and the two stay together.
+     */
+    private void makeWayForWaiter() {
+        int cpu = Cpus.current();
+        if (!bell.waiterOn(cpu)) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - lastMoveNs > MOVE_EVERY_NS && Cpus.leave(cpu)) {
+            lastMoveNs = now;
+        } else {
+            Thread.yield();
         }
     }
 

@@ -34,4 +34,19 @@ record TransportDoorbell(NodeTransport transport) implements Doorbell {
     public void wake() {
         transport.wakeSelf();
     }
+
+    @Override
+    public void waiting(int cpu) {
+        transport.waiting(cpu);
+    }
+
+    @Override
+    public void notWaiting(int cpu) {
+        transport.notWaiting(cpu);
+    }
+
+    @Override
+    public boolean waiterOn(int cpu) {
+        return transport.waiterOn(cpu);
+    }
 }

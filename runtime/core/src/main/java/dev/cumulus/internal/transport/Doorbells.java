@@ -27,8 +27,9 @@ final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
     /**
-     * One cache line per node for its bell. A bell is written only when its node goes to sleep or wakes (or a caller
-     * takes it over), so the line a sender reads at every send stays in the sender's cache.
+     * One cache line per node for its bell, then one per node for the CPU of a thread waiting for a message to it. A
+     * bell is written only when its node goes to sleep or wakes (or a caller takes it over), so the line a sender
+     * reads at every send stays in the sender's cache; a waiter's CPU lives on a line of its own.
      */
     private static final long SLOT = 64;
     /** The futex system call's number on this machine's architecture; -1 where it is not known here. */
@@ -48,7 +49,10 @@ final class Doorbells {
     /** A {@code struct timespec} per node, used only by that node's sleeping thread. */
     private final MemorySegment timeouts;
 
+    private final int size;
+
     private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
+        this.size = size;
         this.bells = bells;
         this.bellAddresses = java.util.stream.IntStream.range(0, size).mapToObj(n -> bells.asSlice(n * SLOT, 4))
             .toArray(MemorySegment[]::new);
@@ -79,7 +83,7 @@ final class Doorbells {
         Arena arena = Arena.ofAuto();
         try (FileChannel ch = FileChannel.open(file, java.util.Set.of(StandardOpenOption.CREATE,
             StandardOpenOption.READ, StandardOpenOption.WRITE), dev.cumulus.internal.auth.OwnerOnly.fileAttributes())) {
-            MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, SLOT * size, arena);
+            MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, 2 * SLOT * size, arena);
             return new Doorbells(bells, arena.allocate(16L * size, 8), size);
         } catch (IOException | RuntimeException e) {
             return null;
@@ -123,6 +127,37 @@ final class Doorbells {
         ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
         ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
         futex(node, FUTEX_WAIT, value, ts);
+    }
+
+    /**
+     * A thread of {@code node} waits for a message, last seen on {@code cpu}: a spinning thread of this host that
+     * finds itself on that CPU gives it up ({@link #waiterOn}).
+     */
+    void waiting(int node, int cpu) {
+        BELL.setRelease(bells, waiterSlot(node), cpu + 1);
+    }
+
+    /** The waiting thread that published {@code cpu} stops waiting: clears the slot unless another one wrote it. */
+    void notWaiting(int node, int cpu) {
+        BELL.compareAndSet(bells, waiterSlot(node), cpu + 1, 0);
+    }
+
+    /** True when a thread of some node of this host waits for a message and last ran on {@code cpu}. */
+    boolean waiterOn(int cpu) {
+        if (cpu < 0) {
+            return false;
+        }
+        int mark = cpu + 1;
+        for (int n = 0; n < size; n++) {
+            if ((int) BELL.getOpaque(bells, waiterSlot(n)) == mark) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private long waiterSlot(int node) {
+        return (size + node) * SLOT;
     }
 
     /** Wakes {@code node}'s sleeping thread whatever its bell says, leaving the bell {@code AWAKE}. */

@@ -608,6 +608,21 @@ public final class NodeTransport implements AutoCloseable {
         doorbells.takeOver(nodeId);
     }
 
+    /** A thread of this node waits for a message on {@code cpu} ({@link Cpus#current}). */
+    public void waiting(int cpu) {
+        doorbells.waiting(nodeId, cpu);
+    }
+
+    /** The thread that published {@code cpu} with {@link #waiting} stops waiting. */
+    public void notWaiting(int cpu) {
+        doorbells.notWaiting(nodeId, cpu);
+    }
+
+    /** True when a thread of a node on this host waits for a message and last ran on {@code cpu}. */
+    public boolean waiterOn(int cpu) {
+        return doorbells.waiterOn(cpu);
+    }
+
     /** Wakes this node's sleeping main thread, whatever its bell says. */
     public void wakeSelf() {
         doorbells.wake(nodeId);

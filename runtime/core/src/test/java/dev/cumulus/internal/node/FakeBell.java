@@ -65,4 +65,17 @@ final class FakeBell implements Doorbell {
     public void wake() {
         ring();
     }
+
+    @Override
+    public void waiting(int cpu) {
+    }
+
+    @Override
+    public void notWaiting(int cpu) {
+    }
+
+    @Override
+    public boolean waiterOn(int cpu) {
+        return false;
+    }
 }

@@ -4,12 +4,49 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** A thread's scheduling policy. */
+/** The calling thread's CPU, moving a thread off its CPU without narrowing where it may run, and its scheduling policy. */
 @Timeout(30)
 class CpusTest {
+    @Test
+    void theCurrentCpuIsOneOfThisMachines() {
+        assertTrue(Cpus.available(), "sched_getcpu is available on Linux");
+        int cpu = Cpus.current();
+        assertTrue(cpu >= 0 && cpu < Runtime.getRuntime().availableProcessors() * 64, "cpu " + cpu);
+    }
+
+    @Test
+    void aThreadThatLeavesItsCpuRunsElsewhereAndMayStillRunAnywhere() throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() > 1, "needs two CPUs");
+        CompletableFuture<int[]> result = new CompletableFuture<>();
+        Thread t = Thread.ofPlatform().start(() -> {
+            int before = Cpus.current();
+            boolean moved = Cpus.leave(before);
+            int after = Cpus.current();
+            // it may run on every CPU again: binding it back to the CPU it left must succeed and take it there
+            boolean back = Cpus.leave(after);
+            result.complete(new int[] {before, moved ? 1 : 0, after, back ? 1 : 0, Cpus.current()});
+        });
+        int[] r = result.get(20, TimeUnit.SECONDS);
+        t.join(10_000);
+        assertEquals(1, r[1], "leave() reported no move");
+        assertNotEquals(r[0], r[2], "still on CPU " + r[0] + " after leaving it");
+        assertEquals(1, r[3], "could not leave the second CPU: the thread's allowed CPUs were narrowed");
+        assertNotEquals(r[2], r[4]);
+    }
+
+    @Test
+    void leavingAnUnknownCpuDoesNothing() {
+        assertFalse(Cpus.leave(-1));
+    }
+
     @Test
     void aThreadCanPutItselfUnderTheBatchPolicyAndOthersKeepTheirs() throws Exception {
         CompletableFuture<String> policies = new CompletableFuture<>();

@@ -62,4 +62,23 @@ class DoorbellsTest {
         bells.sleep(0, TimeUnit.SECONDS.toNanos(20));
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "a lost wake-up: it slept to the timeout");
     }
+
+    @Test
+    void aWaitersCpuIsSeenThroughAnotherMappingUntilItStopsWaiting() {
+        Doorbells waiterSide = Doorbells.open(dir.resolve("bells"), 3);
+        Doorbells spinnerSide = Doorbells.open(dir.resolve("bells"), 3);
+        assertNotNull(waiterSide);
+        assertFalse(spinnerSide.waiterOn(0), "nobody waits yet");
+        waiterSide.waiting(2, 1);
+        assertTrue(spinnerSide.waiterOn(1), "node 2 waits on CPU 1");
+        assertFalse(spinnerSide.waiterOn(0), "not on CPU 0");
+        waiterSide.waiting(2, 0);
+        assertTrue(spinnerSide.waiterOn(0), "the waiter moved to CPU 0");
+        assertFalse(spinnerSide.waiterOn(1));
+        waiterSide.notWaiting(2, 1);
+        assertTrue(spinnerSide.waiterOn(0), "a waiter that published CPU 1 does not clear another's CPU 0");
+        waiterSide.notWaiting(2, 0);
+        assertFalse(spinnerSide.waiterOn(0), "node 2 no longer waits");
+        assertFalse(spinnerSide.waiterOn(-1), "-1 (no CPU) never matches");
+    }
 }
