@@ -5,7 +5,7 @@
  * Three nodes. Node 0 is the home of object D (fields d0, d1) and object E (field e); node 1 is the home of the
  * monitor M and of the volatile flag V. One thread on node 1 (Reader) and one on node 2 (Writer) each run ROUNDS
  * critical sections under M that read d0 and d1 through their node's cache and increment both (each cached D by a
- * racy read first; D refers to E, so a fetch of D brings e too); then the Writer writes e = 1 (plain, into its cache) and V = 1 (volatile), and the Reader
+ * racy read first); then the Writer writes e = 1 (plain, into its cache) and V = 1 (volatile), and the Reader
  * caches e, reads V, and reads e again.
  *
  * Checked:
@@ -38,7 +38,7 @@ mtype = { FETCH, WB, LOCK, UNLOCK, VGET, VPUT, DATA, WBACK, GRANT, VAL, VACK };
 
 chan home0[NODES] = [3] of { mtype, byte, byte };  /* per sender: FETCH object / WB field value */
 chan home1[NODES] = [2] of { mtype, byte };        /* per sender: LOCK / UNLOCK / VGET / VPUT value */
-chan reply[NODES] = [4] of { mtype, byte, byte, byte };  /* DATA v0 v1 e / WBACK / GRANT / VAL v / VACK */
+chan reply[NODES] = [4] of { mtype, byte, byte };  /* DATA v0 v1 / WBACK / GRANT / VAL v / VACK */
 
 byte mem[F];              /* master copies, on node 0 */
 byte vflag;               /* volatile V, on node 1 */
@@ -63,9 +63,9 @@ end:
         :: home0[2]?t, a, b -> from = 2
         fi;
         if
-        :: t == FETCH && a == 0 -> reply[from]!DATA, mem[0], mem[1], mem[2]  /* D, and E it refers to */
-        :: t == FETCH && a == 1 -> reply[from]!DATA, mem[2], 0, 0
-        :: t == WB -> mem[a] = b; reply[from]!WBACK, a, 0, 0
+        :: t == FETCH && a == 0 -> reply[from]!DATA, mem[0], mem[1]
+        :: t == FETCH && a == 1 -> reply[from]!DATA, mem[2], 0
+        :: t == WB -> mem[a] = b; reply[from]!WBACK, a, 0
         fi
     }
     od
@@ -82,36 +82,32 @@ end:
         :: home1[2]?t, v -> from = 2
         fi;
         if
-        :: t == LOCK && owner == NOBODY -> owner = from; reply[from]!GRANT, 0, 0, 0
+        :: t == LOCK && owner == NOBODY -> owner = from; reply[from]!GRANT, 0, 0
         :: t == LOCK && owner != NOBODY -> assert(owner != from && queued == NOBODY); queued = from
         :: t == UNLOCK ->
             assert(owner == from);
             owner = queued;
             queued = NOBODY;
             if
-            :: owner != NOBODY -> reply[owner]!GRANT, 0, 0, 0
+            :: owner != NOBODY -> reply[owner]!GRANT, 0, 0
             :: else -> skip
             fi
-        :: t == VGET -> reply[from]!VAL, vflag, 0, 0
-        :: t == VPUT -> vflag = v; reply[from]!VACK, 0, 0, 0
+        :: t == VGET -> reply[from]!VAL, vflag, 0
+        :: t == VPUT -> vflag = v; reply[from]!VACK, 0, 0
         fi
     }
     od
 }
 
-/*
- * loadIntoCache: fetch the object holding field f; fill its fields that are not dirty. D refers to E, homed on the
- * same node: the answer to a fetch of D carries E as well (a FetchReply's referred objects), filled the same way.
- */
+/* loadIntoCache: fetch the object holding field f; fill its fields that are not dirty */
 #define FETCH_OBJECT(n, f) \
     home0[n]!FETCH, OBJ(f), 0; \
-    reply[n]??DATA, a, b, c; \
+    reply[n]??DATA, a, b; \
     atomic { \
         if \
         :: OBJ(f) == 0 -> \
             if :: !cdirty[IX(n, 0)] -> cval[IX(n, 0)] = a :: else -> skip fi; cvalid[IX(n, 0)] = 1; \
-            if :: !cdirty[IX(n, 1)] -> cval[IX(n, 1)] = b :: else -> skip fi; cvalid[IX(n, 1)] = 1; \
-            if :: !cdirty[IX(n, 2)] -> cval[IX(n, 2)] = c :: else -> skip fi; cvalid[IX(n, 2)] = 1 \
+            if :: !cdirty[IX(n, 1)] -> cval[IX(n, 1)] = b :: else -> skip fi; cvalid[IX(n, 1)] = 1 \
         :: else -> \
             if :: !cdirty[IX(n, 2)] -> cval[IX(n, 2)] = a :: else -> skip fi; cvalid[IX(n, 2)] = 1 \
         fi \
@@ -135,7 +131,7 @@ end:
 #else
 #define AWAIT_ACKS(n) \
     do \
-    :: acks > 0 -> reply[n]??WBACK, a, b, c; acks-- \
+    :: acks > 0 -> reply[n]??WBACK, a, b; acks-- \
     :: else -> break \
     od
 #endif
@@ -149,10 +145,10 @@ end:
     od; \
     AWAIT_ACKS(n)
 
-#define LOCK_M(n) home1[n]!LOCK, 0; reply[n]??GRANT, a, b, c; INVALIDATE(n)
+#define LOCK_M(n) home1[n]!LOCK, 0; reply[n]??GRANT, a, b; INVALIDATE(n)
 #define UNLOCK_M(n) FLUSH(n); done++; home1[n]!UNLOCK, 0
-#define PUT_VOLATILE(n, v) FLUSH(n); home1[n]!VPUT, v; reply[n]??VACK, a, b, c
-#define GET_VOLATILE(n, r) home1[n]!VGET, 0; reply[n]??VAL, r, b, c; INVALIDATE(n)
+#define PUT_VOLATILE(n, v) FLUSH(n); home1[n]!VPUT, v; reply[n]??VACK, a, b
+#define GET_VOLATILE(n, r) home1[n]!VGET, 0; reply[n]??VAL, r, b; INVALIDATE(n)
 
 /* one critical section: under M the thread must see every earlier section's writes */
 #define CRITICAL_SECTION(n) \
@@ -165,7 +161,7 @@ end:
     UNLOCK_M(n)
 
 proctype Writer(byte n) {
-    byte a, b, c, f, acks, r0, r1, k;
+    byte a, b, f, acks, r0, r1, k;
     READ(n, 0, r0);         /* D cached before the lock: a racy read, which the lock must not trust */
     k = 0;
     do
@@ -178,7 +174,7 @@ proctype Writer(byte n) {
 }
 
 proctype Reader(byte n) {
-    byte a, b, c, f, acks, r0, r1, k, e, v;
+    byte a, b, f, acks, r0, r1, k, e, v;
     READ(n, 0, r0);         /* D cached before the lock: a racy read, which the lock must not trust */
     k = 0;
     do

@@ -63,12 +63,9 @@ public interface HeapService {
     @Brief
     long statics(String className, int slots);
 
-    /**
-     * The current fields (or elements) of the program object {@code id} homed here (the woven form's fetch); with
-     * {@code referred}, also the small objects and arrays homed here that it refers to ({@link FetchReply}).
-     */
+    /** The current fields (or elements) of the program object {@code id} homed here (the woven form's fetch). */
     @Brief
-    FetchReply fetchObject(long id, boolean referred);
+    ObjectImage fetchObject(long id);
 
     /** Elements {@code from} to {@code from + count - 1} of the program array {@code id} homed here (one block). */
     @Brief

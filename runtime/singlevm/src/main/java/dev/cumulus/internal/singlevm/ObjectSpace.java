@@ -265,28 +265,8 @@ public final class ObjectSpace {
             fillRange(c, 0, length(c));
             return;
         }
-        Fetched f;
-        do {
-            f = fetchWhole(c, field);
-        } while (!apply(c, f)); // false: a write-back of this copy landed while the fetch was out, ask again
-        applyReferred(f);
-    }
-
-    /**
-     * Stores the referred objects a fetch brought ({@link FetchReply}) in their copies as a fetch of each sent at the
-     * same moment would be stored: in the fetch's epoch, in clean entries only, never over a fill at least as recent;
-     * and only in a copy none of whose entries a write-back ever made clean (its count is then what it was when the
-     * fetch was sent, the condition {@link #apply} checks), else it is left for a fetch of its own.
-     */
-    private void applyReferred(Fetched f) {
-        FetchReply reply = f.reply();
-        for (int k = 0; k < reply.referredIds().length; k++) {
-            Copy x = copies.get(reply.referredIds()[k]);
-            ObjectImage image = reply.referred()[k];
-            if (x != null && x.kind != Copy.Kind.STATICS && !x.blocked() && length(x) == image.length()
-                    && className(x).equals(image.className())) {
-                apply(x, new Fetched(FetchReply.of(image), f.epoch(), 0));
-            }
+        while (!apply(c, fetchWhole(c, field))) {
+            // a write-back of this copy landed while the fetch was out: its answer may predate it, ask again
         }
     }
 
@@ -294,10 +274,7 @@ public final class ObjectSpace {
      * What a fetch brought for a copy (or a block of one): the home's entries, the epoch it was sent in, and how many
      * entries of the copy (or block) this node's write-backs had made clean before it was sent.
      */
-    record Fetched(FetchReply reply, int epoch, int cleanings) {
-        ObjectImage image() {
-            return reply.image();
-        }
+    record Fetched(ObjectImage image, int epoch, int cleanings) {
     }
 
     /** Fetches copy {@code c} whole from its home (the read of {@code field} missed). */
@@ -306,12 +283,12 @@ public final class ObjectSpace {
         int started = Epochs.current();
         SingleVmFetchEvent event = new SingleVmFetchEvent();
         event.begin();
-        FetchReply reply = switch (c.kind) {
-            case OBJECT, ARRAY -> heap.peers().fetchObject(c.home, c.id, true);
-            case STATICS -> FetchReply.of(heap.peers().fetchStatics(0, ((Class<?>) c.target).getName()));
+        ObjectImage image = switch (c.kind) {
+            case OBJECT, ARRAY -> heap.peers().fetchObject(c.home, c.id);
+            case STATICS -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName());
         };
-        fetched(event, c, field, reply.image().length());
-        return new Fetched(reply, started, cleanings);
+        fetched(event, c, field, image.length());
+        return new Fetched(image, started, cleanings);
     }
 
     /** Cleanings of block {@code b} of {@code c} so far, read before a fetch is sent (the write-backs it follows). */
@@ -376,7 +353,7 @@ public final class ObjectSpace {
         event.begin();
         ObjectImage image = heap.peers().fetchElements(c.home, c.id, from, count);
         fetched(event, c, "[]", count);
-        return new Fetched(FetchReply.of(image), started, cleanings);
+        return new Fetched(image, started, cleanings);
     }
 
     /**
@@ -484,7 +461,7 @@ public final class ObjectSpace {
             v = layout.handles[i].getVolatile(o);
         } else {
             Copy c = copyOf(o);
-            v = ImageCodec.decode(this, heap.peers().fetchObject(c.home, c.id, false).image(), i,
+            v = ImageCodec.decode(this, heap.peers().fetchObject(c.home, c.id), i,
                 layout.fields[i].getType(),
                 where(c, i));
         }
@@ -732,21 +709,6 @@ public final class ObjectSpace {
             ImageCodec.encode(this, image, j, component, Array.get(m, from + j));
         }
         return image;
-    }
-
-    /** The image of master {@code id} with the small objects and arrays homed here it refers to ({@link Referred}). */
-    FetchReply serveFetchReferred(long id) {
-        return Referred.walk(id, serveFetch(id), self, this::referredLength, this::serveFetch);
-    }
-
-    /** The entries of master {@code id} if a {@link FetchReply} may carry it, else {@code -1}. */
-    private int referredLength(long id) {
-        Object m = masters.get(id);
-        if (m != null && m.getClass().isArray()) {
-            int n = Array.getLength(m);
-            return n <= Copy.BLOCK ? n : -1;
-        }
-        return m instanceof SharedObject ? ClassLayout.of(m.getClass()).size() : -1;
     }
 
     /** The image of master {@code id} (a fetch from another node). */

@@ -34,7 +34,7 @@ final class Peers {
     private static final Method INTERRUPT_THREAD = method("interruptThread", long.class);
     private static final Method THREAD_DUMP = method("threadDump");
     private static final Method THREAD_STARTED = method("threadStarted", int.class);
-    private static final Method FETCH_OBJECT = method("fetchObject", long.class, boolean.class);
+    private static final Method FETCH_OBJECT = method("fetchObject", long.class);
     private static final Method FETCH_STATICS = method("fetchStatics", String.class);
     private static final Method WRITE_OBJECTS = method("writeObjects", long[].class, int[].class,
         ObjectImage[].class);
@@ -120,8 +120,8 @@ final class Peers {
         return (Integer) call(to, THREAD_STARTED, delta);
     }
 
-    FetchReply fetchObject(int to, long id, boolean referred) {
-        return (FetchReply) call(to, FETCH_OBJECT, id, referred);
+    ObjectImage fetchObject(int to, long id) {
+        return (ObjectImage) call(to, FETCH_OBJECT, id);
     }
 
     ObjectImage fetchStatics(int to, String className) {

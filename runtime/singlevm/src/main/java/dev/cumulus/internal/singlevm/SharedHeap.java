@@ -555,9 +555,9 @@ public final class SharedHeap {
         }
 
         @Override
-        public FetchReply fetchObject(long id, boolean referred) {
+        public ObjectImage fetchObject(long id) {
             ObjectSpace o = objects();
-            return o.serving(() -> referred ? o.serveFetchReferred(id) : FetchReply.of(o.serveFetch(id)));
+            return o.serving(() -> o.serveFetch(id));
         }
 
         @Override
