@@ -99,6 +99,7 @@ final class ProgramThreads {
      */
     void run(long id, String className, String name, int creator, long handle) {
         Thread.ofPlatform().name(name).start(() -> {
+            ProgramPriority.lower();
             space.bind();
             synchronized (here) {
                 here.put(handle, Thread.currentThread());

@@ -38,6 +38,7 @@ public final class SingleVmMain {
             if (cluster.nodeId() == 0) {
                 space.threads().main(Thread.currentThread());
                 DumpSignal.install(space, cluster.size());
+                ProgramPriority.lower();
                 code = runMain(mainClass, args, loader);
                 space.threads().awaitQuiet();
             }
