@@ -11,6 +11,16 @@ interface Doorbell {
     /** Sleeps until rung or {@code timeoutNs} passed (at once when rung already). */
     void sleep(long timeoutNs);
 
+    /** A thread waiting for a message is about to sleep ({@code DutyCycle#pollThenSleep}): see {@link #announceSleep}. */
+    default void announceWaiterSleep() {
+        announceSleep();
+    }
+
+    /** As {@link #sleep}, for the thread that announced with {@link #announceWaiterSleep}. */
+    default void waiterSleep(long timeoutNs) {
+        sleep(timeoutNs);
+    }
+
     /** The node is awake: senders need not ring. */
     void awake();
 

@@ -87,6 +87,8 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
     final InlineCalls inline = new InlineCalls();
     /** Threads polling for what they wait for right now ({@link CallerPoll}). */
     final AtomicInteger pollingCallers = new AtomicInteger();
+    /** Threads asleep on the doorbell in {@link #pollThenSleep}: a thread that polls what they wait for wakes them. */
+    final AtomicInteger bellSleepers = new AtomicInteger();
     /** True while the main thread sleeps on the doorbell: a caller that polled for it hands the bell back. */
     volatile boolean mainAsleep;
     /**
@@ -267,7 +269,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
             return false;
         }
         if (Thread.currentThread() != main) {
-            new CallerPoll(this, bell, awaited, late).pollUntil(done, untilNs);
+            new CallerPoll(this, bell, awaited, late).pollUntil(done, untilNs, false);
             return true;
         }
         // a call the main thread runs waits for something the duty cycle brings (a nested call's reply, its own
@@ -277,13 +279,29 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
         mainInCallPolls = true;
         inline.running(0);
         try {
-            new CallerPoll(this, bell, Awaited.OTHER, late).pollUntil(done, untilNs);
+            new CallerPoll(this, bell, Awaited.OTHER, late).pollUntil(done, untilNs, false);
         } finally {
             mainInCallPolls = false;
             inline.running(call);
             inline.wakeStandby(standby); // the standby must look while the call goes on waiting
         }
         return true;
+    }
+
+    @Override
+    public boolean pollThenSleep(BooleanSupplier arrived, Awaited awaited) {
+        if (bell == null || Thread.currentThread() == main || !pollsHere()) {
+            return false;
+        }
+        new CallerPoll(this, bell, awaited, null).pollUntil(arrived, System.nanoTime() + settings.callerPollNs(), true);
+        return true;
+    }
+
+    @Override
+    public void wakeSleepers() {
+        if (bellSleepers.get() > 0) {
+            bell.wake();
+        }
     }
 
     /**

@@ -12,12 +12,22 @@ record TransportDoorbell(NodeTransport transport) implements Doorbell {
 
     @Override
     public void announceSleep() {
-        transport.announceSleep();
+        transport.announceSleep(false);
     }
 
     @Override
     public void sleep(long timeoutNs) {
-        transport.sleep(timeoutNs);
+        transport.sleep(false, timeoutNs);
+    }
+
+    @Override
+    public void announceWaiterSleep() {
+        transport.announceSleep(true);
+    }
+
+    @Override
+    public void waiterSleep(long timeoutNs) {
+        transport.sleep(true, timeoutNs);
     }
 
     @Override

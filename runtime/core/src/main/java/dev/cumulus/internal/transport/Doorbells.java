@@ -27,6 +27,11 @@ final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
     /**
+     * A thread that waits for a message sleeps on the bell ({@code Scheduler.pollThenSleep}): a value of its own, so
+     * the main thread's announcement makes its wait return rather than sleep past a wake-up it missed.
+     */
+    static final int WAITER_SLEEPING = 2;
+    /**
      * One cache line per node for its bell, then one per node for the CPU of a thread waiting for a message to it. A
      * bell is written only when its node goes to sleep or wakes (or a caller takes it over), so the line a sender
      * reads at every send stays in the sender's cache; a waiter's CPU lives on a line of its own.
@@ -94,20 +99,24 @@ final class Doorbells {
     void ring(int node) {
         long at = node * SLOT;
         VarHandle.fullFence(); // the message is written before the bell is read
-        if ((int) BELL.getVolatile(bells, at) == SLEEPING && BELL.compareAndSet(bells, at, SLEEPING, AWAKE)) {
+        int bell = (int) BELL.getVolatile(bells, at);
+        if (bell != AWAKE && BELL.compareAndSet(bells, at, bell, AWAKE)) {
             futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
         }
     }
 
-    /** Sleeper side: announces that {@code node} is about to sleep; it must look for work once more before sleeping. */
-    void announce(int node) {
-        BELL.setRelease(bells, node * SLOT, SLEEPING);
+    /**
+     * Sleeper side: announces that {@code node}'s main thread ({@code waiter}: a thread waiting for a message) is about
+     * to sleep; it must look for work once more before {@link #sleep}.
+     */
+    void announce(int node, boolean waiter) {
+        BELL.setRelease(bells, node * SLOT, waiter ? WAITER_SLEEPING : SLEEPING);
         VarHandle.fullFence(); // the bell is set before the last look for messages (one fence, not two)
     }
 
     /** Sleeper side: sleeps until rung or {@code timeoutNs} passed (returns at once if rung already). */
-    void sleep(int node, long timeoutNs) {
-        waitWhile(node, SLEEPING, timeoutNs);
+    void sleep(int node, boolean waiter, long timeoutNs) {
+        waitWhile(node, waiter ? WAITER_SLEEPING : SLEEPING, timeoutNs);
     }
 
     /**

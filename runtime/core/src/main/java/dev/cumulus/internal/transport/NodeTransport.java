@@ -588,14 +588,17 @@ public final class NodeTransport implements AutoCloseable {
         chunkAssembler.expire();
     }
 
-    /** This node is about to sleep: senders will ring. Look for work once more before {@link #sleep}. */
-    public void announceSleep() {
-        doorbells.announce(nodeId);
+    /**
+     * This node's main thread ({@code waiter}: a thread waiting for a message) is about to sleep: senders will ring.
+     * Look for work once more before {@link #sleep}.
+     */
+    public void announceSleep(boolean waiter) {
+        doorbells.announce(nodeId, waiter);
     }
 
-    /** Sleeps until a sender rings or {@code timeoutNs} passed. */
-    public void sleep(long timeoutNs) {
-        doorbells.sleep(nodeId, timeoutNs);
+    /** Sleeps until a sender rings or {@code timeoutNs} passed; {@code waiter} as announced. */
+    public void sleep(boolean waiter, long timeoutNs) {
+        doorbells.sleep(nodeId, waiter, timeoutNs);
     }
 
     /** This node is awake: senders need not ring. */

@@ -26,10 +26,10 @@ class DoorbellsTest {
         CompletableFuture<Long> slept = new CompletableFuture<>();
         CompletableFuture<Void> announced = new CompletableFuture<>();
         Thread sleeper = Thread.ofPlatform().start(() -> {
-            sleeperSide.announce(2);
+            sleeperSide.announce(2, false);
             announced.complete(null);
             long start = System.nanoTime();
-            sleeperSide.sleep(2, TimeUnit.SECONDS.toNanos(20));
+            sleeperSide.sleep(2, false, TimeUnit.SECONDS.toNanos(20));
             slept.complete(System.nanoTime() - start);
             sleeperSide.awake(2);
         });
@@ -44,10 +44,10 @@ class DoorbellsTest {
     void ringingAnotherNodeDoesNotWakeASleeper() {
         Doorbells bells = Doorbells.open(dir.resolve("bells"), 4);
         assertNotNull(bells);
-        bells.announce(3);
+        bells.announce(3, false);
         Thread.ofPlatform().start(() -> bells.ring(1));
         long start = System.nanoTime();
-        bells.sleep(3, TimeUnit.MILLISECONDS.toNanos(300));
+        bells.sleep(3, false, TimeUnit.MILLISECONDS.toNanos(300));
         long slept = System.nanoTime() - start;
         assertTrue(slept >= TimeUnit.MILLISECONDS.toNanos(250), "woke after " + slept + " ns: node 1's ring woke node 3");
     }
@@ -56,11 +56,28 @@ class DoorbellsTest {
     void aSleepAfterTheBellWasRungReturnsAtOnce() {
         Doorbells bells = Doorbells.open(dir.resolve("bells"), 2);
         assertNotNull(bells);
-        bells.announce(0);
+        bells.announce(0, false);
         bells.ring(0); // rung between the announcement and the sleep: the bell is AWAKE again
         long start = System.nanoTime();
-        bells.sleep(0, TimeUnit.SECONDS.toNanos(20));
+        bells.sleep(0, false, TimeUnit.SECONDS.toNanos(20));
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "a lost wake-up: it slept to the timeout");
+    }
+
+    @Test
+    void aRingWakesASleepingWaiterAndTheMainThreadsAnnouncementStopsItsSleep() {
+        Doorbells bells = Doorbells.open(dir.resolve("bells"), 2);
+        assertNotNull(bells);
+        bells.announce(1, true);
+        bells.ring(1); // a waiter's announcement rings too
+        long start = System.nanoTime();
+        bells.sleep(1, true, TimeUnit.SECONDS.toNanos(20));
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "the ring did not reach the waiter");
+        bells.announce(1, true);
+        bells.announce(1, false); // the main thread announces after a wake-up the waiter may have missed
+        start = System.nanoTime();
+        bells.sleep(1, true, TimeUnit.SECONDS.toNanos(20));
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "the waiter slept past the main thread's "
+            + "announcement");
     }
 
     @Test
