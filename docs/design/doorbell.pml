@@ -4,7 +4,9 @@
  * callers that poll for their replies (CallerPoll), a peer that sends one rung message, and one replier per caller
  * that answers it (RpcEngine: unrung while the caller's promise to poll runs, rung after it). A caller that sleeps
  * (Scheduler.pollThenSleep: a replicated write's shipper waiting for its write's delivery) sleeps on the bell after its
- * deadline, between looks of its own; a poll of another thread that takes its message wakes the sleepers.
+ * deadline, between looks of its own; a poll of another thread that takes its message wakes the sleepers. The futex
+ * waits and wakes carry bit sets: a ring that finds a waiter's announcement, and a poll's wake of the sleepers, wake
+ * the sleeping callers only, not the main thread asleep behind them.
  *
  * A poll holds the role (compare-and-set) and takes the messages in the log at one instant; a message that arrives
  * later in the same poll is left for the next one. The main thread's sleep on the bell has no timeout here: in the
@@ -43,6 +45,11 @@ inline futexWake() {
     atomic { wake = 1; callerWake[0] = 1; callerWake[NC - 1] = 1 }    /* NC <= 2 */
 }
 
+/* FUTEX_WAKE_BITSET for the waiters' bit: the sleeping callers wake, the main thread sleeps on */
+inline waiterWake() {
+    atomic { callerWake[0] = 1; callerWake[NC - 1] = 1 }
+}
+
 /* one poll: got = whether it held the role. Taking the role and the log's messages is one step (a message that comes
  * between the two is simply taken); letting the role go is another: a message that comes in between is left. A poll
  * that took a caller's message wakes the sleepers (wakeSleepers) before it lets the role go. */
@@ -60,7 +67,12 @@ inline poll(got) {
             od;
             i = 0;
             if    /* the monitor's "nobody wakes it" must not fire between the take and this wake */
-            :: took > 0 && bellSleepers > 0 -> bell = AWAKE; futexWake()
+            :: took > 0 && bellSleepers > 0 ->    /* wakeSleepers: a waiter's announcement is cleared, the main's stays */
+                if
+                :: bell == WAITER_SLEEPING -> bell = AWAKE
+                :: else -> skip
+                fi;
+                waiterWake()
             :: else -> skip
             fi
         :: else -> got = 0
@@ -76,7 +88,8 @@ inline poll(got) {
 inline ring() {
     atomic {
         if
-        :: bell != AWAKE -> bell = AWAKE; futexWake()    /* the compare-and-set won: FUTEX_WAKE */
+        :: bell == SLEEPING -> bell = AWAKE; futexWake()           /* the compare-and-set won: wake all */
+        :: bell == WAITER_SLEEPING -> bell = AWAKE; waiterWake()   /* a waiter announced last: wake the waiters */
         :: else -> skip
         fi
     }
@@ -219,7 +232,12 @@ end_main:
                 work = work + took;
                 i = 0;
                 if
-                :: took > 0 && bellSleepers > 0 -> bell = AWAKE; futexWake()
+                :: took > 0 && bellSleepers > 0 ->
+                    if
+                    :: bell == WAITER_SLEEPING -> bell = AWAKE
+                    :: else -> skip
+                    fi;
+                    waiterWake()
                 :: else -> skip
                 fi
             :: else -> got = 0

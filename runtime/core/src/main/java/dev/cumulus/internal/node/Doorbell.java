@@ -30,6 +30,11 @@ interface Doorbell {
     /** Wakes the node's sleeping main thread whatever its bell says (a caller that ran out of looks). */
     void wake();
 
+    /** Wakes the threads that sleep after {@link #announceWaiterSleep}, not the main thread. */
+    default void wakeWaiters() {
+        wake();
+    }
+
     /** A thread of this node waits for a message, last seen on {@code cpu}. */
     void waiting(int cpu);
 

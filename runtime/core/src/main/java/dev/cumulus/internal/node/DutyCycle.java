@@ -300,7 +300,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
     @Override
     public void wakeSleepers() {
         if (bellSleepers.get() > 0) {
-            bell.wake();
+            bell.wakeWaiters();
         }
     }
 

@@ -46,6 +46,11 @@ record TransportDoorbell(NodeTransport transport) implements Doorbell {
     }
 
     @Override
+    public void wakeWaiters() {
+        transport.wakeWaiters();
+    }
+
+    @Override
     public void waiting(int cpu) {
         transport.waiting(cpu);
     }

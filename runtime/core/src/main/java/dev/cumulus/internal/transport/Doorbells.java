@@ -28,7 +28,8 @@ final class Doorbells {
     static final int SLEEPING = 1;
     /**
      * A thread that waits for a message sleeps on the bell ({@code Scheduler.pollThenSleep}): a value of its own, so
-     * the main thread's announcement makes its wait return rather than sleep past a wake-up it missed.
+     * the main thread's announcement makes its wait return rather than sleep past a wake-up it missed, and a ring that
+     * finds it wakes only such waiters: the main thread, asleep while they poll, sleeps on.
      */
     static final int WAITER_SLEEPING = 2;
     /**
@@ -43,8 +44,12 @@ final class Doorbells {
         case "aarch64", "arm64", "riscv64" -> 98;
         default -> -1;
     };
-    private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
+    /** Waits and wakes carry a bit set: the main thread sleeps with {@link #MAIN}, waiters with {@link #WAITERS}. */
+    private static final int FUTEX_WAIT_BITSET = 9;
+    private static final int FUTEX_WAKE_BITSET = 10;
+    private static final int MAIN = 1;
+    private static final int WAITERS = 2;
     private static final VarHandle BELL = ValueLayout.JAVA_INT.varHandle();
     private static final MethodHandle SYSCALL = syscall();
 
@@ -72,7 +77,8 @@ final class Doorbells {
             Linker linker = Linker.nativeLinker();
             return linker.downcallHandle(linker.defaultLookup().find("syscall").orElseThrow(),
                 FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS,
-                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS),
+                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                    ValueLayout.JAVA_INT),
                 Linker.Option.firstVariadicArg(1));
         } catch (RuntimeException | LinkageError e) {
             return null; // no native access here: nodes park in timed steps instead
@@ -95,13 +101,16 @@ final class Doorbells {
         }
     }
 
-    /** Sender side, after writing a message for {@code node}: wakes it if it sleeps. */
+    /**
+     * Sender side, after writing a message for {@code node}: wakes it if it sleeps — every sleeping thread of the node
+     * when its main thread announced last, only its sleeping waiters when a waiter did.
+     */
     void ring(int node) {
         long at = node * SLOT;
         VarHandle.fullFence(); // the message is written before the bell is read
         int bell = (int) BELL.getVolatile(bells, at);
         if (bell != AWAKE && BELL.compareAndSet(bells, at, bell, AWAKE)) {
-            futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
+            futex(node, FUTEX_WAKE_BITSET, Integer.MAX_VALUE, MemorySegment.NULL, bell == SLEEPING ? -1 : WAITERS);
         }
     }
 
@@ -116,7 +125,7 @@ final class Doorbells {
 
     /** Sleeper side: sleeps until rung or {@code timeoutNs} passed (returns at once if rung already). */
     void sleep(int node, boolean waiter, long timeoutNs) {
-        waitWhile(node, waiter ? WAITER_SLEEPING : SLEEPING, timeoutNs);
+        waitWhile(node, waiter ? WAITER_SLEEPING : SLEEPING, waiter ? WAITERS : MAIN, timeoutNs);
     }
 
     /**
@@ -130,12 +139,17 @@ final class Doorbells {
         }
     }
 
-    /** Futex wait: sleeps while {@code node}'s bell holds {@code value}, until woken or {@code timeoutNs} passed. */
-    private void waitWhile(int node, int value, long timeoutNs) {
+    /**
+     * Futex wait: sleeps while {@code node}'s bell holds {@code value}, until a wake for {@code bits} or
+     * {@code timeoutNs} passed. The bit-set wait takes an absolute time on {@code CLOCK_MONOTONIC}, the clock of
+     * {@link System#nanoTime} on Linux.
+     */
+    private void waitWhile(int node, int value, int bits, long timeoutNs) {
+        long until = System.nanoTime() + timeoutNs;
         MemorySegment ts = timeouts.asSlice(16L * node, 16);
-        ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
-        ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
-        futex(node, FUTEX_WAIT, value, ts);
+        ts.set(ValueLayout.JAVA_LONG, 0, until / 1_000_000_000L);
+        ts.set(ValueLayout.JAVA_LONG, 8, until % 1_000_000_000L);
+        futex(node, FUTEX_WAIT_BITSET, value, ts, bits);
     }
 
     /**
@@ -169,10 +183,22 @@ final class Doorbells {
         return (size + node) * SLOT;
     }
 
-    /** Wakes {@code node}'s sleeping thread whatever its bell says, leaving the bell {@code AWAKE}. */
+    /** Wakes {@code node}'s sleeping threads whatever its bell says, leaving the bell {@code AWAKE}. */
     void wake(int node) {
         BELL.setVolatile(bells, node * SLOT, AWAKE);
-        futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
+        futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL, 0);
+    }
+
+    /**
+     * Wakes {@code node}'s sleeping waiters (not its main thread): what one waits for came by another thread's poll.
+     * A waiter's announcement still on the bell is cleared, so a waiter about to sleep returns at once; the main
+     * thread's stays, so senders still ring it.
+     */
+    void wakeWaiters(int node) {
+        long at = node * SLOT;
+        VarHandle.fullFence(); // what the waiter waits for is written before the bell is read
+        BELL.compareAndSet(bells, at, WAITER_SLEEPING, AWAKE);
+        futex(node, FUTEX_WAKE_BITSET, Integer.MAX_VALUE, MemorySegment.NULL, WAITERS);
     }
 
     /** Sleeper side: the node is awake (again). */
@@ -180,9 +206,10 @@ final class Doorbells {
         BELL.setVolatile(bells, node * SLOT, AWAKE);
     }
 
-    private void futex(int node, int op, int value, MemorySegment timeout) {
+    private void futex(int node, int op, int value, MemorySegment timeout, int bits) {
         try {
-            long ignored = (long) SYSCALL.invokeExact(SYS_FUTEX, bellAddresses[node], op, value, timeout);
+            long ignored = (long) SYSCALL.invokeExact(SYS_FUTEX, bellAddresses[node], op, value, timeout,
+                MemorySegment.NULL, bits);
         } catch (Throwable e) {
             // a failed futex call only costs a timed wait or a missed early wake-up; the timeout bounds both
         }

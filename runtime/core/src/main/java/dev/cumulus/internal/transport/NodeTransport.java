@@ -631,6 +631,11 @@ public final class NodeTransport implements AutoCloseable {
         doorbells.wake(nodeId);
     }
 
+    /** Wakes this node's threads that sleep waiting for a message, not its main thread. */
+    public void wakeWaiters() {
+        doorbells.wakeWaiters(nodeId);
+    }
+
     /**
      * Sends a message of any size up to the configured maximum, waiting out back-pressure and a destination that is
      * still connecting. Any thread except the agent thread (which must not block: use {@link #trySend}).
