@@ -345,7 +345,7 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
             // the sleep also ends when a delivered write waits for the monitor this thread holds: then this thread
             // gives it up in awaitShipped (a write the scheduler runs waits for it, and this one may come after it)
             BooleanSupplier arrived = () -> p.polled.isDone() || scheduler.monitorHeldFromAWrite() != null;
-            if (!threads.pollThenSleep(arrived, Scheduler.Awaited.OTHER)) {
+            if (!threads.pollThenSleep(arrived, threads.pollBudgetNs(), Scheduler.Awaited.OTHER)) {
                 threads.pollBriefly(arrived, Scheduler.Awaited.OTHER);
             }
         } finally {

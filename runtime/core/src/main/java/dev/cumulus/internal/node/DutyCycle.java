@@ -289,11 +289,12 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
     }
 
     @Override
-    public boolean pollThenSleep(BooleanSupplier arrived, Awaited awaited) {
-        if (bell == null || Thread.currentThread() == main || !pollsHere()) {
+    public boolean pollThenSleep(BooleanSupplier arrived, long pollNs, Awaited awaited) {
+        Thread self = Thread.currentThread();
+        if (bell == null || self == main || self.isVirtual() || !pollsHere()) {
             return false;
         }
-        new CallerPoll(this, bell, awaited, null).pollUntil(arrived, System.nanoTime() + settings.callerPollNs(), true);
+        new CallerPoll(this, bell, awaited, null).pollUntil(arrived, System.nanoTime() + pollNs, true);
         return true;
     }
 

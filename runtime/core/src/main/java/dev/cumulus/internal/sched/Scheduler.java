@@ -101,11 +101,12 @@ public interface Scheduler {
 
     /**
      * Waits for what a poll brings ({@code arrived} turns true in some thread's poll, which then {@link #wakeSleepers}):
-     * polls for the poll budget, then sleeps on the node's doorbell between looks, so the message's ring wakes this
-     * thread, not the main thread to hand it over. False at once where it would not sleep so (no doorbell or budget,
-     * the main thread or standby): then block as before.
+     * polls for {@code pollNs} (0: one look), then sleeps on the node's doorbell between looks, so the message's ring
+     * wakes this thread, not the main thread to hand it over. False at once where it would not sleep so (no doorbell
+     * or poll budget, the main thread, the standby, a virtual thread, which would hold its carrier): then block as
+     * before.
      */
-    default boolean pollThenSleep(BooleanSupplier arrived, Awaited awaited) {
+    default boolean pollThenSleep(BooleanSupplier arrived, long pollNs, Awaited awaited) {
         return false;
     }
 
