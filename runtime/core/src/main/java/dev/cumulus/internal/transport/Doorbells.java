@@ -56,17 +56,20 @@ final class Doorbells {
     private final MemorySegment bells;
     /** Each node's bell as a segment of its own: the futex call's address, made once, not at every ring or sleep. */
     private final MemorySegment[] bellAddresses;
-    /** A {@code struct timespec} per node, used only by that node's sleeping thread. */
-    private final MemorySegment timeouts;
+    /**
+     * A {@code struct timespec} per sleeping thread: a node's main thread and its waiters may sleep at once, and a
+     * deadline torn between two of them could lie a second off.
+     */
+    private static final ThreadLocal<MemorySegment> TIMEOUT = ThreadLocal.withInitial(() ->
+        Arena.ofAuto().allocate(16, 8));
 
     private final int size;
 
-    private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
+    private Doorbells(MemorySegment bells, int size) {
         this.size = size;
         this.bells = bells;
         this.bellAddresses = java.util.stream.IntStream.range(0, size).mapToObj(n -> bells.asSlice(n * SLOT, 4))
             .toArray(MemorySegment[]::new);
-        this.timeouts = timeouts;
     }
 
     private static MethodHandle syscall() {
@@ -95,7 +98,7 @@ final class Doorbells {
         try (FileChannel ch = FileChannel.open(file, java.util.Set.of(StandardOpenOption.CREATE,
             StandardOpenOption.READ, StandardOpenOption.WRITE), dev.cumulus.internal.auth.OwnerOnly.fileAttributes())) {
             MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, 2 * SLOT * size, arena);
-            return new Doorbells(bells, arena.allocate(16L * size, 8), size);
+            return new Doorbells(bells, size);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -146,7 +149,7 @@ final class Doorbells {
      */
     private void waitWhile(int node, int value, int bits, long timeoutNs) {
         long until = System.nanoTime() + timeoutNs;
-        MemorySegment ts = timeouts.asSlice(16L * node, 16);
+        MemorySegment ts = TIMEOUT.get();
         ts.set(ValueLayout.JAVA_LONG, 0, until / 1_000_000_000L);
         ts.set(ValueLayout.JAVA_LONG, 8, until % 1_000_000_000L);
         futex(node, FUTEX_WAIT_BITSET, value, ts, bits);
