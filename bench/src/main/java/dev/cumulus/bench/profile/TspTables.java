@@ -60,12 +60,9 @@ final class TspTables {
      * extra), the figure a change of the live reading moves.
      */
     private void launcherLines() {
-        if (runs.values().stream().flatMap(List::stream).anyMatch(r -> Double.isNaN(r.launcherS()))) {
-            return; // a launcher ended before its nodes were reaped: its own time is not known
-        }
         StringBuilder sb = new StringBuilder("  the launcher JVM itself (driver, output, live view), start to the nodes' end, median s:");
         for (ProfileMode mode : ProfileMode.values()) {
-            sb.append(String.format(Locale.ROOT, " %s %.3f,", mode.label(), median(runs.get(mode), TspRun::launcherS)));
+            sb.append(String.format(Locale.ROOT, " %s %.3f,", mode.label(), launcherMedian(mode)));
         }
         out.println(sb.substring(0, sb.length() - 1));
         List<TspRun> live = runs.get(ProfileMode.LIVE);
@@ -75,8 +72,16 @@ final class TspTables {
         double reader = median(live, r -> r.cpu().readerNs() / 1e9);
         out.printf(Locale.ROOT, "  --live's reader process (nice 19) besides, while the nodes ran: median %.3f s; --live outside%n"
             + "  the nodes (reader + launcher) over --profile's launcher, median: %.3f s%n", reader,
-            median(live, r -> r.cpu().readerNs() / 1e9 + r.launcherS())
-                - median(runs.get(ProfileMode.PROFILE), TspRun::launcherS));
+            reader + launcherMedian(ProfileMode.LIVE) - launcherMedian(ProfileMode.PROFILE));
+    }
+
+    /**
+     * A mode's median launcher time over the runs that know it (a launcher that ended within a poll of its nodes
+     * does not), NaN when none does.
+     */
+    private double launcherMedian(ProfileMode mode) {
+        List<Double> known = runs.get(mode).stream().map(TspRun::launcherS).filter(v -> !Double.isNaN(v)).toList();
+        return known.isEmpty() ? Double.NaN : ProfileBench.median(known);
     }
 
     /** Node 0's compute time, a profiled mode's median over plain's. */
