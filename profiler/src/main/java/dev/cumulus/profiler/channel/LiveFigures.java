@@ -3,14 +3,13 @@ package dev.cumulus.profiler.channel;
 import java.util.List;
 
 /**
- * The cluster's newest figures per object during a run: every node's newest {@link LiveWindow} merged by the live
- * profile's reader process, or by the launcher when nodes run on other hosts
- * ({@code dev.cumulus.profiler.figures.WindowMerger}), one record after each window received. What the editor's
+ * The cluster's newest figures per object during a run: every node's newest {@link LiveWindow} merged by the
+ * launcher ({@code dev.cumulus.profiler.figures.WindowMerger}), one record after each window received. What the editor's
  * table and lenses show while a run goes.
  *
  * @param type                always {@value #TYPE}
  * @param version             {@link ProfileRecord#VERSION}
- * @param tMs                 when it was made, ms since the epoch
+ * @param tMs                 when the launcher made it, ms since the epoch
  * @param lastEventMs         end time of the newest event in the windows merged (absent without events)
  * @param nodes               the nodes whose newest window counts (sorted; a node silent for longer than
  *                            {@code WindowMerger.STALE_MS} no longer counts)

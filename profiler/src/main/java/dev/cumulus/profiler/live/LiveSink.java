@@ -27,11 +27,7 @@ import java.util.function.BiConsumer;
  * without a valid tag (any other local process's) and lines that are not a window are ignored (counted in
  * {@link #rejected()}).
  *
- * <p>A sink made by {@link #local} has no socket: it takes the windows a {@link RepositoryWindows} of the same process
- * reads ({@link #offer}), as the live profile's reader process does for the nodes on the launcher's host.
- *
- * <p>Threads: one daemon receive thread calls the listener (and the threads that {@link #offer} lines);
- * {@link #close()} drains what has arrived and stops it.
+ * <p>Threads: one daemon receive thread calls the listener; {@link #close()} drains what has arrived and stops it.
  */
 public final class LiveSink implements AutoCloseable {
     private static final int MAX_DATAGRAM = 64 * 1024;
@@ -48,26 +44,13 @@ public final class LiveSink implements AutoCloseable {
 
     private LiveSink(Path jsonl, byte[] key, InetAddress bind, BiConsumer<String, LiveWindow> listener)
         throws IOException {
-        this.tag = key == null ? null : new LiveLineTag(key);
-        if (key == null) {
-            this.socket = null;
-            this.thread = null;
-        } else {
-            this.socket = new DatagramSocket(new InetSocketAddress(bind, 0));
-            this.socket.setSoTimeout(POLL_MS);
-            this.thread = new Thread(this::receive, "cumulus-profile-sink");
-            this.thread.setDaemon(true);
-        }
+        this.tag = new LiveLineTag(key);
+        this.socket = new DatagramSocket(new InetSocketAddress(bind, 0));
+        this.socket.setSoTimeout(POLL_MS);
         this.file = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8);
         this.listener = listener;
-    }
-
-    /**
-     * A sink with no socket, for the windows this process reads itself ({@link #offer}): stamped, written to
-     * {@code jsonl} (created or truncated) and handed to {@code listener} as a received one is.
-     */
-    public static LiveSink local(Path jsonl, BiConsumer<String, LiveWindow> listener) throws IOException {
-        return new LiveSink(jsonl, null, null, listener);
+        this.thread = new Thread(this::receive, "cumulus-profile-sink");
+        this.thread.setDaemon(true);
     }
 
     /**
@@ -95,19 +78,15 @@ public final class LiveSink implements AutoCloseable {
 
     /**
      * {@code ADDRESS:PORT} ({@code 127.0.0.1:PORT} on loopback, IPv6 in brackets), the nodes'
-     * {@code -Dcumulus.profile.sink}. Not for a {@link #local} sink.
+     * {@code -Dcumulus.profile.sink}.
      */
     public String address() {
-        if (socket == null) {
-            throw new IllegalStateException("a local sink has no address");
-        }
         String host = socket.getLocalAddress().getHostAddress();
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + socket.getLocalPort();
     }
 
-    /** The socket's port; -1 for a {@link #local} sink. */
     public int port() {
-        return socket == null ? -1 : socket.getLocalPort();
+        return socket.getLocalPort();
     }
 
     /** Lines received from each node so far. */
@@ -186,10 +165,6 @@ public final class LiveSink implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        if (socket == null) {
-            closeFile();
-            return;
-        }
         try {
             thread.join(2_000);
         } catch (InterruptedException e) {
@@ -201,10 +176,6 @@ public final class LiveSink implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        closeFile();
-    }
-
-    private synchronized void closeFile() {
         try {
             file.close();
         } catch (IOException ignored) {

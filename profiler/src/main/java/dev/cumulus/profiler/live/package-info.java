@@ -5,17 +5,14 @@
  * ({@link dev.cumulus.profiler.live.LiveProfiler}) and sends one JSON line a second over UDP to the launcher, tagged
  * with the run's live profile key ({@link dev.cumulus.profiler.live.LiveLineTag}: the sink reads no other process's
  * datagrams). Both aggregate per object and node over one-second windows
- * ({@link dev.cumulus.profiler.live.StreamWindows}, {@link dev.cumulus.profiler.live.WindowAggregator}); a
- * {@link dev.cumulus.profiler.live.LiveSink} writes every line to {@code profile-live.jsonl} and hands it on to
- * {@link dev.cumulus.profiler.live.LiveOutput}, which merges the nodes' figures and prints the profile stream and
- * {@link dev.cumulus.profiler.live.LiveView}'s terminal line. When every node is on the launcher's host the sink and
- * the output run in the reader process ({@link dev.cumulus.profiler.live.RepositoryReaderMain}), and the launcher only
- * copies the lines it prints; else in the launcher, on its UDP socket. The format is in docs/design/PROFILER.md.
+ * ({@link dev.cumulus.profiler.live.StreamWindows}, {@link dev.cumulus.profiler.live.WindowAggregator}); the launcher's
+ * {@link dev.cumulus.profiler.live.LiveSink} writes every line to {@code profile-live.jsonl} and hands it on
+ * ({@link dev.cumulus.profiler.live.LiveView} turns them into one terminal line a second). The format is in
+ * docs/design/PROFILER.md.
  *
- * <p>Threads: in the reader process (started by the launcher at the lowest priority), per local node one daemon
- * thread waits for the repository and one reads it and calls the sink; in the launcher, with nodes on other hosts,
- * one daemon thread receives datagrams; on a remote node, one daemon thread reads the stream, aggregates and sends,
- * and the shutdown hook sends the last window. JFR streaming lags about one second
+ * <p>Threads: in the launcher, per local node one daemon thread waits for the repository and one reads it (at a
+ * lowered scheduling priority), and one daemon thread receives datagrams; on a remote node, one daemon thread reads
+ * the stream, aggregates and sends, and the shutdown hook sends the last window. JFR streaming lags about one second
  * (the JDK flushes its buffers once a second), and every view says so.
  *
  * <p>Never: blocks or fails the program it observes (a send that fails is dropped and counted), sends a line longer

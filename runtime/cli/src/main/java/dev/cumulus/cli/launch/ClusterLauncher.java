@@ -13,11 +13,12 @@ import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
 import dev.cumulus.internal.launch.LauncherWatch;
 import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.transport.IdleStrategies;
-import dev.cumulus.profiler.live.LiveOutput;
+import dev.cumulus.profiler.channel.LiveFigures;
+import dev.cumulus.profiler.channel.ProfileGson;
+import dev.cumulus.profiler.figures.WindowMerger;
 import dev.cumulus.profiler.live.LiveSink;
 import dev.cumulus.profiler.report.JsonReport;
 import dev.cumulus.profiler.live.LiveView;
-import dev.cumulus.profiler.live.RepositoryReaderMain;
 
 import java.io.File;
 import java.io.IOException;
@@ -76,7 +77,7 @@ public final class ClusterLauncher {
     /** The file in the run directory that receives every live profile line. */
     public static final String LIVE_PROFILE = "profile-live.jsonl";
     /** Prefix of a live profile line on stdout with {@link #profileStream(boolean)}. */
-    public static final String PROFILE_STREAM_PREFIX = LiveOutput.STREAM_PREFIX;
+    public static final String PROFILE_STREAM_PREFIX = "@cumulus-profile ";
 
     private final LaunchContext ctx;
     private final PrintStream out;
@@ -114,10 +115,7 @@ public final class ClusterLauncher {
     private final Map<String, Integer> sharedSessions = new HashMap<>();
     /** The program's classes on each other host: where its class cache keeps them, and what was sent. */
     private Map<RemoteHost, ClassSender.Shipment> shipments = Map.of();
-    /** With --live or --profile-stream when some node is on another host: the socket their windows come to. */
     private LiveSink liveSink;
-    /** With --live or --profile-stream when every node is on this host: the reader process is the live profile. */
-    private LiveReaderProcess.Output liveOutput;
     /** The reader of the local nodes' JFR repositories (live profiling off the nodes' own cores), when live. */
     private LiveReaderProcess liveReader;
     private final List<Integer> liveNodes = new ArrayList<>();
@@ -294,7 +292,7 @@ public final class ClusterLauncher {
             runDir.writeProperties(RunDirectory.LAUNCH_PROPERTIES, launch, "cumulus run");
             Path jfc = ctx.profile() ? runDir.writeText(RunDirectory.PROFILE_SETTINGS, ProfileSettings.jfc()) : null;
             if (live || profileStream) {
-                openLive(runDir.path().resolve(LIVE_PROFILE));
+                openLiveSink(runDir.path().resolve(LIVE_PROFILE));
             }
             synchronized (lock) {
                 if (!shutdownRequested && hasLocalNodes()) {
@@ -321,7 +319,7 @@ public final class ClusterLauncher {
                         node.onJvmThreadDump(() -> Thread.ofPlatform().name("cumulus-thread-dump").daemon(true)
                             .start(() -> SingleVmThreadDump.request(node, dir, err)));
                     }
-                    if (host == null && (liveSink != null || liveOutput != null)) {
+                    if (host == null && liveSink != null) {
                         liveNodes.add(config.nodeId());
                     }
                 }
@@ -636,30 +634,32 @@ public final class ClusterLauncher {
     }
 
     /**
-     * Where the live profile comes together: when every node is on this host, the reader process ({@link #liveOutput},
-     * started with the nodes), which writes {@code profile-live.jsonl} and prints what is asked for, so this JVM decodes
-     * nothing; else the socket the other hosts' nodes send to (on this host's address for them), which merges their
-     * windows with the local nodes' the reader hands on. Without either the run still records JFR.
+     * The socket the nodes' live profilers send to (on loopback, or on this host's address for the other hosts when
+     * nodes run there, so theirs reach it too); every line goes to {@code profile-live.jsonl}, and to
+     * stdout or the live view when asked for. Without it the run still records JFR.
      */
-    private void openLive(Path file) {
-        long startMs = System.currentTimeMillis();
-        boolean allLocal = true;
-        for (int i = 0; i < ctx.nodes(); i++) {
-            allLocal &= remoteHostOf(i) == null;
-        }
-        if (allLocal) {
-            liveOutput = new LiveReaderProcess.Output(file, profileStream, live ? startMs : -1);
-        } else {
-            try {
-                InetAddress bind = remoteHosts.isEmpty() ? InetAddress.getLoopbackAddress()
-                    : InetAddress.getByName(launcherAddress.replace("[", "").replace("]", ""));
-                liveSink = LiveSink.open(file, secret.keyBytes(RunSecret.LIVE_PROFILE_PURPOSE), bind,
-                    new LiveOutput(profileStream, live ? new LiveView(startMs) : null, out::println, err::println));
-            } catch (IOException e) {
-                err.println("cumulus: no live profile (cannot open its socket or " + file + ": " + e.getMessage()
-                    + ")");
-                return;
-            }
+    private void openLiveSink(Path file) {
+        LiveView view = live ? new LiveView(System.currentTimeMillis()) : null;
+        WindowMerger merger = new WindowMerger();
+        try {
+            InetAddress bind = remoteHosts.isEmpty() ? InetAddress.getLoopbackAddress()
+                : InetAddress.getByName(launcherAddress.replace("[", "").replace("]", ""));
+            liveSink = LiveSink.open(file, secret.keyBytes(RunSecret.LIVE_PROFILE_PURPOSE), bind, (line, summary) -> {
+                LiveFigures figures = merger.accept(summary);
+                if (profileStream) {
+                    out.println(PROFILE_STREAM_PREFIX + line);
+                    out.println(PROFILE_STREAM_PREFIX + ProfileGson.write(figures));
+                }
+                if (view != null) {
+                    String text = view.accept(figures, System.currentTimeMillis());
+                    if (text != null) {
+                        err.println("cumulus: " + text);
+                    }
+                }
+            });
+        } catch (IOException e) {
+            err.println("cumulus: no live profile (cannot open its socket or " + file + ": " + e.getMessage() + ")");
+            return;
         }
         if (live) {
             err.println(LiveView.HEADER);
@@ -668,29 +668,17 @@ public final class ClusterLauncher {
 
     /** Reads the live profile of this host's nodes in a process of its own ({@link LiveReaderProcess}). */
     private void startLiveReader(RunDirectory runDir) {
-        if (liveNodes.isEmpty()) {
+        if (liveSink == null || liveNodes.isEmpty()) {
             return;
         }
         Map<Integer, LiveReaderProcess.Source> sources = new LinkedHashMap<>();
         liveNodes.forEach(node -> sources.put(node,
             new LiveReaderProcess.Source(runDir.jfrRepository(node), runDir.jfrFile(node))));
         try {
-            liveReader = liveSink != null ? LiveReaderProcess.start(sources, null, liveSink::offer, err)
-                : LiveReaderProcess.start(sources, liveOutput, this::printReaderLine, err);
+            liveReader = LiveReaderProcess.start(sources, liveSink::offer, err);
         } catch (IOException e) {
             err.println("cumulus: no live profile of this host's nodes (cannot start its reader: " + e.getMessage()
                 + ")");
-        }
-    }
-
-    /** A line of the reader that is the whole live profile, on stdout or stderr as its tag says. */
-    private void printReaderLine(String line) {
-        if (line.startsWith(RepositoryReaderMain.OUT_TAG)) {
-            out.println(line.substring(RepositoryReaderMain.OUT_TAG.length()));
-        } else if (line.startsWith(RepositoryReaderMain.ERR_TAG)) {
-            err.println(line.substring(RepositoryReaderMain.ERR_TAG.length()));
-        } else {
-            err.println("cumulus: live profile reader: " + line);
         }
     }
 
@@ -970,7 +958,7 @@ public final class ClusterLauncher {
         if (jfc != null) {
             cmd.add("-XX:StartFlightRecording=filename=" + runDir.jfrFile(config.nodeId()) + ",dumponexit=true,settings="
                 + jfc);
-            if (liveSink != null || liveOutput != null) {
+            if (liveSink != null) {
                 // where the live reader (LiveReaderProcess) reads the node's live profile from, not the node itself
                 cmd.add("-XX:FlightRecorderOptions:repository=" + runDir.jfrRepository(config.nodeId()));
             }

@@ -18,18 +18,14 @@ import java.util.function.Consumer;
 
 /**
  * The process that reads the live profile of a run's nodes on this host ({@link RepositoryReaderMain}): a JVM of its
- * own under {@code nice -n 19}, with only the quick JIT tier and a small serial heap. Reading JFR chunks, decoding and
- * merging the windows and, above all, compiling that code cost a fraction of a core for the first seconds of a run; in
- * the launcher's JVM that fraction (its JIT at the default priority) was taken from the nodes whenever they kept every
- * core busy. At the lowest priority the reader runs on what the program leaves idle, so a busy program is not slowed
- * and its live view may lag instead.
+ * own under {@code nice -n 19}, with only the quick JIT tier and a small serial heap. Reading JFR chunks and, above
+ * all, compiling the reader cost a fraction of a core for the first seconds of a run; in the launcher's JVM that
+ * fraction was taken from the nodes whenever they kept every core busy. At the lowest priority the reader runs on
+ * what the program leaves idle, so a busy program is not slowed and its live view may lag instead.
  *
- * <p>When every node of the run is on this host the reader is the whole live profile ({@link Output}): it writes
- * {@code profile-live.jsonl} and prints the profile stream and the terminal view, and the launcher only copies its
- * tagged lines to its own stdout or stderr. Otherwise its stdout lines (one window each) go to {@code lines}, for the
- * launcher to merge with the other hosts' nodes' windows. Its stderr goes to the launcher's. {@link #close()} ends its
- * stdin once the nodes have ended, which makes it hand on every node's last window (completed from the node's
- * recording file with what a lagging reader had not reached) and exit.
+ * <p>Its stdout lines (one live window each) go to {@code lines} on a thread of this class; its stderr to the
+ * launcher's. {@link #close()} ends its stdin once the nodes have ended, which makes it print every node's last window
+ * (completed from the node's recording file with what a lagging reader had not reached) and exit.
  */
 final class LiveReaderProcess implements AutoCloseable {
     /** How long {@link #close()} waits for the last windows before it stops the reader. */
@@ -52,21 +48,10 @@ final class LiveReaderProcess implements AutoCloseable {
     record Source(Path repository, Path recording) {
     }
 
-    /**
-     * The reader as the run's whole live profile: the file every window goes to, whether it prints the profile
-     * stream, and the terminal view's start (epoch ms; -1: no view).
-     */
-    record Output(Path file, boolean stream, long viewStartMs) {
-    }
-
-    /**
-     * Starts reading the nodes {@code sources} (node id → where its live data is); with {@code output} (null: windows
-     * to {@code lines}) as the run's whole live profile, {@code lines} then getting the lines the launcher prints,
-     * tagged as {@link RepositoryReaderMain} says.
-     */
-    static LiveReaderProcess start(Map<Integer, Source> sources, Output output, Consumer<String> lines,
-                                   PrintStream err) throws IOException {
-        Process p = new ProcessBuilder(command(sources, output, Files.isExecutable(NICE)))
+    /** Starts reading the nodes {@code sources} (node id → where its live data is). */
+    static LiveReaderProcess start(Map<Integer, Source> sources, Consumer<String> lines, PrintStream err)
+        throws IOException {
+        Process p = new ProcessBuilder(command(sources, Files.isExecutable(NICE)))
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start();
         Thread t = new Thread(() -> pump(p, lines, err), "cumulus-live-reader");
@@ -75,7 +60,7 @@ final class LiveReaderProcess implements AutoCloseable {
         return new LiveReaderProcess(p, t, err);
     }
 
-    static List<String> command(Map<Integer, Source> sources, Output output, boolean nice) {
+    static List<String> command(Map<Integer, Source> sources, boolean nice) {
         List<String> cmd = new ArrayList<>();
         if (nice) {
             cmd.addAll(List.of(NICE.toString(), "-n", "19"));
@@ -83,15 +68,6 @@ final class LiveReaderProcess implements AutoCloseable {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx128m", "-Xss512k"));
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), RepositoryReaderMain.class.getName()));
-        if (output != null) {
-            cmd.addAll(List.of("--file", output.file().toString()));
-            if (output.stream()) {
-                cmd.add("--stream");
-            }
-            if (output.viewStartMs() >= 0) {
-                cmd.addAll(List.of("--view", Long.toString(output.viewStartMs())));
-            }
-        }
         sources.forEach((node, s) -> cmd.add(node + "=" + s.repository() + File.pathSeparator + s.recording()));
         return cmd;
     }
