@@ -16,7 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  * launcher's children used since the watch began is the nodes' CPU, the JDK's recording dumped at their exit included
  * (less the live profile's reader when it ended first: its own last reading is taken off). When the launcher ends
  * before that can be read (a short run), the total is the sum of each node's own last reading, taken every
- * {@value #POLL_MS} ms: short by at most that much of each node's end. Per thread the figures are
+ * {@value #POLL_MS} ms: short by at most that much of each node's end. The launcher's own CPU time (its JVM: the media
+ * driver, the nodes' output, and under {@code --live} the live view's decoding, merging and printing) is told apart,
+ * from the watch's start until every node was reaped, so a report the launcher writes after its nodes is not in it.
+ * Per thread the figures are
  * each thread's last reading (threads that ended keep theirs), taken every {@value #THREAD_READ_MS} ms, so they miss
  * up to that much of each thread's end; they are summed by name, names that differ only in their last digits taken as one
  * ({@code "GC Thread#0"} and {@code "GC Thread#1"} are {@code "GC Thread#"}).
@@ -38,11 +41,12 @@ public final class NodeCpuWatch {
 
     /**
      * What one run's nodes used: {@code nodesNs} in all (-1 when not known: no {@code /proc}, or the launcher ended
-     * before its nodes were reaped), the live reader's ({@code readerNs}, 0 without one) and the nodes' threads' by
-     * name, summed over the nodes.
+     * before its nodes were reaped), the live reader's ({@code readerNs}, 0 without one), the launcher JVM's own until
+     * its nodes were reaped ({@code launcherNs}, -1 when not known) and the nodes' threads' by name, summed over the
+     * nodes.
      */
-    public record NodeCpu(long nodesNs, long readerNs, Map<String, Long> threadsNs) {
-        static final NodeCpu UNKNOWN = new NodeCpu(-1, 0, Map.of());
+    public record NodeCpu(long nodesNs, long readerNs, long launcherNs, Map<String, Long> threadsNs) {
+        static final NodeCpu UNKNOWN = new NodeCpu(-1, 0, -1, Map.of());
 
         public boolean known() {
             return nodesNs >= 0;
@@ -81,6 +85,7 @@ public final class NodeCpuWatch {
             return;
         }
         long baseline = first[1];
+        long launcherBaseline = first[0];
         Set<Long> nodePids = new LinkedHashSet<>();
         Map<Long, ProcStat.ThreadTime> threads = new HashMap<>(); // by thread id, kept after the thread ends
         Map<Long, Long> nodeLastNs = new HashMap<>(); // each node's own CPU at its last reading
@@ -128,7 +133,9 @@ public final class NodeCpuWatch {
             if (nodePids.size() >= nodes && !anyAlive) {
                 long[] now = ProcStat.times(launcher.pid());
                 long total;
+                long launcherNs = -1;
                 if (now != null) {
+                    launcherNs = now[0] - launcherBaseline;
                     boolean readerReaped = reader >= 0 && !ProcStat.exists(reader);
                     total = now[1] - baseline - (readerReaped ? readerNs : 0);
                 } else { // the launcher ended too: the nodes' own last readings
@@ -136,7 +143,7 @@ public final class NodeCpuWatch {
                 }
                 Map<String, Long> byName = new TreeMap<>();
                 threads.values().forEach(t -> byName.merge(t.name().replaceAll("[0-9]+$", ""), t.cpuNs(), Long::sum));
-                result = new NodeCpu(Math.max(0, total), readerNs, Map.copyOf(byName));
+                result = new NodeCpu(Math.max(0, total), readerNs, launcherNs, Map.copyOf(byName));
                 return;
             }
             if (!launcher.isAlive()) {

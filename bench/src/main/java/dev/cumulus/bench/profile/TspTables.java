@@ -50,12 +50,38 @@ final class TspTables {
         out.println("  dump at exit included), s. Other load on the machine barely moves it, unlike the wall time above.");
         table(r -> r.cpu().nodesNs() / 1e9, "%10.3f");
         rounds(r -> r.cpu().nodesNs() / 1e9, "%.2f");
-        List<TspRun> live = runs.get(ProfileMode.LIVE);
-        if (live != null) {
-            out.printf(Locale.ROOT, "  --live's reader process (nice 19) besides, while the nodes ran: median %.3f s%n",
-                median(live, r -> r.cpu().readerNs() / 1e9));
-        }
+        launcherLines();
         threads();
+    }
+
+    /**
+     * Besides the nodes: the launcher JVM's own CPU time until its nodes ended, per mode, and {@code --live}'s reader
+     * process; then what {@code --live} costs outside the nodes over {@code --profile} (reader plus the launcher's
+     * extra), the figure a change of the live reading moves.
+     */
+    private void launcherLines() {
+        StringBuilder sb = new StringBuilder("  the launcher JVM itself (driver, output, live view), start to the nodes' end, median s:");
+        for (ProfileMode mode : ProfileMode.values()) {
+            sb.append(String.format(Locale.ROOT, " %s %.3f,", mode.label(), launcherMedian(mode)));
+        }
+        out.println(sb.substring(0, sb.length() - 1));
+        List<TspRun> live = runs.get(ProfileMode.LIVE);
+        if (live == null) {
+            return;
+        }
+        double reader = median(live, r -> r.cpu().readerNs() / 1e9);
+        out.printf(Locale.ROOT, "  --live's reader process (nice 19) besides, while the nodes ran: median %.3f s; --live outside%n"
+            + "  the nodes (reader + launcher) over --profile's launcher, median: %.3f s%n", reader,
+            reader + launcherMedian(ProfileMode.LIVE) - launcherMedian(ProfileMode.PROFILE));
+    }
+
+    /**
+     * A mode's median launcher time over the runs that know it (a launcher that ended within a poll of its nodes
+     * does not), NaN when none does.
+     */
+    private double launcherMedian(ProfileMode mode) {
+        List<Double> known = runs.get(mode).stream().map(TspRun::launcherS).filter(v -> !Double.isNaN(v)).toList();
+        return known.isEmpty() ? Double.NaN : ProfileBench.median(known);
     }
 
     /** Node 0's compute time, a profiled mode's median over plain's. */

@@ -57,6 +57,8 @@ class ProfileBenchSmokeTest {
             assertTrue(Double.parseDouble(m.group(2)) > 0, "a compute time and a CPU time: " + m.group());
         }
         assertTrue(text.contains("(a'') Node threads"), text);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("  the launcher JVM itself") && l.contains("--live ")), text);
+        assertTrue(text.contains("the nodes (reader + launcher) over --profile's launcher, median: "), text);
         assertTrue(text.lines().anyMatch(l -> l.startsWith("  node CPU time, x plain")), text);
         List<Matcher> reads = matches(text, READS);
         assertEquals(modes, reads.stream().map(m -> m.group(1)).toList(), text);
