@@ -41,6 +41,11 @@ final class InlineCalls {
     volatile long slowSinceNs;
     /** True while the standby is parked without a timeout: the next call unparks it. */
     volatile boolean standbyAsleep;
+    /**
+     * Run by the standby before each look: a test holds the looks with it while a call is outside the part it checks.
+     * Set before the cycle starts; a no-op otherwise.
+     */
+    Runnable beforeLook = () -> { };
 
     /** The main thread starts a call ({@code batchCall}: the first of its batch, or 0); returns the call's number. */
     long started(long batchCall, Thread standby) {

@@ -53,6 +53,7 @@ final class Standby {
         long watchedRun = 0; // the running call seen at the last look, and since when
         long watchedRunSince = 0;
         while (cycle.running()) {
+            inline.beforeLook.run();
             long now = System.nanoTime();
             long busy = inline.busyCall;
             long run = inline.runningCall;

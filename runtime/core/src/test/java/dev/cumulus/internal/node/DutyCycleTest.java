@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -393,48 +395,88 @@ class DutyCycleTest {
      * A call on the main thread that blocks for what a poll brings (its own replicated write, after its poll budget)
      * hands the polling to the standby, but is not told it ran slowly: the wait is on a peer, and a method sent to
      * virtual threads for it would pay a wake-up on every later call. A call that blocks without saying so is slow.
+     * What the standby sees is the wait alone: outside its wait the call holds the standby's looks (a call preempted
+     * there for longer than the take-over time is not seen running at two looks), and only a poll after a look made
+     * during the wait releases it (not one whose look saw the previous call).
      */
     @Test
     void aCallBlockedOnWhatAPollBringsIsNotSlowButTheStandbyPollsMeanwhile() throws Exception {
+        ReentrantLock outsideTheWait = new ReentrantLock();
+        AtomicLong looks = new AtomicLong();
+        AtomicLong standbysLook = new AtomicLong(); // the look the standby's current poll follows
+        cycle.inline.beforeLook = () -> {
+            outsideTheWait.lock();
+            try {
+                standbysLook.set(looks.incrementAndGet());
+            } finally {
+                outsideTheWait.unlock();
+            }
+        };
         cycle.start();
         for (boolean says : new boolean[] {true, false}) {
             CountDownLatch release = new CountDownLatch(1);
+            AtomicLong lastLookBeforeTheWait = new AtomicLong(Long.MAX_VALUE);
             CompletableFuture<String> ranOn = new CompletableFuture<>();
             CompletableFuture<Boolean> slow = new CompletableFuture<>();
             Runnable body = () -> {
                 ranOn.complete(Thread.currentThread().getName());
                 Runnable waited = says ? cycle.mayBlock() : Scheduler.NOTHING;
+                lastLookBeforeTheWait.set(looks.get());
+                outsideTheWait.unlock();
                 try {
                     release.await(); // the write comes by the standby's poll
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } finally {
+                    outsideTheWait.lock();
                     waited.run();
                 }
             };
-            agent.inbox.add(() -> {
-                TimedCall call = new TimedCall() {
-                    @Override
-                    public void run() {
-                        body.run();
-                    }
+            TimedCall call = new TimedCall() {
+                @Override
+                public void run() {
+                    body.run();
+                }
 
-                    @Override
-                    public void ranQuickly() {
-                        slow.complete(false);
-                    }
+                @Override
+                public void ranQuickly() {
+                    outsideTheWait.unlock();
+                    slow.complete(false);
+                }
 
-                    @Override
-                    public void ranSlowly(long endNs, long tookNs) {
-                        slow.complete(true);
+                @Override
+                public void ranSlowly(long endNs, long tookNs) {
+                    outsideTheWait.unlock();
+                    slow.complete(true);
+                }
+            };
+            agent.inbox.add(new Runnable() {
+                @Override
+                public void run() {
+                    if (!Thread.currentThread().getName().equals("test-node")) {
+                        agent.inbox.add(this); // the standby's last poll of the previous call: for the main thread
+                        return;
                     }
-                };
-                if (!cycle.runAfterPoll(call, virtualThreads, Scheduler.Work.CALL)) {
-                    virtualThreads.execute(call);
+                    outsideTheWait.lock(); // held from the poll that brings the call until it is told how it ran
+                    if (!cycle.runAfterPoll(call, virtualThreads, Scheduler.Work.CALL)) {
+                        outsideTheWait.unlock();
+                        virtualThreads.execute(call);
+                    }
                 }
             });
             assertEquals("test-node", ranOn.get(10, TimeUnit.SECONDS));
-            agent.inbox.add(release::countDown); // only a poll releases it: the standby's, as the main thread waits
+            // only a poll releases it: the standby's, as the main thread waits, after a look made during the wait
+            agent.inbox.add(new Runnable() {
+                @Override
+                public void run() {
+                    if (standbysLook.get() <= lastLookBeforeTheWait.get()
+                        || !Thread.currentThread().getName().equals("test-node-standby")) {
+                        agent.inbox.add(this);
+                        return;
+                    }
+                    release.countDown();
+                }
+            });
             assertEquals(!says, slow.get(10, TimeUnit.SECONDS), says ? "a wait it announced counted as a slow run"
                 : "a call blocked without announcing it was not told it ran slowly");
         }
