@@ -287,11 +287,14 @@ public final class ProcessSet implements AutoCloseable {
         }
     }
 
-    /** A fresh temporary directory, deleted on close. */
+    /**
+     * A fresh temporary directory, {@code cumulus-bench-NAME-PID-…} (this process's id, as its drivers' directories
+     * carry it), deleted on close.
+     */
     public synchronized Path tempDirectory(String name) {
         checkOpen();
         try {
-            Path d = Files.createTempDirectory("cumulus-bench-" + name + "-");
+            Path d = Files.createTempDirectory("cumulus-bench-" + name + "-" + ProcessHandle.current().pid() + "-");
             directories.add(d);
             return d;
         } catch (IOException e) {

@@ -80,6 +80,8 @@ public final class RpcBench {
     }
 
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(60);
+    /** Significant digits a printed ratio keeps ({@link #ratio}). */
+    static final int RATIO_DIGITS = 3;
 
     private final Options options;
     /** Over hosts ({@code --hosts}): where process i runs; null: every process on this host. */
@@ -551,13 +553,20 @@ public final class RpcBench {
         return rows.stream().filter(r -> r.label().equals(label)).findFirst().orElseThrow();
     }
 
-    /** A ratio with enough digits that a small one does not print as 0.00. */
+    /**
+     * A ratio to {@link #RATIO_DIGITS} significant digits (no fewer decimals than that asks), so a small one does not
+     * print as 0.00: 0.00412, 1.23, 12.3, 1234.
+     */
     public static String ratio(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "-";
         }
-        String f = v >= 100 ? "%.0f" : v >= 0.1 ? "%.2f" : v >= 0.001 ? "%.4f" : "%.6f";
-        return String.format(Locale.ROOT, f, v);
+        if (v == 0) {
+            return "0";
+        }
+        int magnitude = (int) Math.floor(Math.log10(Math.abs(v)));
+        int decimals = Math.max(0, RATIO_DIGITS - 1 - magnitude);
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     private static String count(double perSec) {

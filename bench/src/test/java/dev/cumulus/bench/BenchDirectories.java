@@ -13,6 +13,18 @@ public final class BenchDirectories {
     private BenchDirectories() {
     }
 
+    /**
+     * The names of {@link #named} ({@code cumulus-bench-…}) this process made: those with its id between dashes, as
+     * the bench names its drivers' and temporary directories. Benchmarks other processes run at the same time make and
+     * delete theirs meanwhile: a check for what a run left behind compares these.
+     */
+    public static Set<String> ofThisProcess() throws IOException {
+        String pid = Long.toString(ProcessHandle.current().pid());
+        Set<String> names = named("cumulus-bench-");
+        names.removeIf(n -> !List.of(n.split("-")).contains(pid));
+        return names;
+    }
+
     /** Names in the driver root and the temp directory that start with {@code prefix} (e.g. "cumulus-bench-"). */
     public static Set<String> named(String prefix) throws IOException {
         Set<String> names = new TreeSet<>();

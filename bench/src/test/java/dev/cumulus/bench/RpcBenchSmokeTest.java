@@ -28,7 +28,7 @@ class RpcBenchSmokeTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void quickRunPrintsEveryRowWithPositiveNumbers() throws IOException {
-        Set<String> before = BenchDirectories.named("cumulus-bench-");
+        Set<String> before = BenchDirectories.ofThisProcess();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = RpcBench.run(new RpcBench.Options(List.of(2), true, false, "backoff", false),
@@ -65,7 +65,7 @@ class RpcBenchSmokeTest {
             assertEquals(2, processes, label + ": CPU of both processes expected in:\n" + text);
         }
         assertEquals(2, text.lines().filter(l -> l.matches("  goal: .*: (MET|NOT MET)")).count(), text);
-        assertEquals(before, BenchDirectories.named("cumulus-bench-"),
+        assertEquals(before, BenchDirectories.ofThisProcess(),
             "the bench left Aeron or run directories behind");
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
             .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");
@@ -75,7 +75,7 @@ class RpcBenchSmokeTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void quickUdpRunPrintsTheSealedUnsealedAndEncryptedRows() throws IOException {
-        Set<String> before = BenchDirectories.named("cumulus-bench-");
+        Set<String> before = BenchDirectories.ofThisProcess();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = RpcBench.run(new RpcBench.Options(List.of(2), true, false, "backoff", true),
@@ -90,7 +90,7 @@ class RpcBenchSmokeTest {
         assertEquals(2, text.lines().filter(l -> l.matches("  goal: p50 (with the MAC|encrypted).*: (MET|NOT MET)"))
             .count(), text);
         assertTrue(text.contains("a mode of this benchmark only"), text);
-        assertEquals(before, BenchDirectories.named("cumulus-bench-"),
+        assertEquals(before, BenchDirectories.ofThisProcess(),
             "the bench left Aeron or run directories behind");
     }
 }

@@ -9,6 +9,7 @@ import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.Distribution;
 import dev.cumulus.array.SharedDoubleArray;
 import dev.cumulus.bench.ProcessSet;
+import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.array.ArrayRuntime;
 import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.launch.LaunchConfig;
@@ -82,8 +83,8 @@ public final class ArraysBench {
 
     private void row(String label, Stats s, String unit, Stats base) {
         out.printf(Locale.ROOT, "  %-44s p50 %9.3f %s  p99 %9.3f %s%s%n", label, s.p50(), unit, s.p99(), unit,
-            base == null ? "" : String.format(Locale.ROOT, "   ratio p50 %.2fx  p99 %.2fx", s.p50() / base.p50(),
-                s.p99() / base.p99()));
+            base == null ? "" : "   ratio p50 " + RpcBench.ratio(s.p50() / base.p50()) + "x  p99 "
+                + RpcBench.ratio(s.p99() / base.p99()) + "x");
     }
 
     private void all() {
@@ -97,7 +98,7 @@ public final class ArraysBench {
         kernels();
         out.println();
         String note = quick ? " (--quick: a short, cold run, not a measurement)" : "";
-        out.printf(Locale.ROOT, "goal: hit within 3x a plain array read: %.2fx -> %s%s%n", hit[1].p50() / hit[0].p50(),
+        out.printf(Locale.ROOT, "goal: hit within 3x a plain array read: %sx -> %s%s%n", RpcBench.ratio(hit[1].p50() / hit[0].p50()),
             hit[1].p50() <= 3 * hit[0].p50() ? "met" : "NOT met", note);
         double worst = 0;
         String worstAt = "";
@@ -110,12 +111,12 @@ public final class ArraysBench {
             }
         }
         out.printf(Locale.ROOT, "goal: miss within 2.5x our RPC round trip returning the same partition (Figure 9's"
-            + " baseline), every partition size, 2 node processes: worst %.2fx (%s) -> %s%s%n", worst, worstAt,
+            + " baseline), every partition size, 2 node processes: worst %sx (%s) -> %s%s%n", RpcBench.ratio(worst), worstAt,
             worst <= 2.5 ? "met" : "NOT met", note);
         int d = MissWorkload.DEFAULT_BLOCK;
         Stats[] at = miss.of(d);
-        out.printf(Locale.ROOT, "context: a %dx%d miss against an 8-byte echo RPC: read %.2fx, write %.2fx%n", d, d,
-            at[1].p50() / miss.echo().p50(), at[2].p50() / miss.echo().p50());
+        out.printf(Locale.ROOT, "context: a %dx%d miss against an 8-byte echo RPC: read %sx, write %sx%n", d, d,
+            RpcBench.ratio(at[1].p50() / miss.echo().p50()), RpcBench.ratio(at[2].p50() / miss.echo().p50()));
     }
 
     // ---------------------------------------------------------------- hits

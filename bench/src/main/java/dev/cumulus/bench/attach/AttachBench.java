@@ -1,5 +1,6 @@
 package dev.cumulus.bench.attach;
 
+import dev.cumulus.bench.RpcBench;
 import dev.cumulus.cli.launch.ClusterLauncher;
 import dev.cumulus.cli.launch.DriverDirectories;
 import dev.cumulus.cli.launch.LaunchContext;
@@ -48,7 +49,7 @@ public final class AttachBench {
         String cp = System.getProperty("java.class.path");
         Path config;
         try {
-            config = Files.createTempDirectory("cumulus-bench-attach-");
+            config = Files.createTempDirectory("cumulus-bench-attach-" + ProcessHandle.current().pid() + "-");
         } catch (IOException e) {
             err.println("cumulus bench: cannot make a temporary directory: " + e.getMessage());
             return 1;
@@ -137,7 +138,7 @@ public final class AttachBench {
         double nodeNs = spmd.get("sync-p50-ns");
         double ratio = clientNs / nodeNs;
         out.printf(Locale.ROOT, "sync call, 32 bytes, p50: client -> server %.2f us, SPMD node 0 -> node 1 %.2f us: "
-            + "%.2fx (goal <= %.1fx: %s)%n", clientNs / 1e3, nodeNs / 1e3, ratio, GOAL_RATIO,
+            + "%sx (goal <= %.1fx: %s)%n", clientNs / 1e3, nodeNs / 1e3, RpcBench.ratio(ratio), GOAL_RATIO,
             ratio <= GOAL_RATIO ? "met" : "missed");
         out.printf(Locale.ROOT, "  p99: client %.2f us, node %.2f us; calls/s: client %d, node %d%n",
             warm.get("sync-p99-ns") / 1e3, spmd.get("sync-p99-ns") / 1e3, warm.get("sync-calls-per-s"),

@@ -4,6 +4,7 @@ import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.ProcessSet;
+import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.transport.IdleStrategies;
 
@@ -200,7 +201,7 @@ public final class HostileBench {
             double b = Long.parseLong(before.get("p50")) / 1e3;
             double a = Long.parseLong(after.get("p50")) / 1e3;
             out.printf(Locale.ROOT, "  %-4s %7s %12.1f %12.1f %13s %14.1f %13.1f %8s%n", e.getKey(), after.get("sent"),
-                b, a, String.format(Locale.ROOT, "%.2f x", a / b), Long.parseLong(heap.get("before")) / 1e6,
+                b, a, RpcBench.ratio(a / b) + " x", Long.parseLong(heap.get("before")) / 1e6,
                 Long.parseLong(heap.get("after")) / 1e6, ok ? "yes" : "no");
         }
         out.println();

@@ -31,9 +31,12 @@ class AttachBenchSmokeTest {
         Matcher ratio = Pattern.compile("client -> server ([\\d.]+) us, SPMD node 0 -> node 1 ([\\d.]+) us: ([\\d.]+)x")
             .matcher(text);
         assertTrue(ratio.find(), text);
-        for (int g = 1; g <= 3; g++) {
-            assertTrue(Double.parseDouble(ratio.group(g)) > 0, text);
-        }
+        double client = Double.parseDouble(ratio.group(1));
+        double node = Double.parseDouble(ratio.group(2));
+        double printed = Double.parseDouble(ratio.group(3));
+        assertTrue(client > 0 && node > 0 && printed > 0, text);
+        // the ratio is the client's p50 over the node's, printed to 3 significant digits (the times to 0.01 us)
+        assertEquals(client / node, printed, client / node * 0.01 + 0.01 / node * 2, text);
         for (String run : List.of("cold", "warm 1")) {
             Matcher m = Pattern.compile("^  " + run + "\\s+(\\d+) =", Pattern.MULTILINE).matcher(text);
             assertTrue(m.find() && Long.parseLong(m.group(1)) > 0, run + ":\n" + text);
