@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -232,9 +231,13 @@ class DutyCycleTest {
      */
     @Test
     void aBatchOfShortCallsThatAddUpIsHandedOnByTheStandby() throws Exception {
+        // each call on the main thread lasts until the standby's next look (not a clock's 30 us, which a busy box can
+        // stretch past the standby's first two looks at the batch): the batch lasts at least as many looks as it has
+        // calls, so the standby sees it for the take-over time however the threads are scheduled
+        AtomicLong looks = new AtomicLong();
+        cycle.inline.beforeLook = looks::incrementAndGet;
         cycle.start();
         int n = 300;
-        long eachNs = TimeUnit.MICROSECONDS.toNanos(30); // each well under the standby's take-over threshold
         CountDownLatch done = new CountDownLatch(n);
         AtomicIntegerArray runs = new AtomicIntegerArray(n);
         AtomicInteger onMain = new AtomicInteger();
@@ -244,8 +247,8 @@ class DutyCycleTest {
             calls[i] = () -> {
                 if (Thread.currentThread().getName().equals("test-node")) {
                     onMain.incrementAndGet();
-                    long until = System.nanoTime() + eachNs;
-                    while (System.nanoTime() < until) {
+                    long from = looks.get();
+                    while (looks.get() == from) {
                         Thread.onSpinWait();
                     }
                 }
@@ -255,8 +258,8 @@ class DutyCycleTest {
         }
         deliverCallsInOnePoll(calls);
         assertTrue(done.await(20, TimeUnit.SECONDS));
-        assertTrue(onMain.get() < n, "the main thread ran all " + n + " calls of 30 us (9 ms) without the standby "
-            + "taking over");
+        assertTrue(onMain.get() < n, "the main thread ran all " + n + " calls, each over before the standby's next "
+            + "look, without the standby taking over");
         for (int i = 0; i < n; i++) {
             assertEquals(1, runs.get(i), "call " + i + " ran " + runs.get(i) + " times");
         }
@@ -269,16 +272,20 @@ class DutyCycleTest {
      */
     @Test
     void aCallOnTheMainThreadThatWaitsPollsForWhatItWaitsForAndNestsNoOtherCall() throws Exception {
+        // the standby does not look while the call runs, so it never takes over: were the main thread not to poll,
+        // nobody would (before, a preemption of the main thread past the take-over time let the standby poll the reply)
+        ReentrantLock callRuns = new ReentrantLock();
+        cycle.inline.beforeLook = () -> {
+            callRuns.lock();
+            callRuns.unlock();
+        };
         cycle.start();
-        // a preemption of the main thread past the standby's take-over time, before it starts polling, lets the
-        // standby poll the reply: on a busy box one attempt in a few; the old code never polled from the main thread
-        List<String> polledBy = new ArrayList<>();
-        for (int attempt = 0; attempt < 20 && !polledBy.contains("test-node"); attempt++) {
-            CompletableFuture<String> replyPolledBy = new CompletableFuture<>();
-            CompletableFuture<String> otherCallOn = new CompletableFuture<>();
-            CompletableFuture<String> outerOn = new CompletableFuture<>();
-            CompletableFuture<Void> outerDone = new CompletableFuture<>();
-            deliverCall(() -> {
+        CompletableFuture<String> replyPolledBy = new CompletableFuture<>();
+        CompletableFuture<String> otherCallOn = new CompletableFuture<>();
+        CompletableFuture<String> outerOn = new CompletableFuture<>();
+        CompletableFuture<Boolean> outerPolled = new CompletableFuture<>();
+        Runnable outer = () -> {
+            try {
                 outerOn.complete(Thread.currentThread().getName());
                 CompletableFuture<Void> reply = new CompletableFuture<>();
                 deliverCall(() -> otherCallOn.complete(Thread.currentThread().getName()));
@@ -286,22 +293,33 @@ class DutyCycleTest {
                     replyPolledBy.complete(Thread.currentThread().getName());
                     reply.complete(null);
                 });
-                pollWhileWaiting(cycle, reply);
-                reply.join();
-                outerDone.complete(null);
-            });
-            String outer = outerOn.get(10, TimeUnit.SECONDS);
-            String polled = replyPolledBy.get(10, TimeUnit.SECONDS);
-            String other = otherCallOn.get(10, TimeUnit.SECONDS);
-            outerDone.get(10, TimeUnit.SECONDS);
-            if (!outer.equals("test-node")) {
-                continue; // the standby still polled in the main thread's place after the last attempt's long call
+                outerPolled.complete(cycle.pollUntil(reply::isDone, System.nanoTime() + TimeUnit.SECONDS.toNanos(10),
+                    Scheduler.Awaited.OTHER, null));
+            } finally {
+                if (callRuns.isHeldByCurrentThread()) {
+                    callRuns.unlock();
+                }
             }
-            polledBy.add(polled);
-            assertFalse(other.startsWith("test-node"), "a call ran nested on " + other + " inside the waiting call");
-        }
-        assertTrue(polledBy.contains("test-node"),
-            "the reply was always polled by another thread while the main thread waited for it: " + polledBy);
+        };
+        agent.inbox.add(new Runnable() {
+            @Override
+            public void run() {
+                if (!Thread.currentThread().getName().equals("test-node")) {
+                    agent.inbox.add(this);
+                    return;
+                }
+                callRuns.lock(); // held from the poll that brings the call until it ends
+                if (!cycle.runAfterPoll(outer, virtualThreads, Scheduler.Work.CALL)) {
+                    callRuns.unlock();
+                    virtualThreads.execute(outer);
+                }
+            }
+        });
+        assertEquals("test-node", outerOn.get(10, TimeUnit.SECONDS));
+        assertTrue(outerPolled.get(10, TimeUnit.SECONDS), "a call on the main thread was not let poll for its reply");
+        assertEquals("test-node", replyPolledBy.get(10, TimeUnit.SECONDS));
+        String other = otherCallOn.get(10, TimeUnit.SECONDS);
+        assertFalse(other.startsWith("test-node"), "a call ran nested on " + other + " inside the waiting call");
     }
 
     /**
