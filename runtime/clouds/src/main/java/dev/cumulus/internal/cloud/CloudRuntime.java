@@ -25,9 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -116,13 +114,8 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
         final CompletableFuture<Object> result = new CompletableFuture<>();
         final CompletableFuture<Void> polled = new CompletableFuture<>();
         final BroadcastWriteEvent event;
-        /** Set, before {@code polled} completes, by the poll that delivered the write to its waiting shipper. */
+        /** Set (on the shipping thread, during its poll) when that poll delivered the write. */
         DeliveryScheduler.Step step;
-        /**
-         * True for a synchronized write from its shipping until its shipping thread stops waiting to apply it: a poll
-         * that delivers it meanwhile hands it over.
-         */
-        final AtomicBoolean shipperWaits = new AtomicBoolean();
 
         PendingWrite(long callId, BroadcastWriteEvent event) {
             this.callId = callId;
@@ -276,11 +269,6 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
         event.method = methodKey.substring(0, methodKey.indexOf('('));
         event.bytes = end;
         PendingWrite p = new PendingWrite(callId, event);
-        // only a synchronized write: its caller holds the replica's monitor anyway, so running it here changes nothing
-        boolean applyHere = Modifier.isSynchronized(Methods.find(self.getClass(), methodKey).getModifiers());
-        // marked before it is shipped: a poll that delivers it at once must hand it over too, for its scheduler run
-        // would block on the monitor this thread holds while it waits for the write (applyHereWhenDelivered)
-        p.shipperWaits.set(applyHere);
         pending.put(callId, p);
         NodeFailedException f = failure;
         if (f != null) {
@@ -289,7 +277,9 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
         }
         broadcast.submit(copy(buf, end));
         replica.writes.incrementAndGet();
-        boolean polled = applyHere && applyHereWhenDelivered(p);
+        // only a synchronized write: its caller holds the replica's monitor anyway, so running it here changes nothing
+        boolean polled = Modifier.isSynchronized(Methods.find(self.getClass(), methodKey).getModifiers())
+            && applyHereWhenDelivered(p);
         // a wait for the sequencer is not this method running slowly
         Runnable waited = p.result.isDone() ? Scheduler.NOTHING : node.scheduler().mayBlock();
         try {
@@ -339,20 +329,11 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
      * held. Otherwise the scheduler applies it and this thread waits for the result. Returns true (it polled).
      */
     private boolean applyHereWhenDelivered(PendingWrite p) {
-        Scheduler threads = node.scheduler();
         shippedHere.set(p);
         try {
-            // the sleep also ends when a delivered write waits for the monitor this thread holds: then this thread
-            // gives it up in awaitShipped (a write the scheduler runs waits for it, and this one may come after it)
-            BooleanSupplier arrived = () -> p.polled.isDone() || scheduler.monitorHeldFromAWrite() != null;
-            if (!threads.pollThenSleep(arrived, threads.pollBudgetNs(), Scheduler.Awaited.OTHER)) {
-                threads.pollBriefly(arrived, Scheduler.Awaited.OTHER);
-            }
+            node.scheduler().pollBriefly(p.polled::isDone, Scheduler.Awaited.OTHER);
         } finally {
             shippedHere.remove();
-        }
-        if (!p.shipperWaits.compareAndSet(true, false)) {
-            p.polled.join(); // a poll handed it over: its step is set as polled completes
         }
         DeliveryScheduler.Step step = p.step;
         if (step != null && !scheduler.runOwn(step)) {
@@ -376,15 +357,12 @@ public final class CloudRuntime implements CloudCapability, BarrierWatermark, Re
             step = new InlineStep(seq, () -> applyJoin(origin, payload));
         } else if (payload[0] == WRITE) {
             WriteStep write = new WriteStep(seq, origin, payload);
-            PendingWrite mine = origin == node.nodeId() ? pending.get(write.callId()) : null;
-            if (mine != null && mine.shipperWaits.compareAndSet(true, false)) {
-                // its shipping thread waits for it and applies it (applyHereWhenDelivered): woken if it sleeps
+            PendingWrite mine = origin == node.nodeId() ? shippedHere.get() : null;
+            if (mine != null && mine.callId == write.callId()) {
+                // its shipping thread polls for it and applies it after the poll (applyHereWhenDelivered)
                 scheduler.deliver(write);
                 mine.step = write;
                 mine.polled.complete(null);
-                if (shippedHere.get() != mine) {
-                    node.scheduler().wakeSleepers();
-                }
                 return;
             }
             step = write;

@@ -62,13 +62,8 @@ final class CallerPoll {
         this.mine = awaited == Awaited.OTHER ? new ArrayList<>(1) : new ReplyWaiterCalls();
     }
 
-    /**
-     * Polls until {@code done}, or until the clock passed {@code untilNs} and one more look found nothing; then, when
-     * {@code thenSleep}, sleeps on the bell between full looks until {@code done} ({@link DutyCycle#pollThenSleep}).
-     * Each sleep follows the announcement and a look of its own that found nothing: a later message rings the bell,
-     * and a poll of another thread that makes {@code done} true wakes the sleepers.
-     */
-    void pollUntil(BooleanSupplier done, long untilNs, boolean thenSleep) {
+    /** Polls until {@code done}, or until the clock passed {@code untilNs} and one more look found nothing. */
+    void pollUntil(BooleanSupplier done, long untilNs) {
         cycle.pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
         if (bellAtOnce) {
             takeOver();
@@ -93,9 +88,6 @@ final class CallerPoll {
                 if (work > 0 || !spinning || (++idleLooks & (IDLE_LOOKS_PER_CLOCK_READ - 1)) == 0) {
                     long now = System.nanoTime();
                     if (now - untilNs > 0) {
-                        if (thenSleep) {
-                            sleepUntil(done);
-                        }
                         return;
                     }
                     spinning = now - startNs <= SPIN_NS;
@@ -118,27 +110,6 @@ final class CallerPoll {
                 bell.announceSleep(); // hand the bell back, then look once more for what came unrung
             }
             lastLooks(handBack || !done.getAsBoolean());
-        }
-    }
-
-    private void sleepUntil(BooleanSupplier done) {
-        cycle.bellSleepers.incrementAndGet(); // before the looks: a poll that makes done true after them wakes us
-        tookOver = true; // the bell is this waiter's now: it hands it back as it stops, when the main thread sleeps
-        try {
-            while (!done.getAsBoolean() && cycle.running()) {
-                bell.announceWaiterSleep(); // a value of its own: the main thread announcing later ends the sleep
-                int work = poll(false);
-                if (done.getAsBoolean()) {
-                    return;
-                }
-                if (work == 0) {
-                    bell.waiterSleep(NodeSettings.Scheduling.SLEEP_NS);
-                } else if (work < 0) {
-                    Thread.yield(); // another thread polls: it wakes us if what it polls is ours
-                }
-            }
-        } finally {
-            cycle.bellSleepers.decrementAndGet();
         }
     }
 

@@ -11,16 +11,6 @@ interface Doorbell {
     /** Sleeps until rung or {@code timeoutNs} passed (at once when rung already). */
     void sleep(long timeoutNs);
 
-    /** A thread waiting for a message is about to sleep ({@code DutyCycle#pollThenSleep}): see {@link #announceSleep}. */
-    default void announceWaiterSleep() {
-        announceSleep();
-    }
-
-    /** As {@link #sleep}, for the thread that announced with {@link #announceWaiterSleep}. */
-    default void waiterSleep(long timeoutNs) {
-        sleep(timeoutNs);
-    }
-
     /** The node is awake: senders need not ring. */
     void awake();
 
@@ -29,11 +19,6 @@ interface Doorbell {
 
     /** Wakes the node's sleeping main thread whatever its bell says (a caller that ran out of looks). */
     void wake();
-
-    /** Wakes the threads that sleep after {@link #announceWaiterSleep}, not the main thread. */
-    default void wakeWaiters() {
-        wake();
-    }
 
     /** A thread of this node waits for a message, last seen on {@code cpu}. */
     void waiting(int cpu);

@@ -87,8 +87,6 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
     final InlineCalls inline = new InlineCalls();
     /** Threads polling for what they wait for right now ({@link CallerPoll}). */
     final AtomicInteger pollingCallers = new AtomicInteger();
-    /** Threads asleep on the doorbell in {@link #pollThenSleep}: a thread that polls what they wait for wakes them. */
-    final AtomicInteger bellSleepers = new AtomicInteger();
     /** True while the main thread sleeps on the doorbell: a caller that polled for it hands the bell back. */
     volatile boolean mainAsleep;
     /**
@@ -269,7 +267,7 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
             return false;
         }
         if (Thread.currentThread() != main) {
-            new CallerPoll(this, bell, awaited, late).pollUntil(done, untilNs, false);
+            new CallerPoll(this, bell, awaited, late).pollUntil(done, untilNs);
             return true;
         }
         // a call the main thread runs waits for something the duty cycle brings (a nested call's reply, its own
@@ -279,30 +277,13 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
         mainInCallPolls = true;
         inline.running(0);
         try {
-            new CallerPoll(this, bell, Awaited.OTHER, late).pollUntil(done, untilNs, false);
+            new CallerPoll(this, bell, Awaited.OTHER, late).pollUntil(done, untilNs);
         } finally {
             mainInCallPolls = false;
             inline.running(call);
             inline.wakeStandby(standby); // the standby must look while the call goes on waiting
         }
         return true;
-    }
-
-    @Override
-    public boolean pollThenSleep(BooleanSupplier arrived, long pollNs, Awaited awaited) {
-        Thread self = Thread.currentThread();
-        if (bell == null || self == main || self.isVirtual() || !pollsHere()) {
-            return false;
-        }
-        new CallerPoll(this, bell, awaited, null).pollUntil(arrived, System.nanoTime() + pollNs, true);
-        return true;
-    }
-
-    @Override
-    public void wakeSleepers() {
-        if (bellSleepers.get() > 0) {
-            bell.wakeWaiters();
-        }
     }
 
     /**

@@ -12,22 +12,12 @@ record TransportDoorbell(NodeTransport transport) implements Doorbell {
 
     @Override
     public void announceSleep() {
-        transport.announceSleep(false);
+        transport.announceSleep();
     }
 
     @Override
     public void sleep(long timeoutNs) {
-        transport.sleep(false, timeoutNs);
-    }
-
-    @Override
-    public void announceWaiterSleep() {
-        transport.announceSleep(true);
-    }
-
-    @Override
-    public void waiterSleep(long timeoutNs) {
-        transport.sleep(true, timeoutNs);
+        transport.sleep(timeoutNs);
     }
 
     @Override
@@ -43,11 +33,6 @@ record TransportDoorbell(NodeTransport transport) implements Doorbell {
     @Override
     public void wake() {
         transport.wakeSelf();
-    }
-
-    @Override
-    public void wakeWaiters() {
-        transport.wakeWaiters();
     }
 
     @Override

@@ -99,21 +99,6 @@ public interface Scheduler {
     /** What {@link #mayBlock} returns where a wait changes nothing. */
     Runnable NOTHING = () -> { };
 
-    /**
-     * Waits for what a poll brings ({@code arrived} turns true in some thread's poll, which then {@link #wakeSleepers}):
-     * polls for {@code pollNs} (0: one look), then sleeps on the node's doorbell between looks, so the message's ring
-     * wakes this thread, not the main thread to hand it over. False at once where it would not sleep so (no doorbell
-     * or poll budget, the main thread, the standby, a virtual thread, which would hold its carrier): then block as
-     * before.
-     */
-    default boolean pollThenSleep(BooleanSupplier arrived, long pollNs, Awaited awaited) {
-        return false;
-    }
-
-    /** Wakes the threads {@link #pollThenSleep} put to sleep (any thread). */
-    default void wakeSleepers() {
-    }
-
     /** {@link #pollUntil} for the node's poll budget from now; returns at once where the thread does not poll. */
     default void pollBriefly(BooleanSupplier done, Awaited awaited) {
         long budgetNs = pollBudgetNs();

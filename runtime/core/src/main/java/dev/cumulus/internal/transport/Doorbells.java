@@ -27,12 +27,6 @@ final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
     /**
-     * A thread that waits for a message sleeps on the bell ({@code Scheduler.pollThenSleep}): a value of its own, so
-     * the main thread's announcement makes its wait return rather than sleep past a wake-up it missed, and a ring that
-     * finds it wakes only such waiters: the main thread, asleep while they poll, sleeps on.
-     */
-    static final int WAITER_SLEEPING = 2;
-    /**
      * One cache line per node for its bell, then one per node for the CPU of a thread waiting for a message to it. A
      * bell is written only when its node goes to sleep or wakes (or a caller takes it over), so the line a sender
      * reads at every send stays in the sender's cache; a waiter's CPU lives on a line of its own.
@@ -44,32 +38,25 @@ final class Doorbells {
         case "aarch64", "arm64", "riscv64" -> 98;
         default -> -1;
     };
+    private static final int FUTEX_WAIT = 0;
     private static final int FUTEX_WAKE = 1;
-    /** Waits and wakes carry a bit set: the main thread sleeps with {@link #MAIN}, waiters with {@link #WAITERS}. */
-    private static final int FUTEX_WAIT_BITSET = 9;
-    private static final int FUTEX_WAKE_BITSET = 10;
-    private static final int MAIN = 1;
-    private static final int WAITERS = 2;
     private static final VarHandle BELL = ValueLayout.JAVA_INT.varHandle();
     private static final MethodHandle SYSCALL = syscall();
 
     private final MemorySegment bells;
     /** Each node's bell as a segment of its own: the futex call's address, made once, not at every ring or sleep. */
     private final MemorySegment[] bellAddresses;
-    /**
-     * A {@code struct timespec} per sleeping thread: a node's main thread and its waiters may sleep at once, and a
-     * deadline torn between two of them could lie a second off.
-     */
-    private static final ThreadLocal<MemorySegment> TIMEOUT = ThreadLocal.withInitial(() ->
-        Arena.ofAuto().allocate(16, 8));
+    /** A {@code struct timespec} per node, used only by that node's sleeping thread. */
+    private final MemorySegment timeouts;
 
     private final int size;
 
-    private Doorbells(MemorySegment bells, int size) {
+    private Doorbells(MemorySegment bells, MemorySegment timeouts, int size) {
         this.size = size;
         this.bells = bells;
         this.bellAddresses = java.util.stream.IntStream.range(0, size).mapToObj(n -> bells.asSlice(n * SLOT, 4))
             .toArray(MemorySegment[]::new);
+        this.timeouts = timeouts;
     }
 
     private static MethodHandle syscall() {
@@ -80,8 +67,7 @@ final class Doorbells {
             Linker linker = Linker.nativeLinker();
             return linker.downcallHandle(linker.defaultLookup().find("syscall").orElseThrow(),
                 FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS,
-                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS,
-                    ValueLayout.JAVA_INT),
+                    ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS),
                 Linker.Option.firstVariadicArg(1));
         } catch (RuntimeException | LinkageError e) {
             return null; // no native access here: nodes park in timed steps instead
@@ -98,37 +84,30 @@ final class Doorbells {
         try (FileChannel ch = FileChannel.open(file, java.util.Set.of(StandardOpenOption.CREATE,
             StandardOpenOption.READ, StandardOpenOption.WRITE), dev.cumulus.internal.auth.OwnerOnly.fileAttributes())) {
             MemorySegment bells = ch.map(FileChannel.MapMode.READ_WRITE, 0, 2 * SLOT * size, arena);
-            return new Doorbells(bells, size);
+            return new Doorbells(bells, arena.allocate(16L * size, 8), size);
         } catch (IOException | RuntimeException e) {
             return null;
         }
     }
 
-    /**
-     * Sender side, after writing a message for {@code node}: wakes it if it sleeps — every sleeping thread of the node
-     * when its main thread announced last, only its sleeping waiters when a waiter did.
-     */
+    /** Sender side, after writing a message for {@code node}: wakes it if it sleeps. */
     void ring(int node) {
         long at = node * SLOT;
         VarHandle.fullFence(); // the message is written before the bell is read
-        int bell = (int) BELL.getVolatile(bells, at);
-        if (bell != AWAKE && BELL.compareAndSet(bells, at, bell, AWAKE)) {
-            futex(node, FUTEX_WAKE_BITSET, Integer.MAX_VALUE, MemorySegment.NULL, bell == SLEEPING ? -1 : WAITERS);
+        if ((int) BELL.getVolatile(bells, at) == SLEEPING && BELL.compareAndSet(bells, at, SLEEPING, AWAKE)) {
+            futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
         }
     }
 
-    /**
-     * Sleeper side: announces that {@code node}'s main thread ({@code waiter}: a thread waiting for a message) is about
-     * to sleep; it must look for work once more before {@link #sleep}.
-     */
-    void announce(int node, boolean waiter) {
-        BELL.setRelease(bells, node * SLOT, waiter ? WAITER_SLEEPING : SLEEPING);
+    /** Sleeper side: announces that {@code node} is about to sleep; it must look for work once more before sleeping. */
+    void announce(int node) {
+        BELL.setRelease(bells, node * SLOT, SLEEPING);
         VarHandle.fullFence(); // the bell is set before the last look for messages (one fence, not two)
     }
 
     /** Sleeper side: sleeps until rung or {@code timeoutNs} passed (returns at once if rung already). */
-    void sleep(int node, boolean waiter, long timeoutNs) {
-        waitWhile(node, waiter ? WAITER_SLEEPING : SLEEPING, waiter ? WAITERS : MAIN, timeoutNs);
+    void sleep(int node, long timeoutNs) {
+        waitWhile(node, SLEEPING, timeoutNs);
     }
 
     /**
@@ -142,17 +121,12 @@ final class Doorbells {
         }
     }
 
-    /**
-     * Futex wait: sleeps while {@code node}'s bell holds {@code value}, until a wake for {@code bits} or
-     * {@code timeoutNs} passed. The bit-set wait takes an absolute time on {@code CLOCK_MONOTONIC}, the clock of
-     * {@link System#nanoTime} on Linux.
-     */
-    private void waitWhile(int node, int value, int bits, long timeoutNs) {
-        long until = System.nanoTime() + timeoutNs;
-        MemorySegment ts = TIMEOUT.get();
-        ts.set(ValueLayout.JAVA_LONG, 0, until / 1_000_000_000L);
-        ts.set(ValueLayout.JAVA_LONG, 8, until % 1_000_000_000L);
-        futex(node, FUTEX_WAIT_BITSET, value, ts, bits);
+    /** Futex wait: sleeps while {@code node}'s bell holds {@code value}, until woken or {@code timeoutNs} passed. */
+    private void waitWhile(int node, int value, long timeoutNs) {
+        MemorySegment ts = timeouts.asSlice(16L * node, 16);
+        ts.set(ValueLayout.JAVA_LONG, 0, timeoutNs / 1_000_000_000L);
+        ts.set(ValueLayout.JAVA_LONG, 8, timeoutNs % 1_000_000_000L);
+        futex(node, FUTEX_WAIT, value, ts);
     }
 
     /**
@@ -186,22 +160,10 @@ final class Doorbells {
         return (size + node) * SLOT;
     }
 
-    /** Wakes {@code node}'s sleeping threads whatever its bell says, leaving the bell {@code AWAKE}. */
+    /** Wakes {@code node}'s sleeping thread whatever its bell says, leaving the bell {@code AWAKE}. */
     void wake(int node) {
         BELL.setVolatile(bells, node * SLOT, AWAKE);
-        futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL, 0);
-    }
-
-    /**
-     * Wakes {@code node}'s sleeping waiters (not its main thread): what one waits for came by another thread's poll.
-     * A waiter's announcement still on the bell is cleared, so a waiter about to sleep returns at once; the main
-     * thread's stays, so senders still ring it.
-     */
-    void wakeWaiters(int node) {
-        long at = node * SLOT;
-        VarHandle.fullFence(); // what the waiter waits for is written before the bell is read
-        BELL.compareAndSet(bells, at, WAITER_SLEEPING, AWAKE);
-        futex(node, FUTEX_WAKE_BITSET, Integer.MAX_VALUE, MemorySegment.NULL, WAITERS);
+        futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
     }
 
     /** Sleeper side: the node is awake (again). */
@@ -209,10 +171,9 @@ final class Doorbells {
         BELL.setVolatile(bells, node * SLOT, AWAKE);
     }
 
-    private void futex(int node, int op, int value, MemorySegment timeout, int bits) {
+    private void futex(int node, int op, int value, MemorySegment timeout) {
         try {
-            long ignored = (long) SYSCALL.invokeExact(SYS_FUTEX, bellAddresses[node], op, value, timeout,
-                MemorySegment.NULL, bits);
+            long ignored = (long) SYSCALL.invokeExact(SYS_FUTEX, bellAddresses[node], op, value, timeout);
         } catch (Throwable e) {
             // a failed futex call only costs a timed wait or a missed early wake-up; the timeout bounds both
         }

@@ -588,17 +588,14 @@ public final class NodeTransport implements AutoCloseable {
         chunkAssembler.expire();
     }
 
-    /**
-     * This node's main thread ({@code waiter}: a thread waiting for a message) is about to sleep: senders will ring.
-     * Look for work once more before {@link #sleep}.
-     */
-    public void announceSleep(boolean waiter) {
-        doorbells.announce(nodeId, waiter);
+    /** This node is about to sleep: senders will ring. Look for work once more before {@link #sleep}. */
+    public void announceSleep() {
+        doorbells.announce(nodeId);
     }
 
-    /** Sleeps until a sender rings or {@code timeoutNs} passed; {@code waiter} as announced. */
-    public void sleep(boolean waiter, long timeoutNs) {
-        doorbells.sleep(nodeId, waiter, timeoutNs);
+    /** Sleeps until a sender rings or {@code timeoutNs} passed. */
+    public void sleep(long timeoutNs) {
+        doorbells.sleep(nodeId, timeoutNs);
     }
 
     /** This node is awake: senders need not ring. */
@@ -629,11 +626,6 @@ public final class NodeTransport implements AutoCloseable {
     /** Wakes this node's sleeping main thread, whatever its bell says. */
     public void wakeSelf() {
         doorbells.wake(nodeId);
-    }
-
-    /** Wakes this node's threads that sleep waiting for a message, not its main thread. */
-    public void wakeWaiters() {
-        doorbells.wakeWaiters(nodeId);
     }
 
     /**
