@@ -8,7 +8,8 @@
  * A caller is of a kind: REPLY (a synchronous call's reply: it takes the bell over only once late), OTHER (any other
  * wait: takes it over at once) or ASYNC (an asynchronous answer with more due: takes it over at once, asks the main
  * thread to nap, and keeps a napping main thread's bell as it stops, its answer in). A nap is a sleep with a bound
- * (NAP_NS): in the model it may end at any time, by itself; an unbounded sleep ends only when woken. The mutant
+ * (NAP_NS): in the model it may end at any time, by itself; an unbounded sleep ends only when woken. A nap asked for
+ * while the bell is kept is on the bell as it is (no announcement); waking leaves a kept bell kept. The mutant
  * KEEP_ANY_SLEEP keeps the bell whatever the main thread's sleep: it must fail.
  *
  * A poll holds the role (compare-and-set) and takes the messages in the log at one instant; a message that arrives
@@ -185,7 +186,7 @@ proctype Caller(byte c; byte kind) {
 
 active proctype Main() {
     bit got, sleep, whileCallersPoll;
-    byte i, work;
+    byte i, work, sleptOn;
     run Caller(0, KIND0);
 #if NC > 1
     run Caller(1, KIND1);
@@ -199,8 +200,13 @@ end_main:
         napWanted = 0;
         mainAsleep = 1;
         if
-        :: mainNaps -> bell = NAPPING
-        :: else -> bell = SLEEPING
+        :: mainNaps && bell == KEPT -> sleptOn = KEPT    /* a nap on the kept bell as it is: no announcement */
+        :: else ->
+            if
+            :: mainNaps -> sleptOn = NAPPING
+            :: else -> sleptOn = SLEEPING
+            fi;
+            bell = sleptOn
         fi;
         atomic {
             if
@@ -233,8 +239,7 @@ end_main:
         :: sleep ->
             atomic {               /* FUTEX_WAIT: sleeps only while the bell still says what was announced */
                 if
-                :: !mainNaps && bell == SLEEPING -> mainSleeps = 1; wake = 0
-                :: mainNaps && bell == NAPPING -> mainSleeps = 1; wake = 0
+                :: bell == sleptOn -> mainSleeps = 1; wake = 0
                 :: else -> skip
                 fi
             };
@@ -250,7 +255,12 @@ end_sleep:      if
         :: else -> skip
         fi;
         mainAsleep = 0;
-        bell = AWAKE;
+        atomic {                   /* awake: an announced bell becomes AWAKE (compare-and-set); a kept one stays */
+            if
+            :: bell == SLEEPING || bell == NAPPING -> bell = AWAKE
+            :: else -> skip
+            fi
+        };
         mainNaps = 0;
         got = 0; sleep = 0; whileCallersPoll = 0
     od

@@ -20,6 +20,15 @@ interface Doorbell {
      */
     boolean keep();
 
+    /** True when a thread of this node keeps the bell ({@link #keep}): the main thread's next nap may be on it. */
+    boolean kept();
+
+    /**
+     * Naps on the kept bell as it is, announcing nothing (senders do not ring), until woken, the bell changes (a hand
+     * back, then a ring) or {@code timeoutNs} passed.
+     */
+    void napKept(long timeoutNs);
+
     /** The node is awake: senders need not ring. */
     void awake();
 

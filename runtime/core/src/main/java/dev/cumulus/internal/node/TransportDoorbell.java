@@ -26,6 +26,16 @@ record TransportDoorbell(NodeTransport transport) implements Doorbell {
     }
 
     @Override
+    public boolean kept() {
+        return transport.doorbellKept();
+    }
+
+    @Override
+    public void napKept(long timeoutNs) {
+        transport.napKept(timeoutNs);
+    }
+
+    @Override
     public void awake() {
         transport.awake();
     }

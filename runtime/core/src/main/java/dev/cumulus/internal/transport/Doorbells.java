@@ -194,9 +194,21 @@ final class Doorbells {
         futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
     }
 
-    /** Sleeper side: the node is awake (again). */
+    /**
+     * Sleeper side: the node is awake (again): a bell it announced becomes AWAKE (no rings); a {@link #KEPT} one stays
+     * kept, so the thread keeping it is not rung either, and the node's next nap may be on it ({@link #kept}).
+     */
     void awake(int node) {
-        BELL.setVolatile(bells, node * SLOT, AWAKE);
+        long at = node * SLOT;
+        int bell = (int) BELL.getVolatile(bells, at);
+        if (bell == SLEEPING || bell == NAPPING) {
+            BELL.compareAndSet(bells, at, bell, AWAKE); // it fails only for a ring, a wake or a takeover: all fine
+        }
+    }
+
+    /** True when {@code node}'s bell is {@link #KEPT}: its next nap may be on the bell as it is, announcing nothing. */
+    boolean kept(int node) {
+        return (int) BELL.getVolatile(bells, node * SLOT) == KEPT;
     }
 
     private void futex(int node, int op, int value, MemorySegment timeout) {

@@ -601,6 +601,16 @@ public final class NodeTransport implements AutoCloseable {
         doorbells.sleep(nodeId, nap ? Doorbells.NAPPING : Doorbells.SLEEPING, timeoutNs);
     }
 
+    /** True when this node's bell is kept ({@link #keepDoorbell}): its next nap may be on it as it is. */
+    public boolean doorbellKept() {
+        return doorbells.kept(nodeId);
+    }
+
+    /** Naps on a kept bell, announcing nothing: until woken, the bell changes, or {@code timeoutNs} passed. */
+    public void napKept(long timeoutNs) {
+        doorbells.sleep(nodeId, Doorbells.KEPT, timeoutNs);
+    }
+
     /**
      * A thread of this node that stops polling but will poll again soon keeps the bell of its napping main thread
      * (no rings until the nap ends); false when the main thread sleeps unbounded or is awake.

@@ -40,6 +40,16 @@ final class FakeBell implements Doorbell {
     }
 
     @Override
+    public boolean kept() {
+        return false;
+    }
+
+    @Override
+    public void napKept(long timeoutNs) {
+        sleep(true, timeoutNs);
+    }
+
+    @Override
     public void sleep(boolean nap, long timeoutNs) {
         sleeper = Thread.currentThread();
         lastSleepAt = System.nanoTime();

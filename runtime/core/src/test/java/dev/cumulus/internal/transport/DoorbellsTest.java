@@ -72,6 +72,8 @@ class DoorbellsTest {
         assertTrue(bells.keep(1), "a napping node's taken-over bell is kept");
         bells.ring(1);
         assertTrue(bells.keep(1), "a ring must leave a kept bell alone");
+        bells.awake(1); // the nap ended: the bell stays kept, and the next nap may be on it
+        assertTrue(bells.kept(1), "waking must leave a kept bell kept");
         bells.announce(1, Doorbells.NAPPING); // the nap ended: the next one is rung again
         bells.ring(1);
         assertFalse(bells.keep(1), "a rung bell is AWAKE: nothing to keep");
