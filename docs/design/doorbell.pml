@@ -138,7 +138,12 @@ proctype Caller(byte c; byte kind) {
     od;
     done = replySent[c] && replyPending[c] == 0;
     pollingCallers--;
-    handBack = tookOver && mainAsleep;
+    if
+    :: kind == ASYNC && !done -> napWanted = 0    /* it blocks next: no nap on its account */
+    :: else -> skip
+    fi;
+    /* a wait that blocks next takes a kept bell back even from an awake main thread */
+    handBack = tookOver && (mainAsleep || kind == ASYNC && !done && bell == KEPT);
     /* an asynchronous answer in: keep a napping main thread's bell (compare-and-set NAPPING -> KEPT) */
     if
     :: handBack && kind == ASYNC && done ->

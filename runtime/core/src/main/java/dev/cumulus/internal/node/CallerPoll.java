@@ -119,8 +119,14 @@ final class CallerPoll {
                 bell.notWaiting(publishedCpu);
             }
             boolean answered = done.getAsBoolean();
-            // keeping a napping main thread's bell: answers before the next poll ring nobody, the nap bounds the rest
-            boolean handBack = tookOver && cycle.mainAsleep && !(keepsBell && answered && bell.keep());
+            boolean blocksNext = keepsBell && !answered;
+            if (blocksNext) {
+                cycle.napWanted = false; // it blocks next, polling no more: no nap on its account
+            }
+            // keeping a napping main thread's bell: answers before the next poll ring nobody, the nap bounds the rest;
+            // a wait that blocks next takes a kept bell back even from an awake main thread (whose next nap it is)
+            boolean handBack = tookOver && (cycle.mainAsleep || blocksNext && bell.kept())
+                && !(keepsBell && answered && bell.keep());
             if (handBack) {
                 bell.announceSleep(false); // hand the bell back, then look once more for what came unrung
             }
