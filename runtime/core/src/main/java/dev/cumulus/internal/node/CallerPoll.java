@@ -21,6 +21,12 @@ import java.util.function.BooleanSupplier;
  * wait takes it over at once, a wait for an asynchronous answer too (those answers ring: their calls promised no
  * polling), though it spins hot at first like a reply's. As it stops it hands the bell back (when the main thread
  * sleeps) and looks once more when it has to: see {@link #lastLooks}.
+ *
+ * <p>A wait for an asynchronous answer with more of them due ({@link Awaited#ASYNC_REPLY_MORE_DUE}: its thread started
+ * later calls, so it will poll again soon) asks the main thread to nap ({@link DutyCycle#napWanted}) and, when its
+ * answer came, keeps the bell of a napping main thread instead of handing it back ({@link Doorbell#keep}): the answers
+ * that come before it polls again ring nobody. A thread that stops polling for good meanwhile (it computes, or blocks
+ * past its budget) costs a message at most the nap's bound; a wait that ended by its deadline hands back as any other.
  */
 final class CallerPoll {
     /** How long a wait spins before it starts yielding. */
@@ -48,6 +54,8 @@ final class CallerPoll {
     /** The bell is taken over at the first look: what it waits for rings (an asynchronous answer), or is no reply. */
     private final boolean bellAtOnce;
     private final List<DutyCycle.Call> mine;
+    /** More asynchronous answers are due: a napping main thread's bell is kept when this wait ends done. */
+    private final boolean keepsBell;
     private int looks;
     private boolean tookOver;
     /** The CPU this waiter last published ({@link Doorbell#waiting}), -2 for none. */
@@ -57,14 +65,19 @@ final class CallerPoll {
         this.cycle = cycle;
         this.bell = bell;
         this.late = late;
-        this.hotFirst = late != null || awaited == Awaited.ASYNC_REPLY;
-        this.bellAtOnce = late == null || awaited == Awaited.ASYNC_REPLY;
+        this.keepsBell = awaited == Awaited.ASYNC_REPLY_MORE_DUE;
+        boolean async = keepsBell || awaited == Awaited.ASYNC_REPLY;
+        this.hotFirst = late != null || async;
+        this.bellAtOnce = late == null || async;
         this.mine = awaited == Awaited.OTHER ? new ArrayList<>(1) : new ReplyWaiterCalls();
     }
 
     /** Polls until {@code done}, or until the clock passed {@code untilNs} and one more look found nothing. */
     void pollUntil(BooleanSupplier done, long untilNs) {
         cycle.pollingCallers.incrementAndGet(); // the idle main thread sleeps instead of competing for the core
+        if (keepsBell && bell != null && !cycle.napWanted) { // a read first: the main thread reads the line too
+            cycle.napWanted = true;
+        }
         if (bellAtOnce) {
             takeOver();
         }
@@ -105,11 +118,19 @@ final class CallerPoll {
             if (publishedCpu >= 0) {
                 bell.notWaiting(publishedCpu);
             }
-            boolean handBack = tookOver && cycle.mainAsleep;
-            if (handBack) {
-                bell.announceSleep(); // hand the bell back, then look once more for what came unrung
+            boolean answered = done.getAsBoolean();
+            boolean blocksNext = keepsBell && !answered;
+            if (blocksNext) {
+                cycle.napWanted = false; // it blocks next, polling no more: no nap on its account
             }
-            lastLooks(handBack || !done.getAsBoolean());
+            // keeping a napping main thread's bell: answers before the next poll ring nobody, the nap bounds the rest;
+            // a wait that blocks next takes a kept bell back even from an awake main thread (whose next nap it is)
+            boolean handBack = tookOver && (cycle.mainAsleep || blocksNext && bell.kept())
+                && !(keepsBell && answered && bell.keep());
+            if (handBack) {
+                bell.announceSleep(false); // hand the bell back, then look once more for what came unrung
+            }
+            lastLooks(handBack || !answered);
         }
     }
 

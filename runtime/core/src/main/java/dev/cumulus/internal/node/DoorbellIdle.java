@@ -109,13 +109,26 @@ final class DoorbellIdle implements IdleStrategy {
     /**
      * Announces the sleep (senders ring from now on), looks once more with a full cycle, and sleeps on the bell until
      * rung or {@link NodeSettings.Scheduling#SLEEP_NS} — unless that look found work, or ({@code whileCallersPoll}) no
-     * caller polls any more. When the look found the role taken (a caller polls), it sets
-     * {@link DutyCycle#lookMissed} first and sleeps only while callers still poll: the last one to stop looks for
-     * what came before the announcement.
+     * caller polls any more. When the look found the role taken (a caller polls), it sets {@link DutyCycle#lookMissed}
+     * first and sleeps only while callers still poll: the last one to stop looks for what came before the
+     * announcement. When a thread waiting for asynchronous answers asked for it since the last sleep
+     * ({@link DutyCycle#napWanted}), the sleep is a nap of {@link NodeSettings.Scheduling#NAP_NS}: that thread may keep
+     * the bell as it stops polling ({@link Doorbell#keep}). A nap when the bell is kept is on the bell as it is, with
+     * no announcement (that thread waited again since the last sleep, so it is still polling); any other sleep's
+     * announcement takes a kept bell back.
      */
     private void sleepOnBell(boolean whileCallersPoll) {
+        boolean nap = cycle.napWanted;
+        if (nap) {
+            cycle.napWanted = false; // asked for again by the next such wait
+        }
+        // the thread that keeps the bell waited again since the last sleep: nap on the bell as it is (no rings), the
+        // nap bounding what comes meanwhile; else announce, which takes a kept bell back
+        boolean onKept = nap && bell.kept();
         cycle.mainAsleep = true; // before the look and the count: a caller that stops from now on sees it
-        bell.announceSleep();
+        if (!onKept) {
+            bell.announceSleep(nap);
+        }
         int work = cycle.pollOnce(polled, waited, false);
         VarHandle.fullFence(); // the role's release is seen before lookMissed is read (CallerPoll.lastLooks)
         boolean sleep;
@@ -131,7 +144,11 @@ final class DoorbellIdle implements IdleStrategy {
             sleep = work == 0 && polled.isEmpty() && (!whileCallersPoll || cycle.pollingCallers.get() > 0);
         }
         if (sleep) {
-            bell.sleep(NodeSettings.Scheduling.SLEEP_NS);
+            if (onKept) {
+                bell.napKept(NodeSettings.Scheduling.NAP_NS);
+            } else {
+                bell.sleep(nap, nap ? NodeSettings.Scheduling.NAP_NS : NodeSettings.Scheduling.SLEEP_NS);
+            }
         } else if (work > 0 || !polled.isEmpty()) {
             idleCycles = 0;
         }

@@ -90,6 +90,12 @@ public final class DutyCycle implements Scheduler, AutoCloseable {
     /** True while the main thread sleeps on the doorbell: a caller that polled for it hands the bell back. */
     volatile boolean mainAsleep;
     /**
+     * Set by a thread that waits for an asynchronous answer with more of them due ({@code Awaited.ASYNC_REPLY_MORE_DUE}),
+     * read and cleared by the main thread as it goes to sleep: its next sleep is a nap, whose bell such a thread may keep
+     * ({@link Doorbell#keep}).
+     */
+    volatile boolean napWanted;
+    /**
      * Set when the main thread's last look before a sleep found the role taken: a message that came before its
      * announcement, unrung, may be unseen; the caller that stops next looks once more ({@link CallerPoll}).
      */

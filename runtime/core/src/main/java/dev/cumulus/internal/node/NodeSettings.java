@@ -154,6 +154,12 @@ public record NodeSettings(int nodeId, int size, long heartbeatIntervalMs, long 
         static final long AWAKE_NS = TimeUnit.MICROSECONDS.toNanos(200);
         /** The longest sleep on the doorbell, so timers (heartbeats, failure detection) still run. */
         static final long SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(1);
+        /**
+         * The main thread's sleep while a thread of its node waits for asynchronous answers with more of them due (a
+         * nap): such a thread keeps the bell as it stops polling, so answers that come before it polls again do not
+         * ring, and a message that comes while nobody polls waits at most this long.
+         */
+        static final long NAP_NS = TimeUnit.MICROSECONDS.toNanos(200);
     }
 
     private static void positive(long value, String key) {

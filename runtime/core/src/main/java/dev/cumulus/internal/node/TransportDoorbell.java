@@ -11,13 +11,28 @@ record TransportDoorbell(NodeTransport transport) implements Doorbell {
     }
 
     @Override
-    public void announceSleep() {
-        transport.announceSleep();
+    public void announceSleep(boolean nap) {
+        transport.announceSleep(nap);
     }
 
     @Override
-    public void sleep(long timeoutNs) {
-        transport.sleep(timeoutNs);
+    public void sleep(boolean nap, long timeoutNs) {
+        transport.sleep(nap, timeoutNs);
+    }
+
+    @Override
+    public boolean keep() {
+        return transport.keepDoorbell();
+    }
+
+    @Override
+    public boolean kept() {
+        return transport.doorbellKept();
+    }
+
+    @Override
+    public void napKept(long timeoutNs) {
+        transport.napKept(timeoutNs);
     }
 
     @Override

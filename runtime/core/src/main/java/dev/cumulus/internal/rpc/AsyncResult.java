@@ -15,6 +15,8 @@ import java.util.function.BooleanSupplier;
  */
 final class AsyncResult<T> extends CompletableFuture<T> implements BooleanSupplier {
     private final AsyncReplies replies;
+    /** The id of the call whose result this is (set by the thread that starts it), or 0. */
+    long callId;
 
     AsyncResult(AsyncReplies replies) {
         this.replies = replies;

@@ -580,7 +580,7 @@ final class CallServer {
         } catch (RuntimeException e) {
             return; // the caller is gone or unreachable: nobody is left to tell
         }
-        if (ringAfterReply(pollsUntilNs, System.nanoTime())) {
+        if (pollsUntilNs == 0 || ringAfterReply(pollsUntilNs, System.nanoTime())) { // no clock read without a promise
             sender.ring(destination);
         }
     }

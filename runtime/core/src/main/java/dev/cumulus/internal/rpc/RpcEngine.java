@@ -119,6 +119,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private long idLimit;
         /** When this thread last sent a call it polls for (the clock read right after the send), or 0. */
         private long lastSentNs;
+        /** The id of the last asynchronous call this thread started, or 0 (ids count up per thread). */
+        private long lastAsyncCallId;
         /** The gates of the objects whose methods this thread runs, innermost last (nested local calls). */
         private ObjectGate[] running = new ObjectGate[4];
         private int depth;
@@ -363,6 +365,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         RemoteCallEvent event = begun(new RemoteCallEvent());
         PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end,
             async ? null : state, via, result, timeoutNs);
+        if (result != null) {
+            result.callId = callId;
+            state.lastAsyncCallId = callId;
+        }
         if (event != null) {
             event.async = async;
         }
@@ -811,13 +817,18 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /**
      * A thread about to wait for an asynchronous result polls for it first, as a synchronous caller polls for its
-     * reply, for its poll budget (at most {@code atMostNs}); the answers its polls bring it completes itself.
+     * reply, for its poll budget (at most {@code atMostNs}); the answers its polls bring it completes itself. When it
+     * has started later asynchronous calls, it may keep its node's bell as it stops ({@code ASYNC_REPLY_MORE_DUE}).
      */
     private void pollForAnswer(BooleanSupplier done, long atMostNs) {
         Scheduler s = scheduler;
         long budgetNs = Math.min(s.pollBudgetNs(), atMostNs);
         if (budgetNs > 0) {
-            s.pollUntil(done, System.nanoTime() + budgetNs, Scheduler.Awaited.ASYNC_REPLY, Scheduler.NOTHING);
+            // a thread that started later calls will poll again soon: it may keep its node's bell as it stops
+            Scheduler.Awaited awaited = done instanceof AsyncResult<?> r && r.callId != 0
+                && callers.get().lastAsyncCallId > r.callId
+                ? Scheduler.Awaited.ASYNC_REPLY_MORE_DUE : Scheduler.Awaited.ASYNC_REPLY;
+            s.pollUntil(done, System.nanoTime() + budgetNs, awaited, Scheduler.NOTHING);
         }
     }
 

@@ -41,6 +41,12 @@ public interface Scheduler {
          * so the waiter takes the bell over at once; it completes every answer without callbacks its polls bring.
          */
         ASYNC_REPLY,
+        /**
+         * As {@link #ASYNC_REPLY}, by a thread that has started later asynchronous calls (it will poll for their answers
+         * soon): as it stops, its answer in, it keeps the bell of its napping main thread, so the answers that come
+         * before its next poll ring nobody (the main thread's nap bounds how long a message waits meanwhile).
+         */
+        ASYNC_REPLY_MORE_DUE,
         /** Replicated writes a reply depends on: the waiter may apply the writes its polls deliver. */
         APPLIED_WRITES,
         /** Anything else (its own write's delivery, a grant): the waiter runs brief calls only. */

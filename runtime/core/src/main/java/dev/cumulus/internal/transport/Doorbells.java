@@ -26,6 +26,10 @@ import java.nio.file.StandardOpenOption;
 final class Doorbells {
     static final int AWAKE = 0;
     static final int SLEEPING = 1;
+    /** The node sleeps for a short, bounded time ({@link #nap}): a polling thread of its own may {@link #keep} it. */
+    static final int NAPPING = 2;
+    /** A napping node's bell taken over by a thread of its own that polls, or will poll again soon: no rings. */
+    static final int KEPT = 3;
     /**
      * One cache line per node for its bell, then one per node for the CPU of a thread waiting for a message to it. A
      * bell is written only when its node goes to sleep or wakes (or a caller takes it over), so the line a sender
@@ -90,35 +94,59 @@ final class Doorbells {
         }
     }
 
-    /** Sender side, after writing a message for {@code node}: wakes it if it sleeps. */
+    /** Sender side, after writing a message for {@code node}: wakes it if it sleeps or naps (not when kept). */
     void ring(int node) {
         long at = node * SLOT;
         VarHandle.fullFence(); // the message is written before the bell is read
-        if ((int) BELL.getVolatile(bells, at) == SLEEPING && BELL.compareAndSet(bells, at, SLEEPING, AWAKE)) {
+        int bell = (int) BELL.getVolatile(bells, at);
+        if ((bell == SLEEPING || bell == NAPPING) && BELL.compareAndSet(bells, at, bell, AWAKE)) {
             futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
         }
     }
 
-    /** Sleeper side: announces that {@code node} is about to sleep; it must look for work once more before sleeping. */
-    void announce(int node) {
-        BELL.setRelease(bells, node * SLOT, SLEEPING);
+    /**
+     * Sleeper side: announces that {@code node} is about to sleep ({@link #SLEEPING}), or to nap ({@link #NAPPING}:
+     * its sleep is bounded, so a thread of its own may keep the bell); it must look for work once more before it
+     * sleeps, with the same value.
+     */
+    void announce(int node, int sleepOrNap) {
+        BELL.setRelease(bells, node * SLOT, sleepOrNap);
         VarHandle.fullFence(); // the bell is set before the last look for messages (one fence, not two)
     }
 
-    /** Sleeper side: sleeps until rung or {@code timeoutNs} passed (returns at once if rung already). */
-    void sleep(int node, long timeoutNs) {
-        waitWhile(node, SLEEPING, timeoutNs);
+    /**
+     * Sleeper side: sleeps while the bell holds what {@link #announce} set, until rung or {@code timeoutNs} passed
+     * (returns at once if rung or taken over already).
+     */
+    void sleep(int node, int sleepOrNap, long timeoutNs) {
+        waitWhile(node, sleepOrNap, timeoutNs);
     }
 
     /**
      * A thread that polls for a sleeping node (a caller waiting for its reply) takes the bell over: senders need not
-     * wake the node while it polls. It hands the bell back with {@link #announce} and one more look for messages.
+     * wake the node while it polls (SLEEPING becomes AWAKE, NAPPING becomes KEPT; neither wakes the sleeper). It hands
+     * the bell back with {@link #announce} and one more look for messages, or {@link #keep}s a napping node's.
      */
     void takeOver(int node) {
         long at = node * SLOT;
-        if ((int) BELL.getOpaque(bells, at) == SLEEPING) { // a write only when needed: senders read this line
+        int bell = (int) BELL.getOpaque(bells, at); // a write only when needed: senders read this line
+        if (bell == SLEEPING) {
             BELL.compareAndSet(bells, at, SLEEPING, AWAKE);
+        } else if (bell == NAPPING) {
+            BELL.compareAndSet(bells, at, NAPPING, KEPT);
         }
+    }
+
+    /**
+     * A thread that stops polling but will poll again soon keeps the bell of its napping node: true when the bell is
+     * (now) {@link #KEPT}, so senders do not ring and the node's nap ends by its bound; false when the node sleeps
+     * unbounded or is awake: the thread hands the bell back as usual. The compare-and-set fails when the node has
+     * announced an unbounded sleep since, so a kept bell never outlasts a nap.
+     */
+    boolean keep(int node) {
+        long at = node * SLOT;
+        int bell = (int) BELL.getVolatile(bells, at);
+        return bell == KEPT || bell == NAPPING && BELL.compareAndSet(bells, at, NAPPING, KEPT);
     }
 
     /** Futex wait: sleeps while {@code node}'s bell holds {@code value}, until woken or {@code timeoutNs} passed. */
@@ -166,9 +194,21 @@ final class Doorbells {
         futex(node, FUTEX_WAKE, Integer.MAX_VALUE, MemorySegment.NULL);
     }
 
-    /** Sleeper side: the node is awake (again). */
+    /**
+     * Sleeper side: the node is awake (again): a bell it announced becomes AWAKE (no rings); a {@link #KEPT} one stays
+     * kept, so the thread keeping it is not rung either, and the node's next nap may be on it ({@link #kept}).
+     */
     void awake(int node) {
-        BELL.setVolatile(bells, node * SLOT, AWAKE);
+        long at = node * SLOT;
+        int bell = (int) BELL.getVolatile(bells, at);
+        if (bell == SLEEPING || bell == NAPPING) {
+            BELL.compareAndSet(bells, at, bell, AWAKE); // it fails only for a ring, a wake or a takeover: all fine
+        }
+    }
+
+    /** True when {@code node}'s bell is {@link #KEPT}: its next nap may be on the bell as it is, announcing nothing. */
+    boolean kept(int node) {
+        return (int) BELL.getVolatile(bells, node * SLOT) == KEPT;
     }
 
     private void futex(int node, int op, int value, MemorySegment timeout) {

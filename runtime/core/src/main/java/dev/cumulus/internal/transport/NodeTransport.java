@@ -588,14 +588,35 @@ public final class NodeTransport implements AutoCloseable {
         chunkAssembler.expire();
     }
 
-    /** This node is about to sleep: senders will ring. Look for work once more before {@link #sleep}. */
-    public void announceSleep() {
-        doorbells.announce(nodeId);
+    /**
+     * This node is about to sleep ({@code nap}: for a bounded time, see {@link #keepDoorbell}): senders will ring. Look
+     * for work once more before {@link #sleep}.
+     */
+    public void announceSleep(boolean nap) {
+        doorbells.announce(nodeId, nap ? Doorbells.NAPPING : Doorbells.SLEEPING);
     }
 
-    /** Sleeps until a sender rings or {@code timeoutNs} passed. */
-    public void sleep(long timeoutNs) {
-        doorbells.sleep(nodeId, timeoutNs);
+    /** Sleeps until a sender rings or {@code timeoutNs} passed; {@code nap} as announced. */
+    public void sleep(boolean nap, long timeoutNs) {
+        doorbells.sleep(nodeId, nap ? Doorbells.NAPPING : Doorbells.SLEEPING, timeoutNs);
+    }
+
+    /** True when this node's bell is kept ({@link #keepDoorbell}): its next nap may be on it as it is. */
+    public boolean doorbellKept() {
+        return doorbells.kept(nodeId);
+    }
+
+    /** Naps on a kept bell, announcing nothing: until woken, the bell changes, or {@code timeoutNs} passed. */
+    public void napKept(long timeoutNs) {
+        doorbells.sleep(nodeId, Doorbells.KEPT, timeoutNs);
+    }
+
+    /**
+     * A thread of this node that stops polling but will poll again soon keeps the bell of its napping main thread
+     * (no rings until the nap ends); false when the main thread sleeps unbounded or is awake.
+     */
+    public boolean keepDoorbell() {
+        return doorbells.keep(nodeId);
     }
 
     /** This node is awake: senders need not ring. */

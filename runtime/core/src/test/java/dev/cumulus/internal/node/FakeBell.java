@@ -31,11 +31,26 @@ final class FakeBell implements Doorbell {
     }
 
     @Override
-    public void announceSleep() {
+    public void announceSleep(boolean nap) {
     }
 
     @Override
-    public void sleep(long timeoutNs) {
+    public boolean keep() {
+        return false; // no bell state here: a caller hands back as before
+    }
+
+    @Override
+    public boolean kept() {
+        return false;
+    }
+
+    @Override
+    public void napKept(long timeoutNs) {
+        sleep(true, timeoutNs);
+    }
+
+    @Override
+    public void sleep(boolean nap, long timeoutNs) {
         sleeper = Thread.currentThread();
         lastSleepAt = System.nanoTime();
         sleeps.incrementAndGet();

@@ -135,7 +135,10 @@ class AsyncAnswersTest {
         }
         assertEquals(n, handedOver.get(), "every answer went to the thread that polled it, none to a drainer");
         assertTrue(afterPoll.isEmpty());
-        assertEquals(Set.of(Scheduler.Awaited.ASYNC_REPLY), waitedFor);
+        // a wait with later calls started keeps the bell as it stops; one for the newest call does not
+        assertTrue(waitedFor.contains(Scheduler.Awaited.ASYNC_REPLY_MORE_DUE), waitedFor::toString);
+        assertTrue(Set.of(Scheduler.Awaited.ASYNC_REPLY, Scheduler.Awaited.ASYNC_REPLY_MORE_DUE).containsAll(waitedFor),
+            waitedFor::toString);
     }
 
     @Test
