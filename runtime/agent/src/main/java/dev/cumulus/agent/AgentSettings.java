@@ -22,14 +22,15 @@ public record AgentSettings(boolean verbose, boolean debug, Path dumpDir) {
     static final String DEBUG = "debug";
     static final String DUMP_DIR = "dumpDir";
     /** The options and their syntax, for error messages and help texts. */
-    public static final String SYNTAX = VERBOSE + ", " + DEBUG + ", " + DUMP_DIR + "=DIR, separated by commas "
-            + "(e.g. -javaagent:cumulus-agent.jar=" + VERBOSE + "," + DUMP_DIR + "=/tmp/woven)";
+    public static final String SYNTAX = VERBOSE + ", " + DEBUG + ", " + DUMP_DIR + "=DIR, separated by commas";
+    /** An example of options, as they follow the jar or {@code cumulus run --agent-options}. */
+    public static final String EXAMPLE = VERBOSE + "," + DUMP_DIR + "=/tmp/woven";
 
     /**
      * Reads the agent's options: {@code null} or empty for {@link #NONE}; else names separated by commas, each at
      * most once: {@code verbose}, {@code debug}, {@code dumpDir=DIR} (a directory path without commas).
      *
-     * @throws IllegalArgumentException naming the option that is wrong and listing the valid ones
+     * @throws IllegalArgumentException naming the option that is wrong and listing the valid ones ({@link #SYNTAX})
      */
     public static AgentSettings parse(String options) {
         if (options == null || options.isEmpty()) {

@@ -34,7 +34,8 @@ public final class CumulusAgent {
         try {
             settings = AgentSettings.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("cumulus-agent: " + e.getMessage());
+            System.err.println("cumulus-agent: " + e.getMessage() + " (e.g. -javaagent:cumulus-agent.jar="
+                    + AgentSettings.EXAMPLE + ")");
             System.exit(EXIT_BAD_OPTIONS);
             return;
         }

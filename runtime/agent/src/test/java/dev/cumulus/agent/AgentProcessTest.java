@@ -102,7 +102,8 @@ class AgentProcessTest {
         assertEquals(CumulusAgent.EXIT_BAD_OPTIONS, r.code(), r.out() + r.err());
         assertEquals("", r.out(), "main did not run");
         assertEquals("cumulus-agent: bad Cumulus agent options 'verbose,dumpdir=/tmp/x': 'dumpdir' is not an option; "
-                + "the options are " + AgentSettings.SYNTAX + "\n", r.err());
+                + "the options are verbose, debug, dumpDir=DIR, separated by commas "
+                + "(e.g. -javaagent:cumulus-agent.jar=verbose,dumpDir=/tmp/woven)\n", r.err());
     }
 
     @Test

@@ -31,9 +31,8 @@ class AgentSettingsTest {
     @Test
     void anUnknownOptionIsNamedWithTheValidOnes() {
         String m = message("verbose,verbos");
-        assertTrue(m.startsWith("bad Cumulus agent options 'verbose,verbos': 'verbos' is not an option; "
-                + "the options are verbose, debug, dumpDir=DIR, separated by commas"), m);
-        assertTrue(m.contains("-javaagent:cumulus-agent.jar=verbose,dumpDir=/tmp/woven"), m);
+        assertEquals("bad Cumulus agent options 'verbose,verbos': 'verbos' is not an option; "
+                + "the options are verbose, debug, dumpDir=DIR, separated by commas", m);
     }
 
     @Test

@@ -159,6 +159,20 @@ class CumulusCliTest {
     }
 
     @Test
+    void badAgentOptionsAreAUsageErrorNamingTheValidOnes() {
+        CliRun r = CliRun.of("run", "--nodes", "2", "--agent-options", "verbose=yes", "-cp", TEST_CLASSES,
+            PrintArgsMain.class.getName());
+        assertEquals(2, r.exit());
+        assertEquals("cumulus run: --agent-options: bad Cumulus agent options 'verbose=yes': 'verbose' takes no value "
+            + "(give it as 'verbose', leave it out to turn it off); the options are verbose, debug, dumpDir=DIR, "
+            + "separated by commas (e.g. --agent-options verbose,dumpDir=/tmp/woven)", r.err().strip());
+
+        CliRun attach = CliRun.of("run", "--attach", "c1", "--agent-options", "verbose", PrintArgsMain.class.getName());
+        assertEquals(2, attach.exit());
+        assertTrue(attach.err().contains("--agent-options do not apply to it"), attach.err());
+    }
+
+    @Test
     void anUnknownMainClassIsOneLineWithoutStackTraceUnlessDebug() {
         CliRun r = CliRun.of("run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
         assertEquals(2, r.exit());

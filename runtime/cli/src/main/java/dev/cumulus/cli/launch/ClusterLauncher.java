@@ -853,7 +853,7 @@ public final class ClusterLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaOn(hostOf[config.nodeId()]));
         cmd.addAll(NODE_JVM_FLAGS);
-        cmd.add("-javaagent:" + agentJar);
+        cmd.add(LaunchContext.javaagent(agentJar, ctx.agentOptions()));
         if (ctx.profile()) {
             Path dir = Path.of(host.runDir());
             cmd.add("-XX:StartFlightRecording=filename=" + dir.resolve(RunDirectory.jfrFileName(config.nodeId()))
@@ -954,7 +954,7 @@ public final class ClusterLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(NODE_JVM_FLAGS);
-        cmd.add("-javaagent:" + agentJar);
+        cmd.add(LaunchContext.javaagent(agentJar, ctx.agentOptions()));
         if (jfc != null) {
             cmd.add("-XX:StartFlightRecording=filename=" + runDir.jfrFile(config.nodeId()) + ",dumponexit=true,settings="
                 + jfc);
