@@ -272,10 +272,10 @@ public final class ClusterLauncher {
             }
             List<LaunchConfig> configs = configs(id, runDir.path(), driverDir);
             Map<String, String> launch = new LinkedHashMap<>(configs.getFirst().toProperties());
-            launch.remove(LaunchConfig.PREFIX + "node.id");
+            launch.remove(LaunchConfig.NODE_ID);
             if (hosts != null) {
-                launch.put(LaunchConfig.PREFIX + "aeron.dir", driverDir);
-                launch.put(LaunchConfig.PREFIX + "run.dir", runDir.path().toString());
+                launch.put(LaunchConfig.AERON_DIR, driverDir);
+                launch.put(LaunchConfig.RUN_DIR, runDir.path().toString());
                 launch.put("hosts", hostsOfNodes());
                 shipments.forEach((host, shipped) -> {
                     launch.put("classes." + host.name() + ".sent.entries", Integer.toString(shipped.sentEntries()));
