@@ -20,13 +20,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Four nodes call eight counters (per-caller sequence numbers) while threads on two nodes migrate them at random with
  * all three kinds; afterwards every call was applied exactly once and in each caller's order, and every node finds
- * every object at the same place. CI runs it for a few seconds; {@code ./build chaos [SECONDS]} runs it longer.
+ * every object at the same place. CI runs it for a few seconds; {@code ./build chaos [SECONDS]} runs it longer, handing
+ * the seconds over in {@value #SECONDS_VARIABLE}.
  */
 @Timeout(600)
 class MigrationChaosTest {
     static final int NODES = 4;
     static final int OBJECTS = 8;
     static final int CALLERS_PER_NODE = 2;
+    /** How long the objects move, in seconds; unset: {@value #DEFAULT_SECONDS} (what the suite does). */
+    static final String SECONDS_VARIABLE = "CUMULUS_CHAOS_SECONDS";
+    static final long DEFAULT_SECONDS = 4;
 
     public interface SeqCounter {
         /** Applies call {@code seq} of {@code caller}; returns false if it came out of that caller's order. */
@@ -66,9 +70,25 @@ class MigrationChaosTest {
         }
     }
 
+    static long seconds(String value) {
+        if (value == null || value.isBlank()) {
+            return DEFAULT_SECONDS;
+        }
+        try {
+            long seconds = Long.parseLong(value.strip());
+            if (seconds >= 1) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException(SECONDS_VARIABLE + "=" + value + " is not a number of seconds: give a "
+            + "whole number of at least 1, e.g. ./build chaos 60");
+    }
+
     @Test
     void everyCallRunsExactlyOnceInItsCallersOrderWhileObjectsMoveAtRandom() {
-        long seconds = Long.getLong("cumulus.chaos.seconds", 4);
+        long seconds = seconds(System.getenv(SECONDS_VARIABLE));
         Map<String, Long> sent = new ConcurrentHashMap<>();
         Map<String, Long> applied = new ConcurrentHashMap<>();
         Map<Integer, List<Integer>> locations = new ConcurrentHashMap<>();

@@ -27,7 +27,8 @@ import java.util.WeakHashMap;
  * class is analysed with {@link CloudAnalyzer#analyzeClass} (one analyzer per defining loader) and then either
  * refused (error findings) or woven ({@link Weaver}). A non-cloud class whose constant pool names a cloud class or
  * {@code Cluster} is analysed too and refused on error findings (CUM106: it touches a cloud's fields), never woven:
- * the agent refuses every class {@code cumulus check} reports an error in.
+ * the agent refuses every class {@code cumulus check} reports an error in. What it prints and dumps besides is up to
+ * the {@link AgentSettings} it is built with.
  *
  * <p>Never throws and never swallows: a failure is printed as one line on stderr naming the class and the cause,
  * and the class is left as it was. Runs on whichever thread loads a class; re-entrant loads on the same thread
@@ -35,23 +36,20 @@ import java.util.WeakHashMap;
  */
 public final class CloudTransformer implements ClassFileTransformer {
     private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<>();
-    /* The agent's diagnostics, user settings documented in docs/CLI.md ("Diagnostics") and docs/design/AGENT.md. */
-    /** {@code -Dcumulus.agent.verbose=true}: warnings and each woven (or retransformed) class on stderr. */
-    static final boolean VERBOSE = Boolean.getBoolean("cumulus.agent.verbose");
-    /** {@code -Dcumulus.agent.debug=true}: stack traces with the transformer's errors. */
-    private static final boolean DEBUG = Boolean.getBoolean("cumulus.agent.debug");
-    /** {@code -Dcumulus.agent.dumpDir=DIR}: every woven class also written to {@code DIR/name.class}. */
-    private static final String DUMP_DIR = System.getProperty("cumulus.agent.dumpDir");
-
     private final PrintStream err;
+    private final AgentSettings settings;
     private final Map<ClassLoader, LoaderState> loaders = Collections.synchronizedMap(new WeakHashMap<>());
 
     private record LoaderState(LoaderClassSource source, CloudAnalyzer analyzer, ClassFile classFile) {
     }
 
-    /** A transformer that reports to {@code err} (the agent passes {@link System#err}). */
-    public CloudTransformer(PrintStream err) {
+    /**
+     * A transformer that reports to {@code err} (the agent passes {@link System#err}) with the diagnostics
+     * {@code settings} ask for.
+     */
+    public CloudTransformer(PrintStream err, AgentSettings settings) {
         this.err = err;
+        this.settings = settings;
     }
 
     @Override
@@ -67,7 +65,7 @@ public final class CloudTransformer implements ClassFileTransformer {
         } catch (Throwable t) {
             err.println("cumulus-agent: cannot weave " + Names.dotted(className) + ", left unchanged: " + t
                     + (t.getStackTrace().length > 0 ? " at " + t.getStackTrace()[0] : ""));
-            if (DEBUG) {
+            if (settings.debug()) {
                 t.printStackTrace(err);
             }
             return null;
@@ -105,7 +103,7 @@ public final class CloudTransformer implements ClassFileTransformer {
         if (!errors.isEmpty()) {
             return refuse(st, cm, className, errors, retransform);
         }
-        if (VERBOSE) {
+        if (settings.verbose()) {
             result.findings().forEach(f -> err.println(FindingFormatter.format(f)));
         }
         byte[] woven = Weaver.weave(st.classFile(), cm, result);
@@ -113,7 +111,7 @@ public final class CloudTransformer implements ClassFileTransformer {
             CloudHooks.recordWaitFree(loader, Names.dotted(className));
         }
         CloudHooks.recordWoven(Names.dotted(className));
-        if (VERBOSE) {
+        if (settings.verbose()) {
             err.println("cumulus-agent: " + (woven == null ? "nothing to weave in " : "wove ") + Names.dotted(className));
         }
         dump(className, woven);
@@ -157,17 +155,18 @@ public final class CloudTransformer implements ClassFileTransformer {
         CloudHooks.recordRefusal(dottedName, message);
     }
 
-    /** With {@code -Dcumulus.agent.dumpDir=DIR}, writes each woven class to DIR/name.class (for javap). */
+    /** With the {@code dumpDir=DIR} option, writes each woven class to DIR/name.class (for javap). */
     private void dump(String className, byte[] bytes) {
-        if (DUMP_DIR == null || bytes == null) {
+        Path dir = settings.dumpDir();
+        if (dir == null || bytes == null) {
             return;
         }
         try {
-            Path f = Path.of(DUMP_DIR, className + ".class");
+            Path f = dir.resolve(className + ".class");
             Files.createDirectories(f.getParent());
             Files.write(f, bytes);
         } catch (IOException | RuntimeException e) {
-            err.println("cumulus-agent: cannot dump " + Names.dotted(className) + " to " + DUMP_DIR + ": " + e);
+            err.println("cumulus-agent: cannot dump " + Names.dotted(className) + " to " + dir + ": " + e);
         }
     }
 

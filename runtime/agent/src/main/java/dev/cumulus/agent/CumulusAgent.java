@@ -11,14 +11,18 @@ import java.util.List;
 /**
  * The Cumulus Java agent: {@code -javaagent:cumulus-agent.jar} (premain) or attached to a running JVM (agentmain,
  * see {@code dev.cumulus.internal.cloud.AgentLoader}). Registers the {@link CloudTransformer}; when attached, also
- * retransforms every already-loaded cloud class. What is woven and why: {@code docs/design/AGENT.md}. With
+ * retransforms every already-loaded cloud class. What is woven and why: {@code docs/design/AGENT.md}. The options
+ * after the jar ({@code -javaagent:cumulus-agent.jar=verbose,dumpDir=DIR}) are read once, into {@link AgentSettings};
+ * bad ones stop the JVM at start with exit code 2 and a line saying what is wrong and what the options are. With
  * {@code -Dcumulus.singleVm=true} it registers the {@link SingleVmTransformer} instead (docs/design/SINGLEVM.md).
  *
  * <p>The jar's dependencies ({@code cumulus-runtime}, {@code cumulus-launch}, {@code cumulus-analysis}) must be on the application
  * classpath; the launcher puts them there.
  */
 public final class CumulusAgent {
-    /** Set to {@code true} on a node of {@code cumulus run --single-vm}: the agent weaves program classes for it. */
+    /** The exit code of a JVM whose {@code -javaagent:} options are bad: a usage error, as {@code cumulus}'s. */
+    static final int EXIT_BAD_OPTIONS = 2;
+    /** The instrumentation of the first install; later ones (an attach after {@code -javaagent:}) change nothing. */
     private static Instrumentation instrumentation;
     private static CloudTransformer transformer;
 
@@ -26,16 +30,29 @@ public final class CumulusAgent {
     }
 
     public static void premain(String args, Instrumentation inst) {
+        AgentSettings settings;
+        try {
+            settings = AgentSettings.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("cumulus-agent: " + e.getMessage() + " (e.g. -javaagent:cumulus-agent.jar="
+                    + AgentSettings.EXAMPLE + ")");
+            System.exit(EXIT_BAD_OPTIONS);
+            return;
+        }
         if (System.getProperty(LaunchConfig.LAUNCHER_PID) != null) {
             // a node of cumulus run dies with its launcher; only there is runtime/launch sure to be on the class path
             LauncherWatch.startIfLaunched();
         }
-        install(inst, false);
+        install(inst, settings, false);
         RecordedEvents.registerWhenRecording(ClassLoader.getSystemClassLoader(), System.err);
     }
 
+    /**
+     * Attached to a running JVM: the options are those of {@code -javaagent:}; bad ones fail the attach (the
+     * attaching side gets the message) and leave the JVM running without the agent.
+     */
     public static void agentmain(String args, Instrumentation inst) {
-        install(inst, true);
+        install(inst, AgentSettings.parse(args), true);
     }
 
     /** The instrumentation the agent was started with, or {@code null} if it is not installed. */
@@ -43,7 +60,7 @@ public final class CumulusAgent {
         return instrumentation;
     }
 
-    private static synchronized void install(Instrumentation inst, boolean retransformLoaded) {
+    private static synchronized void install(Instrumentation inst, AgentSettings settings, boolean retransformLoaded) {
         if (instrumentation != null) {
             CloudHooks.markAgentInstalled();
             return;
@@ -63,12 +80,12 @@ public final class CumulusAgent {
             return;
         }
         preload();
-        transformer = new CloudTransformer(System.err);
+        transformer = new CloudTransformer(System.err, settings);
         inst.addTransformer(transformer, true);
         if (retransformLoaded) {
             long t0 = System.nanoTime();
             int n = retransformLoadedCloudClasses(inst, transformer);
-            if (CloudTransformer.VERBOSE) {
+            if (settings.verbose()) {
                 System.err.println("cumulus-agent: attached; retransformed " + n + " loaded cloud classes in "
                         + (System.nanoTime() - t0) / 1_000_000 + " ms");
             }

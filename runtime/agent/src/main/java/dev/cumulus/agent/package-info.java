@@ -12,6 +12,8 @@
  * weaves every program class with {@code SingleVmWeaver} (docs/design/SINGLEVM.md, "The woven form") and refuses
  * program classes with native methods. Under a JFR recording, {@link dev.cumulus.agent.RecordedEvents} registers the
  * runtime's JFR event classes when the recorder starts, so JFR's start-up work for them is done before the program runs.
+ * Its diagnostics (verbose, debug, dumpDir) are the options after the jar on {@code -javaagent:}, read once at start
+ * into {@link dev.cumulus.agent.AgentSettings}.
  *
  * <p><b>Threads.</b> The transformer runs on whatever thread loads a class, concurrently; per-loader state is
  * guarded, the analyzer serializes its calls. {@code Refusals} is thread-safe.

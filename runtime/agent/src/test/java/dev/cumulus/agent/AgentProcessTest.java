@@ -69,7 +69,7 @@ class AgentProcessTest {
     @Test
     void javaagentWeavesCloudClassesAndRefusesViolatingOnes() throws Exception {
         Path dump = tmp.resolve("dump");
-        Run r = java(List.of("-javaagent:" + agentJar, "-Dcumulus.agent.dumpDir=" + dump), JavaagentMain.class);
+        Run r = java(List.of("-javaagent:" + agentJar + "=verbose,dumpDir=" + dump), JavaagentMain.class);
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("agentInstalled=true"), r.out());
         assertTrue(r.out().contains("beforeWrite addInt(I)I [5]\naddInt=5\nreadInt=5\n"), r.out());
@@ -84,6 +84,26 @@ class AgentProcessTest {
         assertTrue(r.err().contains("cumulus-agent: refused weave.Refused (1 error)"), r.err());
         assertTrue(!r.err().contains("cannot weave") && !r.err().contains("VerifyError"), r.err());
         assertTrue(Files.isRegularFile(dump.resolve("weave/Account.class")), "dumpDir holds the woven classes");
+        assertTrue(r.err().contains("cumulus-agent: wove weave.Account\n"), "verbose names each woven class: " + r.err());
+    }
+
+    @Test
+    void withoutOptionsTheAgentPrintsOnlyWhatIsWrong() throws Exception {
+        Run r = java(List.of("-javaagent:" + agentJar), JavaagentMain.class);
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("addInt=5"), r.out());
+        assertTrue(r.err().contains("cumulus-agent: refused weave.Refused (1 error)"), r.err());
+        assertTrue(!r.err().contains("cumulus-agent: wove"), "no verbose lines: " + r.err());
+    }
+
+    @Test
+    void badOptionsStopTheJvmBeforeMainWithTheValidOnes() throws Exception {
+        Run r = java(List.of("-javaagent:" + agentJar + "=verbose,dumpdir=/tmp/x"), JavaagentMain.class);
+        assertEquals(CumulusAgent.EXIT_BAD_OPTIONS, r.code(), r.out() + r.err());
+        assertEquals("", r.out(), "main did not run");
+        assertEquals("cumulus-agent: bad Cumulus agent options 'verbose,dumpdir=/tmp/x': 'dumpdir' is not an option; "
+                + "the options are verbose, debug, dumpDir=DIR, separated by commas "
+                + "(e.g. -javaagent:cumulus-agent.jar=verbose,dumpDir=/tmp/woven)\n", r.err());
     }
 
     @Test

@@ -66,7 +66,8 @@ class CheckAgentParityTest {
     @Test
     void theAgentRefusesExactlyTheClassesTheCheckReportsErrorsIn() throws Exception {
         TestClasses.Captured err = new TestClasses.Captured();
-        TestClasses.WeavingLoader loader = new TestClasses.WeavingLoader(classes, new CloudTransformer(err.stream));
+        TestClasses.WeavingLoader loader =
+                new TestClasses.WeavingLoader(classes, new CloudTransformer(err.stream, AgentSettings.NONE));
         Set<String> refused = new TreeSet<>();
         for (String name : names) {
             try {

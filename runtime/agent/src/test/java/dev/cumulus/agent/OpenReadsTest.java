@@ -185,7 +185,7 @@ class OpenReadsTest extends WovenClassesFixture {
      */
     @Test
     void aReadThatLoadsAClassIsOpenWhileTheClassLoads() throws Throwable {
-        CloudTransformer cloud = new CloudTransformer(agentErr.stream);
+        CloudTransformer cloud = new CloudTransformer(agentErr.stream, AgentSettings.NONE);
         int[] openWhileLoading = {-1};
         boolean[] readOnStack = {false};
         ClassFileTransformer hooking = new ClassFileTransformer() {

@@ -348,6 +348,20 @@ class WeaverTest extends WovenClassesFixture {
 
     @Test
     void transformerErrorsArePrintedAndTheClassIsLeftAlone(@TempDir Path dir) throws Exception {
+        String text = transformBroken(dir, AgentSettings.NONE);
+        assertTrue(text.startsWith("cumulus-agent: cannot weave broken.Broken, left unchanged: "), text);
+        assertEquals(1, text.lines().count(), text);
+    }
+
+    @Test
+    void theDebugOptionAddsTheStackTrace(@TempDir Path dir) throws Exception {
+        String text = transformBroken(dir, AgentSettings.parse("debug"));
+        assertTrue(text.startsWith("cumulus-agent: cannot weave broken.Broken, left unchanged: "), text);
+        assertTrue(text.lines().skip(1).anyMatch(l -> l.startsWith("\tat ")), "a stack trace follows: " + text);
+    }
+
+    /** What the transformer prints for a cloud class it cannot weave, given {@code settings}. */
+    private static String transformBroken(Path dir, AgentSettings settings) throws Exception {
         // a cloud class whose stack maps need the hierarchy of classes this loader cannot find
         Files.writeString(dir.resolve("Broken.java"), """
                 package broken;
@@ -367,13 +381,11 @@ class WeaverTest extends WovenClassesFixture {
             Files.delete(dir.resolve("broken/" + n + ".class"));
         }
         TestClasses.Captured err = new TestClasses.Captured();
-        try (TestClasses.WeavingLoader l = new TestClasses.WeavingLoader(dir, new CloudTransformer(err.stream))) {
-            byte[] out = new CloudTransformer(err.stream).transform(l, "broken/Broken", null, null, original);
-            assertNull(out);
+        CloudTransformer transformer = new CloudTransformer(err.stream, settings);
+        try (TestClasses.WeavingLoader l = new TestClasses.WeavingLoader(dir, transformer)) {
+            assertNull(transformer.transform(l, "broken/Broken", null, null, original));
         }
-        String text = err.text();
-        assertTrue(text.startsWith("cumulus-agent: cannot weave broken.Broken, left unchanged: "), text);
-        assertEquals(1, text.lines().count(), text);
+        return err.text();
     }
 
     @Test

@@ -22,7 +22,7 @@ abstract class WovenClassesFixture {
     @BeforeAll
     static void compileAndLoad() throws Exception {
         TestClasses.compile(classes);
-        loader = new TestClasses.WeavingLoader(classes, new CloudTransformer(agentErr.stream));
+        loader = new TestClasses.WeavingLoader(classes, new CloudTransformer(agentErr.stream, AgentSettings.NONE));
     }
 
     @BeforeEach

@@ -46,6 +46,12 @@ final class NodeCommand implements Callable<Integer> {
         description = "Extra JVM option for the node (repeatable), e.g. --jvm-arg=-Xmx512m.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--agent-options", paramLabel = "OPTS",
+        description = "Options of the Cumulus agent of the node, separated by commas: verbose (warnings and each "
+            + "woven class on stderr), debug (stack traces with the agent's errors), dumpDir=DIR (every woven class "
+            + "also written to DIR/name.class, for javap), e.g. --agent-options verbose,dumpDir=/tmp/woven.")
+    String agentOptions = "";
+
     @Option(names = "--base-port", paramLabel = "P", defaultValue = "" + LaunchContext.DEFAULT_BASE_PORT,
         description = "UDP port of task 0; task i listens on P + i (default: ${DEFAULT-VALUE}).")
     int basePort;
@@ -70,7 +76,8 @@ final class NodeCommand implements Callable<Integer> {
         List<String> main = new ArrayList<>();
         main.add(mainClass);
         main.addAll(args);
-        return new SlurmNode().classpath(classpath).mainAndArgs(main).jvmArgs(jvmArgs).basePort(basePort).idle(idle)
+        return new SlurmNode().classpath(classpath).mainAndArgs(main).jvmArgs(jvmArgs).agentOptions(agentOptions)
+            .basePort(basePort).idle(idle)
             .heartbeatTimeout(heartbeatTimeout).run(System.getenv(), cli.err());
     }
 }

@@ -79,6 +79,12 @@ final class RunCommand implements Callable<Integer> {
         description = "Extra JVM option for every node (repeatable), e.g. --jvm-arg=-Xmx512m.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--agent-options", paramLabel = "OPTS",
+        description = "Options of the Cumulus agent on every node, separated by commas: verbose (warnings and each "
+            + "woven class on stderr), debug (stack traces with the agent's errors), dumpDir=DIR (every woven class "
+            + "also written to DIR/name.class, for javap), e.g. --agent-options verbose,dumpDir=/tmp/woven.")
+    String agentOptions = "";
+
     @Option(names = "--transport", paramLabel = "ipc|udp",
         description = "ipc (default on one host): the nodes share the launcher's media driver. udp: node i listens "
             + "on 127.0.0.1:<base-port + i> (with --hosts: on its host's address). With --hosts the default is IPC "
@@ -163,10 +169,11 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (attach != null) {
-            if (nodes != null || hosts != null || profileStream || live || !debug.isEmpty()) {
+            if (nodes != null || hosts != null || profileStream || live || !debug.isEmpty()
+                    || !agentOptions.isEmpty()) {
                 throw new LaunchException("--attach runs one client of a standing cluster: --nodes, --hosts, "
-                    + "--profile-stream, --live and --debug do not apply to it (--profile does: the client's own "
-                    + "profile)");
+                    + "--profile-stream, --live, --debug and --agent-options do not apply to it (--profile does: the "
+                    + "client's own profile)");
             }
             List<String> clientJvmArgs = new ArrayList<>(jvmArgs);
             if (credential != null) {
@@ -212,6 +219,7 @@ final class RunCommand implements Callable<Integer> {
             .timeout(timeout)
             .runDir(runDir)
             .jvmArgs(nodeJvmArgs)
+            .agentOptions(agentOptions)
             .debugNodes(new java.util.HashSet<>(debug))
             .transport(transport)
             .basePort(basePort)

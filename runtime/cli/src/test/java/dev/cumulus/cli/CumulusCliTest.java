@@ -1,6 +1,7 @@
 package dev.cumulus.cli;
 
 import dev.cumulus.cli.launch.mains.PrintArgsMain;
+import dev.cumulus.internal.launch.LaunchConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -11,14 +12,14 @@ import picocli.CommandLine.TypeConversionException;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -159,6 +160,20 @@ class CumulusCliTest {
     }
 
     @Test
+    void badAgentOptionsAreAUsageErrorNamingTheValidOnes() {
+        CliRun r = CliRun.of("run", "--nodes", "2", "--agent-options", "verbose=yes", "-cp", TEST_CLASSES,
+            PrintArgsMain.class.getName());
+        assertEquals(2, r.exit());
+        assertEquals("cumulus run: --agent-options: bad Cumulus agent options 'verbose=yes': 'verbose' takes no value "
+            + "(give it as 'verbose', leave it out to turn it off); the options are verbose, debug, dumpDir=DIR, "
+            + "separated by commas (e.g. --agent-options verbose,dumpDir=/tmp/woven)", r.err().strip());
+
+        CliRun attach = CliRun.of("run", "--attach", "c1", "--agent-options", "verbose", PrintArgsMain.class.getName());
+        assertEquals(2, attach.exit());
+        assertTrue(attach.err().contains("--agent-options do not apply to it"), attach.err());
+    }
+
+    @Test
     void anUnknownMainClassIsOneLineWithoutStackTraceUnlessDebug() {
         CliRun r = CliRun.of("run", "--nodes", "2", "-cp", TEST_CLASSES, "com.example.Missing");
         assertEquals(2, r.exit());
@@ -176,10 +191,13 @@ class CumulusCliTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("[0] node 0 of 1 args [--nodes, x, --help]"), r.out());
         assertTrue(r.err().contains("directory: " + tmp.resolve("run")), r.err());
-        String launch = Files.readString(tmp.resolve("run").resolve("launch.properties"));
-        Matcher dir = Pattern.compile("cumulus.aeron.dir=(.*)").matcher(launch);
-        assertTrue(dir.find(), launch);
-        assertFalse(Files.exists(Path.of(dir.group(1).strip())), "driver directory deleted");
+        Properties launch = new Properties();
+        try (Reader in = Files.newBufferedReader(tmp.resolve("run").resolve("launch.properties"))) {
+            launch.load(in);
+        }
+        String driverDir = launch.getProperty(LaunchConfig.AERON_DIR);
+        assertTrue(driverDir != null, launch.toString());
+        assertFalse(Files.exists(Path.of(driverDir)), "driver directory deleted");
     }
 
     @Test

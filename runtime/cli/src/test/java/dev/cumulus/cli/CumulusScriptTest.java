@@ -4,6 +4,7 @@ import com.google.gson.Gson;
 import dev.cumulus.cli.launch.RuntimeClasspath;
 import dev.cumulus.cli.launch.mains.BlockMain;
 import dev.cumulus.cli.launch.mains.PrintArgsMain;
+import dev.cumulus.internal.launch.LaunchConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -141,9 +142,9 @@ class CumulusScriptTest {
         while (m.find()) {
             nodes.add(ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow());
         }
-        String runId = launchProperties(runDir).getProperty("cumulus.run.id");
+        String runId = launchProperties(runDir).getProperty(LaunchConfig.RUN_ID);
         assertNotNull(runId);
-        String driverDir = launchProperties(runDir).getProperty("cumulus.aeron.dir");
+        String driverDir = launchProperties(runDir).getProperty(LaunchConfig.AERON_DIR);
         assertTrue(Files.isDirectory(Path.of(driverDir)), driverDir);
 
         p.toHandle().destroy();               // SIGTERM to the launcher JVM (Process.destroy would close our pipes)
@@ -176,7 +177,7 @@ class CumulusScriptTest {
         while (m.find()) {
             nodes.add(ProcessHandle.of(Long.parseLong(m.group(1))).orElseThrow());
         }
-        String driverDir = launchProperties(runDir).getProperty("cumulus.aeron.dir");
+        String driverDir = launchProperties(runDir).getProperty(LaunchConfig.AERON_DIR);
         ProcessHandle launcher = nodes.getFirst().parent().orElseThrow();
 
         try {

@@ -114,7 +114,7 @@ class PropertiesDocumentedTest {
     void theScanFindsTheKnownReads() {
         Set<String> names = reads.reads.stream().map(PropertyReads.Read::name).filter(Objects::nonNull)
             .collect(Collectors.toCollection(TreeSet::new));
-        for (String known : List.of("cumulus.agent.verbose", "cumulus.attach", "cumulus.attach.profile",
+        for (String known : List.of("cumulus.agent.jar", "cumulus.attach", "cumulus.attach.profile",
                 "cumulus.launcher.pid", "cumulus.node.id", "cumulus.config.dir", "CUMULUS_SECRET", "java.home")) {
             assertTrue(names.contains(known), known + " not found; the scan found " + names);
         }

@@ -272,10 +272,10 @@ public final class ClusterLauncher {
             }
             List<LaunchConfig> configs = configs(id, runDir.path(), driverDir);
             Map<String, String> launch = new LinkedHashMap<>(configs.getFirst().toProperties());
-            launch.remove(LaunchConfig.PREFIX + "node.id");
+            launch.remove(LaunchConfig.NODE_ID);
             if (hosts != null) {
-                launch.put(LaunchConfig.PREFIX + "aeron.dir", driverDir);
-                launch.put(LaunchConfig.PREFIX + "run.dir", runDir.path().toString());
+                launch.put(LaunchConfig.AERON_DIR, driverDir);
+                launch.put(LaunchConfig.RUN_DIR, runDir.path().toString());
                 launch.put("hosts", hostsOfNodes());
                 shipments.forEach((host, shipped) -> {
                     launch.put("classes." + host.name() + ".sent.entries", Integer.toString(shipped.sentEntries()));
@@ -853,7 +853,7 @@ public final class ClusterLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaOn(hostOf[config.nodeId()]));
         cmd.addAll(NODE_JVM_FLAGS);
-        cmd.add("-javaagent:" + agentJar);
+        cmd.add(LaunchContext.javaagent(agentJar, ctx.agentOptions()));
         if (ctx.profile()) {
             Path dir = Path.of(host.runDir());
             cmd.add("-XX:StartFlightRecording=filename=" + dir.resolve(RunDirectory.jfrFileName(config.nodeId()))
@@ -954,7 +954,7 @@ public final class ClusterLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(NODE_JVM_FLAGS);
-        cmd.add("-javaagent:" + agentJar);
+        cmd.add(LaunchContext.javaagent(agentJar, ctx.agentOptions()));
         if (jfc != null) {
             cmd.add("-XX:StartFlightRecording=filename=" + runDir.jfrFile(config.nodeId()) + ",dumponexit=true,settings="
                 + jfc);

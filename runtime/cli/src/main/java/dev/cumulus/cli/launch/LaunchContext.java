@@ -1,5 +1,6 @@
 package dev.cumulus.cli.launch;
 
+import dev.cumulus.agent.AgentSettings;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
@@ -31,6 +32,7 @@ public final class LaunchContext {
     private List<String> programArgs = List.of();
     private String classpath = ".";
     private List<String> jvmArgs = List.of();
+    private String agentOptions = "";
     private boolean profile;
     private Duration timeout;
     private Path runDir;
@@ -66,6 +68,8 @@ public final class LaunchContext {
     public LaunchContext programArgs(List<String> args) { this.programArgs = List.copyOf(args == null ? List.of() : args); return this; }
     public LaunchContext classpath(String cp) { this.classpath = cp; return this; }
     public LaunchContext jvmArgs(List<String> args) { this.jvmArgs = List.copyOf(args == null ? List.of() : args); return this; }
+    /** The Cumulus agent's options on every node ({@code --agent-options}, {@link AgentSettings}); empty for none. */
+    public LaunchContext agentOptions(String options) { this.agentOptions = options == null ? "" : options; return this; }
     public LaunchContext profile(boolean on) { this.profile = on; return this; }
     /** Whole-run time limit, or {@code null} for none. */
     public LaunchContext timeout(Duration d) { this.timeout = d; return this; }
@@ -118,6 +122,7 @@ public final class LaunchContext {
     public List<String> programArgs() { return programArgs; }
     public String classpath() { return classpath; }
     public List<String> jvmArgs() { return jvmArgs; }
+    public String agentOptions() { return agentOptions; }
     public boolean profile() { return profile; }
     public Duration timeout() { return timeout; }
     public Path runDir() { return runDir; }
@@ -187,6 +192,7 @@ public final class LaunchContext {
             throw new LaunchException("--base-port " + basePort + " does not fit " + nodes + " nodes: node i listens on "
                 + "base-port + i, so the base port must be between 1024 and " + (65535 - nodes + 1));
         }
+        checkAgentOptions(agentOptions);
         if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
             throw new LaunchException("--timeout must be positive, e.g. 30s, 500ms or 5m");
         }
@@ -232,6 +238,25 @@ public final class LaunchContext {
             throw new LaunchException("--bind '" + bind + "' is not an address; give this host's address as the "
                 + "other hosts reach it, e.g. --bind 192.0.2.10");
         }
+    }
+
+    /**
+     * Checks {@code --agent-options} as the agent will read them, so bad ones stop the launch before any node starts.
+     *
+     * @throws LaunchException saying what is wrong and what the options are
+     */
+    public static void checkAgentOptions(String options) {
+        try {
+            AgentSettings.parse(options);
+        } catch (IllegalArgumentException e) {
+            throw new LaunchException("--agent-options: " + e.getMessage() + " (e.g. --agent-options "
+                + AgentSettings.EXAMPLE + ")");
+        }
+    }
+
+    /** The node's {@code -javaagent:} argument: the agent jar, and its options after {@code =} when there are any. */
+    public static String javaagent(Path agentJar, String agentOptions) {
+        return "-javaagent:" + agentJar + (agentOptions == null || agentOptions.isEmpty() ? "" : "=" + agentOptions);
     }
 
     /** The program's command tail: main class then its arguments. */

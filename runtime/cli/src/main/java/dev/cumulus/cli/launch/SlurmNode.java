@@ -52,6 +52,7 @@ public final class SlurmNode {
     private String classpath = ".";
     private List<String> mainAndArgs = List.of();
     private List<String> jvmArgs = List.of();
+    private String agentOptions = "";
     private int basePort = LaunchContext.DEFAULT_BASE_PORT;
     private String idle = NodeSettings.DEFAULT_IDLE_STRATEGY;
     private Duration heartbeatTimeout = Duration.ofMillis(NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS);
@@ -60,6 +61,16 @@ public final class SlurmNode {
     /** The program's main class, then its arguments. */
     public SlurmNode mainAndArgs(List<String> words) { this.mainAndArgs = List.copyOf(words); return this; }
     public SlurmNode jvmArgs(List<String> args) { this.jvmArgs = List.copyOf(args); return this; }
+    /**
+     * The Cumulus agent's options ({@code --agent-options}); empty for none.
+     *
+     * @throws LaunchException when they are not the agent's options
+     */
+    public SlurmNode agentOptions(String options) {
+        LaunchContext.checkAgentOptions(options);
+        this.agentOptions = options == null ? "" : options;
+        return this;
+    }
     public SlurmNode basePort(int port) { this.basePort = port; return this; }
     public SlurmNode idle(String spec) { this.idle = spec; return this; }
     public SlurmNode heartbeatTimeout(Duration d) { this.heartbeatTimeout = d; return this; }
@@ -143,7 +154,7 @@ public final class SlurmNode {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(ClusterLauncher.NODE_JVM_FLAGS);
-        cmd.add("-javaagent:" + AgentLoader.agentJar());
+        cmd.add(LaunchContext.javaagent(AgentLoader.agentJar(), agentOptions));
         cmd.addAll(jvmArgs);
         cmd.addAll(config.toJvmArguments());
         cmd.add("-D" + LaunchConfig.LAUNCHER_PID + "=" + ProcessHandle.current().pid());

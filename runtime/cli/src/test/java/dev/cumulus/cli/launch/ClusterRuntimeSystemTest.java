@@ -104,6 +104,19 @@ class ClusterRuntimeSystemTest {
     }
 
     @Test
+    void theAgentOptionsReachTheNodesAgent() {
+        Path woven = tmp.resolve("woven");
+        LaunchedRuns.Run r = run(new LaunchContext().nodes(1).mainClass(ReplicatedMinimumMain.class.getName())
+            .classpath(location(ReplicatedMinimumMain.class)).agentOptions("verbose,dumpDir=" + woven));
+
+        assertEquals(0, r.result().exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("[0] node 0 sees minimum 951"), r.out());
+        assertTrue(r.err().contains("[0] cumulus-agent: wove testapps.ReplicatedMinimumMain$Minimum\n"), r.err());
+        assertTrue(Files.isRegularFile(woven.resolve("testapps/ReplicatedMinimumMain$Minimum.class")),
+            "dumpDir holds the woven class");
+    }
+
+    @Test
     void aBusyUdpPortIsNamedBeforeAnythingStarts() throws Exception {
         try (DatagramSocket busy = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
             int port = busy.getLocalPort();

@@ -21,13 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The launcher names the node where a failure began — not the healthy node that detected it and stopped first — and
  * returns that node's exit code, the same every time. Real node JVMs ({@link FailingNodeMain}, 3 nodes), one run per
- * failure kind; {@code -Dcumulus.failureRuns=20} repeats each kind 20 times:
- * {@code ./build -- -o test -pl runtime/cli -am -Dtest=FailureOriginSystemTest -Dcumulus.failureRuns=20
- * -Dsurefire.failIfNoSpecifiedTests=false}. After every test: no child process, no driver directory.
+ * failure kind; {@code ./build failures [RUNS]} repeats each kind RUNS times (default 20), handing the count over in
+ * {@value #RUNS_VARIABLE}. After every test: no child process, no driver directory.
  */
 @Timeout(value = 30, unit = TimeUnit.MINUTES) // each run also has the launcher's own 60 s timeout
 class FailureOriginSystemTest {
-    static final int RUNS = Integer.getInteger("cumulus.failureRuns", 1);
+    /** How many times each failure kind runs; unset: once (what the suite does). */
+    static final String RUNS_VARIABLE = "CUMULUS_FAILURE_RUNS";
+    static final int RUNS = runs(System.getenv(RUNS_VARIABLE));
     static final int NODES = 3;
 
     /** A way a node fails, which node, and what the run must end with. */
@@ -51,6 +52,22 @@ class FailureOriginSystemTest {
 
     @TempDir
     Path tmp;
+
+    static int runs(String value) {
+        if (value == null || value.isBlank()) {
+            return 1;
+        }
+        try {
+            int runs = Integer.parseInt(value.strip());
+            if (runs >= 1) {
+                return runs;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException(RUNS_VARIABLE + "=" + value + " is not a number of runs: give a whole "
+            + "number of at least 1, e.g. ./build failures 20");
+    }
 
     private final LaunchedRuns launchers = new LaunchedRuns();
 

@@ -8,6 +8,7 @@ import dev.cumulus.cli.launch.mains.RingCallsMain;
 import dev.cumulus.cli.launch.mains.WedgeMain;
 import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
+import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.profiler.live.LiveView;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -108,9 +109,9 @@ class HostsLaunchSystemTest {
         assertTrue(r.out().contains("[0] TSP replicated, 10 cities (seed 42) on 4 nodes"), r.out());
         assertTrue(r.out().contains(": verified"), r.out());
         Properties launch = properties(r.result().runDir().resolve(RunDirectory.LAUNCH_PROPERTIES));
-        assertEquals("hosts", launch.getProperty("cumulus.transport"));
+        assertEquals("hosts", launch.getProperty(LaunchConfig.TRANSPORT));
         assertEquals("0=host1,1=host1,2=host2,3=host2", launch.getProperty("hosts"));
-        String[] endpoints = launch.getProperty("cumulus.endpoints").split(",");
+        String[] endpoints = launch.getProperty(LaunchConfig.ENDPOINTS).split(",");
         String host1 = endpoints[0].substring(0, endpoints[0].lastIndexOf(':'));
         String host2 = endpoints[2].substring(0, endpoints[2].lastIndexOf(':'));
         assertTrue(endpoints[1].startsWith(host1 + ":") && endpoints[3].startsWith(host2 + ":")
@@ -181,7 +182,7 @@ class HostsLaunchSystemTest {
             assertTrue(r.out().contains("[" + i + "] node " + right + " greets node " + i + " sum=" + (i + 10)), r.out());
         }
         String[] endpoints = properties(r.result().runDir().resolve(RunDirectory.LAUNCH_PROPERTIES))
-            .getProperty("cumulus.endpoints").split(",");
+            .getProperty(LaunchConfig.ENDPOINTS).split(",");
         String here = endpoints[0].substring(0, endpoints[0].lastIndexOf(':'));
         assertTrue(!here.startsWith("127.") && !endpoints[1].startsWith(here + ":")
             && !endpoints[2].startsWith(here + ":"), "this host's node at its address on the hosts' network: "

@@ -11,6 +11,7 @@ import dev.cumulus.examples.matmul.MasterWorker;
 import dev.cumulus.examples.tsp.ReplicatedTsp;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
+import dev.cumulus.internal.launch.LaunchConfig;
 import com.google.gson.Gson;
 import dev.cumulus.profiler.report.JsonReport;
 import shipped.admin.SpreadClientMain;
@@ -117,7 +118,7 @@ class SlurmLaunchSystemTest {
         List<String> names = slurm.nodeNames();
         assertEquals("0=" + names.get(0) + ",1=" + names.get(0) + ",2=" + names.get(1), launch.getProperty("hosts"),
             "the allocation's tasks in order: " + launch);
-        assertEquals("hosts", launch.getProperty("cumulus.transport"));
+        assertEquals("hosts", launch.getProperty(LaunchConfig.TRANSPORT));
         assertTrue(launch.getProperty("slurm.job") != null, launch.toString());
         for (int i = 0; i < 3; i++) {
             Path jfr = runDir.resolve(RunDirectory.jfrFileName(i));

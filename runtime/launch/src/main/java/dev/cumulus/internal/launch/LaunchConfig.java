@@ -55,6 +55,20 @@ public record LaunchConfig(
     boolean encrypt) {
 
     public static final String PREFIX = "cumulus.";
+    /* The fields' property names, as toProperties writes them and fromProperties reads them. */
+    public static final String RUN_ID = PREFIX + "run.id";
+    public static final String NODE_ID = PREFIX + "node.id";
+    public static final String NODES = PREFIX + "nodes";
+    public static final String RUN_DIR = PREFIX + "run.dir";
+    public static final String AERON_DIR = PREFIX + "aeron.dir";
+    public static final String TRANSPORT = PREFIX + "transport";
+    public static final String ENDPOINTS = PREFIX + "endpoints";
+    public static final String STREAM_BASE = PREFIX + "stream.base";
+    public static final String HEARTBEAT_INTERVAL_MS = PREFIX + "heartbeat.interval.ms";
+    public static final String HEARTBEAT_TIMEOUT_MS = PREFIX + "heartbeat.timeout.ms";
+    public static final String IDLE = PREFIX + "idle";
+    public static final String PROFILE = PREFIX + "profile";
+    public static final String ENCRYPT = PREFIX + "encrypt";
     /** {@code stdin}: the run's secret is the first line of the node's stdin ({@link NodeSecret}). */
     public static final String SECRET = PREFIX + "secret";
     /** The launcher's process id: the node ends when that process does ({@link LauncherWatch}). */
@@ -117,24 +131,24 @@ public record LaunchConfig(
     /** As properties (keys with the {@code cumulus.} prefix). */
     public Map<String, String> toProperties() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put(PREFIX + "run.id", runId);
-        p.put(PREFIX + "node.id", Integer.toString(nodeId));
-        p.put(PREFIX + "nodes", Integer.toString(size));
-        p.put(PREFIX + "run.dir", runDir.toString());
+        p.put(RUN_ID, runId);
+        p.put(NODE_ID, Integer.toString(nodeId));
+        p.put(NODES, Integer.toString(size));
+        p.put(RUN_DIR, runDir.toString());
         if (aeronDir != null) {
-            p.put(PREFIX + "aeron.dir", aeronDir);
+            p.put(AERON_DIR, aeronDir);
         }
-        p.put(PREFIX + "transport", transport.name().toLowerCase());
+        p.put(TRANSPORT, transport.name().toLowerCase());
         if (!endpoints.isEmpty()) {
-            p.put(PREFIX + "endpoints", String.join(",", endpoints));
+            p.put(ENDPOINTS, String.join(",", endpoints));
         }
-        p.put(PREFIX + "stream.base", Integer.toString(streamBase));
-        p.put(PREFIX + "heartbeat.interval.ms", Long.toString(heartbeatIntervalMs));
-        p.put(PREFIX + "heartbeat.timeout.ms", Long.toString(heartbeatTimeoutMs));
-        p.put(PREFIX + "idle", idleStrategy);
-        p.put(PREFIX + "profile", Boolean.toString(profile));
+        p.put(STREAM_BASE, Integer.toString(streamBase));
+        p.put(HEARTBEAT_INTERVAL_MS, Long.toString(heartbeatIntervalMs));
+        p.put(HEARTBEAT_TIMEOUT_MS, Long.toString(heartbeatTimeoutMs));
+        p.put(IDLE, idleStrategy);
+        p.put(PROFILE, Boolean.toString(profile));
         if (encrypt) {
-            p.put(PREFIX + "encrypt", "true");
+            p.put(ENCRYPT, "true");
         }
         p.put(SECRET, NodeSecret.STDIN);
         return p;
@@ -142,7 +156,7 @@ public record LaunchConfig(
 
     /** True when this JVM was started by the launcher. */
     public static boolean isPresent(Properties props) {
-        return props.getProperty(PREFIX + "run.id") != null;
+        return props.getProperty(RUN_ID) != null;
     }
 
     /** Reads the configuration the launcher put on this JVM's command line. */
@@ -152,21 +166,21 @@ public record LaunchConfig(
                 + "(no -Dcumulus.run.id on this JVM). Start the program with "
                 + "'cumulus run --nodes N -cp CLASSPATH MAIN', or use LocalCluster.run(n, body) for n nodes in one JVM.");
         }
-        String endpoints = props.getProperty(PREFIX + "endpoints", "");
+        String endpoints = props.getProperty(ENDPOINTS, "");
         return new LaunchConfig(
-            props.getProperty(PREFIX + "run.id"),
-            intProp(props, "node.id", -1),
-            intProp(props, "nodes", 0),
-            Path.of(props.getProperty(PREFIX + "run.dir", ".")),
-            props.getProperty(PREFIX + "aeron.dir"),
-            TransportMode.valueOf(props.getProperty(PREFIX + "transport", "ipc").toUpperCase()),
+            props.getProperty(RUN_ID),
+            intProp(props, NODE_ID, -1),
+            intProp(props, NODES, 0),
+            Path.of(props.getProperty(RUN_DIR, ".")),
+            props.getProperty(AERON_DIR),
+            TransportMode.valueOf(props.getProperty(TRANSPORT, "ipc").toUpperCase()),
             endpoints.isEmpty() ? List.of() : Arrays.asList(endpoints.split(",")),
-            intProp(props, "stream.base", 1000),
-            longProp(props, "heartbeat.interval.ms", NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS),
-            longProp(props, "heartbeat.timeout.ms", NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS),
-            props.getProperty(PREFIX + "idle", NodeSettings.DEFAULT_IDLE_STRATEGY),
-            Boolean.parseBoolean(props.getProperty(PREFIX + "profile", "false")),
-            Boolean.parseBoolean(props.getProperty(PREFIX + "encrypt", "false")));
+            intProp(props, STREAM_BASE, 1000),
+            longProp(props, HEARTBEAT_INTERVAL_MS, NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS),
+            longProp(props, HEARTBEAT_TIMEOUT_MS, NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS),
+            props.getProperty(IDLE, NodeSettings.DEFAULT_IDLE_STRATEGY),
+            Boolean.parseBoolean(props.getProperty(PROFILE, "false")),
+            Boolean.parseBoolean(props.getProperty(ENCRYPT, "false")));
     }
 
     private static int intProp(Properties props, String key, int dflt) {
@@ -174,14 +188,14 @@ public record LaunchConfig(
     }
 
     private static long longProp(Properties props, String key, long dflt) {
-        String v = props.getProperty(PREFIX + key);
+        String v = props.getProperty(key);
         if (v == null) {
             return dflt;
         }
         try {
             return Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
-            throw new CumulusException("launch configuration: -D" + PREFIX + key + "=" + v + " is not a number");
+            throw new CumulusException("launch configuration: -D" + key + "=" + v + " is not a number");
         }
     }
 }

@@ -62,7 +62,7 @@ public final class LauncherWatch {
         try {
             NodeSecret.get(); // the first line is the run's secret: read it before this watch reads the rest
         } catch (dev.cumulus.CumulusException e) {
-            System.err.println("cumulus: node " + System.getProperty(LaunchConfig.PREFIX + "node.id", "?")
+            System.err.println("cumulus: node " + System.getProperty(LaunchConfig.NODE_ID, "?")
                 + " cannot start: " + e.getMessage());
             Runtime.getRuntime().halt(EXIT_LAUNCHER_GONE);
         }
@@ -114,7 +114,7 @@ public final class LauncherWatch {
     }
 
     private static void launcherGone() {
-        System.err.println("cumulus: node " + System.getProperty(LaunchConfig.PREFIX + "node.id", "?")
+        System.err.println("cumulus: node " + System.getProperty(LaunchConfig.NODE_ID, "?")
             + " stops: its launcher (cumulus run) is gone");
         Runtime.getRuntime().halt(EXIT_LAUNCHER_GONE);
     }

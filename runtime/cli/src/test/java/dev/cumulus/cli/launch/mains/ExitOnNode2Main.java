@@ -1,5 +1,7 @@
 package dev.cumulus.cli.launch.mains;
 
+import dev.cumulus.internal.launch.LaunchConfig;
+
 import java.util.concurrent.CountDownLatch;
 
 /** Node 2 prints 25 numbered lines and exits with code 3; every other node prints "ready" and blocks until killed. */
@@ -8,8 +10,7 @@ public final class ExitOnNode2Main {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        String id = System.getProperty("cumulus.node.id");
-        if ("2".equals(id)) {
+        if (LaunchConfig.fromProperties(System.getProperties()).nodeId() == 2) {
             for (int i = 0; i < 25; i++) {
                 System.out.println("node 2 line " + i);
             }

@@ -1,5 +1,7 @@
 package dev.cumulus.cli.launch.mains;
 
+import dev.cumulus.internal.launch.LaunchConfig;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,8 +15,8 @@ public final class GreetingMain {
     }
 
     public static void main(String[] args) throws IOException {
-        System.out.println("node " + System.getProperty("cumulus.node.id") + " says " + resource("greeting.txt")
-            + " and " + resource("extra.txt"));
+        System.out.println("node " + LaunchConfig.fromProperties(System.getProperties()).nodeId() + " says "
+            + resource("greeting.txt") + " and " + resource("extra.txt"));
     }
 
     private static String resource(String name) throws IOException {

@@ -1,8 +1,12 @@
 package dev.cumulus.cli.launch.mains;
 
+import dev.cumulus.internal.launch.LaunchConfig;
+
 import java.util.Arrays;
 
-/** Prints its arguments, its launch properties and a burst of numbered lines on stdout, one line on stderr; exits 0. */
+/**
+ * Prints its arguments, its launch configuration and a burst of numbered lines on stdout, one line on stderr; exits 0.
+ */
 public final class PrintArgsMain {
     public static final int BURST_LINES = 200;
 
@@ -10,11 +14,12 @@ public final class PrintArgsMain {
     }
 
     public static void main(String[] args) {
-        String id = System.getProperty("cumulus.node.id");
-        System.out.println("node " + id + " of " + System.getProperty("cumulus.nodes") + " args " + Arrays.toString(args));
-        System.out.println("node " + id + " transport=" + System.getProperty("cumulus.transport")
-            + " endpoints=" + System.getProperty("cumulus.endpoints", "")
-            + " aeron.dir=" + System.getProperty("cumulus.aeron.dir", ""));
+        LaunchConfig launch = LaunchConfig.fromProperties(System.getProperties());
+        int id = launch.nodeId();
+        System.out.println("node " + id + " of " + launch.size() + " args " + Arrays.toString(args));
+        System.out.println("node " + id + " transport=" + launch.transport().name().toLowerCase()
+            + " endpoints=" + String.join(",", launch.endpoints())
+            + " aeron.dir=" + (launch.aeronDir() == null ? "" : launch.aeronDir()));
         for (int i = 0; i < BURST_LINES; i++) {
             System.out.println("node " + id + " line " + i + " " + "x".repeat(i % 50));
         }

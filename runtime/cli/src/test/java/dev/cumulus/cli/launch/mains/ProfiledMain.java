@@ -2,6 +2,7 @@ package dev.cumulus.cli.launch.mains;
 
 import dev.cumulus.internal.jfr.NodeLifecycleEvent;
 import dev.cumulus.internal.jfr.RemoteCallEvent;
+import dev.cumulus.internal.launch.LaunchConfig;
 
 /**
  * Records the events a real node would, without the cluster runtime: a lifecycle "joined", then 10 calls of
@@ -12,7 +13,7 @@ public final class ProfiledMain {
     }
 
     public static void main(String[] args) {
-        int me = Integer.getInteger("cumulus.node.id");
+        int me = LaunchConfig.fromProperties(System.getProperties()).nodeId();
         NodeLifecycleEvent.record(me, "joined", me, "");
         for (int i = 0; i < 10; i++) {
             call(me, "counter", "add", i % 2 == 0, 64, 16);
