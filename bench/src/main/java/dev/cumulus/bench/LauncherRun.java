@@ -35,6 +35,8 @@ public final class LauncherRun {
     public static final String DIRECTORY_PREFIX = "cumulus-bench-run-" + ProcessHandle.current().pid() + "-";
     private static final Duration GRACE = Duration.ofSeconds(10);
     private static final int TAIL_LINES = 40;
+    /** The JIT flag {@code ./cumulus run} gives the launcher's JVM (the quick tier only; see the script). */
+    static final String LAUNCHER_JIT = "-XX:TieredStopAtLevel=1";
 
     private final Path checkout;
 
@@ -112,7 +114,7 @@ public final class LauncherRun {
     public Output run(String label, Function<Path, List<String>> options, int nodes, Path classpath, String main,
                       List<String> args, Duration timeout) {
         return launch(label, main, nodes, timeout, dir -> {
-            List<String> command = new ArrayList<>(List.of(java(),
+            List<String> command = new ArrayList<>(List.of(java(), LAUNCHER_JIT,
                 "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
                 "-cp", cliJar() + File.pathSeparator + cliLib().resolve("*"),
                 "dev.cumulus.cli.CumulusCli", "run", "--nodes", String.valueOf(nodes),

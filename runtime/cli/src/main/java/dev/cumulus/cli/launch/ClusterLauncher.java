@@ -293,6 +293,7 @@ public final class ClusterLauncher {
             Path jfc = ctx.profile() ? runDir.writeText(RunDirectory.PROFILE_SETTINGS, ProfileSettings.jfc()) : null;
             if (live || profileStream) {
                 openLiveSink(runDir.path().resolve(LIVE_PROFILE));
+                startLiveReader(runDir, configs);
             }
             synchronized (lock) {
                 if (!shutdownRequested && hasLocalNodes()) {
@@ -319,12 +320,8 @@ public final class ClusterLauncher {
                         node.onJvmThreadDump(() -> Thread.ofPlatform().name("cumulus-thread-dump").daemon(true)
                             .start(() -> SingleVmThreadDump.request(node, dir, err)));
                     }
-                    if (host == null && liveSink != null) {
-                        liveNodes.add(config.nodeId());
-                    }
                 }
             }
-            startLiveReader(runDir);
             result = await(runDir);
         } finally {
             stopAll();
@@ -666,8 +663,13 @@ public final class ClusterLauncher {
         }
     }
 
-    /** Reads the live profile of this host's nodes in a process of its own ({@link LiveReaderProcess}). */
-    private void startLiveReader(RunDirectory runDir) {
+    /**
+     * Reads the live profile of this host's nodes in a process of its own ({@link LiveReaderProcess}). Started before
+     * the driver and the nodes: the reader's JVM start (its class loading and first compilations, the larger part of
+     * what it costs) then falls on the cores the nodes do not use yet; it waits for each node's repository to appear.
+     */
+    private void startLiveReader(RunDirectory runDir, List<LaunchConfig> configs) {
+        configs.stream().map(LaunchConfig::nodeId).filter(node -> remoteHostOf(node) == null).forEach(liveNodes::add);
         if (liveSink == null || liveNodes.isEmpty()) {
             return;
         }

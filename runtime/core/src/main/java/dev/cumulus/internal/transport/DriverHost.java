@@ -78,6 +78,7 @@ public final class DriverHost implements AutoCloseable {
             .dirDeleteOnStart(false) // made fresh and owner-only below
             .dirDeleteOnShutdown(true)
             .threadingMode(ThreadingMode.SHARED)
+            .asyncExecutorEnabled(!ipcOnly) // its thread resolves UDP endpoint names; idle, it woke ~1,000 times a second
             .sharedIdleStrategy(new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1),
                 TimeUnit.MICROSECONDS.toNanos(200)))
             .termBufferSparseFile(true)
