@@ -123,6 +123,21 @@ final class Scenarios {
         void run(int i);
     }
 
+    /** A trip that times itself (it may prepare untimed): returns the nanoseconds to record. */
+    @FunctionalInterface
+    interface TimedTrip {
+        long nanos(int i);
+
+        /** {@code trip} timed as a whole. */
+        static TimedTrip of(Trip trip) {
+            return i -> {
+                long t0 = System.nanoTime();
+                trip.run(i);
+                return System.nanoTime() - t0;
+            };
+        }
+    }
+
     private final Space space;
     private final Settings s;
 
@@ -292,6 +307,43 @@ final class Scenarios {
         space.barrier();
     }
 
+    /**
+     * Several kinds of trip measured interleaved: each round runs every trip once, starting one further along the
+     * list each round (trip {@code (r + j) % n} is the {@code j}-th of round {@code r}), so every kind meets the same
+     * moments of the box's load and follows every other kind equally often. Warm-up rounds, then
+     * {@link Settings#measured} rounds (at most {@code trips.length} times {@link Settings#measureNs}); prints one
+     * {@code RESULT} line per kind, as {@link #measure} does.
+     */
+    void measureInterleaved(String[] names, TimedTrip[] trips) {
+        int n = trips.length;
+        long end = System.nanoTime() + s.warmupNs() * n;
+        int i = 0;
+        for (; i < s.warmup() && System.nanoTime() - end < 0; i++) {
+            for (int j = 0; j < n; j++) {
+                trips[(i + j) % n].nanos(i);
+            }
+        }
+        Histogram[] h = new Histogram[n];
+        for (int j = 0; j < n; j++) {
+            h[j] = new Histogram(HIGHEST_NS, 3);
+        }
+        ChildIo.line("PHASE " + String.join("+", names) + " start");
+        end = System.nanoTime() + s.measureNs() * n;
+        for (int k = 0; k < s.measured(); k++, i++) {
+            for (int j = 0; j < n; j++) {
+                int kind = (k + j) % n;
+                h[kind].recordValue(Math.min(trips[kind].nanos(i), HIGHEST_NS));
+            }
+            if (System.nanoTime() - end > 0) {
+                break;
+            }
+        }
+        ChildIo.line("PHASE " + String.join("+", names) + " end");
+        for (int j = 0; j < n; j++) {
+            result(names[j], h[j]);
+        }
+    }
+
     /** Warm-up, then the measured trips; prints {@code RESULT name p50=.. p99=.. count=..}. */
     void measure(String name, Trip trip) {
         measure(name, s.warmup(), s.measured(), trip);
@@ -317,6 +369,10 @@ final class Scenarios {
             }
         }
         ChildIo.line("PHASE " + name + " end");
+        result(name, h);
+    }
+
+    private static void result(String name, Histogram h) {
         ChildIo.line("RESULT " + name + " p50=" + h.getValueAtPercentile(50) + " p99=" + h.getValueAtPercentile(99)
             + " count=" + h.getTotalCount() + " mean=" + (long) h.getMean());
     }
