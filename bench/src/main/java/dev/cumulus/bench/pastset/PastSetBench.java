@@ -341,8 +341,8 @@ public final class PastSetBench {
         out.println("  rt: the round trip; move: a remote move alone; obs: a remote observe() of a tuple that is there");
         out.println("  (moved in untimed just before); obs(i): a remote observe(i) of a tuple that is there; async: the");
         out.println("  round trip with moveAsync(ping) overlapping observe() of pong; sum = move + obs. rt, move, obs,");
-        out.println("  obs(i) and async are measured interleaved (one of each in turn, rotating the order), so their");
-        out.println("  ratios come from the same seconds; rpc is measured before them.");
+        out.println("  obs(i) and async are measured interleaved (bursts of 8 of each in turn, the order rotating, the");
+        out.println("  first of a burst not recorded), so their ratios come from the same seconds; rpc runs before.");
         out.printf("  %-8s %4s %7s %7s %7s %7s %7s %7s %7s %7s %7s%n", "payload", "", "rpc", "move", "obs", "obs(i)",
             "sum", "rt", "rt/sum", "rt/rpc", "async");
         for (int size : breakdownSizes()) {

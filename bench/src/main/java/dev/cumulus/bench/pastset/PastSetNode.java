@@ -27,6 +27,8 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class PastSetNode {
     private static final int TRUNCATE_EVERY = 256;
+    /** Trips of one kind in a row in the interleaved breakdown (the first of each not recorded). */
+    private static final int BURST = 8;
 
     private PastSetNode() {
     }
@@ -133,7 +135,7 @@ public final class PastSetNode {
             sc.measureInterleaved(new String[] {"bd.rt." + size, "bd.move." + size, "bd.observe." + size,
                     "bd.observe-at." + size, "bd.async." + size},
                 new Scenarios.TimedTrip[] {Scenarios.TimedTrip.of(roundTrip), Scenarios.TimedTrip.of(move), observe,
-                    Scenarios.TimedTrip.of(observeAt), Scenarios.TimedTrip.of(async)});
+                    Scenarios.TimedTrip.of(observeAt), Scenarios.TimedTrip.of(async)}, BURST);
             ping.move((Object) Scenarios.STOP);
             pong.observe();
         } else if (me == 0) {

@@ -308,19 +308,24 @@ final class Scenarios {
     }
 
     /**
-     * Several kinds of trip measured interleaved: each round runs every trip once, starting one further along the
-     * list each round (trip {@code (r + j) % n} is the {@code j}-th of round {@code r}), so every kind meets the same
-     * moments of the box's load and follows every other kind equally often. Warm-up rounds, then
-     * {@link Settings#measured} rounds (at most {@code trips.length} times {@link Settings#measureNs}); prints one
-     * {@code RESULT} line per kind, as {@link #measure} does.
+     * Several kinds of trip measured interleaved: each round runs every kind in a burst of {@code burst} trips,
+     * starting one kind further along the list each round, so every kind meets the same moments of the box's load
+     * and follows every other kind equally often. The first trip of each burst is not recorded: it finds the
+     * processes as the previous kind left them (a thread that waited for this kind's messages meanwhile parked past
+     * its poll budget), where a loop of one kind never lets them park; the others measure the kind's steady state.
+     * Warm-up rounds, then rounds until each kind has {@link Settings#measured} samples (at most
+     * {@code trips.length} times {@link Settings#measureNs}); prints one {@code RESULT} line per kind, as
+     * {@link #measure} does.
      */
-    void measureInterleaved(String[] names, TimedTrip[] trips) {
+    void measureInterleaved(String[] names, TimedTrip[] trips, int burst) {
         int n = trips.length;
         long end = System.nanoTime() + s.warmupNs() * n;
         int i = 0;
-        for (; i < s.warmup() && System.nanoTime() - end < 0; i++) {
+        for (int r = 0; r * (burst - 1) < s.warmup() && System.nanoTime() - end < 0; r++) {
             for (int j = 0; j < n; j++) {
-                trips[(i + j) % n].nanos(i);
+                for (int b = 0; b < burst; b++) {
+                    trips[(r + j) % n].nanos(i++);
+                }
             }
         }
         Histogram[] h = new Histogram[n];
@@ -329,10 +334,15 @@ final class Scenarios {
         }
         ChildIo.line("PHASE " + String.join("+", names) + " start");
         end = System.nanoTime() + s.measureNs() * n;
-        for (int k = 0; k < s.measured(); k++, i++) {
+        for (int r = 0; r * (burst - 1) < s.measured(); r++) {
             for (int j = 0; j < n; j++) {
-                int kind = (k + j) % n;
-                h[kind].recordValue(Math.min(trips[kind].nanos(i), HIGHEST_NS));
+                int kind = (r + j) % n;
+                for (int b = 0; b < burst; b++) {
+                    long ns = trips[kind].nanos(i++);
+                    if (b > 0) {
+                        h[kind].recordValue(Math.min(ns, HIGHEST_NS));
+                    }
+                }
             }
             if (System.nanoTime() - end > 0) {
                 break;
