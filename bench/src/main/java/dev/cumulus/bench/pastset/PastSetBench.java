@@ -36,6 +36,8 @@ public final class PastSetBench {
     static final int FIG3_PROCESSES = 3;
     static final int[] BREAKDOWN_SIZES = {1, 1024, 32768};
     static final double RPC_GOAL = 1.2;
+    /** Goal: the remote round trip at most this many times the sum of its parts (a remote move, a remote observe). */
+    static final double PARTS_GOAL = 1.2;
 
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(120);
 
@@ -334,22 +336,33 @@ public final class PastSetBench {
     }
 
     private void breakdown(Map<String, Map<String, String>> ours) {
-        int[] sizes = options.quick() ? new int[] {BREAKDOWN_SIZES[0]} : BREAKDOWN_SIZES;
         out.println();
-        out.println("where the time goes: the remote round trip of Figure 3 (elements on process 0, process 1 calls),");
-        out.println("  p50 µs. move: a remote move alone; obs(i): a remote observe(i) of a tuple that is there;");
-        out.println("  async: the round trip with moveAsync(ping) overlapping observe() of pong. sum = move + obs(i).");
-        out.printf("  %-8s %8s %8s %8s %8s %8s %8s %8s %8s%n", "payload", "rpc", "move", "obs(i)", "sum", "rt",
-            "rt/sum", "rt/rpc", "async");
-        for (int size : sizes) {
-            double rpc = fig(ours, "rpc." + size).p50();
-            double move = fig(ours, "bd.move." + size).p50();
-            double obs = fig(ours, "bd.observe." + size).p50();
-            double rt = fig(ours, "rt.one." + size).p50();
-            double async = fig(ours, "bd.async." + size).p50();
-            out.printf(Locale.ROOT, "  %-8s %8.1f %8.1f %8.1f %8.1f %8.1f %8s %8s %8.1f%n", bytes(size), rpc, move,
-                obs, move + obs, rt, RpcBench.ratio(rt / (move + obs)), RpcBench.ratio(rt / rpc), async);
+        out.println("where the time goes: the remote round trip of Figure 3 (elements on process 0, process 1 calls), µs.");
+        out.println("  rt: the round trip; move: a remote move alone; obs: a remote observe() of a tuple that is there");
+        out.println("  (moved in untimed just before); obs(i): a remote observe(i) of a tuple that is there; async: the");
+        out.println("  round trip with moveAsync(ping) overlapping observe() of pong; sum = move + obs. rt, move, obs,");
+        out.println("  obs(i) and async are measured interleaved (bursts of 8 of each in turn, the order rotating, the");
+        out.println("  first of a burst not recorded), so their ratios come from the same seconds; rpc runs before.");
+        out.printf("  %-8s %4s %7s %7s %7s %7s %7s %7s %7s %7s %7s%n", "payload", "", "rpc", "move", "obs", "obs(i)",
+            "sum", "rt", "rt/sum", "rt/rpc", "async");
+        for (int size : breakdownSizes()) {
+            for (boolean p50 : new boolean[] {true, false}) {
+                ToDoubleFunction<Fig> at = p50 ? Fig::p50 : Fig::p99;
+                double rpc = at.applyAsDouble(fig(ours, "rpc." + size));
+                double move = at.applyAsDouble(fig(ours, "bd.move." + size));
+                double obs = at.applyAsDouble(fig(ours, "bd.observe." + size));
+                double obsAt = at.applyAsDouble(fig(ours, "bd.observe-at." + size));
+                double rt = at.applyAsDouble(fig(ours, "bd.rt." + size));
+                double async = at.applyAsDouble(fig(ours, "bd.async." + size));
+                out.printf(Locale.ROOT, "  %-8s %4s %7.1f %7.1f %7.1f %7.1f %7.1f %7.1f %7s %7s %7.1f%n",
+                    p50 ? bytes(size) : "", p50 ? "p50" : "p99", rpc, move, obs, obsAt, move + obs, rt,
+                    RpcBench.ratio(rt / (move + obs)), RpcBench.ratio(rt / rpc), async);
+            }
         }
+    }
+
+    private int[] breakdownSizes() {
+        return options.quick() ? new int[] {BREAKDOWN_SIZES[0]} : BREAKDOWN_SIZES;
     }
 
     private void goals(Map<String, Map<String, String>> ours, Map<String, Map<String, String>> theirs) {
@@ -367,7 +380,21 @@ public final class PastSetBench {
         out.printf(Locale.ROOT, "  goal: remote move+observe round trip <= %.1f x our rpc round trip (p50, elements on "
                 + "the echoing process, every payload): worst %s x at %s: %s%n", RPC_GOAL, RpcBench.ratio(worst),
             bytes(worstSize), worst <= RPC_GOAL ? "MET" : "NOT MET");
-        // 2: ahead of Hazelcast everywhere: hz/ours > 1 for latency, ours/hz > 1 for bandwidth
+        // 2: the round trip against its parts, p50, measured interleaved, every breakdown payload
+        double worstParts = 0;
+        int worstPartsSize = 0;
+        for (int size : breakdownSizes()) {
+            double r = fig(ours, "bd.rt." + size).p50()
+                / (fig(ours, "bd.move." + size).p50() + fig(ours, "bd.observe." + size).p50());
+            if (!(r <= worstParts)) {
+                worstParts = r;
+                worstPartsSize = size;
+            }
+        }
+        out.printf(Locale.ROOT, "  goal: remote round trip <= %.1f x (remote move + remote observe) (p50, measured "
+                + "interleaved, every breakdown payload): worst %s x at %s: %s%n", PARTS_GOAL,
+            RpcBench.ratio(worstParts), bytes(worstPartsSize), worstParts <= PARTS_GOAL ? "MET" : "NOT MET");
+        // 3: ahead of Hazelcast everywhere: hz/ours > 1 for latency, ours/hz > 1 for bandwidth
         List<String[]> cases = new ArrayList<>();
         for (int size : settings.sizes()) {
             for (String p : List.of("one", "all")) {

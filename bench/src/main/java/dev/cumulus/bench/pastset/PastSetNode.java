@@ -20,11 +20,15 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Besides {@link Scenarios}: before each Figure 3 payload size, process 1 times our RPC round trip to process 0
  * ({@code Echo.echo(byte[])} with the same payload), and for the breakdown sizes the parts of a remote round trip
- * (a remote move alone, a remote {@code observe(i)} of a tuple that is there, and the round trip with the move
- * made asynchronous so that it overlaps the observe).
+ * (a remote move alone, a remote {@code observe()} and a remote {@code observe(i)} of a tuple that is there, the
+ * round trip, and the round trip
+ * with the move made asynchronous so that it overlaps the observe), measured interleaved
+ * ({@link Scenarios#measureInterleaved}) so that their ratios are taken in the same seconds of the box's load.
  */
 public final class PastSetNode {
     private static final int TRUNCATE_EVERY = 256;
+    /** Trips of one kind in a row in the interleaved breakdown (the first of each not recorded). */
+    private static final int BURST = 8;
 
     private PastSetNode() {
     }
@@ -78,6 +82,7 @@ public final class PastSetNode {
         String base = "bd." + size;
         Element sink = es.enterHomed(base + ".move", 0);
         Element held = es.enterHomed(base + ".held", 0);
+        Element stock = es.enterHomed(base + ".stock", 0);
         Element ping = es.enterHomed(base + ".ping", 0);
         Element pong = es.enterHomed(base + ".pong", 0);
         byte[] token = ChildIo.payload(size);
@@ -86,32 +91,51 @@ public final class PastSetNode {
         }
         es.barrier();
         if (me == 1) {
-            // a remote move alone (nobody observes; truncated every 256 moves)
-            sc.measure("bd.move." + size, i -> {
+            Scenarios.Trip move = i -> {
+                // a remote move alone (nobody observes; truncated every 256 moves)
                 long index = sink.move((Object) token);
                 if (index % TRUNCATE_EVERY == TRUNCATE_EVERY - 1) {
                     sink.truncate(index + 1);
                 }
-            });
-            // a remote re-read of a tuple that is there: one RPC carrying the payload back
-            sc.measure("bd.observe." + size, i -> {
+            };
+            Scenarios.TimedTrip observe = i -> {
+                // a remote observe() of a tuple that is there (moved in untimed just before): the round trip's
+                // observe when the echo was quicker than the move's reply
+                stock.move((Object) token);
+                long t0 = System.nanoTime();
+                Tuple t = stock.observe();
+                long ns = System.nanoTime() - t0;
+                if (t.getBytes(0).length != size) {
+                    throw new IllegalStateException("observe() returned a wrong tuple");
+                }
+                if (t.index() % TRUNCATE_EVERY == TRUNCATE_EVERY - 1) {
+                    stock.truncate(t.index() + 1);
+                }
+                return ns;
+            };
+            Scenarios.Trip observeAt = i -> {
+                // a remote re-read of a tuple that is there: one RPC carrying the payload back
                 if (held.observe(0).getBytes(0).length != size) {
                     throw new IllegalStateException("observe(0) returned a wrong tuple");
                 }
-            });
-            // the round trip with the move overlapping the observe
-            sc.measure("bd.async." + size, i -> {
+            };
+            Scenarios.Trip roundTrip = i -> {
+                token[0] = (byte) i;
+                ping.move((Object) token);
+                checkEcho(pong, pong.observe(), (byte) i);
+            };
+            Scenarios.Trip async = i -> {
+                // the round trip with the move overlapping the observe
                 token[0] = (byte) i;
                 CompletableFuture<Long> moved = ping.moveAsync((Object) token);
                 Tuple back = pong.observe();
                 moved.join();
-                if (back.getBytes(0)[0] != (byte) i) {
-                    throw new IllegalStateException("the token came back wrong");
-                }
-                if (back.index() % TRUNCATE_EVERY == TRUNCATE_EVERY - 1) {
-                    pong.truncate(back.index());
-                }
-            });
+                checkEcho(pong, back, (byte) i);
+            };
+            sc.measureInterleaved(new String[] {"bd.rt." + size, "bd.move." + size, "bd.observe." + size,
+                    "bd.observe-at." + size, "bd.async." + size},
+                new Scenarios.TimedTrip[] {Scenarios.TimedTrip.of(roundTrip), Scenarios.TimedTrip.of(move), observe,
+                    Scenarios.TimedTrip.of(observeAt), Scenarios.TimedTrip.of(async)}, BURST);
             ping.move((Object) Scenarios.STOP);
             pong.observe();
         } else if (me == 0) {
@@ -129,6 +153,16 @@ public final class PastSetNode {
             }
         }
         es.barrier();
+    }
+
+    /** Checks the token came back as sent; truncates pong's log every 256th tuple. */
+    private static void checkEcho(Element pong, Tuple back, byte expected) {
+        if (back.getBytes(0)[0] != expected) {
+            throw new IllegalStateException("the token came back wrong");
+        }
+        if (back.index() % TRUNCATE_EVERY == TRUNCATE_EVERY - 1) {
+            pong.truncate(back.index());
+        }
     }
 
     /** PastSet elements as {@link Scenarios.Chan}nels. */

@@ -123,6 +123,21 @@ final class Scenarios {
         void run(int i);
     }
 
+    /** A trip that times itself (it may prepare untimed): returns the nanoseconds to record. */
+    @FunctionalInterface
+    interface TimedTrip {
+        long nanos(int i);
+
+        /** {@code trip} timed as a whole. */
+        static TimedTrip of(Trip trip) {
+            return i -> {
+                long t0 = System.nanoTime();
+                trip.run(i);
+                return System.nanoTime() - t0;
+            };
+        }
+    }
+
     private final Space space;
     private final Settings s;
 
@@ -292,6 +307,53 @@ final class Scenarios {
         space.barrier();
     }
 
+    /**
+     * Several kinds of trip measured interleaved: each round runs every kind in a burst of {@code burst} trips,
+     * starting one kind further along the list each round, so every kind meets the same moments of the box's load
+     * and follows every other kind equally often. The first trip of each burst is not recorded: it finds the
+     * processes as the previous kind left them (a thread that waited for this kind's messages meanwhile parked past
+     * its poll budget), where a loop of one kind never lets them park; the others measure the kind's steady state.
+     * Warm-up rounds, then rounds until each kind has {@link Settings#measured} samples (at most
+     * {@code trips.length} times {@link Settings#measureNs}); prints one {@code RESULT} line per kind, as
+     * {@link #measure} does.
+     */
+    void measureInterleaved(String[] names, TimedTrip[] trips, int burst) {
+        int n = trips.length;
+        long end = System.nanoTime() + s.warmupNs() * n;
+        int i = 0;
+        for (int r = 0; r * (burst - 1) < s.warmup() && System.nanoTime() - end < 0; r++) {
+            for (int j = 0; j < n; j++) {
+                for (int b = 0; b < burst; b++) {
+                    trips[(r + j) % n].nanos(i++);
+                }
+            }
+        }
+        Histogram[] h = new Histogram[n];
+        for (int j = 0; j < n; j++) {
+            h[j] = new Histogram(HIGHEST_NS, 3);
+        }
+        ChildIo.line("PHASE " + String.join("+", names) + " start");
+        end = System.nanoTime() + s.measureNs() * n;
+        for (int r = 0; r * (burst - 1) < s.measured(); r++) {
+            for (int j = 0; j < n; j++) {
+                int kind = (r + j) % n;
+                for (int b = 0; b < burst; b++) {
+                    long ns = trips[kind].nanos(i++);
+                    if (b > 0) {
+                        h[kind].recordValue(Math.min(ns, HIGHEST_NS));
+                    }
+                }
+            }
+            if (System.nanoTime() - end > 0) {
+                break;
+            }
+        }
+        ChildIo.line("PHASE " + String.join("+", names) + " end");
+        for (int j = 0; j < n; j++) {
+            result(names[j], h[j]);
+        }
+    }
+
     /** Warm-up, then the measured trips; prints {@code RESULT name p50=.. p99=.. count=..}. */
     void measure(String name, Trip trip) {
         measure(name, s.warmup(), s.measured(), trip);
@@ -317,6 +379,10 @@ final class Scenarios {
             }
         }
         ChildIo.line("PHASE " + name + " end");
+        result(name, h);
+    }
+
+    private static void result(String name, Histogram h) {
         ChildIo.line("RESULT " + name + " p50=" + h.getValueAtPercentile(50) + " p99=" + h.getValueAtPercentile(99)
             + " count=" + h.getTotalCount() + " mean=" + (long) h.getMean());
     }

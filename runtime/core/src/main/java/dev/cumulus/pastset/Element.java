@@ -43,7 +43,10 @@ public interface Element {
      */
     long move(Object... fields);
 
-    /** {@link #move} without waiting; the future fails as the synchronous form would throw. */
+    /**
+     * {@link #move} without waiting; the future fails as the synchronous form would throw. Several moves one thread
+     * makes this way may enter the log in another order: the future reports each one's index.
+     */
     CompletableFuture<Long> moveAsync(Object... fields);
 
     /**

@@ -114,6 +114,40 @@ class PastSetClusterTest {
         });
     }
 
+    /**
+     * Many asynchronous moves in flight from one thread (each sent before it returns): every one lands once, by value,
+     * at the index its future reports. Their order in the log is not the order they were made: the home may run two
+     * of them on different threads (docs/design/PASTSET.md).
+     */
+    @Test
+    void pipelinedAsynchronousMovesEachLandOnceByValueAtTheIndexTheirFutureReports() {
+        int moves = 2_000;
+        LocalCluster.run(2, cluster -> {
+            Element e = cluster.pastSet(Placement.CENTRAL).enter("pipelined", int.class, byte[].class);
+            cluster.barrier();
+            if (cluster.nodeId() == 1) {
+                byte[] payload = new byte[16 * 1024]; // larger than one IPC frame: the call is reassembled at home
+                List<CompletableFuture<Long>> sent = new ArrayList<>();
+                for (int i = 0; i < moves; i++) {
+                    payload[0] = (byte) i;
+                    payload[payload.length - 1] = (byte) (i >> 8);
+                    sent.add(e.moveAsync(i, payload)); // by value: the next change does not show in this tuple
+                }
+                Set<Long> indexes = new TreeSet<>();
+                for (int i = 0; i < moves; i++) {
+                    long index = sent.get(i).join();
+                    assertTrue(indexes.add(index), "index " + index + " reported twice");
+                    Tuple t = e.observe(index);
+                    assertEquals(i, t.getInt(0), "the tuple at the index move " + i + "'s future reports");
+                    assertEquals((byte) i, t.getBytes(1)[0]);
+                    assertEquals((byte) (i >> 8), t.getBytes(1)[payload.length - 1]);
+                }
+                assertEquals(moves - 1, ((TreeSet<Long>) indexes).last());
+            }
+            cluster.barrier();
+        });
+    }
+
     @Test
     void movesHeldByFlowControlGoInInTheOrderTheyCame() {
         AtomicReferenceArray<PastSetRuntime> runtimes = new AtomicReferenceArray<>(3);

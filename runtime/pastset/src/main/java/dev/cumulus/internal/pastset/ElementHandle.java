@@ -95,16 +95,57 @@ final class ElementHandle implements Element {
         return send(prepare(fields, true), caller());
     }
 
+    /**
+     * A remote element's move is sent by this thread before it returns, as an asynchronous call (no thread is started
+     * or woken for it; the future completes as the reply is polled), so a thread's moves reach the home in the order
+     * it made them. A local one may wait for flow control, so it runs on a virtual thread.
+     */
     @Override
+    @SuppressWarnings("unchecked")
     public CompletableFuture<Long> moveAsync(Object... fields) {
         Prepared p;
         try {
-            p = prepare(fields, false);
+            p = prepare(fields, local == null);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
         Semantics.Caller c = caller();
-        return CompletableFuture.supplyAsync(() -> send(p, c), runtime.async());
+        if (local != null) {
+            return CompletableFuture.supplyAsync(() -> send(p, c), runtime.async());
+        }
+        String gone = runtime.failure(home);
+        if (gone != null) {
+            return CompletableFuture.failedFuture(lost(home, gone));
+        }
+        runtime.remoteOps.increment();
+        PastSetOperationEvent event = new PastSetOperationEvent();
+        if (event.isEnabled()) {
+            event.begin();
+        }
+        CompletableFuture<Object> sent;
+        try {
+            sent = runtime.moveAsync(home, id, c, p.remote());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e instanceof NodeFailedException f && f.nodeId() == home
+                ? lost(home, f.getMessage()) : e);
+        }
+        if (event.isEnabled()) {
+            // a stage of its own only while a recording takes the event: it sends the answer off the polling thread
+            int bytes = p.remote().byteLength();
+            sent.whenComplete((index, failure) -> {
+                event.end();
+                if (event.shouldCommit()) {
+                    event.element = id;
+                    event.operation = "move";
+                    event.callerNode = runtime.self();
+                    event.homeNode = home;
+                    event.bytes = bytes;
+                    event.outcome = failure == null ? "ok" : "error";
+                    event.commit();
+                }
+            });
+        }
+        return (CompletableFuture<Long>) (CompletableFuture<?>) sent;
     }
 
     // ---------------------------------------------------------------- observe

@@ -35,6 +35,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * The PastSet capability of one node: the server for the elements this node holds (their {@link ElementState}s),
@@ -213,10 +214,13 @@ public final class PastSetRuntime implements PastSetCapability {
     }
 
     private static final Method MOVE;
+    private static final Method MOVE_FOR_INDEX;
 
     static {
         try {
             MOVE = PastSetService.class.getMethod("move", String.class, int.class, long.class, BytesView.class);
+            MOVE_FOR_INDEX = PastSetService.class.getMethod("moveForIndex", String.class, int.class, long.class,
+                BytesView.class);
         } catch (NoSuchMethodException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -236,6 +240,22 @@ public final class PastSetRuntime implements PastSetCapability {
         } catch (Throwable t) {
             throw new CumulusException("move into element " + nameOf(element) + " failed: " + t, t);
         }
+    }
+
+    /**
+     * A remote move sent now by this thread, without waiting for its reply (see {@link #move}): the future completes
+     * with the tuple's index (a {@code Long}) or the failure, as an asynchronous call's does
+     * ({@code RemoteInvocationHandler#invokeAsync}: by the thread that polls the reply when nothing is attached to the
+     * future, else off the polling thread). Moves one thread sends reach the home in the order they were sent, ahead
+     * of any operation the thread sends after them.
+     */
+    CompletableFuture<Object> moveAsync(int target, String element, Semantics.Caller caller, PreEncodedBytes tuple) {
+        InvocationHandler h = Proxy.getInvocationHandler(service(target));
+        if (!(h instanceof RemoteInvocationHandler r)) {
+            throw new CumulusException("move into element " + nameOf(element) + ": node " + target
+                + "'s PastSet server is not reached through a remote proxy here; moveAsync needs one");
+        }
+        return r.invokeAsync(MOVE_FOR_INDEX, new Object[] {element, caller.node(), caller.thread(), tuple});
     }
 
     /** Why {@code node} failed, or null. */
@@ -337,12 +357,22 @@ public final class PastSetRuntime implements PastSetCapability {
      * (the main thread, or a user's thread polling while it waits); the others where the RPC layer runs calls.
      */
     private final class Server implements PastSetService {
+        @Override
+        public MoveReply move(String element, int from, long thread, BytesView tuple) {
+            return serveMove(element, from, thread, tuple, this::moved);
+        }
+
+        @Override
+        public Long moveForIndex(String element, int from, long thread, BytesView tuple) {
+            return serveMove(element, from, thread, tuple, ElementState.Outcome::index);
+        }
+
         /**
          * When flow control holds the move, it waits without a thread (its reply is deferred): the observe that makes
          * room sends the reply from its own thread.
          */
-        @Override
-        public MoveReply move(String element, int from, long thread, BytesView tuple) {
+        private <R> R serveMove(String element, int from, long thread, BytesView tuple,
+                                Function<ElementState.Outcome, R> answer) {
             if (tuple == null) {
                 throw new CumulusException("a move into element " + nameOf(element) + " from node " + from
                     + " carried no tuple");
@@ -351,12 +381,12 @@ public final class PastSetRuntime implements PastSetCapability {
             StoredTuple t = StoredTuple.ofView(tuple);
             Semantics.Caller caller = new Semantics.Caller(from, thread);
             if (!DeferredReply.servingRemoteCall()) {
-                return moved(e.move(t, null, caller, true));
+                return answer.apply(e.move(t, null, caller, true));
             }
             DeferredReply reply = DeferredReply.defer();
-            ElementState.Outcome now = e.moveOrPark(t, caller, o -> reply.complete(moved(o)), reply::fail);
+            ElementState.Outcome now = e.moveOrPark(t, caller, o -> reply.complete(answer.apply(o)), reply::fail);
             if (now != null) {
-                reply.complete(moved(now));
+                reply.complete(answer.apply(now));
             }
             return null; // the deferred reply carries the result
         }

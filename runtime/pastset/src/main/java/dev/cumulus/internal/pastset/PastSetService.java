@@ -25,6 +25,14 @@ public interface PastSetService {
     MoveReply move(String element, int node, long thread, BytesView tuple);
 
     /**
+     * {@link #move} for a {@code moveAsync}: the same, answering only the tuple's index, so that the caller's future
+     * completes with the reply as it comes (no stage maps it: the polling thread that polls the reply completes it).
+     */
+    @Brief
+    @DefersReply
+    Long moveForIndex(String element, int node, long thread, BytesView tuple);
+
+    /**
      * The element's oldest unobserved tuple, marked observed (waits parked, its reply deferred, until there is one), as
      * an {@code Observed} reply.
      */
