@@ -228,7 +228,7 @@ public final class ObjectSpace {
      * a program thread waits for that flush; a thread serving another node's request, which must not wait, gives up
      * ({@link InWindow}: its answer tells the asker to ask again).
      */
-    private long sentIdOf(Object v) {
+    long sentIdOf(Object v) {
         long id = idOf(v);
         if (ObjectIds.namedElsewhere(id) && ObjectIds.home(id) != self && publishing(v)) {
             if (SERVING.get()[0]) {
