@@ -30,6 +30,7 @@ import java.lang.classfile.instruction.ArrayStoreInstruction;
 import java.lang.classfile.instruction.FieldInstruction;
 import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
+import java.lang.classfile.instruction.LabelTarget;
 import java.lang.classfile.instruction.MonitorInstruction;
 import java.lang.classfile.instruction.NewObjectInstruction;
 import java.lang.classfile.instruction.ReturnInstruction;
@@ -122,9 +123,11 @@ final class SingleVmWeaver {
                 String name = mm.methodName().stringValue();
                 int arraySites = (int) mm.code().get().elementStream()
                     .filter(e -> e instanceof ArrayLoadInstruction || e instanceof ArrayStoreInstruction).count();
+                java.util.Set<Label> handlers = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+                mm.code().get().exceptionHandlers().forEach(h -> handlers.add(h.handler()));
                 MethodTransform mt = MethodTransform.transformingCode(new CodeWeave(self, classes, name,
                     sync ? (isStatic ? Monitor.CLASS : Monitor.THIS) : Monitor.NONE,
-                    shared && name.equals("<clinit>"), arraySites));
+                    shared && name.equals("<clinit>"), arraySites, handlers));
                 if (sync) {
                     mt = mt.andThen((mb, me) -> {
                         if (me instanceof AccessFlags af) {
@@ -191,13 +194,20 @@ final class SingleVmWeaver {
         private int pendingNew;
         private boolean superCalled;
         private Label start;
-        /** The locals that remember, per array access site, the last array it found to be no copy. */
+        /**
+         * The locals that remember, per array access site, the last array it found to be no copy. An original of this
+         * node becomes a copy when a release publishes it to another home, so each is forgotten wherever the thread
+         * may have synchronized since: after every call (which may acquire or release inside), {@code monitorenter},
+         * volatile access and at every exception handler (docs/design/SINGLEVM.md, "Homed where first published").
+         */
         private final int[] plainLocals;
+        private final java.util.Set<Label> handlers;
         private int arraySite;
 
         CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit,
-                int arraySites) {
+                int arraySites, java.util.Set<Label> handlers) {
             this.plainLocals = new int[Math.min(arraySites, PLAIN_LOCALS)];
+            this.handlers = handlers;
             this.self = self;
             this.classes = classes;
             this.constructor = method.equals("<init>");
@@ -250,9 +260,23 @@ final class SingleVmWeaver {
                     pendingNew++;
                     b.with(e);
                 }
-                case InvokeInstruction ii -> invoke(b, ii);
+                case InvokeInstruction ii -> {
+                    invoke(b, ii);
+                    if (!arrayOnly(ii)) {
+                        forgetKnown(b);
+                    }
+                }
                 case InvokeDynamicInstruction indy when runnableLambda(indy) != null -> lambda(b, indy);
-                case FieldInstruction fi -> field(b, fi);
+                case FieldInstruction fi -> {
+                    field(b, fi);
+                    if (isVolatile(fi)) {
+                        forgetKnown(b);
+                    }
+                }
+                case LabelTarget lt when handlers.contains(lt.label()) -> {
+                    b.with(e);
+                    forgetKnown(b);
+                }
                 case ArrayLoadInstruction al -> {
                     Label plain = b.newLabel();
                     int known = nextPlainLocal();
@@ -266,8 +290,11 @@ final class SingleVmWeaver {
                     b.with(e);
                 }
                 case ArrayStoreInstruction as -> arrayStore(b, as, nextPlainLocal());
-                case MonitorInstruction mi -> b.invokestatic(CD_HOOKS,
-                    mi.opcode() == Opcode.MONITORENTER ? "monitorEnter" : "monitorExit", MTD_OBJECT);
+                case MonitorInstruction mi -> {
+                    b.invokestatic(CD_HOOKS, mi.opcode() == Opcode.MONITORENTER ? "monitorEnter" : "monitorExit",
+                        MTD_OBJECT);
+                    forgetKnown(b);
+                }
                 case ReturnInstruction r when monitor != Monitor.NONE -> {
                     loadMonitor(b);
                     b.invokestatic(CD_HOOKS, "monitorExit", MTD_OBJECT);
@@ -553,6 +580,28 @@ final class SingleVmWeaver {
             } else {
                 b.invokestatic(CD_HOOKS, "runnable", MTD_RUNNABLE);
             }
+        }
+
+        /** Sets every array site's {@code known} local to {@code null}: the next access of each checks its array again. */
+        private void forgetKnown(CodeBuilder b) {
+            for (int local : plainLocals) {
+                b.aconst_null();
+                b.astore(local);
+            }
+        }
+
+        /** {@code array.clone()} and {@code System.arraycopy}: calls that never synchronize. */
+        private static boolean arrayOnly(InvokeInstruction ii) {
+            String owner = ii.owner().asInternalName();
+            return owner.startsWith("[") && ii.name().equalsString("clone")
+                || owner.equals("java/lang/System") && ii.name().equalsString("arraycopy");
+        }
+
+        private boolean isVolatile(FieldInstruction fi) {
+            String owner = fi.owner().asInternalName();
+            return classes.isShared(owner) && !fi.name().stringValue().startsWith("$cumulus$")
+                && classes.field(owner, fi.name().stringValue()).map(ProgramClasses.FieldInfo::isVolatile)
+                    .orElse(false);
         }
 
         /** The local of the next array access site (in the order the sites are woven, as counted before). */

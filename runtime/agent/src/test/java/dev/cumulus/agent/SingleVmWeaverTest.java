@@ -163,6 +163,26 @@ class SingleVmWeaverTest {
     }
 
     @Test
+    void anArrayPublishedToAnotherHomeIsReadAgainFromThereAfterTheMonitorIsEnteredAgain() {
+        Map<Integer, Object> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            try (Node node = new Node(cluster)) {
+                if (cluster.nodeId() == 0) {
+                    node.call("sv.Drop", "setup");
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 0) {
+                    node.call("sv.Drop", "answer");
+                } else {
+                    seen.put(1, node.call("sv.Drop", "publishAndReadBack"));
+                }
+                cluster.barrier();
+            }
+        });
+        assertEquals(42, seen.get(1), "node 1's site read node 0's write into the array node 1 published to it");
+    }
+
+    @Test
     void aMutableJdkObjectReachedFromAnotherNodeIsAnErrorNamingItsClassAndNode() {
         Map<Integer, String> seen = new ConcurrentHashMap<>();
         LocalCluster.run(2, cluster -> {

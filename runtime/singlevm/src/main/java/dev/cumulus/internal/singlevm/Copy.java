@@ -37,6 +37,14 @@ final class Copy {
      * {@link #lock}.
      */
     private final int[] cleanings;
+    /**
+     * Of a copy that was this node's own original until the node published it to another home
+     * (docs/design/SINGLEVM.md, "Homed where first published"): per entry, the value its home last got from or gave
+     * to this node. A woven access that still takes the object for this node's own (a {@code known} array) writes it
+     * without a dirty bit; an entry that differs from its twin is such a write, as dirty as a marked one. {@code null}
+     * for every other copy. Held under {@link #lock}.
+     */
+    Object[] twin;
 
     /** Elements per block of a large array's copy. */
     static final int BLOCK = 1024;
@@ -106,6 +114,24 @@ final class Copy {
 
     boolean anyDirty() {
         return dirtyCount > 0;
+    }
+
+    /**
+     * Whether entry {@code i}, now holding {@code value}, is this node's write not yet at its home: marked dirty, or
+     * different from its twin. Holds {@link #lock}.
+     */
+    boolean unsent(int i, Object value) {
+        return isDirty(i) || twin != null && !same(value, twin[i]);
+    }
+
+    /** Equal as entry values: primitives and the JDK's immutable values by value, shared objects by identity. */
+    static boolean same(Object a, Object b) {
+        if (a == b) {
+            return true;
+        }
+        return a != null && b != null && a.getClass() == b.getClass()
+            && (a instanceof Number || a instanceof String || a instanceof Character || a instanceof Boolean)
+            && a.equals(b);
     }
 
     void setState(int state) {

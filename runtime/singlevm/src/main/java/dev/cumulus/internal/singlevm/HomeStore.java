@@ -31,6 +31,10 @@ final class HomeStore {
     /** The object {@code id}, homed here; fails with what went wrong when this node holds no such object. */
     HomeObject object(long id) {
         HomeObject o = objects.get(id);
+        if (o == null && ObjectIds.home(id) == self && ObjectIds.namedElsewhere(id)) {
+            // published to this node by another: its monitor is made here on first use, like any object's
+            return objects.computeIfAbsent(id, k -> new HomeObject(k, 0, null));
+        }
         if (o == null) {
             if (id == ObjectIds.NULL) {
                 throw new NullPointerException("a shared reference is null");

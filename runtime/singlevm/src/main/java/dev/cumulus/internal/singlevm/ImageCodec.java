@@ -26,6 +26,15 @@ final class ImageCodec {
 
     /** Puts {@code value} (of a field or element declared {@code type}) into entry {@code i} of {@code image}. */
     static void encode(ObjectSpace space, ObjectImage image, int i, Class<?> type, Object value) {
+        encode(space, null, image, i, type, value);
+    }
+
+    /**
+     * As {@link #encode(ObjectSpace, ObjectImage, int, Class, Object)}, in a write-back that publishes to
+     * {@code publication}'s home the node's objects that never left it ({@code null}: any other message).
+     */
+    static void encode(ObjectSpace space, Publication publication, ObjectImage image, int i, Class<?> type,
+                       Object value) {
         byte kind;
         long bits = 0;
         String text = null;
@@ -49,7 +58,7 @@ final class ImageCodec {
             text = value.getClass().getName();
         } else if (value instanceof SharedObject || value.getClass().isArray() || value.getClass() == Object.class) {
             kind = REF;
-            bits = space.idOf(value);
+            bits = space.idOf(value, publication);
             text = value.getClass().isArray() ? value.getClass().getName() + '/' + Array.getLength(value)
                 : value.getClass().getName();
         } else {

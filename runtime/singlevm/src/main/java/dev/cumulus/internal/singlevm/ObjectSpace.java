@@ -40,6 +40,21 @@ public final class ObjectSpace {
 
     /** The class name of a plain {@code new Object()}, shared like an array: by identity, for its monitor. */
     static final String PLAIN_OBJECT = "java.lang.Object";
+    /**
+     * A node's answer to a fetch whose image would refer to an object the node is publishing to another home right
+     * then (before that home stored it): the fetcher asks again.
+     */
+    static final String AWAITED = "(refers to an object on its way to its home)";
+
+    /** On a serving thread: an image would refer to an object being published (see {@link #AWAITED}). */
+    private static final class InWindow extends RuntimeException {
+        InWindow() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** Set while this thread serves another node's request, which must not wait for a flush. */
+    private static final ThreadLocal<boolean[]> SERVING = ThreadLocal.withInitial(() -> new boolean[1]);
 
     private final SharedHeap heap;
     private final ClassLoader loader;
@@ -50,6 +65,13 @@ public final class ObjectSpace {
     private final CopyTable arrayCopies = new CopyTable();
     private final ConcurrentHashMap<Class<?>, Copy> staticCopies = new ConcurrentHashMap<>();
     private final Set<Copy> dirty = ConcurrentHashMap.newKeySet();
+    /** Copies that were this node's originals until it published them to another home: every flush compares them. */
+    private final Set<Copy> twinned = ConcurrentHashMap.newKeySet();
+    /** Objects and arrays a flush is publishing, by identity, until their home acknowledged (under {@code masters}). */
+    private final Map<Object, Long> publishing = new IdentityHashMap<>();
+    /** How many: written under {@code masters}' lock, read without it to skip the lock when there are none. */
+    private volatile int inWindow;
+    private final java.util.concurrent.atomic.AtomicLong named = new java.util.concurrent.atomic.AtomicLong();
     private final ReentrantLock flushLock = new ReentrantLock();
     private final LongAdder invalidations = new LongAdder();
     private final ProgramThreads threads;
@@ -124,6 +146,109 @@ public final class ObjectSpace {
 
     // ---- ids and copies ------------------------------------------------------------------------------------------
 
+    /**
+     * The cluster-wide id of {@code v} as a write-back to {@code p}'s home refers to it: an object or small array of
+     * this node that never left it is published there (homed there from now on, its image in the same write-back);
+     * anything else, and with {@code p == null}, as {@link #idOf(Object)}.
+     */
+    long idOf(Object v, Publication p) {
+        if (p == null) {
+            return sentIdOf(v);
+        }
+        if (p.home == self || v.getClass() == Object.class
+                || v.getClass().isArray() && (Array.getLength(v) > Copy.BLOCK || arrayCopies.get(v) != null)) {
+            return idOf(v);
+        }
+        ClassLayout layout = v instanceof SharedObject ? ClassLayout.of(v.getClass()) : null;
+        if (layout != null) {
+            long id = (long) layout.id.getVolatile(v);
+            if (id != 0) {
+                return id;
+            }
+        }
+        synchronized (masters) {
+            if (layout != null) {
+                long id = (long) layout.id.getVolatile(v);
+                if (id != 0) {
+                    return id;
+                }
+            } else {
+                Long id = masterArrays.get(v);
+                if (id == null) {
+                    id = publishing.get(v);
+                }
+                if (id != null) {
+                    return id;
+                }
+            }
+            long id = ObjectIds.named(p.home, self, named.incrementAndGet());
+            Copy c = layout != null ? new Copy(Copy.Kind.OBJECT, id, v, layout, p.home, layout.size())
+                : new Copy(Copy.Kind.ARRAY, id, v, null, p.home, Array.getLength(v));
+            copies.put(id, c);
+            if (layout != null) {
+                layout.id.setVolatile(v, id);
+            }
+            publishing.put(v, id);
+            inWindow++;
+            p.add(c);
+            return id;
+        }
+    }
+
+    /**
+     * {@code p}'s home acknowledged the write-back that carried its published originals: each becomes this node's copy,
+     * filled as of the epoch before the write-back was sent, with a twin of the values sent (a woven access that still
+     * takes it for an original writes it without a dirty bit: every flush compares it with the twin).
+     */
+    void adopted(Publication p) {
+        for (int k = 0; k < p.copies.size(); k++) {
+            Copy c = p.copies.get(k);
+            c.lock.lock();
+            try {
+                c.twin = p.values.get(k);
+                c.setState(Epochs.filledIn(p.epoch));
+            } finally {
+                c.lock.unlock();
+            }
+            twinned.add(c);
+            if (c.kind == Copy.Kind.ARRAY) {
+                arrayCopies.add(c);
+                SingleVmHooks.remoteArrays = true;
+            }
+            synchronized (masters) {
+                publishing.remove(c.target);
+                inWindow--;
+            }
+        }
+    }
+
+    /**
+     * The id of {@code v} for a message other than a publishing write-back (a fetch's answer, a volatile write, a
+     * thread's task). An object that a flush is publishing right then must not be named before its home stored it:
+     * a program thread waits for that flush; a thread serving another node's request, which must not wait, gives up
+     * ({@link InWindow}: its answer tells the asker to ask again).
+     */
+    long sentIdOf(Object v) {
+        long id = idOf(v);
+        if (ObjectIds.namedElsewhere(id) && ObjectIds.home(id) != self && publishing(v)) {
+            if (SERVING.get()[0]) {
+                throw new InWindow();
+            }
+            flushLock.lock(); // the publishing flush holds it until its homes acknowledged
+            flushLock.unlock();
+        }
+        return id;
+    }
+
+    private boolean publishing(Object v) {
+        if (inWindow == 0) {
+            return false;
+        }
+        synchronized (masters) {
+            return publishing.containsKey(v);
+        }
+    }
+
     /** The cluster-wide id of shared object or array {@code v}; gives a master of this node one when it first leaves. */
     long idOf(Object v) {
         if (v instanceof SharedObject) {
@@ -148,6 +273,9 @@ public final class ObjectSpace {
         }
         synchronized (masters) {
             Long id = masterArrays.get(v);
+            if (id == null) {
+                id = publishing.get(v);
+            }
             if (id == null) {
                 id = heap.allocate(0);
                 masterArrays.put(v, id);
@@ -284,11 +412,34 @@ public final class ObjectSpace {
         SingleVmFetchEvent event = new SingleVmFetchEvent();
         event.begin();
         ObjectImage image = switch (c.kind) {
-            case OBJECT, ARRAY -> heap.peers().fetchObject(c.home, c.id);
-            case STATICS -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName());
+            case OBJECT, ARRAY -> fetchImage(c);
+            case STATICS -> fetching(() -> heap.peers().fetchStatics(0, ((Class<?>) c.target).getName()));
         };
         fetched(event, c, field, image.length());
         return new Fetched(image, started, cleanings);
+    }
+
+    /**
+     * The image of object or array copy {@code c} from its home. An object published to its home by a third node may
+     * reach this node (through that node) before its image reaches the home, which then answers that it has none yet:
+     * the image is on its way, so ask again.
+     */
+    private ObjectImage fetchImage(Copy c) {
+        return fetching(() -> heap.peers().fetchObject(c.home, c.id));
+    }
+
+    /**
+     * {@code fetch}'s answer; asked again while it is {@link #AWAITED}: the image would refer to an object its node is
+     * publishing right then, whose home has it once that node's flush is acknowledged.
+     */
+    private static ObjectImage fetching(java.util.function.Supplier<ObjectImage> fetch) {
+        while (true) {
+            ObjectImage image = fetch.get();
+            if (!AWAITED.equals(image.className())) {
+                return image;
+            }
+            Thread.onSpinWait();
+        }
     }
 
     /** Cleanings of block {@code b} of {@code c} so far, read before a fetch is sent (the write-backs it follows). */
@@ -351,7 +502,7 @@ public final class ObjectSpace {
         int count = Math.min(Copy.BLOCK, length(c) - from);
         SingleVmFetchEvent event = new SingleVmFetchEvent();
         event.begin();
-        ObjectImage image = heap.peers().fetchElements(c.home, c.id, from, count);
+        ObjectImage image = fetching(() -> heap.peers().fetchElements(c.home, c.id, from, count));
         fetched(event, c, "[]", count);
         return new Fetched(image, started, cleanings);
     }
@@ -401,8 +552,12 @@ public final class ObjectSpace {
             }
             ObjectImage image = f.image();
             for (int i = 0; i < image.length(); i++) {
-                if (!c.isDirty(i)) {
-                    set(c, i, ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i)));
+                if (!c.unsent(i, get(c, i))) {
+                    Object v = ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i));
+                    set(c, i, v);
+                    if (c.twin != null) {
+                        c.twin[i] = v;
+                    }
                 }
             }
             c.setState(state);
@@ -461,7 +616,7 @@ public final class ObjectSpace {
             v = layout.handles[i].getVolatile(o);
         } else {
             Copy c = copyOf(o);
-            v = ImageCodec.decode(this, heap.peers().fetchObject(c.home, c.id), i,
+            v = ImageCodec.decode(this, fetchImage(c), i,
                 layout.fields[i].getType(),
                 where(c, i));
         }
@@ -489,7 +644,7 @@ public final class ObjectSpace {
         if (self == 0) {
             v = layout.handles[i].getVolatile();
         } else {
-            v = ImageCodec.decode(this, heap.peers().fetchStatics(0, declaring.getName()), i,
+            v = ImageCodec.decode(this, fetching(() -> heap.peers().fetchStatics(0, declaring.getName())), i,
                 layout.fields[i].getType(), "static field " + declaring.getName() + '.' + name);
         }
         heap.acquire();
@@ -548,42 +703,45 @@ public final class ObjectSpace {
      * the value sent. Flushes run one at a time.
      */
     void flush() {
-        if (dirty.isEmpty()) {
+        if (dirty.isEmpty() && twinned.isEmpty()) {
             return;
         }
         flushLock.lock();
         try {
+            for (Copy c : twinned) {
+                markTwinDifferences(c);
+            }
             Map<Integer, List<Written>> byHome = new HashMap<>();
+            Map<Integer, Publication> published = new HashMap<>();
             for (Copy c : dirty) {
                 c.lock.lock();
                 try {
                     if (!c.anyDirty()) {
                         continue;
                     }
-                    byHome.computeIfAbsent(c.home, h -> new ArrayList<>()).addAll(snapshot(c));
+                    Publication p = published.computeIfAbsent(c.home, Publication::new);
+                    byHome.computeIfAbsent(c.home, h -> new ArrayList<>()).addAll(snapshot(c, p));
                 } finally {
                     c.lock.unlock();
                 }
             }
+            boolean publishing = false;
+            for (Publication p : published.values()) {
+                p.encodeAll(this);
+                publishing |= !p.copies.isEmpty();
+            }
+            // A write-back to one home may refer to an object published to another in this flush: with more than one
+            // home, every home stores what is published to it before any other write-back can name it.
+            boolean first = publishing && byHome.size() > 1;
+            if (first) {
+                for (Publication p : published.values()) {
+                    if (!p.copies.isEmpty()) {
+                        writeBack(p.home, List.of(), p);
+                    }
+                }
+            }
             for (Map.Entry<Integer, List<Written>> e : byHome.entrySet()) {
-                List<Written> list = e.getValue();
-                long[] ids = new long[list.size()];
-                int[] offsets = new int[list.size()];
-                ObjectImage[] images = new ObjectImage[list.size()];
-                for (int k = 0; k < ids.length; k++) {
-                    ids[k] = list.get(k).copy().id;
-                    offsets[k] = list.get(k).offset();
-                    images[k] = list.get(k).image();
-                }
-                SingleVmWriteBackEvent[] events = new SingleVmWriteBackEvent[list.size()];
-                for (int k = 0; k < events.length; k++) {
-                    events[k] = new SingleVmWriteBackEvent();
-                    events[k].begin();
-                }
-                heap.peers().writeObjects(e.getKey(), ids, offsets, images);
-                for (int k = 0; k < events.length; k++) {
-                    writtenBack(events[k], list.get(k));
-                }
+                writeBack(e.getKey(), e.getValue(), first ? null : published.get(e.getKey()));
             }
             for (List<Written> list : byHome.values()) {
                 for (Written w : list) {
@@ -592,6 +750,40 @@ public final class ObjectSpace {
             }
         } finally {
             flushLock.unlock();
+        }
+    }
+
+    /**
+     * One write-back call to {@code home}: the dirty entries {@code list} and, unless {@code p} is {@code null}, the
+     * objects {@code p} publishes there, whole; waits for the acknowledgement.
+     */
+    private void writeBack(int home, List<Written> list, Publication p) {
+        int published = p == null ? 0 : p.copies.size();
+        int n = list.size() + published;
+        long[] ids = new long[n];
+        int[] offsets = new int[n];
+        ObjectImage[] images = new ObjectImage[n];
+        for (int k = 0; k < list.size(); k++) {
+            ids[k] = list.get(k).copy().id;
+            offsets[k] = list.get(k).offset();
+            images[k] = list.get(k).image();
+        }
+        for (int k = 0; k < published; k++) {
+            ids[list.size() + k] = p.copies.get(k).id;
+            offsets[list.size() + k] = Publication.WHOLE;
+            images[list.size() + k] = p.images.get(k);
+        }
+        SingleVmWriteBackEvent[] events = new SingleVmWriteBackEvent[list.size()];
+        for (int k = 0; k < events.length; k++) {
+            events[k] = new SingleVmWriteBackEvent();
+            events[k].begin();
+        }
+        heap.peers().writeObjects(home, ids, offsets, images);
+        if (p != null) {
+            adopted(p);
+        }
+        for (int k = 0; k < events.length; k++) {
+            writtenBack(events[k], list.get(k));
         }
     }
 
@@ -624,28 +816,48 @@ public final class ObjectSpace {
     private record Written(Copy copy, int offset, ObjectImage image) {
     }
 
-    /** The dirty entries of {@code c}: one image, or for a large array's copy one per block with a dirty element. */
-    private List<Written> snapshot(Copy c) {
+    /**
+     * Marks dirty every entry of {@code c} (a copy that was an original of this node) that differs from its twin: a
+     * write of a woven access that took it for an original, which set no dirty bit.
+     */
+    private void markTwinDifferences(Copy c) {
+        c.lock.lock();
+        try {
+            for (int i = 0; i < c.twin.length; i++) {
+                if (!c.isDirty(i) && !Copy.same(get(c, i), c.twin[i])) {
+                    markDirty(c, i);
+                }
+            }
+        } finally {
+            c.lock.unlock();
+        }
+    }
+
+    /**
+     * The dirty entries of {@code c}: one image, or for a large array's copy one per block with a dirty element; the
+     * originals they refer to that never left this node are published to {@code p}'s home, {@code c}'s.
+     */
+    private List<Written> snapshot(Copy c, Publication p) {
         int n = length(c);
         if (!c.blocked()) {
-            return List.of(new Written(c, 0, image(c, 0, n)));
+            return List.of(new Written(c, 0, image(c, 0, n, p)));
         }
         List<Written> written = new ArrayList<>();
         for (int from = 0; from < n; from += Copy.BLOCK) {
             int to = Math.min(n, from + Copy.BLOCK);
             if (c.anyDirty(from, to)) {
-                written.add(new Written(c, from, image(c, from, to)));
+                written.add(new Written(c, from, image(c, from, to, p)));
             }
         }
         return written;
     }
 
     /** The dirty entries among {@code [from, to)} of {@code c}, entry {@code from} first. */
-    private ObjectImage image(Copy c, int from, int to) {
+    private ObjectImage image(Copy c, int from, int to, Publication p) {
         ObjectImage image = ObjectImage.empty(className(c), to - from);
         for (int i = from; i < to; i++) {
             if (c.isDirty(i)) {
-                ImageCodec.encode(this, image, i - from, typeOf(c, i), get(c, i));
+                ImageCodec.encode(this, p, image, i - from, typeOf(c, i), get(c, i));
             }
         }
         return image;
@@ -664,6 +876,9 @@ public final class ObjectSpace {
                     if (now.kinds()[j] == sent.kinds()[j] && now.bits()[j] == sent.bits()[j]
                             && java.util.Objects.equals(now.texts()[j], sent.texts()[j])) {
                         c.clearDirty(i);
+                        if (c.twin != null) {
+                            c.twin[i] = get(c, i);
+                        }
                     }
                 }
             }
@@ -684,9 +899,13 @@ public final class ObjectSpace {
     <T> T serving(java.util.function.Supplier<T> request) {
         ObjectSpace before = CURRENT.get();
         CURRENT.set(this);
+        boolean[] serving = SERVING.get();
+        boolean wasServing = serving[0];
+        serving[0] = true;
         try {
             return request.get();
         } finally {
+            serving[0] = wasServing;
             if (before == null) {
                 CURRENT.remove();
             } else {
@@ -697,6 +916,14 @@ public final class ObjectSpace {
 
     /** Elements {@code [from, from + count)} of master array {@code id} (a block of a large array). */
     ObjectImage serveElements(long id, int from, int count) {
+        try {
+            return elements(id, from, count);
+        } catch (InWindow e) {
+            return ObjectImage.empty(AWAITED, 0);
+        }
+    }
+
+    private ObjectImage elements(long id, int from, int count) {
         Object m = master(id);
         if (!m.getClass().isArray() || from < 0 || count < 0 || from + count > Array.getLength(m)) {
             throw new IllegalArgumentException("node " + self + ": elements " + from + " to " + (from + count)
@@ -713,6 +940,14 @@ public final class ObjectSpace {
 
     /** The image of master {@code id} (a fetch from another node). */
     ObjectImage serveFetch(long id) {
+        try {
+            return image(id);
+        } catch (InWindow e) {
+            return ObjectImage.empty(AWAITED, 0);
+        }
+    }
+
+    private ObjectImage image(long id) {
         Object m = master(id);
         if (m.getClass() == Object.class) {
             return ObjectImage.empty(PLAIN_OBJECT, 0);
@@ -736,6 +971,14 @@ public final class ObjectSpace {
 
     /** The image of the statics of {@code className} (node 0; initialises the class first). */
     ObjectImage serveStatics(String className) {
+        try {
+            return statics(className);
+        } catch (InWindow e) {
+            return ObjectImage.empty(AWAITED, 0);
+        }
+    }
+
+    private ObjectImage statics(String className) {
         Class<?> type;
         try {
             type = Class.forName(className, true, loader);
@@ -752,6 +995,11 @@ public final class ObjectSpace {
 
     /** Stores the present entries of written images in their masters (a write-back, or a volatile write). */
     void serveWrites(long[] ids, int[] offsets, ObjectImage[] images) {
+        for (int k = 0; k < ids.length; k++) { // first every object published here, so references to them resolve
+            if (offsets[k] == Publication.WHOLE) {
+                keepPublished(ids[k], images[k]);
+            }
+        }
         for (int k = 0; k < ids.length; k++) {
             ObjectImage image = images[k];
             if (ids[k] == 0) {
@@ -766,11 +1014,12 @@ public final class ObjectSpace {
                 continue;
             }
             Object m = master(ids[k]);
+            int offset = Math.max(0, offsets[k]);
             if (m.getClass().isArray()) {
                 Class<?> component = m.getClass().getComponentType();
                 for (int j = 0; j < image.length(); j++) {
                     if (image.kinds()[j] != ImageCodec.ABSENT) {
-                        int i = offsets[k] + j;
+                        int i = offset + j;
                         Array.set(m, i, ImageCodec.decode(this, image, j, component, "element " + i));
                     }
                 }
@@ -785,6 +1034,42 @@ public final class ObjectSpace {
             }
         }
         VarHandle.fullFence();
+    }
+
+    // ---- objects published here by another node ------------------------------------------------------------------
+
+    /** Object {@code id} was published here with its whole image: this node keeps its master from now on. */
+    private void keepPublished(long id, ObjectImage image) {
+        synchronized (masters) {
+            if (masters.containsKey(id)) {
+                throw new IllegalStateException("node " + self + " already keeps " + ObjectIds.describe(id)
+                    + ", published to it again");
+            }
+            register(id, newMaster(id, image.className(), image.length()));
+        }
+    }
+
+    private Object newMaster(long id, String className, int length) {
+        Class<?> type = loadClass(className);
+        if (type.isArray()) {
+            return Array.newInstance(type.getComponentType(), length);
+        }
+        try {
+            Object m = BARE.get(type).newInstance();
+            ClassLayout.of(type).id.setVolatile(m, id);
+            return m;
+        } catch (ReflectiveOperationException e) {
+            throw new CumulusException("node " + self + " cannot make the master of a shared " + className
+                + " published to it: " + e, e);
+        }
+    }
+
+    /** Holds {@code masters}' lock. */
+    private void register(long id, Object m) {
+        masters.put(id, m);
+        if (m.getClass().isArray()) {
+            masterArrays.put(m, id);
+        }
     }
 
     /** The class of the master of {@code id} homed here, or null (for thread dumps). */
@@ -804,22 +1089,22 @@ public final class ObjectSpace {
 
     // ---- entries of a copy ----------------------------------------------------------------------------------------
 
-    private static int length(Copy c) {
+    static int length(Copy c) {
         if (c.kind == Copy.Kind.ARRAY) {
             return c.target.getClass().isArray() ? Array.getLength(c.target) : 0;
         }
         return c.layout.size();
     }
 
-    private static String className(Copy c) {
+    static String className(Copy c) {
         return c.kind == Copy.Kind.STATICS ? ((Class<?>) c.target).getName() : c.target.getClass().getName();
     }
 
-    private static Class<?> typeOf(Copy c, int i) {
+    static Class<?> typeOf(Copy c, int i) {
         return c.kind == Copy.Kind.ARRAY ? c.target.getClass().getComponentType() : c.layout.fields[i].getType();
     }
 
-    private static Object get(Copy c, int i) {
+    static Object get(Copy c, int i) {
         return switch (c.kind) {
             case ARRAY -> Array.get(c.target, i);
             case OBJECT -> c.layout.handles[i].get(c.target);

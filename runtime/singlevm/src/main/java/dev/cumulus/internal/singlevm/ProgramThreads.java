@@ -89,7 +89,7 @@ final class ProgramThreads {
         started.put(t, new Started(to, handle, end));
         space.heap().release();
         space.heap().peers().threadStarted(0, 1);
-        long id = space.idOf(task);
+        long id = space.sentIdOf(task);
         space.heap().peers().startThread(to, id, task.getClass().getName(), t.getName(), self, handle);
     }
 

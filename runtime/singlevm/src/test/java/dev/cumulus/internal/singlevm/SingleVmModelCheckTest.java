@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Model-checks docs/design/singlevm.pml with spin, exhaustively: lock, invalidate, write-back with acknowledgements
  * and fetch on 3 nodes keep message passing through a monitor and through a volatile, and lose no write at unlock.
  * The mutant that releases before the acknowledgements (singlevm-early-release.pml) must fail the same check, which
- * shows the check can fail.
+ * shows the check can fail. singlevm-publish.pml checks homing an object where it is first published, and its two
+ * mutants (no twin; "known" locals kept across a monitorenter) must fail it.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class SingleVmModelCheckTest {
@@ -35,6 +36,27 @@ class SingleVmModelCheckTest {
     void releasingBeforeTheAcknowledgementsIsCaught(@TempDir Path dir) throws Exception {
         String out = SpinRunner.verify(dir, List.of("singlevm-early-release.pml", "singlevm.pml"),
             List.of("-DROUNDS=1"), PAN);
+        assertTrue(out.contains("assertion violated"), "the mutant passed the check:\n" + out);
+        assertFalse(out.contains("errors: 0"), out);
+    }
+
+    @Test
+    void homingWherePublishedHoldsEveryAssertion(@TempDir Path dir) throws Exception {
+        assertHolds(SpinRunner.verify(dir, List.of("singlevm-publish.pml"), List.of(), PAN));
+    }
+
+    @Test
+    void aPublishedCopyWithoutItsTwinLosesTheWriteOfASiteThatTookItForAnOriginal(@TempDir Path dir)
+            throws Exception {
+        assertViolated(SpinRunner.verify(dir, List.of("singlevm-publish.pml"), List.of("-DNO_TWIN"), PAN));
+    }
+
+    @Test
+    void keepingTheKnownLocalsAcrossAMonitorEnterReadsAStalePublishedCopy(@TempDir Path dir) throws Exception {
+        assertViolated(SpinRunner.verify(dir, List.of("singlevm-publish.pml"), List.of("-DKEEP_KNOWN"), PAN));
+    }
+
+    private static void assertViolated(String out) {
         assertTrue(out.contains("assertion violated"), "the mutant passed the check:\n" + out);
         assertFalse(out.contains("errors: 0"), out);
     }
