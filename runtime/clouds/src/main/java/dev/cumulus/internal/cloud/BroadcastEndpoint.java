@@ -56,6 +56,8 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
     private volatile TotalOrder.Delivery delivery = (seq, origin, payload) -> { };
     private final ConcurrentLinkedQueue<String[]> sendFailures = new ConcurrentLinkedQueue<>();
     private final boolean[] left;
+    /** The static sequencer, on a node that submits to it ({@link #submitNow}); -1 elsewhere. */
+    private final int submitTo;
 
     private static final class Outbox {
         final ArrayDeque<byte[]> queue = new ArrayDeque<>();
@@ -84,6 +86,7 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
         this.bigSends = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("cumulus-order-send-", 0).factory());
         var wrapper = faults;
         this.faulty = wrapper == null ? null : wrapper.apply(self, this::send);
+        this.submitTo = mode == Sequencer.STATIC && self != initialHolder && faulty == null ? initialHolder : -1;
         this.order = new TotalOrder(self, size, mode, initialHolder, faulty == null ? this::send : faulty,
             (seq, origin, payload) -> delivery.deliver(seq, origin, payload), this::onTokenArrived);
     }
@@ -95,7 +98,27 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
 
     /** Broadcasts {@code payload} to every node (this one included) in the total order. Any thread. */
     public void submit(byte[] payload) {
-        order.submit(payload);
+        if (submitTo < 0 || !submitNow(payload)) {
+            order.submit(payload);
+        }
+    }
+
+    /**
+     * Static mode, on a node that does not stamp: the submitting thread offers its {@code SUBMIT} to the sequencer
+     * itself instead of queueing it for the next full duty cycle, which a thread spinning hot runs only every few
+     * cycles: one hand-off fewer on every write's path. A thread's submissions still reach the sequencer in its order,
+     * since each submitter waits for its message's delivery before it submits again (a write's caller for its result,
+     * a cloud's creator for its JOIN); one refused here (back-pressure, a message for the transport to chunk) goes on
+     * from the duty cycle as before. Any thread (Aeron's concurrent publications).
+     */
+    private boolean submitNow(byte[] payload) {
+        int length = OrderFlyweight.submitLength(payload.length);
+        if (left[submitTo] || length > channel.maxTrySendLength()) {
+            return false;
+        }
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[length]);
+        new OrderFlyweight().wrap(buffer, 0).writeSubmit(self, payload);
+        return channel.trySend(submitTo, buffer, 0, length);
     }
 
     /** Highest sequence number handed to the delivery. Any thread. */

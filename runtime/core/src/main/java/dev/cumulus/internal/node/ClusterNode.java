@@ -124,7 +124,8 @@ public final class ClusterNode implements NodeServices {
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader, options.rebalanceWindow());
         this.capabilities = Capabilities.create(capabilityFactories, this);
         OrderChannel.Endpoint ordered = order.endpoint(); // served by a capability (the clouds'), if any
-        this.dutyCycle = new DutyCycle(ordered == null ? agent : new CompositeAgent(agent, ordered), agent::pollData,
+        this.dutyCycle = new DutyCycle(ordered == null ? agent : new CompositeAgent(agent, ordered),
+            ordered == null ? agent::pollData : agent::pollDataAndOrder,
             agent::afterWait,
             this::onAgentError, options.scheduling(), TransportDoorbell.of(transport), "cumulus-node-" + options.nodeId());
         rpc.scheduler(dutyCycle);

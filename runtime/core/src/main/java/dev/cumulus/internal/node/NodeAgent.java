@@ -192,6 +192,11 @@ final class NodeAgent implements Agent {
         return transport.pollData(FRAGMENT_LIMIT);
     }
 
+    /** A quick cycle of a node that runs an ordered broadcast: the data and the ORDER streams. */
+    int pollDataAndOrder() {
+        return transport.pollDataAndOrder(FRAGMENT_LIMIT);
+    }
+
     private void checkJoined() {
         if (!joined && membership.allJoined()) {
             joined = true;

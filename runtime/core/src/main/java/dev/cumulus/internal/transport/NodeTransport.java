@@ -352,10 +352,23 @@ public final class NodeTransport implements AutoCloseable {
 
     /** Polls the {@link Channel#DATA} stream only (a quick look for remote calls and replies between full polls). */
     public int pollData(int fragmentLimit) {
+        return pollOne(Channel.DATA, fragmentLimit);
+    }
+
+    /**
+     * Polls the {@link Channel#DATA} and {@link Channel#ORDER} streams: the quick look of a node that runs an ordered
+     * broadcast, whose replicated writes (a static sequencer's submissions and stamped writes) wait for it as a call
+     * waits for its reply.
+     */
+    public int pollDataAndOrder(int fragmentLimit) {
+        return pollOne(Channel.DATA, fragmentLimit) + pollOne(Channel.ORDER, fragmentLimit);
+    }
+
+    private int pollOne(Channel channel, int fragmentLimit) {
         if (closed) {
             return 0;
         }
-        int ch = Channel.DATA.ordinal();
+        int ch = channel.ordinal();
         int work = subscriptions[ch].poll(assemblers[ch], fragmentLimit);
         return ipcSubscriptions == null ? work : work + ipcSubscriptions[ch].poll(ipcAssemblers[ch], fragmentLimit);
     }
