@@ -15,11 +15,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * of the values sent, and before every later flush marks dirty what a woven access that still took one for an original
  * wrote without a dirty bit. {@link ObjectSpace#flush} drives it; the home's side is {@link PublicationReceiver}.
  *
- * <p>Threads and locks: {@link #idOf} runs on the flushing thread under the space's flush lock and the lock of the
- * copy being snapshotted, and takes the registry lock inside them (the monitor of the space's masters map, which also
- * guards {@code masterArrays} and this window); {@link #adopted} and {@link #markTwinDifferences} run on the flushing
- * thread under the flush lock and take each copy's lock, and {@code adopted} the registry lock after that copy's lock
- * is released; {@link #inWindow} runs on any thread; {@link #publishingId} runs under the caller's registry lock.
+ * <p>Threads and locks: {@link #idOf} runs on the flushing thread under the space's flush lock (and, while a dirty
+ * copy is snapshotted, that copy's lock; {@link Publication#encodeAll} calls it too) and takes the registry lock inside
+ * them (the monitor of the space's masters map, which also guards {@code masterArrays} and this window);
+ * {@link #adopted} and {@link #markTwinDifferences} run on the flushing thread under the flush lock and take each
+ * copy's lock, and {@code adopted} the registry lock after that copy's lock is released; {@link #inWindow} runs on any
+ * thread; {@link #publishingId} runs under the caller's registry lock.
  */
 final class Publisher {
     private final ObjectSpace space;
