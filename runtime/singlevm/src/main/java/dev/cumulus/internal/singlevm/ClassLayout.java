@@ -2,6 +2,7 @@ package dev.cumulus.internal.singlevm;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -100,6 +101,33 @@ final class ClassLayout {
     /** The layout of {@code type}'s own static fields. */
     static ClassLayout statics(Class<?> type) {
         return STATIC.get(type);
+    }
+
+    private static final ClassValue<Constructor<?>> BARE = new ClassValue<>() {
+        @Override
+        protected Constructor<?> computeValue(Class<?> type) {
+            return bareConstructor(type);
+        }
+    };
+
+    /**
+     * A new instance of program class {@code type} made without running a constructor, its fields at their defaults:
+     * a copy before its first fill, or the master of an object published to this node before its image is stored.
+     */
+    static Object instantiate(Class<?> type) throws ReflectiveOperationException {
+        return BARE.get(type).newInstance();
+    }
+
+    @SuppressWarnings("restriction")
+    private static Constructor<?> bareConstructor(Class<?> type) {
+        try {
+            Constructor<?> c = sun.reflect.ReflectionFactory.getReflectionFactory()
+                .newConstructorForSerialization(type, Object.class.getDeclaredConstructor());
+            c.setAccessible(true);
+            return c;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static final ClassValue<Boolean> PROGRAM = new ClassValue<>() {

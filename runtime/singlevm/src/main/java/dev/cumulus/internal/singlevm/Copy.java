@@ -1,5 +1,6 @@
 package dev.cumulus.internal.singlevm;
 
+import java.lang.reflect.Array;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -147,6 +148,50 @@ final class Copy {
             case OBJECT -> (int) layout.state.getAcquire(target);
             case ARRAY -> arrayState;
             case STATICS -> (int) layout.state.getAcquire();
+        };
+    }
+
+    /** How many entries: an object's or a class's fields, or an array's elements (none for a plain object). */
+    int length() {
+        if (kind == Kind.ARRAY) {
+            return target.getClass().isArray() ? Array.getLength(target) : 0;
+        }
+        return layout.size();
+    }
+
+    String className() {
+        return kind == Kind.STATICS ? ((Class<?>) target).getName() : target.getClass().getName();
+    }
+
+    /** The declared type of entry {@code i}. */
+    Class<?> typeOf(int i) {
+        return kind == Kind.ARRAY ? target.getClass().getComponentType() : layout.fields[i].getType();
+    }
+
+    /** Entry {@code i}'s value, a plain read. */
+    Object get(int i) {
+        return switch (kind) {
+            case ARRAY -> Array.get(target, i);
+            case OBJECT -> layout.handles[i].get(target);
+            case STATICS -> layout.handles[i].get();
+        };
+    }
+
+    /** Stores {@code v} in entry {@code i}, a plain write. */
+    void set(int i, Object v) {
+        switch (kind) {
+            case ARRAY -> Array.set(target, i, v);
+            case OBJECT -> layout.handles[i].set(target, v);
+            case STATICS -> layout.handles[i].set(v);
+        }
+    }
+
+    /** Entry {@code i} as an error message names it. */
+    String where(int i) {
+        return switch (kind) {
+            case ARRAY -> "element " + i + " of " + describe();
+            case OBJECT, STATICS -> "field " + layout.fields[i].getDeclaringClass().getName() + '.'
+                + layout.fields[i].getName() + " of " + describe();
         };
     }
 

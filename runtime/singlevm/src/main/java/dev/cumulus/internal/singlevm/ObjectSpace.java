@@ -4,7 +4,6 @@ import dev.cumulus.CumulusException;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
-import java.lang.reflect.Constructor;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -20,23 +19,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * of the objects and arrays this node created that other nodes know (by id), its copies of objects, arrays and statics
  * homed elsewhere, and the two halves of every synchronization over them — {@link #invalidate} (every copy stale) and
  * {@link #flush} (every dirty field sent to its home, acknowledged). {@link SharedHeap} calls both inside its own
- * acquire and release; {@link SingleVmHooks} is how woven code reaches this.
+ * acquire and release; {@link SingleVmHooks} is how woven code reaches this. An object first published to another home
+ * in a flush (docs/design/SINGLEVM.md, "Homed where first published") is named, adopted and twinned by the
+ * {@link Publisher}, and its master made at the new home by the {@link PublicationReceiver}; this space orders their
+ * steps within the flush and the write-back.
  *
  * <p>Threads: any thread of the node's program; the home side ({@link #serveFetch}, {@link #serveStatics},
  * {@link #serveWrites}) runs on whichever thread polled the request. Masters are read and written in place by the
- * program; copies are filled and snapshotted under their {@link Copy#lock}.
+ * program; copies are filled and snapshotted under their {@link Copy#lock}. Where locks nest, they are taken in this
+ * order: the flush lock (one flush at a time), a copy's lock, the registry lock (the masters map's monitor).
  */
 public final class ObjectSpace {
     private static final InheritableThreadLocal<ObjectSpace> CURRENT = new InheritableThreadLocal<>();
     private static final Set<ObjectSpace> OPEN = ConcurrentHashMap.newKeySet();
     /** The one open space of this JVM (a node process), or {@code null} with none or several (an in-process test). */
     private static volatile ObjectSpace sole;
-    private static final ClassValue<Constructor<?>> BARE = new ClassValue<>() {
-        @Override
-        protected Constructor<?> computeValue(Class<?> type) {
-            return bareConstructor(type);
-        }
-    };
 
     /** The class name of a plain {@code new Object()}, shared like an array: by identity, for its monitor. */
     static final String PLAIN_OBJECT = "java.lang.Object";
@@ -59,19 +56,18 @@ public final class ObjectSpace {
     private final SharedHeap heap;
     private final ClassLoader loader;
     private final int self;
+    /**
+     * The masters homed here, by id. Its monitor is the registry lock: it guards {@link #masterArrays}, a master's
+     * registration and naming, and the {@link Publisher}'s window.
+     */
     private final ConcurrentHashMap<Long, Object> masters = new ConcurrentHashMap<>();
     private final Map<Object, Long> masterArrays = new IdentityHashMap<>();
     private final ConcurrentHashMap<Long, Copy> copies = new ConcurrentHashMap<>();
     private final CopyTable arrayCopies = new CopyTable();
     private final ConcurrentHashMap<Class<?>, Copy> staticCopies = new ConcurrentHashMap<>();
     private final Set<Copy> dirty = ConcurrentHashMap.newKeySet();
-    /** Copies that were this node's originals until it published them to another home: every flush compares them. */
-    private final Set<Copy> twinned = ConcurrentHashMap.newKeySet();
-    /** Objects and arrays a flush is publishing, by identity, until their home acknowledged (under {@code masters}). */
-    private final Map<Object, Long> publishing = new IdentityHashMap<>();
-    /** How many: written under {@code masters}' lock, read without it to skip the lock when there are none. */
-    private volatile int inWindow;
-    private final java.util.concurrent.atomic.AtomicLong named = new java.util.concurrent.atomic.AtomicLong();
+    private final Publisher publisher;
+    private final PublicationReceiver receiver;
     private final ReentrantLock flushLock = new ReentrantLock();
     private final LongAdder invalidations = new LongAdder();
     private final ProgramThreads threads;
@@ -85,6 +81,8 @@ public final class ObjectSpace {
         this.heap = heap;
         this.loader = loader;
         this.self = heap.nodeId();
+        this.publisher = new Publisher(this, self, masters, masterArrays, copies, arrayCopies);
+        this.receiver = new PublicationReceiver(this, self, masters, masterArrays);
         this.threads = new ProgramThreads(this, self, heap.size());
         heap.attach(this);
         SingleVmInvalidationsEvent.addSource(self, invalidations::sum);
@@ -147,79 +145,11 @@ public final class ObjectSpace {
     // ---- ids and copies ------------------------------------------------------------------------------------------
 
     /**
-     * The cluster-wide id of {@code v} as a write-back to {@code p}'s home refers to it: an object or small array of
-     * this node that never left it is published there (homed there from now on, its image in the same write-back);
-     * anything else, and with {@code p == null}, as {@link #idOf(Object)}.
+     * The cluster-wide id of {@code v} as an image refers to it: in a write-back that publishes to {@code p}'s home,
+     * as {@link Publisher#idOf} names it; with {@code p == null} (any other message), as {@link #sentIdOf}.
      */
     long idOf(Object v, Publication p) {
-        if (p == null) {
-            return sentIdOf(v);
-        }
-        if (p.home == self || v.getClass() == Object.class
-                || v.getClass().isArray() && (Array.getLength(v) > Copy.BLOCK || arrayCopies.get(v) != null)) {
-            return idOf(v);
-        }
-        ClassLayout layout = v instanceof SharedObject ? ClassLayout.of(v.getClass()) : null;
-        if (layout != null) {
-            long id = (long) layout.id.getVolatile(v);
-            if (id != 0) {
-                return id;
-            }
-        }
-        synchronized (masters) {
-            if (layout != null) {
-                long id = (long) layout.id.getVolatile(v);
-                if (id != 0) {
-                    return id;
-                }
-            } else {
-                Long id = masterArrays.get(v);
-                if (id == null) {
-                    id = publishing.get(v);
-                }
-                if (id != null) {
-                    return id;
-                }
-            }
-            long id = ObjectIds.named(p.home, self, named.incrementAndGet());
-            Copy c = layout != null ? new Copy(Copy.Kind.OBJECT, id, v, layout, p.home, layout.size())
-                : new Copy(Copy.Kind.ARRAY, id, v, null, p.home, Array.getLength(v));
-            copies.put(id, c);
-            if (layout != null) {
-                layout.id.setVolatile(v, id);
-            }
-            publishing.put(v, id);
-            inWindow++;
-            p.add(c);
-            return id;
-        }
-    }
-
-    /**
-     * {@code p}'s home acknowledged the write-back that carried its published originals: each becomes this node's copy,
-     * filled as of the epoch before the write-back was sent, with a twin of the values sent (a woven access that still
-     * takes it for an original writes it without a dirty bit: every flush compares it with the twin).
-     */
-    void adopted(Publication p) {
-        for (int k = 0; k < p.copies.size(); k++) {
-            Copy c = p.copies.get(k);
-            c.lock.lock();
-            try {
-                c.twin = p.values.get(k);
-                c.setState(Epochs.filledIn(p.epoch));
-            } finally {
-                c.lock.unlock();
-            }
-            twinned.add(c);
-            if (c.kind == Copy.Kind.ARRAY) {
-                arrayCopies.add(c);
-                SingleVmHooks.remoteArrays = true;
-            }
-            synchronized (masters) {
-                publishing.remove(c.target);
-                inWindow--;
-            }
-        }
+        return p == null ? sentIdOf(v) : publisher.idOf(v, p);
     }
 
     /**
@@ -230,7 +160,7 @@ public final class ObjectSpace {
      */
     long sentIdOf(Object v) {
         long id = idOf(v);
-        if (ObjectIds.namedElsewhere(id) && ObjectIds.home(id) != self && publishing(v)) {
+        if (ObjectIds.namedElsewhere(id) && ObjectIds.home(id) != self && publisher.inWindow(v)) {
             if (SERVING.get()[0]) {
                 throw new InWindow();
             }
@@ -238,15 +168,6 @@ public final class ObjectSpace {
             flushLock.unlock();
         }
         return id;
-    }
-
-    private boolean publishing(Object v) {
-        if (inWindow == 0) {
-            return false;
-        }
-        synchronized (masters) {
-            return publishing.containsKey(v);
-        }
     }
 
     /** The cluster-wide id of shared object or array {@code v}; gives a master of this node one when it first leaves. */
@@ -274,7 +195,7 @@ public final class ObjectSpace {
         synchronized (masters) {
             Long id = masterArrays.get(v);
             if (id == null) {
-                id = publishing.get(v);
+                id = publisher.publishingId(v);
             }
             if (id == null) {
                 id = heap.allocate(0);
@@ -330,7 +251,7 @@ public final class ObjectSpace {
         ClassLayout layout = ClassLayout.of(type);
         Object copy;
         try {
-            copy = BARE.get(type).newInstance();
+            copy = ClassLayout.instantiate(type);
         } catch (ReflectiveOperationException e) {
             throw new CumulusException("node " + self + " cannot make its copy of a shared " + text + ": " + e, e);
         }
@@ -390,7 +311,7 @@ public final class ObjectSpace {
      */
     void fill(Copy c, String field) {
         if (c.blocked()) {
-            fillRange(c, 0, length(c));
+            fillRange(c, 0, c.length());
             return;
         }
         while (!apply(c, fetchWhole(c, field))) {
@@ -457,7 +378,7 @@ public final class ObjectSpace {
         if (event.shouldCommit()) {
             event.node = self;
             event.homeNode = c.home;
-            event.className = className(c);
+            event.className = c.className();
             event.field = field;
             event.entries = entries;
             event.commit();
@@ -475,7 +396,7 @@ public final class ObjectSpace {
             }
             return;
         }
-        int n = length(c);
+        int n = c.length();
         if (count <= 0 || from >= n || from + count <= 0) {
             return; // nothing of the array is read (the access itself fails, as on one JVM)
         }
@@ -499,7 +420,7 @@ public final class ObjectSpace {
         int cleanings = cleanings(c, b);
         int started = Epochs.current();
         int from = b * Copy.BLOCK;
-        int count = Math.min(Copy.BLOCK, length(c) - from);
+        int count = Math.min(Copy.BLOCK, c.length() - from);
         SingleVmFetchEvent event = new SingleVmFetchEvent();
         event.begin();
         ObjectImage image = fetching(() -> heap.peers().fetchElements(c.home, c.id, from, count));
@@ -524,7 +445,7 @@ public final class ObjectSpace {
             }
             for (int j = 0; j < f.image().length(); j++) {
                 if (!c.isDirty(from + j)) {
-                    set(c, from + j, ImageCodec.decode(this, f.image(), j, typeOf(c, from + j), where(c, from + j)));
+                    c.set(from + j, ImageCodec.decode(this, f.image(), j, c.typeOf(from + j), c.where(from + j)));
                 }
             }
             c.blockStates.set(b, state);
@@ -552,9 +473,9 @@ public final class ObjectSpace {
             }
             ObjectImage image = f.image();
             for (int i = 0; i < image.length(); i++) {
-                if (!c.unsent(i, get(c, i))) {
-                    Object v = ImageCodec.decode(this, image, i, typeOf(c, i), where(c, i));
-                    set(c, i, v);
+                if (!c.unsent(i, c.get(i))) {
+                    Object v = ImageCodec.decode(this, image, i, c.typeOf(i), c.where(i));
+                    c.set(i, v);
                     if (c.twin != null) {
                         c.twin[i] = v;
                     }
@@ -596,12 +517,8 @@ public final class ObjectSpace {
         }
     }
 
-    /** Element {@code i} of array copy {@code c} was written here (the caller holds its lock). */
-    void arrayWritten(Copy c, int i) {
-        markDirty(c, i);
-    }
-
-    private void markDirty(Copy c, int i) {
+    /** Entry {@code i} of copy {@code c} was written here (the caller holds its lock). */
+    void markDirty(Copy c, int i) {
         if (c.markDirty(i)) {
             dirty.add(c);
         }
@@ -618,7 +535,7 @@ public final class ObjectSpace {
             Copy c = copyOf(o);
             v = ImageCodec.decode(this, fetchImage(c), i,
                 layout.fields[i].getType(),
-                where(c, i));
+                c.where(i));
         }
         heap.acquire();
         return v;
@@ -703,14 +620,12 @@ public final class ObjectSpace {
      * the value sent. Flushes run one at a time.
      */
     void flush() {
-        if (dirty.isEmpty() && twinned.isEmpty()) {
+        if (dirty.isEmpty() && !publisher.anyTwinned()) {
             return;
         }
         flushLock.lock();
         try {
-            for (Copy c : twinned) {
-                markTwinDifferences(c);
-            }
+            publisher.markTwinDifferences();
             Map<Integer, List<Written>> byHome = new HashMap<>();
             Map<Integer, Publication> published = new HashMap<>();
             for (Copy c : dirty) {
@@ -780,7 +695,7 @@ public final class ObjectSpace {
         }
         heap.peers().writeObjects(home, ids, offsets, images);
         if (p != null) {
-            adopted(p);
+            publisher.adopted(p);
         }
         for (int k = 0; k < events.length; k++) {
             writtenBack(events[k], list.get(k));
@@ -806,7 +721,7 @@ public final class ObjectSpace {
         }
         event.node = self;
         event.homeNode = c.home;
-        event.className = className(c);
+        event.className = c.className();
         event.fields = c.kind == Copy.Kind.ARRAY ? "[]" : fields.toString();
         event.entries = entries;
         event.commit();
@@ -817,28 +732,11 @@ public final class ObjectSpace {
     }
 
     /**
-     * Marks dirty every entry of {@code c} (a copy that was an original of this node) that differs from its twin: a
-     * write of a woven access that took it for an original, which set no dirty bit.
-     */
-    private void markTwinDifferences(Copy c) {
-        c.lock.lock();
-        try {
-            for (int i = 0; i < c.twin.length; i++) {
-                if (!c.isDirty(i) && !Copy.same(get(c, i), c.twin[i])) {
-                    markDirty(c, i);
-                }
-            }
-        } finally {
-            c.lock.unlock();
-        }
-    }
-
-    /**
      * The dirty entries of {@code c}: one image, or for a large array's copy one per block with a dirty element; the
      * originals they refer to that never left this node are published to {@code p}'s home, {@code c}'s.
      */
     private List<Written> snapshot(Copy c, Publication p) {
-        int n = length(c);
+        int n = c.length();
         if (!c.blocked()) {
             return List.of(new Written(c, 0, image(c, 0, n, p)));
         }
@@ -854,10 +752,10 @@ public final class ObjectSpace {
 
     /** The dirty entries among {@code [from, to)} of {@code c}, entry {@code from} first. */
     private ObjectImage image(Copy c, int from, int to, Publication p) {
-        ObjectImage image = ObjectImage.empty(className(c), to - from);
+        ObjectImage image = ObjectImage.empty(c.className(), to - from);
         for (int i = from; i < to; i++) {
             if (c.isDirty(i)) {
-                ImageCodec.encode(this, p, image, i - from, typeOf(c, i), get(c, i));
+                ImageCodec.encode(this, p, image, i - from, c.typeOf(i), c.get(i));
             }
         }
         return image;
@@ -872,12 +770,12 @@ public final class ObjectSpace {
             for (int j = 0; j < sent.length(); j++) {
                 int i = w.offset() + j;
                 if (sent.kinds()[j] != ImageCodec.ABSENT) {
-                    ImageCodec.encode(this, now, j, typeOf(c, i), get(c, i));
+                    ImageCodec.encode(this, now, j, c.typeOf(i), c.get(i));
                     if (now.kinds()[j] == sent.kinds()[j] && now.bits()[j] == sent.bits()[j]
                             && java.util.Objects.equals(now.texts()[j], sent.texts()[j])) {
                         c.clearDirty(i);
                         if (c.twin != null) {
-                            c.twin[i] = get(c, i);
+                            c.twin[i] = c.get(i);
                         }
                     }
                 }
@@ -995,11 +893,7 @@ public final class ObjectSpace {
 
     /** Stores the present entries of written images in their masters (a write-back, or a volatile write). */
     void serveWrites(long[] ids, int[] offsets, ObjectImage[] images) {
-        for (int k = 0; k < ids.length; k++) { // first every object published here, so references to them resolve
-            if (offsets[k] == Publication.WHOLE) {
-                keepPublished(ids[k], images[k]);
-            }
-        }
+        receiver.keepPublished(ids, offsets, images); // first, so references to the objects published here resolve
         for (int k = 0; k < ids.length; k++) {
             ObjectImage image = images[k];
             if (ids[k] == 0) {
@@ -1036,42 +930,6 @@ public final class ObjectSpace {
         VarHandle.fullFence();
     }
 
-    // ---- objects published here by another node ------------------------------------------------------------------
-
-    /** Object {@code id} was published here with its whole image: this node keeps its master from now on. */
-    private void keepPublished(long id, ObjectImage image) {
-        synchronized (masters) {
-            if (masters.containsKey(id)) {
-                throw new IllegalStateException("node " + self + " already keeps " + ObjectIds.describe(id)
-                    + ", published to it again");
-            }
-            register(id, newMaster(id, image.className(), image.length()));
-        }
-    }
-
-    private Object newMaster(long id, String className, int length) {
-        Class<?> type = loadClass(className);
-        if (type.isArray()) {
-            return Array.newInstance(type.getComponentType(), length);
-        }
-        try {
-            Object m = BARE.get(type).newInstance();
-            ClassLayout.of(type).id.setVolatile(m, id);
-            return m;
-        } catch (ReflectiveOperationException e) {
-            throw new CumulusException("node " + self + " cannot make the master of a shared " + className
-                + " published to it: " + e, e);
-        }
-    }
-
-    /** Holds {@code masters}' lock. */
-    private void register(long id, Object m) {
-        masters.put(id, m);
-        if (m.getClass().isArray()) {
-            masterArrays.put(m, id);
-        }
-    }
-
     /** The class of the master of {@code id} homed here, or null (for thread dumps). */
     String masterClassName(long id) {
         Object m = masters.get(id);
@@ -1087,47 +945,6 @@ public final class ObjectSpace {
         return m;
     }
 
-    // ---- entries of a copy ----------------------------------------------------------------------------------------
-
-    static int length(Copy c) {
-        if (c.kind == Copy.Kind.ARRAY) {
-            return c.target.getClass().isArray() ? Array.getLength(c.target) : 0;
-        }
-        return c.layout.size();
-    }
-
-    static String className(Copy c) {
-        return c.kind == Copy.Kind.STATICS ? ((Class<?>) c.target).getName() : c.target.getClass().getName();
-    }
-
-    static Class<?> typeOf(Copy c, int i) {
-        return c.kind == Copy.Kind.ARRAY ? c.target.getClass().getComponentType() : c.layout.fields[i].getType();
-    }
-
-    static Object get(Copy c, int i) {
-        return switch (c.kind) {
-            case ARRAY -> Array.get(c.target, i);
-            case OBJECT -> c.layout.handles[i].get(c.target);
-            case STATICS -> c.layout.handles[i].get();
-        };
-    }
-
-    private static void set(Copy c, int i, Object v) {
-        switch (c.kind) {
-            case ARRAY -> Array.set(c.target, i, v);
-            case OBJECT -> c.layout.handles[i].set(c.target, v);
-            case STATICS -> c.layout.handles[i].set(v);
-        }
-    }
-
-    private static String where(Copy c, int i) {
-        return switch (c.kind) {
-            case ARRAY -> "element " + i + " of " + c.describe();
-            case OBJECT, STATICS -> "field " + c.layout.fields[i].getDeclaringClass().getName() + '.'
-                + c.layout.fields[i].getName() + " of " + c.describe();
-        };
-    }
-
     private static Class<?> declaringClass(Class<?> owner, String name) {
         for (Class<?> k = owner; k != null; k = k.getSuperclass()) {
             try {
@@ -1138,17 +955,5 @@ public final class ObjectSpace {
             }
         }
         throw new IllegalStateException("class " + owner.getName() + " has no static field " + name);
-    }
-
-    @SuppressWarnings("restriction")
-    private static Constructor<?> bareConstructor(Class<?> type) {
-        try {
-            Constructor<?> c = sun.reflect.ReflectionFactory.getReflectionFactory()
-                .newConstructorForSerialization(type, Object.class.getDeclaredConstructor());
-            c.setAccessible(true);
-            return c;
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -8,7 +8,7 @@ import java.util.List;
  * What one flush publishes to one other home (docs/design/SINGLEVM.md, "Homed where first published"): this node's
  * objects and arrays that had never left the node and that the flush's write-back to that home refers to. Each gets an
  * id homed there ({@link ObjectIds#named}) and goes whole in the same write-back, so the home keeps its master; once the
- * home acknowledged, the node's original becomes its copy ({@link ObjectSpace#adopted}). Used by one flush, under its
+ * home acknowledged, the node's original becomes its copy ({@link Publisher#adopted}). Used by one flush, under its
  * lock.
  */
 final class Publication {
@@ -36,12 +36,12 @@ final class Publication {
     /** Makes the whole image of every original added, and of those their entries refer to in turn. */
     void encodeAll(ObjectSpace space) {
         for (Copy c = toEncode.poll(); c != null; c = toEncode.poll()) {
-            int n = ObjectSpace.length(c);
+            int n = c.length();
             Object[] v = new Object[n];
-            ObjectImage image = ObjectImage.empty(ObjectSpace.className(c), n);
+            ObjectImage image = ObjectImage.empty(c.className(), n);
             for (int i = 0; i < n; i++) {
-                v[i] = ObjectSpace.get(c, i);
-                ImageCodec.encode(space, this, image, i, ObjectSpace.typeOf(c, i), v[i]);
+                v[i] = c.get(i);
+                ImageCodec.encode(space, this, image, i, c.typeOf(i), v[i]);
             }
             copies.add(c);
             values.add(v);

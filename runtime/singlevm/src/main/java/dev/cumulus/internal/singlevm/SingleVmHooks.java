@@ -126,7 +126,7 @@ public final class SingleVmHooks {
             if (c != null) {
                 try {
                     for (int i = dstPos; i < dstPos + length; i++) {
-                        s.arrayWritten(c, i);
+                        s.markDirty(c, i);
                     }
                 } finally {
                     c.lock.unlock();
@@ -267,7 +267,7 @@ public final class SingleVmHooks {
         if (c != null) {
             try {
                 if (i >= 0 && i < java.lang.reflect.Array.getLength(c.target)) {
-                    ObjectSpace.current().arrayWritten(c, i);
+                    ObjectSpace.current().markDirty(c, i);
                 }
             } finally {
                 c.lock.unlock();

@@ -9,7 +9,8 @@
  * the nodes call on each other. Design note and the proof obligations: {@code docs/design/SINGLEVM.md}; the core is
  * model-checked in {@code docs/design/singlevm.pml}. The woven form of a program's objects sits on top: ordinary Java
  * objects with masters at their home and copies elsewhere ({@code ObjectSpace}, {@code Copy}, {@code ClassLayout},
- * {@code ObjectImage}), reached by woven code through {@link dev.cumulus.internal.singlevm.SingleVmHooks}; the
+ * {@code ObjectImage}; objects homed where first published: {@code Publisher}, {@code Publication},
+ * {@code PublicationReceiver}), reached by woven code through {@link dev.cumulus.internal.singlevm.SingleVmHooks}; the
  * program's threads go round robin over the nodes ({@code ProgramThreads}); {@code SingleVmMain} is what each node of
  * {@code cumulus run --single-vm} runs.
  *
