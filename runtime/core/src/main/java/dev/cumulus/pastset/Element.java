@@ -44,8 +44,10 @@ public interface Element {
     long move(Object... fields);
 
     /**
-     * {@link #move} without waiting; the future fails as the synchronous form would throw. Several moves one thread
-     * makes this way may enter the log in another order: the future reports each one's index.
+     * {@link #move} without waiting; the future fails as the synchronous form would throw. FIFO: the moves a process
+     * makes this way enter the log in the order it made them (a thread's own in its program order), a move held by
+     * flow control holds the ones behind it, and the process's next {@code move} or {@code observe()} on the element
+     * enters after them. When one fails, the same thread's next operation on the element throws that failure too.
      */
     CompletableFuture<Long> moveAsync(Object... fields);
 

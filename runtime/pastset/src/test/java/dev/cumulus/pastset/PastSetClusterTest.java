@@ -116,11 +116,11 @@ class PastSetClusterTest {
 
     /**
      * Many asynchronous moves in flight from one thread (each sent before it returns): every one lands once, by value,
-     * at the index its future reports. Their order in the log is not the order they were made: the home may run two
-     * of them on different threads (docs/design/PASTSET.md).
+     * in the order they were made (FIFO, though the home may run two of them on different threads), at the index its
+     * future reports.
      */
     @Test
-    void pipelinedAsynchronousMovesEachLandOnceByValueAtTheIndexTheirFutureReports() {
+    void pipelinedAsynchronousMovesLandInTheOrderTheyWereMadeByValueAtTheIndexTheirFutureReports() {
         int moves = 2_000;
         LocalCluster.run(2, cluster -> {
             Element e = cluster.pastSet(Placement.CENTRAL).enter("pipelined", int.class, byte[].class);
@@ -136,6 +136,7 @@ class PastSetClusterTest {
                 Set<Long> indexes = new TreeSet<>();
                 for (int i = 0; i < moves; i++) {
                     long index = sent.get(i).join();
+                    assertEquals(i, index, "move " + i + " went in out of order");
                     assertTrue(indexes.add(index), "index " + index + " reported twice");
                     Tuple t = e.observe(index);
                     assertEquals(i, t.getInt(0), "the tuple at the index move " + i + "'s future reports");

@@ -6,8 +6,12 @@ import dev.cumulus.internal.pastset.PastSetRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -97,5 +101,55 @@ class PastSetFailureTest {
             assertTrue(nf.getMessage().contains("waiting-for-node-2(int)") && nf.getMessage().contains("node 2"),
                 nf.getMessage());
         }
+    }
+
+    /**
+     * The home dies while a node's moveAsyncs wait there, held by flow control: each of their futures fails with the
+     * home's failure, and so does the node's next operation on the element.
+     */
+    @Test
+    void asynchronousMovesHeldAtAHomeThatFailsFailOnTheirFuturesAndAtTheNextOperation() {
+        Map<Integer, Throwable> seen = new ConcurrentHashMap<>();
+        AtomicReferenceArray<PastSetRuntime> runtimes = new AtomicReferenceArray<>(3);
+        Template t = Template.of("held-by-a-doomed-home", int.class);
+        assertThrows(RuntimeException.class, () -> LocalCluster.run(3, cluster -> {
+            int me = cluster.nodeId();
+            runtimes.set(me, runtime(cluster));
+            PastSet space = cluster.pastSet(Placement.FIRST_TOUCH);
+            if (me == 2) {
+                Element mine = space.enter(t);
+                assertTrue(mine.isLocal());
+                mine.delta(2);
+            }
+            cluster.barrier();
+            if (me == 2) {
+                awaitCondition(() -> runtimes.get(2).waiting(Placement.FIRST_TOUCH, t) == 8); // 2 in, 8 held
+                throw new IllegalStateException("node 2 dies with moves held");
+            }
+            if (me == 1) {
+                Element e = space.enter(t);
+                List<CompletableFuture<Long>> sent = new ArrayList<>();
+                for (int i = 0; i < 10; i++) {
+                    sent.add(e.moveAsync(i));
+                }
+                for (int i = 0; i < 10; i++) {
+                    if (i < 2) {
+                        assertEquals(i, sent.get(i).join());
+                    } else {
+                        seen.put(i, assertThrows(CompletionException.class, sent.get(i)::join).getCause());
+                    }
+                }
+                seen.put(100, assertThrows(RuntimeException.class, () -> e.move(99)));
+            }
+        }));
+        for (int key = 2; key < 10; key++) {
+            NodeFailedException nf = assertInstanceOf(NodeFailedException.class, seen.get(key),
+                String.valueOf(seen.get(key)));
+            assertEquals(2, nf.nodeId(), nf.getMessage());
+        }
+        NodeFailedException next = assertInstanceOf(NodeFailedException.class, seen.get(100),
+            String.valueOf(seen.get(100)));
+        assertEquals(2, next.nodeId());
+        assertTrue(next.getMessage().contains("held-by-a-doomed-home(int)"), next.getMessage());
     }
 }

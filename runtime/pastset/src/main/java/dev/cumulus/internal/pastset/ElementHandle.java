@@ -12,11 +12,18 @@ import dev.cumulus.pastset.Template;
 import dev.cumulus.pastset.Tuple;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
  * The client side of one element. A local element (home is this node) is called directly: the fast path, no message,
  * no thread hand-off; a remote one goes to its home node's {@link PastSetService}. Any user thread.
+ *
+ * <p>Order of {@code moveAsync}: a local one enters the element's lock on the caller's thread before it returns (it
+ * parks in the line of held moves when flow control holds it), so it is in order by itself. A remote one is numbered
+ * in this node's {@link CallerSequence} of the element as it is sent, and the home runs the numbered operations in
+ * number order; a move or observe sent while one is in flight is numbered too (and waits for its own answer), so it
+ * does not overtake it. With none in flight, moves and observes go unnumbered, as they always went.
  */
 final class ElementHandle implements Element {
     /** How long a caller told of a failed node waits to hear which one from its own node. */
@@ -29,6 +36,8 @@ final class ElementHandle implements Element {
     private final int home;
     /** The element's state when this node holds it (fast path), else null. */
     private final ElementState local;
+    /** This node's ordered operations on the element when it is remote, else null. */
+    private final CallerSequence sequence;
 
     ElementHandle(PastSetRuntime runtime, Placement placement, Template template, String id, int home,
                   ElementState local) {
@@ -39,6 +48,7 @@ final class ElementHandle implements Element {
         this.name = PastSetRuntime.nameOf(id);
         this.home = home;
         this.local = local;
+        this.sequence = local == null ? runtime.sequence(id) : null;
     }
 
     @Override
@@ -86,7 +96,9 @@ final class ElementHandle implements Element {
             runtime.localOps.increment();
             return local.move(p.local(), null, caller, false).index();
         }
-        MoveReply r = remote("move", p.remote().byteLength(), () -> runtime.move(home, id, caller, p.remote()));
+        MoveReply r = sequence.inFlight()
+            ? remote("move", p.remote().byteLength(), () -> (MoveReply) ordered(caller, p.remote()))
+            : remote("move", p.remote().byteLength(), () -> runtime.move(home, id, caller, p.remote()));
         return r.index();
     }
 
@@ -96,9 +108,10 @@ final class ElementHandle implements Element {
     }
 
     /**
-     * A remote element's move is sent by this thread before it returns, as an asynchronous call (no thread is started
-     * or woken for it; the future completes as the reply is polled), so a thread's moves reach the home in the order
-     * it made them. A local one may wait for flow control, so it runs on a virtual thread.
+     * A remote element's move is sent by this thread before it returns, as a numbered asynchronous call (no thread is
+     * started or woken for it; the future completes as the reply is polled): the home runs this node's moves in the
+     * order they were sent. A local one runs now on this thread, or parks in the element's line of held moves (its
+     * future completed by the change that lets it in).
      */
     @Override
     @SuppressWarnings("unchecked")
@@ -111,7 +124,7 @@ final class ElementHandle implements Element {
         }
         Semantics.Caller c = caller();
         if (local != null) {
-            return CompletableFuture.supplyAsync(() -> send(p, c), runtime.async());
+            return moveLocalAsync(p.local(), c);
         }
         String gone = runtime.failure(home);
         if (gone != null) {
@@ -123,12 +136,18 @@ final class ElementHandle implements Element {
             event.begin();
         }
         CompletableFuture<Object> sent;
+        long seq = sequence.take();
         try {
-            sent = runtime.moveAsync(home, id, c, p.remote());
-        } catch (RuntimeException e) {
+            sent = runtime.moveAsync(home, id, c, seq, p.remote(), true);
+        } catch (RuntimeException | Error e) {
+            sequence.notSent();
+            if (e instanceof Error error) {
+                throw error;
+            }
             return CompletableFuture.failedFuture(e instanceof NodeFailedException f && f.nodeId() == home
                 ? lost(home, f.getMessage()) : e);
         }
+        sequence.sent(sent, true, c.thread());
         if (event.isEnabled()) {
             // a stage of its own only while a recording takes the event: it sends the answer off the polling thread
             int bytes = p.remote().byteLength();
@@ -148,6 +167,47 @@ final class ElementHandle implements Element {
         return (CompletableFuture<Long>) (CompletableFuture<?>) sent;
     }
 
+    /** A local {@code moveAsync}: in now, or parked in the element's line of held moves (no thread waits for it). */
+    private CompletableFuture<Long> moveLocalAsync(StoredTuple tuple, Semantics.Caller c) {
+        runtime.localOps.increment();
+        CompletableFuture<Long> moved = new CompletableFuture<>();
+        try {
+            ElementState.Outcome now = local.moveOrPark(tuple, c, -1, false, o -> moved.complete(o.index()),
+                moved::completeExceptionally);
+            if (now != null) {
+                moved.complete(now.index());
+            }
+        } catch (RuntimeException e) {
+            moved.completeExceptionally(e);
+        }
+        return moved;
+    }
+
+    /**
+     * A move ({@code tuple} set) or observe sent numbered while an asynchronous move of this node is in flight, so that
+     * the home runs it after that one; waits for its answer ({@code MoveReply} or {@code Observed} array).
+     */
+    private Object ordered(Semantics.Caller caller, PreEncodedBytes tuple) {
+        CompletableFuture<Object> call;
+        long seq = sequence.take();
+        try {
+            call = tuple != null ? runtime.moveAsync(home, id, caller, seq, tuple, false)
+                : runtime.observeAsync(home, id, caller, seq);
+        } catch (RuntimeException | Error e) {
+            sequence.notSent();
+            throw e;
+        }
+        sequence.sent(call, false, caller.thread());
+        try {
+            return call.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
     // ---------------------------------------------------------------- observe
 
     private Tuple observe(Semantics.Caller caller) {
@@ -156,7 +216,11 @@ final class ElementHandle implements Element {
             ElementState.Outcome o = local.observe(caller, false);
             return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
         }
-        return tupleOf(remote("observe", -1, () -> runtime.service(home).observe(id, caller.node(), caller.thread())));
+        if (sequence.inFlight()) {
+            return tupleOf(remote("observe", -1, () -> (byte[]) ordered(caller, null)));
+        }
+        return tupleOf(remote("observe", -1,
+            () -> runtime.service(home).observe(id, caller.node(), caller.thread(), -1L)));
     }
 
     private Tuple observeIndex(long index) {
@@ -262,7 +326,8 @@ final class ElementHandle implements Element {
 
     /**
      * Calls the home node; turns the failure of the home (or of the cluster) into a {@link NodeFailedException}
-     * that names this element. Records a JFR event for moves and observes.
+     * that names this element. Records a JFR event for moves and observes. First throws the failure of this thread's
+     * last {@code moveAsync} on the element, if it failed and was not reported yet.
      *
      * @param requestBytes tuple bytes sent (moves), -1 for observes (the reply's bytes count)
      */
@@ -271,6 +336,7 @@ final class ElementHandle implements Element {
         if (gone != null) {
             throw lost(home, gone);
         }
+        sequence.rethrowFailure(name, Thread.currentThread().threadId());
         runtime.remoteOps.increment();
         boolean recorded = operation.startsWith("move") || operation.startsWith("observe");
         PastSetOperationEvent event = recorded ? new PastSetOperationEvent() : null;

@@ -11,6 +11,8 @@ import dev.cumulus.pastset.Tuple;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -26,6 +28,8 @@ import java.util.function.LongSupplier;
  * the remote move or observe that unblocks it then runs on its own thread, which returns without being woken; after
  * its node's poll budget it parks on the element's condition. A remote move blocked by flow control and a remote
  * observe with nothing for it hold no thread: they wait in line, parked, and the change that readies them replies.
+ * A caller node's numbered moves and observes (its {@code moveAsync}s, and what it sends while one is in flight) run
+ * in number order whatever thread brings each: one that comes early is kept, and runs right after its predecessor.
  *
  * <p>Indexes: the first tuple ever appended is 0; {@code next} is the next one's (Last = {@code next - 1}); the log
  * holds {@code oldest .. next - 1}; First is in {@code oldest .. next}.
@@ -71,6 +75,10 @@ final class ElementState {
     /** Replies to parked observes, sent by the thread that readied them once it has let go of the lock. */
     private final ConcurrentLinkedQueue<Runnable> completions = new ConcurrentLinkedQueue<>();
     private boolean servingParked;
+    /** Per caller node (by id), the sequence of its ordered remote operations; null until it sends one. */
+    private CallerLine[] lines = new CallerLine[0];
+    /** Ordered operations that came before their turn, of every caller node. */
+    private int early;
 
     /**
      * @param id    the space key ({@code placement/templateKey})
@@ -134,31 +142,52 @@ final class ElementState {
         }
     }
 
-    /** A remote move blocked by flow control that holds no thread while it waits (see {@link #moveOrPark}). */
-    record ParkedMove(StoredTuple tuple, Semantics.Caller caller, long sinceNs, Consumer<Outcome> ready,
-                      Consumer<Throwable> failed) {
+    /** A move blocked by flow control that holds no thread while it waits (see {@link #moveOrPark}). */
+    record ParkedMove(StoredTuple tuple, Semantics.Caller caller, boolean remote, long sinceNs,
+                      Consumer<Outcome> ready, Consumer<Throwable> failed) {
     }
 
     /**
-     * A remote move: the outcome now when flow control lets it in, else null, and the move waits in line holding no
-     * thread until an observe (or a larger DeltaValue, a truncate, a redefinition) makes room; then {@code ready} gets
-     * the outcome (or {@code failed} the error that broke the element) on the thread that made the change, after it
-     * let go of the lock.
+     * A move that holds no thread while it waits (a remote one, or a local {@code moveAsync}): the outcome now when
+     * flow control lets it in, else null, and the move waits in line until an observe (or a larger DeltaValue, a
+     * truncate, a redefinition) makes room; then {@code ready} gets the outcome (or {@code failed} the error that broke
+     * the element) on the thread that made the change, after it let go of the lock.
+     *
+     * @param seq the move's number in its caller node's ordered operations on this element (see {@link CallerLine}),
+     *            or -1 for a move that needs no place in that order: one that comes early waits (null) for the ones
+     *            before it, and the thread that runs its predecessor runs it
      */
-    Outcome moveOrPark(StoredTuple tuple, Semantics.Caller caller, Consumer<Outcome> ready,
+    Outcome moveOrPark(StoredTuple tuple, Semantics.Caller caller, long seq, boolean remote, Consumer<Outcome> ready,
                        Consumer<Throwable> failed) {
         lock.lock();
         try {
-            checkUsable();
-            Outcome o = tryMove(tuple, null, caller, true, 0);
-            if (o == null) {
-                parkedMoves.add(new ParkedMove(tuple, caller, clock.getAsLong(), ready, failed));
+            CallerLine line = seq < 0 ? null : inLine(caller, seq, tuple, ready, failed);
+            if (line == CallerLine.LATER) {
+                return null;
             }
-            return o;
+            try {
+                checkUsable();
+                return admitMove(tuple, caller, remote, 0, ready, failed);
+            } finally {
+                if (line != null) {
+                    line.next++;
+                    runEarly(line);
+                }
+            }
         } finally {
             lock.unlock();
             runCompletions();
         }
+    }
+
+    /** The move now, or parked in the line of moves held by flow control. Lock held. */
+    private Outcome admitMove(StoredTuple tuple, Semantics.Caller caller, boolean remote, long waitedNs,
+                              Consumer<Outcome> ready, Consumer<Throwable> failed) {
+        Outcome o = tryMove(tuple, null, caller, remote, waitedNs);
+        if (o == null) {
+            parkedMoves.add(new ParkedMove(tuple, caller, remote, clock.getAsLong() - waitedNs, ready, failed));
+        }
+        return o;
     }
 
     /** One move attempt under the lock: the outcome, or null when flow control (or a parked move ahead) holds it. */
@@ -211,19 +240,133 @@ final class ElementState {
      * no thread until a change gives it a tuple; then {@code ready} gets the outcome (or {@code failed} the error that
      * broke the element) on the thread that made the change, after it let go of the lock.
      */
-    Outcome observeOrPark(Semantics.Caller caller, Consumer<Outcome> ready, Consumer<Throwable> failed) {
+    Outcome observeOrPark(Semantics.Caller caller, long seq, Consumer<Outcome> ready, Consumer<Throwable> failed) {
         lock.lock();
         try {
-            checkUsable();
-            Outcome o = tryObserve(caller, true, 0);
-            if (o == null) {
-                parked.add(new Parked(caller, clock.getAsLong(), ready, failed));
+            CallerLine line = seq < 0 ? null : inLine(caller, seq, null, ready, failed);
+            if (line == CallerLine.LATER) {
+                return null;
             }
-            return o;
+            try {
+                checkUsable();
+                return admitObserve(caller, 0, ready, failed);
+            } finally {
+                if (line != null) {
+                    line.next++;
+                    runEarly(line);
+                }
+            }
         } finally {
             lock.unlock();
             runCompletions();
         }
+    }
+
+    /** The observe now, or parked in the line of observes waiting for a tuple. Lock held. */
+    private Outcome admitObserve(Semantics.Caller caller, long waitedNs, Consumer<Outcome> ready,
+                                 Consumer<Throwable> failed) {
+        Outcome o = tryObserve(caller, true, waitedNs);
+        if (o == null) {
+            parked.add(new Parked(caller, clock.getAsLong() - waitedNs, ready, failed));
+        }
+        return o;
+    }
+
+    // ---------------------------------------------------------------- a caller node's ordered operations
+
+    /** An ordered operation that came before its turn (a move when {@code tuple} is set, else an observe). */
+    private record Early(StoredTuple tuple, Semantics.Caller caller, long sinceNs, Consumer<Outcome> ready,
+                         Consumer<Throwable> failed) {
+    }
+
+    /**
+     * One caller node's ordered operations on this element: their numbers count from 0 in the order the node sent
+     * them, and they run in that order whatever thread brings each (two calls the node sent in order may be run by two
+     * threads here). Guarded by the lock.
+     */
+    private static final class CallerLine {
+        /** Returned by {@link #inLine} for an operation kept for its turn. */
+        static final CallerLine LATER = new CallerLine();
+        /** The number of the operation whose turn it is. */
+        long next;
+        /** Operations that came before their turn, by number; made at the first. */
+        TreeMap<Long, Early> early;
+    }
+
+    /**
+     * The caller's line when operation {@code seq} is its turn (the caller runs it, then advances the line), else
+     * {@link CallerLine#LATER}: it is kept, and runs when its turn comes. Lock held.
+     */
+    private CallerLine inLine(Semantics.Caller caller, long seq, StoredTuple tuple, Consumer<Outcome> ready,
+                              Consumer<Throwable> failed) {
+        if (brokenByNode >= 0) {
+            checkUsable(); // fail-stop: the element never works again, no operation waits for its turn
+        }
+        int node = caller.node();
+        if (node < 0) {
+            throw new CumulusException("an ordered operation on element " + name + " named node " + node);
+        }
+        if (node >= lines.length) {
+            lines = Arrays.copyOf(lines, Math.max(node + 1, lines.length * 2));
+        }
+        CallerLine line = lines[node];
+        if (line == null) {
+            line = lines[node] = new CallerLine();
+        }
+        if (seq == line.next) {
+            return line;
+        }
+        if (seq < line.next || (line.early != null && line.early.containsKey(seq))) {
+            throw new CumulusException("node " + node + " sent its operation #" + seq + " on element " + name
+                + " twice or after #" + (line.next - 1) + "; every node must run the same Cumulus");
+        }
+        if (line.early == null) {
+            line.early = new TreeMap<>();
+        }
+        line.early.put(seq, new Early(tuple, caller, clock.getAsLong(), ready, failed));
+        early++;
+        return CallerLine.LATER;
+    }
+
+    /** Runs the operations of {@code line} whose turn has come, in order; their replies go out after the lock. */
+    private void runEarly(CallerLine line) {
+        for (Early op; line.early != null && (op = line.early.remove(line.next)) != null; ) {
+            line.next++;
+            early--;
+            Outcome o = null;
+            RuntimeException error = unusableError();
+            if (error == null) {
+                long waitedNs = clock.getAsLong() - op.sinceNs();
+                try {
+                    o = op.tuple() != null ? admitMove(op.tuple(), op.caller(), true, waitedNs, op.ready(), op.failed())
+                        : admitObserve(op.caller(), waitedNs, op.ready(), op.failed());
+                } catch (RuntimeException e) {
+                    error = e;
+                }
+            }
+            Early ran = op;
+            if (error != null) {
+                RuntimeException failure = error;
+                completions.add(() -> ran.failed().accept(failure));
+            } else if (o != null) {
+                Outcome ready = o;
+                completions.add(() -> ran.ready().accept(ready));
+            }
+        }
+    }
+
+    /** Fails every operation kept for its turn and forgets every caller's line (fail-stop). Lock held. */
+    private void dropLines() {
+        RuntimeException error = unusableError();
+        for (CallerLine line : lines) {
+            if (line != null && line.early != null) {
+                for (Early op : line.early.values()) {
+                    completions.add(() -> op.failed().accept(error));
+                }
+            }
+        }
+        lines = new CallerLine[0];
+        early = 0;
     }
 
     /** One observe attempt under the lock: the outcome, or null when the caller has to wait. */
@@ -383,6 +526,7 @@ final class ElementState {
                 brokenCause = null;
             }
             wake();
+            dropLines();
         } finally {
             lock.unlock();
             runCompletions();
@@ -414,11 +558,14 @@ final class ElementState {
         }
     }
 
-    /** Calls waiting on this element right now, parked remote moves and observes included (tests wait on this). */
+    /**
+     * Calls waiting on this element right now, parked moves and observes and ordered operations kept for their turn
+     * included (tests wait on this).
+     */
     int waiting() {
         lock.lock();
         try {
-            return waiting + parked.size() + parkedMoves.size();
+            return waiting + parked.size() + parkedMoves.size() + early;
         } finally {
             lock.unlock();
         }
@@ -532,7 +679,7 @@ final class ElementState {
             RuntimeException error = unusable;
             if (error == null) {
                 try {
-                    o = tryMove(p.tuple(), null, p.caller(), true, clock.getAsLong() - p.sinceNs());
+                    o = tryMove(p.tuple(), null, p.caller(), p.remote(), clock.getAsLong() - p.sinceNs());
                 } catch (RuntimeException e) {
                     error = e;
                 }

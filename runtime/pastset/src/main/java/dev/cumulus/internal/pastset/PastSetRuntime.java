@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -71,6 +72,7 @@ public final class PastSetRuntime implements PastSetCapability {
     private final Map<String, Integer> claims = new ConcurrentHashMap<>();
     private final Map<String, Integer> homes = new ConcurrentHashMap<>();
     private final Map<Integer, String> failedNodes = new ConcurrentHashMap<>();
+    private final Map<String, CallerSequence> sequences = new ConcurrentHashMap<>();
     /** Completed when this node first hears of a failed node. */
     private final CompletableFuture<Void> firstFailure = new CompletableFuture<>();
     private final AtomicReferenceArray<PastSetService> services;
@@ -215,12 +217,15 @@ public final class PastSetRuntime implements PastSetCapability {
 
     private static final Method MOVE;
     private static final Method MOVE_FOR_INDEX;
+    private static final Method OBSERVE;
 
     static {
         try {
-            MOVE = PastSetService.class.getMethod("move", String.class, int.class, long.class, BytesView.class);
-            MOVE_FOR_INDEX = PastSetService.class.getMethod("moveForIndex", String.class, int.class, long.class,
+            MOVE = PastSetService.class.getMethod("move", String.class, int.class, long.class, long.class,
                 BytesView.class);
+            MOVE_FOR_INDEX = PastSetService.class.getMethod("moveForIndex", String.class, int.class, long.class,
+                long.class, BytesView.class);
+            OBSERVE = PastSetService.class.getMethod("observe", String.class, int.class, long.class, long.class);
         } catch (NoSuchMethodException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -234,7 +239,7 @@ public final class PastSetRuntime implements PastSetCapability {
     MoveReply move(int target, String element, Semantics.Caller caller, PreEncodedBytes tuple) {
         InvocationHandler h = Proxy.getInvocationHandler(service(target));
         try {
-            return (MoveReply) h.invoke(null, MOVE, new Object[] {element, caller.node(), caller.thread(), tuple});
+            return (MoveReply) h.invoke(null, MOVE, new Object[] {element, caller.node(), caller.thread(), -1L, tuple});
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -243,19 +248,36 @@ public final class PastSetRuntime implements PastSetCapability {
     }
 
     /**
-     * A remote move sent now by this thread, without waiting for its reply (see {@link #move}): the future completes
-     * with the tuple's index (a {@code Long}) or the failure, as an asynchronous call's does
+     * An ordered remote move (number {@code seq}, see {@link PastSetService}) sent now by this thread, without waiting
+     * for its reply (see {@link #move}): the future completes with the tuple's index (a {@code Long}, for
+     * {@code forIndex}) or its {@code MoveReply}, or the failure, as an asynchronous call's does
      * ({@code RemoteInvocationHandler#invokeAsync}: by the thread that polls the reply when nothing is attached to the
-     * future, else off the polling thread). Moves one thread sends reach the home in the order they were sent, ahead
-     * of any operation the thread sends after them.
+     * future, else off the polling thread). Throws when the move was not sent.
      */
-    CompletableFuture<Object> moveAsync(int target, String element, Semantics.Caller caller, PreEncodedBytes tuple) {
+    CompletableFuture<Object> moveAsync(int target, String element, Semantics.Caller caller, long seq,
+                                        PreEncodedBytes tuple, boolean forIndex) {
+        return remoteProxy(target, element).invokeAsync(forIndex ? MOVE_FOR_INDEX : MOVE,
+            new Object[] {element, caller.node(), caller.thread(), seq, tuple});
+    }
+
+    /** An ordered remote observe (number {@code seq}) sent now; its future completes with the Observed reply. */
+    CompletableFuture<Object> observeAsync(int target, String element, Semantics.Caller caller, long seq) {
+        return remoteProxy(target, element).invokeAsync(OBSERVE,
+            new Object[] {element, caller.node(), caller.thread(), seq});
+    }
+
+    private RemoteInvocationHandler remoteProxy(int target, String element) {
         InvocationHandler h = Proxy.getInvocationHandler(service(target));
         if (!(h instanceof RemoteInvocationHandler r)) {
-            throw new CumulusException("move into element " + nameOf(element) + ": node " + target
-                + "'s PastSet server is not reached through a remote proxy here; moveAsync needs one");
+            throw new CumulusException("element " + nameOf(element) + ": node " + target
+                + "'s PastSet server is not reached through a remote proxy here; ordered operations need one");
         }
-        return r.invokeAsync(MOVE_FOR_INDEX, new Object[] {element, caller.node(), caller.thread(), tuple});
+        return r;
+    }
+
+    /** This node's ordered operations on the remote element {@code id} (one per element, shared by its handles). */
+    CallerSequence sequence(String id) {
+        return sequences.computeIfAbsent(id, k -> new CallerSequence());
     }
 
     /** Why {@code node} failed, or null. */
@@ -358,20 +380,20 @@ public final class PastSetRuntime implements PastSetCapability {
      */
     private final class Server implements PastSetService {
         @Override
-        public MoveReply move(String element, int from, long thread, BytesView tuple) {
-            return serveMove(element, from, thread, tuple, this::moved);
+        public MoveReply move(String element, int from, long thread, long seq, BytesView tuple) {
+            return serveMove(element, from, thread, seq, tuple, this::moved);
         }
 
         @Override
-        public Long moveForIndex(String element, int from, long thread, BytesView tuple) {
-            return serveMove(element, from, thread, tuple, ElementState.Outcome::index);
+        public Long moveForIndex(String element, int from, long thread, long seq, BytesView tuple) {
+            return serveMove(element, from, thread, seq, tuple, ElementState.Outcome::index);
         }
 
         /**
          * When flow control holds the move, it waits without a thread (its reply is deferred): the observe that makes
          * room sends the reply from its own thread.
          */
-        private <R> R serveMove(String element, int from, long thread, BytesView tuple,
+        private <R> R serveMove(String element, int from, long thread, long seq, BytesView tuple,
                                 Function<ElementState.Outcome, R> answer) {
             if (tuple == null) {
                 throw new CumulusException("a move into element " + nameOf(element) + " from node " + from
@@ -381,14 +403,33 @@ public final class PastSetRuntime implements PastSetCapability {
             StoredTuple t = StoredTuple.ofView(tuple);
             Semantics.Caller caller = new Semantics.Caller(from, thread);
             if (!DeferredReply.servingRemoteCall()) {
-                return answer.apply(e.move(t, null, caller, true));
+                if (seq < 0) {
+                    return answer.apply(e.move(t, null, caller, true));
+                }
+                CompletableFuture<ElementState.Outcome> done = new CompletableFuture<>();
+                ElementState.Outcome now = e.moveOrPark(t, caller, seq, true, done::complete,
+                    done::completeExceptionally);
+                return answer.apply(now != null ? now : joined(done));
             }
             DeferredReply reply = DeferredReply.defer();
-            ElementState.Outcome now = e.moveOrPark(t, caller, o -> reply.complete(answer.apply(o)), reply::fail);
+            ElementState.Outcome now = e.moveOrPark(t, caller, seq, true, o -> reply.complete(answer.apply(o)),
+                reply::fail);
             if (now != null) {
                 reply.complete(answer.apply(now));
             }
             return null; // the deferred reply carries the result
+        }
+
+        /** The outcome of an operation served on this thread, which waits for it (its failure thrown as it came). */
+        private ElementState.Outcome joined(CompletableFuture<ElementState.Outcome> done) {
+            try {
+                return done.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw e;
+            }
         }
 
         private MoveReply moved(ElementState.Outcome o) {
@@ -400,14 +441,19 @@ public final class PastSetRuntime implements PastSetCapability {
          * brings the tuple sends the reply from its own thread.
          */
         @Override
-        public byte[] observe(String element, int from, long thread) {
+        public byte[] observe(String element, int from, long thread, long seq) {
             ElementState e = state(element, null);
             Semantics.Caller caller = new Semantics.Caller(from, thread);
             if (!DeferredReply.servingRemoteCall()) {
-                return observed(e, e.observe(caller, true)).toArray();
+                if (seq < 0) {
+                    return observed(e, e.observe(caller, true)).toArray();
+                }
+                CompletableFuture<ElementState.Outcome> done = new CompletableFuture<>();
+                ElementState.Outcome now = e.observeOrPark(caller, seq, done::complete, done::completeExceptionally);
+                return observed(e, now != null ? now : joined(done)).toArray();
             }
             DeferredReply reply = DeferredReply.defer();
-            ElementState.Outcome now = e.observeOrPark(caller, o -> reply.complete(observed(e, o)), reply::fail);
+            ElementState.Outcome now = e.observeOrPark(caller, seq, o -> reply.complete(observed(e, o)), reply::fail);
             if (now != null) {
                 reply.complete(observed(e, now));
             }

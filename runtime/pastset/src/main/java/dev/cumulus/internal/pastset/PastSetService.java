@@ -13,6 +13,10 @@ import java.util.List;
  * (docs/design/THREADING.md) and may block on the element's condition.
  * Elements are named by their space key ({@code placement/templateKey}); a home node creates an element's state on
  * the first call that names it. Public only because RPC proxies need it; not user API.
+ *
+ * <p>{@code seq}: a move or observe's number in its caller node's ordered operations on the element (from 0, one
+ * counter per element and caller node, in the order the node sent them), which the home runs in that order; -1 for
+ * one that needs no place in it (the caller has no asynchronous move on the element in flight).
  */
 public interface PastSetService {
     /**
@@ -22,7 +26,7 @@ public interface PastSetService {
      */
     @Brief
     @DefersReply
-    MoveReply move(String element, int node, long thread, BytesView tuple);
+    MoveReply move(String element, int node, long thread, long seq, BytesView tuple);
 
     /**
      * {@link #move} for a {@code moveAsync}: the same, answering only the tuple's index, so that the caller's future
@@ -30,7 +34,7 @@ public interface PastSetService {
      */
     @Brief
     @DefersReply
-    Long moveForIndex(String element, int node, long thread, BytesView tuple);
+    Long moveForIndex(String element, int node, long thread, long seq, BytesView tuple);
 
     /**
      * The element's oldest unobserved tuple, marked observed (waits parked, its reply deferred, until there is one), as
@@ -38,7 +42,7 @@ public interface PastSetService {
      */
     @Brief
     @DefersReply
-    byte[] observe(String element, int node, long thread);
+    byte[] observe(String element, int node, long thread, long seq);
 
     /**
      * The tuple at {@code index} (blocks until it exists; fails if truncated), as an {@code Observed} reply (sent
