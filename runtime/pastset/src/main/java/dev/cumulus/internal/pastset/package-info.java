@@ -3,7 +3,8 @@
  * node, created at node start by {@code PastSetProvider}, the module's {@code NodeServices.Provider}; the
  * {@code Cluster} reaches it as its {@code PastSetCapability}), the element state on home nodes ({@code ElementState}:
  * log, First, Last, DeltaValue, redefinition), the RPC server interface ({@link dev.cumulus.internal.pastset.PastSetService}), the
- * client handles ({@code Space}, {@code ElementHandle}), the built-in redefinitions
+ * client handles ({@code Space}, {@code ElementHandle}; {@code CallerSequence} numbers a node's {@code moveAsync}s to one
+ * element so that its home runs them in order), the built-in redefinitions
  * ({@link dev.cumulus.internal.pastset.Reduction}, {@link dev.cumulus.internal.pastset.AllGather}) and the JFR events.
  * Design note: {@code docs/design/PASTSET.md}.
  *
