@@ -67,6 +67,11 @@ public final class Cpus {
      * not move (no other CPU allowed, or no native access).
      */
     public static boolean leave(int cpu) {
+        return leave(cpu, () -> { });
+    }
+
+    /** {@link #leave(int)}, running {@code whileAway} on the calling thread while it is bound away from {@code cpu}. */
+    static boolean leave(int cpu, Runnable whileAway) {
         if (GET_AFFINITY == null || SET_AFFINITY == null || cpu < 0 || cpu >= MASK_BYTES * 8
             || ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) { // the mask's byte and bit order
             return false;
@@ -87,6 +92,7 @@ public final class Cpus {
             if (!other || (int) SET_AFFINITY.invokeExact(0, MASK_BYTES, away) != 0) {
                 return false;
             }
+            whileAway.run();
             if ((int) SET_AFFINITY.invokeExact(0, MASK_BYTES, allowed) != 0) {
                 // e.g. the cgroup's CPUs changed in between: try once more, else stay where the kernel put us
                 int ignored = (int) SET_AFFINITY.invokeExact(0, MASK_BYTES, allowed);
