@@ -179,7 +179,7 @@ public final class Forever {
     }
 }
 `);
-execFileSync('mvn', ['-B', '-q', '-o', 'package'], { cwd: project, stdio: 'inherit',
+execFileSync('mvn', ['-B', '-q', 'package'], { cwd: project, stdio: 'inherit',
   env: { ...process.env, JAVA_HOME: jdkHome, PATH: `${jdkHome}/bin:${process.env.PATH}` } });
 // after the build (it would fail on it): a class that does not compile, for the Java errors in Problems
 const typo = path.join(pkgDir, 'Typo.java');

@@ -101,7 +101,7 @@ class NewCommandTest {
     private static void mavenPackage(Path dir) throws IOException, InterruptedException {
         String javaHome = System.getProperty("java.home");
         Path log = dir.resolve("maven.log");
-        ProcessBuilder pb = new ProcessBuilder("mvn", "-B", "-q", "-o", "package")
+        ProcessBuilder pb = new ProcessBuilder("mvn", "-B", "-q", "package")
             .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("JAVA_HOME", javaHome);
         pb.environment().put("PATH", javaHome + File.separator + "bin" + File.pathSeparator + System.getenv("PATH"));
@@ -112,7 +112,7 @@ class NewCommandTest {
             p.destroyForcibly();
             throw new AssertionError("mvn package did not finish in 120 s:\n" + Files.readString(log));
         }
-        assertEquals(0, p.exitValue(), "mvn -q -o package of the generated projects:\n"
+        assertEquals(0, p.exitValue(), "mvn -q package of the generated projects:\n"
             + Files.readString(log, StandardCharsets.UTF_8));
     }
 
@@ -132,7 +132,7 @@ class NewCommandTest {
             toolchainsFile.toString());
         assertEquals(0, r.exit(), r.err());
         Path log = project.resolve("maven.log");
-        ProcessBuilder pb = new ProcessBuilder("mvn", "-B", "-o", "-t", toolchainsFile.toString(),
+        ProcessBuilder pb = new ProcessBuilder("mvn", "-B", "-t", toolchainsFile.toString(),
             "-Dtoolchain.jdk.discover=false", "package").directory(project.toFile()).redirectErrorStream(true)
             .redirectOutput(log.toFile());
         pb.environment().put("JAVA_HOME", jdk17.toString());
