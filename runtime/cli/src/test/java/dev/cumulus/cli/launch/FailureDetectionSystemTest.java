@@ -166,6 +166,9 @@ class FailureDetectionSystemTest {
         try (ProcessThrottle throttle = new ProcessThrottle(Long.parseLong(pid.group(1)), Duration.ofMillis(800),
             Duration.ofMillis(400))) {
             throttle.awaitCycles(10, Duration.ofSeconds(90));
+        } catch (Exception e) {
+            throw new AssertionError("the throttled node 1 did not run 10 stop-and-run cycles; the run's output:\n"
+                + out.text() + err.text(), e);
         }
         Files.createFile(stop);
         RunResult r = result(running, out, err);
