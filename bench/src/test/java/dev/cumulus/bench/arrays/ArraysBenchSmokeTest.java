@@ -29,7 +29,7 @@ class ArraysBenchSmokeTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void quickRunPrintsEveryRowWithPositiveNumbersAndBothGoals() throws IOException {
-        Set<String> before = BenchDirectories.named("cumulus-bench-arrays");
+        Set<String> before = BenchDirectories.ofThisProcess();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = ArraysBench.run(true, new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -61,7 +61,7 @@ class ArraysBenchSmokeTest {
         assertTrue(goals.get(0).contains("hit within 3x") && goals.get(1).contains("miss within 2.5x"), text);
         assertTrue(goals.get(1).contains("returning the same partition"), text);
 
-        assertEquals(before, BenchDirectories.named("cumulus-bench-arrays"),
+        assertEquals(before, BenchDirectories.ofThisProcess(),
             "the bench left Aeron or run directories behind");
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
             .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");

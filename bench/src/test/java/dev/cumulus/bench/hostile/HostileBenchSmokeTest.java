@@ -34,7 +34,7 @@ class HostileBenchSmokeTest {
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void quickRunRefusesEveryInputAndTheNodeStillServes() throws IOException {
-        Set<String> before = BenchDirectories.named("cumulus-bench-hostile");
+        Set<String> before = BenchDirectories.ofThisProcess();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = HostileBench.run(true, "backoff", new PrintStream(out, true, StandardCharsets.UTF_8),
@@ -61,7 +61,7 @@ class HostileBenchSmokeTest {
             + "[\\d.]+ ms\\): (MET|NOT MET)")), text);
         assertTrue(text.lines().anyMatch(l -> l.equals("  goal: node still serving: yes")), text);
 
-        assertEquals(before, BenchDirectories.named("cumulus-bench-hostile"),
+        assertEquals(before, BenchDirectories.ofThisProcess(),
             "the bench left Aeron or run directories behind");
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
             .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");

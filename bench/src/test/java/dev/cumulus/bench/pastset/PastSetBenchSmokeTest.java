@@ -39,7 +39,7 @@ class PastSetBenchSmokeTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void quickRunPrintsEveryRowWithPositiveNumbersAndTheGoals() throws IOException {
-        Set<String> before = BenchDirectories.named("cumulus-bench-pastset");
+        Set<String> before = BenchDirectories.ofThisProcess();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = PastSetBench.run(new PastSetBench.Options(List.of(2), true, "backoff"),
@@ -57,7 +57,7 @@ class PastSetBenchSmokeTest {
         assertTrue(goals.get(1).contains("remote move + remote observe)"), text);
         assertTrue(goals.get(2).contains("Hazelcast"), text);
 
-        assertEquals(before, BenchDirectories.named("cumulus-bench-pastset"),
+        assertEquals(before, BenchDirectories.ofThisProcess(),
             "the bench left Aeron or run directories behind");
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
             .map(ProcessHandle::info).map(Object::toString).toList(), "the bench left processes behind");
