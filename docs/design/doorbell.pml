@@ -3,14 +3,17 @@
  * with Debian's spin by DoorbellModelCheckTest. Threads: the node's main thread (DutyCycle + DoorbellIdle), NC
  * callers that poll for their replies (CallerPoll), a peer that sends one rung message, and one replier per caller
  * that answers it (RpcEngine: unrung while the caller's promise to poll runs, rung after it; an asynchronous call's
- * answer always rings).
+ * answer always rings). A synchronous call's replier may first send an awaited message: one the caller's node must
+ * take before the call can be answered (a replicated write's SUBMIT to the static sequencer, which must stamp it
+ * before the write is delivered), unrung under the same promise (RpcEngine.callerPolls); it waits until a poll took it.
  *
  * A caller is of a kind: REPLY (a synchronous call's reply: it takes the bell over only once late), OTHER (any other
  * wait: takes it over at once) or ASYNC (an asynchronous answer with more due: takes it over at once, asks the main
  * thread to nap, and keeps a napping main thread's bell as it stops, its answer in). A nap is a sleep with a bound
  * (NAP_NS): in the model it may end at any time, by itself; an unbounded sleep ends only when woken. A nap asked for
  * while the bell is kept is on the bell as it is (no announcement); waking leaves a kept bell kept. The mutant
- * KEEP_ANY_SLEEP keeps the bell whatever the main thread's sleep: it must fail.
+ * KEEP_ANY_SLEEP keeps the bell whatever the main thread's sleep, and AWAITED_NEVER_RINGS sends the awaited message
+ * unrung after the promise too: both must fail.
  *
  * A poll holds the role (compare-and-set) and takes the messages in the log at one instant; a message that arrives
  * later in the same poll is left for the next one. The main thread's unbounded sleep has no timeout here: in the
@@ -41,6 +44,7 @@ byte bell = AWAKE;
 bit role = 0;
 byte pending = 0;          /* messages in the log, not yet polled */
 byte replyPending[NC];     /* a caller's reply in the log */
+byte awaitedPending[NC];   /* the awaited message of a caller's call in the log */
 bit replySent[NC];
 bit deadlinePassed[NC];    /* the caller's clock read after its promise ended */
 byte pollingCallers = 0;
@@ -62,7 +66,7 @@ inline poll(got) {
             pending = 0;
             i = 0;
             do
-            :: i < NC -> replyPending[i] = 0; i++
+            :: i < NC -> replyPending[i] = 0; awaitedPending[i] = 0; i++
             :: else -> break
             od;
             i = 0
@@ -104,6 +108,20 @@ active proctype Peer() {
 }
 
 proctype Replier(byte c; byte kind) {
+    if
+    :: kind == REPLY ->    /* an awaited message first: unrung inside the promise, as the reply */
+        awaitedPending[c] = 1;
+        if
+#ifdef AWAITED_NEVER_RINGS
+        :: deadlinePassed[c] -> skip       /* the mutant: unrung after the promise too */
+#else
+        :: deadlinePassed[c] -> ring()
+#endif
+        :: else -> skip
+        fi;
+        awaitedPending[c] == 0    /* the call goes on once a poll of the caller's node took it */
+    :: true -> skip
+    fi;
     pending++;
     replyPending[c] = 1;
     replySent[c] = 1;
@@ -221,7 +239,8 @@ end_main:
                 pending = 0;
                 i = 0;
                 do
-                :: i < NC -> work = work + replyPending[i]; replyPending[i] = 0; i++
+                :: i < NC ->
+                    work = work + replyPending[i] + awaitedPending[i]; replyPending[i] = 0; awaitedPending[i] = 0; i++
                 :: else -> break
                 od;
                 i = 0
@@ -275,7 +294,8 @@ active proctype Monitor() {
 end_monitor:
     atomic {
         (finished == 1 + 2 * NC && mainSleeps && !mainNaps && wake == 0
-            && (pending > 0 || replyPending[0] > 0 || replyPending[NC - 1] > 0)) ->
+            && (pending > 0 || replyPending[0] > 0 || replyPending[NC - 1] > 0 || awaitedPending[0] > 0
+                || awaitedPending[NC - 1] > 0)) ->
         assert(false)    /* a message left for an unbounded sleep's timeout */
     }
 }

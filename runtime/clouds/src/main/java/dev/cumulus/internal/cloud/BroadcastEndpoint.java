@@ -109,7 +109,9 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
      * cycles: one hand-off fewer on every write's path. A thread's submissions still reach the sequencer in its order,
      * since each submitter waits for its message's delivery before it submits again (a write's caller for its result,
      * a cloud's creator for its JOIN); one refused here (back-pressure, a message for the transport to chunk) goes on
-     * from the duty cycle as before. Any thread (Aeron's concurrent publications).
+     * from the duty cycle as before. Since the submitter waits for the sequencer to take it, it goes as an awaited
+     * message ({@link OrderChannel#trySendAwaited}): no ring of the sequencer's main thread while the submitter serves
+     * a call from the sequencer's node whose caller polls anyway. Any thread (Aeron's concurrent publications).
      */
     private boolean submitNow(byte[] payload) {
         int length = OrderFlyweight.submitLength(payload.length);
@@ -118,7 +120,7 @@ public final class BroadcastEndpoint implements OrderChannel.Endpoint {
         }
         UnsafeBuffer buffer = new UnsafeBuffer(new byte[length]);
         new OrderFlyweight().wrap(buffer, 0).writeSubmit(self, payload);
-        return channel.trySend(submitTo, buffer, 0, length);
+        return channel.trySendAwaited(submitTo, buffer, 0, length); // its submitter waits for the stamp
     }
 
     /** Highest sequence number handed to the delivery. Any thread. */

@@ -120,7 +120,8 @@ public final class ClusterNode implements NodeServices {
         this.agent = new NodeAgent(transport, new SystemNanoClock(), new Listener(), liveness,
             TimeUnit.MILLISECONDS.toNanos(options.joinTimeoutMs()), HostIdentity.current());
         dispatch.agent = agent;
-        this.order = new TransportOrderChannel(transport, (node, reason) -> agent.fail(node, reason, true));
+        this.order = new TransportOrderChannel(transport, (node, reason) -> agent.fail(node, reason, true),
+            rpc::callerPolls);
         this.remoteObjects = new RemoteObjects(rpc, options.size(), loader, options.rebalanceWindow());
         this.capabilities = Capabilities.create(capabilityFactories, this);
         OrderChannel.Endpoint ordered = order.endpoint(); // served by a capability (the clouds'), if any

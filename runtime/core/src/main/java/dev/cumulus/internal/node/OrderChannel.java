@@ -9,7 +9,7 @@ import org.agrona.concurrent.Agent;
  * A node has one; the capability that runs the ordered broadcast {@link #serve}s it before the node starts.
  *
  * <p>Threads: {@link #trySend} and the endpoint's callbacks on the thread that runs the duty cycle; {@link #send} on a
- * thread of the caller's that may block.
+ * thread of the caller's that may block; {@link #trySendAwaited} on any thread.
  */
 public interface OrderChannel {
     /** What runs the ordered broadcast over the channel: an agent of the node's duty cycle. */
@@ -32,6 +32,15 @@ public interface OrderChannel {
 
     /** Sends without waiting; {@code false} when the destination takes nothing now (back-pressure). */
     boolean trySend(int destination, DirectBuffer buffer, int offset, int length);
+
+    /**
+     * As {@link #trySend}, from a thread that waits for the destination to take the message (a replicated write's
+     * {@code SUBMIT} to the static sequencer, whose delivery needs the sequencer's stamp): the destination's doorbell
+     * is not rung while a thread of the destination polls for this thread's messages anyway — the current thread
+     * serves a call from the destination whose caller promised to poll for its answer until after now
+     * ({@code RpcEngine.callerPolls}). Any thread.
+     */
+    boolean trySendAwaited(int destination, DirectBuffer buffer, int offset, int length);
 
     /**
      * Sends, chunked if long, waiting up to {@code timeoutNs} for the destination to take it.

@@ -5,17 +5,24 @@ import dev.cumulus.internal.transport.NodeTransport;
 import org.agrona.DirectBuffer;
 
 import java.util.function.BiConsumer;
+import java.util.function.IntPredicate;
 
 /** A node's {@link OrderChannel}: its transport's ORDER channel, and the endpoint that serves it, if any. */
 final class TransportOrderChannel implements OrderChannel {
     private final NodeTransport transport;
     private final BiConsumer<Integer, String> failer;
+    /** Whether a thread of a node polls for what the current thread has just sent it ({@code RpcEngine.callerPolls}). */
+    private final IntPredicate callerPolls;
     private volatile Endpoint endpoint;
 
-    /** @param failer declares a node failed: (node, reason) */
-    TransportOrderChannel(NodeTransport transport, BiConsumer<Integer, String> failer) {
+    /**
+     * @param failer      declares a node failed: (node, reason)
+     * @param callerPolls whether a thread of the given node polls for what the current thread has just sent it
+     */
+    TransportOrderChannel(NodeTransport transport, BiConsumer<Integer, String> failer, IntPredicate callerPolls) {
         this.transport = transport;
         this.failer = failer;
+        this.callerPolls = callerPolls;
     }
 
     @Override
@@ -59,6 +66,17 @@ final class TransportOrderChannel implements OrderChannel {
     @Override
     public boolean trySend(int destination, DirectBuffer buffer, int offset, int length) {
         return transport.trySend(destination, Channel.ORDER, buffer, offset, length) == NodeTransport.SENT;
+    }
+
+    @Override
+    public boolean trySendAwaited(int destination, DirectBuffer buffer, int offset, int length) {
+        if (transport.trySendUnrung(destination, Channel.ORDER, buffer, offset, length) != NodeTransport.SENT) {
+            return false;
+        }
+        if (!callerPolls.test(destination)) { // the clock is read after the send, as for a reply
+            transport.ring(destination);
+        }
+        return true;
     }
 
     @Override

@@ -352,7 +352,8 @@ final class CallServer {
     private void serveLetIn(IncomingCall call, ObjectGate gate) {
         gate.tally(call.source);
         RpcEngine.CallerState state = engine.callerState();
-        state.entered(gate);
+        // a method that may answer from another thread (a deferred reply) promises nothing about this thread's sends
+        state.entered(gate, call.source, call.target.methods().defersReply(call.index) ? 0 : call.pollsUntilNs);
         try {
             if (call.target.safeMode() == null) {
                 serveEntered(call);

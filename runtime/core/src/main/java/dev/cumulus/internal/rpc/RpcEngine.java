@@ -123,6 +123,12 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         private long lastAsyncCallId;
         /** The gates of the objects whose methods this thread runs, innermost last (nested local calls). */
         private ObjectGate[] running = new ObjectGate[4];
+        /**
+         * Per entry of {@link #running}: the node of the remote call it serves (a nested local call inherits its
+         * enclosing call's), or -1; and that caller's promise to poll ({@code pollsUntilNs}), or 0 for none.
+         */
+        private int[] servedFrom = new int[4];
+        private long[] callerPollsUntilNs = new long[4];
         private int depth;
 
         CallerState(AtomicLong engineIds) {
@@ -138,15 +144,34 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return nextId++;
         }
 
+        /** A nested local call enters {@code gate}: it serves the remote call its thread serves, if any. */
         void entered(ObjectGate gate) {
+            entered(gate, depth == 0 ? -1 : servedFrom[depth - 1], depth == 0 ? 0 : callerPollsUntilNs[depth - 1]);
+        }
+
+        /**
+         * A call from {@code source} enters {@code gate}; {@code pollsUntilNs} is its caller's promise to poll for the
+         * answer (0: none, or the answer may come from another thread: {@link #callerPolls}).
+         */
+        void entered(ObjectGate gate, int source, long pollsUntilNs) {
             if (depth == running.length) {
                 running = Arrays.copyOf(running, depth * 2);
+                servedFrom = Arrays.copyOf(servedFrom, depth * 2);
+                callerPollsUntilNs = Arrays.copyOf(callerPollsUntilNs, depth * 2);
             }
+            servedFrom[depth] = source;
+            callerPollsUntilNs[depth] = pollsUntilNs;
             running[depth++] = gate;
         }
 
         void left() {
             running[--depth] = null;
+        }
+
+        /** See {@link RpcEngine#callerPolls}. */
+        boolean callerPolls(int node, long nowNs) {
+            return depth > 0 && servedFrom[depth - 1] == node && callerPollsUntilNs[depth - 1] != 0
+                && !CallServer.ringAfterReply(callerPollsUntilNs[depth - 1], nowNs);
         }
 
         /** Whether this thread runs a method of the object behind {@code gate} (perhaps under a nested call). */
@@ -294,6 +319,19 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /** Whether the current thread runs a method of the object behind {@code gate}. */
     public boolean currentThreadRuns(ObjectGate gate) {
         return callers.get().runs(gate);
+    }
+
+    /**
+     * Whether a message the current thread has just sent to {@code node} needs no ring of its doorbell: the thread
+     * serves a call from {@code node} (perhaps under nested local calls) that this thread will answer, and whose caller
+     * promised to poll for the answer until after now, as a reply sent now would ring nobody
+     * ({@link CallServer#ringAfterReply}; reads the clock). Only for a message the caller's node must take before the
+     * call can be answered (the call's replicated write, which the sequencer must stamp before it is delivered): the
+     * caller's wait then ends only once its node took the message, or by its deadline, whose last looks take it as they
+     * take an unrung reply.
+     */
+    public boolean callerPolls(int node) {
+        return callers.get().callerPolls(node, System.nanoTime());
     }
 
     /** A proxy for the object behind {@code ref}. */

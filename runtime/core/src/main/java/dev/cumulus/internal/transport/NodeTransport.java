@@ -446,6 +446,19 @@ public final class NodeTransport implements AutoCloseable {
      * @return {@link #SENT}, {@link #NOT_CONNECTED}, {@link #BACK_PRESSURED} or {@link #CLOSED}
      */
     public int trySend(int destination, Channel channel, DirectBuffer buffer, int offset, int length) {
+        int result = trySendUnrung(destination, channel, buffer, offset, length);
+        if (result == SENT && destination != nodeId) {
+            ring(destination);
+        }
+        return result;
+    }
+
+    /**
+     * {@link #trySend} without ringing the destination's doorbell (a message to this node itself still rings it): for
+     * a sender that knows a thread of the destination polls for the message, or that rings it with {@link #ring} when
+     * it has to.
+     */
+    public int trySendUnrung(int destination, Channel channel, DirectBuffer buffer, int offset, int length) {
         if (closed) {
             return CLOSED;
         }
@@ -468,9 +481,6 @@ public final class NodeTransport implements AutoCloseable {
             result = mapResult(offer(destination, channel, pub, wholeHeader, WHOLE_HEADER, buffer, offset, length));
         } finally {
             sending.exit();
-        }
-        if (result == SENT) {
-            ring(destination);
         }
         return result;
     }

@@ -16,8 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Model-checks docs/design/doorbell.pml with spin: the polling role and the doorbell hand-off between a node's main
  * thread, callers that poll for their replies, and senders never leave a message for an unbounded sleep's timeout —
  * also when a caller waiting for asynchronous answers keeps the bell of a napping main thread. With one caller the
- * search is exhaustive; with two it is a bitstate search (the full space needs gigabytes). The mutant that keeps the
- * bell whatever the main thread's sleep must fail.
+ * search is exhaustive; with two it is a bitstate search (the full space needs gigabytes). A synchronous call's
+ * replier may first send an awaited message (a replicated write's SUBMIT to the static sequencer), unrung while the
+ * caller's promise runs. The mutants that keep the bell whatever the main thread's sleep, or leave the awaited message
+ * unrung after the promise, must fail.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class DoorbellModelCheckTest {
@@ -43,6 +45,13 @@ class DoorbellModelCheckTest {
             List.of("-DSAFETY", "-DCOLLAPSE"), List.of("./pan", "-m100000"));
         assertTrue(out.contains("assertion violated"), "the mutant passed the check:\n" + out);
         assertFalse(out.contains("errors: 0"), out);
+    }
+
+    @Test
+    void anAwaitedMessageUnrungAfterThePromiseIsCaught(@TempDir Path dir) throws Exception {
+        String out = SpinModel.verify(dir, "doorbell.pml", List.of("-DNC=1", "-DAWAITED_NEVER_RINGS"),
+            List.of("-DSAFETY", "-DCOLLAPSE"), List.of("./pan", "-m100000"));
+        assertFalse(out.contains("errors: 0"), "the mutant passed the check:\n" + out);
     }
 
     @Test

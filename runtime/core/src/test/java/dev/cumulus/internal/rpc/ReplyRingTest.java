@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * When calls and replies ring doorbells: a synchronous call whose caller polls for its reply rings the target only
  * when the reply is late, and a reply sent while the caller still polls (its promise in the call) rings nobody; every
- * other message rings its destination.
+ * other message rings its destination, except one the serving thread sends the polling caller's node before it
+ * answers ({@link RpcEngine#callerPolls}: a replicated write's SUBMIT to the sequencer).
  */
 @Timeout(60)
 class ReplyRingTest {
@@ -121,6 +122,52 @@ class ReplyRingTest {
         assertEquals(1, late.get());
         assertEquals(1, rings.get(1), "the caller rings the target once, when the reply is late");
         assertEquals(1, rings.get(0), "the reply, sent after the promise, rings the caller");
+    }
+
+    public interface Sender {
+        /** Whether a message this call's thread sends {@code node} now needs no ring. */
+        boolean unrungTo(int node);
+
+        /** The same, from a method whose answer may come from another thread. */
+        @DefersReply
+        boolean unrungToDeferring(int node);
+    }
+
+    private static final class SenderImpl implements Sender {
+        volatile RpcEngine engine;
+
+        @Override
+        public boolean unrungTo(int node) {
+            return engine.callerPolls(node);
+        }
+
+        @Override
+        public boolean unrungToDeferring(int node) {
+            DeferredReply.defer().complete(engine.callerPolls(node));
+            return false;
+        }
+    }
+
+    @Test
+    void aServedCallsThreadNeedsNoRingForItsCallersNodeWhileTheCallerPolls() {
+        SenderImpl impl = new SenderImpl();
+        RemoteRef ref = start(polling(TimeUnit.SECONDS.toNanos(10), new AtomicInteger()), impl, Sender.class);
+        impl.engine = engines[1];
+        Sender sender = engines[0].proxy(ref, Sender.class, "box");
+
+        assertTrue(sender.unrungTo(0), "the caller's node polls by promise");
+        assertFalse(sender.unrungTo(1), "no promise of another node");
+        assertFalse(sender.unrungToDeferring(0), "its answer may come from another thread: no promise for this one");
+        assertFalse(engines[1].callerPolls(0), "outside a call");
+    }
+
+    @Test
+    void withoutAPromiseAServedCallsThreadRings() {
+        SenderImpl impl = new SenderImpl();
+        RemoteRef ref = start(Scheduler.NONE, impl, Sender.class);
+        impl.engine = engines[1];
+
+        assertFalse(engines[0].proxy(ref, Sender.class, "box").unrungTo(0));
     }
 
     @Test
