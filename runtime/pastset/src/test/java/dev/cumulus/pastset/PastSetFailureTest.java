@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import static dev.cumulus.pastset.PastSetTestSupport.awaitCondition;
@@ -111,8 +112,9 @@ class PastSetFailureTest {
     void asynchronousMovesHeldAtAHomeThatFailsFailOnTheirFuturesAndAtTheNextOperation() {
         Map<Integer, Throwable> seen = new ConcurrentHashMap<>();
         AtomicReferenceArray<PastSetRuntime> runtimes = new AtomicReferenceArray<>(3);
+        AtomicBoolean firstTwoAnswered = new AtomicBoolean();
         Template t = Template.of("held-by-a-doomed-home", int.class);
-        assertThrows(RuntimeException.class, () -> LocalCluster.run(3, cluster -> {
+        RuntimeException run = assertThrows(RuntimeException.class, () -> LocalCluster.run(3, cluster -> {
             int me = cluster.nodeId();
             runtimes.set(me, runtime(cluster));
             PastSet space = cluster.pastSet(Placement.FIRST_TOUCH);
@@ -123,7 +125,8 @@ class PastSetFailureTest {
             }
             cluster.barrier();
             if (me == 2) {
-                awaitCondition(() -> runtimes.get(2).waiting(Placement.FIRST_TOUCH, t) == 8); // 2 in, 8 held
+                // 2 in (their answers received), 8 held
+                awaitCondition(() -> runtimes.get(2).waiting(Placement.FIRST_TOUCH, t) == 8 && firstTwoAnswered.get());
                 throw new IllegalStateException("node 2 dies with moves held");
             }
             if (me == 1) {
@@ -132,19 +135,19 @@ class PastSetFailureTest {
                 for (int i = 0; i < 10; i++) {
                     sent.add(e.moveAsync(i));
                 }
-                for (int i = 0; i < 10; i++) {
-                    if (i < 2) {
-                        assertEquals(i, sent.get(i).join());
-                    } else {
-                        seen.put(i, assertThrows(CompletionException.class, sent.get(i)::join).getCause());
-                    }
+                for (int i = 0; i < 2; i++) {
+                    assertEquals(i, sent.get(i).join());
+                }
+                firstTwoAnswered.set(true);
+                for (int i = 2; i < 10; i++) {
+                    seen.put(i, assertThrows(CompletionException.class, sent.get(i)::join).getCause());
                 }
                 seen.put(100, assertThrows(RuntimeException.class, () -> e.move(99)));
             }
         }));
         for (int key = 2; key < 10; key++) {
             NodeFailedException nf = assertInstanceOf(NodeFailedException.class, seen.get(key),
-                String.valueOf(seen.get(key)));
+                "move " + key + ": " + seen.get(key) + "; the run: " + run + " " + Arrays.toString(run.getSuppressed()));
             assertEquals(2, nf.nodeId(), nf.getMessage());
         }
         NodeFailedException next = assertInstanceOf(NodeFailedException.class, seen.get(100),
