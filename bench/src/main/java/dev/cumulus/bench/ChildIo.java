@@ -11,8 +11,6 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -119,7 +117,7 @@ public final class ChildIo {
         long warm = System.nanoTime();
         long least = warm + w.warmupMaxNs() / 2;
         long end = warm + w.warmupMaxNs();
-        JitQuiet jit = new JitQuiet();
+        JitQuiet jit = JitQuiet.ofThisJvm();
         int i = 0;
         for (; (i < w.warmupCalls() || System.nanoTime() - least < 0) && System.nanoTime() - end < 0; i++) {
             rt.call(i);
@@ -153,33 +151,6 @@ public final class ChildIo {
 
     /** At most how long a warm-up goes on past its budget for the JIT to quiet down ({@link JitQuiet}). */
     static final long JIT_WAIT_NS = TimeUnit.SECONDS.toNanos(6);
-
-    /** Whether this JVM's JIT compiled nothing during the last {@link #QUIET_NS} (checked at most every few ms). */
-    static final class JitQuiet {
-        static final long QUIET_NS = TimeUnit.MILLISECONDS.toNanos(500);
-        private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        private long lastTotalMs = -1;
-        private long sinceNs = System.nanoTime();
-        private long nextLookNs;
-
-        boolean quiet() {
-            if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
-                return true;
-            }
-            long now = System.nanoTime();
-            if (now - nextLookNs < 0) {
-                return false;
-            }
-            nextLookNs = now + TimeUnit.MILLISECONDS.toNanos(5);
-            long total = jit.getTotalCompilationTime();
-            if (total != lastTotalMs) {
-                lastTotalMs = total;
-                sinceNs = now;
-                return false;
-            }
-            return now - sinceNs >= QUIET_NS;
-        }
-    }
 
     /** Prints the async RESULT line. */
     public static void asyncResult(long calls, long elapsedNs) {

@@ -2,10 +2,14 @@ package dev.cumulus.bench.replication;
 
 import dev.cumulus.Cluster;
 import dev.cumulus.bench.ChildIo;
+import dev.cumulus.bench.JitQuiet;
 import dev.cumulus.internal.cloud.CloudRuntime;
 import dev.cumulus.internal.cluster.NodeCluster;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -23,6 +27,9 @@ import java.util.concurrent.locks.LockSupport;
  *       right after its replica applied the write that holds v; the sample is t_e - t_s - RTT/2, with RTT this node's
  *       p50 ping.</li>
  * </ol>
+ * Every node exports its {@link JitClock}; each series of writes or RPCs starts once its warm-up ran and the JIT
+ * compilers of all nodes have been quiet ({@link JitQuiet}): a series measured while C2 still takes one of a small
+ * box's cores measures the processes squeezed onto the other, not the write path.
  * Where t_e is taken: Manta's write method stored the time itself. A cloud method may not read the clock (rule
  * CUM107; the agent refuses such a class), so the bench registers a runtime hook that runs on the applying thread
  * right after every applied write ({@code CloudRuntime.afterEveryWrite}) — the same moment, without a thread of its
@@ -30,6 +37,8 @@ import java.util.concurrent.locks.LockSupport;
  * cores.
  */
 public final class ReplicaNode {
+    /** The name every node exports its {@link JitClock} under, with its id. */
+    static final String JIT_CLOCK = "bench-jit-";
     private static volatile long sink;
 
     private ReplicaNode() {
@@ -46,21 +55,27 @@ public final class ReplicaNode {
             if (me == inv) {
                 cluster.export(new InvokerService(reg), Invoker.class, "invoker");
             }
+            cluster.export(new LocalJit(), JitClock.class, JIT_CLOCK + me);
             cluster.barrier();
             Invoker invoker = cluster.lookup("invoker", Invoker.class);
+            List<LongSupplier> jits = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                jits.add(k == me ? JitQuiet::thisJvmCompileMillis
+                    : cluster.lookup(JIT_CLOCK + k, JitClock.class)::compileMillis);
+            }
             if (me == inv) {
                 ChildIo.line("PHASE local start");
                 reads(s, reg, new Register(), new PlainRegister());
-                localWrites(s, reg);
+                localWrites(s, reg, new JitQuiet(jits));
                 gap(s, reg);
                 ChildIo.line("PHASE local end");
             }
             cluster.barrier();
             for (int k = 0; k < n; k++) {
                 if (k == me && (k != inv || n == 1)) {
-                    long rtt = rpc(s, invoker);
+                    long rtt = rpc(s, invoker, new JitQuiet(jits));
                     if (k != inv) {
-                        completion(s, cluster, reg, invoker, me, rtt);
+                        completion(s, cluster, reg, invoker, me, rtt, new JitQuiet(jits));
                     }
                 }
                 cluster.barrier();
@@ -147,10 +162,10 @@ public final class ReplicaNode {
     }
 
     /** The invoker's own completion: one replicated write at a time, from the call until it returns. */
-    private static void localWrites(Settings s, Register reg) {
+    private static void localWrites(Settings s, Register reg, JitQuiet jit) {
         long v = 1L << 40;
         long warm = System.nanoTime();
-        for (int i = 0; s.warming(i, warm); i++) {
+        for (int i = 0; s.warming(i, warm, jit); i++) {
             reg.set(++v);
         }
         Stats h = new Stats();
@@ -184,9 +199,9 @@ public final class ReplicaNode {
     }
 
     /** RPC round trips to the invoker; returns the p50 (ns). */
-    private static long rpc(Settings s, Invoker invoker) {
+    private static long rpc(Settings s, Invoker invoker, JitQuiet jit) {
         long warm = System.nanoTime();
-        for (int i = 0; s.warming(i, warm); i++) {
+        for (int i = 0; s.warming(i, warm, jit); i++) {
             invoker.ping(i);
         }
         Stats h = new Stats();
@@ -201,15 +216,15 @@ public final class ReplicaNode {
     }
 
     /** Manta §3.5's update time of this replica, per round: t_e - t_s - RTT/2. */
-    private static void completion(Settings s, Cluster cluster, Register reg, Invoker invoker, int me, long rttNs)
-        throws InterruptedException {
+    private static void completion(Settings s, Cluster cluster, Register reg, Invoker invoker, int me, long rttNs,
+                                   JitQuiet jit) throws InterruptedException {
         Stamp stamp = new Stamp(reg);
         CloudRuntime clouds = ((NodeCluster) cluster).capability(CloudRuntime.class);
         clouds.afterEveryWrite(stamp::onWriteApplied);
         try {
             long v = (long) (me + 3) << 40;
             long warm = System.nanoTime();
-            for (int i = 0; s.warming(i, warm); i++) {
+            for (int i = 0; s.warming(i, warm, jit); i++) {
                 round(stamp, invoker, ++v);
             }
             Stats update = new Stats();
@@ -294,6 +309,14 @@ public final class ReplicaNode {
         @Override
         public long ping(long v) {
             return v;
+        }
+    }
+
+    /** This node's {@link JitClock}. */
+    public static final class LocalJit implements JitClock {
+        @Override
+        public long compileMillis() {
+            return JitQuiet.thisJvmCompileMillis();
         }
     }
 }

@@ -431,7 +431,9 @@ public final class ReplicationBench {
         out.println("         applied the write (a runtime hook on the applying thread, where Manta's write method read the");
         out.println("         clock); sample = t_e - t_s - (r's p50 RPC round trip)/2.");
         out.printf("         Completion = max over the replicas and the invoker's own completion (a local set(v) until it%n"
-            + "         returns); %,d rounds each.%n", s.rounds());
+            + "         returns); %,d rounds each. Every series of writes or RPCs is measured once the JIT compilers%n"
+            + "         of all nodes have compiled nothing for 0.5 s (waiting at most %.1f s past its warm-up).%n",
+            s.rounds(), s.jitWaitNs() / 1e9);
         out.printf("  gap  : %d writes in a row by the invoker, time per write; %d batches.%n", Settings.GAP_WRITES,
             s.gapBatches());
         out.println("  invoker: the last process (node N-1). Sequencer 'static' stays on node 0 (remote for the invoker);");

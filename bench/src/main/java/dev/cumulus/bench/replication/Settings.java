@@ -1,8 +1,11 @@
 package dev.cumulus.bench.replication;
 
+import dev.cumulus.bench.JitQuiet;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 
 /**
  * How much a replication measurement does, handed to every child as {@code -Dbench.repl.*} properties.
@@ -22,6 +25,7 @@ import java.util.Properties;
 public record Settings(int warmup, int rounds, int readBatches, int readBatch, int gapBatches, int invoker,
                        long phaseMaxNs, long warmupMinNs) {
     public static final int GAP_WRITES = 100;
+    static final long JIT_WAIT_NS = TimeUnit.SECONDS.toNanos(6);
 
     public static Settings standard() {
         return new Settings(500, 2_000, 2_000, 1_000, 50, -1, 3_000_000_000L, 1_500_000_000L);
@@ -47,6 +51,20 @@ public record Settings(int warmup, int rounds, int readBatches, int readBatch, i
      */
     public boolean warming(int done, long startNs) {
         return done < warmup || System.nanoTime() - startNs < warmupMinNs;
+    }
+
+    /**
+     * Whether a warm-up goes on, as {@link #warming(int, long)}, and after that until the JIT compilers of every node
+     * are quiet ({@code jit}), for at most {@link #jitWaitNs} more.
+     */
+    public boolean warming(int done, long startNs, JitQuiet jit) {
+        return warming(done, startNs)
+            || System.nanoTime() - startNs - warmupMinNs < jitWaitNs() && !jit.quiet();
+    }
+
+    /** At most how long a warm-up waits past {@link #warmupMinNs} for the compilers to quiet down. */
+    long jitWaitNs() {
+        return Math.min(JIT_WAIT_NS, 4 * warmupMinNs);
     }
 
     public int invokerOf(int n) {
