@@ -117,14 +117,14 @@ public final class ChildIo {
         long warm = System.nanoTime();
         long least = warm + w.warmupMaxNs() / 2;
         long end = warm + w.warmupMaxNs();
-        JitQuiet jit = JitQuiet.ofThisJvm();
+        JitQuiet jit = JitQuiet.ofMeasurement();
         int i = 0;
         for (; (i < w.warmupCalls() || System.nanoTime() - least < 0) && System.nanoTime() - end < 0; i++) {
             rt.call(i);
         }
-        // then until this JVM's JIT has compiled nothing for a while: with a call path as deep as an RPC's, C2 was
-        // still compiling (on the same cores) seconds into a run, and a run measured before that reads well above
-        // the steady state
+        // then until the JITs of the measurement's JVMs have compiled nothing for a while: with a call path as deep
+        // as an RPC's, C2 was still compiling (on the same cores) seconds into a run, and a run measured before that
+        // reads well above the steady state
         long jitEnd = System.nanoTime() + Math.min(JIT_WAIT_NS, w.warmupMaxNs()); // a smoke run waits little
         for (; !jit.quiet() && System.nanoTime() - jitEnd < 0; i++) {
             rt.call(i);

@@ -6,10 +6,7 @@ import dev.cumulus.bench.JitQuiet;
 import dev.cumulus.internal.cloud.CloudRuntime;
 import dev.cumulus.internal.cluster.NodeCluster;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,9 +24,9 @@ import java.util.concurrent.locks.LockSupport;
  *       right after its replica applied the write that holds v; the sample is t_e - t_s - RTT/2, with RTT this node's
  *       p50 ping.</li>
  * </ol>
- * Every node exports its {@link JitClock}; each series of writes or RPCs starts once its warm-up ran and the JIT
- * compilers of all nodes have been quiet ({@link JitQuiet}): a series measured while C2 still takes one of a small
- * box's cores measures the processes squeezed onto the other, not the write path.
+ * Each series of writes or RPCs starts once its warm-up ran and the JIT compilers of all nodes have been quiet
+ * ({@link JitQuiet}): a series measured while C2 still takes one of a small box's cores measures the processes
+ * squeezed onto the other, not the write path.
  * Where t_e is taken: Manta's write method stored the time itself. A cloud method may not read the clock (rule
  * CUM107; the agent refuses such a class), so the bench registers a runtime hook that runs on the applying thread
  * right after every applied write ({@code CloudRuntime.afterEveryWrite}) — the same moment, without a thread of its
@@ -37,8 +34,6 @@ import java.util.concurrent.locks.LockSupport;
  * cores.
  */
 public final class ReplicaNode {
-    /** The name every node exports its {@link JitClock} under, with its id. */
-    static final String JIT_CLOCK = "bench-jit-";
     private static volatile long sink;
 
     private ReplicaNode() {
@@ -55,27 +50,21 @@ public final class ReplicaNode {
             if (me == inv) {
                 cluster.export(new InvokerService(reg), Invoker.class, "invoker");
             }
-            cluster.export(new LocalJit(), JitClock.class, JIT_CLOCK + me);
             cluster.barrier();
             Invoker invoker = cluster.lookup("invoker", Invoker.class);
-            List<LongSupplier> jits = new ArrayList<>();
-            for (int k = 0; k < n; k++) {
-                jits.add(k == me ? JitQuiet::thisJvmCompileMillis
-                    : cluster.lookup(JIT_CLOCK + k, JitClock.class)::compileMillis);
-            }
             if (me == inv) {
                 ChildIo.line("PHASE local start");
                 reads(s, reg, new Register(), new PlainRegister());
-                localWrites(s, reg, new JitQuiet(jits));
+                localWrites(s, reg, JitQuiet.ofMeasurement());
                 gap(s, reg);
                 ChildIo.line("PHASE local end");
             }
             cluster.barrier();
             for (int k = 0; k < n; k++) {
                 if (k == me && (k != inv || n == 1)) {
-                    long rtt = rpc(s, invoker, new JitQuiet(jits));
+                    long rtt = rpc(s, invoker, JitQuiet.ofMeasurement());
                     if (k != inv) {
-                        completion(s, cluster, reg, invoker, me, rtt, new JitQuiet(jits));
+                        completion(s, cluster, reg, invoker, me, rtt, JitQuiet.ofMeasurement());
                     }
                 }
                 cluster.barrier();
@@ -309,14 +298,6 @@ public final class ReplicaNode {
         @Override
         public long ping(long v) {
             return v;
-        }
-    }
-
-    /** This node's {@link JitClock}. */
-    public static final class LocalJit implements JitClock {
-        @Override
-        public long compileMillis() {
-            return JitQuiet.thisJvmCompileMillis();
         }
     }
 }
