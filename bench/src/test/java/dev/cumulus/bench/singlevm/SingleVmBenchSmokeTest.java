@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * System test: {@code cumulus bench single-vm --quick} runs the map colouring under plain java and under the
- * checkout's own {@code cumulus run --single-vm} on 1 and 2 nodes, prints every row and both goal lines, and leaves
- * no process and no run directory behind. It checks the structure, never a timing. Needs {@code ./build} (the command
+ * checkout's own {@code cumulus run --single-vm} on 1 and 2 nodes, prints every row of both tables (steady state,
+ * first search) and both goal lines, and leaves no process and no run directory behind. It checks the structure, never a timing. Needs {@code ./build} (the command
  * line's jar and the examples).
  */
 class SingleVmBenchSmokeTest {
@@ -41,13 +41,20 @@ class SingleVmBenchSmokeTest {
         String text = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, text + err);
 
+        // two tables: the steady state (searches after the first), then the first search
+        assertTrue(text.contains("searches 2 to 2 of each run") && text.contains("the first search of each run"),
+            text);
         List<Matcher> rows = text.lines().map(ROW::matcher).filter(Matcher::matches).toList();
-        assertEquals(List.of("plain java", "1 node", "2 nodes"), rows.stream().map(m -> m.group(1)).toList(), text);
-        assertEquals("1.000", rows.getFirst().group(5), "plain java is the baseline: " + text);
+        assertEquals(List.of("plain java", "1 node", "2 nodes", "plain java", "1 node", "2 nodes"),
+            rows.stream().map(m -> m.group(1)).toList(), text);
+        assertEquals("1.000", rows.get(0).group(5), "plain java is the baseline: " + text);
+        assertEquals("1.000", rows.get(3).group(5), "plain java is the baseline: " + text);
         for (Matcher m : rows) {
             assertTrue(Double.parseDouble(m.group(2)) > 0, "a search time: " + m.group());
         }
-        assertEquals(1, text.lines().filter(l -> l.startsWith("  rounds: plain java ")).count(), text);
+        assertEquals(2, text.lines().filter(l -> l.startsWith("  rounds: plain java ")).count(), text);
+        assertTrue(text.lines().anyMatch(l -> l.matches("  \\(goals on the steady state, as Hyperion's table; the "
+            + "first search: 1 node [\\d.]+x, 2 nodes [\\d.]+x plain java\\)")), text);
         List<String> goals = text.lines()
             .filter(l -> l.matches("  goal: (1 node \\(the in-line checks\\) <= 1\\.3|2 nodes <= 1\\.5)x plain java: "
                 + "[\\d.]+x: (MET|NOT MET)"))

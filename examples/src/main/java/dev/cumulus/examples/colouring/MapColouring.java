@@ -9,36 +9,45 @@ import java.util.Arrays;
  * {@code java} or, unchanged, with {@code cumulus run --single-vm --nodes N}. Checks its result against a sequential
  * search and prints both; exits with an exception if they differ.
  *
- * <p>Usage: {@code MapColouring [THREADS [SPLIT_DEPTH [COST...]]]} (defaults: 64 threads, split depth 4, costs 2 3 5 8).
+ * <p>Usage: {@code MapColouring [--searches N] [THREADS [SPLIT_DEPTH [COST...]]]} (defaults: 1 search, 64 threads,
+ * split depth 4, costs 2 3 5 8). With {@code --searches N} the whole parallel search runs N times in a row, each with
+ * new threads, pool and best colouring, and prints one {@code search i/N} line each: the first search also pays for
+ * the JIT compiling the program (and, under Cumulus, the runtime it calls), the later ones show the steady state.
  */
 public final class MapColouring {
     private MapColouring() {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        int threads = args.length > 0 ? Integer.parseInt(args[0]) : 64;
-        int splitDepth = args.length > 1 ? Integer.parseInt(args[1]) : 4;
-        int[] costs = args.length > 2 ? Arrays.stream(args, 2, args.length).mapToInt(Integer::parseInt).toArray()
+        int searches = 1;
+        int first = 0;
+        if (args.length > 1 && args[0].equals("--searches")) {
+            searches = Integer.parseInt(args[1]);
+            if (searches < 1) {
+                throw new IllegalArgumentException("--searches needs a count of at least 1, not " + searches);
+            }
+            first = 2;
+        }
+        int threads = args.length > first ? Integer.parseInt(args[first]) : 64;
+        int splitDepth = args.length > first + 1 ? Integer.parseInt(args[first + 1]) : 4;
+        int[] costs = args.length > first + 2
+            ? Arrays.stream(args, first + 2, args.length).mapToInt(Integer::parseInt).toArray()
             : new int[] {2, 3, 5, 8};
         int[][] adj = EasternStates.neighbours();
 
-        long t0 = System.nanoTime();
-        WorkPool pool = new WorkPool();
-        Best best = new Best();
-        int[] empty = new int[adj.length];
-        Arrays.fill(empty, -1);
-        pool.put(new Task(empty, 0, 0));
-        Searcher[] searchers = new Searcher[threads];
-        for (int i = 0; i < threads; i++) {
-            searchers[i] = new Searcher("searcher-" + i, pool, best, adj, costs, splitDepth);
-            searchers[i].start();
+        Best best = null;
+        long parallelMs = 0;
+        for (int i = 1; i <= searches; i++) {
+            long t0 = System.nanoTime();
+            best = search(adj, costs, threads, splitDepth);
+            parallelMs = (System.nanoTime() - t0) / 1_000_000;
+            check(adj, costs, best.colours(), best.cost());
+            if (searches > 1) {
+                System.out.println("search " + i + "/" + searches + ": best cost " + best.cost() + " with " + threads
+                    + " threads in " + parallelMs + " ms");
+            }
         }
-        for (Searcher s : searchers) {
-            s.join();
-        }
-        long parallelMs = (System.nanoTime() - t0) / 1_000_000;
         int[] colours = best.colours();
-        check(adj, costs, colours, best.cost());
 
         int sequential = Search.sequential(adj, costs);
         System.out.println("best cost " + best.cost() + " (sequential search: " + sequential + ") with " + threads
@@ -52,6 +61,24 @@ public final class MapColouring {
             throw new IllegalStateException("the parallel search found cost " + best.cost() + ", the sequential "
                 + sequential);
         }
+    }
+
+    /** One parallel search: {@code threads} searchers sharing a new work pool and best colouring, all joined. */
+    private static Best search(int[][] adj, int[] costs, int threads, int splitDepth) throws InterruptedException {
+        WorkPool pool = new WorkPool();
+        Best best = new Best();
+        int[] empty = new int[adj.length];
+        Arrays.fill(empty, -1);
+        pool.put(new Task(empty, 0, 0));
+        Searcher[] searchers = new Searcher[threads];
+        for (int i = 0; i < threads; i++) {
+            searchers[i] = new Searcher("searcher-" + i, pool, best, adj, costs, splitDepth);
+            searchers[i].start();
+        }
+        for (Searcher s : searchers) {
+            s.join();
+        }
+        return best;
     }
 
     /** Throws if {@code colours} is not a proper colouring of cost {@code cost}. */

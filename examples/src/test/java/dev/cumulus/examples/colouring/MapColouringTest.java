@@ -3,8 +3,14 @@ package dev.cumulus.examples.colouring;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The map colouring as plain Java (it is an ordinary threaded program; SingleVmSystemTest in runtime/cli runs it with
@@ -15,6 +21,32 @@ class MapColouringTest {
     @Test
     void parallelSearchFindsTheSequentialOptimum() throws Exception {
         MapColouring.main(new String[] {"8", "3", "2", "3", "5", "8"}); // throws if the two searches disagree
+    }
+
+    @Test
+    void searchesRunsTheWholeSearchThatManyTimesEachFindingTheOptimum() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream saved = System.out;
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            MapColouring.main(new String[] {"--searches", "3", "8", "3", "2", "3", "5", "8"});
+        } finally {
+            System.setOut(saved);
+        }
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        for (int i = 1; i <= 3; i++) {
+            String prefix = "search " + i + "/3: best cost 95 with 8 threads in ";
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith(prefix)), "no '" + prefix + "' in " + lines);
+        }
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("best cost 95 (sequential search: 95) with 8 threads")),
+            String.valueOf(lines));
+    }
+
+    @Test
+    void aSearchCountBelowOneIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> MapColouring.main(new String[] {"--searches", "0"}));
+        assertTrue(e.getMessage().contains("--searches"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,33 @@
+package dev.cumulus.bench.singlevm;
+
+import dev.cumulus.CumulusException;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A run's search times: the first search apart, the steady state the median of the others; none may be missing. */
+class SearchTimesTest {
+    @Test
+    void theFirstSearchStandsApartAndTheRestGiveTheirMedian() {
+        List<String> lines = List.of("search 1/4: best cost 134 with 64 threads in 5305 ms",
+            "search 2/4: best cost 134 with 64 threads in 4203 ms", "some other output",
+            "search 3/4: best cost 134 with 64 threads in 3849 ms",
+            "search 4/4: best cost 134 with 64 threads in 4005 ms",
+            "best cost 134 (sequential search: 134) with 64 threads in 4005 ms");
+        assertEquals(new SingleVmBench.Searches(5305, 4005), SingleVmBench.parse(SingleVmMode.TWO_NODES, lines, 4, ""));
+    }
+
+    @Test
+    void aMissingSearchIsAnErrorThatShowsTheRunsOutput() {
+        List<String> lines = List.of("search 1/3: best cost 134 with 64 threads in 5305 ms",
+            "search 3/3: best cost 134 with 64 threads in 3849 ms");
+        CumulusException e = assertThrows(CumulusException.class,
+            () -> SingleVmBench.parse(SingleVmMode.PLAIN, lines, 3, "the run's last lines"));
+        assertTrue(e.getMessage().contains("printed 2 of its 3 search times")
+            && e.getMessage().contains("the run's last lines"), e.getMessage());
+    }
+}
