@@ -125,7 +125,7 @@ public final class ChildIo {
         // then until the JITs of the measurement's JVMs have compiled nothing for a while: with a call path as deep
         // as an RPC's, C2 was still compiling (on the same cores) seconds into a run, and a run measured before that
         // reads well above the steady state
-        long jitEnd = System.nanoTime() + Math.min(JIT_WAIT_NS, w.warmupMaxNs()); // a smoke run waits little
+        long jitEnd = System.nanoTime() + Math.min(JitQuiet.MAX_WAIT_NS, w.warmupMaxNs()); // a smoke run waits little
         for (; !jit.quiet() && System.nanoTime() - jitEnd < 0; i++) {
             rt.call(i);
         }
@@ -148,9 +148,6 @@ public final class ChildIo {
             + h.getValueAtPercentile(99) + " maxNs=" + h.getMaxValue() + " meanNs=" + (long) h.getMean()
             + " elapsedNs=" + elapsed);
     }
-
-    /** At most how long a warm-up goes on past its budget for the JIT to quiet down ({@link JitQuiet}). */
-    static final long JIT_WAIT_NS = TimeUnit.SECONDS.toNanos(6);
 
     /** Prints the async RESULT line. */
     public static void asyncResult(long calls, long elapsedNs) {

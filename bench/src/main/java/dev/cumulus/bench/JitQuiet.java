@@ -25,6 +25,8 @@ import java.util.stream.Stream;
  */
 public final class JitQuiet {
     static final long QUIET_NS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** The longest a full-size warm-up goes on past its own for the compilers to quiet down (a quick one, less). */
+    public static final long MAX_WAIT_NS = TimeUnit.SECONDS.toNanos(6);
     /** How often the clocks are read (CPU time in {@code /proc} moves in 10 ms ticks). */
     static final long LOOK_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final Path PROC = Path.of("/proc");

@@ -24,14 +24,15 @@ import java.util.concurrent.locks.LockSupport;
  *       right after its replica applied the write that holds v; the sample is t_e - t_s - RTT/2, with RTT this node's
  *       p50 ping.</li>
  * </ol>
- * Each series of writes or RPCs starts once its warm-up ran and the JIT compilers of all nodes have been quiet
- * ({@link JitQuiet}): a series measured while C2 still takes one of a small box's cores measures the processes
- * squeezed onto the other, not the write path.
  * Where t_e is taken: Manta's write method stored the time itself. A cloud method may not read the clock (rule
  * CUM107; the agent refuses such a class), so the bench registers a runtime hook that runs on the applying thread
  * right after every applied write ({@code CloudRuntime.afterEveryWrite}) — the same moment, without a thread of its
  * own: a watcher thread polling the replica would add its own scheduling to every sample when processes outnumber
  * cores.
+ *
+ * <p>Each series of writes or RPCs starts once its warm-up ran and the JIT compilers of all nodes have been quiet
+ * ({@link JitQuiet}): a series measured while C2 still takes one of a small box's cores measures the processes
+ * squeezed onto the other, not the write path.
  */
 public final class ReplicaNode {
     private static volatile long sink;
@@ -55,16 +56,16 @@ public final class ReplicaNode {
             if (me == inv) {
                 ChildIo.line("PHASE local start");
                 reads(s, reg, new Register(), new PlainRegister());
-                localWrites(s, reg, JitQuiet.ofMeasurement());
+                localWrites(s, reg);
                 gap(s, reg);
                 ChildIo.line("PHASE local end");
             }
             cluster.barrier();
             for (int k = 0; k < n; k++) {
                 if (k == me && (k != inv || n == 1)) {
-                    long rtt = rpc(s, invoker, JitQuiet.ofMeasurement());
+                    long rtt = rpc(s, invoker);
                     if (k != inv) {
-                        completion(s, cluster, reg, invoker, me, rtt, JitQuiet.ofMeasurement());
+                        completion(s, cluster, reg, invoker, me, rtt);
                     }
                 }
                 cluster.barrier();
@@ -151,9 +152,10 @@ public final class ReplicaNode {
     }
 
     /** The invoker's own completion: one replicated write at a time, from the call until it returns. */
-    private static void localWrites(Settings s, Register reg, JitQuiet jit) {
+    private static void localWrites(Settings s, Register reg) {
         long v = 1L << 40;
         long warm = System.nanoTime();
+        JitQuiet jit = JitQuiet.ofMeasurement();
         for (int i = 0; s.warming(i, warm, jit); i++) {
             reg.set(++v);
         }
@@ -188,8 +190,9 @@ public final class ReplicaNode {
     }
 
     /** RPC round trips to the invoker; returns the p50 (ns). */
-    private static long rpc(Settings s, Invoker invoker, JitQuiet jit) {
+    private static long rpc(Settings s, Invoker invoker) {
         long warm = System.nanoTime();
+        JitQuiet jit = JitQuiet.ofMeasurement();
         for (int i = 0; s.warming(i, warm, jit); i++) {
             invoker.ping(i);
         }
@@ -205,14 +208,15 @@ public final class ReplicaNode {
     }
 
     /** Manta §3.5's update time of this replica, per round: t_e - t_s - RTT/2. */
-    private static void completion(Settings s, Cluster cluster, Register reg, Invoker invoker, int me, long rttNs,
-                                   JitQuiet jit) throws InterruptedException {
+    private static void completion(Settings s, Cluster cluster, Register reg, Invoker invoker, int me, long rttNs)
+        throws InterruptedException {
         Stamp stamp = new Stamp(reg);
         CloudRuntime clouds = ((NodeCluster) cluster).capability(CloudRuntime.class);
         clouds.afterEveryWrite(stamp::onWriteApplied);
         try {
             long v = (long) (me + 3) << 40;
             long warm = System.nanoTime();
+            JitQuiet jit = JitQuiet.ofMeasurement();
             for (int i = 0; s.warming(i, warm, jit); i++) {
                 round(stamp, invoker, ++v);
             }

@@ -5,7 +5,6 @@ import dev.cumulus.bench.JitQuiet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /**
  * How much a replication measurement does, handed to every child as {@code -Dbench.repl.*} properties.
@@ -25,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 public record Settings(int warmup, int rounds, int readBatches, int readBatch, int gapBatches, int invoker,
                        long phaseMaxNs, long warmupMinNs) {
     public static final int GAP_WRITES = 100;
-    static final long JIT_WAIT_NS = TimeUnit.SECONDS.toNanos(6);
 
     public static Settings standard() {
         return new Settings(500, 2_000, 2_000, 1_000, 50, -1, 3_000_000_000L, 1_500_000_000L);
@@ -64,7 +62,7 @@ public record Settings(int warmup, int rounds, int readBatches, int readBatch, i
 
     /** At most how long a warm-up waits past {@link #warmupMinNs} for the compilers to quiet down. */
     long jitWaitNs() {
-        return Math.min(JIT_WAIT_NS, 4 * warmupMinNs);
+        return Math.min(JitQuiet.MAX_WAIT_NS, 4 * warmupMinNs);
     }
 
     public int invokerOf(int n) {

@@ -135,7 +135,7 @@ public final class SingleVmBench {
     private static Map<SingleVmMode, List<Double>> times(Map<SingleVmMode, List<Searches>> ms,
                                                          ToDoubleFunction<Searches> which) {
         Map<SingleVmMode, List<Double>> t = new EnumMap<>(SingleVmMode.class);
-        ms.forEach((mode, runs) -> t.put(mode, runs.stream().map(r -> which.applyAsDouble(r)).toList()));
+        ms.forEach((mode, runs) -> t.put(mode, runs.stream().map(which::applyAsDouble).toList()));
         return t;
     }
 
