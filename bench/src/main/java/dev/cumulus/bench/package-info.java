@@ -13,6 +13,10 @@
  * {@code i}, as an ssh session started through the launcher's own host agents
  * ({@code dev.cumulus.cli.launch.HostGroup}), with the same protocol on its stdin and stdout.
  *
+ * <p>Warm-ups: the {@code rpc} and {@code replication} suites start a measured series once the JIT compilers of every
+ * JVM of the measurement have been quiet for a while ({@link dev.cumulus.bench.JitQuiet}, read from {@code /proc}): on a small box C2 takes a core for seconds after
+ * a series starts, and a series measured meanwhile measures its processes squeezed onto the cores left.
+ *
  * <p>Threads: the orchestrator's caller thread runs the suite; one reader thread per child copies its output; a JVM
  * shutdown hook stops every child and deletes every Aeron and run directory on Ctrl-C.
  *
