@@ -49,7 +49,7 @@ public final class JitQuiet {
     }
 
     /** Watches this JVM alone: its compilers' total compile time ({@code CompilationMXBean}). */
-    public static JitQuiet ofThisJvm() {
+    private static JitQuiet ofThisJvm() {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean kept = jit != null && jit.isCompilationTimeMonitoringSupported();
         return new JitQuiet(() -> kept ? jit.getTotalCompilationTime() : 0);
