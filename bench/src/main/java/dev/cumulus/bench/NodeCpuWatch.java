@@ -1,10 +1,13 @@
 package dev.cumulus.bench;
 
+import dev.cumulus.internal.launch.LaunchConfig;
+
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
@@ -22,7 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  * Per thread the figures are
  * each thread's last reading (threads that ended keep theirs), taken every {@value #THREAD_READ_MS} ms, so they miss
  * up to that much of each thread's end; they are summed by name, names that differ only in their last digits taken as one
- * ({@code "GC Thread#0"} and {@code "GC Thread#1"} are {@code "GC Thread#"}).
+ * ({@code "GC Thread#0"} and {@code "GC Thread#1"} are {@code "GC Thread#"}), over the nodes and per node (its id from
+ * its command line's {@code -Dcumulus.node.id}).
  *
  * <p>One daemon thread polls; {@link #finish()} waits for its last reading. Never signals or otherwise touches the
  * processes it watches.
@@ -42,16 +46,27 @@ public final class NodeCpuWatch {
     /**
      * What one run's nodes used: {@code nodesNs} in all (-1 when not known: no {@code /proc}, or the launcher ended
      * before its nodes were reaped), the live reader's ({@code readerNs}, 0 without one), the launcher JVM's own until
-     * its nodes were reaped ({@code launcherNs}, -1 when not known) and the nodes' threads' by name, summed over the
-     * nodes.
+     * its nodes were reaped ({@code launcherNs}, -1 when not known), the nodes' threads' by name, summed over the
+     * nodes ({@code threadsNs}), and the same per node id ({@code threadsByNodeNs}; a node whose id its command line
+     * does not name is left out of it).
      */
-    public record NodeCpu(long nodesNs, long readerNs, long launcherNs, Map<String, Long> threadsNs) {
-        static final NodeCpu UNKNOWN = new NodeCpu(-1, 0, -1, Map.of());
+    public record NodeCpu(long nodesNs, long readerNs, long launcherNs, Map<String, Long> threadsNs,
+                          Map<Integer, Map<String, Long>> threadsByNodeNs) {
+        static final NodeCpu UNKNOWN = new NodeCpu(-1, 0, -1, Map.of(), Map.of());
 
         public boolean known() {
             return nodesNs >= 0;
         }
+
+        /** What node {@code node}'s threads whose names start with {@code prefix} used, ns (0 when not known). */
+        public long nodeThreadsNs(int node, String prefix) {
+            return threadsByNodeNs.getOrDefault(node, Map.of()).entrySet().stream()
+                .filter(e -> e.getKey().startsWith(prefix)).mapToLong(Map.Entry::getValue).sum();
+        }
     }
+
+    /** The node id argument of a node's command line ({@code -Dcumulus.node.id=N}). */
+    private static final String NODE_ID_ARG = "-D" + LaunchConfig.NODE_ID + "=";
 
     private final ProcessHandle launcher;
     private final String main;
@@ -87,7 +102,8 @@ public final class NodeCpuWatch {
         long baseline = first[1];
         long launcherBaseline = first[0];
         Set<Long> nodePids = new LinkedHashSet<>();
-        Map<Long, ProcStat.ThreadTime> threads = new HashMap<>(); // by thread id, kept after the thread ends
+        Map<Long, Integer> nodeIds = new HashMap<>(); // by pid
+        Map<Long, Map<Long, ProcStat.ThreadTime>> threads = new HashMap<>(); // by pid and thread id, kept after it ends
         Map<Long, Long> nodeLastNs = new HashMap<>(); // each node's own CPU at its last reading
         long reader = -1;
         long readerNs = 0;
@@ -105,6 +121,7 @@ public final class NodeCpuWatch {
                         nodePids.remove(reader);
                     } else if (args.contains(main)) {
                         nodePids.add(child.pid());
+                        nodeId(args).ifPresent(id -> nodeIds.put(child.pid(), id));
                     }
                 }
                 if (nodePids.size() >= nodes) {
@@ -120,7 +137,7 @@ public final class NodeCpuWatch {
                         nodeLastNs.put(pid, own[0]);
                     }
                     if (everyThreadPoll) {
-                        threads.putAll(ProcStat.threads(pid));
+                        threads.computeIfAbsent(pid, p -> new HashMap<>()).putAll(ProcStat.threads(pid));
                     }
                 }
             }
@@ -142,8 +159,15 @@ public final class NodeCpuWatch {
                     total = nodeLastNs.values().stream().mapToLong(Long::longValue).sum();
                 }
                 Map<String, Long> byName = new TreeMap<>();
-                threads.values().forEach(t -> byName.merge(t.name().replaceAll("[0-9]+$", ""), t.cpuNs(), Long::sum));
-                result = new NodeCpu(Math.max(0, total), readerNs, launcherNs, Map.copyOf(byName));
+                threads.values().forEach(ts -> sumByName(ts.values(), byName));
+                Map<Integer, Map<String, Long>> byNode = new TreeMap<>();
+                threads.forEach((pid, ts) -> {
+                    Integer id = nodeIds.get(pid);
+                    if (id != null) {
+                        byNode.put(id, Map.copyOf(sumByName(ts.values(), new TreeMap<>())));
+                    }
+                });
+                result = new NodeCpu(Math.max(0, total), readerNs, launcherNs, Map.copyOf(byName), Map.copyOf(byNode));
                 return;
             }
             if (!launcher.isAlive()) {
@@ -151,5 +175,25 @@ public final class NodeCpuWatch {
             }
             LockSupport.parkNanos(POLL_MS * 1_000_000);
         }
+    }
+
+    /** Adds {@code threads}' times into {@code into} by name, names that differ only in their last digits as one. */
+    private static Map<String, Long> sumByName(Iterable<ProcStat.ThreadTime> threads, Map<String, Long> into) {
+        threads.forEach(t -> into.merge(t.name().replaceAll("[0-9]+$", ""), t.cpuNs(), Long::sum));
+        return into;
+    }
+
+    /** The node id its command line names, if any. */
+    static Optional<Integer> nodeId(List<String> args) {
+        for (String a : args) {
+            if (a.startsWith(NODE_ID_ARG)) {
+                try {
+                    return Optional.of(Integer.parseInt(a.substring(NODE_ID_ARG.length())));
+                } catch (NumberFormatException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * System test: {@code cumulus bench single-vm --quick} runs the map colouring under plain java and under the
  * checkout's own {@code cumulus run --single-vm} on 1 and 2 nodes, prints every row of both tables (steady state,
- * first search) and both goal lines, and leaves no process and no run directory behind. It checks the structure, never a timing. Needs {@code ./build} (the command
+ * first search), node 1's share of the searchers' CPU time and both goal lines, and leaves no process and no run
+ * directory behind. It checks the structure, never a timing. Needs {@code ./build} (the command
  * line's jar and the examples).
  */
 class SingleVmBenchSmokeTest {
@@ -61,6 +62,9 @@ class SingleVmBenchSmokeTest {
             .toList();
         assertEquals(2, goals.size(), text);
         assertTrue(text.contains("load average at the start"), text);
+        // the 2-node run's split of the search between the nodes (this box has /proc: the share is known)
+        assertTrue(text.lines().anyMatch(l -> l.matches("  2 nodes, node 1's share of both nodes' searcher "
+            + "threads' CPU time, per round: \\d+%")), text);
 
         assertEquals(before, BenchDirectories.named(LauncherRun.DIRECTORY_PREFIX),
             "the bench left run directories behind");
