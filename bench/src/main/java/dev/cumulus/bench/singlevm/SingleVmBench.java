@@ -122,7 +122,7 @@ public final class SingleVmBench {
         Map<SingleVmMode, List<Double>> first = times(ms, Searches::firstMs);
         table("searches 2 to " + searches() + " of each run (their median): the steady state", warm);
         table("the first search of each run: the JIT compiles meanwhile", first);
-        nodeOneShares();
+        printNodeOneShares();
         out.println();
         double plain = median(warm.get(SingleVmMode.PLAIN));
         goal("1 node (the in-line checks)", GOAL_ONE_NODE, median(warm.get(SingleVmMode.ONE_NODE)) / plain);
@@ -179,7 +179,7 @@ public final class SingleVmBench {
      * The 2-node runs' node 1 shares: a state costs node 1, which holds copies of node 0's arrays, more than it costs
      * node 0, so a run in which node 1's threads do more of the search is slower.
      */
-    private void nodeOneShares() {
+    private void printNodeOneShares() {
         if (nodeOneShares.isEmpty()) {
             return;
         }
