@@ -20,8 +20,14 @@ import java.util.List;
  * {@code -XX:FlightRecorderOptions:repository} and {@code RECORDING} the file its recording is dumped to at exit. It
  * reads until its stdin ends (the launcher closes it when the nodes have ended), then prints every node's last window,
  * completed from its recording file with what the reading had not reached, and exits 0. Exit 2: bad arguments.
+ *
+ * <p>Before it reads anything it readies its parser ({@link ParserWarmUp}) and prints {@link #READY} on a line of its
+ * own: the launcher starts the nodes after that line, so the reader's cold start does not fall on the program.
  */
 public final class RepositoryReaderMain {
+    /** The line the reader prints once its parser is ready, before any window. */
+    public static final String READY = "@cumulus-live-reader-ready";
+
     private RepositoryReaderMain() {
     }
 
@@ -37,6 +43,9 @@ public final class RepositoryReaderMain {
             System.exit(2);
             return;
         }
+        ParserWarmUp.run();
+        out.println(READY);
+        out.flush();
         for (Node n : nodes) {
             readers.add(RepositoryWindows.start(n.id(), n.root(), line -> {
                 synchronized (lock) {

@@ -65,6 +65,8 @@ import java.util.stream.Stream;
  */
 public final class ClusterLauncher {
     /** Flags every node JVM gets (Agrona needs jdk.internal.misc; Aeron's native access; a GC without threads). */
+    /** How long the nodes' start waits for the live profile's reader to ready its parser. */
+    static final long READER_READY_WAIT_MS = 5_000;
     public static final List<String> NODE_JVM_FLAGS = List.of(
         "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "--enable-native-access=ALL-UNNAMED",
@@ -665,8 +667,9 @@ public final class ClusterLauncher {
 
     /**
      * Reads the live profile of this host's nodes in a process of its own ({@link LiveReaderProcess}). Started before
-     * the driver and the nodes: the reader's JVM start (its class loading and first compilations, the larger part of
-     * what it costs) then falls on the cores the nodes do not use yet; it waits for each node's repository to appear.
+     * the driver and the nodes, which start once it has readied its parser (at most {@value #READER_READY_WAIT_MS} ms):
+     * its JVM start and its parser's class loading and first compilations, most of what it costs, then fall before the
+     * program runs instead of on its first seconds; it waits for each node's repository to appear.
      */
     private void startLiveReader(RunDirectory runDir, List<LaunchConfig> configs) {
         configs.stream().map(LaunchConfig::nodeId).filter(node -> remoteHostOf(node) == null).forEach(liveNodes::add);
@@ -678,9 +681,16 @@ public final class ClusterLauncher {
             new LiveReaderProcess.Source(runDir.jfrRepository(node), runDir.jfrFile(node))));
         try {
             liveReader = LiveReaderProcess.start(sources, liveSink::offer, err);
+            if (!liveReader.awaitReady(READER_READY_WAIT_MS)) {
+                err.println("cumulus: the live profile's reader is not ready after " + READER_READY_WAIT_MS / 1000
+                    + " s (it runs at the lowest priority; the machine is busy): starting the nodes; its first reads "
+                    + "may slow them");
+            }
         } catch (IOException e) {
             err.println("cumulus: no live profile of this host's nodes (cannot start its reader: " + e.getMessage()
                 + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

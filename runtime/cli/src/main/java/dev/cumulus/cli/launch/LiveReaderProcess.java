@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -23,8 +24,8 @@ import java.util.function.Consumer;
  * fraction was taken from the nodes whenever they kept every core busy. At the lowest priority the reader runs on
  * what the program leaves idle, so a busy program is not slowed and its live view may lag instead.
  *
- * <p>Its stdout lines (one live window each) go to {@code lines} on a thread of this class; its stderr to the
- * launcher's. {@link #close()} ends its stdin once the nodes have ended, which makes it print every node's last window
+ * <p>Its first stdout line says its parser is ready ({@link RepositoryReaderMain#READY}; {@link #awaitReady}); the
+ * others (one live window each) go to {@code lines} on a thread of this class; its stderr to the launcher's. {@link #close()} ends its stdin once the nodes have ended, which makes it print every node's last window
  * (completed from the node's recording file with what a lagging reader had not reached) and exit.
  */
 final class LiveReaderProcess implements AutoCloseable {
@@ -36,11 +37,13 @@ final class LiveReaderProcess implements AutoCloseable {
 
     private final Process process;
     private final Thread pump;
+    private final CountDownLatch ready;
     private final PrintStream err;
 
-    private LiveReaderProcess(Process process, Thread pump, PrintStream err) {
+    private LiveReaderProcess(Process process, Thread pump, CountDownLatch ready, PrintStream err) {
         this.process = process;
         this.pump = pump;
+        this.ready = ready;
         this.err = err;
     }
 
@@ -54,10 +57,24 @@ final class LiveReaderProcess implements AutoCloseable {
         Process p = new ProcessBuilder(command(sources, Files.isExecutable(NICE)))
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start();
-        Thread t = new Thread(() -> pump(p, lines, err), "cumulus-live-reader");
+        CountDownLatch ready = new CountDownLatch(1);
+        Thread t = new Thread(() -> pump(p, ready, lines, err), "cumulus-live-reader");
         t.setDaemon(true);
         t.start();
-        return new LiveReaderProcess(p, t, err);
+        return new LiveReaderProcess(p, t, ready, err);
+    }
+
+    /**
+     * Waits until the reader has readied its parser (or has ended), at most {@code timeoutMs}; false when it was not
+     * ready in time (a busy machine: the reader runs at the lowest priority).
+     */
+    boolean awaitReady(long timeoutMs) throws InterruptedException {
+        return ready.await(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    /** Whether the reader process still runs (it does until {@link #close()}, unless it failed). */
+    boolean running() {
+        return process.isAlive();
     }
 
     static List<String> command(Map<Integer, Source> sources, boolean nice) {
@@ -72,14 +89,20 @@ final class LiveReaderProcess implements AutoCloseable {
         return cmd;
     }
 
-    private static void pump(Process p, Consumer<String> lines, PrintStream err) {
+    private static void pump(Process p, CountDownLatch ready, Consumer<String> lines, PrintStream err) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
-                lines.accept(line);
+                if (line.equals(RepositoryReaderMain.READY)) {
+                    ready.countDown();
+                } else {
+                    lines.accept(line);
+                }
             }
         } catch (IOException e) {
             err.println("cumulus: live profile reader stopped: " + e.getMessage());
+        } finally {
+            ready.countDown(); // an ended reader is not waited for
         }
     }
 
