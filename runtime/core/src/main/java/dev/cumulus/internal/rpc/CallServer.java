@@ -2,6 +2,7 @@ package dev.cumulus.internal.rpc;
 
 import dev.cumulus.CumulusException;
 import dev.cumulus.MigrationPending;
+import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.codec.BytesView;
 import dev.cumulus.internal.codec.ValueCodec;
 import dev.cumulus.internal.codec.ValueReader;
@@ -458,6 +459,10 @@ final class CallServer {
             } else if (t instanceof InterruptedException && source >= servers && engine.closed()) {
                 // a standing cluster's server stops (cluster stop) and interrupted the call: not the method's failure.
                 // Its client learns that the server is gone (it watches the server) and fails the call, naming it
+            } else if (t instanceof NodeFailedException && source < servers && engine.clusterFailed()) {
+                // the cluster failed (fail-stop) and the call with it: the caller's node fails the call itself when it
+                // learns of the failure (RpcEngine.onClusterFailed), naming the node that failed. A reply would race
+                // that and reach the caller as a remote exception, the failed node's id lost on the wire
             } else {
                 sendError(source, callId, pollsUntilNs, t, call.handedBy);
             }

@@ -274,6 +274,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return exports;
     }
 
+    /** Whether the cluster failed (fail-stop; {@link #onClusterFailed}): every pending call has failed or will. */
+    boolean clusterFailed() {
+        return clusterFailedBy >= 0;
+    }
+
     /** Whether the engine was closed (the node left). */
     public boolean closed() {
         return callThreads.isShutdown();
