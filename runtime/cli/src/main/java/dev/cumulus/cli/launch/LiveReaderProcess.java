@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  * what the program leaves idle, so a busy program is not slowed and its live view may lag instead.
  *
  * <p>Its first stdout line says its parser is ready ({@link RepositoryReaderMain#READY}; {@link #awaitReady}); the
- * others (one live window each) go to {@code lines} on a thread of this class; its stderr to the launcher's. {@link #close()} ends its stdin once the nodes have ended, which makes it print every node's last window
+ * others (one live window each) go to {@code lines} on a thread of this class; its stderr to the launcher's.
+ * {@link #close()} ends its stdin once the nodes have ended, which makes it print every node's last window
  * (completed from the node's recording file with what a lagging reader had not reached) and exit.
  */
 final class LiveReaderProcess implements AutoCloseable {
