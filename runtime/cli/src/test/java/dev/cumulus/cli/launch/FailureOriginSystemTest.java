@@ -54,19 +54,7 @@ class FailureOriginSystemTest {
     Path tmp;
 
     static int runs(String value) {
-        if (value == null || value.isBlank()) {
-            return 1;
-        }
-        try {
-            int runs = Integer.parseInt(value.strip());
-            if (runs >= 1) {
-                return runs;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new IllegalArgumentException(RUNS_VARIABLE + "=" + value + " is not a number of runs: give a whole "
-            + "number of at least 1, e.g. ./build failures 20");
+        return CountVariable.read(RUNS_VARIABLE, value, 1, "runs", "./build failures 20");
     }
 
     private final LaunchedRuns launchers = new LaunchedRuns();

@@ -363,6 +363,11 @@ class SingleVmSystemTest {
     }
 
     private Path compile() throws IOException {
+        return compile(tmp);
+    }
+
+    /** Compiles src/test/singlevm with javac into {@code tmp/classes}. */
+    static Path compile(Path tmp) throws IOException {
         Path classes = tmp.resolve("classes");
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-classpath",
             System.getProperty("java.class.path")));

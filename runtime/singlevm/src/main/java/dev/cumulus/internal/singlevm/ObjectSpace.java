@@ -891,43 +891,57 @@ public final class ObjectSpace {
         return image;
     }
 
-    /** Stores the present entries of written images in their masters (a write-back, or a volatile write). */
+    /**
+     * Stores the present entries of written images in their masters (a write-back, or a volatile write). The objects
+     * published here are stored whole before any other entry: an entry may be the first reference to one of them, and
+     * a thread of this node that reads that reference (even through a data race) must find the object as its
+     * constructor left it, as final fields promise.
+     */
     void serveWrites(long[] ids, int[] offsets, ObjectImage[] images) {
         receiver.keepPublished(ids, offsets, images); // first, so references to the objects published here resolve
         for (int k = 0; k < ids.length; k++) {
-            ObjectImage image = images[k];
-            if (ids[k] == 0) {
-                Class<?> type = loadClass(image.className());
-                ClassLayout layout = ClassLayout.statics(type);
-                for (int i = 0; i < image.length(); i++) {
-                    if (image.kinds()[i] != ImageCodec.ABSENT) {
-                        layout.handles[i].setVolatile(ImageCodec.decode(this, image, i, layout.fields[i].getType(),
-                            "static field " + layout.fields[i]));
-                    }
-                }
-                continue;
+            if (offsets[k] == Publication.WHOLE) {
+                store(ids[k], 0, images[k]);
             }
-            Object m = master(ids[k]);
-            int offset = Math.max(0, offsets[k]);
-            if (m.getClass().isArray()) {
-                Class<?> component = m.getClass().getComponentType();
-                for (int j = 0; j < image.length(); j++) {
-                    if (image.kinds()[j] != ImageCodec.ABSENT) {
-                        int i = offset + j;
-                        Array.set(m, i, ImageCodec.decode(this, image, j, component, "element " + i));
-                    }
-                }
-                continue;
-            }
-            ClassLayout layout = ClassLayout.of(m.getClass());
-            for (int i = 0; i < image.length(); i++) {
-                if (image.kinds()[i] != ImageCodec.ABSENT) {
-                    layout.handles[i].setVolatile(m, ImageCodec.decode(this, image, i, layout.fields[i].getType(),
-                        "field " + layout.fields[i]));
-                }
+        }
+        for (int k = 0; k < ids.length; k++) {
+            if (offsets[k] != Publication.WHOLE) {
+                store(ids[k], Math.max(0, offsets[k]), images[k]);
             }
         }
         VarHandle.fullFence();
+    }
+
+    private void store(long id, int offset, ObjectImage image) {
+        if (id == 0) {
+            Class<?> type = loadClass(image.className());
+            ClassLayout layout = ClassLayout.statics(type);
+            for (int i = 0; i < image.length(); i++) {
+                if (image.kinds()[i] != ImageCodec.ABSENT) {
+                    layout.handles[i].setVolatile(ImageCodec.decode(this, image, i, layout.fields[i].getType(),
+                        "static field " + layout.fields[i]));
+                }
+            }
+            return;
+        }
+        Object m = master(id);
+        if (m.getClass().isArray()) {
+            Class<?> component = m.getClass().getComponentType();
+            for (int j = 0; j < image.length(); j++) {
+                if (image.kinds()[j] != ImageCodec.ABSENT) {
+                    int i = offset + j;
+                    Array.set(m, i, ImageCodec.decode(this, image, j, component, "element " + i));
+                }
+            }
+            return;
+        }
+        ClassLayout layout = ClassLayout.of(m.getClass());
+        for (int i = 0; i < image.length(); i++) {
+            if (image.kinds()[i] != ImageCodec.ABSENT) {
+                layout.handles[i].setVolatile(m, ImageCodec.decode(this, image, i, layout.fields[i].getType(),
+                    "field " + layout.fields[i]));
+            }
+        }
     }
 
     /** The class of the master of {@code id} homed here, or null (for thread dumps). */

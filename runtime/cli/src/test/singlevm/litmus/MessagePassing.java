@@ -1,0 +1,110 @@
+package litmus;
+
+/**
+ * Message passing: the writer writes six plain fields (two in an object it homes, two in one the reader homes, two in
+ * one main homes), then signals; the reader, holding copies it read before the writer wrote (it says so through
+ * {@code cached} first), waits for the signal and must then see every field written. Forbidden: any older value.
+ */
+final class MessagePassing extends LitmusTest {
+    enum Signal { VOLATILE, MONITOR, WAIT_NOTIFY }
+
+    private final Signal signal;
+    private final Pair atMain = new Pair();
+    private final Flag cached = new Flag();
+    private final Flag flag = new Flag();
+    private final Box box = new Box();
+    private Pair atWriter;
+    private Pair atReader;
+    private Seen seen;
+
+    MessagePassing(Signal signal) {
+        super("mp-" + signal.name().toLowerCase().replace('_', '-'), 2, "saw every write");
+        this.signal = signal;
+    }
+
+    @Override
+    void setUp(int actor) {
+        if (actor == 0) {
+            atWriter = new Pair();
+        } else {
+            atReader = new Pair();
+            seen = new Seen();
+        }
+    }
+
+    @Override
+    void play(int actor, int r) throws InterruptedException {
+        if (actor == 0) {
+            while (cached.v < r) {
+                Thread.onSpinWait();
+            }
+            atWriter.x = r;
+            atReader.x = r;
+            atMain.x = r;
+            atWriter.y = r;
+            atReader.y = r;
+            atMain.y = r;
+            send(r);
+        } else {
+            long before = atWriter.x + atReader.x + atMain.x + atWriter.y + atReader.y + atMain.y;
+            cached.v = r;
+            await(r);
+            seen.a = Math.min(Math.min(Math.min(atWriter.x, atReader.x), Math.min(atMain.x, atWriter.y)),
+                Math.min(atReader.y, atMain.y));
+            seen.b = before;
+        }
+    }
+
+    private void send(int r) {
+        switch (signal) {
+            case VOLATILE -> flag.v = r;
+            case MONITOR -> {
+                synchronized (box) {
+                    box.v = r;
+                }
+            }
+            case WAIT_NOTIFY -> {
+                synchronized (box) {
+                    box.v = r;
+                    box.notifyAll();
+                }
+            }
+        }
+    }
+
+    private void await(int r) throws InterruptedException {
+        switch (signal) {
+            case VOLATILE -> {
+                while (flag.v < r) {
+                    Thread.onSpinWait();
+                }
+            }
+            case MONITOR -> {
+                while (true) {
+                    synchronized (box) {
+                        if (box.v >= r) {
+                            return;
+                        }
+                    }
+                    Thread.onSpinWait();
+                }
+            }
+            case WAIT_NOTIFY -> {
+                synchronized (box) {
+                    while (box.v < r) {
+                        box.wait();
+                    }
+                }
+            }
+        }
+    }
+
+    @Override
+    void judge(int r) {
+        if (seen.a == r) {
+            allowed(0);
+        } else {
+            forbidden(r, "after the signal the reader saw " + seen.a + " (read " + seen.b + " summed before)");
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** Java-memory-model litmus tests, a plain multithreaded program for {@code cumulus run --single-vm}. */
+package litmus;
