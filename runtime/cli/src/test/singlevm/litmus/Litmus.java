@@ -21,7 +21,7 @@ public final class Litmus {
         int rounds = Integer.parseInt(args[0]);
         List<LitmusTest> tests = List.of(new MessagePassing(MessagePassing.Signal.VOLATILE),
             new MessagePassing(MessagePassing.Signal.MONITOR), new MessagePassing(MessagePassing.Signal.WAIT_NOTIFY),
-            new ArrayPassing(),
+            new ArrayPassing(), new LargeArrays(), new PublishedWrites(), new StaticPassing(),
             new StoreBuffering(), new IndependentReads(), new FinalFields());
         long forbidden = 0;
         for (LitmusTest t : tests) {

@@ -24,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Java-memory-model litmus tests of src/test/singlevm/litmus (message passing through a volatile, a monitor and
- * wait/notify, and through array elements, store buffering and IRIW with volatiles, final field publication, {@code Thread.start}/{@code join}
+ * The Java-memory-model litmus tests of src/test/singlevm/litmus (message passing through a volatile, a monitor,
+ * wait/notify, array elements, a large array, statics, and objects written after their publication; store buffering
+ * and IRIW with volatiles; final field publication; {@code Thread.start}/{@code join}
  * edges) as one plain program under {@code cumulus run --single-vm} on 2, 3 and 4 real node JVMs: no outcome the JMM
  * forbids, every test's rounds all played, and each test's actors on different nodes where there are enough nodes.
  * {@code ./build litmus [ROUNDS]} runs more rounds (default here {@value #DEFAULT_ROUNDS}), handing the count over in
@@ -38,8 +39,10 @@ class SingleVmLitmusSystemTest {
     static final int ROUNDS = CountVariable.read(ROUNDS_VARIABLE, System.getenv(ROUNDS_VARIABLE),
         DEFAULT_ROUNDS, "rounds", "./build litmus 5000");
     /** Each actor test's name and how many actors it has (start-join has none: main and one thread a round). */
-    static final Map<String, Integer> ACTORS = Map.of("mp-volatile", 2, "mp-monitor", 2, "mp-wait-notify", 2,
-        "mp-arrays", 2, "sb-volatile", 2, "iriw-volatile", 4, "final-fields", 2);
+    static final Map<String, Integer> ACTORS = Map.ofEntries(Map.entry("mp-volatile", 2), Map.entry("mp-monitor", 2),
+        Map.entry("mp-wait-notify", 2), Map.entry("mp-arrays", 2), Map.entry("mp-large-array", 2),
+        Map.entry("mp-published", 2), Map.entry("mp-statics", 2), Map.entry("sb-volatile", 2),
+        Map.entry("iriw-volatile", 4), Map.entry("final-fields", 2));
 
     @TempDir
     Path tmp;

@@ -1,0 +1,57 @@
+package litmus;
+
+/**
+ * Message passing through static fields (homed at node 0): the writer writes two plain statics and a static array's
+ * elements, then a static volatile; the reader, which read them before (it says so through a volatile of its own),
+ * waits for the static volatile. Forbidden: an older value after it.
+ */
+final class StaticPassing extends LitmusTest {
+    static long first;
+    static long second;
+    static final long[] ELEMENTS = new long[4];
+    static volatile long signal;
+    private final Flag cached = new Flag();
+    private Seen seen;
+
+    StaticPassing() {
+        super("mp-statics", 2, "saw every write");
+    }
+
+    @Override
+    void setUp(int actor) {
+        if (actor == 1) {
+            seen = new Seen();
+        }
+    }
+
+    @Override
+    void play(int actor, int r) {
+        if (actor == 0) {
+            while (cached.v < r) {
+                Thread.onSpinWait();
+            }
+            first = r;
+            ELEMENTS[0] = r;
+            ELEMENTS[3] = r;
+            second = r;
+            signal = r;
+            return;
+        }
+        long before = first + second + ELEMENTS[0] + ELEMENTS[3];
+        cached.v = r;
+        while (signal < r) {
+            Thread.onSpinWait();
+        }
+        seen.a = Math.min(Math.min(first, second), Math.min(ELEMENTS[0], ELEMENTS[3]));
+        seen.b = before;
+    }
+
+    @Override
+    void judge(int r) {
+        if (seen.a == r) {
+            allowed(0);
+        } else {
+            forbidden(r, "after the static volatile the reader saw " + seen.a + " (read " + seen.b + " summed before)");
+        }
+    }
+}
