@@ -83,7 +83,8 @@ final class FinalFields extends LitmusTest {
             case 0, 1 -> allowed((int) seen.a);
             case 2 -> forbidden(r, "the reader saw round " + r + "'s object with check " + seen.b + " (" + (r * 31L + 7)
                 + " written) and parts " + seen.c + ", " + seen.d + " (" + r + ", " + -r + " written; 0, 0: no array)");
-            default -> forbidden(r, "the volatile said round " + r + "'s object was there, but the field did not hold it");
+            default -> forbidden(r, "the volatile said round " + r + "'s object was there, but the field did not "
+                + "hold it");
         }
     }
 }

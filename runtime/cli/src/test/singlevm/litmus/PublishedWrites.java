@@ -76,9 +76,9 @@ final class PublishedWrites extends LitmusTest {
         if (seen.a == 1 && seen.b == 1) {
             allowed(0);
         } else {
-            forbidden(r, "after the first volatile the values were " + (seen.a == 1 ? "" : "not ") + "as written, after "
-                + "the second " + (seen.b == 1 ? "" : "not ") + "(the object's x " + seen.c + ", the large array's "
-                + "last element " + seen.d + "; " + -r + " written last)");
+            forbidden(r, "after the first volatile the values were " + (seen.a == 1 ? "" : "not ")
+                + "as written, after the second " + (seen.b == 1 ? "" : "not ") + "(the object's x " + seen.c
+                + ", the large array's last element " + seen.d + "; " + -r + " written last)");
         }
     }
 }

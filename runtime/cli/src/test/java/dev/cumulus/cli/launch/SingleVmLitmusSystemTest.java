@@ -69,7 +69,8 @@ class SingleVmLitmusSystemTest {
         assertTrue(!o.contains("FORBIDDEN"), all);
         assertTrue(o.contains("[0] litmus: every test passed, no forbidden outcome"), all);
         for (String test : ACTORS.keySet()) {
-            assertTrue(o.contains("[0] litmus " + test + ": " + ROUNDS + " rounds,"), test + " did not report:\n" + all);
+            assertTrue(o.contains("[0] litmus " + test + ": " + ROUNDS + " rounds,"),
+                test + " did not report:\n" + all);
         }
         assertTrue(o.contains("[0] litmus start-join: " + Math.max(1, ROUNDS / 10) + " rounds, saw every write "
             + Math.max(1, ROUNDS / 10) + ", forbidden 0"), all);
