@@ -80,6 +80,7 @@ final class SingleVmWeaver {
      */
     private static final int PLAIN_LOCALS = 16;
     private static final ClassDesc CD_THREAD = ClassDesc.of("java.lang.Thread");
+    private static final ClassDesc CD_THREAD_STATE = ClassDesc.of("java.lang.Thread$State");
     private static final ClassDesc CD_RUNNABLE = ClassDesc.of("java.lang.Runnable");
     private static final ClassDesc CD_CALLABLE = ClassDesc.of("java.util.concurrent.Callable");
     private static final MethodTypeDesc MTD_MADE = MethodTypeDesc.of(CD_void, CD_THREAD, CD_RUNNABLE);
@@ -337,6 +338,11 @@ final class SingleVmWeaver {
                 b.invokestatic(CD_HOOKS, "arraycopy", ii.typeSymbol());
                 return;
             }
+            if (ii.opcode() == Opcode.INVOKESTATIC && ii.owner().asInternalName().equals("java/lang/Thread")
+                    && ii.name().equalsString("holdsLock")) {
+                b.invokestatic(CD_HOOKS, "holdsLock", MethodTypeDesc.of(CD_boolean, CD_Object));
+                return;
+            }
             if (ii.opcode() == Opcode.INVOKEVIRTUAL && classes.isThread(ii.owner().asInternalName())) {
                 String call = ii.name().stringValue() + ii.type().stringValue();
                 switch (call) {
@@ -358,6 +364,10 @@ final class SingleVmWeaver {
                     }
                     case "interrupt()V" -> {
                         b.invokestatic(CD_HOOKS, "interrupt", MethodTypeDesc.of(CD_void, CD_THREAD));
+                        return;
+                    }
+                    case "getState()Ljava/lang/Thread$State;" -> {
+                        b.invokestatic(CD_HOOKS, "getState", MethodTypeDesc.of(CD_THREAD_STATE, CD_THREAD));
                         return;
                     }
                     default -> {

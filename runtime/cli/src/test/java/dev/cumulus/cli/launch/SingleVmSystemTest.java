@@ -144,6 +144,29 @@ class SingleVmSystemTest {
      * A deadlock across two nodes (two monitors taken in opposite orders): on --timeout the launcher has node 0 print
      * every node's threads with the monitors they hold and wait for, their homes, and the deadlock; exit 124.
      */
+    /**
+     * {@code getState()} of threads that run on the other node (NEW, WAITING in wait, TIMED_WAITING in sleep,
+     * TERMINATED) and {@code Thread.holdsLock} of a shared object, a JDK object and a program class.
+     */
+    @Test
+    void threadStatesAndHoldsLockAnswerAsOnOneJvm() throws Exception {
+        Path classes = compile();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--timeout", "150s",
+            "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp", classes.toString(), "svit.States"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, o + err.toString(StandardCharsets.UTF_8));
+        for (String line : List.of("[0] holds a JDK object's lock inside: true", "[0] outside: false false false",
+            "[0] static synchronized holds the class's lock: true", "[0] before start: NEW",
+            "[1] waiter holds its lock: true", "[0] waiter WAITING seen; main holds its lock: false",
+            "[0] sleeper TIMED_WAITING seen", "[1] sleeper interrupted", "[0] filler ran",
+            "[1] waiter after its block holds the lock: false", "[0] after join: TERMINATED TERMINATED TERMINATED")) {
+            assertTrue(o.contains(line), line + " missing:\n" + o);
+        }
+    }
+
     @Test
     void aDeadlockAcrossNodesGivesAThreadDumpOnTimeout() throws Exception {
         Path classes = compile();

@@ -112,6 +112,13 @@ public interface HeapService {
     @Brief
     void interruptThread(long handle);
 
+    /**
+     * {@code Thread.getState()} of the program's thread {@code handle}, which runs (or is about to run) on this node:
+     * the name of its {@code Thread.State}.
+     */
+    @Brief
+    String threadState(long handle);
+
     /** Node 0: the count of the program's live threads changes by {@code delta}. */
     @Brief
     int threadStarted(int delta);

@@ -206,6 +206,24 @@ public final class ObjectSpace {
         }
     }
 
+    /** The id {@code v} has already (it escaped its node, or was locked), or 0: unlike {@link #idOf}, names nothing. */
+    long existingId(Object v) {
+        if (v instanceof SharedObject) {
+            return (long) ClassLayout.of(v.getClass()).id.getVolatile(v);
+        }
+        Copy copy = arrayCopies.get(v);
+        if (copy != null) {
+            return copy.id;
+        }
+        synchronized (masters) {
+            Long id = masterArrays.get(v);
+            if (id == null) {
+                id = publisher.publishingId(v);
+            }
+            return id == null ? 0 : id;
+        }
+    }
+
     /** The object with id {@code id}: a master of this node, or this node's copy (made stale on first sight). */
     Object resolve(long id, String className) {
         if (ObjectIds.home(id) == self) {

@@ -32,6 +32,7 @@ final class Peers {
     private static final Method THREAD_FAILED = method("threadFailed", long.class, String.class, String.class,
         String.class);
     private static final Method INTERRUPT_THREAD = method("interruptThread", long.class);
+    private static final Method THREAD_STATE = method("threadState", long.class);
     private static final Method THREAD_DUMP = method("threadDump");
     private static final Method THREAD_STARTED = method("threadStarted", int.class);
     private static final Method FETCH_OBJECT = method("fetchObject", long.class);
@@ -114,6 +115,10 @@ final class Peers {
 
     void interruptThread(int to, long handle) {
         call(to, INTERRUPT_THREAD, handle);
+    }
+
+    String threadState(int to, long handle) {
+        return (String) call(to, THREAD_STATE, handle);
     }
 
     int threadStarted(int to, int delta) {

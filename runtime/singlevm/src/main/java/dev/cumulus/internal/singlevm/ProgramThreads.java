@@ -31,8 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * prints it or calls the default handler) on a thread named like {@code t}, before {@code join} returns and before the
  * thread stops counting as live.
  *
- * <p>Threads: the program's; {@link #run}, {@link #ended}, {@link #failed} and {@link #interrupt(long)} run on the
- * polling thread (all brief).
+ * <p>Threads: the program's; {@link #run}, {@link #ended}, {@link #failed}, {@link #interrupt(long)} and
+ * {@link #localState} run on the polling thread (all brief).
  */
 final class ProgramThreads {
     private final ObjectSpace space;
@@ -171,6 +171,36 @@ final class ProgramThreads {
             } else {
                 pendingInterrupts.add(handle);
             }
+        }
+    }
+
+    /**
+     * {@code t.getState()} in the program: {@code NEW} before {@code start}, {@code TERMINATED} once its end is known
+     * here (an acquire, as {@code isAlive() == false}), else the state of the thread that runs it, asked where it runs.
+     */
+    Thread.State state(Thread t) {
+        Started s = started.get(t);
+        if (s == null) {
+            return t.getState();
+        }
+        if (s.end().isDone()) {
+            space.heap().acquire();
+            return Thread.State.TERMINATED;
+        }
+        Thread.State state = s.node() == self ? localState(s.handle())
+            : Thread.State.valueOf(space.heap().peers().threadState(s.node(), s.handle()));
+        return state == Thread.State.TERMINATED && !s.end().isDone() ? Thread.State.RUNNABLE : state;
+    }
+
+    /**
+     * The state of the thread {@code handle} on this node; {@code RUNNABLE} while its start request has not made it
+     * yet (started, as the creator saw) or after it ended here but before its creator heard (alive, as it says).
+     */
+    Thread.State localState(long handle) {
+        synchronized (here) {
+            Thread t = here.get(handle);
+            Thread.State state = t == null ? Thread.State.RUNNABLE : t.getState();
+            return state == Thread.State.NEW || state == Thread.State.TERMINATED ? Thread.State.RUNNABLE : state;
         }
     }
 

@@ -550,6 +550,11 @@ public final class SharedHeap {
         }
 
         @Override
+        public String threadState(long handle) {
+            return objects().threads().localState(handle).name();
+        }
+
+        @Override
         public int threadStarted(int delta) {
             return objects().threads().counted(delta);
         }

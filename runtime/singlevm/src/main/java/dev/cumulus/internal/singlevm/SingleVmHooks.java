@@ -307,6 +307,25 @@ public final class SingleVmHooks {
         return ObjectSpace.current().threads().isAlive(t);
     }
 
+    public static Thread.State getState(Thread t) {
+        return ObjectSpace.current().threads().state(t);
+    }
+
+    /** {@code Thread.holdsLock(o)}: whether the current thread holds {@code o}'s monitor as woven code takes it. */
+    public static boolean holdsLock(Object o) {
+        if (o == null) {
+            throw new NullPointerException("holdsLock of null");
+        }
+        if (isSharedKind(o)) {
+            long id = ObjectSpace.current().existingId(o);
+            return id != 0 && ObjectSpace.current().heap().holdsLock(id);
+        }
+        if (o instanceof Class<?> c && ClassLayout.isProgramClass(c)) {
+            return ObjectSpace.current().heap().holdsLock(ObjectSpace.current().heap().statics(c.getName(), 0));
+        }
+        return LocalMonitors.holds(o);
+    }
+
     /** A {@code Runnable} lambda or method reference of the program, as a shared object (see SharedRunnable). */
     public static Runnable runnable(Object[] captures, String owner, String name, String descriptor, int kind) {
         return new SharedRunnable(captures, owner, name, descriptor, kind);
@@ -381,11 +400,16 @@ public final class SingleVmHooks {
     }
 
     /** The shared-heap id whose monitor stands for {@code o}'s, or {@code 0} if {@code o} keeps a node-local one. */
+    /** Objects whose monitor is the cluster-wide one: the program's, arrays, and plain {@code Object}s. */
+    private static boolean isSharedKind(Object o) {
+        return o instanceof SharedObject || o.getClass().isArray() || o.getClass() == Object.class;
+    }
+
     private static long sharedId(Object o) {
         if (o == null) {
             throw new NullPointerException("cannot synchronize on null");
         }
-        if (o instanceof SharedObject || o.getClass().isArray() || o.getClass() == Object.class) {
+        if (isSharedKind(o)) {
             return ObjectSpace.current().idOf(o);
         }
         if (o instanceof Class<?> c && ClassLayout.isProgramClass(c)) {
