@@ -6,7 +6,7 @@ package litmus;
  * writes a volatile; after that it writes the new array again and writes a second volatile. The reader, which read the
  * old arrays before, waits for each volatile in turn. Forbidden: an older element after either volatile.
  */
-final class ArrayPassing extends LitmusTest {
+final class ArrayPassing extends WriterReader {
     private static final int LENGTH = 8;
     private final long[] atMain = new long[LENGTH];
     private final Holder holder = new Holder();
@@ -15,58 +15,52 @@ final class ArrayPassing extends LitmusTest {
     private final Flag again = new Flag();
     private long[] atWriter;
     private long[] atReader;
-    private Seen seen;
 
     static final class Holder {
         long[] fresh;
     }
 
     ArrayPassing() {
-        super("mp-arrays", 2, "saw every element");
+        super("mp-arrays", "saw every element");
     }
 
     @Override
-    void setUp(int actor) {
-        if (actor == 0) {
-            atWriter = new long[LENGTH];
-        } else {
-            atReader = new long[LENGTH];
-            seen = new Seen();
-        }
+    void setUpWriter() {
+        atWriter = new long[LENGTH];
     }
 
     @Override
-    void play(int actor, int r) {
-        if (actor == 0) {
-            while (cached.v < r) {
-                Thread.onSpinWait();
-            }
-            long[] fresh = new long[LENGTH];
-            for (int i = 0; i < LENGTH; i++) {
-                atWriter[i] = r;
-                atReader[i] = r;
-                atMain[i] = r;
-                fresh[i] = r;
-            }
-            holder.fresh = fresh;
-            filled.v = r;
-            for (int i = 0; i < LENGTH; i++) {
-                fresh[i] = -r;
-            }
-            again.v = r;
-            return;
+    void setUpReader() {
+        atReader = new long[LENGTH];
+    }
+
+    @Override
+    void write(int r) {
+        awaitAtLeast(cached, r);
+        long[] fresh = new long[LENGTH];
+        for (int i = 0; i < LENGTH; i++) {
+            atWriter[i] = r;
+            atReader[i] = r;
+            atMain[i] = r;
+            fresh[i] = r;
         }
+        holder.fresh = fresh;
+        filled.v = r;
+        for (int i = 0; i < LENGTH; i++) {
+            fresh[i] = -r;
+        }
+        again.v = r;
+    }
+
+    @Override
+    void read(int r) {
         long before = sum(atWriter) + sum(atReader) + sum(atMain);
         cached.v = r;
-        while (filled.v < r) {
-            Thread.onSpinWait();
-        }
+        awaitAtLeast(filled, r);
         long[] fresh = holder.fresh;
         long low = Math.min(Math.min(min(atWriter), min(atReader)), min(atMain));
         boolean freshWhole = fresh != null && eachOf(fresh, r, -r);
-        while (again.v < r) {
-            Thread.onSpinWait();
-        }
+        awaitAtLeast(again, r);
         seen.a = low;
         seen.b = fresh == null ? 0 : max(fresh);
         seen.c = before;

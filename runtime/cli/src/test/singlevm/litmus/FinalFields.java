@@ -8,13 +8,12 @@ package litmus;
  * promised then. Forbidden: a final field, or an element of the final array, other than the constructor wrote; or not
  * finding the object once the volatile said it was there.
  */
-final class FinalFields extends LitmusTest {
+final class FinalFields extends WriterReader {
     private final Holder holder = new Holder();
     private Flag written;
-    private Seen seen;
 
     FinalFields() {
-        super("final-fields", 2, "saw it through the race", "saw it after the volatile");
+        super("final-fields", "saw it through the race", "saw it after the volatile");
     }
 
     static final class Holder {
@@ -34,21 +33,18 @@ final class FinalFields extends LitmusTest {
     }
 
     @Override
-    void setUp(int actor) {
-        if (actor == 0) {
-            written = new Flag();
-        } else {
-            seen = new Seen();
-        }
+    void setUpWriter() {
+        written = new Flag();
     }
 
     @Override
-    void play(int actor, int r) {
-        if (actor == 0) {
-            holder.ref = new Fin(r);
-            written.v = r;
-            return;
-        }
+    void write(int r) {
+        holder.ref = new Fin(r);
+        written.v = r;
+    }
+
+    @Override
+    void read(int r) {
         while (true) {
             if (look(r, 0)) {
                 return;

@@ -6,46 +6,38 @@ package litmus;
  * {@code System.arraycopy}; the reader read the array before the writer wrote. Forbidden: an older element after the
  * volatile.
  */
-final class LargeArrays extends LitmusTest {
+final class LargeArrays extends WriterReader {
     private static final int LENGTH = 3000;
     private final long[] large = new long[LENGTH];
     private final Flag cached = new Flag();
     private final Flag signal = new Flag();
     private long[] source;
-    private Seen seen;
 
     LargeArrays() {
-        super("mp-large-array", 2, "saw every element");
+        super("mp-large-array", "saw every element");
     }
 
     @Override
-    void setUp(int actor) {
-        if (actor == 0) {
-            source = new long[LENGTH];
-        } else {
-            seen = new Seen();
-        }
+    void setUpWriter() {
+        source = new long[LENGTH];
     }
 
     @Override
-    void play(int actor, int r) {
-        if (actor == 0) {
-            while (cached.v < r) {
-                Thread.onSpinWait();
-            }
-            java.util.Arrays.fill(source, r);
-            System.arraycopy(source, 0, large, 0, LENGTH / 2);
-            for (int i = LENGTH / 2; i < LENGTH; i++) {
-                large[i] = r;
-            }
-            signal.v = r;
-            return;
+    void write(int r) {
+        awaitAtLeast(cached, r);
+        java.util.Arrays.fill(source, r);
+        System.arraycopy(source, 0, large, 0, LENGTH / 2);
+        for (int i = LENGTH / 2; i < LENGTH; i++) {
+            large[i] = r;
         }
+        signal.v = r;
+    }
+
+    @Override
+    void read(int r) {
         long before = large[0] + large[LENGTH / 2] + large[LENGTH - 1];
         cached.v = r;
-        while (signal.v < r) {
-            Thread.onSpinWait();
-        }
+        awaitAtLeast(signal, r);
         long low = Long.MAX_VALUE;
         for (int i = 0; i < LENGTH; i += 7) {
             low = Math.min(low, large[i]);

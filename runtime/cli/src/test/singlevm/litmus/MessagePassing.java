@@ -5,7 +5,7 @@ package litmus;
  * one main homes), then signals; the reader, holding copies it read before the writer wrote (it says so through
  * {@code cached} first), waits for the signal and must then see every field written. Forbidden: any older value.
  */
-final class MessagePassing extends LitmusTest {
+final class MessagePassing extends WriterReader {
     enum Signal { VOLATILE, MONITOR, WAIT_NOTIFY }
 
     private final Signal signal;
@@ -15,44 +15,42 @@ final class MessagePassing extends LitmusTest {
     private final Box box = new Box();
     private Pair atWriter;
     private Pair atReader;
-    private Seen seen;
 
     MessagePassing(Signal signal) {
-        super("mp-" + signal.name().toLowerCase().replace('_', '-'), 2, "saw every write");
+        super("mp-" + signal.name().toLowerCase().replace('_', '-'), "saw every write");
         this.signal = signal;
     }
 
     @Override
-    void setUp(int actor) {
-        if (actor == 0) {
-            atWriter = new Pair();
-        } else {
-            atReader = new Pair();
-            seen = new Seen();
-        }
+    void setUpWriter() {
+        atWriter = new Pair();
     }
 
     @Override
-    void play(int actor, int r) throws InterruptedException {
-        if (actor == 0) {
-            while (cached.v < r) {
-                Thread.onSpinWait();
-            }
-            atWriter.x = r;
-            atReader.x = r;
-            atMain.x = r;
-            atWriter.y = r;
-            atReader.y = r;
-            atMain.y = r;
-            send(r);
-        } else {
-            long before = atWriter.x + atReader.x + atMain.x + atWriter.y + atReader.y + atMain.y;
-            cached.v = r;
-            await(r);
-            seen.a = Math.min(Math.min(Math.min(atWriter.x, atReader.x), Math.min(atMain.x, atWriter.y)),
-                Math.min(atReader.y, atMain.y));
-            seen.b = before;
-        }
+    void setUpReader() {
+        atReader = new Pair();
+    }
+
+    @Override
+    void write(int r) {
+        awaitAtLeast(cached, r);
+        atWriter.x = r;
+        atReader.x = r;
+        atMain.x = r;
+        atWriter.y = r;
+        atReader.y = r;
+        atMain.y = r;
+        send(r);
+    }
+
+    @Override
+    void read(int r) throws InterruptedException {
+        long before = atWriter.x + atReader.x + atMain.x + atWriter.y + atReader.y + atMain.y;
+        cached.v = r;
+        await(r);
+        seen.a = Math.min(Math.min(Math.min(atWriter.x, atReader.x), Math.min(atMain.x, atWriter.y)),
+            Math.min(atReader.y, atMain.y));
+        seen.b = before;
     }
 
     private void send(int r) {
@@ -74,11 +72,7 @@ final class MessagePassing extends LitmusTest {
 
     private void await(int r) throws InterruptedException {
         switch (signal) {
-            case VOLATILE -> {
-                while (flag.v < r) {
-                    Thread.onSpinWait();
-                }
-            }
+            case VOLATILE -> awaitAtLeast(flag, r);
             case MONITOR -> {
                 while (true) {
                     synchronized (box) {

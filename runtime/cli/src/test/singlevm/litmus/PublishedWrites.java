@@ -7,12 +7,11 @@ package litmus;
  * second volatile. Forbidden: the reader, after the first volatile, seeing anything but the first or second values;
  * after the second, anything but the second.
  */
-final class PublishedWrites extends LitmusTest {
+final class PublishedWrites extends WriterReader {
     private static final int LARGE = 3000;
     private final Holder holder = new Holder();
     private final Flag first = new Flag();
     private final Flag second = new Flag();
-    private Seen seen;
 
     static final class Holder {
         Pair pair;
@@ -20,45 +19,35 @@ final class PublishedWrites extends LitmusTest {
     }
 
     PublishedWrites() {
-        super("mp-published", 2, "saw every write");
+        super("mp-published", "saw every write");
     }
 
     @Override
-    void setUp(int actor) {
-        if (actor == 1) {
-            seen = new Seen();
-        }
+    void write(int r) {
+        Pair p = new Pair();
+        p.x = r;
+        p.y = r;
+        long[] large = new long[LARGE];
+        java.util.Arrays.fill(large, r);
+        holder.pair = p;
+        holder.large = large;
+        first.v = r;
+        p.x = -r;
+        p.y = -r;
+        large[0] = -r;
+        large[LARGE / 2] = -r;
+        large[LARGE - 1] = -r;
+        second.v = r;
     }
 
     @Override
-    void play(int actor, int r) {
-        if (actor == 0) {
-            Pair p = new Pair();
-            p.x = r;
-            p.y = r;
-            long[] large = new long[LARGE];
-            java.util.Arrays.fill(large, r);
-            holder.pair = p;
-            holder.large = large;
-            first.v = r;
-            p.x = -r;
-            p.y = -r;
-            large[0] = -r;
-            large[LARGE / 2] = -r;
-            large[LARGE - 1] = -r;
-            second.v = r;
-            return;
-        }
-        while (first.v < r) {
-            Thread.onSpinWait();
-        }
+    void read(int r) {
+        awaitAtLeast(first, r);
         Pair p = holder.pair;
         long[] large = holder.large;
         boolean firstOk = p != null && large != null && either(p.x, r) && either(p.y, r) && either(large[0], r)
             && large[1] == r && either(large[LARGE / 2], r) && large[LARGE / 2 + 1] == r && either(large[LARGE - 1], r);
-        while (second.v < r) {
-            Thread.onSpinWait();
-        }
+        awaitAtLeast(second, r);
         boolean secondOk = p != null && large != null && p.x == -r && p.y == -r && large[0] == -r
             && large[LARGE / 2] == -r && large[LARGE - 1] == -r && large[LARGE - 2] == r;
         seen.a = firstOk ? 1 : 0;

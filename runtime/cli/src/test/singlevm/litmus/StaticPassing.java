@@ -5,38 +5,29 @@ package litmus;
  * elements, then a static volatile; the reader, which read them before (it says so through a volatile of its own),
  * waits for the static volatile. Forbidden: an older value after it.
  */
-final class StaticPassing extends LitmusTest {
+final class StaticPassing extends WriterReader {
     static long first;
     static long second;
     static final long[] ELEMENTS = new long[4];
     static volatile long signal;
     private final Flag cached = new Flag();
-    private Seen seen;
 
     StaticPassing() {
-        super("mp-statics", 2, "saw every write");
+        super("mp-statics", "saw every write");
     }
 
     @Override
-    void setUp(int actor) {
-        if (actor == 1) {
-            seen = new Seen();
-        }
+    void write(int r) {
+        awaitAtLeast(cached, r);
+        first = r;
+        ELEMENTS[0] = r;
+        ELEMENTS[3] = r;
+        second = r;
+        signal = r;
     }
 
     @Override
-    void play(int actor, int r) {
-        if (actor == 0) {
-            while (cached.v < r) {
-                Thread.onSpinWait();
-            }
-            first = r;
-            ELEMENTS[0] = r;
-            ELEMENTS[3] = r;
-            second = r;
-            signal = r;
-            return;
-        }
+    void read(int r) {
         long before = first + second + ELEMENTS[0] + ELEMENTS[3];
         cached.v = r;
         while (signal < r) {

@@ -42,10 +42,12 @@ final class Copy {
      * Of a copy that was this node's own original until the node published it to another home
      * (docs/design/SINGLEVM.md, "Homed where first published"): per entry, the value its home last got from or gave
      * to this node. A woven access that still takes the object for this node's own (a {@code known} array) writes it
-     * without a dirty bit; an entry that differs from its twin is such a write, as dirty as a marked one. {@code null}
-     * for every other copy. Held under {@link #lock}.
+     * without a dirty bit; an entry that differs from its twin is such a write, as dirty as a marked one. An
+     * {@code Object[]} of the entries' values, or for an array of a primitive type an array of that type (which every
+     * flush compares a run at a time, {@link java.util.Arrays#mismatch}); {@code null} for every other copy. Held
+     * under {@link #lock}.
      */
-    Object[] twin;
+    private Object twin;
 
     /** Elements per block of a large array's copy. */
     static final int BLOCK = 1024;
@@ -122,7 +124,68 @@ final class Copy {
      * different from its twin. Holds {@link #lock}.
      */
     boolean unsent(int i, Object value) {
-        return isDirty(i) || twin != null && !same(value, twin[i]);
+        return isDirty(i) || twin != null && !same(value, twin instanceof Object[] t ? t[i] : Array.get(twin, i));
+    }
+
+    /** Makes {@code sent}, the value of each entry as a write-back sent it, this copy's twin. Holds {@link #lock}. */
+    void twin(Object[] sent) {
+        if (kind == Kind.ARRAY && target.getClass().getComponentType().isPrimitive()) {
+            Object t = Array.newInstance(target.getClass().getComponentType(), sent.length);
+            for (int i = 0; i < sent.length; i++) {
+                Array.set(t, i, sent[i]);
+            }
+            twin = t;
+        } else {
+            twin = sent;
+        }
+    }
+
+    /** Entry {@code i}'s value {@code v} reached its home or came from it: the twin's entry too. Holds {@link #lock}. */
+    void twinEntry(int i, Object v) {
+        if (twin instanceof Object[] t) {
+            t[i] = v;
+        } else if (twin != null) {
+            Array.set(twin, i, v);
+        }
+    }
+
+    /** Calls {@code changed} with every clean entry that differs from its twin. Holds {@link #lock}. */
+    void forEachTwinDifference(java.util.function.IntConsumer changed) {
+        if (twin instanceof Object[] t) {
+            for (int i = 0; i < t.length; i++) {
+                if (!isDirty(i) && !same(get(i), t[i])) {
+                    changed.accept(i);
+                }
+            }
+            return;
+        }
+        int n = Array.getLength(twin);
+        for (int from = 0; from < n; ) {
+            int m = mismatch(target, twin, from, n);
+            if (m < 0) {
+                return;
+            }
+            int i = from + m;
+            if (!isDirty(i)) {
+                changed.accept(i);
+            }
+            from = i + 1;
+        }
+    }
+
+    /** {@link java.util.Arrays#mismatch} of two arrays of the same primitive type over {@code [from, to)}. */
+    private static int mismatch(Object a, Object b, int from, int to) {
+        return switch (a) {
+            case long[] x -> java.util.Arrays.mismatch(x, from, to, (long[]) b, from, to);
+            case int[] x -> java.util.Arrays.mismatch(x, from, to, (int[]) b, from, to);
+            case double[] x -> java.util.Arrays.mismatch(x, from, to, (double[]) b, from, to);
+            case float[] x -> java.util.Arrays.mismatch(x, from, to, (float[]) b, from, to);
+            case short[] x -> java.util.Arrays.mismatch(x, from, to, (short[]) b, from, to);
+            case char[] x -> java.util.Arrays.mismatch(x, from, to, (char[]) b, from, to);
+            case byte[] x -> java.util.Arrays.mismatch(x, from, to, (byte[]) b, from, to);
+            case boolean[] x -> java.util.Arrays.mismatch(x, from, to, (boolean[]) b, from, to);
+            default -> throw new IllegalStateException("no primitive array: " + a.getClass().getName());
+        };
     }
 
     /** Equal as entry values: primitives and the JDK's immutable values by value, shared objects by identity. */

@@ -188,22 +188,7 @@ public final class ObjectSpace {
                 return id;
             }
         }
-        Copy copy = arrayCopies.get(v);
-        if (copy != null) {
-            return copy.id;
-        }
-        synchronized (masters) {
-            Long id = masterArrays.get(v);
-            if (id == null) {
-                id = publisher.publishingId(v);
-            }
-            if (id == null) {
-                id = heap.allocate(0);
-                masterArrays.put(v, id);
-                masters.put(id, v);
-            }
-            return id;
-        }
+        return arrayId(v, true);
     }
 
     /** The id {@code v} has already (it escaped its node, or was locked), or 0: unlike {@link #idOf}, names nothing. */
@@ -211,6 +196,11 @@ public final class ObjectSpace {
         if (v instanceof SharedObject) {
             return (long) ClassLayout.of(v.getClass()).id.getVolatile(v);
         }
+        return arrayId(v, false);
+    }
+
+    /** The id of array (or plain {@code Object}) {@code v}; one named here now if it has none and {@code name}, else 0. */
+    private long arrayId(Object v, boolean name) {
         Copy copy = arrayCopies.get(v);
         if (copy != null) {
             return copy.id;
@@ -219,6 +209,11 @@ public final class ObjectSpace {
             Long id = masterArrays.get(v);
             if (id == null) {
                 id = publisher.publishingId(v);
+            }
+            if (id == null && name) {
+                id = heap.allocate(0);
+                masterArrays.put(v, id);
+                masters.put(id, v);
             }
             return id == null ? 0 : id;
         }
@@ -494,9 +489,7 @@ public final class ObjectSpace {
                 if (!c.unsent(i, c.get(i))) {
                     Object v = ImageCodec.decode(this, image, i, c.typeOf(i), c.where(i));
                     c.set(i, v);
-                    if (c.twin != null) {
-                        c.twin[i] = v;
-                    }
+                    c.twinEntry(i, v);
                 }
             }
             c.setState(state);
@@ -792,9 +785,7 @@ public final class ObjectSpace {
                     if (now.kinds()[j] == sent.kinds()[j] && now.bits()[j] == sent.bits()[j]
                             && java.util.Objects.equals(now.texts()[j], sent.texts()[j])) {
                         c.clearDirty(i);
-                        if (c.twin != null) {
-                            c.twin[i] = c.get(i);
-                        }
+                        c.twinEntry(i, c.get(i));
                     }
                 }
             }

@@ -30,8 +30,16 @@ final class Publisher {
     private final Map<Object, Long> masterArrays;
     private final ConcurrentHashMap<Long, Copy> copies;
     private final CopyTable arrayCopies;
+    /**
+     * How many entries (fields and elements) the twins of this node may hold for the run. Every flush compares them
+     * all, so a program that publishes a new object at every release would make each release slower than the last;
+     * past this budget an original that leaves in a write-back keeps this node as its home, as other escapes do.
+     */
+    static final int TWIN_BUDGET = 16_384;
     /** Copies that were this node's originals until it published them to another home: every flush compares them. */
     private final Set<Copy> twinned = ConcurrentHashMap.newKeySet();
+    /** Entries of the copies named for publication so far (twinned, or in the window): under the flush lock. */
+    private int twinEntries;
     /** Objects and arrays a flush is publishing, by identity, until their home acknowledged (registry lock). */
     private final Map<Object, Long> publishing = new IdentityHashMap<>();
     /** How many: written under the registry lock, read without it to skip the lock when there are none. */
@@ -59,6 +67,10 @@ final class Publisher {
             return space.idOf(v);
         }
         ClassLayout layout = v instanceof SharedObject ? ClassLayout.of(v.getClass()) : null;
+        int entries = layout != null ? layout.size() : Array.getLength(v);
+        if (twinEntries + entries > TWIN_BUDGET) {
+            return space.idOf(v);
+        }
         if (layout != null) {
             long id = (long) layout.id.getVolatile(v);
             if (id != 0) {
@@ -89,6 +101,7 @@ final class Publisher {
             }
             publishing.put(v, id);
             inWindow++;
+            twinEntries += entries;
             p.add(c);
             return id;
         }
@@ -119,7 +132,7 @@ final class Publisher {
             Copy c = p.copies.get(k);
             c.lock.lock();
             try {
-                c.twin = p.values.get(k);
+                c.twin(p.values.get(k));
                 c.setState(Epochs.filledIn(p.epoch));
             } finally {
                 c.lock.unlock();
@@ -149,11 +162,7 @@ final class Publisher {
         for (Copy c : twinned) {
             c.lock.lock();
             try {
-                for (int i = 0; i < c.twin.length; i++) {
-                    if (!c.isDirty(i) && !Copy.same(c.get(i), c.twin[i])) {
-                        space.markDirty(c, i);
-                    }
-                }
+                c.forEachTwinDifference(i -> space.markDirty(c, i));
             } finally {
                 c.lock.unlock();
             }

@@ -103,4 +103,49 @@ class PublishedHomeTest {
             }
         });
     }
+
+    /**
+     * Every flush compares every twin, so the twins' entries are bounded: once arrays published from node 1 fill
+     * {@link Publisher#TWIN_BUDGET}, the next array that leaves in a write-back keeps node 1 as its home, stays its
+     * original (no copy, no twin), and node 0 still reads it through the pool.
+     */
+    @Test
+    void pastTheTwinBudgetAnArrayThatLeavesInAWriteBackKeepsItsCreatorAsHome() {
+        int length = 1024;
+        int published = Publisher.TWIN_BUDGET / length;
+        long[] ids = new long[1];
+        LocalCluster.run(2, cluster -> {
+            ObjectSpace space = new ObjectSpace(Heaps.of(cluster), PublishedHomeTest.class.getClassLoader());
+            space.bind();
+            try {
+                Object[] pool = new Object[published + 1];
+                long poolId = Heaps.share(cluster, 0, 0, () -> space.idOf(pool));
+                if (cluster.nodeId() == 1) {
+                    Object[] copy = (Object[]) space.resolve(poolId, Object[].class.getName() + "/" + pool.length);
+                    for (int k = 0; k < published; k++) {
+                        SingleVmHooks.storeRef(copy, k, new long[length], null);
+                        space.flush();
+                        assertEquals(0, ObjectIds.home(space.idOf(copy[k])), "array " + k + " within the budget");
+                    }
+                    long[] past = new long[length];
+                    past[7] = 77;
+                    SingleVmHooks.storeRef(copy, published, past, null);
+                    space.flush();
+                    ids[0] = space.idOf(past);
+                    assertEquals(1, ObjectIds.home(ids[0]), "past the budget the creator stays its home");
+                    assertNull(space.arrayCopy(past), "and its original stays one");
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 0) {
+                    long[] fetched = (long[]) pool[published];
+                    assertNotNull(space.arrayCopy(fetched), "node 0 holds a copy of node 1's array");
+                    SingleVmHooks.arrayRead(fetched, 7, null);
+                    assertEquals(77, fetched[7]);
+                }
+                cluster.barrier();
+            } finally {
+                space.close();
+            }
+        });
+    }
 }
