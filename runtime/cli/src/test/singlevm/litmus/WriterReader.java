@@ -42,6 +42,19 @@ abstract class WriterReader extends LitmusTest {
         }
     }
 
+    /**
+     * The judge of a test whose reader leaves in {@code seen.a} the lowest value it read after the writer's signal
+     * ({@code signal} names it) and in {@code seen.b} the sum of what it read before: forbidden unless it saw round
+     * {@code r}'s writes.
+     */
+    final void judgeLowest(int r, String signal) {
+        if (seen.a == r) {
+            allowed(0);
+        } else {
+            forbidden(r, "after " + signal + " the reader saw " + seen.a + " (read " + seen.b + " summed before)");
+        }
+    }
+
     /** Spins until volatile {@code f} holds at least {@code r}. */
     static void awaitAtLeast(Flag f, long r) {
         while (f.v < r) {
