@@ -1,0 +1,134 @@
+package dev.cumulus.cli.launch;
+
+import dev.cumulus.cli.CumulusCli;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Conformance of {@code cumulus run --single-vm} with one JVM: the data-race-free programs of
+ * src/test/singlevm/conform (class hierarchies, inner classes and lambdas, enums, records and sealed types, arrays of
+ * every kind, strings and boxes, statics, exceptions with monitors, the Thread API, JDK thread builders, and classic
+ * concurrent programs) print on 2, 3 and 4 real node JVMs exactly what a plain JDK {@code java} child process prints;
+ * a mutable JDK object reached from another node (a documented limit) gives an error that names it. The programs of
+ * {@code conform.bugs} still differ and are checked by the disabled test until they are fixed.
+ */
+@Timeout(value = 150, unit = TimeUnit.SECONDS)
+class SingleVmConformanceSystemTest {
+    /** The cases run on four nodes as well (a few, to keep the test short). */
+    static final List<String> FOUR_NODE_CASES = List.of("hierarchy", "arrays", "philosophers", "prefixsum", "table");
+
+    @TempDir
+    Path tmp;
+
+    @AfterEach
+    void nothingLeftBehind() throws Exception {
+        ChildProcesses.noneLeftBehind();
+    }
+
+    @ParameterizedTest(name = "{0} nodes")
+    @ValueSource(ints = {2, 3})
+    void everyCasePrintsWhatOneJvmPrints(int nodes) throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        assertSameAsOneJvm(classes, nodes, "conform.Conform", List.of());
+    }
+
+    @Test
+    void someCasesOnFourNodesPrintWhatOneJvmPrints() throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        assertSameAsOneJvm(classes, 4, "conform.Conform", FOUR_NODE_CASES);
+    }
+
+    /**
+     * An AtomicInteger in a shared field used by a thread on another node: the thread fails with an error naming the
+     * field, the JDK class and the node that made it, and the run ends (no hang).
+     */
+    @Test
+    void aMutableJdkObjectReachedFromAnotherNodeIsNamedInTheError() throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        Run run = single(classes, 2, "conform.limits.SharedAtomic", List.of());
+        String all = run.out() + run.err();
+        assertTrue(all.contains("field conform.limits.SharedAtomic$Counter.count of shared "
+            + "conform.limits.SharedAtomic$Counter"), all);
+        assertTrue(all.contains("refers to a java.util.concurrent.atomic.AtomicInteger created on node 0: mutable JDK "
+            + "objects cannot be shared between nodes in the single-VM mode"), all);
+        assertTrue(all.contains("[0] Exception in thread \"incrementer\""), all);
+    }
+
+    /** As above, and the run fails: today it exits 0 after main printed a wrong count (see the report). */
+    @Disabled("exits 0: the error is an ordinary uncaught exception of the program's thread, main goes on")
+    @Test
+    void aMutableJdkObjectReachedFromAnotherNodeFailsTheRun() throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        Run run = single(classes, 2, "conform.limits.SharedAtomic", List.of());
+        assertNotEquals(0, run.exit(), run.out() + run.err());
+    }
+
+    /** The minimal programs of conform.bugs: each differs from one JVM today; enable as they are fixed. */
+    @Disabled("known differences, see src/test/singlevm/conform/bugs")
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"RecordEquals", "LiteralIdentity", "ExceptionState", "ExtendsJdkClass",
+        "ReflectionOnCopy"})
+    void knownDifferences(String program) throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        assertSameAsOneJvm(classes, 2, "conform.bugs." + program, List.of());
+    }
+
+    private void assertSameAsOneJvm(Path classes, int nodes, String main, List<String> args) throws Exception {
+        String expected = plainJava(classes, main, args);
+        Run run = single(classes, nodes, main, args);
+        assertEquals(0, run.exit(), run.out() + run.err());
+        assertEquals(expected, withoutNodePrefixes(run.out()), "stderr:\n" + run.err());
+    }
+
+    /** What {@code java -cp classes main args} of this JDK prints (it must exit 0 within a minute). */
+    private String plainJava(Path classes, String main, List<String> args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+            .toString(), "-cp", classes.toString(), main));
+        command.addAll(args);
+        Path out = tmp.resolve("plain.out");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "plain java did not end within 60 s");
+        String text = Files.readString(out, StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), text);
+        return text;
+    }
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private Run single(Path classes, int nodes, String main, List<String> args) {
+        List<String> command = new ArrayList<>(List.of("run", "--single-vm", "--nodes", String.valueOf(nodes),
+            "--timeout", "100s", "--no-check", "--run-dir", tmp.resolve("run-" + nodes).toString(), "-cp",
+            classes.toString(), main));
+        command.addAll(args);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(command.toArray(String[]::new), new PrintStream(out, true,
+            StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** The output with each line's {@code [n] } node prefix taken off. */
+    static String withoutNodePrefixes(String out) {
+        return out.replaceAll("(?m)^\\[\\d+\\] ", "");
+    }
+}

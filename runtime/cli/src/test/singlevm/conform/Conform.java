@@ -1,0 +1,81 @@
+package conform;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Runs the conformance cases named on the command line (every case when none is), one after the other; only main
+ * prints, each line prefixed with the case's name, so the output is the same on one JVM and under
+ * {@code --single-vm} whatever node runs which thread.
+ */
+public final class Conform {
+    /** One conformance case. */
+    interface Case {
+        /** Runs the case, printing its result lines with {@code out}. */
+        void run(Out out) throws Exception;
+    }
+
+    /** The cases by name, in the order they run. */
+    static final Map<String, Case> CASES = new LinkedHashMap<>();
+
+    static {
+        CASES.put("hierarchy", new Hierarchy());
+        CASES.put("inner", new InnerClasses());
+        CASES.put("functions", new Functions());
+        CASES.put("enums", new Enums());
+        CASES.put("records", new Records());
+        CASES.put("arrays", new ArraysCase());
+        CASES.put("multiarrays", new MultiArrays());
+        CASES.put("jdkarrays", new JdkArrays());
+        CASES.put("strings", new Strings());
+        CASES.put("boxes", new Boxes());
+        CASES.put("equality", new Equality());
+        CASES.put("statics", new Statics());
+        CASES.put("exceptions", new Exceptions());
+        CASES.put("threadapi", new ThreadApi());
+        CASES.put("builders", new Builders());
+        CASES.put("buffer", new BoundedBuffer());
+        CASES.put("philosophers", new Philosophers());
+        CASES.put("mergesort", new MergeSort());
+        CASES.put("prefixsum", new PrefixSum());
+        CASES.put("table", new StripedTable());
+    }
+
+    private Conform() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String[] names = args.length == 0 ? CASES.keySet().toArray(String[]::new) : args;
+        for (String name : names) {
+            Case c = CASES.get(name);
+            if (c == null) {
+                throw new IllegalArgumentException("no case " + name + "; cases: " + CASES.keySet());
+            }
+            c.run(new Out(name));
+        }
+        System.out.println("conform: done " + names.length);
+    }
+
+    /** Prints a case's lines, each prefixed with the case's name. */
+    static final class Out {
+        private final String name;
+
+        Out(String name) {
+            this.name = name;
+        }
+
+        void println(Object line) {
+            System.out.println(name + ": " + line);
+        }
+    }
+
+    /** Starts every thread, then joins every one. */
+    static void startJoin(Thread... threads) throws InterruptedException {
+        for (Thread t : threads) {
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+}
