@@ -39,6 +39,7 @@ public final class Conform {
         CASES.put("mergesort", new MergeSort());
         CASES.put("prefixsum", new PrefixSum());
         CASES.put("table", new StripedTable());
+        CASES.put("misc", new Misc());
     }
 
     private Conform() {
