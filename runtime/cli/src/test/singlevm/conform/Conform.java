@@ -24,6 +24,8 @@ public final class Conform {
         CASES.put("functions", new Functions());
         CASES.put("enums", new Enums());
         CASES.put("records", new Records());
+        CASES.put("recordmethods", new RecordMethods());
+        CASES.put("cloning", new Cloning());
         CASES.put("arrays", new ArraysCase());
         CASES.put("multiarrays", new MultiArrays());
         CASES.put("jdkarrays", new JdkArrays());

@@ -5,7 +5,7 @@ package conform;
  * every node insert, update and remove disjoint and overlapping keys; main checks size and contents.
  */
 final class StripedTable implements Conform.Case {
-    /** A key with hand-written equals and hashCode (a record key meets conform.bugs.RecordEquals). */
+    /** A key with hand-written equals and hashCode (record keys: case recordmethods). */
     static final class Key {
         final String name;
         final int n;

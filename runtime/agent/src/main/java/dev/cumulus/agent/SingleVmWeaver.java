@@ -268,6 +268,10 @@ final class SingleVmWeaver {
                     }
                 }
                 case InvokeDynamicInstruction indy when runnableLambda(indy) != null -> lambda(b, indy);
+                case InvokeDynamicInstruction indy when isObjectMethods(indy) -> {
+                    readAllArguments(b, indy);
+                    b.with(indy);
+                }
                 case FieldInstruction fi -> {
                     field(b, fi);
                     if (isVolatile(fi)) {
@@ -320,6 +324,17 @@ final class SingleVmWeaver {
                     return;
                 }
                 b.with(ii);
+                return;
+            }
+            if (ii.opcode() == Opcode.INVOKESPECIAL && ii.name().equalsString("clone")
+                    && ii.type().equalsString("()Ljava/lang/Object;")) {
+                // super.clone() reaching Object.clone: it copies every field (a stale copy is filled first) and the
+                // added state and id, which the clone, a new object of this node, must not keep
+                b.dup();
+                b.invokestatic(CD_HOOKS, "readAll", MTD_OBJECT);
+                b.with(ii);
+                b.dup();
+                b.invokestatic(CD_HOOKS, "cloned", MTD_OBJECT);
                 return;
             }
             if (ii.opcode() == Opcode.INVOKEVIRTUAL && ii.owner().asInternalName().startsWith("[")
@@ -541,6 +556,32 @@ final class SingleVmWeaver {
             b.dup_x1(); // [thread, task, thread]
             b.swap(); // [thread, thread, task]
             b.invokestatic(CD_HOOKS, "made", MTD_MADE);
+        }
+
+        /**
+         * A record's generated {@code equals}, {@code hashCode} or {@code toString}: an {@code ObjectMethods}
+         * bootstrap, whose method handles read the record's fields without the woven checks.
+         */
+        private static boolean isObjectMethods(InvokeDynamicInstruction indy) {
+            DirectMethodHandleDesc bsm = indy.bootstrapMethod();
+            return bsm.owner().descriptorString().equals("Ljava/lang/runtime/ObjectMethods;")
+                && bsm.methodName().equals("bootstrap");
+        }
+
+        /**
+         * Before an {@code ObjectMethods} call: each of its reference arguments (the record, and for {@code equals}
+         * the other object) is made readable ({@code SingleVmHooks.readAll}), as a woven read of its fields would.
+         */
+        private static void readAllArguments(CodeBuilder b, InvokeDynamicInstruction indy) {
+            MethodTypeDesc type = indy.typeSymbol();
+            if (type.parameterCount() == 2) { // equals(record, Object): [r, o] -> [r, o, r, o] -> [r, o]
+                b.dup2();
+                b.invokestatic(CD_HOOKS, "readAll", MTD_OBJECT);
+                b.invokestatic(CD_HOOKS, "readAll", MTD_OBJECT);
+            } else if (type.parameterCount() == 1) {
+                b.dup();
+                b.invokestatic(CD_HOOKS, "readAll", MTD_OBJECT);
+            }
         }
 
         /** The implementation method of a {@code Runnable} or {@code Callable} lambda or method reference, else null. */

@@ -40,6 +40,8 @@ final class ClassLayout {
     /** The object's {@code $cumulus$state} and {@code $cumulus$id}, or for statics the class's {@code $cumulus$statics}. */
     final VarHandle state;
     final VarHandle id;
+    /** Whether every field is final (a record's, say): a copy that was ever filled never needs another fetch. */
+    final boolean allFinal;
     private final Map<String, Integer> byName = new ConcurrentHashMap<>();
 
     private ClassLayout(Class<?> type, boolean statics) {
@@ -67,6 +69,7 @@ final class ClassLayout {
             }
         }
         this.fields = found.toArray(Field[]::new);
+        this.allFinal = found.stream().allMatch(f -> Modifier.isFinal(f.getModifiers()));
         this.handles = new VarHandle[fields.length];
         try {
             for (int i = 0; i < fields.length; i++) {

@@ -305,6 +305,34 @@ public final class ObjectSpace {
         }
     }
 
+    /** The field a fetch for {@link #readAll} names in its profile event. */
+    static final String ALL_FIELDS = "*";
+
+    /**
+     * JDK code is about to read every field of program object {@code o} (its {@code Object.clone}, a record's
+     * generated {@code equals}, {@code hashCode} or {@code toString}), unwoven: a copy is made readable first, as a
+     * woven read of each field would — filled once if its fields are all final, else when stale for this thread.
+     */
+    void readAll(Object o) {
+        ClassLayout layout = ClassLayout.of(o.getClass());
+        int state = (int) layout.state.getAcquire(o);
+        if (state == 0 || (layout.allFinal ? state != Epochs.NEVER_FILLED : Epochs.validHere(state))) {
+            return;
+        }
+        fill(copyOf(o), ALL_FIELDS);
+    }
+
+    /**
+     * {@code clone} was made by {@code Object.clone} from a program object: it copied the original's
+     * {@code $cumulus$state} and {@code $cumulus$id} with its fields. A new object is this node's own master, with no
+     * id until its reference first leaves the node, as any {@code new} object.
+     */
+    static void cloned(Object clone) {
+        ClassLayout layout = ClassLayout.of(clone.getClass());
+        layout.id.setVolatile(clone, 0L);
+        layout.state.setVolatile(clone, 0);
+    }
+
     /** Fills every stale statics copy of {@code type} and its program superclasses from node 0. */
     void fetchStatics(Class<?> type, String field) {
         for (Class<?> k = type; k != null && ClassLayout.isProgramClass(k); k = k.getSuperclass()) {

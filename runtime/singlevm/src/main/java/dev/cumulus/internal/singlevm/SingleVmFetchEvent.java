@@ -30,7 +30,7 @@ public final class SingleVmFetchEvent extends Event {
     public String className;
 
     @Label("Field")
-    @Description("The field whose read missed; [] for an array element")
+    @Description("The field whose read missed; [] for an array element; * for all (Object.clone, record equals)")
     public String field;
 
     @Label("Entries")

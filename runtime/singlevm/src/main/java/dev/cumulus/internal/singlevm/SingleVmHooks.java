@@ -37,6 +37,24 @@ public final class SingleVmHooks {
         ObjectSpace.current().fetch(o, field);
     }
 
+    /**
+     * JDK code is about to read every field of {@code o} without woven checks: {@code Object.clone} of a program
+     * object, or a record's generated {@code equals}, {@code hashCode} and {@code toString} (their
+     * {@code ObjectMethods} bootstrap reads the fields through method handles). A stale copy is filled first.
+     */
+    public static void readAll(Object o) {
+        if (o instanceof SharedObject) {
+            ObjectSpace.current().readAll(o);
+        }
+    }
+
+    /** {@code o} was just made by {@code Object.clone}: a program object's clone is a new master of this node. */
+    public static void cloned(Object o) {
+        if (o instanceof SharedObject) {
+            ObjectSpace.cloned(o);
+        }
+    }
+
     /** A read of static field {@code field} of {@code type} on a node whose statics copy is stale: fill it from node 0. */
     public static void fetchStatics(Class<?> type, String field) {
         ObjectSpace.current().fetchStatics(type, field);
