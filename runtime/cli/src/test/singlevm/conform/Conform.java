@@ -30,6 +30,7 @@ public final class Conform {
         CASES.put("multiarrays", new MultiArrays());
         CASES.put("jdkarrays", new JdkArrays());
         CASES.put("strings", new Strings());
+        CASES.put("literals", new Literals());
         CASES.put("boxes", new Boxes());
         CASES.put("equality", new Equality());
         CASES.put("statics", new Statics());

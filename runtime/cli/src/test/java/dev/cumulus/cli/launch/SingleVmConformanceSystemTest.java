@@ -86,7 +86,7 @@ class SingleVmConformanceSystemTest {
     /** The minimal programs of conform.bugs: each differs from one JVM today; enable as they are fixed. */
     @Disabled("known differences, see src/test/singlevm/conform/bugs")
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"LiteralIdentity", "ExceptionState", "ExtendsJdkClass", "ReflectionOnCopy"})
+    @ValueSource(strings = {"ExceptionState", "ExtendsJdkClass", "ReflectionOnCopy"})
     void knownDifferences(String program) throws Exception {
         Path classes = SingleVmSystemTest.compile(tmp);
         assertSameAsOneJvm(classes, 2, "conform.bugs." + program, List.of());

@@ -7,8 +7,10 @@ import java.lang.reflect.Array;
 /**
  * How one field or element value travels in an {@link ObjectImage}: primitives by their bits; shared objects (woven
  * program objects, arrays) as ids with their class; the JDK's immutable values (strings, boxed numbers, characters,
- * booleans, enum constants, classes) by value. Any other JDK object is a node's own: it is sent as a marker naming its
- * class and node, and the node that receives it fails with a message saying so. Stateless.
+ * booleans, enum constants, classes) by value. A string arrives interned, so a literal read from another node's field
+ * is still {@code ==} to the same literal (JLS 3.10.5) and one string in two fields is still one. Any other JDK object
+ * is a node's own: it is sent as a marker naming its class and node, and the node that receives it fails with a
+ * message saying so. Stateless.
  */
 final class ImageCodec {
     static final byte ABSENT = 0;
@@ -78,7 +80,7 @@ final class ImageCodec {
         return switch (image.kinds()[i]) {
             case PRIMITIVE -> primitive(type, bits);
             case NULL -> null;
-            case STRING -> text;
+            case STRING -> text.intern();
             case BOXED -> box(text, bits);
             case CLASS -> space.loadClass(text);
             case ENUM -> enumConstant(space, text);
