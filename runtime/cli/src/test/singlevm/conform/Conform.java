@@ -29,6 +29,7 @@ public final class Conform {
         CASES.put("arrays", new ArraysCase());
         CASES.put("multiarrays", new MultiArrays());
         CASES.put("jdkarrays", new JdkArrays());
+        CASES.put("jdkarraycalls", new JdkArrayCalls());
         CASES.put("strings", new Strings());
         CASES.put("literals", new Literals());
         CASES.put("boxes", new Boxes());

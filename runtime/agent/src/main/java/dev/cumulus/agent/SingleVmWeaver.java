@@ -323,6 +323,10 @@ final class SingleVmWeaver {
                     threadWithTask(b, ii, d.length() > "(Ljava/lang/Runnable;)V".length());
                     return;
                 }
+                if (made && JdkArrayCalls.applies(ii)) { // new String(chars), say
+                    JdkArrayCalls.weave(b, ii);
+                    return;
+                }
                 b.with(ii);
                 return;
             }
@@ -389,6 +393,10 @@ final class SingleVmWeaver {
                         // other Thread methods run on the local Thread object
                     }
                 }
+            }
+            if (JdkArrayCalls.applies(ii)) {
+                JdkArrayCalls.weave(b, ii);
+                return;
             }
             String hook = Weaver.hookFor(ii);
             if (hook == null) {

@@ -115,15 +115,102 @@ public final class SingleVmHooks {
         return known;
     }
 
-    /** Before the JDK reads array {@code a} whole ({@code a.clone()}): a stale copy is filled from its home first. */
+    /**
+     * Before the JDK reads array {@code a} whole ({@code a.clone()}, or a JDK method the program passes it to): a stale
+     * copy is filled from its home first.
+     */
     public static void readArray(Object a) {
-        if (a != null && CopyTable.mayHold(a)) {
+        if (remoteArrays && a != null && CopyTable.mayHold(a)) {
             ObjectSpace s = ObjectSpace.current();
             Copy c = s.arrayCopy(a);
             if (c != null) {
                 s.fillRange(c, 0, java.lang.reflect.Array.getLength(a));
             }
         }
+    }
+
+    /**
+     * Before a {@code deep} method of {@code java.util.Arrays} ({@code deepToString}, {@code deepEquals},
+     * {@code deepHashCode}): {@code a} and every array inside it, at any depth, are filled if they are stale copies.
+     */
+    public static void readArrayDeep(Object a) {
+        if (remoteArrays && a != null) {
+            readArray(a);
+            if (a instanceof Object[] elements) {
+                for (Object e : elements) {
+                    if (e != null && e.getClass().isArray()) {
+                        readArrayDeep(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Before a {@code java.util.Arrays} method writes elements {@code from} to {@code to} ({@code to < 0}: all) of
+     * {@code a} (sort, fill, setAll, parallelPrefix): the array that method is to write — {@code a} itself when it is
+     * no copy; for a copy, the range filled, then a clone of the copy, which {@link #storeWritten} takes back. The JDK
+     * works on a private array, so neither a fill nor a flush of another thread of this node meets its writes half
+     * done, and no lock is held while it calls the program's comparator or generator. A range the JDK will refuse is
+     * neither filled nor checked here: the call throws its own exception.
+     */
+    public static Object writableClone(Object a, int from, int to) {
+        if (!remoteArrays || a == null || !CopyTable.mayHold(a)) {
+            return a;
+        }
+        ObjectSpace s = ObjectSpace.current();
+        Copy c = s.arrayCopy(a);
+        if (c == null) {
+            return a;
+        }
+        int length = java.lang.reflect.Array.getLength(a);
+        int end = to < 0 ? length : to;
+        if (0 <= from && from <= end && end <= length) {
+            s.fillRange(c, from, end - from);
+        }
+        c.lock.lock();
+        try {
+            return cloneOf(a);
+        } finally {
+            c.lock.unlock();
+        }
+    }
+
+    /**
+     * After the {@code java.util.Arrays} call of {@link #writableClone} returned: when it wrote a clone of copy
+     * {@code a}, the written elements go into the copy, each marked dirty (so the next release writes them back).
+     */
+    public static void storeWritten(Object a, Object written, int from, int to) {
+        if (written == a) {
+            return;
+        }
+        ObjectSpace s = ObjectSpace.current();
+        Copy c = s.arrayCopy(a);
+        int end = to < 0 ? java.lang.reflect.Array.getLength(a) : to;
+        c.lock.lock();
+        try {
+            System.arraycopy(written, from, a, from, end - from);
+            for (int i = from; i < end; i++) {
+                s.markDirty(c, i);
+            }
+        } finally {
+            c.lock.unlock();
+        }
+    }
+
+    private static Object cloneOf(Object a) {
+        return switch (a) {
+            case int[] x -> x.clone();
+            case long[] x -> x.clone();
+            case double[] x -> x.clone();
+            case float[] x -> x.clone();
+            case char[] x -> x.clone();
+            case short[] x -> x.clone();
+            case byte[] x -> x.clone();
+            case boolean[] x -> x.clone();
+            case Object[] x -> x.clone();
+            default -> throw new IllegalArgumentException("not an array: " + a.getClass().getName());
+        };
     }
 
     /** {@code System.arraycopy}: the source is filled if it is a stale copy; the copied elements of a copy are dirty. */

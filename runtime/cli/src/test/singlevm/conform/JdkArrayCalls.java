@@ -1,0 +1,95 @@
+package conform;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * JDK methods given arrays another node made or wrote, called on a thread of a node that holds them as copies:
+ * {@code Arrays.toString}, {@code equals}, {@code hashCode}, {@code deepToString}, {@code binarySearch},
+ * {@code copyOfRange}, {@code String.join}, {@code new String(char[])} read them as the program last wrote them;
+ * {@code Arrays.sort} (whole, a range, with a comparator of program objects), {@code fill} of a range,
+ * {@code setAll} and {@code parallelPrefix} write them, and main on the arrays' own node sees the writes. Two workers
+ * sort the halves of one shared array of 3,000 elements (more than a copy block), main merges them.
+ */
+final class JdkArrayCalls implements Conform.Case {
+    static final class Item {
+        final int rank;
+        final String name;
+
+        Item(int rank, String name) {
+            this.rank = rank;
+            this.name = name;
+        }
+    }
+
+    /** A comparator of the program's own (shared) class. */
+    static final class ByRank implements Comparator<Item> {
+        @Override
+        public int compare(Item a, Item b) {
+            return Integer.compare(a.rank, b.rank);
+        }
+    }
+
+    static final class Shared {
+        int[] numbers;
+        long[] longs;
+        double[] prefix;
+        char[] chars;
+        String[] words;
+        int[][] grid;
+        Item[] items;
+        int[] big;
+        String read;
+    }
+
+    @Override
+    public void run(Conform.Out out) throws Exception {
+        Shared s = new Shared();
+        s.numbers = new int[] {9, 3, 7, 1, 8, 2};
+        s.longs = new long[8];
+        s.prefix = new double[] {1, 2, 3, 4};
+        s.chars = new char[] {'c', 'o', 'p', 'y'};
+        s.words = new String[] {"x", "y", "z"};
+        s.grid = new int[][] {{1, 2}, {3, 4}};
+        s.items = new Item[] {new Item(3, "c"), new Item(1, "a"), new Item(2, "b")};
+        s.big = new int[3000];
+        for (int i = 0; i < s.big.length; i++) {
+            s.big[i] = (i * 7919) % 3001;
+        }
+        Thread reader = new Thread(() -> s.read = Arrays.toString(s.numbers) + " " + Arrays.equals(s.words,
+            new String[] {"x", "y", "z"}) + " " + (Arrays.hashCode(s.numbers) == Arrays.hashCode(
+            new int[] {9, 3, 7, 1, 8, 2})) + " " + Arrays.deepToString(s.grid) + " " + String.join("+", s.words) + " "
+            + new String(s.chars) + " " + String.valueOf(s.chars, 1, 2) + " "
+            + Arrays.toString(Arrays.copyOfRange(s.numbers, 1, 3)));
+        Conform.startJoin(reader);
+        out.println(s.read);
+        Thread writer = new Thread(() -> {
+            Arrays.sort(s.numbers, 1, 5);
+            Arrays.fill(s.longs, 2, 6, 42L);
+            Arrays.setAll(s.longs, i -> s.longs[i] + i);
+            Arrays.parallelPrefix(s.prefix, Double::sum);
+            Arrays.sort(s.items, new ByRank());
+            Arrays.sort(s.chars);
+            s.read = "found " + Arrays.binarySearch(s.chars, 'p');
+        });
+        Conform.startJoin(writer);
+        out.println(Arrays.toString(s.numbers) + " " + Arrays.toString(s.longs) + " " + Arrays.toString(s.prefix)
+            + " " + s.items[0].name + s.items[1].name + s.items[2].name + " " + new String(s.chars) + " " + s.read);
+        int half = s.big.length / 2;
+        Thread low = new Thread(() -> Arrays.sort(s.big, 0, half));
+        Thread high = new Thread(() -> Arrays.sort(s.big, half, s.big.length));
+        Conform.startJoin(low, high);
+        int[] merged = new int[s.big.length];
+        for (int i = 0, a = 0, b = half; i < merged.length; i++) {
+            merged[i] = b >= s.big.length || (a < half && s.big[a] <= s.big[b]) ? s.big[a++] : s.big[b++];
+        }
+        boolean sorted = true;
+        long sum = 0;
+        for (int i = 0; i < merged.length; i++) {
+            sorted &= i == 0 || merged[i - 1] <= merged[i];
+            sum += merged[i];
+        }
+        out.println("halves sorted and merged: " + sorted + " sum " + sum + " first " + merged[0] + " last "
+            + merged[merged.length - 1]);
+    }
+}
