@@ -36,6 +36,7 @@ public final class Conform {
         CASES.put("equality", new Equality());
         CASES.put("statics", new Statics());
         CASES.put("exceptions", new Exceptions());
+        CASES.put("throwables", new Throwables());
         CASES.put("threadapi", new ThreadApi());
         CASES.put("builders", new Builders());
         CASES.put("buffer", new BoundedBuffer());

@@ -25,7 +25,10 @@ final class SingleVmFacts {
     static final String THREAD = "java/lang/Thread";
     static final String RUNNABLE = "java/lang/Runnable";
 
-    /** JDK values the runtime sends by value or shares (a plain {@code Object} is a shared lock). */
+    /**
+     * JDK values the runtime sends by value or shares (a plain {@code Object} is a shared lock); exceptions, also
+     * sent by value, are found by their superclass ({@link #isThrowable}).
+     */
     private static final Set<String> MOVABLE = Set.of("java/lang/String", "java/lang/Object", "java/lang/Class");
 
     /** Where thread code first touches a field: the method that touches it, and the line. */
@@ -88,10 +91,20 @@ final class SingleVmFacts {
             return null;
         }
         Optional<ClassInfo> c = index.info(n);
-        if (c.isEmpty() || c.get().isInterface || c.get().isAbstract || c.get().isEnum) {
+        if (c.isEmpty() || c.get().isInterface || c.get().isAbstract || c.get().isEnum || isThrowable(n)) {
             return null;
         }
         return n;
+    }
+
+    /** Whether JDK class {@code n} is an exception: the runtime sends those by value. */
+    private boolean isThrowable(String n) {
+        for (String k = n; k != null; k = index.info(k).map(i -> i.superName).orElse(null)) {
+            if (k.equals("java/lang/Throwable")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

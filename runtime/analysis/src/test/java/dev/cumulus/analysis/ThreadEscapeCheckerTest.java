@@ -91,4 +91,24 @@ class ThreadEscapeCheckerTest {
                     fx.check(ThreadEscapeCheckerTest::checker, "Main"));
         }
     }
+
+    @Test
+    void aJdkExceptionStoredByAThreadIsAValueAndDoesNotWarn() {
+        try (CheckerFixture fx = new CheckerFixture(tmp, """
+                class Outcome {
+                    volatile Throwable failure;
+                    IllegalStateException last;
+                    void record() {
+                        try { Integer.parseInt("x"); }
+                        catch (NumberFormatException e) { failure = e; last = new IllegalStateException("bad", e); }
+                    }
+                }
+                class Worker extends Thread {
+                    final Outcome outcome = new Outcome();
+                    public void run() { outcome.record(); }
+                }
+                """)) {
+            assertEquals(List.of(), fx.check(ThreadEscapeCheckerTest::checker, "Outcome"));
+        }
+    }
 }

@@ -188,13 +188,17 @@ final class Copy {
         };
     }
 
-    /** Equal as entry values: primitives and the JDK's immutable values by value, shared objects by identity. */
+    /**
+     * Equal as entry values: primitives, the JDK's immutable values and a program exception's state by value, shared
+     * objects by identity.
+     */
     static boolean same(Object a, Object b) {
         if (a == b) {
             return true;
         }
         return a != null && b != null && a.getClass() == b.getClass()
-            && (a instanceof Number || a instanceof String || a instanceof Character || a instanceof Boolean)
+            && (a instanceof Number || a instanceof String || a instanceof Character || a instanceof Boolean
+                || a instanceof ThrowableState)
             && a.equals(b);
     }
 
@@ -228,14 +232,14 @@ final class Copy {
 
     /** The declared type of entry {@code i}. */
     Class<?> typeOf(int i) {
-        return kind == Kind.ARRAY ? target.getClass().getComponentType() : layout.fields[i].getType();
+        return kind == Kind.ARRAY ? target.getClass().getComponentType() : layout.typeOf(i);
     }
 
     /** Entry {@code i}'s value, a plain read. */
     Object get(int i) {
         return switch (kind) {
             case ARRAY -> Array.get(target, i);
-            case OBJECT -> layout.handles[i].get(target);
+            case OBJECT -> layout.get(target, i);
             case STATICS -> layout.handles[i].get();
         };
     }
@@ -244,7 +248,7 @@ final class Copy {
     void set(int i, Object v) {
         switch (kind) {
             case ARRAY -> Array.set(target, i, v);
-            case OBJECT -> layout.handles[i].set(target, v);
+            case OBJECT -> layout.set(target, i, v);
             case STATICS -> layout.handles[i].set(v);
         }
     }
@@ -253,8 +257,7 @@ final class Copy {
     String where(int i) {
         return switch (kind) {
             case ARRAY -> "element " + i + " of " + describe();
-            case OBJECT, STATICS -> "field " + layout.fields[i].getDeclaringClass().getName() + '.'
-                + layout.fields[i].getName() + " of " + describe();
+            case OBJECT, STATICS -> "field " + layout.nameOf(i) + " of " + describe();
         };
     }
 

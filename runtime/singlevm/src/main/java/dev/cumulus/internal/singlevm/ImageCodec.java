@@ -7,10 +7,13 @@ import java.lang.reflect.Array;
 /**
  * How one field or element value travels in an {@link ObjectImage}: primitives by their bits; shared objects (woven
  * program objects, arrays) as ids with their class; the JDK's immutable values (strings, boxed numbers, characters,
- * booleans, enum constants, classes) by value. A string arrives interned, so a literal read from another node's field
- * is still {@code ==} to the same literal (JLS 3.10.5) and one string in two fields is still one. Any other JDK object
- * is a node's own: it is sent as a marker naming its class and node, and the node that receives it fails with a
- * message saying so. Stateless.
+ * booleans, enum constants, classes) by value, a string arriving interned (so a literal read from another node's
+ * field is still {@code ==} to the same literal, JLS 3.10.5, and one string in two fields is still one); exceptions in
+ * the text form of {@link ThrowableText} (a JDK exception by value, a program exception as its id with the state
+ * {@code Throwable} keeps), and a program exception's own {@link ThrowableState} entry the same way. Any other JDK
+ * object is a node's own, and so is an object of a program class that extends a JDK class with state the heap does
+ * not carry ({@link ClassLayout#unsharedJdkState}): it is sent as a marker naming its class and node, and the node
+ * that receives it fails with a message saying so. Stateless.
  */
 final class ImageCodec {
     static final byte ABSENT = 0;
@@ -22,6 +25,12 @@ final class ImageCodec {
     static final byte FOREIGN = 6;
     static final byte CLASS = 7;
     static final byte ENUM = 8;
+    /** An exception: {@link ThrowableText#value}. */
+    static final byte THROWABLE = 9;
+    /** A program exception's {@link ThrowableState}: {@link ThrowableText#state}. */
+    static final byte THROWABLE_STATE = 10;
+    /** An object of a program class extending a JDK class with state: its class and that JDK class. */
+    static final byte JDK_SUBCLASS = 11;
 
     private ImageCodec() {
     }
@@ -58,6 +67,16 @@ final class ImageCodec {
             kind = BOXED;
             bits = primitiveBits(value);
             text = value.getClass().getName();
+        } else if (value instanceof SharedObject && ClassLayout.of(value.getClass()).unsharedJdkState != null) {
+            kind = JDK_SUBCLASS;
+            text = value.getClass().getName() + ' ' + ClassLayout.of(value.getClass()).unsharedJdkState.getName();
+            bits = space.nodeId();
+        } else if (value instanceof Throwable t) {
+            kind = THROWABLE;
+            text = ThrowableText.value(t, v -> space.idOf(v, publication));
+        } else if (value instanceof ThrowableState s) {
+            kind = THROWABLE_STATE;
+            text = ThrowableText.state(s, v -> space.idOf(v, publication));
         } else if (value instanceof SharedObject || value.getClass().isArray() || value.getClass() == Object.class) {
             kind = REF;
             bits = space.idOf(value, publication);
@@ -88,8 +107,29 @@ final class ImageCodec {
             case FOREIGN -> throw new CumulusException(where + " refers to a " + text + " created on node " + bits
                 + ": mutable JDK objects cannot be shared between nodes in the single-VM mode (use it only on the "
                 + "node that created it, or keep the data in the program's own classes or arrays)");
+            case JDK_SUBCLASS -> throw jdkSubclass(where, text, bits);
+            case THROWABLE -> exception(() -> ThrowableValues.value(space, text), where);
+            case THROWABLE_STATE -> exception(() -> ThrowableValues.state(space, text), where);
             default -> throw new IllegalStateException("unknown value kind " + image.kinds()[i] + " in " + where);
         };
+    }
+
+    private static CumulusException jdkSubclass(String where, String text, long node) {
+        int space = text.indexOf(' ');
+        return new CumulusException(where + " refers to a " + text.substring(0, space) + " created on node " + node
+            + ", a program class extending " + text.substring(space + 1) + ": the state of a JDK superclass cannot be "
+            + "shared between nodes in the single-VM mode (keep the JDK object in a field of a program class used only "
+            + "on the node that created it, or use the shared collections of dev.cumulus.SingleVm or the program's own "
+            + "classes)");
+    }
+
+    /** An exception or exception state decoded by {@code decode}; a malformed one fails naming {@code where}. */
+    private static Object exception(java.util.function.Supplier<Object> decode, String where) {
+        try {
+            return decode.get();
+        } catch (IllegalArgumentException | CumulusException e) {
+            throw new CumulusException(where + " holds an exception this node cannot rebuild: " + e.getMessage(), e);
+        }
     }
 
     private static boolean isBox(Object v) {

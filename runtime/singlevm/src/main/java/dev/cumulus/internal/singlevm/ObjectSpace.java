@@ -221,6 +221,14 @@ public final class ObjectSpace {
 
     /** The object with id {@code id}: a master of this node, or this node's copy (made stale on first sight). */
     Object resolve(long id, String className) {
+        return resolve(id, className, copy -> { });
+    }
+
+    /**
+     * As {@link #resolve(long, String)}; a copy made now is first handed to {@code prepare}, before any other thread
+     * can find it (a program exception's copy gets the message and trace its reference carries).
+     */
+    Object resolve(long id, String className, java.util.function.Consumer<Object> prepare) {
         if (ObjectIds.home(id) == self) {
             Object m = masters.get(id);
             if (m == null) {
@@ -236,6 +244,7 @@ public final class ObjectSpace {
             c = copies.get(id);
             if (c == null) {
                 c = makeCopy(id, className);
+                prepare.accept(c.target);
                 copies.put(id, c);
             }
             return c.target;
@@ -754,7 +763,7 @@ public final class ObjectSpace {
             if (image.kinds()[j] != ImageCodec.ABSENT) {
                 entries++;
                 if (c.kind != Copy.Kind.ARRAY) {
-                    fields.append(fields.isEmpty() ? "" : ",").append(c.layout.fields[j].getName());
+                    fields.append(fields.isEmpty() ? "" : ",").append(c.layout.simpleNameOf(j));
                 }
             }
         }
@@ -899,7 +908,7 @@ public final class ObjectSpace {
         ClassLayout layout = ClassLayout.of(m.getClass());
         ObjectImage image = ObjectImage.empty(m.getClass().getName(), layout.size());
         for (int i = 0; i < layout.size(); i++) {
-            ImageCodec.encode(this, image, i, layout.fields[i].getType(), layout.handles[i].getVolatile(m));
+            ImageCodec.encode(this, image, i, layout.typeOf(i), layout.getVolatile(m, i));
         }
         return image;
     }
@@ -975,8 +984,8 @@ public final class ObjectSpace {
         ClassLayout layout = ClassLayout.of(m.getClass());
         for (int i = 0; i < image.length(); i++) {
             if (image.kinds()[i] != ImageCodec.ABSENT) {
-                layout.handles[i].setVolatile(m, ImageCodec.decode(this, image, i, layout.fields[i].getType(),
-                    "field " + layout.fields[i]));
+                layout.setVolatile(m, i, ImageCodec.decode(this, image, i, layout.typeOf(i),
+                    "field " + layout.nameOf(i) + " of " + m.getClass().getName() + " " + ObjectIds.describe(id)));
             }
         }
     }

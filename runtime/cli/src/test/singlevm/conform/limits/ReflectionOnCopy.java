@@ -1,4 +1,4 @@
-package conform.bugs;
+package conform.limits;
 
 import java.lang.reflect.Field;
 

@@ -1,0 +1,110 @@
+package dev.cumulus.internal.singlevm;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Makes on this node the exceptions a {@link ThrowableText} describes.
+ *
+ * <p>A JDK exception is rebuilt from its value: its class is loaded by name and must be a {@link Throwable} that is
+ * not a program class; an instance is made with its public {@code (String)}, {@code (String, Throwable)} or
+ * no-argument constructor, the first that works; then it is given the message, cause, stack trace and suppressed
+ * exceptions that were sent, as they were ({@link ThrowableState#writeInto}). A class with none of those constructors
+ * (or abstract, or not public, or whose constructors fail here) becomes a {@code RuntimeException} whose message is
+ * the original class's name and message, with the same cause, trace and suppressed exceptions. Fields a JDK class adds
+ * to {@code Throwable}'s are not sent: they keep what its constructor set.
+ *
+ * <p>A program exception is this node's master or copy of the shared object; a copy made from this very reference
+ * gets the state the text carries before it is registered, so no thread of the node sees it without its message.
+ * Not thread-safe: one per decoded text.
+ */
+final class ThrowableValues {
+    private static final List<Class<?>[]> CONSTRUCTORS = List.of(new Class<?>[] {String.class},
+        new Class<?>[] {String.class, Throwable.class}, new Class<?>[0]);
+
+    private final ObjectSpace space;
+    /** The copies this text made, by id: a later mention in the same text (a cycle) is the same copy. */
+    private final Map<Long, Object> made = new HashMap<>();
+
+    private ThrowableValues(ObjectSpace space) {
+        this.space = space;
+    }
+
+    /** The exception {@link ThrowableText#value} wrote as {@code text}. */
+    static Throwable value(ObjectSpace space, String text) {
+        return new ThrowableValues(space).of(ThrowableText.parseValue(text));
+    }
+
+    /** The program exception's state {@link ThrowableText#state} wrote as {@code text}. */
+    static ThrowableState state(ObjectSpace space, String text) {
+        return new ThrowableValues(space).of(ThrowableText.parseState(text));
+    }
+
+    private Throwable of(ThrowableText.Node node) {
+        return switch (node) {
+            case ThrowableText.Absent a -> null;
+            case ThrowableText.Jdk j -> rebuild(j);
+            case ThrowableText.Program p -> shared(p);
+        };
+    }
+
+    private ThrowableState of(ThrowableText.State s) {
+        boolean causeSet = !(s.cause() instanceof ThrowableText.Absent a && a.self());
+        Throwable[] suppressed = s.suppressed().stream().map(this::of).toArray(Throwable[]::new);
+        return new ThrowableState(s.message(), causeSet, of(s.cause()), s.frames(), suppressed);
+    }
+
+    private Throwable rebuild(ThrowableText.Jdk j) {
+        Class<?> type = space.loadClass(j.className());
+        if (!Throwable.class.isAssignableFrom(type) || ClassLayout.isProgramClass(type)) {
+            throw new IllegalArgumentException(j.className() + " is not a JDK exception class");
+        }
+        ThrowableState state = of(j.state());
+        Throwable t = construct(type, state);
+        if (t == null) {
+            t = new RuntimeException();
+            state = state.withMessage(j.className() + (state.message() == null ? "" : ": " + state.message()));
+        }
+        state.writeInto(t);
+        return t;
+    }
+
+    /** An instance of {@code type} made by its first public constructor that works, or {@code null}. */
+    private static Throwable construct(Class<?> type, ThrowableState state) {
+        if (Modifier.isAbstract(type.getModifiers()) || !Modifier.isPublic(type.getModifiers())) {
+            return null;
+        }
+        for (Class<?>[] parameters : CONSTRUCTORS) {
+            Object[] arguments = parameters.length == 0 ? new Object[0]
+                : parameters.length == 1 ? new Object[] {state.message()}
+                : new Object[] {state.message(), state.cause()};
+            try {
+                Constructor<?> c = type.getConstructor(parameters);
+                return (Throwable) c.newInstance(arguments);
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                // not there, or it refuses these arguments: the next one
+            }
+        }
+        return null;
+    }
+
+    private Throwable shared(ThrowableText.Program p) {
+        Class<?> type = space.loadClass(p.className());
+        if (!Throwable.class.isAssignableFrom(type) || !ClassLayout.isProgramClass(type)) {
+            throw new IllegalArgumentException(p.className() + " is not a program exception class");
+        }
+        Object known = made.get(p.id());
+        if (known != null) {
+            return (Throwable) known;
+        }
+        return (Throwable) space.resolve(p.id(), p.className(), copy -> {
+            made.put(p.id(), copy);
+            if (p.state() != null) {
+                of(p.state()).writeInto((Throwable) copy);
+            }
+        });
+    }
+}
