@@ -1,14 +1,13 @@
 package dev.cumulus.internal.singlevm;
 
-import dev.cumulus.CumulusException;
-
 import java.lang.reflect.Array;
 
 /**
  * How one field or element value travels in an {@link ObjectImage}: primitives by their bits; shared objects (woven
  * program objects, arrays) as ids with their class; the JDK's immutable values (strings, boxed numbers, characters,
- * booleans, enum constants, classes) by value. Any other JDK object is a node's own: it is sent as a marker naming its
- * class and node, and the node that receives it fails with a message saying so. Stateless.
+ * booleans, enum constants, classes) by value. Any other JDK object is a node's own: it is sent as a marker naming it
+ * ({@link NodeLocalObject}) and its node, and the node that receives it stops the run with a message saying so
+ * ({@link LimitStop}). Stateless.
  */
 final class ImageCodec {
     static final byte ABSENT = 0;
@@ -63,7 +62,7 @@ final class ImageCodec {
                 : value.getClass().getName();
         } else {
             kind = FOREIGN;
-            text = value.getClass().getName();
+            text = NodeLocalObject.describe(value);
             bits = space.nodeId();
         }
         image.kinds()[i] = kind;
@@ -83,9 +82,7 @@ final class ImageCodec {
             case CLASS -> space.loadClass(text);
             case ENUM -> enumConstant(space, text);
             case REF -> space.resolve(bits, text);
-            case FOREIGN -> throw new CumulusException(where + " refers to a " + text + " created on node " + bits
-                + ": mutable JDK objects cannot be shared between nodes in the single-VM mode (use it only on the "
-                + "node that created it, or keep the data in the program's own classes or arrays)");
+            case FOREIGN -> throw LimitStop.stop(space, NodeLocalObject.reached(where, text, bits, space.nodeId()));
             default -> throw new IllegalStateException("unknown value kind " + image.kinds()[i] + " in " + where);
         };
     }
