@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * so the node where it happened fails the run as a node whose program failed does: it writes its failure report
  * ({@link FailureReport}: the cause says what was wrong, where, and what to do) for the launcher, which prints it once,
  * stops every node and returns this node's exit code, {@link #EXIT}; it fails the cluster (fail-stop: every node
- * stops, saying in one line that the program went beyond a limit on this node); and its process exits. The node's program threads that
- * end meanwhile tell nobody ({@link ProgramThreads}), so no joiner goes on without them.
+ * stops, saying in one line that the program went beyond a limit on this node); and its process exits. The node's
+ * program threads that end meanwhile tell nobody ({@link ProgramThreads}), so no joiner goes on without them.
  *
  * <p>Threads: any thread that meets a limit (a program thread, or the polling thread storing a write-back); the
  * first one stops the node, the others only get their error.
@@ -61,7 +61,7 @@ final class LimitStop {
         return STOPPING.get();
     }
 
-    /** Writes the node's failure report for the launcher; false when no launcher reads one (or it cannot be written). */
+    /** Writes the node's failure report for the launcher; false when no launcher reads one, or it cannot be written. */
     private static boolean reported(int node, String cause) {
         Properties props = System.getProperties();
         if (!LaunchConfig.isPresent(props) || props.getProperty(LaunchConfig.LAUNCHER_PID) == null) {
