@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An AtomicInteger (a mutable JDK object) in a shared field, incremented by a thread on another node: one JVM prints
- * {@code count 1000}; the single-VM mode must stop with an error naming the field, the class and its node.
+ * {@code count 1000}; the single-VM run fails with a message naming the field, the class and its node.
  */
 public final class SharedAtomic {
     static final class Counter {

@@ -4,7 +4,8 @@ import java.util.Comparator;
 
 /**
  * A Comparator lambda (not a Runnable or Callable: it stays on its node) kept in a shared field and called by a
- * thread on another node: one JVM prints {@code compare -1}.
+ * thread on another node: one JVM prints {@code compare -1}; the single-VM run fails with a message calling it a lambda
+ * implementing {@code java.util.Comparator} made in this class.
  */
 public final class SharedLambda {
     static final class Holder {

@@ -2,7 +2,6 @@ package dev.cumulus.cli.launch;
 
 import dev.cumulus.cli.CumulusCli;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +19,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -29,9 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every kind, records' generated methods and {@code Object.clone} on copies, JDK methods given array copies, strings
  * (interned as they arrive) and boxes, statics, exceptions with monitors, JDK and program exceptions read on another
  * node, the Thread API, JDK thread builders, a Thread subclass's fields, and classic concurrent programs) print on 2,
- * 3 and 4 real node JVMs exactly what a plain JDK {@code java} child process prints; a mutable JDK object, or an
- * object of a program class extending a JDK class with state, reached from another node (documented limits) gives an
- * error that names it.
+ * 3 and 4 real node JVMs exactly what a plain JDK {@code java} child process prints; a mutable JDK object, a JDK-made
+ * lambda, or an object of a program class extending a JDK class with state, reached from another node (documented
+ * limits), ends the run with a message that names it.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class SingleVmConformanceSystemTest {
@@ -60,46 +59,72 @@ class SingleVmConformanceSystemTest {
     }
 
     /**
-     * An AtomicInteger in a shared field used by a thread on another node: the thread fails with an error naming the
-     * field, the JDK class and the node that made it, and the run ends (no hang).
+     * An AtomicInteger in a shared field used by a thread on another node: a limit of the single-VM mode, which ends
+     * the run. The launcher prints once what was wrong (the field, the JDK class, the node that made it and the node
+     * that met it) and what to do, without a stack trace; main never prints its wrong count; the run exits 1, as a
+     * program whose main threw, and no node is left.
      */
-    @Test
-    void aMutableJdkObjectReachedFromAnotherNodeIsNamedInTheError() throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
-        Run run = single(classes, 2, "conform.limits.SharedAtomic", List.of());
-        String all = run.out() + run.err();
-        assertTrue(all.contains("field conform.limits.SharedAtomic$Counter.count of shared "
-            + "conform.limits.SharedAtomic$Counter"), all);
-        assertTrue(all.contains("refers to a java.util.concurrent.atomic.AtomicInteger created on node 0: mutable JDK "
-            + "objects cannot be shared between nodes in the single-VM mode"), all);
-        assertTrue(all.contains("[0] Exception in thread \"incrementer\""), all);
-    }
-
-    /**
-     * A program class extending ArrayList, filled on node 1 and read by main on node 0: main fails with an error naming
-     * the field, the class, its JDK superclass and the node that made it, and what to do instead; the run fails.
-     */
-    @Test
-    void aProgramClassExtendingAJdkClassWithStateIsNamedInTheError() throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
-        Run run = single(classes, 2, "conform.limits.ExtendsJdkClass", List.of());
-        String all = run.out() + run.err();
-        assertNotEquals(0, run.exit(), all);
-        assertTrue(all.contains("Exception in thread \"main\" dev.cumulus.CumulusException: field "
-            + "conform.limits.ExtendsJdkClass$Holder.bag of shared conform.limits.ExtendsJdkClass$Holder"), all);
-        assertTrue(all.contains("refers to a conform.limits.ExtendsJdkClass$Bag created on node 1, a program class "
-            + "extending java.util.ArrayList: the state of a JDK superclass cannot be shared between nodes in the "
-            + "single-VM mode (keep the JDK object in a field of a program class used only on the node that created "
-            + "it, or use the shared collections of dev.cumulus.SingleVm"), all);
-    }
-
-    /** As above, and the run fails: today it exits 0 after main printed a wrong count (see the report). */
-    @Disabled("exits 0: the error is an ordinary uncaught exception of the program's thread, main goes on")
     @Test
     void aMutableJdkObjectReachedFromAnotherNodeFailsTheRun() throws Exception {
         Path classes = SingleVmSystemTest.compile(tmp);
         Run run = single(classes, 2, "conform.limits.SharedAtomic", List.of());
-        assertNotEquals(0, run.exit(), run.out() + run.err());
+        String all = run.out() + run.err();
+        assertEquals(1, run.exit(), all);
+        assertOnce(all, "cumulus: the failure began at node 1: a limit of the single-VM mode: field "
+            + "conform.limits.SharedAtomic$Counter.count of shared conform.limits.SharedAtomic$Counter #");
+        assertTrue(all.contains("refers to a java.util.concurrent.atomic.AtomicInteger created on node 0, which node 1 "
+            + "cannot use: mutable JDK objects cannot be shared between nodes in the single-VM mode (use it only on "
+            + "the node that created it, or keep the data in the program's own classes or arrays)"), all);
+        assertFalse(all.contains("count 0"), all);
+        assertFalse(all.contains("\tat "), all);
+        ChildProcesses.noneLeftBehind();
+    }
+
+    /**
+     * A Comparator lambda made on node 0 and called on node 1: named as what it is (a lambda implementing
+     * {@code java.util.Comparator}, made in the program's class), not by its hidden class, and the run fails.
+     */
+    @Test
+    void aLambdaThatIsNotARunnableReachedFromAnotherNodeFailsTheRun() throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        Run run = single(classes, 2, "conform.limits.SharedLambda", List.of());
+        String all = run.out() + run.err();
+        assertEquals(1, run.exit(), all);
+        assertOnce(all, "cumulus: the failure began at node 1: a limit of the single-VM mode: field "
+            + "conform.limits.SharedLambda$Holder.order of shared conform.limits.SharedLambda$Holder #");
+        assertTrue(all.contains("refers to a lambda or method reference implementing java.util.Comparator, made in "
+            + "conform.limits.SharedLambda on node 0, which node 1 cannot use: only Runnable and Callable lambdas can "
+            + "move between nodes in the single-VM mode (use a named class implementing java.util.Comparator "
+            + "instead: it is shared like any program object)"), all);
+        assertFalse(all.contains("$$Lambda"), all);
+        assertFalse(all.contains("compare "), all);
+        ChildProcesses.noneLeftBehind();
+    }
+
+    /**
+     * A program class extending ArrayList, filled on node 1 and read by main on node 0: a limit too; the run ends with
+     * a message naming the field, the class, its JDK superclass, the node that made it and what to do instead.
+     */
+    @Test
+    void aProgramClassExtendingAJdkClassWithStateFailsTheRun() throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        Run run = single(classes, 2, "conform.limits.ExtendsJdkClass", List.of());
+        String all = run.out() + run.err();
+        assertEquals(1, run.exit(), all);
+        assertOnce(all, "cumulus: the failure began at node 0: a limit of the single-VM mode: field "
+            + "conform.limits.ExtendsJdkClass$Holder.bag of shared conform.limits.ExtendsJdkClass$Holder");
+        assertTrue(all.contains("refers to a conform.limits.ExtendsJdkClass$Bag created on node 1, a program class "
+            + "extending java.util.ArrayList: the state of a JDK superclass cannot be shared between nodes in the "
+            + "single-VM mode (keep the JDK object in a field of a program class used only on the node that created "
+            + "it, or use the shared collections of dev.cumulus.SingleVm"), all);
+        assertFalse(all.contains("\tat "), all);
+        ChildProcesses.noneLeftBehind();
+    }
+
+    private static void assertOnce(String text, String part) {
+        int first = text.indexOf(part);
+        assertTrue(first >= 0, "missing '" + part + "' in:\n" + text);
+        assertEquals(-1, text.indexOf(part, first + 1), "more than once: '" + part + "' in:\n" + text);
     }
 
     private void assertSameAsOneJvm(Path classes, int nodes, String main, List<String> args) throws Exception {

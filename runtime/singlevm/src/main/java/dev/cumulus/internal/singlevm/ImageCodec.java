@@ -11,9 +11,9 @@ import java.lang.reflect.Array;
  * field is still {@code ==} to the same literal, JLS 3.10.5, and one string in two fields is still one); exceptions in
  * the text form of {@link ThrowableText} (a JDK exception by value, a program exception as its id with the state
  * {@code Throwable} keeps), and a program exception's own {@link ThrowableState} entry the same way. Any other JDK
- * object is a node's own, and so is an object of a program class that extends a JDK class with state the heap does
- * not carry ({@link ClassLayout#unsharedJdkState}): it is sent as a marker naming its class and node, and the node
- * that receives it fails with a message saying so. Stateless.
+ * object is a node's own ({@link NodeLocalObject}), and so is an object of a program class that extends a JDK class
+ * with state the heap does not carry ({@link ClassLayout#unsharedJdkState}): it is sent as a marker naming its class
+ * and node, and the node that receives it stops the run with a message saying so ({@link LimitStop}). Stateless.
  */
 final class ImageCodec {
     static final byte ABSENT = 0;
@@ -84,7 +84,7 @@ final class ImageCodec {
                 : value.getClass().getName();
         } else {
             kind = FOREIGN;
-            text = value.getClass().getName();
+            text = NodeLocalObject.describe(value);
             bits = space.nodeId();
         }
         image.kinds()[i] = kind;
@@ -104,23 +104,21 @@ final class ImageCodec {
             case CLASS -> space.loadClass(text);
             case ENUM -> enumConstant(space, text);
             case REF -> space.resolve(bits, text);
-            case FOREIGN -> throw new CumulusException(where + " refers to a " + text + " created on node " + bits
-                + ": mutable JDK objects cannot be shared between nodes in the single-VM mode (use it only on the "
-                + "node that created it, or keep the data in the program's own classes or arrays)");
-            case JDK_SUBCLASS -> throw jdkSubclass(where, text, bits);
+            case FOREIGN -> throw LimitStop.stop(space, NodeLocalObject.reached(where, text, bits, space.nodeId()));
+            case JDK_SUBCLASS -> throw LimitStop.stop(space, jdkSubclass(where, text, bits));
             case THROWABLE -> exception(() -> ThrowableValues.value(space, text), where);
             case THROWABLE_STATE -> exception(() -> ThrowableValues.state(space, text), where);
             default -> throw new IllegalStateException("unknown value kind " + image.kinds()[i] + " in " + where);
         };
     }
 
-    private static CumulusException jdkSubclass(String where, String text, long node) {
+    private static String jdkSubclass(String where, String text, long node) {
         int space = text.indexOf(' ');
-        return new CumulusException(where + " refers to a " + text.substring(0, space) + " created on node " + node
+        return where + " refers to a " + text.substring(0, space) + " created on node " + node
             + ", a program class extending " + text.substring(space + 1) + ": the state of a JDK superclass cannot be "
             + "shared between nodes in the single-VM mode (keep the JDK object in a field of a program class used only "
             + "on the node that created it, or use the shared collections of dev.cumulus.SingleVm or the program's own "
-            + "classes)");
+            + "classes)";
     }
 
     /** An exception or exception state decoded by {@code decode}; a malformed one fails naming {@code where}. */

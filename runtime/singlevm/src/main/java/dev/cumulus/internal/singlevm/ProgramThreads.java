@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code InterruptedException}; an interrupt that arrives before the thread runs is kept for it); an uncaught exception
  * goes back to the creator, which calls {@code t}'s uncaught-exception handler (its own, else its group's, which
  * prints it or calls the default handler) on a thread named like {@code t}, before {@code join} returns and before the
- * thread stops counting as live.
+ * thread stops counting as live. Once the program went beyond a limit of the single-VM mode on this node
+ * ({@link LimitStop}), the threads that end here tell nobody: the run ends instead.
  *
  * <p>Threads: the program's; {@link #run}, {@link #ended}, {@link #failed}, {@link #interrupt(long)} and
  * {@link #localState} run on the polling thread (all brief).
@@ -117,30 +118,35 @@ final class ProgramThreads {
                 ((Runnable) task).run();
             } catch (Throwable e) {
                 failure = e;
-            } finally {
-                synchronized (here) {
-                    here.remove(handle);
-                    pendingInterrupts.remove(handle);
-                }
-                try {
-                    space.heap().release();
-                } finally {
-                    if (failure != null) {
-                        if (creator == self) {
-                            failed(handle, failure);
-                        } else {
-                            ThreadFailure f = ThreadFailure.of(failure);
-                            space.heap().peers().threadFailed(creator, handle, f.className(), f.message(),
-                                f.frames());
-                        }
-                    }
-                    space.heap().peers().threadEnded(creator, handle);
-                    if (failure == null) {
-                        space.heap().peers().threadStarted(0, -1); // after a failure, the creator uncounts it
-                    }
-                }
+            }
+            synchronized (here) {
+                here.remove(handle);
+                pendingInterrupts.remove(handle);
+            }
+            if (!LimitStop.stopping()) { // else the run ends: nobody may go on as if the thread had done its work
+                tellEnd(creator, handle, failure);
             }
         });
+    }
+
+    /** Running side: thread {@code handle} of node {@code creator} ended ({@code failure}: how, or null); tells it. */
+    private void tellEnd(int creator, long handle, Throwable failure) {
+        try {
+            space.heap().release();
+        } finally {
+            if (failure != null) {
+                if (creator == self) {
+                    failed(handle, failure);
+                } else {
+                    ThreadFailure f = ThreadFailure.of(failure);
+                    space.heap().peers().threadFailed(creator, handle, f.className(), f.message(), f.frames());
+                }
+            }
+            space.heap().peers().threadEnded(creator, handle);
+            if (failure == null) {
+                space.heap().peers().threadStarted(0, -1); // after a failure, the creator uncounts it
+            }
+        }
     }
 
     /** Node 0: the thread that runs the program's {@code main}, listed in thread dumps. */

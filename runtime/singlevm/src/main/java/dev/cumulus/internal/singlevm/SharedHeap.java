@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -47,6 +48,8 @@ public final class SharedHeap {
     private final ConcurrentHashMap<Long, CompletableFuture<Void>> grants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Long> staticsIds = new ConcurrentHashMap<>();
     private volatile NodeFailedException failure;
+    /** Counted down when this node learns that the cluster failed ({@link #onNodeFailure}). */
+    private final CountDownLatch clusterFailed = new CountDownLatch(1);
     private volatile ObjectSpace objects;
 
     SharedHeap(NodeServices node, int blockSlots) {
@@ -448,6 +451,20 @@ public final class SharedHeap {
             + "): the shared heap's objects and monitors homed there are gone");
         failure = f;
         grants.values().forEach(g -> g.completeExceptionally(f));
+        clusterFailed.countDown();
+    }
+
+    /** Ends the run, fail-stop for every node, because of {@code reason} (what the nodes print); returns at once. */
+    void failRun(String reason) {
+        node.fail(reason);
+    }
+
+    /**
+     * Waits up to {@code timeoutMs} until this node knows that the cluster failed (its own failure is then on its way
+     * to the peers); false if it did not within that time.
+     */
+    boolean awaitFailure(long timeoutMs) throws InterruptedException {
+        return clusterFailed.await(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
     private boolean isHere(long ref) {

@@ -13,7 +13,8 @@ import java.util.Arrays;
  * runs the program's {@code main}; the other nodes serve the shared heap and run the threads the program starts on
  * them. The
  * run ends when {@code main} and every thread the program started (on any node) have ended; the exit code is
- * {@code main}'s (1 if it threw, as {@code java} gives).
+ * {@code main}'s (1 if it threw, as {@code java} gives), or {@link LimitStop#EXIT} once the program went beyond a limit
+ * of the single-VM mode on this node.
  */
 public final class SingleVmMain {
     private SingleVmMain() {
@@ -24,9 +25,17 @@ public final class SingleVmMain {
             System.err.println("usage: SingleVmMain MAIN [ARGS...] (started by cumulus run --single-vm)");
             System.exit(2);
         }
-        int code = run(args[0], Arrays.copyOfRange(args, 1, args.length));
+        int code;
+        try {
+            code = run(args[0], Arrays.copyOfRange(args, 1, args.length));
+        } catch (RuntimeException e) {
+            if (!LimitStop.stopping()) {
+                throw e;
+            }
+            code = LimitStop.EXIT; // the cluster failed because this node stops the run (reported by LimitStop)
+        }
         System.out.flush();
-        System.exit(code);
+        System.exit(LimitStop.stopping() ? LimitStop.EXIT : code);
     }
 
     private static int run(String mainClass, String[] args) throws Exception {
@@ -65,6 +74,9 @@ public final class SingleVmMain {
             main.invoke(null, (Object) args);
             return 0;
         } catch (InvocationTargetException e) {
+            if (LimitStop.stopping()) {
+                return LimitStop.EXIT; // whatever main threw, LimitStop reported why the run ends
+            }
             System.err.print("Exception in thread \"main\" ");
             e.getCause().printStackTrace();
             return 1;
