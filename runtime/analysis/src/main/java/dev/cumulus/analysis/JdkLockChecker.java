@@ -52,12 +52,17 @@ final class JdkLockChecker implements RuleChecker {
                 String value = lock == null ? null : jdkValue(lock);
                 if (value != null && reported.add(e.line())) {
                     String how = e instanceof InvokeEvent ie ? "calls " + ie.name() + "() of " : "synchronizes on ";
-                    out.add(onMethod(c, m, e.line(), "method '" + m.name + "' " + how + value + ", whose monitor "
-                            + "is node-local with --single-vm: threads on different nodes neither exclude nor wake "
-                            + "each other through it", List.of()));
+                    out.add(onMethod(c, m, e.line(), who(m) + " " + how + value + ", whose monitor is node-local "
+                            + "with --single-vm: threads on different nodes neither exclude nor wake each other "
+                            + "through it", List.of()));
                 }
             }
         }
+    }
+
+    /** {@code method 'run'}, or {@code a lambda of Main} for a lambda's synthetic method. */
+    private static String who(MethodInfo m) {
+        return m.name.startsWith("lambda$") ? "a lambda of " + m.owner.simpleName() : "method '" + m.name + "'";
     }
 
     /**

@@ -68,7 +68,7 @@ class JdkLockCheckerTest {
     }
 
     @Test
-    void waitAndNotifyOfAJdkValueAreReported() {
+    void waitAndNotifyOfAJdkValueAndLambdasAreReported() {
         try (CheckerFixture fx = new CheckerFixture(tmp, """
                 class Signals {
                     static final String READY = "ready";
@@ -78,6 +78,9 @@ class JdkLockCheckerTest {
                     void signal() {
                         READY.notify();
                     }
+                    void start() {
+                        new Thread(() -> { synchronized (READY) { } }).start();
+                    }
                 }
                 """)) {
             String local = ", whose monitor is node-local with --single-vm: threads on different nodes neither exclude "
@@ -85,7 +88,9 @@ class JdkLockCheckerTest {
             assertEquals(List.of("CUM206 await@5: method 'await' calls wait() of a boxed Long (moved between nodes by "
                             + "value)" + local,
                     "CUM206 signal@8: method 'signal' calls notify() of a String (moved between nodes by value)"
-                            + local),
+                            + local,
+                    "CUM206 lambda$start$0@11: a lambda of Signals synchronizes on a String (moved between nodes by "
+                            + "value)" + local),
                     fx.check(JdkLockCheckerTest::checker, "Signals"));
         }
     }
