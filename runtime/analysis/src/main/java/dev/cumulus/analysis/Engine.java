@@ -30,7 +30,9 @@ final class Engine {
                 new RemoteReferenceChecker(index), new StaticStateChecker(index), new CloudReferenceChecker(index),
                 new OutsideAccessChecker(index), new WellBehavedCallChecker(index), new TransferableChecker(index),
                 new CloudValueChecker(index), new ReadNamedWriteChecker(index, classifier),
-                new ThreadEscapeChecker(index, svm), new NativeMethodChecker(svm), new ThreadPoolChecker(index, svm)))
+                new ThreadEscapeChecker(index, svm), new NativeMethodChecker(svm), new ThreadPoolChecker(index, svm),
+                new MutableEnumChecker(index, svm), new InterfaceStateChecker(index, svm),
+                new JdkLockChecker(index, svm)))
                 .stream().filter(k -> singleVm || !k.rule().singleVm()).toList();
     }
 

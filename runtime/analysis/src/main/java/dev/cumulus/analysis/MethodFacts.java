@@ -19,10 +19,10 @@ import java.util.function.Predicate;
 
 /**
  * The facts the rules need from one method body: field accesses, calls (with what the analysis knows about the
- * receiver and arguments), array stores, each with its line. Computed by a linear abstract interpretation of the
- * operand stack that tracks, per value, its static type, a class literal, and whether it was read out of a cloud
- * field (its "origin"); at branch targets the stacks of the incoming edges are merged, local variables are tracked
- * flow-insensitively for origins (two passes), so loops do not lose provenance.
+ * receiver and arguments), array stores, monitor entries, each with its line. Computed by a linear abstract
+ * interpretation of the operand stack that tracks, per value, its static type, a class literal, and whether it was
+ * read out of a cloud field (its "origin"); at branch targets the stacks of the incoming edges are merged, local
+ * variables are tracked flow-insensitively for origins (two passes), so loops do not lose provenance.
  */
 final class MethodFacts {
 
@@ -65,7 +65,7 @@ final class MethodFacts {
         }
     }
 
-    sealed interface Event permits FieldEvent, InvokeEvent, ArrayStoreEvent, LambdaEvent {
+    sealed interface Event permits FieldEvent, InvokeEvent, ArrayStoreEvent, LambdaEvent, MonitorEvent {
         int line();
     }
 
@@ -88,6 +88,10 @@ final class MethodFacts {
     }
 
     record ArrayStoreEvent(Opcode opcode, int line, Value array) implements Event {
+    }
+
+    /** A {@code monitorenter} (a {@code synchronized} block) on {@code lock}. */
+    record MonitorEvent(int line, Value lock) implements Event {
     }
 
     static final MethodFacts EMPTY = new MethodFacts(List.of());
@@ -384,7 +388,12 @@ final class MethodFacts {
                     stack.clear();
                     reachable = false;
                 }
-                case MonitorInstruction ignored -> pop(stack);
+                case MonitorInstruction mi -> {
+                    Value lock = pop(stack);
+                    if (mi.opcode() == Opcode.MONITORENTER) {
+                        events.add(new MonitorEvent(line, lock));
+                    }
+                }
                 default -> {
                     // NOP and discontinued JSR/RET (not produced by modern compilers)
                 }

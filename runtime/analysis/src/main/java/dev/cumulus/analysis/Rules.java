@@ -94,8 +94,29 @@ public final class Rules {
                     + "that made the pool: the work does not spread.",
             "use SingleVm.executor(n), whose workers are spread over the nodes round robin");
 
+    public static final Rule CUM204 = new Rule("CUM204", "enum constants hold no mutable state", Severity.WARNING,
+            "With --single-vm every node runs an enum's initializer and has its own enum constants (a constant moves "
+                    + "between nodes by name), so a value written to a non-final field of an enum on one node is "
+                    + "never seen by threads on the others. Reported on each non-final field of a program enum.",
+            "keep the state in an object of a program class, e.g. an array indexed by ordinal() in a shared object");
+
+    public static final Rule CUM205 = new Rule("CUM205", "interface statics hold no mutable state", Severity.WARNING,
+            "With --single-vm every node runs an interface's initializer and has its own copies of its static fields, "
+                    + "so an array or another mutable object held there and written on one node is not seen on the "
+                    + "others. Reported on an interface field whose type is not an immutable value (primitives, "
+                    + "String, boxes, enums, Class, records of those).",
+            "move the field to a static field of a class");
+
+    public static final Rule CUM206 = new Rule("CUM206", "no locks on JDK values", Severity.WARNING,
+            "With --single-vm strings and boxed primitives move between nodes by value, and a JDK object's monitor "
+                    + "is node-local: threads on different nodes that synchronize on the same String, box or JDK "
+                    + "class's Class (or wait and notify on it) do not exclude or wake each other. Reported at a "
+                    + "synchronized block or a wait/notify call on a value of type String or a box (a string literal, "
+                    + "Integer.valueOf(...), a field or local of such a type) or on a JDK class literal.",
+            "lock a program object (a plain new Object() in a final field will do) or a program class's Class");
+
     private static final List<Rule> ALL = List.of(CUM101, CUM102, CUM103, CUM104, CUM105, CUM106, CUM107, CUM108,
-            CUM109, CUM120, CUM201, CUM202, CUM203);
+            CUM109, CUM120, CUM201, CUM202, CUM203, CUM204, CUM205, CUM206);
 
     /** Every rule, in id order. */
     public static List<Rule> all() {

@@ -45,12 +45,14 @@ class EngineTest {
     @Test
     void checkersMustBeOnePerRuleInIdOrder() {
         ClassIndex index = new ClassIndex(ClassSource.ofBytes(Map.of()));
+        SingleVmFacts svm = new SingleVmFacts(index);
         List<RuleChecker> all = List.of(new RootAndNodeChecker(index), new RemoteCloudChecker(index),
                 new RemoteReferenceChecker(index), new StaticStateChecker(index), new CloudReferenceChecker(index),
                 new OutsideAccessChecker(index), new WellBehavedCallChecker(index), new TransferableChecker(index),
                 new CloudValueChecker(index), new ReadNamedWriteChecker(index, new Classifier(index)),
-                new ThreadEscapeChecker(index, new SingleVmFacts(index)), new NativeMethodChecker(new SingleVmFacts(index)),
-                new ThreadPoolChecker(index, new SingleVmFacts(index)));
+                new ThreadEscapeChecker(index, svm), new NativeMethodChecker(svm), new ThreadPoolChecker(index, svm),
+                new MutableEnumChecker(index, svm), new InterfaceStateChecker(index, svm),
+                new JdkLockChecker(index, svm));
         assertEquals(Rules.all(), Engine.checkers(all).stream().map(RuleChecker::rule).toList());
         assertThrows(IllegalStateException.class, () -> Engine.checkers(all.subList(1, all.size())));
         List<RuleChecker> swapped = new ArrayList<>(all);
