@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * program threads that end meanwhile tell nobody ({@link ProgramThreads}), so no joiner goes on without them.
  *
  * <p>Threads: any thread that meets a limit (a program thread, or the polling thread storing a write-back); the
- * first one stops the node, the others only get their error.
+ * first one stops the node, the others only get their error. Only a launched node stops ({@link #launchedNode}).
  */
 final class LimitStop {
     /** The node's exit code, as when the program's {@code main} throws. */
@@ -34,7 +34,7 @@ final class LimitStop {
      * do), begins to stop the run, and returns the error for the calling thread to throw.
      */
     static SingleVmLimitError stop(ObjectSpace space, String message) {
-        if (STOPPING.compareAndSet(false, true)) {
+        if (launchedNode() && STOPPING.compareAndSet(false, true)) {
             int node = space.nodeId();
             String cause = "a limit of the single-VM mode: " + message;
             if (!reported(node, cause)) {
@@ -61,12 +61,18 @@ final class LimitStop {
         return STOPPING.get();
     }
 
-    /** Writes the node's failure report for the launcher; false when no launcher reads one, or it cannot be written. */
-    private static boolean reported(int node, String cause) {
+    /**
+     * True in a node JVM that {@code cumulus run} launched. Nodes that share a JVM (in-process tests of the heap) do not
+     * stop it: there the error is only thrown to the thread that met the limit.
+     */
+    private static boolean launchedNode() {
         Properties props = System.getProperties();
-        if (!LaunchConfig.isPresent(props) || props.getProperty(LaunchConfig.LAUNCHER_PID) == null) {
-            return false;
-        }
-        return new FailureReport(node, node, cause).writeOnce(LaunchConfig.fromProperties(props).runDir());
+        return LaunchConfig.isPresent(props) && props.getProperty(LaunchConfig.LAUNCHER_PID) != null;
+    }
+
+    /** Writes the node's failure report for the launcher; false when it cannot be written. */
+    private static boolean reported(int node, String cause) {
+        return new FailureReport(node, node, cause).writeOnce(LaunchConfig.fromProperties(System.getProperties())
+            .runDir());
     }
 }
