@@ -6,7 +6,8 @@ import java.util.Comparator;
 /**
  * JDK methods given arrays another node made or wrote, called on a thread of a node that holds them as copies:
  * {@code Arrays.toString}, {@code equals}, {@code hashCode}, {@code deepToString}, {@code binarySearch},
- * {@code copyOfRange}, {@code String.join}, {@code new String(char[])} read them as the program last wrote them;
+ * {@code copyOfRange}, {@code String.join}, {@code new String(char[])} read them as the program last wrote them
+ * ({@code deepToString} of an array that holds itself as well);
  * {@code Arrays.sort} (whole, a range, with a comparator of program objects), {@code fill} of a range,
  * {@code setAll} and {@code parallelPrefix} write them, and main on the arrays' own node sees the writes. Two workers
  * sort the halves of one shared array of 3,000 elements (more than a copy block), main merges them.
@@ -42,6 +43,13 @@ final class JdkArrayCalls implements Conform.Case {
         String read;
     }
 
+    /** An array that holds itself: {@code deepToString} prints {@code [...]} for it (on a node with copies too). */
+    static Object[] holdingItself() {
+        Object[] a = new Object[] {"self", null};
+        a[1] = a;
+        return a;
+    }
+
     @Override
     public void run(Conform.Out out) throws Exception {
         Shared s = new Shared();
@@ -60,7 +68,7 @@ final class JdkArrayCalls implements Conform.Case {
             new String[] {"x", "y", "z"}) + " " + (Arrays.hashCode(s.numbers) == Arrays.hashCode(
             new int[] {9, 3, 7, 1, 8, 2})) + " " + Arrays.deepToString(s.grid) + " " + String.join("+", s.words) + " "
             + new String(s.chars) + " " + String.valueOf(s.chars, 1, 2) + " "
-            + Arrays.toString(Arrays.copyOfRange(s.numbers, 1, 3)));
+            + Arrays.toString(Arrays.copyOfRange(s.numbers, 1, 3)) + " " + Arrays.deepToString(holdingItself()));
         Conform.startJoin(reader);
         out.println(s.read);
         Thread writer = new Thread(() -> {

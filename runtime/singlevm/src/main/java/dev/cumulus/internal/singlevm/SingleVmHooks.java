@@ -132,15 +132,24 @@ public final class SingleVmHooks {
     /**
      * Before a {@code deep} method of {@code java.util.Arrays} ({@code deepToString}, {@code deepEquals},
      * {@code deepHashCode}): {@code a} and every array inside it, at any depth, are filled if they are stale copies.
+     * Each array is visited once: an array that holds itself ({@code deepToString} prints it as {@code [...]}) does
+     * not send this round in circles.
      */
     public static void readArrayDeep(Object a) {
         if (remoteArrays && a != null) {
-            readArray(a);
-            if (a instanceof Object[] elements) {
-                for (Object e : elements) {
-                    if (e != null && e.getClass().isArray()) {
-                        readArrayDeep(e);
-                    }
+            readArrayDeep(a, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+        }
+    }
+
+    private static void readArrayDeep(Object a, java.util.Set<Object> seen) {
+        if (!seen.add(a)) {
+            return;
+        }
+        readArray(a);
+        if (a instanceof Object[] elements) {
+            for (Object e : elements) {
+                if (e != null && e.getClass().isArray()) {
+                    readArrayDeep(e, seen);
                 }
             }
         }

@@ -16,16 +16,19 @@ import java.util.Objects;
  * @param cause      the cause ({@code null}: none, or not set)
  * @param frames     the stack trace
  * @param suppressed the suppressed exceptions
+ * @param owner      the exception this is the state of, when read from one ({@code null} when decoded): its text names
+ *                   it where the state refers back to it (a cause cycle) instead of writing the state again; not part
+ *                   of equality
  */
 record ThrowableState(String message, boolean causeSet, Throwable cause, StackTraceElement[] frames,
-                      Throwable[] suppressed) {
+                      Throwable[] suppressed, Throwable owner) {
 
     /** The state of {@code t} now. */
     static ThrowableState of(Throwable t) {
         Throwable cause = ThrowableFields.rawCause(t);
         boolean set = cause != t;
         return new ThrowableState(ThrowableFields.message(t), set, set ? cause : null, t.getStackTrace(),
-            t.getSuppressed());
+            t.getSuppressed(), t);
     }
 
     /** Makes this {@code t}'s state. */
@@ -35,7 +38,7 @@ record ThrowableState(String message, boolean causeSet, Throwable cause, StackTr
 
     /** This state with {@code text} as its message. */
     ThrowableState withMessage(String text) {
-        return new ThrowableState(text, causeSet, cause, frames, suppressed);
+        return new ThrowableState(text, causeSet, cause, frames, suppressed, owner);
     }
 
     @Override

@@ -9,7 +9,7 @@ import java.util.function.ToLongFunction;
 
 /**
  * The text form in which exceptions travel in an {@link ObjectImage} entry (kinds {@code THROWABLE} and
- * {@code THROWABLE_PART} of {@link ImageCodec}), written and parsed here; never Java serialization. A JDK exception
+ * {@code THROWABLE_STATE} of {@link ImageCodec}), written and parsed here; never Java serialization. A JDK exception
  * goes by value: its class name and {@link ThrowableState} (message, stack trace, cause, suppressed exceptions, each
  * of those again by value); a program exception (a shared object) by its id and class, with its state the first time
  * the text names it, so that a node that makes its copy from this reference holds the message and trace before the
@@ -72,9 +72,16 @@ final class ThrowableText {
         return w.out.toString();
     }
 
-    /** The text of a program exception's state {@code s}. */
+    /**
+     * The text of a program exception's state {@code s}. Its owner counts as written: where the state refers back to
+     * it (a cause cycle) the text names it, rather than writing its state a second time, which would take its JDK
+     * exceptions with it (each exception is written once) and leave them out where they belong.
+     */
     static String state(ThrowableState s, ToLongFunction<Object> ids) {
         ThrowableText w = new ThrowableText(ids);
+        if (s.owner() != null) {
+            w.written.add(s.owner());
+        }
         w.writeState(s, 0);
         return w.out.toString();
     }

@@ -54,7 +54,7 @@ final class ThrowableValues {
     private ThrowableState of(ThrowableText.State s) {
         boolean causeSet = !(s.cause() instanceof ThrowableText.Absent a && a.self());
         Throwable[] suppressed = s.suppressed().stream().map(this::of).toArray(Throwable[]::new);
-        return new ThrowableState(s.message(), causeSet, of(s.cause()), s.frames(), suppressed);
+        return new ThrowableState(s.message(), causeSet, of(s.cause()), s.frames(), suppressed, null);
     }
 
     private Throwable rebuild(ThrowableText.Jdk j) {

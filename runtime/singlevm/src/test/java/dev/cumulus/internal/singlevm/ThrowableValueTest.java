@@ -139,6 +139,28 @@ class ThrowableValueTest {
         return (Throwable) ImageCodec.decode(space, image, 0, Throwable.class, "field f of test");
     }
 
+    /**
+     * A program exception's state (its image's last entry) whose cause chain leads back to the exception itself: the
+     * text names the owner there instead of writing its state again, so its suppressed exceptions stay where they
+     * belong (they were left out: written with the owner's second mention, then dropped at the first as written).
+     * JDK exceptions stand in for the program's here; the text is the same but for how the owner is named.
+     */
+    @Test
+    void aStateWhoseCauseChainLeadsBackToItsOwnerKeepsItsSuppressedExceptions() {
+        IllegalStateException p = new IllegalStateException("p");
+        IllegalArgumentException q = new IllegalArgumentException("q");
+        p.initCause(q);
+        q.initCause(p);
+        p.addSuppressed(new ArithmeticException("suppressed of p"));
+        ThrowableText.State state = ThrowableText.parseState(ThrowableText.state(ThrowableState.of(p), v -> 0));
+        assertEquals(1, state.suppressed().size());
+        ThrowableText.Jdk suppressed = (ThrowableText.Jdk) state.suppressed().get(0);
+        assertEquals("suppressed of p", suppressed.state().message());
+        ThrowableText.Jdk cause = (ThrowableText.Jdk) state.cause();
+        assertEquals("q", cause.state().message());
+        assertTrue(cause.state().cause() instanceof ThrowableText.Absent, "q's cause, p, is the owner: not again");
+    }
+
     private static Object decode(ObjectSpace space, String text) {
         ObjectImage image = ObjectImage.empty("test", 1);
         image.kinds()[0] = ImageCodec.THROWABLE;
