@@ -44,7 +44,32 @@ final class Cloning implements Conform.Case {
         }
     }
 
+    /** A value whose {@code clone()} returns {@code this} (an immutable object's idiom). */
+    static class Same implements Cloneable {
+        int v;
+
+        Same(int v) {
+            this.v = v;
+        }
+
+        @Override
+        public Object clone() {
+            return this;
+        }
+    }
+
+    static final class SameSub extends Same {
+        SameSub(int v) {
+            super(v);
+        }
+
+        SameSub dup() {
+            return (SameSub) super.clone();
+        }
+    }
+
     static final class Shared {
+        SameSub same;
         Derived original;
         Derived cloneThere;
         Derived cloneHere;
@@ -79,5 +104,16 @@ final class Cloning implements Conform.Case {
             + (s.cloneHere == s.original));
         Conform.startJoin(reader);
         out.println(s.seenOfHereClone + ", on main " + s.original.a);
+        s.same = new SameSub(1);
+        Thread sameThere = new Thread(() -> {
+            SameSub d = s.same.dup(); // super.clone() returning the copy itself: it stays a copy
+            synchronized (s) {
+                d.v = 42;
+            }
+        });
+        Conform.startJoin(sameThere);
+        synchronized (s) {
+            out.println("clone returning this: v " + s.same.v + " same " + (s.same.dup() == s.same));
+        }
     }
 }

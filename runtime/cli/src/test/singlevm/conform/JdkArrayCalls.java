@@ -9,7 +9,8 @@ import java.util.Comparator;
  * {@code copyOfRange}, {@code String.join}, {@code new String(char[])} read them as the program last wrote them
  * ({@code deepToString} of an array that holds itself as well);
  * {@code Arrays.sort} (whole, a range, with a comparator of program objects), {@code fill} of a range,
- * {@code setAll} and {@code parallelPrefix} write them, and main on the arrays' own node sees the writes. Two workers
+ * {@code setAll} (a recurrence reading what it wrote, and a generator that throws midway) and {@code parallelPrefix}
+ * write them, and main on the arrays' own node sees the writes. Two workers
  * sort the halves of one shared array of 3,000 elements (more than a copy block), main merges them.
  */
 final class JdkArrayCalls implements Conform.Case {
@@ -40,6 +41,7 @@ final class JdkArrayCalls implements Conform.Case {
         int[][] grid;
         Item[] items;
         int[] big;
+        long[] fib;
         String read;
     }
 
@@ -83,6 +85,22 @@ final class JdkArrayCalls implements Conform.Case {
         Conform.startJoin(writer);
         out.println(Arrays.toString(s.numbers) + " " + Arrays.toString(s.longs) + " " + Arrays.toString(s.prefix)
             + " " + s.items[0].name + s.items[1].name + s.items[2].name + " " + new String(s.chars) + " " + s.read);
+        s.fib = new long[12];
+        Thread recurrence = new Thread(() -> {
+            Arrays.setAll(s.fib, i -> i < 2 ? i : s.fib[i - 1] + s.fib[i - 2]); // reads what it wrote before
+            try {
+                Arrays.setAll(s.longs, i -> {
+                    if (i == 3) {
+                        throw new IllegalStateException("stop at 3");
+                    }
+                    return 100 + i;
+                });
+            } catch (IllegalStateException e) {
+                s.read = e.getMessage();
+            }
+        });
+        Conform.startJoin(recurrence);
+        out.println(Arrays.toString(s.fib) + " " + s.read + " " + Arrays.toString(s.longs));
         int half = s.big.length / 2;
         Thread low = new Thread(() -> Arrays.sort(s.big, 0, half));
         Thread high = new Thread(() -> Arrays.sort(s.big, half, s.big.length));

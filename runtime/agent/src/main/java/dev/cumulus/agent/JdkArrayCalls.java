@@ -1,10 +1,12 @@
 package dev.cumulus.agent;
 
 import static java.lang.constant.ConstantDescs.CD_Object;
+import static java.lang.constant.ConstantDescs.CD_boolean;
 import static java.lang.constant.ConstantDescs.CD_int;
 import static java.lang.constant.ConstantDescs.CD_void;
 
 import java.lang.classfile.CodeBuilder;
+import java.lang.classfile.Label;
 import java.lang.classfile.TypeKind;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.constant.ClassDesc;
@@ -15,20 +17,27 @@ import java.util.Set;
  * A program's call into JDK code with array arguments, woven for the single-VM mode (docs/design/SINGLEVM.md, "The
  * woven form"). JDK code is not woven: it would read an array copy as last filled, and its writes into a copy would
  * never be marked dirty. So before such a call every array argument that is a stale copy is filled
- * ({@code SingleVmHooks.readArray}; the {@code deep} methods of {@code java.util.Arrays} fill the arrays inside too),
- * and the {@code java.util.Arrays} methods that write their first argument ({@link #WRITERS}) write a private clone
- * of a copy instead ({@code SingleVmHooks.writableClone}), whose written range is then stored into the copy with its
- * entries marked dirty ({@code SingleVmHooks.storeWritten}), as woven stores would. Other JDK methods that write into
- * an array argument (e.g. {@code Collection.toArray(T[])}) are not covered (a documented limit).
+ * ({@code SingleVmHooks.readArray}; the {@code deep} methods of {@code java.util.Arrays} fill the arrays inside too).
+ * {@code Arrays.setAll} and {@code parallelSetAll} become {@code SingleVmHooks.setAll}, the loop of stores the JDK
+ * specifies, woven (its generator may read the elements written before). The other {@code java.util.Arrays} methods
+ * that write their first argument ({@link #WRITERS}) write a private clone of a copy
+ * ({@code SingleVmHooks.writableClone}), whose written range then goes into the copy with its entries marked dirty
+ * ({@code SingleVmHooks.storeWritten}), also when the call throws (a comparator's exception), as woven stores would.
+ * Other JDK methods that write into an array argument (e.g. {@code Collection.toArray(T[])}) and arrays passed as
+ * {@code Object} are not covered (documented limits).
  */
 final class JdkArrayCalls {
-    /** The {@code java.util.Arrays} methods that write elements of their first argument. */
-    static final Set<String> WRITERS = Set.of("sort", "parallelSort", "fill", "setAll", "parallelSetAll",
-        "parallelPrefix");
+    /** The {@code java.util.Arrays} methods that write elements of their first argument on a clone of a copy. */
+    static final Set<String> WRITERS = Set.of("sort", "parallelSort", "fill", "parallelPrefix");
+    /** The {@code java.util.Arrays} methods replaced by {@code SingleVmHooks.setAll}. */
+    static final Set<String> SET_ALL = Set.of("setAll", "parallelSetAll");
     private static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName(SingleVmWeaver.HOOKS);
     private static final MethodTypeDesc MTD_READ = MethodTypeDesc.of(CD_void, CD_Object);
-    private static final MethodTypeDesc MTD_CLONE = MethodTypeDesc.of(CD_Object, CD_Object, CD_int, CD_int);
-    private static final MethodTypeDesc MTD_STORE = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_int, CD_int);
+    private static final MethodTypeDesc MTD_SET_ALL = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_boolean);
+    private static final MethodTypeDesc MTD_CLONE = MethodTypeDesc.of(CD_Object, CD_Object, CD_int, CD_int,
+        CD_boolean);
+    private static final MethodTypeDesc MTD_STORE = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_int, CD_int,
+        CD_boolean);
 
     private JdkArrayCalls() {
     }
@@ -46,8 +55,17 @@ final class JdkArrayCalls {
         return ii.typeSymbol().parameterList().stream().anyMatch(ClassDesc::isArray);
     }
 
-    /** Weaves the call: its arguments into locals, the hooks, then the call with the arguments loaded again. */
-    static void weave(CodeBuilder b, InvokeInstruction ii) {
+    /**
+     * Weaves the call: its arguments into locals, the hooks, then the call with the arguments loaded again.
+     * {@code thisReady}: false in a constructor before its {@code super(...)} call, where no exception handler may
+     * cover the call (so a writer's range is stored back on a normal return only).
+     */
+    static void weave(CodeBuilder b, InvokeInstruction ii, boolean thisReady) {
+        if (arraysMethod(ii, SET_ALL)) {
+            b.loadConstant(ii.name().equalsString("parallelSetAll") ? 1 : 0);
+            b.invokestatic(CD_HOOKS, "setAll", MTD_SET_ALL);
+            return;
+        }
         MethodTypeDesc type = ii.typeSymbol();
         int n = type.parameterCount();
         int[] locals = new int[n];
@@ -56,9 +74,7 @@ final class JdkArrayCalls {
             locals[i] = b.allocateLocal(k);
             b.storeLocal(k, locals[i]);
         }
-        boolean writer = isWriter(ii);
-        boolean range = writer && n >= 3 && type.parameterType(1).equals(CD_int)
-            && type.parameterType(2).equals(CD_int);
+        boolean writer = arraysMethod(ii, WRITERS);
         boolean deep = ii.owner().asInternalName().equals("java/util/Arrays")
             && ii.name().stringValue().startsWith("deep");
         for (int i = writer ? 1 : 0; i < n; i++) {
@@ -67,46 +83,69 @@ final class JdkArrayCalls {
                 b.invokestatic(CD_HOOKS, deep ? "readArrayDeep" : "readArray", MTD_READ);
             }
         }
-        int target = -1;
-        if (writer) {
-            target = b.allocateLocal(TypeKind.REFERENCE);
-            b.aload(locals[0]);
-            loadRange(b, range, locals);
-            b.invokestatic(CD_HOOKS, "writableClone", MTD_CLONE);
-            b.astore(target);
+        if (!writer) {
+            reload(b, type, locals, -1);
+            b.with(ii);
+            return;
         }
-        for (int i = 0; i < n; i++) {
+        boolean range = n >= 3 && type.parameterType(1).equals(CD_int) && type.parameterType(2).equals(CD_int);
+        int target = b.allocateLocal(TypeKind.REFERENCE);
+        b.aload(locals[0]);
+        loadRange(b, range, locals);
+        b.invokestatic(CD_HOOKS, "writableClone", MTD_CLONE);
+        b.astore(target);
+        Label start = b.newBoundLabel();
+        reload(b, type, locals, target);
+        b.with(ii);
+        Label end = b.newBoundLabel();
+        storeWritten(b, range, locals, target);
+        if (thisReady) {
+            Label after = b.newLabel();
+            b.goto_(after);
+            Label handler = b.newBoundLabel();
+            storeWritten(b, range, locals, target);
+            b.athrow();
+            b.labelBinding(after);
+            b.exceptionCatchAll(start, end, handler);
+        }
+    }
+
+    /** Loads the call's arguments again, the array written in place of the first when {@code target >= 0}. */
+    private static void reload(CodeBuilder b, MethodTypeDesc type, int[] locals, int target) {
+        for (int i = 0; i < locals.length; i++) {
             ClassDesc p = type.parameterType(i);
-            if (i == 0 && writer) {
+            if (i == 0 && target >= 0) {
                 b.aload(target);
                 b.checkcast(p);
             } else {
                 b.loadLocal(TypeKind.from(p), locals[i]);
             }
         }
-        b.with(ii);
-        if (writer) {
-            b.aload(locals[0]);
-            b.aload(target);
-            loadRange(b, range, locals);
-            b.invokestatic(CD_HOOKS, "storeWritten", MTD_STORE);
-        }
     }
 
-    /** A {@link #WRITERS} method of {@code java.util.Arrays} whose first parameter is an array. */
-    private static boolean isWriter(InvokeInstruction ii) {
-        return ii.owner().asInternalName().equals("java/util/Arrays") && WRITERS.contains(ii.name().stringValue())
+    private static void storeWritten(CodeBuilder b, boolean range, int[] locals, int target) {
+        b.aload(locals[0]);
+        b.aload(target);
+        loadRange(b, range, locals);
+        b.invokestatic(CD_HOOKS, "storeWritten", MTD_STORE);
+    }
+
+    /** A method of {@code java.util.Arrays} named in {@code names} whose first parameter is an array. */
+    private static boolean arraysMethod(InvokeInstruction ii, Set<String> names) {
+        return ii.owner().asInternalName().equals("java/util/Arrays") && names.contains(ii.name().stringValue())
             && ii.typeSymbol().parameterCount() > 0 && ii.typeSymbol().parameterType(0).isArray();
     }
 
-    /** Pushes the written range: the call's {@code from, to} arguments, else {@code 0, -1} (the whole array). */
+    /** Pushes the written range: the call's {@code from, to} arguments and false, else {@code 0, 0} and true (all). */
     private static void loadRange(CodeBuilder b, boolean range, int[] locals) {
         if (range) {
             b.iload(locals[1]);
             b.iload(locals[2]);
+            b.iconst_0();
         } else {
             b.iconst_0();
-            b.iconst_m1();
+            b.iconst_0();
+            b.iconst_1();
         }
     }
 }

@@ -324,7 +324,7 @@ final class SingleVmWeaver {
                     return;
                 }
                 if (made && JdkArrayCalls.applies(ii)) { // new String(chars), say
-                    JdkArrayCalls.weave(b, ii);
+                    JdkArrayCalls.weave(b, ii, superCalled);
                     return;
                 }
                 b.with(ii);
@@ -334,11 +334,15 @@ final class SingleVmWeaver {
                     && ii.type().equalsString("()Ljava/lang/Object;")) {
                 // super.clone() reaching Object.clone: it copies every field (a stale copy is filled first) and the
                 // added state and id, which the clone, a new object of this node, must not keep
+                int original = b.allocateLocal(TypeKind.REFERENCE);
+                b.dup();
+                b.astore(original);
                 b.dup();
                 b.invokestatic(CD_HOOKS, "readAll", MTD_OBJECT);
                 b.with(ii);
                 b.dup();
-                b.invokestatic(CD_HOOKS, "cloned", MTD_OBJECT);
+                b.aload(original);
+                b.invokestatic(CD_HOOKS, "cloned", MethodTypeDesc.of(CD_void, CD_Object, CD_Object));
                 return;
             }
             if (ii.opcode() == Opcode.INVOKEVIRTUAL && ii.owner().asInternalName().startsWith("[")
@@ -395,7 +399,7 @@ final class SingleVmWeaver {
                 }
             }
             if (JdkArrayCalls.applies(ii)) {
-                JdkArrayCalls.weave(b, ii);
+                JdkArrayCalls.weave(b, ii, superCalled);
                 return;
             }
             String hook = Weaver.hookFor(ii);

@@ -332,12 +332,16 @@ public final class ObjectSpace {
     }
 
     /**
-     * {@code clone} was made by {@code Object.clone} from a program object: it copied the original's
+     * {@code clone} was made by {@code Object.clone} from program object {@code original}: it copied the original's
      * {@code $cumulus$state} and {@code $cumulus$id} with its fields. A new object is this node's own master, with no
      * id until its reference first leaves the node, as any {@code new} object.
      */
-    static void cloned(Object clone) {
+    static void clonedFrom(Object clone, Object original) {
         ClassLayout layout = ClassLayout.of(clone.getClass());
+        long originalId = (long) ClassLayout.of(original.getClass()).id.getVolatile(original);
+        if ((long) layout.id.getVolatile(clone) != originalId) {
+            return; // not Object.clone's copy of the original: an object a program clone method returned
+        }
         layout.id.setVolatile(clone, 0L);
         layout.state.setVolatile(clone, 0);
     }

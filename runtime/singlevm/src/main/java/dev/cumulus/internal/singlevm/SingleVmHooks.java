@@ -48,10 +48,14 @@ public final class SingleVmHooks {
         }
     }
 
-    /** {@code o} was just made by {@code Object.clone}: a program object's clone is a new master of this node. */
-    public static void cloned(Object o) {
-        if (o instanceof SharedObject) {
-            ObjectSpace.cloned(o);
+    /**
+     * {@code super.clone()} of {@code original} returned {@code clone}: when that is {@code Object.clone}'s copy of a
+     * program object (another object, with the original's id), it becomes a new master of this node. A program
+     * superclass's {@code clone} may return {@code this} or another object: those stay as they are.
+     */
+    public static void cloned(Object clone, Object original) {
+        if (clone != original && clone instanceof SharedObject && original instanceof SharedObject) {
+            ObjectSpace.clonedFrom(clone, original);
         }
     }
 
@@ -156,14 +160,14 @@ public final class SingleVmHooks {
     }
 
     /**
-     * Before a {@code java.util.Arrays} method writes elements {@code from} to {@code to} ({@code to < 0}: all) of
-     * {@code a} (sort, fill, setAll, parallelPrefix): the array that method is to write — {@code a} itself when it is
-     * no copy; for a copy, the range filled, then a clone of the copy, which {@link #storeWritten} takes back. The JDK
-     * works on a private array, so neither a fill nor a flush of another thread of this node meets its writes half
-     * done, and no lock is held while it calls the program's comparator or generator. A range the JDK will refuse is
-     * neither filled nor checked here: the call throws its own exception.
+     * Before a {@code java.util.Arrays} method writes elements {@code from} to {@code to} of {@code a} (or all of them:
+     * {@code whole}) — {@code sort}, {@code parallelSort}, {@code fill}, {@code parallelPrefix}: the array that method
+     * is to write. That is {@code a} itself when it is no copy; for a copy, the range filled, then a clone of the copy,
+     * which {@link #storeWritten} takes back. The JDK works on a private array, so neither a fill nor a flush of another
+     * thread of this node meets its writes half done, and no lock is held while it calls the program's comparator. A
+     * range the JDK will refuse is not filled: the call throws its own exception.
      */
-    public static Object writableClone(Object a, int from, int to) {
+    public static Object writableClone(Object a, int from, int to, boolean whole) {
         if (!remoteArrays || a == null || !CopyTable.mayHold(a)) {
             return a;
         }
@@ -173,9 +177,10 @@ public final class SingleVmHooks {
             return a;
         }
         int length = java.lang.reflect.Array.getLength(a);
-        int end = to < 0 ? length : to;
-        if (0 <= from && from <= end && end <= length) {
-            s.fillRange(c, from, end - from);
+        if (whole) {
+            s.fillRange(c, 0, length);
+        } else if (0 <= from && from <= to && to <= length) {
+            s.fillRange(c, from, to - from);
         }
         c.lock.lock();
         try {
@@ -186,24 +191,93 @@ public final class SingleVmHooks {
     }
 
     /**
-     * After the {@code java.util.Arrays} call of {@link #writableClone} returned: when it wrote a clone of copy
-     * {@code a}, the written elements go into the copy, each marked dirty (so the next release writes them back).
+     * After the {@code java.util.Arrays} call of {@link #writableClone} returned or threw: when it wrote a clone of copy
+     * {@code a}, the written elements go into the copy, each marked dirty (so the next release writes them back) — as
+     * far as the JDK got, as on one JVM. Nothing for a range the JDK refused.
      */
-    public static void storeWritten(Object a, Object written, int from, int to) {
+    public static void storeWritten(Object a, Object written, int from, int to, boolean whole) {
         if (written == a) {
+            return;
+        }
+        int length = java.lang.reflect.Array.getLength(a);
+        int start = whole ? 0 : from;
+        int end = whole ? length : to;
+        if (start < 0 || start > end || end > length) {
             return;
         }
         ObjectSpace s = ObjectSpace.current();
         Copy c = s.arrayCopy(a);
-        int end = to < 0 ? java.lang.reflect.Array.getLength(a) : to;
         c.lock.lock();
         try {
-            System.arraycopy(written, from, a, from, end - from);
-            for (int i = from; i < end; i++) {
+            System.arraycopy(written, start, a, start, end - start);
+            for (int i = start; i < end; i++) {
                 s.markDirty(c, i);
             }
         } finally {
             c.lock.unlock();
+        }
+    }
+
+    /**
+     * {@code Arrays.setAll(a, generator)} ({@code parallel}: {@code parallelSetAll}). On an array copy, the loop of
+     * stores the JDK specifies ({@code a[i] = generator(i)} for each index in turn), each a woven store, so the
+     * generator may read the elements written before it (a recurrence) and a generator that throws leaves the ones
+     * written so far; else the JDK's own method.
+     */
+    @SuppressWarnings("unchecked")
+    public static void setAll(Object a, Object generator, boolean parallel) {
+        boolean copy = remoteArrays && a != null && CopyTable.mayHold(a) && ObjectSpace.current().arrayCopy(a) != null;
+        switch (a) {
+            case int[] x when !copy -> setAllInJdk(parallel, () -> java.util.Arrays.setAll(x,
+                (java.util.function.IntUnaryOperator) generator), () -> java.util.Arrays.parallelSetAll(x,
+                (java.util.function.IntUnaryOperator) generator));
+            case long[] x when !copy -> setAllInJdk(parallel, () -> java.util.Arrays.setAll(x,
+                (java.util.function.IntToLongFunction) generator), () -> java.util.Arrays.parallelSetAll(x,
+                (java.util.function.IntToLongFunction) generator));
+            case double[] x when !copy -> setAllInJdk(parallel, () -> java.util.Arrays.setAll(x,
+                (java.util.function.IntToDoubleFunction) generator), () -> java.util.Arrays.parallelSetAll(x,
+                (java.util.function.IntToDoubleFunction) generator));
+            case Object[] x when !copy -> setAllInJdk(parallel, () -> java.util.Arrays.setAll(x,
+                (java.util.function.IntFunction<Object>) generator), () -> java.util.Arrays.parallelSetAll(x,
+                (java.util.function.IntFunction<Object>) generator));
+            case int[] x -> {
+                java.util.function.IntUnaryOperator g = java.util.Objects.requireNonNull(
+                    (java.util.function.IntUnaryOperator) generator);
+                for (int i = 0; i < x.length; i++) {
+                    storeInt(x, i, g.applyAsInt(i), null);
+                }
+            }
+            case long[] x -> {
+                java.util.function.IntToLongFunction g = java.util.Objects.requireNonNull(
+                    (java.util.function.IntToLongFunction) generator);
+                for (int i = 0; i < x.length; i++) {
+                    storeLong(x, i, g.applyAsLong(i), null);
+                }
+            }
+            case double[] x -> {
+                java.util.function.IntToDoubleFunction g = java.util.Objects.requireNonNull(
+                    (java.util.function.IntToDoubleFunction) generator);
+                for (int i = 0; i < x.length; i++) {
+                    storeDouble(x, i, g.applyAsDouble(i), null);
+                }
+            }
+            case Object[] x -> {
+                java.util.function.IntFunction<Object> g = java.util.Objects.requireNonNull(
+                    (java.util.function.IntFunction<Object>) generator);
+                for (int i = 0; i < x.length; i++) {
+                    storeRef(x, i, g.apply(i), null);
+                }
+            }
+            case null -> throw new NullPointerException();
+            default -> throw new IllegalArgumentException("Arrays.setAll of a " + a.getClass().getName());
+        }
+    }
+
+    private static void setAllInJdk(boolean parallel, Runnable sequential, Runnable inParallel) {
+        if (parallel) {
+            inParallel.run();
+        } else {
+            sequential.run();
         }
     }
 
