@@ -9,13 +9,11 @@ package dev.cumulus.internal.singlevm;
  * A master's state is {@code 0}, above every threshold: its reads never fetch. A final field is read from any copy
  * that was ever filled.
  *
- * <p>Each thread also remembers the epoch its own last acquire started: a copy below the node's threshold but filled
- * in or after that epoch was fetched after the thread's last acquire, so the thread may still read it (the slow path
- * of the woven check asks {@link #validHere} before it fetches). So one thread's acquire does not make the node's
- * other threads fetch again what they may still read; the Java memory model asks every thread for values no older
- * than its own acquires, not its neighbours'. A thread that never acquired here counts from the epoch current when it
- * first looks (after whatever started it). One epoch serves every node space of the JVM (several only in in-process
- * tests), so one space's acquire also invalidates the others' copies: more than needed, never less.
+ * <p>The threshold is the node's, not each thread's: a thread that did not acquire may still have to read no older
+ * values than a neighbour's acquire allows, since the two may be ordered by synchronization the runtime does not see —
+ * a JDK executor's {@code submit}, a {@code BlockingQueue}, a JDK object's monitor inside JDK code — which hands the
+ * neighbour's happens-before edges on within the node. One epoch serves every node space of the JVM (several only in
+ * in-process tests), so one space's acquire also invalidates the others' copies: more than needed, never less.
  */
 final class Epochs {
     /** The state of a copy that was never filled (its finals are not there yet either). */
@@ -24,8 +22,6 @@ final class Epochs {
     static final int ALWAYS_VALID = Integer.MAX_VALUE;
 
     private static volatile int current = 1;
-    /** Per thread: the epoch its last acquire started (one-element array, so updates do not box). */
-    private static final ThreadLocal<int[]> OWN = ThreadLocal.withInitial(() -> new int[] {current});
 
     private Epochs() {
     }
@@ -40,18 +36,14 @@ final class Epochs {
         return NEVER_FILLED + epoch;
     }
 
-    /**
-     * Whether the calling thread may read a copy in {@code state} without a fetch: filled in the node's current epoch
-     * (as this thread sees the threshold), or at least in the epoch of this thread's own last acquire.
-     */
+    /** Whether a copy in {@code state} may be read without a fetch: filled in the node's current epoch. */
     static boolean validHere(int state) {
-        return state >= SingleVmHooks.validFrom || state >= filledIn(OWN.get()[0]);
+        return state >= SingleVmHooks.validFrom;
     }
 
     /**
-     * The calling thread acquired: starts a new epoch, which becomes the thread's own; every copy filled before is
-     * stale for it. It sees the new threshold in its next read; the node's other threads may go on reading what was
-     * filled since their own last acquire.
+     * The calling thread acquired: starts a new epoch; every copy filled before is stale. The calling thread sees the
+     * new threshold in its next read, and so does every thread its later actions happen before.
      */
     static void advance() {
         int next;
@@ -63,6 +55,5 @@ final class Epochs {
             current = next;
             SingleVmHooks.validFrom = filledIn(next);
         }
-        OWN.get()[0] = next;
     }
 }

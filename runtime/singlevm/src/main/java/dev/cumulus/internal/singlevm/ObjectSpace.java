@@ -305,8 +305,8 @@ public final class ObjectSpace {
     // ---- the program's accesses (slow paths of the woven code) ----------------------------------------------------
 
     /**
-     * Copy {@code o} is below the node's threshold: fills it from its home (Hyperion's loadIntoCache) unless this
-     * thread may still read it ({@link Epochs#validHere}: filled since this thread's own last acquire).
+     * Copy {@code o} was below the node's threshold: fills it from its home (Hyperion's loadIntoCache) unless another
+     * thread filled it in the current epoch meanwhile ({@link Epochs#validHere}).
      */
     void fetch(Object o, String field) {
         if (!Epochs.validHere((int) ClassLayout.of(o.getClass()).state.getAcquire(o))) {

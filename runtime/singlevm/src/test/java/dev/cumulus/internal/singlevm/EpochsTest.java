@@ -9,8 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Copy states by epoch: a copy filled before a thread's acquire is stale for that thread; a thread that did not
- * acquire may go on reading what was filled since its own last acquire; a never-filled copy is stale for everyone.
+ * Copy states by epoch: a copy filled before any thread's acquire on the node is stale for every thread of the node
+ * (they may be ordered after that acquire by synchronization the runtime does not see); a never-filled copy is stale
+ * for everyone.
  */
 @Timeout(60)
 class EpochsTest {
@@ -28,7 +29,7 @@ class EpochsTest {
     }
 
     @Test
-    void anotherThreadsAcquireLeavesMyCopiesReadableForMeButNotForIt() throws Exception {
+    void anotherThreadsAcquireMakesMyCopiesStaleForMeToo() throws Exception {
         Epochs.advance();
         int mine = Epochs.filledIn(Epochs.current());
         AtomicBoolean staleForOther = new AtomicBoolean();
@@ -36,10 +37,8 @@ class EpochsTest {
             Epochs.advance();
             staleForOther.set(!Epochs.validHere(mine));
         });
-        other.join();
+        other.join(); // as a JDK executor's Future.get would: an edge the runtime does not see
         assertTrue(staleForOther.get(), "the acquiring thread must not read a copy filled before its acquire");
-        assertTrue(Epochs.validHere(mine), "filled since this thread's own last acquire");
-        Epochs.advance();
-        assertFalse(Epochs.validHere(mine));
+        assertFalse(Epochs.validHere(mine), "this thread may be ordered after the other's acquire");
     }
 }
