@@ -42,6 +42,7 @@ class PropertiesDocumentedTest {
         Map.entry("dev.cumulus.LocalCluster", "NodeSettings.of: the node settings"),
         Map.entry("dev.cumulus.internal.launch.NodeRuntime", "LaunchConfig.fromProperties, NodeSettings.of"),
         Map.entry("dev.cumulus.internal.singlevm.DumpSignal", "LaunchConfig.fromProperties"),
+        Map.entry("dev.cumulus.internal.singlevm.LimitStop", "LaunchConfig.isPresent, LaunchConfig.fromProperties"),
         Map.entry("dev.cumulus.internal.service.ClientCluster",
             "NodeSettings.of; ClientCredential.forAttach (CUMULUS_CREDENTIAL)"),
         Map.entry("dev.cumulus.internal.service.ClientProfiles", "LaunchConfig.fromProperties"),
