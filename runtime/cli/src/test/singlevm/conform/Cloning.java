@@ -3,8 +3,9 @@ package conform;
 /**
  * {@code Object.clone()} of program objects: a clone made on another node from an object it holds as a copy not
  * read there yet (with fields in a superclass and the subclass) is a new object with the original's values, and
- * writing it leaves the original alone; a clone made on the original's own node after the original was shared is a distinct object there
- * and on every other node.
+ * writing it leaves the original alone; a clone made on the original's own node after the original was shared is a
+ * distinct object there and on every other node; a program {@code clone()} returning {@code this}, called through
+ * {@code super.clone()} on a copy, leaves the copy a copy (its writes reach the home).
  */
 final class Cloning implements Conform.Case {
     static class Base implements Cloneable {
@@ -88,8 +89,8 @@ final class Cloning implements Conform.Case {
             c.b = 990L;
             c.label = "clone";
             c.cells[0] = 100;
-            s.seenThere = before + " -> " + c.a + " " + c.b + " " + c.label + " " + c.cells[0] + " | original " + s.original.a + " "
-                + s.original.b + " " + s.original.label + " " + s.original.cells[0] + " same "
+            s.seenThere = before + " -> " + c.a + " " + c.b + " " + c.label + " " + c.cells[0] + " | original "
+                + s.original.a + " " + s.original.b + " " + s.original.label + " " + s.original.cells[0] + " same "
                 + (c == s.original);
             s.cloneThere = c;
         });

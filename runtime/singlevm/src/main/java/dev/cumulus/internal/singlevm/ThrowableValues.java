@@ -11,11 +11,12 @@ import java.util.Map;
  *
  * <p>A JDK exception is rebuilt from its value: its class is loaded by name and must be a {@link Throwable} that is
  * not a program class; an instance is made with its public {@code (String)}, {@code (String, Throwable)} or
- * no-argument constructor, the first that works; then it is given the message, cause, stack trace and suppressed
- * exceptions that were sent, as they were ({@link ThrowableState#writeInto}). A class with none of those constructors
- * (or abstract, or not public, or whose constructors fail here) becomes a {@code RuntimeException} whose message is
- * the original class's name and message, with the same cause, trace and suppressed exceptions. Fields a JDK class adds
- * to {@code Throwable}'s are not sent: they keep what its constructor set.
+ * no-argument constructor, or a {@code (String, X)} one whose {@code X} the cause is (an
+ * {@code UncheckedIOException}'s), the first that works; then it is given the message, cause, stack trace and
+ * suppressed exceptions that were sent, as they were ({@link ThrowableState#writeInto}). A class with none of those
+ * constructors (or abstract, or not public, or whose constructors fail here) becomes a {@code RuntimeException} whose
+ * message is the original class's name and message, with the same cause, trace and suppressed exceptions. Fields a JDK
+ * class adds to {@code Throwable}'s are not sent: they keep what its constructor set.
  *
  * <p>A program exception is this node's master or copy of the shared object; a copy made from this very reference
  * gets the state the text carries before it is registered, so no thread of the node sees it without its message.
@@ -81,14 +82,33 @@ final class ThrowableValues {
             Object[] arguments = parameters.length == 0 ? new Object[0]
                 : parameters.length == 1 ? new Object[] {state.message()}
                 : new Object[] {state.message(), state.cause()};
-            try {
-                Constructor<?> c = type.getConstructor(parameters);
-                return (Throwable) c.newInstance(arguments);
-            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-                // not there, or it refuses these arguments: the next one
+            Throwable t = make(type, parameters, arguments);
+            if (t != null) {
+                return t;
+            }
+        }
+        // (String, a Throwable subclass) with the cause: UncheckedIOException(String, IOException), say
+        for (Constructor<?> c : type.getConstructors()) {
+            Class<?>[] p = c.getParameterTypes();
+            if (p.length == 2 && p[0] == String.class && Throwable.class.isAssignableFrom(p[1])
+                    && p[1].isInstance(state.cause())) {
+                Throwable t = make(type, p, new Object[] {state.message(), state.cause()});
+                if (t != null) {
+                    return t;
+                }
             }
         }
         return null;
+    }
+
+    /** {@code type}'s public constructor of {@code parameters} called with {@code arguments}, or {@code null}. */
+    private static Throwable make(Class<?> type, Class<?>[] parameters, Object[] arguments) {
+        try {
+            Constructor<?> c = type.getConstructor(parameters);
+            return (Throwable) c.newInstance(arguments);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null; // not there, or it refuses these arguments
+        }
     }
 
     private Throwable shared(ThrowableText.Program p) {

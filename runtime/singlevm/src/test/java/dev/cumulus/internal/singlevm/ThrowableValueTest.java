@@ -86,9 +86,22 @@ class ThrowableValueTest {
     void aClassWithoutAUsableConstructorBecomesARuntimeExceptionNamingIt() {
         onOneNode(space -> {
             IOException io = new IOException("disk");
-            Throwable back = roundTrip(space, new UncheckedIOException("read failed", io));
+            Throwable back = roundTrip(space, (Throwable) new java.time.format.DateTimeParseException("bad date",
+                "2026-13-01", 5).initCause(io));
             assertSame(RuntimeException.class, back.getClass());
-            assertEquals("java.io.UncheckedIOException: read failed", back.getMessage());
+            assertEquals("java.time.format.DateTimeParseException: bad date", back.getMessage());
+            assertSame(IOException.class, back.getCause().getClass());
+            assertEquals("disk", back.getCause().getMessage());
+        });
+    }
+
+    @Test
+    void aClassMadeWithItsCausesOwnTypeKeepsItsClass() {
+        onOneNode(space -> {
+            IOException io = new IOException("disk");
+            Throwable back = roundTrip(space, new UncheckedIOException("read failed", io));
+            assertSame(UncheckedIOException.class, back.getClass()); // (String, IOException)
+            assertEquals("read failed", back.getMessage());
             assertSame(IOException.class, back.getCause().getClass());
             assertEquals("disk", back.getCause().getMessage());
         });
