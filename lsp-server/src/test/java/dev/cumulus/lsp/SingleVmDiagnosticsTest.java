@@ -42,7 +42,7 @@ class SingleVmDiagnosticsTest {
                     pool.shutdown();
                 }
 
-                enum Level { LOW; int hits; }
+                enum Level { LOW; int hits; void hit() { hits++; } }
 
                 interface Tables { int[] TABLE = new int[1]; }
 

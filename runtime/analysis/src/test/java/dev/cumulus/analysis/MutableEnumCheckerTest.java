@@ -22,17 +22,24 @@ class MutableEnumCheckerTest {
     void nonFinalFieldsOfAnEnumAreReported() {
         try (CheckerFixture fx = new CheckerFixture(tmp, """
                 enum Level {
-                    LOW, HIGH { int extra; };
+                    LOW, HIGH { int extra; void bump() { extra++; } };
                     private int hits;
                     static int made = 1;
                     private final String label = "x";
                     static final int MAX = 3;
-                    void hit() { hits++; }
+                    void hit() { hits++; made++; }
                 }
                 enum Fixed {
                     A(1);
                     private final int weight;
                     Fixed(int weight) { this.weight = weight; }
+                }
+                enum Planet {
+                    EARTH(5.97e24);
+                    private double mass;
+                    static int count;
+                    Planet(double mass) { this.mass = mass; }
+                    static { count = values().length; }
                 }
                 class Counter {
                     int hits;
@@ -48,6 +55,7 @@ class MutableEnumCheckerTest {
                     + "node has its own enum constants" + perNode),
                     fx.check(MutableEnumCheckerTest::checker, "Level$1"));
             assertEquals(List.of(), fx.check(MutableEnumCheckerTest::checker, "Fixed"));
+            assertEquals(List.of(), fx.check(MutableEnumCheckerTest::checker, "Planet"), "set only while made");
             assertEquals(List.of(), fx.check(MutableEnumCheckerTest::checker, "Counter"));
         }
     }
