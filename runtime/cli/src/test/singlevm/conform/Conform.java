@@ -40,6 +40,7 @@ public final class Conform {
         CASES.put("threadapi", new ThreadApi());
         CASES.put("builders", new Builders());
         CASES.put("jdkpool", new JdkPool());
+        CASES.put("uncaught", new Uncaught());
         CASES.put("buffer", new BoundedBuffer());
         CASES.put("philosophers", new Philosophers());
         CASES.put("mergesort", new MergeSort());

@@ -95,11 +95,11 @@ public interface HeapService {
     void threadEnded(long handle);
 
     /**
-     * The thread {@code handle} this node started ends with an uncaught exception, told as text (its class, message
-     * and stack frames, {@link ThreadFailure}); sent before {@link #threadEnded}.
+     * The thread {@code handle} this node started ends with an uncaught exception, told in the heap's exception text
+     * ({@link ThreadFailure}); sent before {@link #threadEnded}.
      */
     @Brief
-    void threadFailed(long handle, String className, String message, String frames);
+    void threadFailed(long handle, String failure);
 
     /**
      * This node's part of a cluster thread dump ({@link ThreadDump}): its program threads and the monitors homed

@@ -29,8 +29,7 @@ final class Peers {
     private static final Method START_THREAD = method("startThread", long.class, String.class, String.class,
         int.class, long.class);
     private static final Method THREAD_ENDED = method("threadEnded", long.class);
-    private static final Method THREAD_FAILED = method("threadFailed", long.class, String.class, String.class,
-        String.class);
+    private static final Method THREAD_FAILED = method("threadFailed", long.class, String.class);
     private static final Method INTERRUPT_THREAD = method("interruptThread", long.class);
     private static final Method THREAD_STATE = method("threadState", long.class);
     private static final Method THREAD_DUMP = method("threadDump");
@@ -105,8 +104,8 @@ final class Peers {
         call(to, THREAD_ENDED, handle);
     }
 
-    void threadFailed(int to, long handle, String className, String message, String frames) {
-        call(to, THREAD_FAILED, handle, className, message, frames);
+    void threadFailed(int to, long handle, String failure) {
+        call(to, THREAD_FAILED, handle, failure);
     }
 
     String threadDump(int to) {

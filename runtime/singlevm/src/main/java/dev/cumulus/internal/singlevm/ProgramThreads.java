@@ -138,8 +138,7 @@ final class ProgramThreads {
                 if (creator == self) {
                     failed(handle, failure);
                 } else {
-                    ThreadFailure f = ThreadFailure.of(failure);
-                    space.heap().peers().threadFailed(creator, handle, f.className(), f.message(), f.frames());
+                    space.heap().peers().threadFailed(creator, handle, ThreadFailure.of(failure, space).text());
                 }
             }
             space.heap().peers().threadEnded(creator, handle);

@@ -552,8 +552,8 @@ public final class SharedHeap {
         }
 
         @Override
-        public void threadFailed(long handle, String className, String message, String frames) {
-            objects().threads().failed(handle, new ThreadFailure(className, message, frames));
+        public void threadFailed(long handle, String failure) {
+            objects().threads().failed(handle, new ThreadFailure(failure));
         }
 
         @Override

@@ -23,12 +23,19 @@ import java.util.Objects;
 record ThrowableState(String message, boolean causeSet, Throwable cause, StackTraceElement[] frames,
                       Throwable[] suppressed, Throwable owner) {
 
-    /** The state of {@code t} now. */
+    /**
+     * The state of {@code t} now. Its message is the one it was made with; a JDK exception made without one may
+     * compute one when asked — a {@code NullPointerException}'s helpful message, from the bytecode that threw it,
+     * which no other node could compute — and then that is its message.
+     */
     static ThrowableState of(Throwable t) {
         Throwable cause = ThrowableFields.rawCause(t);
         boolean set = cause != t;
-        return new ThrowableState(ThrowableFields.message(t), set, set ? cause : null, t.getStackTrace(),
-            t.getSuppressed(), t);
+        String message = ThrowableFields.message(t);
+        if (message == null && !(t instanceof SharedObject)) {
+            message = t.getMessage();
+        }
+        return new ThrowableState(message, set, set ? cause : null, t.getStackTrace(), t.getSuppressed(), t);
     }
 
     /** Makes this {@code t}'s state. */
