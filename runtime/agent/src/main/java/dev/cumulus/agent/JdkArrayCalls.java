@@ -68,12 +68,7 @@ final class JdkArrayCalls {
         }
         MethodTypeDesc type = ii.typeSymbol();
         int n = type.parameterCount();
-        int[] locals = new int[n];
-        for (int i = n - 1; i >= 0; i--) {
-            TypeKind k = TypeKind.from(type.parameterType(i));
-            locals[i] = b.allocateLocal(k);
-            b.storeLocal(k, locals[i]);
-        }
+        int[] locals = SingleVmWeaver.storeArguments(b, type);
         boolean writer = arraysMethod(ii, WRITERS);
         boolean deep = ii.owner().asInternalName().equals("java/util/Arrays")
             && ii.name().stringValue().startsWith("deep");

@@ -93,6 +93,20 @@ final class SingleVmWeaver {
     private SingleVmWeaver() {
     }
 
+    /**
+     * Pops the arguments of a call of {@code type} off the stack into new locals, which it returns (one per
+     * parameter, in order), so that woven code can look at them before the call and load them again.
+     */
+    static int[] storeArguments(CodeBuilder b, MethodTypeDesc type) {
+        int[] locals = new int[type.parameterCount()];
+        for (int i = locals.length - 1; i >= 0; i--) {
+            TypeKind k = TypeKind.from(type.parameterType(i));
+            locals[i] = b.allocateLocal(k);
+            b.storeLocal(k, locals[i]);
+        }
+        return locals;
+    }
+
     /** True if the class was woven for the single-VM mode already (it has the statics field). */
     static boolean alreadyWoven(ClassModel cm) {
         return cm.fields().stream().anyMatch(f -> f.fieldName().equalsString(STATICS));
@@ -618,12 +632,7 @@ final class SingleVmWeaver {
             DirectMethodHandleDesc impl = runnableLambda(indy);
             MethodTypeDesc type = indy.typeSymbol();
             int n = type.parameterCount();
-            int[] locals = new int[n];
-            for (int i = n - 1; i >= 0; i--) {
-                TypeKind k = TypeKind.from(type.parameterType(i));
-                locals[i] = b.allocateLocal(k);
-                b.storeLocal(k, locals[i]);
-            }
+            int[] locals = storeArguments(b, type);
             b.ldc(n);
             b.anewarray(CD_Object);
             for (int i = 0; i < n; i++) {

@@ -66,18 +66,12 @@ class SingleVmConformanceSystemTest {
      */
     @Test
     void aMutableJdkObjectReachedFromAnotherNodeFailsTheRun() throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
-        Run run = single(classes, 2, "conform.limits.SharedAtomic", List.of());
-        String all = run.out() + run.err();
-        assertEquals(1, run.exit(), all);
-        assertOnce(all, "cumulus: the failure began at node 1: a limit of the single-VM mode: field "
+        String all = limitStop("conform.limits.SharedAtomic", "node 1: a limit of the single-VM mode: field "
             + "conform.limits.SharedAtomic$Counter.count of shared conform.limits.SharedAtomic$Counter #");
         assertTrue(all.contains("refers to a java.util.concurrent.atomic.AtomicInteger created on node 0, which node 1 "
             + "cannot use: mutable JDK objects cannot be shared between nodes in the single-VM mode (use it only on "
             + "the node that created it, or keep the data in the program's own classes or arrays)"), all);
         assertFalse(all.contains("count 0"), all);
-        assertFalse(all.contains("\tat "), all);
-        ChildProcesses.noneLeftBehind();
     }
 
     /**
@@ -86,11 +80,7 @@ class SingleVmConformanceSystemTest {
      */
     @Test
     void aLambdaThatIsNotARunnableReachedFromAnotherNodeFailsTheRun() throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
-        Run run = single(classes, 2, "conform.limits.SharedLambda", List.of());
-        String all = run.out() + run.err();
-        assertEquals(1, run.exit(), all);
-        assertOnce(all, "cumulus: the failure began at node 1: a limit of the single-VM mode: field "
+        String all = limitStop("conform.limits.SharedLambda", "node 1: a limit of the single-VM mode: field "
             + "conform.limits.SharedLambda$Holder.order of shared conform.limits.SharedLambda$Holder #");
         assertTrue(all.contains("refers to a lambda or method reference implementing java.util.Comparator, made in "
             + "conform.limits.SharedLambda on node 0, which node 1 cannot use: only Runnable and Callable lambdas can "
@@ -98,7 +88,6 @@ class SingleVmConformanceSystemTest {
             + "instead: it is shared like any program object)"), all);
         assertFalse(all.contains("$$Lambda"), all);
         assertFalse(all.contains("compare "), all);
-        ChildProcesses.noneLeftBehind();
     }
 
     /**
@@ -107,18 +96,28 @@ class SingleVmConformanceSystemTest {
      */
     @Test
     void aProgramClassExtendingAJdkClassWithStateFailsTheRun() throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
-        Run run = single(classes, 2, "conform.limits.ExtendsJdkClass", List.of());
-        String all = run.out() + run.err();
-        assertEquals(1, run.exit(), all);
-        assertOnce(all, "cumulus: the failure began at node 0: a limit of the single-VM mode: field "
+        String all = limitStop("conform.limits.ExtendsJdkClass", "node 0: a limit of the single-VM mode: field "
             + "conform.limits.ExtendsJdkClass$Holder.bag of shared conform.limits.ExtendsJdkClass$Holder");
         assertTrue(all.contains("refers to a conform.limits.ExtendsJdkClass$Bag created on node 1, a program class "
             + "extending java.util.ArrayList: the state of a JDK superclass cannot be shared between nodes in the "
             + "single-VM mode (keep the JDK object in a field of a program class used only on the node that created "
             + "it, or use the shared collections of dev.cumulus.SingleVm"), all);
+    }
+
+    /**
+     * Runs {@code program} on 2 nodes, which goes beyond a limit of the single-VM mode: the run exits 1, the launcher
+     * says once where the failure began ({@code failure}, after "the failure began at "), no stack trace is printed,
+     * and no node is left. Returns everything the run printed.
+     */
+    private String limitStop(String program, String failure) throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        Run run = single(classes, 2, program, List.of());
+        String all = run.out() + run.err();
+        assertEquals(1, run.exit(), all);
+        assertOnce(all, "cumulus: the failure began at " + failure);
         assertFalse(all.contains("\tat "), all);
         ChildProcesses.noneLeftBehind();
+        return all;
     }
 
     private static void assertOnce(String text, String part) {
