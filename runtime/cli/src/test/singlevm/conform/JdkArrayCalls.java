@@ -101,6 +101,10 @@ final class JdkArrayCalls implements Conform.Case {
         });
         Conform.startJoin(recurrence);
         out.println(Arrays.toString(s.fib) + " " + s.read + " " + Arrays.toString(s.longs));
+        Thread ranges = new Thread(() -> s.read = Arrays.toString(Arrays.copyOfRange(s.big, 2990, 3003)) + " "
+            + Arrays.binarySearch(s.big, 0, 3, s.big[1]) + " " + Arrays.equals(s.big, 1024, 1030, s.big, 1024, 1030));
+        Conform.startJoin(ranges);
+        out.println("ranges " + s.read);
         int half = s.big.length / 2;
         Thread low = new Thread(() -> Arrays.sort(s.big, 0, half));
         Thread high = new Thread(() -> Arrays.sort(s.big, half, s.big.length));

@@ -17,7 +17,8 @@ import java.util.Set;
  * A program's call into JDK code with array arguments, woven for the single-VM mode (docs/design/SINGLEVM.md, "The
  * woven form"). JDK code is not woven: it would read an array copy as last filled, and its writes into a copy would
  * never be marked dirty. So before such a call every array argument that is a stale copy is filled
- * ({@code SingleVmHooks.readArray}; the {@code deep} methods of {@code java.util.Arrays} fill the arrays inside too).
+ * ({@code SingleVmHooks.readArray}; only the range the call reads where its parameters say, {@link Range}; the
+ * {@code deep} methods of {@code java.util.Arrays} fill the arrays inside too).
  * {@code Arrays.setAll} and {@code parallelSetAll} become {@code SingleVmHooks.setAll}, the loop of stores the JDK
  * specifies, woven (its generator may read the elements written before). The other {@code java.util.Arrays} methods
  * that write their first argument ({@link #WRITERS}) write a private clone of a copy
@@ -33,6 +34,7 @@ final class JdkArrayCalls {
     static final Set<String> SET_ALL = Set.of("setAll", "parallelSetAll");
     private static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName(SingleVmWeaver.HOOKS);
     private static final MethodTypeDesc MTD_READ = MethodTypeDesc.of(CD_void, CD_Object);
+    private static final MethodTypeDesc MTD_READ_RANGE = MethodTypeDesc.of(CD_void, CD_Object, CD_int, CD_int);
     private static final MethodTypeDesc MTD_SET_ALL = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_boolean);
     private static final MethodTypeDesc MTD_CLONE = MethodTypeDesc.of(CD_Object, CD_Object, CD_int, CD_int,
         CD_boolean);
@@ -73,10 +75,22 @@ final class JdkArrayCalls {
         boolean deep = ii.owner().asInternalName().equals("java/util/Arrays")
             && ii.name().stringValue().startsWith("deep");
         for (int i = writer ? 1 : 0; i < n; i++) {
-            if (type.parameterType(i).isArray()) {
-                b.aload(locals[i]);
-                b.invokestatic(CD_HOOKS, deep ? "readArrayDeep" : "readArray", MTD_READ);
+            if (!type.parameterType(i).isArray()) {
+                continue;
             }
+            b.aload(locals[i]);
+            Range range = deep ? Range.NONE : Range.of(ii, i);
+            if (range == Range.NONE) {
+                b.invokestatic(CD_HOOKS, deep ? "readArrayDeep" : "readArray", MTD_READ);
+                continue;
+            }
+            b.iload(locals[i + 1]);
+            b.iload(locals[i + 2]);
+            if (range == Range.OFFSET_COUNT) {
+                b.iload(locals[i + 1]);
+                b.iadd(); // offset + count: the end
+            }
+            b.invokestatic(CD_HOOKS, "readArrayRange", MTD_READ_RANGE);
         }
         if (!writer) {
             reload(b, type, locals, -1);
@@ -102,6 +116,32 @@ final class JdkArrayCalls {
             b.athrow();
             b.labelBinding(after);
             b.exceptionCatchAll(start, end, handler);
+        }
+    }
+
+    /**
+     * The part of an array argument a JDK method reads, when the two parameters after it say: {@code from, to} in
+     * {@code java.util.Arrays} ({@code copyOfRange}, {@code binarySearch}, {@code equals} of ranges), {@code offset,
+     * count} in {@code String} and the string builders ({@code new String(chars, offset, count)}); else the whole
+     * array. So a call that reads a few elements of a large array copy fetches their blocks only.
+     */
+    enum Range {
+        NONE, FROM_TO, OFFSET_COUNT;
+
+        static Range of(InvokeInstruction ii, int parameter) {
+            MethodTypeDesc type = ii.typeSymbol();
+            if (parameter + 2 >= type.parameterCount() || !type.parameterType(parameter + 1).equals(CD_int)
+                    || !type.parameterType(parameter + 2).equals(CD_int)) {
+                return NONE;
+            }
+            if (ii.typeSymbol().descriptorString().startsWith("([BIII")) {
+                return NONE; // new String(ascii, hibyte, offset, count), deprecated: not (offset, count) after it
+            }
+            return switch (ii.owner().asInternalName()) {
+                case "java/util/Arrays" -> FROM_TO;
+                case "java/lang/String", "java/lang/StringBuilder", "java/lang/StringBuffer" -> OFFSET_COUNT;
+                default -> NONE;
+            };
         }
     }
 

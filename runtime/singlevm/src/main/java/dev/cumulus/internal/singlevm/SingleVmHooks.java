@@ -134,6 +134,25 @@ public final class SingleVmHooks {
     }
 
     /**
+     * Before the JDK reads elements {@code from} to {@code to} of array {@code a} ({@code Arrays.copyOfRange},
+     * {@code new String(chars, offset, count)}): the blocks of a stale copy they fall in are filled first, not the
+     * whole array. A range the JDK will refuse is not filled (the call throws its own exception); one past the end
+     * ({@code copyOfRange} pads) stops at it.
+     */
+    public static void readArrayRange(Object a, int from, int to) {
+        if (remoteArrays && a != null && from >= 0 && from <= to && CopyTable.mayHold(a)) {
+            ObjectSpace s = ObjectSpace.current();
+            Copy c = s.arrayCopy(a);
+            if (c != null) {
+                int end = Math.min(to, java.lang.reflect.Array.getLength(a));
+                if (from < end) {
+                    s.fillRange(c, from, end - from);
+                }
+            }
+        }
+    }
+
+    /**
      * Before a {@code deep} method of {@code java.util.Arrays} ({@code deepToString}, {@code deepEquals},
      * {@code deepHashCode}): {@code a} and every array inside it, at any depth, are filled if they are stale copies.
      * Each array is visited once: an array that holds itself ({@code deepToString} prints it as {@code [...]}) does
