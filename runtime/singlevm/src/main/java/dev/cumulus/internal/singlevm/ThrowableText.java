@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 
@@ -19,7 +20,9 @@ import java.util.function.ToLongFunction;
  * <p>Bounded, when written and again when parsed (the receiver trusts no sender): causes and suppressed exceptions
  * nest at most {@link #MAX_DEPTH} deep, one text holds at most {@link #MAX_THROWABLES} exceptions, an exception at
  * most {@link #MAX_FRAMES} frames and {@link #MAX_SUPPRESSED} suppressed exceptions, a message at most
- * {@link #MAX_MESSAGE} characters and a class, method, file or module name at most {@link #MAX_NAME}. The writer
+ * {@link #MAX_MESSAGE} characters and a class, method, file or module name at most {@link #MAX_NAME}. A JDK exception
+ * met again in the same text (the cause of one and suppressed in another, say) is written once and referred back to
+ * by its number among the text's JDK exceptions, so the receiver rebuilds one exception there too. The writer
  * leaves out what lies beyond (a JDK exception past the bounds is dropped, a program exception is still named, without
  * its state) and cuts long texts; the parser refuses a text that breaks them.
  */
@@ -36,13 +39,18 @@ final class ThrowableText {
     private static final char PROGRAM_NAMED = 'P';
     private static final char NONE = 'N';
     private static final char SELF = 'S';
+    private static final char AGAIN = 'B';
 
     /** A parsed exception value. */
-    sealed interface Node permits Jdk, Program, Absent {
+    sealed interface Node permits Jdk, Again, Program, Absent {
     }
 
-    /** A JDK exception by value. */
-    record Jdk(String className, State state) implements Node {
+    /** A JDK exception by value, the {@code index}th (from 0) of its text. */
+    record Jdk(int index, String className, State state) implements Node {
+    }
+
+    /** The JDK exception the text wrote {@code index}th, met again. */
+    record Again(int index) implements Node {
     }
 
     /** A program exception: shared object {@code id}; {@code state} is {@code null} where the text named it before. */
@@ -60,6 +68,8 @@ final class ThrowableText {
     private final StringBuilder out = new StringBuilder();
     private final ToLongFunction<Object> ids;
     private final Set<Throwable> written = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The JDK exceptions written so far, each with its index. */
+    private final Map<Throwable, Integer> jdkIndex = new IdentityHashMap<>();
 
     private ThrowableText(ToLongFunction<Object> ids) {
         this.ids = ids;
@@ -88,9 +98,14 @@ final class ThrowableText {
 
     private void write(Throwable t, int depth) {
         boolean program = t instanceof SharedObject;
-        if (t == null || !program && (depth > MAX_DEPTH || written.size() >= MAX_THROWABLES || written.contains(t))) {
+        Integer again = t == null || program ? null : jdkIndex.get(t);
+        boolean notHere = t == null || depth > MAX_DEPTH || written.size() >= MAX_THROWABLES || written.contains(t);
+        if (again != null) {
+            out.append(AGAIN);
+            number(again);
+        } else if (notHere && !program) {
             out.append(NONE);
-        } else if (program && (depth > MAX_DEPTH || written.size() >= MAX_THROWABLES || written.contains(t))) {
+        } else if (notHere) {
             out.append(PROGRAM_NAMED);
             number(ids.applyAsLong(t));
             string(t.getClass().getName(), MAX_NAME);
@@ -100,6 +115,7 @@ final class ThrowableText {
                 out.append(PROGRAM);
                 number(ids.applyAsLong(t));
             } else {
+                jdkIndex.put(t, jdkIndex.size());
                 out.append(JDK);
             }
             string(t.getClass().getName(), MAX_NAME);
@@ -167,6 +183,7 @@ final class ThrowableText {
         private final String text;
         private int at;
         private int throwables;
+        private int jdkExceptions;
 
         Parser(String text) {
             this.text = text;
@@ -180,6 +197,13 @@ final class ThrowableText {
             if (c == PROGRAM_NAMED) {
                 return new Program(number(), name(), null);
             }
+            if (c == AGAIN) {
+                long index = number();
+                if (index < 0 || index >= jdkExceptions) {
+                    throw malformed("exception " + index + " referred back to, of " + jdkExceptions + " so far");
+                }
+                return new Again((int) index);
+            }
             if (depth > MAX_DEPTH) {
                 throw malformed("exceptions nested more than " + MAX_DEPTH + " deep");
             }
@@ -187,7 +211,7 @@ final class ThrowableText {
                 throw malformed("more than " + MAX_THROWABLES + " exceptions");
             }
             return switch (c) {
-                case JDK -> new Jdk(name(), state(depth));
+                case JDK -> new Jdk(jdkExceptions++, name(), state(depth));
                 case PROGRAM -> new Program(number(), name(), state(depth));
                 default -> throw malformed("unexpected '" + c + "'");
             };

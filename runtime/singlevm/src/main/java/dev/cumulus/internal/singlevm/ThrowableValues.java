@@ -3,7 +3,6 @@ package dev.cumulus.internal.singlevm;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,12 +22,15 @@ import java.util.Map;
  * Not thread-safe: one per decoded text.
  */
 final class ThrowableValues {
-    private static final List<Class<?>[]> CONSTRUCTORS = List.of(new Class<?>[] {String.class},
-        new Class<?>[] {String.class, Throwable.class}, new Class<?>[0]);
+    private static final Class<?>[] MESSAGE = {String.class};
+    private static final Class<?>[] NOTHING = {};
+    private static final Class<?>[] MESSAGE_CAUSE = {String.class, Throwable.class};
 
     private final ObjectSpace space;
     /** The copies this text made, by id: a later mention in the same text (a cycle) is the same copy. */
     private final Map<Long, Object> made = new HashMap<>();
+    /** The JDK exceptions this text made, by their index in it. */
+    private final Map<Integer, Throwable> jdk = new HashMap<>();
 
     private ThrowableValues(ObjectSpace space) {
         this.space = space;
@@ -48,14 +50,17 @@ final class ThrowableValues {
         return switch (node) {
             case ThrowableText.Absent a -> null;
             case ThrowableText.Jdk j -> rebuild(j);
+            case ThrowableText.Again a -> jdk.get(a.index());
             case ThrowableText.Program p -> shared(p);
         };
     }
 
     private ThrowableState of(ThrowableText.State s) {
         boolean causeSet = !(s.cause() instanceof ThrowableText.Absent a && a.self());
-        Throwable[] suppressed = s.suppressed().stream().map(this::of).toArray(Throwable[]::new);
-        return new ThrowableState(s.message(), causeSet, of(s.cause()), s.frames(), suppressed, null);
+        Throwable cause = of(s.cause()); // first, as the text has it: a later exception may refer back to it
+        Throwable[] suppressed = s.suppressed().stream().map(this::of).filter(java.util.Objects::nonNull)
+            .toArray(Throwable[]::new);
+        return new ThrowableState(s.message(), causeSet, cause, s.frames(), suppressed, null);
     }
 
     private Throwable rebuild(ThrowableText.Jdk j) {
@@ -63,36 +68,43 @@ final class ThrowableValues {
         if (!Throwable.class.isAssignableFrom(type) || ClassLayout.isProgramClass(type)) {
             throw new IllegalArgumentException(j.className() + " is not a JDK exception class");
         }
+        boolean constructible = Modifier.isPublic(type.getModifiers()) && !Modifier.isAbstract(type.getModifiers());
+        String message = j.state().message();
+        Throwable t = constructible ? make(type, MESSAGE, new Object[] {message}) : null;
+        if (t == null && constructible) {
+            t = make(type, NOTHING, new Object[0]);
+        }
+        if (t != null) {
+            jdk.put(j.index(), t); // before its cause and suppressed exceptions, which may refer back to it
+        }
         ThrowableState state = of(j.state());
-        Throwable t = construct(type, state);
+        if (t == null && constructible) {
+            t = withCause(type, state);
+        }
         if (t == null) {
             t = new RuntimeException();
-            state = state.withMessage(j.className() + (state.message() == null ? "" : ": " + state.message()));
+            state = state.withMessage(j.className() + (message == null ? "" : ": " + message));
         }
+        jdk.putIfAbsent(j.index(), t);
         state.writeInto(t);
         return t;
     }
 
-    /** An instance of {@code type} made by its first public constructor that works, or {@code null}. */
-    private static Throwable construct(Class<?> type, ThrowableState state) {
-        if (Modifier.isAbstract(type.getModifiers()) || !Modifier.isPublic(type.getModifiers())) {
-            return null;
-        }
-        for (Class<?>[] parameters : CONSTRUCTORS) {
-            Object[] arguments = parameters.length == 0 ? new Object[0]
-                : parameters.length == 1 ? new Object[] {state.message()}
-                : new Object[] {state.message(), state.cause()};
-            Throwable t = make(type, parameters, arguments);
-            if (t != null) {
-                return t;
-            }
+    /**
+     * An instance of {@code type} made with {@code state}'s message and cause: by its {@code (String, Throwable)}
+     * constructor, else a {@code (String, X)} one whose {@code X} the cause is; {@code null} if none works.
+     */
+    private static Throwable withCause(Class<?> type, ThrowableState state) {
+        Throwable t = make(type, MESSAGE_CAUSE, new Object[] {state.message(), state.cause()});
+        if (t != null) {
+            return t;
         }
         // (String, a Throwable subclass) with the cause: UncheckedIOException(String, IOException), say
         for (Constructor<?> c : type.getConstructors()) {
             Class<?>[] p = c.getParameterTypes();
             if (p.length == 2 && p[0] == String.class && Throwable.class.isAssignableFrom(p[1])
                     && p[1].isInstance(state.cause())) {
-                Throwable t = make(type, p, new Object[] {state.message(), state.cause()});
+                t = make(type, p, new Object[] {state.message(), state.cause()});
                 if (t != null) {
                     return t;
                 }

@@ -45,6 +45,41 @@ class ThrowableValueTest {
         });
     }
 
+    /**
+     * One JDK exception met twice in a text (the cause of one exception and suppressed in another, as a shared
+     * failure often is) arrives as one exception in both places; it used to be dropped the second time.
+     */
+    @Test
+    void aJdkExceptionMetTwiceArrivesAsOneExceptionInBothPlaces() {
+        onOneNode(space -> {
+            ArithmeticException shared = new ArithmeticException("shared");
+            IllegalStateException first = new IllegalStateException("first", shared);
+            IllegalArgumentException second = new IllegalArgumentException("second");
+            second.addSuppressed(shared);
+            first.addSuppressed(second);
+            Throwable back = roundTrip(space, first);
+            Throwable cause = back.getCause();
+            assertEquals("shared", cause.getMessage());
+            Throwable secondBack = back.getSuppressed()[0];
+            assertEquals(1, secondBack.getSuppressed().length);
+            assertSame(cause, secondBack.getSuppressed()[0]);
+        });
+    }
+
+    /** A cycle of JDK exceptions (each the other's cause) keeps its shape: the cycle, not a cut chain. */
+    @Test
+    void aCauseCycleOfJdkExceptionsKeepsItsShape() {
+        onOneNode(space -> {
+            IllegalStateException p = new IllegalStateException("p");
+            IllegalArgumentException q = new IllegalArgumentException("q");
+            p.initCause(q);
+            q.initCause(p);
+            Throwable back = roundTrip(space, p);
+            assertEquals("q", back.getCause().getMessage());
+            assertSame(back, back.getCause().getCause());
+        });
+    }
+
     @Test
     void aCauseNotSetYetCanStillBeSetAfterTheMove() {
         onOneNode(space -> {
@@ -134,6 +169,9 @@ class ThrowableValueTest {
             CumulusException trailing = assertThrows(CumulusException.class,
                 () -> decode(space, "V26:java.lang.RuntimeException-0;N0;junk"));
             assertTrue(trailing.getMessage().contains("text after the end"), trailing.getMessage());
+            CumulusException ahead = assertThrows(CumulusException.class,
+                () -> decode(space, "V26:java.lang.RuntimeException-0;B1;0;"));
+            assertTrue(ahead.getMessage().contains("exception 1 referred back to, of 1 so far"), ahead.getMessage());
         });
     }
 
