@@ -1,7 +1,13 @@
 package conform;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
 
 /**
  * JDK methods given arrays another node made or wrote, called on a thread of a node that holds them as copies:
@@ -11,7 +17,10 @@ import java.util.Comparator;
  * {@code Arrays.sort} (whole, a range, with a comparator of program objects), {@code fill} of a range,
  * {@code setAll} (a recurrence reading what it wrote, and a generator that throws midway) and {@code parallelPrefix}
  * write them, and main on the arrays' own node sees the writes. Two workers
- * sort the halves of one shared array of 3,000 elements (more than a copy block), main merges them.
+ * sort the halves of one shared array of 3,000 elements (more than a copy block), main merges them. Four workers
+ * write their stripes of shared arrays through other JDK writers at once — {@code InputStream.readNBytes} at an
+ * offset, {@code String.getChars}, {@code Random.nextBytes}, {@code Collection.toArray} into the array it is given
+ * (which it returns) — and main sees every stripe, none lost to another's write-back.
  */
 final class JdkArrayCalls implements Conform.Case {
     static final class Item {
@@ -43,6 +52,11 @@ final class JdkArrayCalls implements Conform.Case {
         int[] big;
         long[] fib;
         String read;
+        byte[] bytes;
+        char[] text;
+        byte[][] noise;
+        String[][] lists;
+        boolean[] sameArray;
     }
 
     /** An array that holds itself: {@code deepToString} prints {@code [...]} for it (on a node with copies too). */
@@ -121,5 +135,49 @@ final class JdkArrayCalls implements Conform.Case {
         }
         out.println("halves sorted and merged: " + sorted + " sum " + sum + " first " + merged[0] + " last "
             + merged[merged.length - 1]);
+        jdkWriters(s, out);
+    }
+
+    private static void jdkWriters(Shared s, Conform.Out out) throws InterruptedException {
+        int workers = 4;
+        int stripe = 300;
+        byte[] source = new byte[workers * stripe];
+        for (int i = 0; i < source.length; i++) {
+            source[i] = (byte) (i * 31 + 7);
+        }
+        s.bytes = new byte[source.length];
+        s.text = new char[workers * 5];
+        s.noise = new byte[workers][8];
+        s.lists = new String[workers][3];
+        s.sameArray = new boolean[workers];
+        Thread[] threads = new Thread[workers];
+        for (int k = 0; k < workers; k++) {
+            int w = k;
+            threads[k] = new Thread(() -> {
+                try {
+                    InputStream in = new ByteArrayInputStream(source, w * stripe, stripe);
+                    int n = in.readNBytes(s.bytes, w * stripe, stripe);
+                    if (n != stripe) {
+                        throw new IllegalStateException("read " + n);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                ("abcde".substring(w) + "vwxyz").getChars(0, 5, s.text, w * 5);
+                new Random(w).nextBytes(s.noise[w]);
+                String[] given = s.lists[w];
+                s.sameArray[w] = List.of("p" + w, "q" + w).toArray(given) == given;
+            });
+        }
+        Conform.startJoin(threads);
+        boolean bytesRight = Arrays.equals(source, s.bytes);
+        boolean noiseRight = true;
+        for (int k = 0; k < workers; k++) {
+            byte[] expected = new byte[8];
+            new Random(k).nextBytes(expected);
+            noiseRight &= Arrays.equals(expected, s.noise[k]);
+        }
+        out.println("jdk writers: bytes " + bytesRight + " text " + new String(s.text) + " noise " + noiseRight
+            + " lists " + Arrays.deepToString(s.lists) + " same " + Arrays.toString(s.sameArray));
     }
 }

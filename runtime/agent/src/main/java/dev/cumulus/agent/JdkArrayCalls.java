@@ -17,29 +17,33 @@ import java.util.Set;
  * A program's call into JDK code with array arguments, woven for the single-VM mode (docs/design/SINGLEVM.md, "The
  * woven form"). JDK code is not woven: it would read an array copy as last filled, and its writes into a copy would
  * never be marked dirty. So before such a call every array argument that is a stale copy is filled
- * ({@code SingleVmHooks.readArray}; only the range the call reads where its parameters say, {@link Range}; the
+ * ({@code JdkArrayHooks.readArray}; only the range the call reads where its parameters say, {@link Range}; the
  * {@code deep} methods of {@code java.util.Arrays} fill the arrays inside too).
- * {@code Arrays.setAll} and {@code parallelSetAll} become {@code SingleVmHooks.setAll}, the loop of stores the JDK
- * specifies, woven (its generator may read the elements written before). The other {@code java.util.Arrays} methods
- * that write their first argument ({@link #WRITERS}) write a private clone of a copy
- * ({@code SingleVmHooks.writableClone}), whose written range then goes into the copy with its entries marked dirty
- * ({@code SingleVmHooks.storeWritten}), also when the call throws (a comparator's exception), as woven stores would.
- * Other JDK methods that write into an array argument (e.g. {@code Collection.toArray(T[])}) and arrays passed as
- * {@code Object} are not covered (documented limits).
+ * {@code Arrays.setAll} and {@code parallelSetAll} become {@code JdkArrayHooks.setAll}, the loop of stores the JDK
+ * specifies, woven (its generator may read the elements written before). A JDK method that writes into an array
+ * argument ({@link Writer}: {@code Arrays.sort} and the other {@code java.util.Arrays} writers, {@code read} of the
+ * JDK's streams and readers, a buffer's {@code get}, {@code getChars}, {@code nextBytes}, {@code Collection.toArray},
+ * {@code MessageDigest.digest}) writes a private clone of a copy, whose changed elements then go into the copy marked
+ * dirty, also when the call throws, as woven stores would ({@code JdkArrayHooks.snapshot}, {@code target},
+ * {@code storeWritten}; {@code result} where the JDK returns the array it wrote). Other JDK methods that write into an
+ * array, JDK objects that keep an array to use later ({@code Arrays.asList}, {@code ByteBuffer.wrap}) and arrays
+ * passed as {@code Object} are not covered (documented limits).
  */
 final class JdkArrayCalls {
     /** The {@code java.util.Arrays} methods that write elements of their first argument on a clone of a copy. */
     static final Set<String> WRITERS = Set.of("sort", "parallelSort", "fill", "parallelPrefix");
-    /** The {@code java.util.Arrays} methods replaced by {@code SingleVmHooks.setAll}. */
+    /** The {@code java.util.Arrays} methods replaced by {@code JdkArrayHooks.setAll}. */
     static final Set<String> SET_ALL = Set.of("setAll", "parallelSetAll");
-    private static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName(SingleVmWeaver.HOOKS);
+    static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName("dev/cumulus/internal/singlevm/JdkArrayHooks");
     private static final MethodTypeDesc MTD_READ = MethodTypeDesc.of(CD_void, CD_Object);
     private static final MethodTypeDesc MTD_READ_RANGE = MethodTypeDesc.of(CD_void, CD_Object, CD_int, CD_int);
     private static final MethodTypeDesc MTD_SET_ALL = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_boolean);
-    private static final MethodTypeDesc MTD_CLONE = MethodTypeDesc.of(CD_Object, CD_Object, CD_int, CD_int,
+    private static final MethodTypeDesc MTD_SNAPSHOT = MethodTypeDesc.of(CD_Object, CD_Object, CD_int, CD_int,
         CD_boolean);
-    private static final MethodTypeDesc MTD_STORE = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_int, CD_int,
-        CD_boolean);
+    private static final MethodTypeDesc MTD_TARGET = MethodTypeDesc.of(CD_Object, CD_Object, CD_Object);
+    private static final MethodTypeDesc MTD_STORE = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_Object, CD_int,
+        CD_int, CD_boolean);
+    private static final MethodTypeDesc MTD_RESULT = MethodTypeDesc.of(CD_Object, CD_Object, CD_Object, CD_Object);
 
     private JdkArrayCalls() {
     }
@@ -71,11 +75,11 @@ final class JdkArrayCalls {
         MethodTypeDesc type = ii.typeSymbol();
         int n = type.parameterCount();
         int[] locals = SingleVmWeaver.storeArguments(b, type);
-        boolean writer = arraysMethod(ii, WRITERS);
+        Writer writer = Writer.of(ii);
         boolean deep = ii.owner().asInternalName().equals("java/util/Arrays")
             && ii.name().stringValue().startsWith("deep");
-        for (int i = writer ? 1 : 0; i < n; i++) {
-            if (!type.parameterType(i).isArray()) {
+        for (int i = 0; i < n; i++) {
+            if (!type.parameterType(i).isArray() || writer != null && i == writer.parameter()) {
                 continue;
             }
             b.aload(locals[i]);
@@ -84,38 +88,84 @@ final class JdkArrayCalls {
                 b.invokestatic(CD_HOOKS, deep ? "readArrayDeep" : "readArray", MTD_READ);
                 continue;
             }
-            b.iload(locals[i + 1]);
-            b.iload(locals[i + 2]);
-            if (range == Range.OFFSET_COUNT) {
-                b.iload(locals[i + 1]);
-                b.iadd(); // offset + count: the end
-            }
+            loadBounds(b, range, locals, i);
             b.invokestatic(CD_HOOKS, "readArrayRange", MTD_READ_RANGE);
         }
-        if (!writer) {
-            reload(b, type, locals, -1);
+        if (writer == null) {
+            reload(b, type, locals, -1, -1);
             b.with(ii);
             return;
         }
-        boolean range = n >= 3 && type.parameterType(1).equals(CD_int) && type.parameterType(2).equals(CD_int);
+        int d = writer.parameter();
+        int snapshot = b.allocateLocal(TypeKind.REFERENCE);
         int target = b.allocateLocal(TypeKind.REFERENCE);
-        b.aload(locals[0]);
-        loadRange(b, range, locals);
-        b.invokestatic(CD_HOOKS, "writableClone", MTD_CLONE);
+        b.aload(locals[d]);
+        loadRange(b, writer.range(), locals, d);
+        b.invokestatic(CD_HOOKS, "snapshot", MTD_SNAPSHOT);
+        b.astore(snapshot);
+        b.aload(locals[d]);
+        b.aload(snapshot);
+        b.invokestatic(CD_HOOKS, "target", MTD_TARGET);
         b.astore(target);
         Label start = b.newBoundLabel();
-        reload(b, type, locals, target);
+        reload(b, type, locals, d, target);
         b.with(ii);
         Label end = b.newBoundLabel();
-        storeWritten(b, range, locals, target);
+        storeWritten(b, writer, locals, snapshot, target);
+        ClassDesc returned = type.returnType();
+        if (returned.isArray() || returned.equals(CD_Object)) { // Collection.toArray(T[]) may return its argument
+            b.aload(target);
+            b.aload(locals[d]);
+            b.invokestatic(CD_HOOKS, "result", MTD_RESULT);
+            b.checkcast(returned);
+        }
         if (thisReady) {
             Label after = b.newLabel();
             b.goto_(after);
             Label handler = b.newBoundLabel();
-            storeWritten(b, range, locals, target);
+            storeWritten(b, writer, locals, snapshot, target);
             b.athrow();
             b.labelBinding(after);
             b.exceptionCatchAll(start, end, handler);
+        }
+    }
+
+    /**
+     * A JDK method that writes elements of its array parameter {@code parameter} (the first array parameter), in the
+     * range its next two parameters give ({@code range}) or anywhere ({@link Range#NONE}).
+     */
+    record Writer(int parameter, Range range) {
+        private static final Set<String> READS = Set.of("read", "readNBytes", "readFully");
+
+        /** The writer {@code ii} calls, or {@code null} when it writes no array argument (as far as known). */
+        static Writer of(InvokeInstruction ii) {
+            MethodTypeDesc type = ii.typeSymbol();
+            int d = 0;
+            while (d < type.parameterCount() && !type.parameterType(d).isArray()) {
+                d++;
+            }
+            if (d == type.parameterCount()) {
+                return null;
+            }
+            String owner = ii.owner().asInternalName();
+            String name = ii.name().stringValue();
+            boolean offsetCount = d + 2 < type.parameterCount() && type.parameterType(d + 1).equals(CD_int)
+                && type.parameterType(d + 2).equals(CD_int);
+            if (arraysMethod(ii, WRITERS)) {
+                return new Writer(0, offsetCount ? Range.FROM_TO : Range.NONE);
+            }
+            boolean written = READS.contains(name) && (owner.startsWith("java/io/") || owner.startsWith("javax/"))
+                || name.equals("get") && owner.startsWith("java/nio/") && owner.endsWith("Buffer")
+                || name.equals("digest") && owner.equals("java/security/MessageDigest");
+            if (written) {
+                return new Writer(d, offsetCount ? Range.OFFSET_COUNT : Range.NONE);
+            }
+            boolean anywhere = name.equals("getChars") && (owner.equals("java/lang/String")
+                    || owner.equals("java/lang/StringBuilder") || owner.equals("java/lang/StringBuffer")
+                    || owner.equals("java/lang/CharSequence"))
+                || name.equals("nextBytes") && type.parameterCount() == 1
+                || name.equals("toArray") && type.parameterCount() == 1 && owner.startsWith("java/util/");
+            return anywhere ? new Writer(d, Range.NONE) : null;
         }
     }
 
@@ -145,11 +195,11 @@ final class JdkArrayCalls {
         }
     }
 
-    /** Loads the call's arguments again, the array written in place of the first when {@code target >= 0}. */
-    private static void reload(CodeBuilder b, MethodTypeDesc type, int[] locals, int target) {
+    /** Loads the call's arguments again, the array in local {@code target} in place of argument {@code d}. */
+    private static void reload(CodeBuilder b, MethodTypeDesc type, int[] locals, int d, int target) {
         for (int i = 0; i < locals.length; i++) {
             ClassDesc p = type.parameterType(i);
-            if (i == 0 && target >= 0) {
+            if (i == d) {
                 b.aload(target);
                 b.checkcast(p);
             } else {
@@ -158,10 +208,11 @@ final class JdkArrayCalls {
         }
     }
 
-    private static void storeWritten(CodeBuilder b, boolean range, int[] locals, int target) {
-        b.aload(locals[0]);
+    private static void storeWritten(CodeBuilder b, Writer writer, int[] locals, int snapshot, int target) {
+        b.aload(locals[writer.parameter()]);
+        b.aload(snapshot);
         b.aload(target);
-        loadRange(b, range, locals);
+        loadRange(b, writer.range(), locals, writer.parameter());
         b.invokestatic(CD_HOOKS, "storeWritten", MTD_STORE);
     }
 
@@ -171,16 +222,29 @@ final class JdkArrayCalls {
             && ii.typeSymbol().parameterCount() > 0 && ii.typeSymbol().parameterType(0).isArray();
     }
 
-    /** Pushes the written range: the call's {@code from, to} arguments and false, else {@code 0, 0} and true (all). */
-    private static void loadRange(CodeBuilder b, boolean range, int[] locals) {
-        if (range) {
-            b.iload(locals[1]);
-            b.iload(locals[2]);
-            b.iconst_0();
-        } else {
+    /**
+     * Pushes the range of argument {@code d} that the call reads or writes: {@code from, to} and false, from the two
+     * arguments after it ({@code offset + count} as the end for {@link Range#OFFSET_COUNT}); else {@code 0, 0} and
+     * true (all of it).
+     */
+    private static void loadRange(CodeBuilder b, Range range, int[] locals, int d) {
+        if (range == Range.NONE) {
             b.iconst_0();
             b.iconst_0();
             b.iconst_1();
+        } else {
+            loadBounds(b, range, locals, d);
+            b.iconst_0();
+        }
+    }
+
+    /** Pushes {@code from, to} of argument {@code d} from the two arguments after it, as {@code range} reads them. */
+    private static void loadBounds(CodeBuilder b, Range range, int[] locals, int d) {
+        b.iload(locals[d + 1]);
+        b.iload(locals[d + 2]);
+        if (range == Range.OFFSET_COUNT) {
+            b.iload(locals[d + 1]);
+            b.iadd(); // offset + count: the end
         }
     }
 }

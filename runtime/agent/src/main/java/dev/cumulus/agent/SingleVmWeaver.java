@@ -365,7 +365,7 @@ final class SingleVmWeaver {
                 b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
                 b.ifeq(plain);
                 b.dup();
-                b.invokestatic(CD_HOOKS, "readArray", MTD_OBJECT);
+                b.invokestatic(JdkArrayCalls.CD_HOOKS, "readArray", MTD_OBJECT);
                 b.labelBinding(plain);
                 b.with(ii);
                 return;
