@@ -3,11 +3,14 @@ package conform;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
 
 /**
  * JDK methods given arrays another node made or wrote, called on a thread of a node that holds them as copies:
@@ -20,7 +23,9 @@ import java.util.Random;
  * sort the halves of one shared array of 3,000 elements (more than a copy block), main merges them. Four workers
  * write their stripes of shared arrays through other JDK writers at once — {@code InputStream.readNBytes} at an
  * offset, {@code String.getChars}, {@code Random.nextBytes}, {@code Collection.toArray} into the array it is given
- * (which it returns) — and main sees every stripe, none lost to another's write-back.
+ * (which it returns), a {@code java.util.zip} stream's {@code readNBytes}, a read that fails midway inside the
+ * program's {@code try} (the bytes read before stay), {@code Arrays.fill} of NaNs over NaNs (each with its own bits)
+ * — and main sees every stripe, none lost to another's write-back.
  */
 final class JdkArrayCalls implements Conform.Case {
     static final class Item {
@@ -57,6 +62,19 @@ final class JdkArrayCalls implements Conform.Case {
         byte[][] noise;
         String[][] lists;
         boolean[] sameArray;
+        byte[] zipped;
+        byte[] partial;
+        double[] nans;
+    }
+
+    /** A stream that gives {@code count} bytes of {@code from}, then fails. */
+    static InputStream failingAfter(byte[] from, int offset, int count) {
+        return new SequenceInputStream(new ByteArrayInputStream(from, offset, count), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("gone");
+            }
+        });
     }
 
     /** An array that holds itself: {@code deepToString} prints {@code [...]} for it (on a node with copies too). */
@@ -150,6 +168,10 @@ final class JdkArrayCalls implements Conform.Case {
         s.noise = new byte[workers][8];
         s.lists = new String[workers][3];
         s.sameArray = new boolean[workers];
+        s.zipped = new byte[source.length];
+        s.partial = new byte[source.length];
+        s.nans = new double[workers * 2];
+        Arrays.fill(s.nans, Double.NaN);
         Thread[] threads = new Thread[workers];
         for (int k = 0; k < workers; k++) {
             int w = k;
@@ -160,9 +182,18 @@ final class JdkArrayCalls implements Conform.Case {
                     if (n != stripe) {
                         throw new IllegalStateException("read " + n);
                     }
+                    CheckedInputStream checked = new CheckedInputStream(new ByteArrayInputStream(source,
+                        w * stripe, stripe), new CRC32());
+                    checked.readNBytes(s.zipped, w * stripe, stripe); // a java.util.zip stream
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
+                try {
+                    failingAfter(source, w * stripe, 5).readNBytes(s.partial, w * stripe, stripe);
+                } catch (IOException e) {
+                    s.partial[w * stripe + stripe - 1] = 1; // the 5 bytes read before the failure stay, as on one JVM
+                }
+                Arrays.fill(s.nans, w * 2, w * 2 + 2, Double.longBitsToDouble(0x7ff8000000000000L + w + 1));
                 ("abcde".substring(w) + "vwxyz").getChars(0, 5, s.text, w * 5);
                 new Random(w).nextBytes(s.noise[w]);
                 String[] given = s.lists[w];
@@ -179,5 +210,14 @@ final class JdkArrayCalls implements Conform.Case {
         }
         out.println("jdk writers: bytes " + bytesRight + " text " + new String(s.text) + " noise " + noiseRight
             + " lists " + Arrays.deepToString(s.lists) + " same " + Arrays.toString(s.sameArray));
+        StringBuilder partial = new StringBuilder();
+        StringBuilder nans = new StringBuilder();
+        for (int k = 0; k < workers; k++) {
+            partial.append(Arrays.toString(Arrays.copyOfRange(s.partial, k * stripe, k * stripe + 6)))
+                .append(s.partial[k * stripe + stripe - 1]);
+            nans.append(' ').append(Long.toHexString(Double.doubleToRawLongBits(s.nans[k * 2 + 1])));
+        }
+        out.println("jdk writers: zip " + Arrays.equals(source, s.zipped) + " read before a failure " + partial
+            + " NaNs" + nans);
     }
 }

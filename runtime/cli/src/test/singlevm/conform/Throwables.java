@@ -6,7 +6,8 @@ package conform;
  * the holder stays homed on the worker's node and main reads a copy of it and of the exception); another in a holder
  * that never left the worker's node before the worker stored it in main's array (so the holder and the exception are
  * published to main's node). Main prints each one's class, message, cause, suppressed exceptions and top frames as
- * one JVM has them.
+ * one JVM has them. A JDK exception whose cause is a program exception main holds already, and which suppresses that
+ * exception's own JDK cause, arrives with it.
  */
 final class Throwables implements Conform.Case {
     static final class Outcome {
@@ -93,5 +94,58 @@ final class Throwables implements Conform.Case {
         Conform.startJoin(publisher);
         AppException moved = published[0].failure;
         out.println(describe(moved) + ", code " + moved.code);
+        for (int k = 0; k < 2; k++) { // two workers in a row: one at least on another node than main's
+            out.println(metTwiceAfterTheProgramExceptionMoved());
+        }
+    }
+
+    static final class Handover {
+        AppException failure;
+        Throwable later;
+        int stage;
+    }
+
+    /**
+     * A worker hands main a program exception with a JDK cause; once main read it, the worker stores a JDK exception
+     * whose cause is the program exception and which suppresses that same JDK cause. Main, already holding the
+     * program exception, still gets the suppressed one (it was dropped: its text only referred back to it).
+     */
+    private static String metTwiceAfterTheProgramExceptionMoved() throws InterruptedException {
+        Handover h = new Handover();
+        Thread worker = new Thread(() -> {
+            ArithmeticException cause = new ArithmeticException("shared cause");
+            AppException failure = new AppException("handed over", 3, cause);
+            synchronized (h) {
+                h.failure = failure;
+                h.stage = 1;
+                h.notifyAll();
+                while (h.stage != 2) {
+                    try {
+                        h.wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                IllegalStateException later = new IllegalStateException("later", failure);
+                later.addSuppressed(cause);
+                h.later = later;
+            }
+        });
+        worker.start();
+        String first;
+        synchronized (h) {
+            while (h.stage != 1) {
+                h.wait();
+            }
+            first = h.failure.getMessage() + " by " + h.failure.getCause().getMessage();
+            h.stage = 2;
+            h.notifyAll();
+        }
+        worker.join();
+        Throwable later = h.later;
+        Throwable[] suppressed = later.getSuppressed();
+        return "met twice: " + first + "; " + later.getMessage() + " by " + later.getCause().getMessage()
+            + ", suppressed " + suppressed.length + (suppressed.length == 1 ? " '" + suppressed[0].getMessage() + "'"
+            : "");
     }
 }

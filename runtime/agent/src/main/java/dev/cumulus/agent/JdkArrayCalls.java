@@ -154,7 +154,7 @@ final class JdkArrayCalls {
             if (arraysMethod(ii, WRITERS)) {
                 return new Writer(0, offsetCount ? Range.FROM_TO : Range.NONE);
             }
-            boolean written = READS.contains(name) && (owner.startsWith("java/io/") || owner.startsWith("javax/"))
+            boolean written = READS.contains(name) // java.io's streams and readers, java.util.zip's, javax.crypto's...
                 || name.equals("get") && owner.startsWith("java/nio/") && owner.endsWith("Buffer")
                 || name.equals("digest") && owner.equals("java/security/MessageDigest");
             if (written) {

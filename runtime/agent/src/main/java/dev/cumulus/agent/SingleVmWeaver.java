@@ -27,6 +27,7 @@ import java.lang.classfile.TypeKind;
 import java.lang.classfile.constantpool.ClassEntry;
 import java.lang.classfile.instruction.ArrayLoadInstruction;
 import java.lang.classfile.instruction.ArrayStoreInstruction;
+import java.lang.classfile.instruction.ExceptionCatch;
 import java.lang.classfile.instruction.FieldInstruction;
 import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
@@ -217,6 +218,12 @@ final class SingleVmWeaver {
          */
         private final int[] plainLocals;
         private final java.util.Set<Label> handlers;
+        /**
+         * The method's own exception handlers, written after the woven ones: the JVM takes the first entry of the
+         * table that covers an instruction, and a woven handler around one call ({@code JdkArrayCalls}) must run before
+         * a program's {@code catch} around it (the method's monitor exit, which covers everything, comes last).
+         */
+        private final List<ExceptionCatch> programCatches = new ArrayList<>();
         private int arraySite;
 
         CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit,
@@ -250,6 +257,7 @@ final class SingleVmWeaver {
 
         @Override
         public void atEnd(CodeBuilder b) {
+            programCatches.forEach(b::with);
             if (monitor != Monitor.NONE) {
                 Label end = b.newBoundLabel();
                 Label handler = b.newBoundLabel();
@@ -309,6 +317,7 @@ final class SingleVmWeaver {
                     b.with(e);
                 }
                 case ArrayStoreInstruction as -> arrayStore(b, as, nextPlainLocal());
+                case ExceptionCatch ec -> programCatches.add(ec);
                 case MonitorInstruction mi -> {
                     b.invokestatic(CD_HOOKS, mi.opcode() == Opcode.MONITORENTER ? "monitorEnter" : "monitorExit",
                         MTD_OBJECT);

@@ -159,8 +159,8 @@ public final class JdkArrayHooks {
         int i = switch (before) {
             case int[] x -> java.util.Arrays.mismatch(x, from, to, (int[]) after, from, to);
             case long[] x -> java.util.Arrays.mismatch(x, from, to, (long[]) after, from, to);
-            case double[] x -> java.util.Arrays.mismatch(x, from, to, (double[]) after, from, to);
-            case float[] x -> java.util.Arrays.mismatch(x, from, to, (float[]) after, from, to);
+            case double[] x -> bitsMismatch(x, (double[]) after, from, to); // a NaN's payload too, and -0.0
+            case float[] x -> bitsMismatch(x, (float[]) after, from, to);
             case char[] x -> java.util.Arrays.mismatch(x, from, to, (char[]) after, from, to);
             case short[] x -> java.util.Arrays.mismatch(x, from, to, (short[]) after, from, to);
             case byte[] x -> java.util.Arrays.mismatch(x, from, to, (byte[]) after, from, to);
@@ -169,6 +169,29 @@ public final class JdkArrayHooks {
             default -> throw new IllegalArgumentException("not an array: " + before.getClass().getName());
         };
         return i < 0 ? -1 : from + i;
+    }
+
+    /**
+     * Where {@code before} and {@code after} first differ bit for bit below {@code to}, relative to {@code from}, or -1:
+     * {@code Arrays.mismatch} takes two NaNs as equal, but the JDK may write one NaN over another (sort, fill), and
+     * the program reads its bits ({@code Double.doubleToRawLongBits}) as on one JVM.
+     */
+    private static int bitsMismatch(double[] before, double[] after, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (Double.doubleToRawLongBits(before[i]) != Double.doubleToRawLongBits(after[i])) {
+                return i - from;
+            }
+        }
+        return -1;
+    }
+
+    private static int bitsMismatch(float[] before, float[] after, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (Float.floatToRawIntBits(before[i]) != Float.floatToRawIntBits(after[i])) {
+                return i - from;
+            }
+        }
+        return -1;
     }
 
     private static int referenceMismatch(Object[] before, Object[] after, int from, int to) {

@@ -132,11 +132,19 @@ final class ThrowableValues {
         if (known != null) {
             return (Throwable) known;
         }
-        return (Throwable) space.resolve(p.id(), p.className(), copy -> {
+        boolean[] filled = {false};
+        Throwable t = (Throwable) space.resolve(p.id(), p.className(), copy -> {
             made.put(p.id(), copy);
+            filled[0] = true;
             if (p.state() != null) {
                 of(p.state()).writeInto((Throwable) copy);
             }
         });
+        if (!filled[0] && p.state() != null) {
+            // This node holds the exception already, with its own state; the JDK exceptions the text wrote in this
+            // one are made all the same, since the rest of the text may refer back to them (one suppressed elsewhere).
+            of(p.state());
+        }
+        return t;
     }
 }
