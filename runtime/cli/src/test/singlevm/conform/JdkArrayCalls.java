@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
+import java.nio.CharBuffer;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -24,8 +25,8 @@ import java.util.zip.CheckedInputStream;
  * write their stripes of shared arrays through other JDK writers at once — {@code InputStream.readNBytes} at an
  * offset, {@code String.getChars}, {@code Random.nextBytes}, {@code Collection.toArray} into the array it is given
  * (which it returns), a {@code java.util.zip} stream's {@code readNBytes}, a read that fails midway inside the
- * program's {@code try} (the bytes read before stay), {@code Arrays.fill} of NaNs over NaNs (each with its own bits)
- * — and main sees every stripe, none lost to another's write-back.
+ * program's {@code try} (the bytes read before stay), {@code Arrays.fill} of NaNs over NaNs (each with its own bits), the JDK's {@code read} that a program stream
+ * inherits, {@code CharBuffer.getChars} — and main sees every stripe, none lost to another's write-back.
  */
 final class JdkArrayCalls implements Conform.Case {
     static final class Item {
@@ -64,7 +65,23 @@ final class JdkArrayCalls implements Conform.Case {
         boolean[] sameArray;
         byte[] zipped;
         byte[] partial;
+        byte[] counted;
+        char[] buffered;
         double[] nans;
+    }
+
+    /** The program's own stream: {@code read(byte[], int, int)} is {@code InputStream}'s, JDK code. */
+    static final class Countdown extends InputStream {
+        private int left;
+
+        Countdown(int count) {
+            left = count;
+        }
+
+        @Override
+        public int read() {
+            return left > 0 ? left-- : -1;
+        }
     }
 
     /** A stream that gives {@code count} bytes of {@code from}, then fails. */
@@ -170,6 +187,8 @@ final class JdkArrayCalls implements Conform.Case {
         s.sameArray = new boolean[workers];
         s.zipped = new byte[source.length];
         s.partial = new byte[source.length];
+        s.counted = new byte[workers * 4];
+        s.buffered = new char[workers * 3];
         s.nans = new double[workers * 2];
         Arrays.fill(s.nans, Double.NaN);
         Thread[] threads = new Thread[workers];
@@ -185,6 +204,7 @@ final class JdkArrayCalls implements Conform.Case {
                     CheckedInputStream checked = new CheckedInputStream(new ByteArrayInputStream(source,
                         w * stripe, stripe), new CRC32());
                     checked.readNBytes(s.zipped, w * stripe, stripe); // a java.util.zip stream
+                    new Countdown(w + 1).read(s.counted, w * 4, 4); // the JDK's read of a program stream
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -195,6 +215,7 @@ final class JdkArrayCalls implements Conform.Case {
                 }
                 Arrays.fill(s.nans, w * 2, w * 2 + 2, Double.longBitsToDouble(0x7ff8000000000000L + w + 1));
                 ("abcde".substring(w) + "vwxyz").getChars(0, 5, s.text, w * 5);
+                CharBuffer.wrap("xyz" + w).getChars(1, 4, s.buffered, w * 3);
                 new Random(w).nextBytes(s.noise[w]);
                 String[] given = s.lists[w];
                 s.sameArray[w] = List.of("p" + w, "q" + w).toArray(given) == given;
@@ -218,6 +239,6 @@ final class JdkArrayCalls implements Conform.Case {
             nans.append(' ').append(Long.toHexString(Double.doubleToRawLongBits(s.nans[k * 2 + 1])));
         }
         out.println("jdk writers: zip " + Arrays.equals(source, s.zipped) + " read before a failure " + partial
-            + " NaNs" + nans);
+            + " NaNs" + nans + " counted " + Arrays.toString(s.counted) + " buffered " + new String(s.buffered));
     }
 }

@@ -53,7 +53,15 @@ final class JdkArrayCalls {
      * {@code clone}, woven on their own, nor the signature-polymorphic method and var handle calls).
      */
     static boolean applies(InvokeInstruction ii) {
-        String owner = ii.owner().asInternalName();
+        return applies(ii, ii.owner().asInternalName());
+    }
+
+    /**
+     * True for a call with at least one array parameter of a method {@code owner} declares, a JDK class: the call's
+     * own owner, or the JDK superclass of a program class that inherits the method from it ({@code read} of a program
+     * stream extending {@code InputStream}, say).
+     */
+    static boolean applies(InvokeInstruction ii, String owner) {
         if (!(owner.startsWith("java/") || owner.startsWith("javax/") || owner.startsWith("jdk/"))
                 || owner.equals("java/lang/invoke/MethodHandle") || owner.equals("java/lang/invoke/VarHandle")) {
             return false;
@@ -64,10 +72,11 @@ final class JdkArrayCalls {
     /**
      * Weaves the call: its arguments into locals, the hooks, then the call with the arguments loaded again.
      * {@code thisReady}: false in a constructor before its {@code super(...)} call, where no exception handler may
-     * cover the call (so a writer's range is stored back on a normal return only).
+     * cover the call (so a writer's range is stored back on a normal return only). {@code owner}: the JDK class
+     * whose method it calls ({@link #applies(InvokeInstruction, String)}); the call itself is left as it is.
      */
-    static void weave(CodeBuilder b, InvokeInstruction ii, boolean thisReady) {
-        if (arraysMethod(ii, SET_ALL)) {
+    static void weave(CodeBuilder b, InvokeInstruction ii, String owner, boolean thisReady) {
+        if (arraysMethod(ii, owner, SET_ALL)) {
             b.loadConstant(ii.name().equalsString("parallelSetAll") ? 1 : 0);
             b.invokestatic(CD_HOOKS, "setAll", MTD_SET_ALL);
             return;
@@ -75,15 +84,15 @@ final class JdkArrayCalls {
         MethodTypeDesc type = ii.typeSymbol();
         int n = type.parameterCount();
         int[] locals = SingleVmWeaver.storeArguments(b, type);
-        Writer writer = Writer.of(ii);
-        boolean deep = ii.owner().asInternalName().equals("java/util/Arrays")
+        Writer writer = Writer.of(ii, owner);
+        boolean deep = owner.equals("java/util/Arrays")
             && ii.name().stringValue().startsWith("deep");
         for (int i = 0; i < n; i++) {
             if (!type.parameterType(i).isArray() || writer != null && i == writer.parameter()) {
                 continue;
             }
             b.aload(locals[i]);
-            Range range = deep ? Range.NONE : Range.of(ii, i);
+            Range range = deep ? Range.NONE : Range.of(ii, owner, i);
             if (range == Range.NONE) {
                 b.invokestatic(CD_HOOKS, deep ? "readArrayDeep" : "readArray", MTD_READ);
                 continue;
@@ -137,8 +146,11 @@ final class JdkArrayCalls {
     record Writer(int parameter, Range range) {
         private static final Set<String> READS = Set.of("read", "readNBytes", "readFully");
 
-        /** The writer {@code ii} calls, or {@code null} when it writes no array argument (as far as known). */
-        static Writer of(InvokeInstruction ii) {
+        /**
+         * The writer {@code ii} calls (a method of JDK class {@code owner}), or {@code null} when it writes no array
+         * argument (as far as known).
+         */
+        static Writer of(InvokeInstruction ii, String owner) {
             MethodTypeDesc type = ii.typeSymbol();
             int d = 0;
             while (d < type.parameterCount() && !type.parameterType(d).isArray()) {
@@ -147,11 +159,10 @@ final class JdkArrayCalls {
             if (d == type.parameterCount()) {
                 return null;
             }
-            String owner = ii.owner().asInternalName();
             String name = ii.name().stringValue();
             boolean offsetCount = d + 2 < type.parameterCount() && type.parameterType(d + 1).equals(CD_int)
                 && type.parameterType(d + 2).equals(CD_int);
-            if (arraysMethod(ii, WRITERS)) {
+            if (arraysMethod(ii, owner, WRITERS)) {
                 return new Writer(0, offsetCount ? Range.FROM_TO : Range.NONE);
             }
             boolean written = READS.contains(name) // java.io's streams and readers, java.util.zip's, javax.crypto's...
@@ -160,9 +171,7 @@ final class JdkArrayCalls {
             if (written) {
                 return new Writer(d, offsetCount ? Range.OFFSET_COUNT : Range.NONE);
             }
-            boolean anywhere = name.equals("getChars") && (owner.equals("java/lang/String")
-                    || owner.equals("java/lang/StringBuilder") || owner.equals("java/lang/StringBuffer")
-                    || owner.equals("java/lang/CharSequence"))
+            boolean anywhere = name.equals("getChars") && type.descriptorString().equals("(II[CI)V") // CharBuffer's too
                 || name.equals("nextBytes") && type.parameterCount() == 1
                 || name.equals("toArray") && type.parameterCount() == 1 && owner.startsWith("java/util/");
             return anywhere ? new Writer(d, Range.NONE) : null;
@@ -178,7 +187,7 @@ final class JdkArrayCalls {
     enum Range {
         NONE, FROM_TO, OFFSET_COUNT;
 
-        static Range of(InvokeInstruction ii, int parameter) {
+        static Range of(InvokeInstruction ii, String owner, int parameter) {
             MethodTypeDesc type = ii.typeSymbol();
             if (parameter + 2 >= type.parameterCount() || !type.parameterType(parameter + 1).equals(CD_int)
                     || !type.parameterType(parameter + 2).equals(CD_int)) {
@@ -187,7 +196,7 @@ final class JdkArrayCalls {
             if (ii.typeSymbol().descriptorString().startsWith("([BIII")) {
                 return NONE; // new String(ascii, hibyte, offset, count), deprecated: not (offset, count) after it
             }
-            return switch (ii.owner().asInternalName()) {
+            return switch (owner) {
                 case "java/util/Arrays" -> FROM_TO;
                 case "java/lang/String", "java/lang/StringBuilder", "java/lang/StringBuffer" -> OFFSET_COUNT;
                 default -> NONE;
@@ -217,8 +226,8 @@ final class JdkArrayCalls {
     }
 
     /** A method of {@code java.util.Arrays} named in {@code names} whose first parameter is an array. */
-    private static boolean arraysMethod(InvokeInstruction ii, Set<String> names) {
-        return ii.owner().asInternalName().equals("java/util/Arrays") && names.contains(ii.name().stringValue())
+    private static boolean arraysMethod(InvokeInstruction ii, String owner, Set<String> names) {
+        return owner.equals("java/util/Arrays") && names.contains(ii.name().stringValue())
             && ii.typeSymbol().parameterCount() > 0 && ii.typeSymbol().parameterType(0).isArray();
     }
 

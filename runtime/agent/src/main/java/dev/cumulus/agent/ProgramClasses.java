@@ -7,14 +7,17 @@ import java.lang.classfile.ClassModel;
 import java.lang.classfile.FieldModel;
 import java.lang.ref.WeakReference;
 import java.lang.reflect.AccessFlag;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What the single-VM weaver needs to know of the classes a program's code names, read from their class files through
  * the defining loader's resources (never loading anything), cached: whether a class is one of the program's shared
- * classes, and where a field it names is declared and with which flags. The bytes of a class being defined are
+ * classes, where a field it names is declared and with which flags, and whether a method it names is the program's
+ * or inherited from a JDK superclass. The bytes of a class being defined are
  * handed in first (they win).
  */
 final class ProgramClasses {
@@ -22,10 +25,10 @@ final class ProgramClasses {
     record FieldInfo(String declaringClass, boolean isVolatile, boolean isFinal, boolean isConstant) {
     }
 
-    private record Header(String superName, boolean shared, Map<String, FieldInfo> fields) {
+    private record Header(String superName, boolean shared, Map<String, FieldInfo> fields, Set<String> methods) {
     }
 
-    private static final Header NONE = new Header(null, false, Map.of());
+    private static final Header NONE = new Header(null, false, Map.of(), Set.of());
 
     private final WeakReference<ClassLoader> loader;
     private final Map<String, Header> headers = new ConcurrentHashMap<>();
@@ -78,6 +81,25 @@ final class ProgramClasses {
         return Optional.empty();
     }
 
+    /**
+     * The JDK class, other than {@code Object}, from which program class {@code owner} inherits method {@code method}
+     * (name and descriptor): the first JDK class up its superclasses when neither it nor a program class between
+     * declares the method; else {@code null} (the program's own code, or not known).
+     */
+    String inheritedFromJdk(String owner, String method) {
+        for (String k = owner; k != null; ) {
+            if (k.startsWith("java/") || k.startsWith("javax/") || k.startsWith("jdk/")) {
+                return k.equals("java/lang/Object") ? null : k;
+            }
+            Header h = header(k);
+            if (h == NONE || h.methods().contains(method)) {
+                return null;
+            }
+            k = h.superName();
+        }
+        return null;
+    }
+
     private Header header(String internalName) {
         if (internalName.startsWith("[") || Names.skip(internalName)) {
             return NONE;
@@ -109,6 +131,9 @@ final class ProgramClasses {
             fields.put(f.fieldName().stringValue(), new FieldInfo(self, f.flags().has(AccessFlag.VOLATILE),
                 f.flags().has(AccessFlag.FINAL), constant));
         }
-        return new Header(cm.superclass().map(s -> s.asInternalName()).orElse(null), isShared(cm), fields);
+        Set<String> methods = new HashSet<>();
+        cm.methods().forEach(m -> methods.add(m.methodName().stringValue() + m.methodType().stringValue()));
+        return new Header(cm.superclass().map(s -> s.asInternalName()).orElse(null), isShared(cm), fields,
+            Set.copyOf(methods));
     }
 }

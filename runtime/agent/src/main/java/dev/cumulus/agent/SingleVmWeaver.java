@@ -332,6 +332,20 @@ final class SingleVmWeaver {
             }
         }
 
+        /**
+         * The class whose method {@code ii} calls, for {@link JdkArrayCalls}: its owner, or, for an instance method a
+         * program class inherits from a JDK superclass ({@code read} of a program stream, {@code toArray} of a program
+         * list), that JDK class, whose code, not woven, is what runs.
+         */
+        private String jdkOwner(InvokeInstruction ii) {
+            String owner = ii.owner().asInternalName();
+            boolean instance = ii.opcode() == Opcode.INVOKEVIRTUAL || ii.opcode() == Opcode.INVOKESPECIAL;
+            if (!instance || Names.skip(owner) || owner.startsWith("[")) {
+                return owner;
+            }
+            return classes.inheritedFromJdk(owner, ii.name().stringValue() + ii.type().stringValue());
+        }
+
         private void invoke(CodeBuilder b, InvokeInstruction ii) {
             if (ii.opcode() == Opcode.INVOKESPECIAL && ii.name().equalsString("<init>")) {
                 boolean made = pendingNew > 0;
@@ -347,7 +361,7 @@ final class SingleVmWeaver {
                     return;
                 }
                 if (made && JdkArrayCalls.applies(ii)) { // new String(chars), say
-                    JdkArrayCalls.weave(b, ii, superCalled);
+                    JdkArrayCalls.weave(b, ii, ii.owner().asInternalName(), superCalled);
                     return;
                 }
                 b.with(ii);
@@ -421,8 +435,9 @@ final class SingleVmWeaver {
                     }
                 }
             }
-            if (JdkArrayCalls.applies(ii)) {
-                JdkArrayCalls.weave(b, ii, superCalled);
+            String jdkOwner = jdkOwner(ii);
+            if (jdkOwner != null && JdkArrayCalls.applies(ii, jdkOwner)) {
+                JdkArrayCalls.weave(b, ii, jdkOwner, superCalled);
                 return;
             }
             String hook = Weaver.hookFor(ii);
