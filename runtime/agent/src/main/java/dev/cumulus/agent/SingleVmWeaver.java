@@ -340,7 +340,8 @@ final class SingleVmWeaver {
         private String jdkOwner(InvokeInstruction ii) {
             String owner = ii.owner().asInternalName();
             boolean instance = ii.opcode() == Opcode.INVOKEVIRTUAL || ii.opcode() == Opcode.INVOKESPECIAL;
-            if (!instance || Names.skip(owner) || owner.startsWith("[")) {
+            if (!instance || Names.skip(owner) || owner.startsWith("[")
+                    || ii.typeSymbol().parameterList().stream().noneMatch(ClassDesc::isArray)) {
                 return owner;
             }
             return classes.inheritedFromJdk(owner, ii.name().stringValue() + ii.type().stringValue());
