@@ -26,7 +26,8 @@ import java.util.zip.CheckedInputStream;
  * offset, {@code String.getChars}, {@code Random.nextBytes}, {@code Collection.toArray} into the array it is given
  * (which it returns), a {@code java.util.zip} stream's {@code readNBytes}, a read that fails midway inside the
  * program's {@code try} (the bytes read before stay), {@code Arrays.fill} of NaNs over NaNs (each with its own bits), the JDK's {@code read} that a program stream
- * inherits, {@code CharBuffer.getChars} — and main sees every stripe, none lost to another's write-back.
+ * inherits, {@code CharBuffer.getChars}, a program stream's own {@code read} called as {@code InputStream}'s, which keeps the
+ * array it is given (the program's, not a clone) — and main sees every stripe, none lost to another's write-back.
  */
 final class JdkArrayCalls implements Conform.Case {
     static final class Item {
@@ -67,6 +68,8 @@ final class JdkArrayCalls implements Conform.Case {
         byte[] partial;
         byte[] counted;
         char[] buffered;
+        byte[] kept;
+        boolean[] keptSame;
         double[] nans;
     }
 
@@ -81,6 +84,23 @@ final class JdkArrayCalls implements Conform.Case {
         @Override
         public int read() {
             return left > 0 ? left-- : -1;
+        }
+    }
+
+    /** The program's own stream whose {@code read(byte[], int, int)} keeps the array it is given. */
+    static final class Keeping extends InputStream {
+        byte[] kept;
+
+        @Override
+        public int read() {
+            return -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            kept = b;
+            b[off] = 9;
+            return 1;
         }
     }
 
@@ -189,6 +209,8 @@ final class JdkArrayCalls implements Conform.Case {
         s.partial = new byte[source.length];
         s.counted = new byte[workers * 4];
         s.buffered = new char[workers * 3];
+        s.kept = new byte[workers * 2];
+        s.keptSame = new boolean[workers];
         s.nans = new double[workers * 2];
         Arrays.fill(s.nans, Double.NaN);
         Thread[] threads = new Thread[workers];
@@ -205,6 +227,11 @@ final class JdkArrayCalls implements Conform.Case {
                         w * stripe, stripe), new CRC32());
                     checked.readNBytes(s.zipped, w * stripe, stripe); // a java.util.zip stream
                     new Countdown(w + 1).read(s.counted, w * 4, 4); // the JDK's read of a program stream
+                    Keeping keeping = new Keeping();
+                    InputStream asJdk = keeping;
+                    asJdk.read(s.kept, w * 2, 2); // the program's own read, called as InputStream's
+                    keeping.kept[w * 2 + 1] = 8;
+                    s.keptSame[w] = keeping.kept == s.kept;
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -239,6 +266,7 @@ final class JdkArrayCalls implements Conform.Case {
             nans.append(' ').append(Long.toHexString(Double.doubleToRawLongBits(s.nans[k * 2 + 1])));
         }
         out.println("jdk writers: zip " + Arrays.equals(source, s.zipped) + " read before a failure " + partial
-            + " NaNs" + nans + " counted " + Arrays.toString(s.counted) + " buffered " + new String(s.buffered));
+            + " NaNs" + nans + " counted " + Arrays.toString(s.counted) + " buffered " + new String(s.buffered)
+            + " kept " + Arrays.toString(s.kept) + " " + Arrays.toString(s.keptSame));
     }
 }

@@ -1,12 +1,14 @@
 package dev.cumulus.agent;
 
 import static java.lang.constant.ConstantDescs.CD_Object;
+import static java.lang.constant.ConstantDescs.CD_String;
 import static java.lang.constant.ConstantDescs.CD_boolean;
 import static java.lang.constant.ConstantDescs.CD_int;
 import static java.lang.constant.ConstantDescs.CD_void;
 
 import java.lang.classfile.CodeBuilder;
 import java.lang.classfile.Label;
+import java.lang.classfile.Opcode;
 import java.lang.classfile.TypeKind;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.constant.ClassDesc;
@@ -25,7 +27,8 @@ import java.util.Set;
  * JDK's streams and readers, a buffer's {@code get}, {@code getChars}, {@code nextBytes}, {@code Collection.toArray},
  * {@code MessageDigest.digest}) writes a private clone of a copy, whose changed elements then go into the copy marked
  * dirty, also when the call throws, as woven stores would ({@code JdkArrayHooks.snapshot}, {@code target},
- * {@code storeWritten}; {@code result} where the JDK returns the array it wrote). Other JDK methods that write into an
+ * {@code storeWritten}; {@code result} where the JDK returns the array it wrote; a receiver whose class
+ * overrides the method with the program's own code gets the array itself). Other JDK methods that write into an
  * array, JDK objects that keep an array to use later ({@code Arrays.asList}, {@code ByteBuffer.wrap}) and arrays
  * passed as {@code Object} are not covered (documented limits).
  */
@@ -38,8 +41,8 @@ final class JdkArrayCalls {
     private static final MethodTypeDesc MTD_READ = MethodTypeDesc.of(CD_void, CD_Object);
     private static final MethodTypeDesc MTD_READ_RANGE = MethodTypeDesc.of(CD_void, CD_Object, CD_int, CD_int);
     private static final MethodTypeDesc MTD_SET_ALL = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_boolean);
-    private static final MethodTypeDesc MTD_SNAPSHOT = MethodTypeDesc.of(CD_Object, CD_Object, CD_int, CD_int,
-        CD_boolean);
+    private static final MethodTypeDesc MTD_SNAPSHOT = MethodTypeDesc.of(CD_Object, CD_Object, CD_String, CD_Object,
+        CD_int, CD_int, CD_boolean);
     private static final MethodTypeDesc MTD_TARGET = MethodTypeDesc.of(CD_Object, CD_Object, CD_Object);
     private static final MethodTypeDesc MTD_STORE = MethodTypeDesc.of(CD_void, CD_Object, CD_Object, CD_Object, CD_int,
         CD_int, CD_boolean);
@@ -108,6 +111,12 @@ final class JdkArrayCalls {
         int d = writer.parameter();
         int snapshot = b.allocateLocal(TypeKind.REFERENCE);
         int target = b.allocateLocal(TypeKind.REFERENCE);
+        if (ii.opcode() == Opcode.INVOKESTATIC) {
+            b.aconst_null();
+        } else {
+            b.dup(); // the receiver: its class may run the program's own code for the method
+        }
+        b.ldc(ii.name().stringValue() + ii.type().stringValue());
         b.aload(locals[d]);
         loadRange(b, writer.range(), locals, d);
         b.invokestatic(CD_HOOKS, "snapshot", MTD_SNAPSHOT);

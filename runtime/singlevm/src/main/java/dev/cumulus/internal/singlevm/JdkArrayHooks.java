@@ -78,15 +78,18 @@ public final class JdkArrayHooks {
      * weaver names: when {@code a} is a copy, the range is filled and a clone of the copy returned, its contents before
      * the call, which {@link #target} clones again for the JDK to write and {@link #storeWritten} compares with;
      * else {@code a} itself, and the JDK writes {@code a}. A range the JDK will refuse is not filled: the call throws
-     * its own exception.
+     * its own exception. Also {@code a} itself where {@code receiver}'s class runs the program's own code for
+     * {@code method} (name and descriptor: a program stream's {@code read} called as {@code InputStream.read}): that
+     * code is woven and writes the copy as any program code does, and the array it is given is the program's, which it
+     * may keep.
      */
-    public static Object snapshot(Object a, int from, int to, boolean whole) {
+    public static Object snapshot(Object receiver, String method, Object a, int from, int to, boolean whole) {
         if (!SingleVmHooks.remoteArrays || a == null || !CopyTable.mayHold(a)) {
             return a;
         }
         ObjectSpace s = ObjectSpace.current();
         Copy c = s.arrayCopy(a);
-        if (c == null) {
+        if (c == null || receiver != null && ProgramMethods.declares(receiver.getClass(), method)) {
             return a;
         }
         int length = java.lang.reflect.Array.getLength(a);
