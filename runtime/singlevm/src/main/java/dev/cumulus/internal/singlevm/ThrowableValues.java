@@ -9,9 +9,11 @@ import java.util.Map;
  * Makes on this node the exceptions a {@link ThrowableText} describes.
  *
  * <p>A JDK exception is rebuilt from its value: its class is loaded by name and must be a {@link Throwable} that is
- * not a program class; an instance is made with its public {@code (String)}, {@code (String, Throwable)} or
- * no-argument constructor, or a {@code (String, X)} one whose {@code X} the cause is (an
- * {@code UncheckedIOException}'s), the first that works; then it is given the message, cause, stack trace and
+ * not a program class; an instance is made with its public {@code (String)} or no-argument constructor, else a
+ * {@code (String, X)} one given a stand-in {@code X} (an {@code UncheckedIOException}'s {@code IOException}), so that
+ * it exists before its cause, which may refer back to it; else, once the cause is made, its
+ * {@code (String, Throwable)} or {@code (String, X)} one with it, the first that works; then it is given the
+ * message, cause (replacing a stand-in), stack trace and
  * suppressed exceptions that were sent, as they were ({@link ThrowableState#writeInto}). A class with none of those
  * constructors (or abstract, or not public, or whose constructors fail here) becomes a {@code RuntimeException} whose
  * message is the original class's name and message, with the same cause, trace and suppressed exceptions. Fields a JDK
@@ -74,10 +76,23 @@ final class ThrowableValues {
         if (t == null && constructible) {
             t = make(type, NOTHING, new Object[0]);
         }
+        Class<?> standIn = null;
+        if (t == null && constructible) {
+            for (Constructor<?> c : type.getConstructors()) { // (String, X) only: UncheckedIOException(String, IOException)
+                Class<?>[] p = c.getParameterTypes();
+                if (t == null && p.length == 2 && p[0] == String.class && Throwable.class.isAssignableFrom(p[1])) {
+                    t = withStandIn(type, p, message);
+                    standIn = t == null ? null : p[1];
+                }
+            }
+        }
         if (t != null) {
             jdk.put(j.index(), t); // before its cause and suppressed exceptions, which may refer back to it
         }
         ThrowableState state = of(j.state());
+        if (standIn != null && state.cause() != null && !standIn.isInstance(state.cause())) {
+            t = null; // the cause that came is no X: made with it below, or not at all
+        }
         if (t == null && constructible) {
             t = withCause(type, state);
         }
@@ -85,9 +100,23 @@ final class ThrowableValues {
             t = new RuntimeException();
             state = state.withMessage(j.className() + (message == null ? "" : ": " + message));
         }
-        jdk.putIfAbsent(j.index(), t);
+        jdk.put(j.index(), t);
         state.writeInto(t);
         return t;
+    }
+
+    /**
+     * An instance of {@code type}, which has no constructor without the cause, made by its {@code (String, X)} one
+     * {@code parameters} with a stand-in {@code X} (made by its {@code (String)} or no-argument constructor) that the
+     * cause that came replaces once it is made ({@link ThrowableState#writeInto} writes the field): so it exists
+     * before its cause, which may refer back to it (a cycle); {@code null} if no stand-in or instance can be made.
+     */
+    private static Throwable withStandIn(Class<?> type, Class<?>[] parameters, String message) {
+        Throwable standIn = make(parameters[1], MESSAGE, new Object[] {null});
+        if (standIn == null) {
+            standIn = make(parameters[1], NOTHING, new Object[0]);
+        }
+        return standIn == null ? null : make(type, parameters, new Object[] {message, standIn});
     }
 
     /**

@@ -80,6 +80,27 @@ class ThrowableValueTest {
         });
     }
 
+    /**
+     * A cause cycle through an exception that can only be made with its cause ({@code UncheckedIOException}) keeps its
+     * shape too: it is made with a stand-in cause, which the real one replaces (the chain used to end at the
+     * {@code IOException}, its cause lost).
+     */
+    @Test
+    void aCauseCycleThroughAnExceptionMadeOnlyWithItsCauseKeepsItsShape() {
+        onOneNode(space -> {
+            IOException io = new IOException("io");
+            UncheckedIOException u = new UncheckedIOException("u", io);
+            io.initCause(u);
+            Throwable back = roundTrip(space, u);
+            assertSame(UncheckedIOException.class, back.getClass());
+            assertEquals("io", back.getCause().getMessage());
+            assertSame(back, back.getCause().getCause());
+            Throwable ioBack = roundTrip(space, io);
+            assertSame(IOException.class, ioBack.getClass());
+            assertSame(ioBack, ioBack.getCause().getCause());
+        });
+    }
+
     @Test
     void aCauseNotSetYetCanStillBeSetAfterTheMove() {
         onOneNode(space -> {
