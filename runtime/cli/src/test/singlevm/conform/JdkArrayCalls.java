@@ -7,11 +7,15 @@ import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.nio.CharBuffer;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.CRC32;
 import java.util.zip.CheckedInputStream;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 
 /**
  * JDK methods given arrays another node made or wrote, called on a thread of a node that holds them as copies:
@@ -71,6 +75,10 @@ final class JdkArrayCalls implements Conform.Case {
         byte[] kept;
         boolean[] keptSame;
         double[] nans;
+        byte[][] decoded;
+        byte[][] deflated;
+        byte[] inflated;
+        char[] surrogates;
     }
 
     /** The program's own stream: {@code read(byte[], int, int)} is {@code InputStream}'s, JDK code. */
@@ -212,6 +220,10 @@ final class JdkArrayCalls implements Conform.Case {
         s.kept = new byte[workers * 2];
         s.keptSame = new boolean[workers];
         s.nans = new double[workers * 2];
+        s.decoded = new byte[workers][6];
+        s.deflated = new byte[workers][stripe + 64];
+        s.inflated = new byte[source.length];
+        s.surrogates = new char[workers * 2];
         Arrays.fill(s.nans, Double.NaN);
         Thread[] threads = new Thread[workers];
         for (int k = 0; k < workers; k++) {
@@ -244,6 +256,22 @@ final class JdkArrayCalls implements Conform.Case {
                 ("abcde".substring(w) + "vwxyz").getChars(0, 5, s.text, w * 5);
                 CharBuffer.wrap("xyz" + w).getChars(1, 4, s.buffered, w * 3);
                 new Random(w).nextBytes(s.noise[w]);
+                Base64.getDecoder().decode(Base64.getEncoder().encode(new byte[] {(byte) w, 7, (byte) (w * 3)}),
+                    s.decoded[w]);
+                Deflater deflater = new Deflater();
+                deflater.setInput(source, w * stripe, stripe);
+                deflater.finish();
+                int packed = deflater.deflate(s.deflated[w]);
+                deflater.end();
+                Inflater inflater = new Inflater();
+                inflater.setInput(s.deflated[w], 0, packed);
+                try {
+                    inflater.inflate(s.inflated, w * stripe, stripe);
+                } catch (DataFormatException e) {
+                    throw new IllegalStateException(e);
+                }
+                inflater.end();
+                Character.toChars(0x1F600 + w, s.surrogates, w * 2);
                 String[] given = s.lists[w];
                 s.sameArray[w] = List.of("p" + w, "q" + w).toArray(given) == given;
             });
@@ -268,5 +296,8 @@ final class JdkArrayCalls implements Conform.Case {
         out.println("jdk writers: zip " + Arrays.equals(source, s.zipped) + " read before a failure " + partial
             + " NaNs" + nans + " counted " + Arrays.toString(s.counted) + " buffered " + new String(s.buffered)
             + " kept " + Arrays.toString(s.kept) + " " + Arrays.toString(s.keptSame));
+        out.println("jdk writers: base64 " + Arrays.deepToString(s.decoded) + " inflated "
+            + Arrays.equals(source, s.inflated) + " surrogates " + new String(s.surrogates).codePoints()
+            .mapToObj(Integer::toHexString).toList());
     }
 }

@@ -25,7 +25,9 @@ import java.util.Set;
  * specifies, woven (its generator may read the elements written before). A JDK method that writes into an array
  * argument ({@link Writer}: {@code Arrays.sort} and the other {@code java.util.Arrays} writers, {@code read} of the
  * JDK's streams and readers, a buffer's {@code get}, {@code getChars}, {@code nextBytes}, {@code Collection.toArray},
- * {@code MessageDigest.digest}) writes a private clone of a copy, whose changed elements then go into the copy marked
+ * {@code MessageDigest.digest}, {@code Inflater.inflate}, {@code Deflater.deflate}, {@code Character.toChars}, the
+ * output array of {@code Base64}'s {@code decode}/{@code encode} and {@code Cipher}'s {@code update}/{@code doFinal})
+ * writes a private clone of a copy, whose changed elements then go into the copy marked
  * dirty, also when the call throws, as woven stores would ({@code JdkArrayHooks.snapshot}, {@code target},
  * {@code storeWritten}; {@code result} where the JDK returns the array it wrote; a receiver whose class
  * overrides the method with the program's own code gets the array itself). Other JDK methods that write into an
@@ -176,14 +178,30 @@ final class JdkArrayCalls {
             }
             boolean written = READS.contains(name) // java.io's streams and readers, java.util.zip's, javax.crypto's...
                 || name.equals("get") && owner.startsWith("java/nio/") && owner.endsWith("Buffer")
-                || name.equals("digest") && owner.equals("java/security/MessageDigest");
+                || name.equals("digest") && owner.equals("java/security/MessageDigest")
+                || name.equals("inflate") && owner.equals("java/util/zip/Inflater")
+                || name.equals("deflate") && owner.equals("java/util/zip/Deflater");
             if (written) {
                 return new Writer(d, offsetCount ? Range.OFFSET_COUNT : Range.NONE);
             }
             boolean anywhere = name.equals("getChars") && type.descriptorString().equals("(II[CI)V") // CharBuffer's too
+                || name.equals("getBytes") && type.descriptorString().equals("(II[BI)V") // String's, deprecated
+                || name.equals("toChars") && type.descriptorString().equals("(I[CI)I") // Character's
+                || name.equals("doFinal") && type.descriptorString().equals("([BI)I") // Cipher's, output only
                 || name.equals("nextBytes") && type.parameterCount() == 1
                 || name.equals("toArray") && type.parameterCount() == 1 && owner.startsWith("java/util/");
-            return anywhere ? new Writer(d, Range.NONE) : null;
+            if (anywhere) {
+                return new Writer(d, Range.NONE);
+            }
+            // (input array, ..., output array, ...): Base64's decode/encode(src, dst), Cipher's update/doFinal
+            boolean base64 = (name.equals("decode") || name.equals("encode")) && owner.startsWith("java/util/Base64");
+            boolean intoSecond = base64
+                || (name.equals("update") || name.equals("doFinal")) && owner.equals("javax/crypto/Cipher");
+            int second = d + 1;
+            while (second < type.parameterCount() && !type.parameterType(second).isArray()) {
+                second++;
+            }
+            return intoSecond && second < type.parameterCount() ? new Writer(second, Range.NONE) : null;
         }
     }
 
