@@ -105,6 +105,19 @@ class SingleVmConformanceSystemTest {
     }
 
     /**
+     * A string longer than one message of the shared heap carries, written on node 1 into main's object: a limit, named
+     * where the string arrives (the field, its length, both nodes) instead of a release that fails half done.
+     */
+    @Test
+    void aStringTooLongForOneMessageFailsTheRun() throws Exception {
+        String all = limitStop("conform.limits.LongString", "node 0: a limit of the single-VM mode: field "
+            + "conform.limits.LongString$Holder.text of conform.limits.LongString$Holder #");
+        assertTrue(all.contains("refers to a string of 17,000,000 chars created on node 1, which node 0 cannot "
+            + "receive: strings of more than 16,777,216 chars cannot move between nodes in the single-VM mode"), all);
+        assertFalse(all.contains("length "), all);
+    }
+
+    /**
      * Runs {@code program} on 2 nodes, which goes beyond a limit of the single-VM mode: the run exits 1, the launcher
      * says once where the failure began ({@code failure}, after "the failure began at "), no stack trace is printed,
      * and no node is left. Returns everything the run printed.

@@ -1,6 +1,8 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.NotTransferableException;
+import dev.cumulus.internal.codec.CodecLimits;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
@@ -407,9 +409,14 @@ public final class ObjectSpace {
      * {@code fetch}'s answer; asked again while it is {@link #AWAITED}: the image would refer to an object its node is
      * publishing right then, whose home has it once that node's flush is acknowledged.
      */
-    private static ObjectImage fetching(java.util.function.Supplier<ObjectImage> fetch) {
+    private ObjectImage fetching(java.util.function.Supplier<ObjectImage> fetch) {
         while (true) {
-            ObjectImage image = fetch.get();
+            ObjectImage image;
+            try {
+                image = fetch.get();
+            } catch (NotTransferableException e) {
+                throw tooBig("receive", e);
+            }
             if (!AWAITED.equals(image.className())) {
                 return image;
             }
@@ -631,10 +638,29 @@ public final class ObjectSpace {
         }
     }
 
+    private void writeObjects(int home, long[] ids, int[] offsets, ObjectImage[] images) {
+        try {
+            heap.peers().writeObjects(home, ids, offsets, images);
+        } catch (NotTransferableException e) {
+            throw tooBig("send", e);
+        }
+    }
+
+    /**
+     * The program's data do not fit one heap message (the RPC codec refused it): the run cannot go on as one JVM
+     * would, so it stops (a write-back that cannot be sent would otherwise fail the release half done).
+     */
+    private SingleVmLimitError tooBig(String verb, NotTransferableException e) {
+        return LimitStop.stop(this, "node " + self + " cannot " + verb + " the program's data in one message of the "
+            + "shared heap (" + e.getMessage() + "): a message of the single-VM mode carries at most "
+            + CodecLimits.DEFAULTS.maxMessageBytes() / (1 << 20) + " MiB (share big data in arrays, which move a block of "
+            + Copy.BLOCK + " elements at a time)");
+    }
+
     private void sendOne(int home, long id, ClassLayout layout, int i, Object value, String className) {
         ObjectImage image = ObjectImage.empty(className, layout.size());
         ImageCodec.encode(this, image, i, layout.fields[i].getType(), value);
-        heap.peers().writeObjects(home, new long[] {id}, new int[1], new ObjectImage[] {image});
+        writeObjects(home, new long[] {id}, new int[1], new ObjectImage[] {image});
     }
 
     // ---- acquire and release ----------------------------------------------------------------------------------------
@@ -745,7 +771,7 @@ public final class ObjectSpace {
             events[k] = new SingleVmWriteBackEvent();
             events[k].begin();
         }
-        heap.peers().writeObjects(home, ids, offsets, images);
+        writeObjects(home, ids, offsets, images);
         if (p != null) {
             publisher.adopted(p);
         }
