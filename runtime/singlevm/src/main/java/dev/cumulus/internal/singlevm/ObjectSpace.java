@@ -348,6 +348,24 @@ public final class ObjectSpace {
         layout.state.setVolatile(clone, 0);
     }
 
+    /**
+     * The first use of class {@code type} on this node (not node 0), from its static initializer here: node 0, the
+     * home of its statics, initialises it now (its initializer runs there, with whatever it does to other classes'
+     * statics and objects), and this node then acquires. On one JVM the class is initialised at its first use, and
+     * that initialisation happens before the use (JLS 12.4.2: the using thread either runs the initializer or waits
+     * for it under the class's initialisation lock); so a thread here that uses a class whose initializer registers
+     * itself somewhere finds it registered, whether or not it reads one of the class's statics. A thread serving
+     * another node's request must not wait for a reply: a class first used there (a copy of an object of it made
+     * while storing an answer) was initialised at node 0 already, by the node that made that object.
+     */
+    void initialiseAtHome(Class<?> type) {
+        if (SERVING.get()[0]) {
+            return;
+        }
+        fetching(() -> heap.peers().fetchStatics(0, type.getName()));
+        heap.acquire();
+    }
+
     /** Fills every stale statics copy of {@code type} and its program superclasses from node 0. */
     void fetchStatics(Class<?> type, String field) {
         for (Class<?> k = type; k != null && ClassLayout.isProgramClass(k); k = k.getSuperclass()) {

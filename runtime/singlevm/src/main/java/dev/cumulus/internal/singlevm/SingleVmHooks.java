@@ -24,10 +24,16 @@ public final class SingleVmHooks {
 
     /**
      * Whether {@code type}'s static initializer runs here: on node 0, the home of every class's statics. Elsewhere the
-     * statics start stale and are fetched from node 0, which initialises the class first.
+     * statics start stale and are fetched from node 0; the class's first use here has node 0 initialise it first
+     * ({@link ObjectSpace#initialiseAtHome}), as one JVM would at that use.
      */
     public static boolean staticsHere(Class<?> type) {
-        return ObjectSpace.current().nodeId() == 0;
+        ObjectSpace space = ObjectSpace.current();
+        if (space.nodeId() == 0) {
+            return true;
+        }
+        space.initialiseAtHome(type);
+        return false;
     }
 
     // ---- fields ---------------------------------------------------------------------------------------------------
