@@ -4,7 +4,9 @@ package conform;
  * Class initialisation across nodes: a thread on another node reads a log's statics, then first touches a nested
  * class whose static initialiser appends to that log; what the initialiser wrote must be visible to the thread after
  * it used the class (JLS 12.4.2: the initialisation happens before any use), and the order of the entries is the order
- * of first use.
+ * of first use; classes used on another node through a static method or a constructor only (no static read) are
+ * initialised all the same. Initializers that fail (a JDK exception, a program exception, an error), first on another
+ * node and first on main's: what each use throws.
  */
 final class ClassInit implements Conform.Case {
     static final class Log {
@@ -71,6 +73,58 @@ final class ClassInit implements Conform.Case {
         }
     }
 
+    /** A program exception with a field of its own, thrown by an initializer. */
+    static final class Oops extends RuntimeException {
+        final int code;
+
+        Oops(int code) {
+            super("oops " + code);
+            this.code = code;
+        }
+    }
+
+    static final class FailsOnOther {
+        static final int VALUE = Integer.parseInt("x1");
+    }
+
+    static final class FailsOnMain {
+        static final int VALUE = Integer.parseInt("x2");
+    }
+
+    static final class ThrowsProgramException {
+        static final int VALUE;
+
+        static {
+            if (Log.size() >= 0) {
+                throw new Oops(17);
+            }
+            VALUE = 1;
+        }
+    }
+
+    static final class ThrowsError {
+        static final int VALUE;
+
+        static {
+            if (Log.size() >= 0) {
+                throw new AssertionError("no");
+            }
+            VALUE = 1;
+        }
+    }
+
+    /** What using a class whose initializer fails throws, as one line. */
+    static String failure(java.util.function.IntSupplier use) {
+        try {
+            return "value " + use.getAsInt();
+        } catch (Throwable t) {
+            Throwable c = t.getCause();
+            return t.getClass().getSimpleName() + " " + t.getMessage() + " cause " + (c == null ? null
+                : c.getClass().getSimpleName() + (c instanceof Oops o ? " " + o.getMessage() + " " + o.code
+                    : c instanceof NumberFormatException ? " " + c.getMessage() : ""));
+        }
+    }
+
     @Override
     public void run(Conform.Out out) throws Exception {
         String[] seen = new String[1];
@@ -94,6 +148,22 @@ final class ClassInit implements Conform.Case {
         t.start();
         t.join();
         out.println(seen[0]);
+        String mainFirst = failure(() -> FailsOnMain.VALUE);
+        String[] failures = new String[5];
+        Thread f = new Thread(() -> {
+            failures[0] = failure(() -> FailsOnOther.VALUE);
+            failures[1] = failure(() -> FailsOnOther.VALUE);
+            failures[2] = failure(() -> FailsOnMain.VALUE);
+            failures[3] = failure(() -> ThrowsProgramException.VALUE);
+            failures[4] = failure(() -> ThrowsError.VALUE);
+        });
+        f.start();
+        f.join();
+        out.println("main first: " + mainFirst);
+        for (String line : failures) {
+            out.println(line);
+        }
+        out.println("main after: " + failure(() -> FailsOnOther.VALUE) + " | " + failure(() -> ThrowsError.VALUE));
         out.println("log " + Log.size() + " " + String.join(",", java.util.Arrays.copyOf(Log.entries, Log.count))
             + " uses " + Alpha.uses);
     }

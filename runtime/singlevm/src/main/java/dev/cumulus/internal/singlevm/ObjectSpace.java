@@ -435,6 +435,9 @@ public final class ObjectSpace {
             } catch (NotTransferableException e) {
                 throw tooBig("receive", e);
             }
+            if (InitFailure.is(image)) {
+                throw InitFailure.error(this, image);
+            }
             if (!AWAITED.equals(image.className())) {
                 return image;
             }
@@ -961,7 +964,10 @@ public final class ObjectSpace {
         return image;
     }
 
-    /** The image of the statics of {@code className} (node 0; initialises the class first). */
+    /**
+     * The image of the statics of {@code className} (node 0; initialises the class first), or, when its initialisation
+     * fails, the failure ({@link InitFailure}).
+     */
     ObjectImage serveStatics(String className) {
         try {
             return statics(className);
@@ -976,6 +982,10 @@ public final class ObjectSpace {
             type = Class.forName(className, true, loader);
         } catch (ClassNotFoundException e) {
             throw new CumulusException("node " + self + " cannot load class " + className + ": " + e);
+        } catch (SingleVmLimitError e) {
+            throw e; // the initializer went beyond a limit: the run ends
+        } catch (Error e) { // what the initializer threw, in an ExceptionInInitializerError or as it was
+            return InitFailure.image(this, e);
         }
         ClassLayout layout = ClassLayout.statics(type);
         ObjectImage image = ObjectImage.empty(className, layout.size());
