@@ -538,10 +538,10 @@ public final class SharedHeap {
         }
 
         @Override
-        public void startThread(long id, String className, String name, int creator, long handle) {
+        public void startThread(long id, String className, String name, int creator, long handle, boolean daemon) {
             ObjectSpace o = objects();
             o.serving(() -> {
-                o.threads().run(id, className, name, creator, handle);
+                o.threads().run(id, className, name, creator, handle, daemon);
                 return null;
             });
         }
