@@ -3,7 +3,8 @@ package conform;
 /**
  * Monitor corners on other nodes: {@code synchronized} on an array; re-entrant monitors nested across objects homed on
  * different nodes; {@code notify} and {@code wait} without the monitor (IllegalMonitorStateException);
- * {@code Thread.holdsLock} of objects homed elsewhere, inside and outside their monitors.
+ * {@code Thread.holdsLock} of objects homed elsewhere, inside and outside their monitors; waiting on a {@code Thread}
+ * object until the thread ends (a subclass and a plain {@code Thread}), as {@code Thread.join} does.
  */
 final class Monitors implements Conform.Case {
     static final class Cell {
@@ -11,8 +12,43 @@ final class Monitors implements Conform.Case {
         final Cell[] made = new Cell[1];
     }
 
+    /** A thread whose end another thread waits for on its {@code Thread} object, as {@code join} does. */
+    static final class Worker extends Thread {
+        long result;
+
+        @Override
+        public void run() {
+            for (int i = 1; i <= 1000; i++) {
+                result += i;
+            }
+        }
+    }
+
+    /** Waits on {@code t} until it ends, as {@code Thread.join} is specified to (the end notifies {@code t}). */
+    static void awaitEnd(Thread t) throws InterruptedException {
+        synchronized (t) {
+            while (t.isAlive()) {
+                t.wait();
+            }
+        }
+    }
+
     @Override
     public void run(Conform.Out out) throws Exception {
+        Worker worker = new Worker();
+        long[] box = new long[1];
+        Thread plain = new Thread(() -> box[0] = 77);
+        synchronized (worker) {
+            worker.start(); // it cannot end before this thread waits: its end notifies under the monitor held here
+            plain.start();
+            while (worker.isAlive()) {
+                worker.wait();
+            }
+        }
+        awaitEnd(plain);
+        out.println("waited on threads " + worker.result + " " + box[0] + " " + worker.isAlive() + " "
+            + plain.isAlive());
+
         int[] counts = new int[3];
         Cell shared = new Cell();
         String[] seen = new String[4];

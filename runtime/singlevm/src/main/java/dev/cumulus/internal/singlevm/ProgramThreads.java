@@ -251,6 +251,12 @@ final class ProgramThreads {
             if (f != null) {
                 f.complete(null);
             }
+            if (program != null && mayBeWaitedOn(program)) {
+                Thread.ofVirtual().start(() -> {
+                    space.bind();
+                    notifyEnd(program);
+                });
+            }
             return;
         }
         Throwable e = failure instanceof Throwable t ? t : ((ThreadFailure) failure).rebuild(space);
@@ -275,9 +281,37 @@ final class ProgramThreads {
                     if (f != null) {
                         f.complete(null);
                     }
+                    notifyEnd(program);
                 }
             }
         });
+    }
+
+    /**
+     * Whether a thread may wait on the program's {@code Thread} object now (see {@link #notifyEnd}): its monitor is in
+     * use, or homed on another node (where only its home knows). Asked after the end is known (so {@code isAlive()}
+     * is false): a thread that enters the monitor later sees that before it would wait.
+     */
+    private boolean mayBeWaitedOn(Thread program) {
+        if (program instanceof SharedObject) {
+            return !space.heap().monitorIdleHere(space.idOf(program));
+        }
+        return LocalMonitors.inUse(program);
+    }
+
+    /**
+     * One JVM's thread end notifies every thread waiting on its {@code Thread} object — {@code Thread.join} waits that
+     * way, and a program may too ({@code synchronized (t) { while (t.isAlive()) t.wait(); }}): once the end is known,
+     * a {@code notifyAll} through the monitor woven code takes for {@code program} (a cluster monitor for a
+     * {@code Thread} subclass, a node-local one for a JDK {@code Thread}).
+     */
+    private static void notifyEnd(Thread program) {
+        SingleVmHooks.monitorEnter(program);
+        try {
+            SingleVmHooks.notifyAll(program);
+        } finally {
+            SingleVmHooks.monitorExit(program);
+        }
     }
 
     /** Node 0: {@code delta} program threads started (+1) or ended (-1). */
