@@ -356,7 +356,10 @@ public final class ObjectSpace {
      * for it under the class's initialisation lock); so a thread here that uses a class whose initializer registers
      * itself somewhere finds it registered, whether or not it reads one of the class's statics. A thread serving
      * another node's request must not wait for a reply: a class first used there (a copy of an object of it made
-     * while storing an answer) was initialised at node 0 already, by the node that made that object.
+     * while storing an answer) was initialised at node 0 already, by the node that made that object. Only classes
+     * with a static initializer of their own come here (the weaver's {@code staticsHome} serves the others): while
+     * this waits for node 0 it holds the class's initialisation lock here, and a serving thread that makes a copy of
+     * an object of the class meanwhile waits for that lock, so the reply would wait too (a limit, SINGLEVM.md).
      */
     void initialiseAtHome(Class<?> type) {
         if (SERVING.get()[0]) {

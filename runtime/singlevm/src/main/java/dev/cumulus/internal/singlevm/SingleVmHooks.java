@@ -36,6 +36,15 @@ public final class SingleVmHooks {
         return false;
     }
 
+    /**
+     * {@link #staticsHere} for a class without a static initializer of its own: nothing to run at node 0 first, and
+     * nothing to wait for while this node's initialisation of the class is under way (a thread serving another node's
+     * request that makes a copy of an object of the class may be waiting for it).
+     */
+    public static boolean staticsHome(Class<?> type) {
+        return ObjectSpace.current().nodeId() == 0;
+    }
+
     // ---- fields ---------------------------------------------------------------------------------------------------
 
     /** A read of field {@code field} of stale copy {@code o}: fill it from its home. */
