@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Runs the conformance cases named on the command line (every case when none is), one after the other; only main
- * prints, each line prefixed with the case's name, so the output is the same on one JVM and under
+ * Runs the conformance cases named on the command line (every case but the large ones when none is), one after the
+ * other; only main prints, each line prefixed with the case's name, so the output is the same on one JVM and under
  * {@code --single-vm} whatever node runs which thread.
  */
 public final class Conform {
@@ -17,6 +17,8 @@ public final class Conform {
 
     /** The cases by name, in the order they run. */
     static final Map<String, Case> CASES = new LinkedHashMap<>();
+    /** Cases that run only when named (large shapes, which take seconds per run). */
+    static final Map<String, Case> LARGE = new LinkedHashMap<>();
 
     static {
         CASES.put("hierarchy", new Hierarchy());
@@ -47,6 +49,11 @@ public final class Conform {
         CASES.put("prefixsum", new PrefixSum());
         CASES.put("table", new StripedTable());
         CASES.put("misc", new Misc());
+        CASES.put("monitors", new Monitors());
+        CASES.put("classinit", new ClassInit());
+        CASES.put("corners", new Corners());
+        CASES.put("daemons", new Daemons()); // last: its daemon threads run on until the program ends
+        LARGE.put("largeshapes", new LargeShapes());
     }
 
     private Conform() {
@@ -55,9 +62,10 @@ public final class Conform {
     public static void main(String[] args) throws Exception {
         String[] names = args.length == 0 ? CASES.keySet().toArray(String[]::new) : args;
         for (String name : names) {
-            Case c = CASES.get(name);
+            Case c = CASES.containsKey(name) ? CASES.get(name) : LARGE.get(name);
             if (c == null) {
-                throw new IllegalArgumentException("no case " + name + "; cases: " + CASES.keySet());
+                throw new IllegalArgumentException("no case " + name + "; cases: " + CASES.keySet() + " "
+                    + LARGE.keySet());
             }
             c.run(new Out(name));
         }

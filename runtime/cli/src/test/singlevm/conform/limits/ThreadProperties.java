@@ -1,8 +1,9 @@
 package conform.limits;
 
 /**
- * Daemon status, priority and {@code Thread.currentThread() == t} asked inside a thread that runs on another node
- * (not carried over, documented): one JVM prints {@code daemon true priority 3 same true}.
+ * Daemon status, priority and {@code Thread.currentThread() == t} asked inside a thread that runs on another node (the
+ * priority is not carried over, documented; the daemon status is): one JVM prints
+ * {@code daemon true priority 3 same true}.
  */
 public final class ThreadProperties {
     static final class Seen {

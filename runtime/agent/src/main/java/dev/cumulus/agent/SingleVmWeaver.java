@@ -176,7 +176,7 @@ final class SingleVmWeaver {
                 }
                 if (!hasClinit) {
                     clb.withMethodBody("<clinit>", MethodTypeDesc.of(CD_void), ClassFile.ACC_STATIC, b -> {
-                        staticsPrologue(b, self);
+                        staticsPrologue(b, self, "staticsHome");
                         b.return_();
                     });
                 }
@@ -185,11 +185,15 @@ final class SingleVmWeaver {
         return cf.transformClass(cm, ct);
     }
 
-    /** {@code if (!SingleVmHooks.staticsHere(C.class)) { C.$cumulus$statics = NEVER_FILLED; return; }} */
-    private static void staticsPrologue(CodeBuilder b, ClassDesc self) {
+    /**
+     * {@code if (!SingleVmHooks.HOOK(C.class)) { C.$cumulus$statics = NEVER_FILLED; return; }}: {@code staticsHere} for
+     * a class with a static initializer of its own (another node's first use has node 0 run it then), else
+     * {@code staticsHome} (nothing to run).
+     */
+    private static void staticsPrologue(CodeBuilder b, ClassDesc self, String hook) {
         Label body = b.newLabel();
         b.ldc(self);
-        b.invokestatic(CD_HOOKS, "staticsHere", MTD_STATICS_HERE);
+        b.invokestatic(CD_HOOKS, hook, MTD_STATICS_HERE);
         b.ifne(body);
         b.ldc(NEVER_FILLED);
         b.putstatic(self, STATICS, CD_int);
@@ -246,7 +250,7 @@ final class SingleVmWeaver {
                 b.astore(plainLocals[i]);
             }
             if (clinit) {
-                staticsPrologue(b, self);
+                staticsPrologue(b, self, "staticsHere");
             }
             if (monitor != Monitor.NONE) {
                 loadMonitor(b);

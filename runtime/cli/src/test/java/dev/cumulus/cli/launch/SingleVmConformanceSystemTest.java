@@ -27,10 +27,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * src/test/singlevm/conform (class hierarchies, inner classes and lambdas, enums, records and sealed types, arrays of
  * every kind, records' generated methods and {@code Object.clone} on copies, JDK methods given array copies, strings
  * (interned as they arrive) and boxes, statics, exceptions with monitors, JDK and program exceptions read on another
- * node, the Thread API, JDK thread builders, a Thread subclass's fields, and classic concurrent programs) print on 2,
- * 3 and 4 real node JVMs exactly what a plain JDK {@code java} child process prints; a mutable JDK object, a JDK-made
- * lambda, or an object of a program class extending a JDK class with state, reached from another node (documented
- * limits), ends the run with a message that names it.
+ * node, the Thread API, JDK thread builders, a Thread subclass's fields, monitor corners, classes first used on
+ * another node, shadowed and protected fields, volatile longs and doubles, bridge methods, classic concurrent programs,
+ * and large shapes) print on 2, 3 and 4 real node JVMs exactly what a plain JDK {@code java} child process prints; a
+ * mutable JDK object, a JDK-made lambda, an object of a program class extending a JDK class with state, or a string too
+ * long for one message, reached from another node (documented limits), ends the run with a message that names it.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class SingleVmConformanceSystemTest {
@@ -56,6 +57,17 @@ class SingleVmConformanceSystemTest {
     void someCasesOnFourNodesPrintWhatOneJvmPrints() throws Exception {
         Path classes = SingleVmSystemTest.compile(tmp);
         assertSameAsOneJvm(classes, 4, "conform.Conform", FOUR_NODE_CASES);
+    }
+
+    /**
+     * Large shapes (lists and trees of 100,000 objects published in one release or walked from another node, a striped
+     * array of a million elements, a string of a million chars, 300 threads) print what one JVM prints; on 2 nodes
+     * only, as they take seconds.
+     */
+    @Test
+    void largeShapesOnTwoNodesPrintWhatOneJvmPrints() throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        assertSameAsOneJvm(classes, 2, "conform.Conform", List.of("largeshapes"));
     }
 
     /**
@@ -102,6 +114,19 @@ class SingleVmConformanceSystemTest {
             + "extending java.util.ArrayList: the state of a JDK superclass cannot be shared between nodes in the "
             + "single-VM mode (keep the JDK object in a field of a program class used only on the node that created "
             + "it, or use the shared collections of dev.cumulus.SingleVm"), all);
+    }
+
+    /**
+     * A string longer than one message of the shared heap carries, written on node 1 into main's object: a limit, named
+     * where the string arrives (the field, its length, both nodes) instead of a release that fails half done.
+     */
+    @Test
+    void aStringTooLongForOneMessageFailsTheRun() throws Exception {
+        String all = limitStop("conform.limits.LongString", "node 0: a limit of the single-VM mode: field "
+            + "conform.limits.LongString$Holder.text of conform.limits.LongString$Holder #");
+        assertTrue(all.contains("refers to a string of 17,000,000 chars created on node 1, which node 0 cannot "
+            + "receive: strings of more than 16,777,216 chars cannot move between nodes in the single-VM mode"), all);
+        assertFalse(all.contains("length "), all);
     }
 
     /**

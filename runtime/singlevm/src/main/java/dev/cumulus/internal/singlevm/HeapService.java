@@ -84,11 +84,12 @@ public interface HeapService {
     void writeObjects(long[] ids, int[] offsets, ObjectImage[] images);
 
     /**
-     * Runs the program's task {@code id} on a new thread named {@code name} here; {@code creator} hears its end (also
-     * when it cannot start). Sent one-way by another node.
+     * Runs the program's task {@code id} on a new thread named {@code name} here, a daemon thread if {@code daemon}
+     * (which node 0 does not count as live); {@code creator} hears its end (also when it cannot start). Sent one-way by
+     * another node.
      */
     @Brief
-    void startThread(long id, String className, String name, int creator, long handle);
+    void startThread(long id, String className, String name, int creator, long handle, boolean daemon);
 
     /** The thread {@code handle} this node started has ended (after its release). */
     @Brief

@@ -59,6 +59,12 @@ final class HomeStore {
         return id;
     }
 
+    /** The monitor of object {@code id} homed here if it was ever used, else null. */
+    HomeMonitor monitorIfUsed(long id) {
+        HomeObject o = objects.get(id);
+        return o == null ? null : o.monitorIfUsed();
+    }
+
     /** The monitors of objects homed here that were ever used, by object id (for thread dumps). */
     java.util.Map<Long, HomeMonitor> usedMonitors() {
         java.util.Map<Long, HomeMonitor> out = new java.util.TreeMap<>();

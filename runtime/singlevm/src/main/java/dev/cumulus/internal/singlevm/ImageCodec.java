@@ -1,6 +1,7 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.internal.codec.CodecLimits;
 
 import java.lang.reflect.Array;
 
@@ -13,7 +14,8 @@ import java.lang.reflect.Array;
  * {@code Throwable} keeps), and a program exception's own {@link ThrowableState} entry the same way. Any other JDK
  * object is a node's own ({@link NodeLocalObject}), and so is an object of a program class that extends a JDK class
  * with state the heap does not carry ({@link ClassLayout#unsharedJdkState}): it is sent as a marker naming its class
- * and node, and the node that receives it stops the run with a message saying so ({@link LimitStop}). Stateless.
+ * and node, and the node that receives it stops the run with a message saying so ({@link LimitStop}); so is a string
+ * longer than one message may carry ({@link #MAX_STRING_CHARS}). Stateless.
  */
 final class ImageCodec {
     static final byte ABSENT = 0;
@@ -31,6 +33,11 @@ final class ImageCodec {
     static final byte THROWABLE_STATE = 10;
     /** An object of a program class extending a JDK class with state: its class and that JDK class. */
     static final byte JDK_SUBCLASS = 11;
+    /** A string longer than a heap message may carry ({@link #MAX_STRING_CHARS}): its length and node. */
+    static final byte LONG_STRING = 12;
+
+    /** The longest string a heap message carries: the RPC codec's bound on one string. */
+    static final int MAX_STRING_CHARS = CodecLimits.DEFAULTS.maxStringChars();
 
     private ImageCodec() {
     }
@@ -54,6 +61,10 @@ final class ImageCodec {
             bits = primitiveBits(value);
         } else if (value == null) {
             kind = NULL;
+        } else if (value instanceof String s && s.length() > MAX_STRING_CHARS) {
+            kind = LONG_STRING;
+            bits = s.length();
+            text = String.valueOf(space.nodeId());
         } else if (value instanceof String s) {
             kind = STRING;
             text = s;
@@ -106,6 +117,7 @@ final class ImageCodec {
             case REF -> space.resolve(bits, text);
             case FOREIGN -> throw LimitStop.stop(space, NodeLocalObject.reached(where, text, bits, space.nodeId()));
             case JDK_SUBCLASS -> throw LimitStop.stop(space, jdkSubclass(where, text, bits));
+            case LONG_STRING -> throw LimitStop.stop(space, longString(where, bits, text, space.nodeId()));
             case THROWABLE -> exception(() -> ThrowableValues.value(space, text), where);
             case THROWABLE_STATE -> exception(() -> ThrowableValues.state(space, text), where);
             default -> throw new IllegalStateException("unknown value kind " + image.kinds()[i] + " in " + where);
@@ -119,6 +131,13 @@ final class ImageCodec {
             + "shared between nodes in the single-VM mode (keep the JDK object in a field of a program class used only "
             + "on the node that created it, or use the shared collections of dev.cumulus.SingleVm or the program's own "
             + "classes)";
+    }
+
+    private static String longString(String where, long length, String node, int self) {
+        return String.format(java.util.Locale.ROOT, "%s refers to a string of %,d chars created on node %s, which node %d cannot receive: "
+            + "strings of more than %,d chars cannot move between nodes in the single-VM mode (keep such a string on "
+            + "the node that created it, or share its text as a char[] or in parts)", where, length, node, self,
+            MAX_STRING_CHARS);
     }
 
     /** An exception or exception state decoded by {@code decode}; a malformed one fails naming {@code where}. */

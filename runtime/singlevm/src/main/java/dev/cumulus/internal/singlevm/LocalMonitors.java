@@ -72,6 +72,11 @@ final class LocalMonitors {
         }
     }
 
+    /** Whether a thread holds, waits for or waits in the monitor of {@code o} now. */
+    static boolean inUse(Object o) {
+        return MONITORS.containsKey(new Key(o));
+    }
+
     static boolean holds(Object o) {
         Monitor m = MONITORS.get(new Key(o));
         return m != null && m.lock.isHeldByCurrentThread();

@@ -1,6 +1,8 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.NotTransferableException;
+import dev.cumulus.internal.codec.CodecLimits;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
@@ -346,6 +348,27 @@ public final class ObjectSpace {
         layout.state.setVolatile(clone, 0);
     }
 
+    /**
+     * The first use of class {@code type} on this node (not node 0), from its static initializer here: node 0, the
+     * home of its statics, initialises it now (its initializer runs there, with whatever it does to other classes'
+     * statics and objects), and this node then acquires. On one JVM the class is initialised at its first use, and
+     * that initialisation happens before the use (JLS 12.4.2: the using thread either runs the initializer or waits
+     * for it under the class's initialisation lock); so a thread here that uses a class whose initializer registers
+     * itself somewhere finds it registered, whether or not it reads one of the class's statics. A thread serving
+     * another node's request must not wait for a reply: a class first used there (a copy of an object of it made
+     * while storing an answer) was initialised at node 0 already, by the node that made that object. Only classes
+     * with a static initializer of their own come here (the weaver's {@code staticsHome} serves the others): while
+     * this waits for node 0 it holds the class's initialisation lock here, and a serving thread that makes a copy of
+     * an object of the class meanwhile waits for that lock, so the reply would wait too (a limit, SINGLEVM.md).
+     */
+    void initialiseAtHome(Class<?> type) {
+        if (SERVING.get()[0]) {
+            return;
+        }
+        fetching(() -> heap.peers().fetchStatics(0, type.getName()));
+        heap.acquire();
+    }
+
     /** Fills every stale statics copy of {@code type} and its program superclasses from node 0. */
     void fetchStatics(Class<?> type, String field) {
         for (Class<?> k = type; k != null && ClassLayout.isProgramClass(k); k = k.getSuperclass()) {
@@ -407,9 +430,17 @@ public final class ObjectSpace {
      * {@code fetch}'s answer; asked again while it is {@link #AWAITED}: the image would refer to an object its node is
      * publishing right then, whose home has it once that node's flush is acknowledged.
      */
-    private static ObjectImage fetching(java.util.function.Supplier<ObjectImage> fetch) {
+    private ObjectImage fetching(java.util.function.Supplier<ObjectImage> fetch) {
         while (true) {
-            ObjectImage image = fetch.get();
+            ObjectImage image;
+            try {
+                image = fetch.get();
+            } catch (NotTransferableException e) {
+                throw tooBig("receive", e);
+            }
+            if (InitFailure.is(image)) {
+                throw InitFailure.error(this, image);
+            }
             if (!AWAITED.equals(image.className())) {
                 return image;
             }
@@ -631,10 +662,29 @@ public final class ObjectSpace {
         }
     }
 
+    private void writeObjects(int home, long[] ids, int[] offsets, ObjectImage[] images) {
+        try {
+            heap.peers().writeObjects(home, ids, offsets, images);
+        } catch (NotTransferableException e) {
+            throw tooBig("send", e);
+        }
+    }
+
+    /**
+     * The program's data do not fit one heap message (the RPC codec refused it): the run cannot go on as one JVM
+     * would, so it stops (a write-back that cannot be sent would otherwise fail the release half done).
+     */
+    private SingleVmLimitError tooBig(String verb, NotTransferableException e) {
+        return LimitStop.stop(this, "node " + self + " cannot " + verb + " the program's data in one message of the "
+            + "shared heap (" + e.getMessage() + "): a message of the single-VM mode carries at most "
+            + CodecLimits.DEFAULTS.maxMessageBytes() / (1 << 20) + " MiB (share big data in arrays, which move a block of "
+            + Copy.BLOCK + " elements at a time)");
+    }
+
     private void sendOne(int home, long id, ClassLayout layout, int i, Object value, String className) {
         ObjectImage image = ObjectImage.empty(className, layout.size());
         ImageCodec.encode(this, image, i, layout.fields[i].getType(), value);
-        heap.peers().writeObjects(home, new long[] {id}, new int[1], new ObjectImage[] {image});
+        writeObjects(home, new long[] {id}, new int[1], new ObjectImage[] {image});
     }
 
     // ---- acquire and release ----------------------------------------------------------------------------------------
@@ -745,7 +795,7 @@ public final class ObjectSpace {
             events[k] = new SingleVmWriteBackEvent();
             events[k].begin();
         }
-        heap.peers().writeObjects(home, ids, offsets, images);
+        writeObjects(home, ids, offsets, images);
         if (p != null) {
             publisher.adopted(p);
         }
@@ -917,7 +967,10 @@ public final class ObjectSpace {
         return image;
     }
 
-    /** The image of the statics of {@code className} (node 0; initialises the class first). */
+    /**
+     * The image of the statics of {@code className} (node 0; initialises the class first), or, when its initialisation
+     * fails, the failure ({@link InitFailure}).
+     */
     ObjectImage serveStatics(String className) {
         try {
             return statics(className);
@@ -932,6 +985,10 @@ public final class ObjectSpace {
             type = Class.forName(className, true, loader);
         } catch (ClassNotFoundException e) {
             throw new CumulusException("node " + self + " cannot load class " + className + ": " + e);
+        } catch (SingleVmLimitError e) {
+            throw e; // the initializer went beyond a limit: the run ends
+        } catch (Error e) { // what the initializer threw, in an ExceptionInInitializerError or as it was
+            return InitFailure.image(this, e);
         }
         ClassLayout layout = ClassLayout.statics(type);
         ObjectImage image = ObjectImage.empty(className, layout.size());

@@ -27,7 +27,7 @@ final class Peers {
     private static final Method PUT_VOLATILE = method("putVolatile", long.class, int.class, long.class);
     private static final Method STATICS = method("statics", String.class, int.class);
     private static final Method START_THREAD = method("startThread", long.class, String.class, String.class,
-        int.class, long.class);
+        int.class, long.class, boolean.class);
     private static final Method THREAD_ENDED = method("threadEnded", long.class);
     private static final Method THREAD_FAILED = method("threadFailed", long.class, String.class);
     private static final Method INTERRUPT_THREAD = method("interruptThread", long.class);
@@ -92,11 +92,11 @@ final class Peers {
      * Asks node {@code to} to run task {@code id} on a new thread; one-way to another node (a start needs no answer:
      * the thread's end comes back as {@code threadEnded}, a failure to start it too), a direct call on this node.
      */
-    void startThread(int to, long id, String className, String name, int creator, long handle) {
+    void startThread(int to, long id, String className, String name, int creator, long handle, boolean daemon) {
         if (to == node.nodeId()) {
-            call(to, START_THREAD, id, className, name, creator, handle);
+            call(to, START_THREAD, id, className, name, creator, handle, daemon);
         } else {
-            handler(to).sendOneWay(START_THREAD, new Object[] {id, className, name, creator, handle});
+            handler(to).sendOneWay(START_THREAD, new Object[] {id, className, name, creator, handle, daemon});
         }
     }
 

@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * the shared {@code Runnable} it was made with — is a shared object; the chosen node runs it on a thread of its own
  * with the same name. {@code Thread.start} is a release before and an acquire in the new thread; the thread's end is a
  * release, and {@code join}/{@code isAlive() == false} an acquire after. Node 0 counts the program's live threads so
- * the run ends when its main and every thread have ended.
+ * the run ends when its main and every thread have ended — but daemon threads, which (as on one JVM) do not keep the
+ * run alive: they run as daemon threads of their node and end with it.
  *
  * <p>The program's {@code Thread} object stays the thread's identity on its creating node: the running thread has its
  * name (and a {@code Thread} subclass's copy answers {@code getName()} with it); {@code t.interrupt()} interrupts the
@@ -51,6 +52,8 @@ final class ProgramThreads {
     /** Creator side: the program's Thread object of each running handle, and failures told before the end. */
     private final ConcurrentHashMap<Long, Thread> programThreads = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Object> failures = new ConcurrentHashMap<>();
+    /** Creator side: the handles of running daemon threads (not counted as live). */
+    private final Set<Long> daemons = ConcurrentHashMap.newKeySet();
     /** Running side: the thread of each handle running here, and interrupts that came before it ran. */
     private final Map<Long, Thread> here = new HashMap<>();
     private final Set<Long> pendingInterrupts = new HashSet<>();
@@ -88,18 +91,24 @@ final class ProgramThreads {
         running.put(handle, end);
         programThreads.put(handle, t);
         started.put(t, new Started(to, handle, end));
+        boolean daemon = t.isDaemon();
+        if (daemon) {
+            daemons.add(handle);
+        }
         space.heap().release();
-        space.heap().peers().threadStarted(0, 1);
+        if (!daemon) {
+            space.heap().peers().threadStarted(0, 1);
+        }
         long id = space.sentIdOf(task);
-        space.heap().peers().startThread(to, id, task.getClass().getName(), t.getName(), self, handle);
+        space.heap().peers().startThread(to, id, task.getClass().getName(), t.getName(), self, handle, daemon);
     }
 
     /**
      * Runs task {@code id} on a new thread of this node (a start request, sent one-way; brief). A task that cannot be
      * resolved fails in the new thread like an exception of the task, so its creator still hears of its end.
      */
-    void run(long id, String className, String name, int creator, long handle) {
-        Thread.ofPlatform().name(name).start(() -> {
+    void run(long id, String className, String name, int creator, long handle, boolean daemon) {
+        Thread.ofPlatform().name(name).daemon(daemon).start(() -> {
             ProgramPriority.lower();
             space.bind();
             synchronized (here) {
@@ -123,14 +132,24 @@ final class ProgramThreads {
                 here.remove(handle);
                 pendingInterrupts.remove(handle);
             }
-            if (!LimitStop.stopping()) { // else the run ends: nobody may go on as if the thread had done its work
-                tellEnd(creator, handle, failure);
+            if (LimitStop.stopping()) {
+                return; // the run ends: nobody may go on as if the thread had done its work
+            }
+            try {
+                tellEnd(creator, handle, failure, daemon);
+            } catch (RuntimeException e) {
+                if (!daemon) {
+                    throw e;
+                } // a daemon thread still running when the run ends meets the nodes leaving: it ends silently
             }
         });
     }
 
-    /** Running side: thread {@code handle} of node {@code creator} ended ({@code failure}: how, or null); tells it. */
-    private void tellEnd(int creator, long handle, Throwable failure) {
+    /**
+     * Running side: thread {@code handle} of node {@code creator} ended ({@code failure}: how, or null); tells it. A
+     * daemon thread was never counted as live.
+     */
+    private void tellEnd(int creator, long handle, Throwable failure, boolean daemon) {
         try {
             space.heap().release();
         } finally {
@@ -142,7 +161,7 @@ final class ProgramThreads {
                 }
             }
             space.heap().peers().threadEnded(creator, handle);
-            if (failure == null) {
+            if (failure == null && !daemon) {
                 space.heap().peers().threadStarted(0, -1); // after a failure, the creator uncounts it
             }
         }
@@ -227,9 +246,16 @@ final class ProgramThreads {
         CompletableFuture<Void> f = running.remove(handle);
         Thread program = programThreads.remove(handle);
         Object failure = failures.remove(handle);
+        boolean daemon = daemons.remove(handle);
         if (failure == null || program == null) {
             if (f != null) {
                 f.complete(null);
+            }
+            if (program != null && mayBeWaitedOn(program)) {
+                Thread.ofVirtual().start(() -> {
+                    space.bind();
+                    notifyEnd(program);
+                });
             }
             return;
         }
@@ -249,13 +275,43 @@ final class ProgramThreads {
                 try {
                     space.heap().release();
                 } finally {
-                    space.heap().peers().threadStarted(0, -1);
+                    if (!daemon) {
+                        space.heap().peers().threadStarted(0, -1);
+                    }
                     if (f != null) {
                         f.complete(null);
                     }
+                    notifyEnd(program);
                 }
             }
         });
+    }
+
+    /**
+     * Whether a thread may wait on the program's {@code Thread} object now (see {@link #notifyEnd}): its monitor is in
+     * use, or homed on another node (where only its home knows). Asked after the end is known (so {@code isAlive()}
+     * is false): a thread that enters the monitor later sees that before it would wait.
+     */
+    private boolean mayBeWaitedOn(Thread program) {
+        if (program instanceof SharedObject) {
+            return !space.heap().monitorIdleHere(space.idOf(program));
+        }
+        return LocalMonitors.inUse(program);
+    }
+
+    /**
+     * One JVM's thread end notifies every thread waiting on its {@code Thread} object — {@code Thread.join} waits that
+     * way, and a program may too ({@code synchronized (t) { while (t.isAlive()) t.wait(); }}): once the end is known,
+     * a {@code notifyAll} through the monitor woven code takes for {@code program} (a cluster monitor for a
+     * {@code Thread} subclass, a node-local one for a JDK {@code Thread}).
+     */
+    private static void notifyEnd(Thread program) {
+        SingleVmHooks.monitorEnter(program);
+        try {
+            SingleVmHooks.notifyAll(program);
+        } finally {
+            SingleVmHooks.monitorExit(program);
+        }
     }
 
     /** Node 0: {@code delta} program threads started (+1) or ended (-1). */

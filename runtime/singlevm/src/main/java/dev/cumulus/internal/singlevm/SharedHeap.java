@@ -292,6 +292,19 @@ public final class SharedHeap {
         notifyWaiters(ref, true);
     }
 
+    /** Whether the monitor of {@code ref} is homed here and no thread holds it, queues for it or waits in it now. */
+    boolean monitorIdleHere(long ref) {
+        if (!isHere(ref)) {
+            return false;
+        }
+        HomeMonitor m = home.monitorIfUsed(ref);
+        if (m == null) {
+            return true;
+        }
+        HomeMonitor.State s = m.state();
+        return s.owner() == null && s.entries().isEmpty() && s.waitSet().isEmpty();
+    }
+
     /** Whether the current thread holds the monitor of {@code ref} ({@code Thread.holdsLock}). */
     public boolean holdsLock(long ref) {
         return held.get().containsKey(ref);
@@ -538,10 +551,10 @@ public final class SharedHeap {
         }
 
         @Override
-        public void startThread(long id, String className, String name, int creator, long handle) {
+        public void startThread(long id, String className, String name, int creator, long handle, boolean daemon) {
             ObjectSpace o = objects();
             o.serving(() -> {
-                o.threads().run(id, className, name, creator, handle);
+                o.threads().run(id, className, name, creator, handle, daemon);
                 return null;
             });
         }

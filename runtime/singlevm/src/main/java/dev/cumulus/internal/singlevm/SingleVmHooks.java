@@ -24,9 +24,24 @@ public final class SingleVmHooks {
 
     /**
      * Whether {@code type}'s static initializer runs here: on node 0, the home of every class's statics. Elsewhere the
-     * statics start stale and are fetched from node 0, which initialises the class first.
+     * statics start stale and are fetched from node 0; the class's first use here has node 0 initialise it first
+     * ({@link ObjectSpace#initialiseAtHome}), as one JVM would at that use.
      */
     public static boolean staticsHere(Class<?> type) {
+        ObjectSpace space = ObjectSpace.current();
+        if (space.nodeId() == 0) {
+            return true;
+        }
+        space.initialiseAtHome(type);
+        return false;
+    }
+
+    /**
+     * {@link #staticsHere} for a class without a static initializer of its own: nothing to run at node 0 first, and
+     * nothing to wait for while this node's initialisation of the class is under way (a thread serving another node's
+     * request that makes a copy of an object of the class may be waiting for it).
+     */
+    public static boolean staticsHome(Class<?> type) {
         return ObjectSpace.current().nodeId() == 0;
     }
 
