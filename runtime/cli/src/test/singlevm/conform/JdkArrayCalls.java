@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import java.util.zip.CRC32;
 import java.util.zip.CheckedInputStream;
@@ -79,6 +80,8 @@ final class JdkArrayCalls implements Conform.Case {
         byte[][] deflated;
         byte[] inflated;
         char[] surrogates;
+        int[][] pairs;
+        Object flat;
     }
 
     /** The program's own stream: {@code read(byte[], int, int)} is {@code InputStream}'s, JDK code. */
@@ -139,6 +142,8 @@ final class JdkArrayCalls implements Conform.Case {
         s.words = new String[] {"x", "y", "z"};
         s.grid = new int[][] {{1, 2}, {3, 4}};
         s.items = new Item[] {new Item(3, "c"), new Item(1, "a"), new Item(2, "b")};
+        s.pairs = new int[][] {{5, 6}, {7, 8}};
+        s.flat = new long[] {4, 2};
         s.big = new int[3000];
         for (int i = 0; i < s.big.length; i++) {
             s.big[i] = (i * 7919) % 3001;
@@ -147,7 +152,9 @@ final class JdkArrayCalls implements Conform.Case {
             new String[] {"x", "y", "z"}) + " " + (Arrays.hashCode(s.numbers) == Arrays.hashCode(
             new int[] {9, 3, 7, 1, 8, 2})) + " " + Arrays.deepToString(s.grid) + " " + String.join("+", s.words) + " "
             + new String(s.chars) + " " + String.valueOf(s.chars, 1, 2) + " "
-            + Arrays.toString(Arrays.copyOfRange(s.numbers, 1, 3)) + " " + Arrays.deepToString(holdingItself()));
+            + Arrays.toString(Arrays.copyOfRange(s.numbers, 1, 3)) + " " + Arrays.deepToString(holdingItself())
+            + " " + Objects.deepEquals(s.pairs, new int[][] {{5, 6}, {7, 8}}) + " "
+            + Objects.deepEquals(s.flat, new long[] {4, 2}));
         Conform.startJoin(reader);
         out.println(s.read);
         Thread writer = new Thread(() -> {

@@ -71,7 +71,12 @@ final class JdkArrayCalls {
                 || owner.equals("java/lang/invoke/MethodHandle") || owner.equals("java/lang/invoke/VarHandle")) {
             return false;
         }
-        return ii.typeSymbol().parameterList().stream().anyMatch(ClassDesc::isArray);
+        return ii.typeSymbol().parameterList().stream().anyMatch(ClassDesc::isArray) || deepEquals(ii, owner);
+    }
+
+    /** {@code Objects.deepEquals(Object, Object)}: it reads arrays given as {@code Object}, and the arrays inside. */
+    private static boolean deepEquals(InvokeInstruction ii, String owner) {
+        return owner.equals("java/util/Objects") && ii.name().equalsString("deepEquals");
     }
 
     /**
@@ -90,10 +95,11 @@ final class JdkArrayCalls {
         int n = type.parameterCount();
         int[] locals = SingleVmWeaver.storeArguments(b, type);
         Writer writer = Writer.of(ii, owner);
-        boolean deep = owner.equals("java/util/Arrays")
-            && ii.name().stringValue().startsWith("deep");
+        boolean deep = owner.equals("java/util/Arrays") && ii.name().stringValue().startsWith("deep")
+            || deepEquals(ii, owner);
         for (int i = 0; i < n; i++) {
-            if (!type.parameterType(i).isArray() || writer != null && i == writer.parameter()) {
+            boolean array = type.parameterType(i).isArray() || deepEquals(ii, owner);
+            if (!array || writer != null && i == writer.parameter()) {
                 continue;
             }
             b.aload(locals[i]);

@@ -48,12 +48,13 @@ public final class JdkArrayHooks {
 
     /**
      * Before a {@code deep} method of {@code java.util.Arrays} ({@code deepToString}, {@code deepEquals},
-     * {@code deepHashCode}): {@code a} and every array inside it, at any depth, are filled if they are stale copies.
+     * {@code deepHashCode}) or {@code Objects.deepEquals} (whose {@code a} may be no array: then nothing): {@code a}
+     * and every array inside it, at any depth, are filled if they are stale copies.
      * Each array is visited once: an array that holds itself ({@code deepToString} prints it as {@code [...]}) does
      * not send this round in circles.
      */
     public static void readArrayDeep(Object a) {
-        if (SingleVmHooks.remoteArrays && a != null) {
+        if (SingleVmHooks.remoteArrays && a != null && a.getClass().isArray()) { // Objects.deepEquals: any Object
             readArrayDeep(a, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
         }
     }
