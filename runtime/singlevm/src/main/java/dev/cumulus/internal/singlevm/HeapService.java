@@ -1,6 +1,7 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.internal.rpc.Brief;
+import dev.cumulus.internal.rpc.DefersReply;
 
 /**
  * What one node's shared heap offers the others over RPC (system object {@code NodeServices.SINGLE_VM_ID}): the
@@ -76,11 +77,22 @@ public interface HeapService {
     ObjectImage fetchStatics(String className);
 
     /**
-     * Stores written fields in the masters homed here, then replies: {@code ids[i]} is an object id, or {@code 0} with
-     * {@code images[i]} naming a class whose statics were written; only the image's present entries are stored, entry
-     * {@code j} of an array's image at element {@code offsets[i] + j} (a block of a large array).
+     * On node 0: initialises program class {@code className} if no thread has (its static initializer runs here),
+     * sends every write of this node's to objects homed elsewhere, the initializer's among them, to their homes, then
+     * returns the class's statics as {@link #fetchStatics} does: what another node asks at its first use of a class
+     * with a static initializer, after which it acquires.
      */
     @Brief
+    ObjectImage initialiseStatics(String className);
+
+    /**
+     * Stores written fields in the masters homed here, then replies: {@code ids[i]} is an object id, or {@code 0} with
+     * {@code images[i]} naming a class whose statics were written; only the image's present entries are stored, entry
+     * {@code j} of an array's image at element {@code offsets[i] + j} (a block of a large array). The reply waits
+     * when the write-back would make an object of a class a thread here is initialising ({@link Initialisers}).
+     */
+    @Brief
+    @DefersReply
     void writeObjects(long[] ids, int[] offsets, ObjectImage[] images);
 
     /**

@@ -3,6 +3,7 @@ package dev.cumulus.internal.singlevm;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NotTransferableException;
 import dev.cumulus.internal.codec.CodecLimits;
+import org.agrona.UnsafeApi;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
@@ -73,6 +74,7 @@ public final class ObjectSpace {
     private final ReentrantLock flushLock = new ReentrantLock();
     private final LongAdder invalidations = new LongAdder();
     private final ProgramThreads threads;
+    private final Initialisers initialisers = new Initialisers(this);
 
     /**
      * The object space of {@code heap}'s node for the program classes of {@code loader}; attaches itself to the heap
@@ -242,10 +244,11 @@ public final class ObjectSpace {
         if (c != null) {
             return c.target;
         }
+        Object blank = blank(id, className); // may wait for its class's initialisation here: no lock is held
         synchronized (copies) {
             c = copies.get(id);
             if (c == null) {
-                c = makeCopy(id, className);
+                c = copyRecord(id, blank);
                 prepare.accept(c.target);
                 copies.put(id, c);
             }
@@ -253,35 +256,43 @@ public final class ObjectSpace {
         }
     }
 
-    private Copy makeCopy(long id, String text) {
+    /** A new object or array to be this node's copy of {@code id}, whose reference gives its class as {@code text}. */
+    private Object blank(long id, String text) {
         if (text.equals(PLAIN_OBJECT)) { // a new Object(): no fields, only identity and a monitor
-            Object copy = new Object();
-            Copy c = new Copy(Copy.Kind.ARRAY, id, copy, null, ObjectIds.home(id), 0);
-            c.arrayState = Epochs.ALWAYS_VALID;
-            arrayCopies.add(c);
-            return c;
+            return new Object();
         }
         int slash = text.lastIndexOf('/');
         if (text.startsWith("[") && slash > 0) {
-            Class<?> type = loadClass(text.substring(0, slash));
-            int length = Integer.parseInt(text.substring(slash + 1));
-            Object array = Array.newInstance(type.getComponentType(), length);
-            Copy c = new Copy(Copy.Kind.ARRAY, id, array, null, ObjectIds.home(id), length);
+            return Array.newInstance(loadClass(text.substring(0, slash)).getComponentType(),
+                Integer.parseInt(text.substring(slash + 1)));
+        }
+        try {
+            return ClassLayout.instantiate(loadClass(text));
+        } catch (ReflectiveOperationException e) {
+            throw new CumulusException("node " + self + " cannot make its copy of a shared " + text + " "
+                + ObjectIds.describe(id) + ": " + e, e);
+        }
+    }
+
+    /** The copy record of {@code blank}, now this node's copy of {@code id} (under the registry of copies). */
+    private Copy copyRecord(long id, Object blank) {
+        Class<?> type = blank.getClass();
+        if (type.isArray()) {
+            Copy c = new Copy(Copy.Kind.ARRAY, id, blank, null, ObjectIds.home(id), Array.getLength(blank));
             arrayCopies.add(c);
             SingleVmHooks.remoteArrays = true;
             return c;
         }
-        Class<?> type = loadClass(text);
-        ClassLayout layout = ClassLayout.of(type);
-        Object copy;
-        try {
-            copy = ClassLayout.instantiate(type);
-        } catch (ReflectiveOperationException e) {
-            throw new CumulusException("node " + self + " cannot make its copy of a shared " + text + ": " + e, e);
+        if (type == Object.class) {
+            Copy c = new Copy(Copy.Kind.ARRAY, id, blank, null, ObjectIds.home(id), 0);
+            c.arrayState = Epochs.ALWAYS_VALID;
+            arrayCopies.add(c);
+            return c;
         }
-        layout.id.setVolatile(copy, id);
-        layout.state.setVolatile(copy, Epochs.NEVER_FILLED);
-        return new Copy(Copy.Kind.OBJECT, id, copy, layout, ObjectIds.home(id), layout.size());
+        ClassLayout layout = ClassLayout.of(type);
+        layout.id.setVolatile(blank, id);
+        layout.state.setVolatile(blank, Epochs.NEVER_FILLED);
+        return new Copy(Copy.Kind.OBJECT, id, blank, layout, ObjectIds.home(id), layout.size());
     }
 
     private Copy copyOf(Object o) {
@@ -357,15 +368,31 @@ public final class ObjectSpace {
      * itself somewhere finds it registered, whether or not it reads one of the class's statics. A thread serving
      * another node's request must not wait for a reply: a class first used there (a copy of an object of it made
      * while storing an answer) was initialised at node 0 already, by the node that made that object. Only classes
-     * with a static initializer of their own come here (the weaver's {@code staticsHome} serves the others): while
-     * this waits for node 0 it holds the class's initialisation lock here, and a serving thread that makes a copy of
-     * an object of the class meanwhile waits for that lock, so the reply would wait too (a limit, SINGLEVM.md).
+     * with a static initializer of their own come here (the weaver's {@code staticsHome} serves the others). Node 0
+     * answers once its initializer's writes are at their homes; while this waits for it, it holds the class's
+     * initialisation lock here, so it stores the write-backs that would make an object of the class here itself
+     * ({@link Initialisers}).
      */
     void initialiseAtHome(Class<?> type) {
         if (SERVING.get()[0]) {
+            Initialisers.insideInitialisation(type);
             return;
         }
-        fetching(() -> heap.peers().fetchStatics(0, type.getName()));
+        while (true) {
+            ObjectImage answer;
+            try {
+                answer = initialisers.await(type, heap.peers().initialiseStatics(0, type.getName()));
+            } catch (NotTransferableException e) {
+                throw tooBig("receive", e);
+            }
+            if (InitFailure.is(answer)) {
+                throw InitFailure.error(this, answer);
+            }
+            if (!AWAITED.equals(answer.className())) {
+                break;
+            }
+            Thread.onSpinWait(); // node 0 is in the window of a publication of the statics' objects: ask again
+        }
         heap.acquire();
     }
 
@@ -979,6 +1006,22 @@ public final class ObjectSpace {
         }
     }
 
+    /**
+     * {@link #serveStatics}, then a release: the initializer's writes to objects homed on other nodes (and any other
+     * thread's here) reach their homes before the node that asked acquires, as the end of a class's initialisation
+     * happens before its use on one JVM (JLS 12.4.2).
+     */
+    ObjectImage serveInitialisation(String className) {
+        ObjectImage statics = serveStatics(className);
+        if (!InitFailure.is(statics) && UnsafeApi.shouldBeInitialized(loadClass(className))) {
+            // this thread runs the class's initializer further down its stack and serves this call while it waits for
+            // another node: the initialisation is not over, so the caller asks again
+            return ObjectImage.empty(AWAITED, 0);
+        }
+        flush();
+        return statics;
+    }
+
     private ObjectImage statics(String className) {
         Class<?> type;
         try {
@@ -1004,6 +1047,19 @@ public final class ObjectSpace {
      * a thread of this node that reads that reference (even through a data race) must find the object as its
      * constructor left it, as final fields promise.
      */
+    /**
+     * The program classes not initialised here that storing write-back {@code offsets, images} would make objects of
+     * (empty mostly); such a write-back is stored through {@link #storeInitialising}.
+     */
+    List<Class<?>> uninitialisedFor(int[] offsets, ObjectImage[] images) {
+        return initialisers.uninitialisedFor(offsets, images);
+    }
+
+    /** Runs {@code work}, a write-back's store and reply that needs the uninitialised {@code classes}, in time. */
+    void storeInitialising(List<Class<?>> classes, Runnable work) {
+        initialisers.storeInitialising(classes, work);
+    }
+
     void serveWrites(long[] ids, int[] offsets, ObjectImage[] images) {
         receiver.keepPublished(ids, offsets, images); // first, so references to the objects published here resolve
         for (int k = 0; k < ids.length; k++) {

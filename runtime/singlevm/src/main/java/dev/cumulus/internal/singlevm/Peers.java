@@ -6,6 +6,7 @@ import dev.cumulus.internal.rpc.RemoteInvocationHandler;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -36,6 +37,7 @@ final class Peers {
     private static final Method THREAD_STARTED = method("threadStarted", int.class);
     private static final Method FETCH_OBJECT = method("fetchObject", long.class);
     private static final Method FETCH_STATICS = method("fetchStatics", String.class);
+    private static final Method INITIALISE_STATICS = method("initialiseStatics", String.class);
     private static final Method WRITE_OBJECTS = method("writeObjects", long[].class, int[].class,
         ObjectImage[].class);
     private static final Method FETCH_ELEMENTS = method("fetchElements", long.class, int.class, int.class);
@@ -130,6 +132,14 @@ final class Peers {
 
     ObjectImage fetchStatics(int to, String className) {
         return (ObjectImage) call(to, FETCH_STATICS, className);
+    }
+
+    /**
+     * Asks node {@code to} (0) to initialise program class {@code className} without waiting for the answer (the caller
+     * serves write-backs meanwhile: {@link Initialisers}); no timeout, as every call here.
+     */
+    CompletableFuture<Object> initialiseStatics(int to, String className) {
+        return handler(to).withTimeout(0).invokeAsync(INITIALISE_STATICS, new Object[] {className});
     }
 
     void writeObjects(int to, long[] ids, int[] offsets, ObjectImage[] images) {

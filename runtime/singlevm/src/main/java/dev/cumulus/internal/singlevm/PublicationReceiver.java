@@ -44,12 +44,13 @@ final class PublicationReceiver {
 
     /** Object {@code id} was published here with its whole image: this node keeps its master from now on. */
     private void keep(long id, ObjectImage image) {
+        Object master = newMaster(id, image.className(), image.length()); // may wait for its class's initialisation
         synchronized (masters) {
             if (masters.containsKey(id)) {
                 throw new IllegalStateException("node " + self + " already keeps " + ObjectIds.describe(id)
                     + ", published to it again");
             }
-            register(id, newMaster(id, image.className(), image.length()));
+            register(id, master);
         }
     }
 

@@ -3,8 +3,10 @@ package dev.cumulus.internal.singlevm;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.node.NodeServices;
+import dev.cumulus.internal.rpc.DeferredReply;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -602,6 +604,12 @@ public final class SharedHeap {
         }
 
         @Override
+        public ObjectImage initialiseStatics(String className) {
+            ObjectSpace o = objects();
+            return o.serving(() -> o.serveInitialisation(className));
+        }
+
+        @Override
         public ObjectImage fetchElements(long id, int from, int count) {
             ObjectSpace o = objects();
             return o.serving(() -> o.serveElements(id, from, count));
@@ -610,10 +618,31 @@ public final class SharedHeap {
         @Override
         public void writeObjects(long[] ids, int[] offsets, ObjectImage[] images) {
             ObjectSpace o = objects();
+            if (o.nodeId() != 0) {
+                List<Class<?>> classes = o.uninitialisedFor(offsets, images);
+                if (!classes.isEmpty()) {
+                    DeferredReply reply = DeferredReply.defer();
+                    o.storeInitialising(classes, () -> storeAndReply(o, ids, offsets, images, reply));
+                    return;
+                }
+            }
             o.serving(() -> {
                 o.serveWrites(ids, offsets, images);
                 return null;
             });
+        }
+
+        private static void storeAndReply(ObjectSpace o, long[] ids, int[] offsets, ObjectImage[] images,
+                                          DeferredReply reply) {
+            try {
+                o.serving(() -> {
+                    o.serveWrites(ids, offsets, images);
+                    return null;
+                });
+                reply.complete(null);
+            } catch (RuntimeException | Error e) {
+                reply.fail(e);
+            }
         }
     }
 }
