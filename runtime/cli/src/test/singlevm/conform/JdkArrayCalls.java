@@ -75,6 +75,8 @@ final class JdkArrayCalls implements Conform.Case {
         char[] buffered;
         byte[] kept;
         boolean[] keptSame;
+        byte[][] diced;
+        boolean[] dicedSame;
         double[] nans;
         byte[][] decoded;
         byte[][] deflated;
@@ -112,6 +114,32 @@ final class JdkArrayCalls implements Conform.Case {
             kept = b;
             b[off] = 9;
             return 1;
+        }
+    }
+
+    /** A program interface whose default {@code nextBytes} (a JDK interface's method) keeps the array it is given. */
+    interface KeepingGenerator extends java.util.random.RandomGenerator {
+        void keep(byte[] b);
+
+        @Override
+        default void nextBytes(byte[] bytes) {
+            keep(bytes);
+            bytes[0] = 6;
+        }
+    }
+
+    /** Reached as a {@code RandomGenerator}: its {@code nextBytes} is the program interface's default. */
+    static final class Dice implements KeepingGenerator {
+        byte[] kept;
+
+        @Override
+        public void keep(byte[] b) {
+            kept = b;
+        }
+
+        @Override
+        public long nextLong() {
+            return 4;
         }
     }
 
@@ -226,6 +254,8 @@ final class JdkArrayCalls implements Conform.Case {
         s.buffered = new char[workers * 3];
         s.kept = new byte[workers * 2];
         s.keptSame = new boolean[workers];
+        s.diced = new byte[workers][2];
+        s.dicedSame = new boolean[workers];
         s.nans = new double[workers * 2];
         s.decoded = new byte[workers][6];
         s.deflated = new byte[workers][stripe + 64];
@@ -251,6 +281,11 @@ final class JdkArrayCalls implements Conform.Case {
                     asJdk.read(s.kept, w * 2, 2); // the program's own read, called as InputStream's
                     keeping.kept[w * 2 + 1] = 8;
                     s.keptSame[w] = keeping.kept == s.kept;
+                    Dice dice = new Dice();
+                    java.util.random.RandomGenerator generator = dice;
+                    generator.nextBytes(s.diced[w]); // the program interface's default, called as the JDK's
+                    dice.kept[1] = 7;
+                    s.dicedSame[w] = dice.kept == s.diced[w];
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -302,7 +337,8 @@ final class JdkArrayCalls implements Conform.Case {
         }
         out.println("jdk writers: zip " + Arrays.equals(source, s.zipped) + " read before a failure " + partial
             + " NaNs" + nans + " counted " + Arrays.toString(s.counted) + " buffered " + new String(s.buffered)
-            + " kept " + Arrays.toString(s.kept) + " " + Arrays.toString(s.keptSame));
+            + " kept " + Arrays.toString(s.kept) + " " + Arrays.toString(s.keptSame) + " diced "
+            + Arrays.deepToString(s.diced) + " " + Arrays.toString(s.dicedSame));
         out.println("jdk writers: base64 " + Arrays.deepToString(s.decoded) + " inflated "
             + Arrays.equals(source, s.inflated) + " surrogates " + new String(s.surrogates).codePoints()
             .mapToObj(Integer::toHexString).toList());
