@@ -189,8 +189,12 @@ final class Initialisers {
         Thread.ofPlatform().daemon().name("cumulus-store-initialising").start(() -> {
             try {
                 space.serving(() -> {
-                    around(classes, 0, store);
-                    store.runOnce(); // no initializer ran it: the classes were initialised meanwhile
+                    try {
+                        around(classes, 0, store);
+                    } catch (LinkageError cannotInitialise) {
+                        // a class that failed to initialise here: the store meets the same error and answers with it
+                    }
+                    store.runOnce(); // unless an initialisation ran it
                     return null;
                 });
             } finally {
