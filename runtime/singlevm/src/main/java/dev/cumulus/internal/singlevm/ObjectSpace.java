@@ -386,6 +386,7 @@ public final class ObjectSpace {
                 throw tooBig("receive", e);
             }
             if (InitFailure.is(answer)) {
+                heap.acquire(); // a failed initialisation is over too: what it wrote before it threw is seen here
                 throw InitFailure.error(this, answer);
             }
             if (!AWAITED.equals(answer.className())) {
@@ -1042,12 +1043,6 @@ public final class ObjectSpace {
     }
 
     /**
-     * Stores the present entries of written images in their masters (a write-back, or a volatile write). The objects
-     * published here are stored whole before any other entry: an entry may be the first reference to one of them, and
-     * a thread of this node that reads that reference (even through a data race) must find the object as its
-     * constructor left it, as final fields promise.
-     */
-    /**
      * The program classes not initialised here that storing write-back {@code offsets, images} would make objects of
      * (empty mostly); such a write-back is stored through {@link #storeInitialising}.
      */
@@ -1060,6 +1055,12 @@ public final class ObjectSpace {
         initialisers.storeInitialising(classes, work);
     }
 
+    /**
+     * Stores the present entries of written images in their masters (a write-back, or a volatile write). The objects
+     * published here are stored whole before any other entry: an entry may be the first reference to one of them, and
+     * a thread of this node that reads that reference (even through a data race) must find the object as its
+     * constructor left it, as final fields promise.
+     */
     void serveWrites(long[] ids, int[] offsets, ObjectImage[] images) {
         receiver.keepPublished(ids, offsets, images); // first, so references to the objects published here resolve
         for (int k = 0; k < ids.length; k++) {

@@ -1,0 +1,163 @@
+package conform;
+
+/**
+ * Static initializers at node 0 whose writes reach a thread that holds more than the lock of the class it waits for:
+ * the thread's first use of a class first initialises the class's superclass, an interface with a default method it
+ * implements, or runs an enum's initializer (on every node) that uses the class, and node 0's initializer of that other
+ * class stores an object of the class being initialised (or an enum constant) into an object the thread made; it must
+ * be there when the use goes on, as on one JVM (JLS 12.4.2). Also an initializer that writes and then fails: the
+ * write is seen with the failure. Each first use runs on a thread away from main's node when there is one.
+ */
+final class InitLocks implements Conform.Case {
+    static final class Box {
+        int value;
+        Object ref;
+    }
+
+    static volatile Box handed;
+
+    /** Its initializer stores an object of its subclass, whose first use initialises it. */
+    static class Base {
+        static final int B;
+        final int v;
+
+        static {
+            handed.value = 42;
+            handed.ref = new Sub(7);
+            B = 1;
+        }
+
+        Base(int v) {
+            this.v = v;
+        }
+    }
+
+    static final class Sub extends Base {
+        static final int S;
+
+        static {
+            S = 2;
+        }
+
+        Sub(int v) {
+            super(v);
+        }
+    }
+
+    /** Its initializer stores a constant of the enum whose initializer uses it. */
+    static final class Config {
+        static final int VALUE;
+
+        static {
+            handed.value = 43;
+            handed.ref = Color.GREEN;
+            VALUE = 3;
+        }
+    }
+
+    enum Color {
+        RED, GREEN;
+        static final int K = Config.VALUE;
+    }
+
+    /** Its initializer stores an object of a class whose first use initialises the interface that uses it. */
+    static final class Sides {
+        static final int COUNT;
+
+        static {
+            handed.value = 44;
+            handed.ref = new Square();
+            COUNT = 4;
+        }
+    }
+
+    interface Shape {
+        int SIDES = Sides.COUNT;
+
+        default int sides() {
+            return SIDES;
+        }
+    }
+
+    static final class Square implements Shape {
+        static final int K;
+
+        static {
+            K = 9;
+        }
+    }
+
+    /** Its initializer writes, then throws. */
+    static final class Fails {
+        static final int V;
+
+        static {
+            handed.value = 45;
+            if (handed.value == 45) {
+                throw new IllegalStateException("boom");
+            }
+            V = 1;
+        }
+    }
+
+    @Override
+    public void run(Conform.Out out) throws Exception {
+        String[] seen = new String[4];
+        Box[] kept = new Box[1];
+        awayFromMain(() -> {
+            Box mine = new Box();
+            handed = mine;
+            int s = Sub.S;
+            seen[0] = "sub " + s + " " + Base.B + " value " + mine.value + " ref "
+                + (mine.ref instanceof Sub x ? "sub " + x.v : String.valueOf(mine.ref));
+        });
+        awayFromMain(() -> {
+            Box mine = new Box();
+            handed = mine;
+            int k = Color.K;
+            seen[1] = "enum " + k + " value " + mine.value + " ref " + mine.ref;
+        });
+        awayFromMain(() -> {
+            Box mine = new Box();
+            handed = mine;
+            int k = Square.K;
+            seen[2] = "interface " + k + " value " + mine.value + " ref "
+                + (mine.ref instanceof Square q ? "square " + q.sides() : String.valueOf(mine.ref));
+        });
+        awayFromMain(() -> {
+            Box mine = new Box();
+            kept[0] = mine; // homed at main's node from the next release on: the initializer writes the master there
+            handed = mine;
+            String first;
+            try {
+                first = "value " + Fails.V;
+            } catch (ExceptionInInitializerError e) {
+                first = "threw " + e.getCause().getMessage();
+            }
+            seen[3] = "fails " + first + " value " + mine.value;
+        });
+        for (String line : seen) {
+            out.println(line);
+        }
+    }
+
+    /**
+     * Runs {@code use} on a new thread of a node other than main's: threads go to the nodes round robin, so one of the
+     * first few does (on one JVM, where every thread is main's process's, the last of them runs it).
+     */
+    static void awayFromMain(Runnable use) throws InterruptedException {
+        long mainPid = ProcessHandle.current().pid();
+        boolean[] ran = new boolean[1];
+        for (int i = 0; i < 4 && !ran[0]; i++) {
+            boolean last = i == 3;
+            Thread t = new Thread(() -> {
+                if (last || ProcessHandle.current().pid() != mainPid) {
+                    use.run();
+                    ran[0] = true;
+                }
+            });
+            t.start();
+            t.join();
+        }
+    }
+}
