@@ -6,7 +6,9 @@ package conform;
  * implements, or runs an enum's initializer (on every node) that uses the class, and node 0's initializer of that other
  * class stores an object of the class being initialised (or an enum constant) into an object the thread made; it must
  * be there when the use goes on, as on one JVM (JLS 12.4.2). Also an initializer that writes and then fails: the
- * write is seen with the failure. Each first use runs on a thread away from main's node when there is one.
+ * write is seen with the failure; and one that waits for a monitor which a thread of another node holds until it reads
+ * what the initializer wrote before (node 0 must serve that read meanwhile). Each runs on a thread away from main's
+ * node when there is one.
  */
 final class InitLocks implements Conform.Case {
     static final class Box {
@@ -100,9 +102,39 @@ final class InitLocks implements Conform.Case {
         }
     }
 
+    static volatile boolean entering;
+    static volatile boolean holding;
+    static final Object gate = new Object();
+    static final Counter askers = new Counter();
+
+    static final class Counter {
+        int count;
+    }
+
+    static int asking() {
+        synchronized (askers) {
+            return askers.count;
+        }
+    }
+
+    /**
+     * Its initializer waits for {@link #gate}, held by a thread that waits for it to begin and for three threads to
+     * ask for it (three nodes at once with four nodes: node 0 serves the holder's reads meanwhile).
+     */
+    static final class Locking {
+        static final int L;
+
+        static {
+            entering = true;
+            synchronized (gate) {
+                L = 5;
+            }
+        }
+    }
+
     @Override
     public void run(Conform.Out out) throws Exception {
-        String[] seen = new String[4];
+        String[] seen = new String[5];
         Box[] kept = new Box[1];
         awayFromMain(() -> {
             Box mine = new Box();
@@ -136,27 +168,77 @@ final class InitLocks implements Conform.Case {
             }
             seen[3] = "fails " + first + " value " + mine.value;
         });
+        int[] locking = new int[3];
+        Runnable[] holderAndUsers = new Runnable[1 + locking.length];
+        holderAndUsers[0] = () -> {
+            synchronized (gate) {
+                holding = true;
+                while (!entering || asking() < locking.length) {
+                    Thread.onSpinWait();
+                }
+            }
+        };
+        for (int u = 0; u < locking.length; u++) {
+            int me = u;
+            holderAndUsers[1 + u] = () -> {
+                while (!holding) {
+                    Thread.onSpinWait();
+                }
+                synchronized (askers) {
+                    askers.count++;
+                }
+                locking[me] = Locking.L;
+            };
+        }
+        awayFromMain(holderAndUsers);
+        seen[4] = "locking " + java.util.Arrays.toString(locking) + " " + entering;
         for (String line : seen) {
             out.println(line);
         }
     }
 
+    /** Which of the threads {@link #awayFromMain} started run away from main's node. */
+    static final class Placement {
+        final boolean[] away = new boolean[16];
+        int decided;
+    }
+
     /**
-     * Runs {@code use} on a new thread of a node other than main's: threads go to the nodes round robin, so one of the
-     * first few does (on one JVM, where every thread is main's process's, the last of them runs it).
+     * Runs each of {@code tasks} at once on a new thread of a node other than main's, then waits for them: threads go
+     * to the nodes round robin, so every few threads one does (on one JVM, where every thread is main's process's,
+     * the fifth and following threads run them).
      */
-    static void awayFromMain(Runnable use) throws InterruptedException {
+    static void awayFromMain(Runnable... tasks) throws InterruptedException {
         long mainPid = ProcessHandle.current().pid();
-        boolean[] ran = new boolean[1];
-        for (int i = 0; i < 4 && !ran[0]; i++) {
-            boolean last = i == 3;
+        Placement p = new Placement();
+        java.util.List<Thread> started = new java.util.ArrayList<>();
+        for (int i = 0, given = 0; given < tasks.length; i++) {
+            int me = i;
+            boolean anyway = i >= 4;
+            Runnable task = tasks[given];
             Thread t = new Thread(() -> {
-                if (last || ProcessHandle.current().pid() != mainPid) {
-                    use.run();
-                    ran[0] = true;
+                boolean away = anyway || ProcessHandle.current().pid() != mainPid;
+                synchronized (p) {
+                    p.away[me] = away;
+                    p.decided++;
+                    p.notifyAll();
+                }
+                if (away) {
+                    task.run();
                 }
             });
             t.start();
+            started.add(t);
+            synchronized (p) {
+                while (p.decided <= me) {
+                    p.wait();
+                }
+                if (p.away[me]) {
+                    given++;
+                }
+            }
+        }
+        for (Thread t : started) {
             t.join();
         }
     }

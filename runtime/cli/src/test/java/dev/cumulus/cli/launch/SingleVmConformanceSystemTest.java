@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class SingleVmConformanceSystemTest {
     /** The cases run on four nodes as well (a few, to keep the test short). */
-    static final List<String> FOUR_NODE_CASES = List.of("hierarchy", "arrays", "philosophers", "prefixsum", "table");
+    static final List<String> FOUR_NODE_CASES = List.of("hierarchy", "arrays", "philosophers", "prefixsum", "table",
+        "initlocks");
 
     @TempDir
     Path tmp;

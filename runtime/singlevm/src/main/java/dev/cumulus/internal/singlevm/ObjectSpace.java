@@ -3,7 +3,6 @@ package dev.cumulus.internal.singlevm;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NotTransferableException;
 import dev.cumulus.internal.codec.CodecLimits;
-import org.agrona.UnsafeApi;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
@@ -1010,15 +1009,11 @@ public final class ObjectSpace {
     /**
      * {@link #serveStatics}, then a release: the initializer's writes to objects homed on other nodes (and any other
      * thread's here) reach their homes before the node that asked acquires, as the end of a class's initialisation
-     * happens before its use on one JVM (JLS 12.4.2).
+     * happens before its use on one JVM (JLS 12.4.2). On a thread of its own ({@link HeapService#initialiseStatics}),
+     * which initialises no class further down its stack: the class is initialised, or failed, when the statics are in.
      */
     ObjectImage serveInitialisation(String className) {
         ObjectImage statics = serveStatics(className);
-        if (!InitFailure.is(statics) && UnsafeApi.shouldBeInitialized(loadClass(className))) {
-            // this thread runs the class's initializer further down its stack and serves this call while it waits for
-            // another node: the initialisation is not over, so the caller asks again
-            return ObjectImage.empty(AWAITED, 0);
-        }
         flush();
         return statics;
     }
