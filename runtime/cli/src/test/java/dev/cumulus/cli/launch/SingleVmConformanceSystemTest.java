@@ -131,6 +131,22 @@ class SingleVmConformanceSystemTest {
     }
 
     /**
+     * An object a static initializer made at node 0 before it failed, read by a thread on node 1: one JVM reads it, but
+     * node 1 can make no object of the failed class; the run ends with a message naming the object and its class.
+     */
+    @Test
+    void anObjectOfAClassWhoseInitializerFailedReachedFromAnotherNodeFailsTheRun() throws Exception {
+        String all = limitStop("conform.limits.FailedInitObject", "node 1: a limit of the single-VM mode: node 1 "
+            + "cannot make its copy of #");
+        assertTrue(all.contains("a conform.limits.FailedInitObject$Fails, which its static initializer made before it "
+            + "failed (java.lang.NoClassDefFoundError: Could not initialize class "
+            + "conform.limits.FailedInitObject$Fails): the JVM makes no object of a class whose initialisation failed; "
+            + "keep such objects from threads of other nodes, or let the initializer succeed"), all);
+        assertTrue(all.contains("failed boom"), all);
+        assertFalse(all.contains("kept "), all);
+    }
+
+    /**
      * Runs {@code program} on 2 nodes, which goes beyond a limit of the single-VM mode: the run exits 1, the launcher
      * says once where the failure began ({@code failure}, after "the failure began at "), no stack trace is printed,
      * and no node is left. Returns everything the run printed.

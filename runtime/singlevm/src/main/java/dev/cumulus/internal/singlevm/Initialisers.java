@@ -241,8 +241,12 @@ final class Initialisers {
         Thread.ofPlatform().daemon().name("cumulus-store-initialising").start(() -> {
             try {
                 space.serving(() -> {
-                    around(classes, 0, store);
-                    store.runOnce(); // no initializer ran it: the classes were initialised meanwhile
+                    try {
+                        around(classes, 0, store);
+                    } catch (LinkageError e) {
+                        // a class's initialisation failed here: making its object fails the store, which answers so
+                    }
+                    store.runOnce(); // no initializer ran it: the classes were initialised meanwhile, or failed
                     return null;
                 });
             } finally {

@@ -3,6 +3,7 @@ package dev.cumulus.internal.singlevm;
 import dev.cumulus.CumulusException;
 import dev.cumulus.NotTransferableException;
 import dev.cumulus.internal.codec.CodecLimits;
+import org.agrona.UnsafeApi;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
@@ -265,11 +266,28 @@ public final class ObjectSpace {
             return Array.newInstance(loadClass(text.substring(0, slash)).getComponentType(),
                 Integer.parseInt(text.substring(slash + 1)));
         }
+        return instantiate(loadClass(text), id, "its copy of");
+    }
+
+    /**
+     * A new object of program class {@code type}, to be {@code what} shared object {@code id} here. The JVM makes
+     * no object of a class whose initialisation failed, where one JVM keeps the objects its initializer made before it
+     * threw: such an object cannot reach this node, a limit (the run ends).
+     */
+    Object instantiate(Class<?> type, long id, String what) {
         try {
-            return ClassLayout.instantiate(loadClass(text));
+            return ClassLayout.instantiate(type);
         } catch (ReflectiveOperationException e) {
-            throw new CumulusException("node " + self + " cannot make its copy of a shared " + text + " "
+            throw new CumulusException("node " + self + " cannot make " + what + " a shared " + type.getName() + " "
                 + ObjectIds.describe(id) + ": " + e, e);
+        } catch (Error e) {
+            if (e instanceof SingleVmLimitError || !UnsafeApi.shouldBeInitialized(type)) {
+                throw e;
+            }
+            throw LimitStop.stop(this, "node " + self + " cannot make " + what + " " + ObjectIds.describe(id)
+                + ", a " + type.getName() + ", which its static initializer made before it failed (" + e
+                + "): the JVM makes no object of a class whose initialisation failed; keep such objects from threads "
+                + "of other nodes, or let the initializer succeed");
         }
     }
 
