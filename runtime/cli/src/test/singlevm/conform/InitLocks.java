@@ -7,8 +7,10 @@ package conform;
  * class stores an object of the class being initialised (or an enum constant) into an object the thread made; it must
  * be there when the use goes on, as on one JVM (JLS 12.4.2). Also an initializer that writes and then fails: the
  * write is seen with the failure; and one that waits for a monitor which a thread of another node holds until it reads
- * what the initializer wrote before (node 0 must serve that read meanwhile). Each runs on a thread away from main's
- * node when there is one.
+ * what the initializer wrote before (node 0 must serve that read meanwhile). And a class a thread's node first meets
+ * in a write-back (an object of it, stored into the thread's own object by a thread of a third node): the thread's
+ * first use of the class then sees what its initializer wrote into another object, as one JVM's initialisation happens
+ * before any use. Each runs on a thread away from main's node when there is one.
  */
 final class InitLocks implements Conform.Case {
     static final class Box {
@@ -132,9 +134,35 @@ final class InitLocks implements Conform.Case {
         }
     }
 
+    static final class Cell {
+        int value;
+    }
+
+    static volatile Cell cell;
+
+    /** {@link Box#ref}'s handle, made on the calling thread's node (a JDK object stays on its node). */
+    static java.lang.invoke.VarHandle boxRef() {
+        try {
+            return java.lang.invoke.MethodHandles.lookup().findVarHandle(Box.class, "ref", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Its initializer writes {@link #cell}, which a thread on another node read before. */
+    static final class Registered {
+        static {
+            cell.value = 46;
+        }
+
+        static int touch() {
+            return 1;
+        }
+    }
+
     @Override
     public void run(Conform.Out out) throws Exception {
-        String[] seen = new String[5];
+        String[] seen = new String[6];
         Box[] kept = new Box[1];
         awayFromMain(() -> {
             Box mine = new Box();
@@ -192,6 +220,26 @@ final class InitLocks implements Conform.Case {
         }
         awayFromMain(holderAndUsers);
         seen[4] = "locking " + java.util.Arrays.toString(locking) + " " + entering;
+        cell = new Cell();
+        handed = null;
+        awayFromMain(() -> {
+            Cell c = cell;
+            int before = c.value; // its copy, filled now
+            Box mine = new Box();
+            java.lang.invoke.VarHandle ref = boxRef();
+            handed = mine;
+            while (ref.getOpaque(mine) == null) {
+                Thread.onSpinWait(); // no acquire: the store of main's write-back only
+            }
+            int touched = Registered.touch();
+            seen[5] = "registered before " + before + " after " + c.value + " touched " + touched;
+        }, () -> {
+            while (handed == null) {
+                Thread.onSpinWait();
+            }
+            handed.ref = new Registered(); // its first use: initialised at node 0
+            handed = handed; // a release: the write-back goes to the box's node (another, with three nodes or more)
+        });
         for (String line : seen) {
             out.println(line);
         }

@@ -393,6 +393,9 @@ public final class ObjectSpace {
     void initialiseAtHome(Class<?> type) {
         if (SERVING.get()[0]) {
             Initialisers.insideInitialisation(type);
+            // initialised here for a store, not for a use: the thread here that uses the class next acquires through
+            // this initialisation's end, so it sees what the initializer wrote at node 0, as after its own first use
+            heap.acquire();
             return;
         }
         while (true) {
