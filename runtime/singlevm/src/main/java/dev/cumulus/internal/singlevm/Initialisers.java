@@ -243,10 +243,10 @@ final class Initialisers {
                 space.serving(() -> {
                     try {
                         around(classes, 0, store);
-                    } catch (LinkageError e) {
-                        // a class's initialisation failed here: making its object fails the store, which answers so
+                    } catch (LinkageError cannotInitialise) {
+                        // a class that failed to initialise here: the store meets the same error and answers with it
                     }
-                    store.runOnce(); // no initializer ran it: the classes were initialised meanwhile, or failed
+                    store.runOnce(); // unless an initialisation ran it
                     return null;
                 });
             } finally {
