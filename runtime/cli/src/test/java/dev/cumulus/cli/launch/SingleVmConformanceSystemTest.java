@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class SingleVmConformanceSystemTest {
     /** The cases run on four nodes as well (a few, to keep the test short). */
-    static final List<String> FOUR_NODE_CASES = List.of("hierarchy", "arrays", "philosophers", "prefixsum", "table");
+    static final List<String> FOUR_NODE_CASES = List.of("hierarchy", "arrays", "philosophers", "prefixsum", "table",
+        "initlocks");
 
     @TempDir
     Path tmp;
@@ -127,6 +128,22 @@ class SingleVmConformanceSystemTest {
         assertTrue(all.contains("refers to a string of 17,000,000 chars created on node 1, which node 0 cannot "
             + "receive: strings of more than 16,777,216 chars cannot move between nodes in the single-VM mode"), all);
         assertFalse(all.contains("length "), all);
+    }
+
+    /**
+     * An object a static initializer made at node 0 before it failed, read by a thread on node 1: one JVM reads it, but
+     * node 1 can make no object of the failed class; the run ends with a message naming the object and its class.
+     */
+    @Test
+    void anObjectOfAClassWhoseInitializerFailedReachedFromAnotherNodeFailsTheRun() throws Exception {
+        String all = limitStop("conform.limits.FailedInitObject", "node 1: a limit of the single-VM mode: node 1 "
+            + "cannot make its copy of #");
+        assertTrue(all.contains("a conform.limits.FailedInitObject$Fails, which its static initializer made before it "
+            + "failed (java.lang.NoClassDefFoundError: Could not initialize class "
+            + "conform.limits.FailedInitObject$Fails): the JVM makes no object of a class whose initialisation failed; "
+            + "keep such objects from threads of other nodes, or let the initializer succeed"), all);
+        assertTrue(all.contains("failed boom"), all);
+        assertFalse(all.contains("kept "), all);
     }
 
     /**

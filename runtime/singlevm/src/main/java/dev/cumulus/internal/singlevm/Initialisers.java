@@ -3,6 +3,8 @@ package dev.cumulus.internal.singlevm;
 import dev.cumulus.CumulusException;
 import org.agrona.UnsafeApi;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -22,7 +24,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ul>
  * <li>A thread of this node that waits for node 0 to initialise a class holds the class's initialisation lock here
  *     meanwhile, so no other thread can make an object of the class: a write-back that needs one is stored by the
- *     waiting thread itself (the JVM lets the initialising thread make objects of its class), and answered then.</li>
+ *     waiting thread itself (the JVM lets the initialising thread make objects of its class), and answered then. The
+ *     same holds for every class whose initialisation the waiting thread is inside: one whose initializer runs
+ *     further down its stack (an enum's or an interface's, which run on every node, using the class waited for), and
+ *     a subclass, or an implementation of an interface with default methods, of one of those, whose initialisation
+ *     started theirs (JLS 12.4.2: a class's initialisation first initialises its superclass and those
+ *     interfaces).</li>
  * <li>A write-back that needs a class not initialised here while no thread waits for it (the initialisation was
  *     another node's) is stored inside the class's initialisation on this node, on a thread of its own, so a thread
  *     here that uses the class finds the initializer's writes stored, as the end of an initialisation happens before
@@ -39,8 +46,8 @@ final class Initialisers {
     private final ObjectSpace space;
     /** The threads waiting for node 0 to initialise a class, by class name. */
     private final ConcurrentHashMap<String, Waiting> waiting = new ConcurrentHashMap<>();
-    /** The stores not done yet that need a class not initialised here, by that class's name. */
-    private final ConcurrentHashMap<String, Queue<Store>> pending = new ConcurrentHashMap<>();
+    /** The stores not done yet that need a class not initialised here, by that class. */
+    private final ConcurrentHashMap<Class<?>, Queue<Store>> pending = new ConcurrentHashMap<>();
     /** Program classes seen initialised here (no longer asked about). */
     private final Set<String> ready = ConcurrentHashMap.newKeySet();
 
@@ -66,8 +73,43 @@ final class Initialisers {
 
     /** A thread waiting for node 0's answer about one class, and the stores handed to it meanwhile. */
     private static final class Waiting {
+        private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
         private final LinkedBlockingQueue<Runnable> work = new LinkedBlockingQueue<>();
+        /** The classes whose initializers run on the waiting thread's stack, the class waited for among them. */
+        private final List<Class<?>> inside;
         private boolean closed;
+
+        /** For the current thread, from the initializer of the class it waits for. */
+        Waiting() {
+            inside = WALKER.walk(frames -> frames.filter(f -> f.getMethodName().equals("<clinit>"))
+                .<Class<?>>map(StackWalker.StackFrame::getDeclaringClass).distinct().toList());
+        }
+
+        /**
+         * Whether the waiting thread is inside the initialisation of {@code type}: one of the classes whose initializer
+         * it runs, or a class whose initialisation started one of theirs (a subclass; a class implementing one that is
+         * an interface with a default method). No other thread can be inside such a class's initialisation and waiting
+         * for node 0 meanwhile: it would wait for this thread's first.
+         */
+        boolean inside(Class<?> type) {
+            for (Class<?> c : inside) {
+                if (c == type || (c.isInterface() ? hasDefault(c) && c.isAssignableFrom(type) && !type.isInterface()
+                    : c.isAssignableFrom(type))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean hasDefault(Class<?> i) {
+            for (Method m : i.getDeclaredMethods()) {
+                if (!Modifier.isAbstract(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
+                    return true;
+                }
+            }
+            return false;
+        }
 
         /** Hands {@code store} to the waiting thread; false once it stopped waiting. */
         synchronized boolean handOver(Store store) {
@@ -95,9 +137,11 @@ final class Initialisers {
     ObjectImage await(Class<?> type, CompletableFuture<Object> answer) {
         Waiting me = new Waiting();
         waiting.put(type.getName(), me);
-        for (Store s : pending.getOrDefault(type.getName(), new ConcurrentLinkedQueue<>())) {
-            me.handOver(s); // registered before this thread was: nobody handed it over
-        }
+        pending.forEach((needed, stores) -> {
+            if (me.inside(needed)) {
+                stores.forEach(me::handOver); // registered before this thread was: nobody handed it over
+            }
+        });
         answer.whenComplete((value, failure) -> me.work.add(ANSWERED));
         boolean interrupted = false;
         try {
@@ -177,13 +221,21 @@ final class Initialisers {
     void storeInitialising(List<Class<?>> classes, Runnable work) {
         Store store = new Store(work);
         for (Class<?> type : classes) {
-            pending.computeIfAbsent(type.getName(), n -> new ConcurrentLinkedQueue<>()).add(store);
+            pending.computeIfAbsent(type, n -> new ConcurrentLinkedQueue<>()).add(store);
         }
         for (Class<?> type : classes) {
             Waiting w = waiting.get(type.getName());
             if (w != null && w.handOver(store)) {
                 forget(classes, store);
                 return;
+            }
+        }
+        for (Class<?> type : classes) {
+            for (Waiting w : waiting.values()) {
+                if (w.inside(type) && w.handOver(store)) {
+                    forget(classes, store);
+                    return;
+                }
             }
         }
         Thread.ofPlatform().daemon().name("cumulus-store-initialising").start(() -> {
@@ -205,7 +257,7 @@ final class Initialisers {
 
     private void forget(List<Class<?>> classes, Store store) {
         for (Class<?> type : classes) {
-            Queue<Store> q = pending.get(type.getName());
+            Queue<Store> q = pending.get(type);
             if (q != null) {
                 q.remove(store);
             }

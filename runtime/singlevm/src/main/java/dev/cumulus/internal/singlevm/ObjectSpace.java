@@ -266,11 +266,28 @@ public final class ObjectSpace {
             return Array.newInstance(loadClass(text.substring(0, slash)).getComponentType(),
                 Integer.parseInt(text.substring(slash + 1)));
         }
+        return instantiate(loadClass(text), id, "its copy of");
+    }
+
+    /**
+     * A new object of program class {@code type}, to be {@code what} shared object {@code id} here. The JVM makes
+     * no object of a class whose initialisation failed, where one JVM keeps the objects its initializer made before it
+     * threw: such an object cannot reach this node, a limit (the run ends).
+     */
+    Object instantiate(Class<?> type, long id, String what) {
         try {
-            return ClassLayout.instantiate(loadClass(text));
+            return ClassLayout.instantiate(type);
         } catch (ReflectiveOperationException e) {
-            throw new CumulusException("node " + self + " cannot make its copy of a shared " + text + " "
+            throw new CumulusException("node " + self + " cannot make " + what + " a shared " + type.getName() + " "
                 + ObjectIds.describe(id) + ": " + e, e);
+        } catch (Error e) {
+            if (e instanceof SingleVmLimitError || !UnsafeApi.shouldBeInitialized(type)) {
+                throw e;
+            }
+            throw LimitStop.stop(this, "node " + self + " cannot make " + what + " " + ObjectIds.describe(id)
+                + ", a " + type.getName() + ", which its static initializer made before it failed (" + e
+                + "): the JVM makes no object of a class whose initialisation failed; keep such objects from threads "
+                + "of other nodes, or let the initializer succeed");
         }
     }
 
@@ -376,6 +393,9 @@ public final class ObjectSpace {
     void initialiseAtHome(Class<?> type) {
         if (SERVING.get()[0]) {
             Initialisers.insideInitialisation(type);
+            // initialised here for a store, not for a use: the thread here that uses the class next acquires through
+            // this initialisation's end, so it sees what the initializer wrote at node 0, as after its own first use
+            heap.acquire();
             return;
         }
         while (true) {
@@ -386,6 +406,7 @@ public final class ObjectSpace {
                 throw tooBig("receive", e);
             }
             if (InitFailure.is(answer)) {
+                heap.acquire(); // a failed initialisation is over too: what it wrote before it threw is seen here
                 throw InitFailure.error(this, answer);
             }
             if (!AWAITED.equals(answer.className())) {
@@ -1009,15 +1030,11 @@ public final class ObjectSpace {
     /**
      * {@link #serveStatics}, then a release: the initializer's writes to objects homed on other nodes (and any other
      * thread's here) reach their homes before the node that asked acquires, as the end of a class's initialisation
-     * happens before its use on one JVM (JLS 12.4.2).
+     * happens before its use on one JVM (JLS 12.4.2). On a thread of its own ({@link HeapService#initialiseStatics}),
+     * which initialises no class further down its stack: the class is initialised, or failed, when the statics are in.
      */
     ObjectImage serveInitialisation(String className) {
         ObjectImage statics = serveStatics(className);
-        if (!InitFailure.is(statics) && UnsafeApi.shouldBeInitialized(loadClass(className))) {
-            // this thread runs the class's initializer further down its stack and serves this call while it waits for
-            // another node: the initialisation is not over, so the caller asks again
-            return ObjectImage.empty(AWAITED, 0);
-        }
         flush();
         return statics;
     }
@@ -1042,12 +1059,6 @@ public final class ObjectSpace {
     }
 
     /**
-     * Stores the present entries of written images in their masters (a write-back, or a volatile write). The objects
-     * published here are stored whole before any other entry: an entry may be the first reference to one of them, and
-     * a thread of this node that reads that reference (even through a data race) must find the object as its
-     * constructor left it, as final fields promise.
-     */
-    /**
      * The program classes not initialised here that storing write-back {@code offsets, images} would make objects of
      * (empty mostly); such a write-back is stored through {@link #storeInitialising}.
      */
@@ -1060,6 +1071,12 @@ public final class ObjectSpace {
         initialisers.storeInitialising(classes, work);
     }
 
+    /**
+     * Stores the present entries of written images in their masters (a write-back, or a volatile write). The objects
+     * published here are stored whole before any other entry: an entry may be the first reference to one of them, and
+     * a thread of this node that reads that reference (even through a data race) must find the object as its
+     * constructor left it, as final fields promise.
+     */
     void serveWrites(long[] ids, int[] offsets, ObjectImage[] images) {
         receiver.keepPublished(ids, offsets, images); // first, so references to the objects published here resolve
         for (int k = 0; k < ids.length; k++) {

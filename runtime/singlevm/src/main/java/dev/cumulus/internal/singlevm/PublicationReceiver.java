@@ -1,6 +1,5 @@
 package dev.cumulus.internal.singlevm;
 
-import dev.cumulus.CumulusException;
 
 import java.lang.reflect.Array;
 import java.util.Map;
@@ -59,14 +58,9 @@ final class PublicationReceiver {
         if (type.isArray()) {
             return Array.newInstance(type.getComponentType(), length);
         }
-        try {
-            Object m = ClassLayout.instantiate(type);
-            ClassLayout.of(type).id.setVolatile(m, id);
-            return m;
-        } catch (ReflectiveOperationException e) {
-            throw new CumulusException("node " + self + " cannot make the master of a shared " + className
-                + " published to it: " + e, e);
-        }
+        Object m = space.instantiate(type, id, "the master, published to it, of");
+        ClassLayout.of(type).id.setVolatile(m, id);
+        return m;
     }
 
     /** Holds the registry lock. */

@@ -606,7 +606,15 @@ public final class SharedHeap {
         @Override
         public ObjectImage initialiseStatics(String className) {
             ObjectSpace o = objects();
-            return o.serving(() -> o.serveInitialisation(className));
+            DeferredReply reply = DeferredReply.defer();
+            Thread.ofPlatform().daemon().name("cumulus-initialising").start(() -> {
+                try {
+                    reply.complete(o.serving(() -> o.serveInitialisation(className)));
+                } catch (RuntimeException | Error e) {
+                    reply.fail(e);
+                }
+            });
+            return null;
         }
 
         @Override
