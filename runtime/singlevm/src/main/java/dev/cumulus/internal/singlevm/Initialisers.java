@@ -224,14 +224,7 @@ final class Initialisers {
             pending.computeIfAbsent(type, n -> new ConcurrentLinkedQueue<>()).add(store);
         }
         for (Class<?> type : classes) {
-            Waiting w = waiting.get(type.getName());
-            if (w != null && w.handOver(store)) {
-                forget(classes, store);
-                return;
-            }
-        }
-        for (Class<?> type : classes) {
-            for (Waiting w : waiting.values()) {
+            for (Waiting w : waiting.values()) { // the class a thread waits for is among those it is inside
                 if (w.inside(type) && w.handOver(store)) {
                     forget(classes, store);
                     return;
