@@ -53,6 +53,7 @@ public final class Conform {
         CASES.put("classinit", new ClassInit());
         CASES.put("initwrites", new InitWrites());
         CASES.put("initlocks", new InitLocks());
+        CASES.put("reflection", new Reflection());
         CASES.put("corners", new Corners());
         CASES.put("daemons", new Daemons()); // last: its daemon threads run on until the program ends
         LARGE.put("largeshapes", new LargeShapes());

@@ -440,6 +440,10 @@ final class SingleVmWeaver {
                     }
                 }
             }
+            if (ReflectionCalls.applies(ii)) {
+                ReflectionCalls.weave(b, ii, superCalled);
+                return;
+            }
             String jdkOwner = jdkOwner(ii);
             if (jdkOwner != null && JdkArrayCalls.applies(ii, jdkOwner)) {
                 JdkArrayCalls.weave(b, ii, jdkOwner, superCalled);

@@ -183,6 +183,35 @@ class SingleVmWeaverTest {
     }
 
     @Test
+    void reflectiveFieldAndElementAccessesReadAndWriteTheSharedObjectAcrossNodes() {
+        Map<String, Object> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            try (Node node = new Node(cluster)) {
+                if (cluster.nodeId() == 0) {
+                    node.call("sv.Reflect", "setup");
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 1) {
+                    seen.put("refused", node.call("sv.Reflect", "writeReflectively", 41, 7L));
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 0) {
+                    seen.put("plain", node.call("sv.Reflect", "readPlain"));
+                    node.call("sv.Reflect", "writePlain", 5);
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 1) {
+                    seen.put("reflective", node.call("sv.Reflect", "readReflectively"));
+                }
+                cluster.barrier();
+            }
+        });
+        assertEquals("IllegalArgumentException", seen.get("refused"), "the JDK's own refusal, as on one JVM");
+        assertEquals("41 7", seen.get("plain"), "node 1's reflective writes reached node 0");
+        assertEquals("5 5", seen.get("reflective"), "node 1's reflective reads saw node 0's writes");
+    }
+
+    @Test
     void aMutableJdkObjectReachedFromAnotherNodeIsAnErrorNamingItsClassAndNode() {
         Map<Integer, String> seen = new ConcurrentHashMap<>();
         LocalCluster.run(2, cluster -> {

@@ -620,8 +620,11 @@ public final class ObjectSpace {
     }
 
     /** Before a write to copy {@code o}: holds its lock until {@link #endWrite}. */
-    void beginWrite(Object o) {
-        copyOf(o).lock.lock();
+    /** Before a write of a field of copy {@code o}: its copy record, locked. */
+    Copy beginWrite(Object o) {
+        Copy c = copyOf(o);
+        c.lock.lock();
+        return c;
     }
 
     /** After the write of field {@code owner.name} of copy {@code o}: its dirty bit; releases the lock. */
@@ -634,8 +637,11 @@ public final class ObjectSpace {
         }
     }
 
-    void beginStaticWrite(Class<?> owner, String name) {
-        staticsCopy(declaringClass(owner, name)).lock.lock();
+    /** Before a write of static field {@code owner.name} on a node other than 0: the statics' copy record, locked. */
+    Copy beginStaticWrite(Class<?> owner, String name) {
+        Copy c = staticsCopy(declaringClass(owner, name));
+        c.lock.lock();
+        return c;
     }
 
     void endStaticWrite(Class<?> owner, String name) {
@@ -670,6 +676,11 @@ public final class ObjectSpace {
         }
         heap.acquire();
         return v;
+    }
+
+    /** A release (Hyperion's updateMainMemory) of the current thread, as before a volatile write. */
+    void release() {
+        heap.release();
     }
 
     /** A volatile write: a release, then the write at the home (acknowledged). */

@@ -1,0 +1,61 @@
+package sv;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+
+/** Reflective reads and writes of a shared object's field and of an element of its array, under a monitor. */
+public class Reflect {
+    static Reflect shared;
+    static final Object LOCK = new Object();
+
+    int count;
+    String label = "none";
+    final long[] cells = new long[3];
+
+    public static void setup() {
+        synchronized (LOCK) {
+            shared = new Reflect();
+        }
+    }
+
+    private static Field field(String name) throws NoSuchFieldException {
+        return Reflect.class.getDeclaredField(name);
+    }
+
+    /** A refused write first (the JDK's exception, nothing left locked), then two that happen. */
+    public static String writeReflectively(int count, long cell) throws Exception {
+        synchronized (LOCK) {
+            Reflect r = shared;
+            String refused;
+            try {
+                field("label").setInt(r, 1);
+                refused = "not refused";
+            } catch (IllegalArgumentException e) {
+                refused = e.getClass().getSimpleName();
+            }
+            field("count").setInt(r, count);
+            Array.setLong(r.cells, 1, cell);
+            return refused;
+        }
+    }
+
+    public static String readReflectively() throws Exception {
+        synchronized (LOCK) {
+            Reflect r = shared;
+            return field("count").getInt(r) + " " + Array.getLong(r.cells, 1);
+        }
+    }
+
+    public static void writePlain(int v) {
+        synchronized (LOCK) {
+            shared.count = v;
+            shared.cells[1] = v;
+        }
+    }
+
+    public static String readPlain() {
+        synchronized (LOCK) {
+            return shared.count + " " + shared.cells[1];
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package conform;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+
+/**
+ * Reflection from the program's own code on its own objects, statics and arrays ({@code Field}'s getters and setters,
+ * {@code java.lang.reflect.Array}): a reflective read sees what a plain read there would, and a reflective write reaches
+ * the other threads as a plain one does, a volatile field's included, across a happens-before edge. The object is
+ * main's, the threads that write and read it are others (on other nodes, with more than one). Each thread looks its
+ * {@code Field}s up itself: a {@code Field} is a JDK object.
+ */
+final class Reflection implements Conform.Case {
+    static final class Cell {
+        int count;
+        long total;
+        volatile int flag;
+        String label;
+        final double[] samples = new double[4];
+    }
+
+    static int shared;
+    static final Object lock = new Object();
+
+    /** A thread that runs {@code body} (a {@code Callable}: a lambda that may move to another node). */
+    static Thread thread(Callable<?> body) {
+        return new Thread(() -> {
+            try {
+                body.call();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    static Field field(String name) throws NoSuchFieldException {
+        return Cell.class.getDeclaredField(name);
+    }
+
+    @Override
+    public void run(Conform.Out out) throws Exception {
+        Cell cell = new Cell();
+        cell.count = 1;
+        cell.label = "made";
+
+        Conform.startJoin(thread(() -> {
+            synchronized (lock) {
+                field("count").setInt(cell, 41);
+                field("total").set(cell, 7L);
+                field("label").set(cell, "written");
+                Reflection.class.getDeclaredField("shared").setInt(null, 99);
+                Array.setDouble(cell.samples, 2, 2.5);
+                Array.set(cell.samples, 1, 1.5);
+            }
+            return null;
+        }));
+        out.println("plain reads after reflective writes: " + cell.count + " " + cell.total + " " + cell.label + " "
+            + shared + " " + Arrays.toString(cell.samples));
+
+        cell.count = 5;
+        cell.total = 123_456_789_012L;
+        cell.label = "plain";
+        shared = 17;
+        cell.samples[0] = 1.25;
+        String[] seen = new String[1];
+        Conform.startJoin(thread(() -> {
+            Field count = field("count");
+            seen[0] = count.getInt(cell) + " " + field("total").getLong(cell) + " " + field("total").get(cell) + " "
+                + field("label").get(cell) + " " + Reflection.class.getDeclaredField("shared").get(null) + " "
+                + Array.get(cell.samples, 0) + " " + Array.getDouble(cell.samples, 2) + " widened "
+                + count.getLong(cell) + " " + count.getDouble(cell) + " " + field("flag").getInt(cell);
+            return null;
+        }));
+        out.println("reflective reads after plain writes: " + seen[0]);
+
+        Thread handOff = thread(() -> {
+            cell.count = 77;
+            cell.samples[3] = 3.5;
+            field("flag").setInt(cell, 1);
+            return null;
+        });
+        handOff.start();
+        Field flag = field("flag");
+        while (flag.getInt(cell) == 0) {
+            Thread.onSpinWait();
+        }
+        out.println("after a reflective volatile hand-off: " + cell.count + " " + cell.samples[3]);
+        handOff.join();
+
+        String[] refused = new String[1];
+        Conform.startJoin(thread(() -> {
+            StringBuilder s = new StringBuilder();
+            try {
+                field("label").getInt(cell);
+            } catch (IllegalArgumentException e) {
+                s.append("getInt of a String field: ").append(e.getClass().getSimpleName());
+            }
+            try {
+                Array.getDouble(cell.samples, 4);
+            } catch (ArrayIndexOutOfBoundsException e) {
+                s.append("; Array.getDouble past the end: ").append(e.getClass().getSimpleName());
+            }
+            try {
+                field("count").setLong(cell, 3L);
+            } catch (IllegalArgumentException e) {
+                s.append("; setLong of an int field: ").append(e.getClass().getSimpleName());
+            }
+            refused[0] = s.toString();
+            return null;
+        }));
+        out.println(refused[0]);
+        out.println("unchanged by the refused calls: " + cell.count + " " + cell.samples.length);
+    }
+}
