@@ -1,13 +1,10 @@
 package dev.cumulus.bench;
 
-import dev.cumulus.internal.launch.LaunchConfig;
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
@@ -46,27 +43,16 @@ public final class NodeCpuWatch {
     /**
      * What one run's nodes used: {@code nodesNs} in all (-1 when not known: no {@code /proc}, or the launcher ended
      * before its nodes were reaped), the live reader's ({@code readerNs}, 0 without one), the launcher JVM's own until
-     * its nodes were reaped ({@code launcherNs}, -1 when not known), the nodes' threads' by name, summed over the
-     * nodes ({@code threadsNs}), and the same per node id ({@code threadsByNodeNs}; a node whose id its command line
-     * does not name is left out of it).
+     * its nodes were reaped ({@code launcherNs}, -1 when not known), and the nodes' threads' by name, summed over the
+     * nodes ({@code threadsNs}).
      */
-    public record NodeCpu(long nodesNs, long readerNs, long launcherNs, Map<String, Long> threadsNs,
-                          Map<Integer, Map<String, Long>> threadsByNodeNs) {
-        static final NodeCpu UNKNOWN = new NodeCpu(-1, 0, -1, Map.of(), Map.of());
+    public record NodeCpu(long nodesNs, long readerNs, long launcherNs, Map<String, Long> threadsNs) {
+        static final NodeCpu UNKNOWN = new NodeCpu(-1, 0, -1, Map.of());
 
         public boolean known() {
             return nodesNs >= 0;
         }
-
-        /** What node {@code node}'s threads whose names start with {@code prefix} used, ns (0 when not known). */
-        public long nodeThreadsNs(int node, String prefix) {
-            return threadsByNodeNs.getOrDefault(node, Map.of()).entrySet().stream()
-                .filter(e -> e.getKey().startsWith(prefix)).mapToLong(Map.Entry::getValue).sum();
-        }
     }
-
-    /** The node id argument of a node's command line ({@code -Dcumulus.node.id=N}). */
-    private static final String NODE_ID_ARG = "-D" + LaunchConfig.NODE_ID + "=";
 
     private final ProcessHandle launcher;
     private final String main;
@@ -102,7 +88,6 @@ public final class NodeCpuWatch {
         long baseline = first[1];
         long launcherBaseline = first[0];
         Set<Long> nodePids = new LinkedHashSet<>();
-        Map<Long, Integer> nodeIds = new HashMap<>(); // by pid
         Map<Long, Map<Long, ProcStat.ThreadTime>> threads = new HashMap<>(); // by pid and thread id, kept after it ends
         Map<Long, Long> nodeLastNs = new HashMap<>(); // each node's own CPU at its last reading
         long reader = -1;
@@ -121,7 +106,6 @@ public final class NodeCpuWatch {
                         nodePids.remove(reader);
                     } else if (args.contains(main)) {
                         nodePids.add(child.pid());
-                        nodeId(args).ifPresent(id -> nodeIds.put(child.pid(), id));
                     }
                 }
                 if (nodePids.size() >= nodes) {
@@ -160,14 +144,7 @@ public final class NodeCpuWatch {
                 }
                 Map<String, Long> byName = new TreeMap<>();
                 threads.values().forEach(ts -> sumByName(ts.values(), byName));
-                Map<Integer, Map<String, Long>> byNode = new TreeMap<>();
-                threads.forEach((pid, ts) -> {
-                    Integer id = nodeIds.get(pid);
-                    if (id != null) {
-                        byNode.put(id, Map.copyOf(sumByName(ts.values(), new TreeMap<>())));
-                    }
-                });
-                result = new NodeCpu(Math.max(0, total), readerNs, launcherNs, Map.copyOf(byName), Map.copyOf(byNode));
+                result = new NodeCpu(Math.max(0, total), readerNs, launcherNs, Map.copyOf(byName));
                 return;
             }
             if (!launcher.isAlive()) {
@@ -181,19 +158,5 @@ public final class NodeCpuWatch {
     private static Map<String, Long> sumByName(Iterable<ProcStat.ThreadTime> threads, Map<String, Long> into) {
         threads.forEach(t -> into.merge(t.name().replaceAll("[0-9]+$", ""), t.cpuNs(), Long::sum));
         return into;
-    }
-
-    /** The node id its command line names, if any. */
-    static Optional<Integer> nodeId(List<String> args) {
-        for (String a : args) {
-            if (a.startsWith(NODE_ID_ARG)) {
-                try {
-                    return Optional.of(Integer.parseInt(a.substring(NODE_ID_ARG.length())));
-                } catch (NumberFormatException e) {
-                    return Optional.empty();
-                }
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -3,7 +3,6 @@ package dev.cumulus.bench.singlevm;
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.BenchArgs;
 import dev.cumulus.bench.LauncherRun;
-import dev.cumulus.bench.NodeCpuWatch;
 import dev.cumulus.bench.ProcessSet;
 
 import java.io.PrintStream;
@@ -32,9 +31,11 @@ import java.util.regex.Pattern;
  * time has the JIT's warm-up in it, the median of the others is the steady state. Two tables, steady state and first
  * search, show every mode's median over the rounds, its spread (lowest, highest) and the ratio of its median to plain
  * java's; the goal lines hold the steady state of 1 node to {@value #GOAL_ONE_NODE}× and of 2 nodes to
- * {@value #GOAL_TWO_NODES}× plain java's, and say the first search's ratios beside. Below the tables, each 2-node
- * run's split of the search: node 1's share of both nodes' searcher threads' CPU time ({@link NodeCpuWatch}), which a
- * 2-node time follows (a state costs node 1, which holds copies of node 0's arrays, more).
+ * {@value #GOAL_TWO_NODES}× plain java's, and say the first search's ratios beside. Below the tables, what a search
+ * state costs where: the example's {@code --stats} lines (each searcher thread's states and CPU time, printed on the
+ * node it ran on), as searcher CPU time per state per mode and, on 2 nodes, per node with each node's share of the
+ * states ({@link StateCosts}): a state costs node 1, which holds copies of node 0's arrays and so checks every array
+ * access, more than it costs node 0.
  */
 public final class SingleVmBench {
     /** The suite's name in {@code cumulus bench SUITE}. */
@@ -42,8 +43,6 @@ public final class SingleVmBench {
     static final double GOAL_ONE_NODE = 1.3;
     static final double GOAL_TWO_NODES = 1.5;
     static final String MAIN = "dev.cumulus.examples.colouring.MapColouring";
-    /** The example's search threads are named {@code searcher-<i>}. */
-    static final String SEARCHER_THREADS = "searcher-";
     /** Hyperion's thread count. */
     static final int THREADS = 64;
     /** Depth to which the searchers put the search tree's states back into the pool (the example's default). */
@@ -70,8 +69,8 @@ public final class SingleVmBench {
     private final PrintStream out;
     private final PrintStream err;
     private final LauncherRun launcher;
-    /** Per 2-node run: node 1's searcher threads' share of both nodes' searcher CPU time (NaN when not known). */
-    private final List<Double> nodeOneShares = new ArrayList<>();
+    /** Per mode, per run: the searchers' states and CPU time by node, searches 2 on. */
+    private final Map<SingleVmMode, List<StateCosts>> stateCosts = new EnumMap<>(SingleVmMode.class);
 
     private SingleVmBench(int rounds, boolean quick, PrintStream out, PrintStream err) {
         this.rounds = rounds;
@@ -122,7 +121,7 @@ public final class SingleVmBench {
         Map<SingleVmMode, List<Double>> first = times(ms, Searches::firstMs);
         table("searches 2 to " + searches() + " of each run (their median): the steady state", warm);
         table("the first search of each run: the JIT compiles meanwhile", first);
-        printNodeOneShares();
+        StateCosts.print(out, stateCosts);
         out.println();
         double plain = median(warm.get(SingleVmMode.PLAIN));
         goal("1 node (the in-line checks)", GOAL_ONE_NODE, median(warm.get(SingleVmMode.ONE_NODE)) / plain);
@@ -149,8 +148,8 @@ public final class SingleVmBench {
 
     /** One run's search times. */
     private Searches searches(SingleVmMode mode) {
-        List<String> args = new ArrayList<>(List.of("--searches", String.valueOf(searches()), String.valueOf(THREADS),
-            String.valueOf(SPLIT_DEPTH)));
+        List<String> args = new ArrayList<>(List.of("--searches", String.valueOf(searches()), "--stats",
+            String.valueOf(THREADS), String.valueOf(SPLIT_DEPTH)));
         args.addAll(COSTS);
         List<String> lines;
         LauncherRun.Output o;
@@ -161,38 +160,9 @@ public final class SingleVmBench {
             o = launcher.run("cumulus run --single-vm (" + mode.label() + ")", dir -> List.of("--single-vm"),
                 mode.nodes(), launcher.examples(), MAIN, args, RUN_TIMEOUT);
             lines = o.stdout().stream().filter(l -> l.startsWith("[0] ")).map(l -> l.substring(4)).toList();
-            if (mode == SingleVmMode.TWO_NODES) {
-                nodeOneShares.add(nodeOneShare(o.cpu()));
-            }
         }
+        stateCosts.computeIfAbsent(mode, m -> new ArrayList<>()).add(StateCosts.parse(o.stdout(), 2));
         return parse(mode, lines, searches(), o.tail());
-    }
-
-    /** Node 1's searcher threads' share of both nodes' searcher CPU time in one 2-node run, or NaN when not known. */
-    static double nodeOneShare(NodeCpuWatch.NodeCpu cpu) {
-        long zero = cpu.nodeThreadsNs(0, SEARCHER_THREADS);
-        long one = cpu.nodeThreadsNs(1, SEARCHER_THREADS);
-        return zero > 0 && one > 0 ? (double) one / (zero + one) : Double.NaN;
-    }
-
-    /**
-     * The 2-node runs' node 1 shares: a state costs node 1, which holds copies of node 0's arrays, more than it costs
-     * node 0, so a run in which node 1's threads do more of the search is slower.
-     */
-    private void printNodeOneShares() {
-        if (nodeOneShares.isEmpty()) {
-            return;
-        }
-        if (nodeOneShares.stream().allMatch(d -> d.isNaN())) {
-            out.println("  (node 1's share of the searchers' CPU time is not known here: no per-thread times in /proc)");
-            return;
-        }
-        out.println("  2 nodes, node 1's share of both nodes' searcher threads' CPU time, per round: "
-            + String.join(", ", nodeOneShares.stream().map(d -> d.isNaN() ? "?"
-                : String.format(Locale.ROOT, "%.0f%%", 100 * d)).toList()));
-        out.println("  (node 1 holds copies of node 0's arrays: each of its array accesses checks for a copy, so a "
-            + "search state");
-        out.println("  costs it more, and the larger its share, the slower the run; docs/design/SINGLEVM.md)");
     }
 
     /** The {@code search i/N: ... in X ms} lines of a run: all N of them, or a message with the run's output. */

@@ -1,11 +1,9 @@
 package dev.cumulus.bench.singlevm;
 
 import dev.cumulus.CumulusException;
-import dev.cumulus.bench.NodeCpuWatch;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A run's search times: the first search apart, the steady state the median of the others; none may be missing. And
- * node 1's share of the searchers' CPU time in a 2-node run.
+ * what a search state cost per node, from the example's {@code --stats} lines.
  */
 class SearchTimesTest {
     @Test
@@ -37,19 +35,25 @@ class SearchTimesTest {
     }
 
     @Test
-    void nodeOnesShareCountsOnlyTheSearcherThreadsOfBothNodes() {
-        NodeCpuWatch.NodeCpu cpu = new NodeCpuWatch.NodeCpu(10_000, 0, 0, Map.of(), Map.of(
-            0, Map.of("searcher-", 3_000L, "main", 5_000L),
-            1, Map.of("searcher-", 1_000L, "C2 CompilerThre", 9_000L)));
-        assertEquals(0.25, SingleVmBench.nodeOneShare(cpu), 1e-9);
+    void stateCostsSumEachNodesSearchersFromTheGivenSearchOn() {
+        List<String> lines = List.of("[0] stats search 1 searcher-0: 1000 states, 999 us of CPU",
+            "[0] stats search 2 searcher-0: 1000 states, 30 us of CPU",
+            "[1] stats search 2 searcher-1: 500 states, 25 us of CPU",
+            "[0] stats search 3 searcher-2: 3000 states, 90 us of CPU",
+            "[0] search 2/3: best cost 134 with 64 threads in 4203 ms", "[1] some other line");
+        StateCosts c = StateCosts.parse(lines, 2);
+        assertEquals(30.0, c.nsPerState(0), 1e-9); // (30 + 90) us / 4000 states, search 1 left out
+        assertEquals(50.0, c.nsPerState(1), 1e-9);
+        assertEquals(4000.0 / 4500, c.stateShare(0), 1e-9);
+        assertEquals(1000.0 * 145 / 4500, c.nsPerState(), 1e-9);
     }
 
     @Test
-    void nodeOnesShareIsUnknownWithoutBothNodesTimes() {
-        NodeCpuWatch.NodeCpu oneNode = new NodeCpuWatch.NodeCpu(10_000, 0, 0, Map.of(),
-            Map.of(0, Map.of("searcher-", 3_000L)));
-        assertTrue(Double.isNaN(SingleVmBench.nodeOneShare(oneNode)));
-        NodeCpuWatch.NodeCpu none = new NodeCpuWatch.NodeCpu(-1, 0, -1, Map.of(), Map.of());
-        assertTrue(Double.isNaN(SingleVmBench.nodeOneShare(none)));
+    void plainJavasLinesAreNodeZerosAndAMissingNodeHasNoCost() {
+        StateCosts c = StateCosts.parse(List.of("stats search 2 searcher-3: 200 states, 5 us of CPU"), 2);
+        assertEquals(25.0, c.nsPerState(0), 1e-9);
+        assertTrue(Double.isNaN(c.nsPerState(1)));
+        assertEquals(0.0, c.stateShare(1), 1e-9);
+        assertTrue(Double.isNaN(StateCosts.parse(List.of(), 2).nsPerState()));
     }
 }

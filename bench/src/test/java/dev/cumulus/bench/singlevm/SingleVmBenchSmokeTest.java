@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * System test: {@code cumulus bench single-vm --quick} runs the map colouring under plain java and under the
  * checkout's own {@code cumulus run --single-vm} on 1 and 2 nodes, prints every row of both tables (steady state,
- * first search), node 1's share of the searchers' CPU time and both goal lines, and leaves no process and no run
- * directory behind. It checks the structure, never a timing. Needs {@code ./build} (the command
- * line's jar and the examples).
+ * first search), the cost of a search state per mode and per node, and both goal lines, and leaves no process and no
+ * run directory behind. It checks the structure, never a timing. Needs {@code ./build} (the command line's jar and the
+ * examples).
  */
 class SingleVmBenchSmokeTest {
     private static final String NUM = "([\\d.]+)";
@@ -62,9 +62,13 @@ class SingleVmBenchSmokeTest {
             .toList();
         assertEquals(2, goals.size(), text);
         assertTrue(text.contains("load average at the start"), text);
-        // the 2-node run's split of the search between the nodes (this box has /proc: the share is known)
-        assertTrue(text.lines().anyMatch(l -> l.matches("  2 nodes, node 1's share of both nodes' searcher "
-            + "threads' CPU time, per round: \\d+%")), text);
+        // what a search state cost in each mode, and on 2 nodes on each node, from the example's --stats lines
+        List<String> costs = text.lines()
+            .filter(l -> l.matches("  (plain java|1 node|2 nodes, node [01]) +[\\d.]+ ns +[\\d.]+x plain java"
+                + "(, +\\d+% of the states)?"))
+            .map(l -> l.substring(2, l.indexOf("  ", 2)).strip())
+            .toList();
+        assertEquals(List.of("plain java", "1 node", "2 nodes, node 0", "2 nodes, node 1"), costs, text);
 
         assertEquals(before, BenchDirectories.named(LauncherRun.DIRECTORY_PREFIX),
             "the bench left run directories behind");

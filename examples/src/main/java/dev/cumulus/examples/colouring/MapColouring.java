@@ -9,10 +9,13 @@ import java.util.Arrays;
  * {@code java} or, unchanged, with {@code cumulus run --single-vm --nodes N}. Checks its result against a sequential
  * search and prints both; exits with an exception if they differ.
  *
- * <p>Usage: {@code MapColouring [--searches N] [THREADS [SPLIT_DEPTH [COST...]]]} (defaults: 1 search, 64 threads,
- * split depth 4, costs 2 3 5 8). With {@code --searches N} the whole parallel search runs N times in a row, each with
- * new threads, pool and best colouring, and prints one {@code search i/N} line each: the first search also pays for
- * the JIT compiling the program (and, under Cumulus, the runtime it calls), the later ones show the steady state.
+ * <p>Usage: {@code MapColouring [--searches N] [--stats] [THREADS [SPLIT_DEPTH [COST...]]]} (defaults: 1 search, 64
+ * threads, split depth 4, costs 2 3 5 8). With {@code --searches N} the whole parallel search runs N times in a row,
+ * each with new threads, pool and best colouring, and prints one {@code search i/N} line each: the first search also
+ * pays for the JIT compiling the program (and, under Cumulus, the runtime it calls), the later ones show the steady
+ * state. With {@code --stats} every searcher thread prints, when it ends, the states it expanded and its thread's CPU
+ * time ({@code stats search i searcher-j: E states, C us of CPU}), from the thread itself (under
+ * {@code cumulus run --single-vm}, prefixed with the node it ran on): what a search state costs where.
  */
 public final class MapColouring {
     private MapColouring() {
@@ -28,6 +31,10 @@ public final class MapColouring {
             }
             first = 2;
         }
+        boolean stats = args.length > first && args[first].equals("--stats");
+        if (stats) {
+            first++;
+        }
         int threads = args.length > first ? Integer.parseInt(args[first]) : 64;
         int splitDepth = args.length > first + 1 ? Integer.parseInt(args[first + 1]) : 4;
         int[] costs = args.length > first + 2
@@ -39,7 +46,7 @@ public final class MapColouring {
         long parallelMs = 0;
         for (int i = 1; i <= searches; i++) {
             long t0 = System.nanoTime();
-            best = search(adj, costs, threads, splitDepth);
+            best = search(adj, costs, threads, splitDepth, stats ? i : 0);
             parallelMs = (System.nanoTime() - t0) / 1_000_000;
             check(adj, costs, best.colours(), best.cost());
             if (searches > 1) {
@@ -63,8 +70,12 @@ public final class MapColouring {
         }
     }
 
-    /** One parallel search: {@code threads} searchers sharing a new work pool and best colouring, all joined. */
-    private static Best search(int[][] adj, int[] costs, int threads, int splitDepth) throws InterruptedException {
+    /**
+     * One parallel search: {@code threads} searchers sharing a new work pool and best colouring, all joined; search
+     * {@code statsOf} (when not 0) has each searcher print its stats line.
+     */
+    private static Best search(int[][] adj, int[] costs, int threads, int splitDepth, int statsOf)
+            throws InterruptedException {
         WorkPool pool = new WorkPool();
         Best best = new Best();
         int[] empty = new int[adj.length];
@@ -72,7 +83,7 @@ public final class MapColouring {
         pool.put(new Task(empty, 0, 0));
         Searcher[] searchers = new Searcher[threads];
         for (int i = 0; i < threads; i++) {
-            searchers[i] = new Searcher("searcher-" + i, pool, best, adj, costs, splitDepth);
+            searchers[i] = new Searcher("searcher-" + i, pool, best, adj, costs, splitDepth, statsOf);
             searchers[i].start();
         }
         for (Searcher s : searchers) {

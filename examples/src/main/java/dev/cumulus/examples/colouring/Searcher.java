@@ -1,5 +1,8 @@
 package dev.cumulus.examples.colouring;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
 /**
  * One search thread: takes states from the pool; near the root it puts the state's children back for other
  * searchers, deeper it completes the state with its own branch and bound and offers what it found.
@@ -10,10 +13,13 @@ final class Searcher extends Thread {
     private final int[][] adj;
     private final int[] costs;
     private final int splitDepth;
+    /** The search whose stats this thread prints when it ends, or 0: none. */
+    private final int statsOf;
     long expanded;
 
-    Searcher(String name, WorkPool pool, Best best, int[][] adj, int[] costs, int splitDepth) {
+    Searcher(String name, WorkPool pool, Best best, int[][] adj, int[] costs, int splitDepth, int statsOf) {
         super(name);
+        this.statsOf = statsOf;
         this.pool = pool;
         this.best = best;
         this.adj = adj;
@@ -28,6 +34,8 @@ final class Searcher extends Thread {
             myAdj[i] = adj[i].clone();
         }
         int[] myCosts = costs.clone();
+        ThreadMXBean cpu = statsOf == 0 ? null : ManagementFactory.getThreadMXBean();
+        long cpuStart = cpu == null ? 0 : cpu.getCurrentThreadCpuTime();
         try {
             Task t;
             while ((t = pool.take()) != null) {
@@ -39,6 +47,11 @@ final class Searcher extends Thread {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (cpu != null) {
+            long us = (cpu.getCurrentThreadCpuTime() - cpuStart) / 1000;
+            System.out.println("stats search " + statsOf + " " + getName() + ": " + expanded + " states, " + us
+                + " us of CPU");
         }
     }
 

@@ -43,6 +43,30 @@ class MapColouringTest {
     }
 
     @Test
+    void statsPrintEverySearchersStatesAndCpuTimeOncePerSearch() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream saved = System.out;
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            MapColouring.main(new String[] {"--searches", "2", "--stats", "8", "3", "2", "3", "5", "8"});
+        } finally {
+            System.setOut(saved);
+        }
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        for (int i = 1; i <= 2; i++) {
+            for (int t = 0; t < 8; t++) {
+                String prefix = "stats search " + i + " searcher-" + t + ": ";
+                List<String> stats = lines.stream().filter(l -> l.startsWith(prefix)).toList();
+                assertEquals(1, stats.size(), prefix + " in " + lines);
+                assertTrue(stats.getFirst().matches(".*: \\d+ states, \\d+ us of CPU"), stats.getFirst());
+            }
+        }
+        long states = lines.stream().filter(l -> l.startsWith("stats search 1 "))
+            .mapToLong(l -> Long.parseLong(l.replaceAll(".*: (\\d+) states.*", "$1"))).sum();
+        assertTrue(states > 0, "the searchers of search 1 expanded no state: " + lines);
+    }
+
+    @Test
     void aSearchCountBelowOneIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> MapColouring.main(new String[] {"--searches", "0"}));
