@@ -17,6 +17,9 @@ final class Reflection implements Conform.Case {
         int count;
         long total;
         volatile int flag;
+        volatile short small;
+        volatile long big;
+        volatile char letter;
         String label;
         final double[] samples = new double[4];
     }
@@ -88,6 +91,22 @@ final class Reflection implements Conform.Case {
         }
         out.println("after a reflective volatile hand-off: " + cell.count + " " + cell.samples[3]);
         handOff.join();
+
+        Conform.startJoin(thread(() -> {
+            field("small").set(cell, (byte) 3);
+            field("big").setInt(cell, 12);
+            field("letter").setChar(cell, 'q');
+            return null;
+        }));
+        String[] widened = new String[1];
+        Conform.startJoin(thread(() -> {
+            widened[0] = field("small").getInt(cell) + " " + field("small").get(cell).getClass().getSimpleName() + " "
+                + field("big").getDouble(cell) + " " + field("big").getFloat(cell) + " " + field("letter").getInt(cell)
+                + " " + field("letter").get(cell);
+            return null;
+        }));
+        out.println("volatile fields widened: " + widened[0] + "; plain: " + cell.small + " " + cell.big + " "
+            + cell.letter);
 
         String[] refused = new String[1];
         Conform.startJoin(thread(() -> {

@@ -502,7 +502,7 @@ final class SingleVmWeaver {
                         b.ldc(ownerDesc);
                         b.ldc(name);
                         b.invokestatic(CD_HOOKS, "getVolatile", MTD_GET_VOLATILE);
-                        unbox(b, type);
+                        Boxing.unbox(b, type);
                     } else {
                         Label valid = b.newLabel();
                         b.dup();
@@ -519,7 +519,7 @@ final class SingleVmWeaver {
                     if (!superCalled) {
                         b.with(fi);
                     } else if (info.isVolatile()) {
-                        box(b, type);
+                        Boxing.box(b, type);
                         b.ldc(ownerDesc);
                         b.ldc(name);
                         b.invokestatic(CD_HOOKS, "putVolatile", MTD_PUT_VOLATILE);
@@ -551,7 +551,7 @@ final class SingleVmWeaver {
                         b.ldc(ownerDesc);
                         b.ldc(name);
                         b.invokestatic(CD_HOOKS, "getStaticVolatile", MTD_GET_STATIC_VOLATILE);
-                        unbox(b, type);
+                        Boxing.unbox(b, type);
                     } else {
                         Label valid = b.newLabel();
                         b.getstatic(declaring, STATICS, CD_int);
@@ -567,7 +567,7 @@ final class SingleVmWeaver {
                     if (clinit && declaring.equals(self)) {
                         b.with(fi); // the class's own initializer runs on node 0, the statics' home
                     } else if (info.isVolatile()) {
-                        box(b, type);
+                        Boxing.box(b, type);
                         b.ldc(ownerDesc);
                         b.ldc(name);
                         b.invokestatic(CD_HOOKS, "putStaticVolatile", MTD_PUT_STATIC_VOLATILE);
@@ -673,7 +673,7 @@ final class SingleVmWeaver {
                 b.ldc(i);
                 ClassDesc p = type.parameterType(i);
                 b.loadLocal(TypeKind.from(p), locals[i]);
-                box(b, p);
+                Boxing.box(b, p);
                 b.aastore();
             }
             b.ldc(impl.owner().descriptorString().substring(1, impl.owner().descriptorString().length() - 1));
@@ -746,38 +746,6 @@ final class SingleVmWeaver {
 
         private static MethodTypeDesc store(ClassDesc array, ClassDesc value) {
             return MethodTypeDesc.of(CD_Object, array, CD_int, value, CD_Object);
-        }
-
-        private static void box(CodeBuilder b, ClassDesc type) {
-            if (type.isPrimitive()) {
-                ClassDesc box = boxOf(type);
-                b.invokestatic(box, "valueOf", MethodTypeDesc.of(box, type));
-            }
-        }
-
-        private static void unbox(CodeBuilder b, ClassDesc type) {
-            if (type.isPrimitive()) {
-                ClassDesc box = boxOf(type);
-                b.checkcast(box);
-                b.invokevirtual(box, type.displayName() + "Value",
-                    MethodTypeDesc.of(type));
-            } else {
-                b.checkcast(type);
-            }
-        }
-
-        private static ClassDesc boxOf(ClassDesc primitive) {
-            return switch (primitive.descriptorString()) {
-                case "I" -> ClassDesc.of("java.lang.Integer");
-                case "J" -> ClassDesc.of("java.lang.Long");
-                case "D" -> ClassDesc.of("java.lang.Double");
-                case "F" -> ClassDesc.of("java.lang.Float");
-                case "Z" -> ClassDesc.of("java.lang.Boolean");
-                case "C" -> ClassDesc.of("java.lang.Character");
-                case "S" -> ClassDesc.of("java.lang.Short");
-                case "B" -> ClassDesc.of("java.lang.Byte");
-                default -> throw new IllegalArgumentException(primitive.descriptorString());
-            };
         }
     }
 }
