@@ -139,25 +139,12 @@ public final class ReflectionHooks {
      * {@code null}.
      */
     public static Object beginArraySet(Object a) {
-        if (!SingleVmHooks.remoteArrays || a == null || !a.getClass().isArray() || !CopyTable.mayHold(a)) {
-            return null;
-        }
-        Copy c = ObjectSpace.current().arrayCopy(a);
-        if (c != null) {
-            c.lock.lock();
-        }
-        return c;
+        return SingleVmHooks.remoteArrays && a != null && a.getClass().isArray() ? SingleVmHooks.begin(a) : null;
     }
 
     /** The JDK stored element {@code i} of the array {@link #beginArraySet} returned {@code token} for. */
     public static void endArraySet(Object token, int i) {
-        if (token instanceof Copy c) {
-            try {
-                ObjectSpace.current().markDirty(c, i);
-            } finally {
-                c.lock.unlock();
-            }
-        }
+        SingleVmHooks.end((Copy) token, i);
     }
 
     // ---- helpers --------------------------------------------------------------------------------------------------

@@ -275,7 +275,7 @@ public final class SingleVmHooks {
     }
 
     /** The copy record of {@code a}, locked, or {@code null} when {@code a} is no copy. */
-    private static Copy begin(Object a) {
+    static Copy begin(Object a) {
         if (a == null) {
             throw new NullPointerException("cannot store into a null array");
         }
@@ -289,7 +289,8 @@ public final class SingleVmHooks {
         return c;
     }
 
-    private static void end(Copy c, int i) {
+    /** After a store into element {@code i} of the array {@link #begin} returned {@code c} for: dirty, unlocked. */
+    static void end(Copy c, int i) {
         if (c != null) {
             try {
                 if (i >= 0 && i < java.lang.reflect.Array.getLength(c.target)) {
