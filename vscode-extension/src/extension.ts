@@ -231,7 +231,7 @@ export class CumulusExtension {
     void this.client.sendNotification(P.DID_CHANGE_CONFIGURATION, { settings });
   }
 
-  /** cumulus.singleVm: the workspace is a single-VM program, so the server checks rules CUM201-CUM206 too. */
+  /** cumulus.singleVm: the workspace is a single-VM program, so the server checks rules CUM201-CUM207 too. */
   singleVm(): boolean {
     return this.config().get<boolean>('singleVm') === true;
   }

@@ -79,7 +79,7 @@ export interface InitializationOptions {
   debounceMs?: number;
   /** Publish Java compile errors (default true); false when another Java language server reports them. */
   javaErrors?: boolean;
-  /** The workspace is a single-VM program (`cumulus run --single-vm`): also check rules CUM201-CUM206. */
+  /** The workspace is a single-VM program (`cumulus run --single-vm`): also check rules CUM201-CUM207. */
   singleVm?: boolean;
   /** Folder for the cached Maven classpath (the extension's storage; never the user's project). */
   classpathCacheDir?: string;

@@ -88,7 +88,7 @@ import org.eclipse.lsp4j.services.WorkspaceService;
  * {@code debounceMs} (default 200), {@code javaErrors} (publish Java compile errors; default true),
  * {@code classpathCacheDir} (where the resolved Maven classpath is cached; default {@code ~/.cache/cumulus/lsp}),
  * {@code singleVm} (the workspace is a single-VM program, run with {@code cumulus run --single-vm}: also check rules
- * CUM201-CUM206; default false).
+ * CUM201-CUM207; default false).
  * {@code workspace/didChangeConfiguration} with {@code {"cumulus": {"javaErrors": bool, "singleVm": bool}}} switches
  * Java errors and the single-VM rules later.
  * See {@code lsp-server/README.md}.

@@ -78,7 +78,7 @@ public interface CumulusProtocol {
         public static final String JAVA_ERRORS = "javaErrors";
         /**
          * Whether the workspace is a single-VM program (run with {@code cumulus run --single-vm}): also check the
-         * single-VM rules CUM201-CUM206 (default false); also the didChangeConfiguration setting.
+         * single-VM rules CUM201-CUM207 (default false); also the didChangeConfiguration setting.
          */
         public static final String SINGLE_VM = "singleVm";
         /** Folder for the cached Maven classpath (default {@code ~/.cache/cumulus/lsp}). */

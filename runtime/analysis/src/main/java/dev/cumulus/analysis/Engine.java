@@ -32,7 +32,7 @@ final class Engine {
                 new CloudValueChecker(index), new ReadNamedWriteChecker(index, classifier),
                 new ThreadEscapeChecker(index, svm), new NativeMethodChecker(svm), new ThreadPoolChecker(index, svm),
                 new MutableEnumChecker(index, svm), new InterfaceStateChecker(index, svm),
-                new JdkLockChecker(index, svm)))
+                new JdkLockChecker(index, svm), new FieldHandleChecker(index, svm)))
                 .stream().filter(k -> singleVm || !k.rule().singleVm()).toList();
     }
 

@@ -115,8 +115,19 @@ public final class Rules {
                     + "Integer.valueOf(...), a field or local of such a type) or on a JDK class literal.",
             "lock a program object (a plain new Object() in a final field will do) or a program class's Class");
 
+    public static final Rule CUM207 = new Rule("CUM207", "no handles on program fields", Severity.WARNING,
+            "With --single-vm a program's reads and writes of fields and array elements go through the woven code, "
+                    + "which fills a node's copy of an object from its home and writes it back; reflection through "
+                    + "Field and Array is woven too. A VarHandle, a field getter or setter method handle, an array "
+                    + "element handle or an Atomic*FieldUpdater reaches the field past it: on another node's copy it "
+                    + "reads stale values, and its writes (a compareAndSet too) never reach the home. Reported where "
+                    + "program code makes one (Lookup.findVarHandle, findGetter, unreflectSetter and the like, "
+                    + "MethodHandles.arrayElementVarHandle, Atomic*FieldUpdater.newUpdater).",
+            "use the field under the object's monitor (a compare-and-set as a synchronized method), a volatile "
+                    + "field, or Field's getters and setters");
+
     private static final List<Rule> ALL = List.of(CUM101, CUM102, CUM103, CUM104, CUM105, CUM106, CUM107, CUM108,
-            CUM109, CUM120, CUM201, CUM202, CUM203, CUM204, CUM205, CUM206);
+            CUM109, CUM120, CUM201, CUM202, CUM203, CUM204, CUM205, CUM206, CUM207);
 
     /** Every rule, in id order. */
     public static List<Rule> all() {

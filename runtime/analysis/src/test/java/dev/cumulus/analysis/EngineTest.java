@@ -52,7 +52,7 @@ class EngineTest {
                 new CloudValueChecker(index), new ReadNamedWriteChecker(index, new Classifier(index)),
                 new ThreadEscapeChecker(index, svm), new NativeMethodChecker(svm), new ThreadPoolChecker(index, svm),
                 new MutableEnumChecker(index, svm), new InterfaceStateChecker(index, svm),
-                new JdkLockChecker(index, svm));
+                new JdkLockChecker(index, svm), new FieldHandleChecker(index, svm));
         assertEquals(Rules.all(), Engine.checkers(all).stream().map(RuleChecker::rule).toList());
         assertThrows(IllegalStateException.class, () -> Engine.checkers(all.subList(1, all.size())));
         List<RuleChecker> swapped = new ArrayList<>(all);

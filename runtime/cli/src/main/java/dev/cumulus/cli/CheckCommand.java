@@ -35,7 +35,7 @@ import java.util.stream.Stream;
 /**
  * {@code cumulus check}: the replication restrictions (CUM101–CUM120) and the read/write classification over a
  * classpath, with the same analysis the agent runs at load time ({@link CloudAnalyzer}); with {@code --single-vm} also
- * the single-VM rules (CUM201–CUM206) for a program run with {@code cumulus run --single-vm}. A class file or jar that
+ * the single-VM rules (CUM201–CUM207) for a program run with {@code cumulus run --single-vm}. A class file or jar that
  * cannot be read is an error naming the file (its classes were not checked). Exit code 1 if any error, 0 otherwise,
  * 2 for bad usage.
  */
@@ -44,7 +44,7 @@ import java.util.stream.Stream;
     description = {
         "Check the cloud classes (Cloud.Root / Cloud.Node) on a classpath against the replication restrictions "
             + "(CUM101-CUM120, docs/rules/) and classify their methods as read or write, as the agent does at load time.",
-        "With --single-vm, also check what a program run with 'cumulus run --single-vm' must not do (CUM201-CUM206).",
+        "With --single-vm, also check what a program run with 'cumulus run --single-vm' must not do (CUM201-CUM207).",
         "Prints compiler-style lines (File.java:12: error CUM104 [...] ...), errors first, then a summary line.",
         "A class file or jar that cannot be read is an error naming it (path: error: cannot read ...).",
         "Exit code: 0 no errors (warnings allowed), 1 errors, 2 bad usage."})
@@ -67,7 +67,7 @@ final class CheckCommand implements Callable<Integer> {
     boolean classify;
 
     @Option(names = "--single-vm",
-        description = "Also check the single-VM rules (CUM201-CUM206): JDK objects escaping to threads that may run on "
+        description = "Also check the single-VM rules (CUM201-CUM207): JDK objects escaping to threads that may run on "
             + "other nodes, native methods, JDK thread pools, state in enums and interfaces (per node there), locks "
             + "on strings and boxes.")
     boolean singleVm;

@@ -21,7 +21,7 @@ import java.util.Set;
  * CUM101-CUM120, or a class file or jar that cannot be read, is reported compiler-style and the run does not start.
  * Only the user's class directories are analysed (jars are libraries; the agent still checks every class at load
  * time), but the jars are read when analysed code calls into them, as the agent reads them at run time, so both give
- * the same verdict. A {@code --single-vm} run is checked against the single-VM rules too (CUM201-CUM206): their
+ * the same verdict. A {@code --single-vm} run is checked against the single-VM rules too (CUM201-CUM207): their
  * warnings are printed and the run starts; an error (a native method, which the agent would refuse) stops it.
  */
 final class RestrictionPreCheck {
