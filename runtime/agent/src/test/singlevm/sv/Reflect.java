@@ -3,12 +3,37 @@ package sv;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 
-/** Reflective reads and writes of a shared object's field and of an element of its array, under a monitor. */
+/**
+ * Reflective reads and writes of a shared object's field and of an element of its array, under a monitor: by calls, by
+ * method references, and in a constructor's prologue (before its {@code super()} call).
+ */
 public class Reflect {
     static Reflect shared;
     static final Object LOCK = new Object();
 
+    interface Reader {
+        Object read(Field f, Object o) throws Exception;
+    }
+
+    interface LongWriter {
+        void write(Object o, long v) throws Exception;
+    }
+
+    interface ElementReader {
+        long read(Object array, int i);
+    }
+
+    /** Writes field {@code total} of {@code r} reflectively before its {@code super()} call. */
+    static final class Stamp {
+        Stamp(Reflect r, long total) throws Exception {
+            field("total").setLong(r, total);
+            super();
+        }
+    }
+
     int count;
+    long total;
+    long referenced;
     String label = "none";
     final long[] cells = new long[3];
 
@@ -35,6 +60,9 @@ public class Reflect {
             }
             field("count").setInt(r, count);
             Array.setLong(r.cells, 1, cell);
+            new Stamp(r, cell + 1);
+            LongWriter referenced = field("referenced")::setLong;
+            referenced.write(r, cell + 2);
             return refused;
         }
     }
@@ -42,7 +70,10 @@ public class Reflect {
     public static String readReflectively() throws Exception {
         synchronized (LOCK) {
             Reflect r = shared;
-            return field("count").getInt(r) + " " + Array.getLong(r.cells, 1);
+            Reader read = Field::get;
+            ElementReader element = Array::getLong;
+            return field("count").getInt(r) + " " + Array.getLong(r.cells, 1) + " " + read.read(field("total"), r) + " "
+                + element.read(r.cells, 1);
         }
     }
 
@@ -50,12 +81,13 @@ public class Reflect {
         synchronized (LOCK) {
             shared.count = v;
             shared.cells[1] = v;
+            shared.total = v;
         }
     }
 
     public static String readPlain() {
         synchronized (LOCK) {
-            return shared.count + " " + shared.cells[1];
+            return shared.count + " " + shared.cells[1] + " " + shared.total + " " + shared.referenced;
         }
     }
 }

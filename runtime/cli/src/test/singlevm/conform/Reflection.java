@@ -4,6 +4,7 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
+import java.util.function.ToDoubleBiFunction;
 
 /**
  * Reflection from the program's own code on its own objects, statics and arrays ({@code Field}'s getters and setters,
@@ -26,6 +27,33 @@ final class Reflection implements Conform.Case {
 
     static int shared;
     static final Object lock = new Object();
+
+    /** {@code Field::get} and the like as a method reference. */
+    interface Reader {
+        Object read(Field f, Object o) throws Exception;
+    }
+
+    interface IntWriter {
+        void write(Object o, int v) throws Exception;
+    }
+
+    interface ElementWriter {
+        void write(Object array, int i, double v);
+    }
+
+    /** Writes a field of another object reflectively in its constructor's prologue, before {@code super()}. */
+    static final class Stamp {
+        Stamp(Cell cell, int count) throws Exception {
+            field("count").setInt(cell, count);
+            super();
+        }
+
+        /** A write the JDK refuses there: its exception, the copy left unlocked. */
+        Stamp(Cell cell, String count) throws Exception {
+            field("count").set(cell, count);
+            super();
+        }
+    }
 
     /** A thread that runs {@code body} (a {@code Callable}: a lambda that may move to another node). */
     static Thread thread(Callable<?> body) {
@@ -131,5 +159,36 @@ final class Reflection implements Conform.Case {
         }));
         out.println(refused[0]);
         out.println("unchanged by the refused calls: " + cell.count + " " + cell.samples.length);
+
+        Cell other = new Cell();
+        Conform.startJoin(thread(() -> {
+            synchronized (lock) {
+                new Stamp(other, 12);
+                try {
+                    new Stamp(other, "13");
+                } catch (IllegalArgumentException e) {
+                    other.label = "refused in a prologue";
+                }
+                IntWriter total = field("total")::setInt;
+                total.write(other, 21);
+                ElementWriter element = Array::setDouble;
+                element.write(other.samples, 3, 4.5);
+            }
+            return null;
+        }));
+        out.println("written in a constructor's prologue and through method references: " + other.count + " "
+            + other.label + " " + other.total + " " + Arrays.toString(other.samples));
+        other.count = 31;
+        other.samples[0] = 0.5;
+        String[] referenced = new String[1];
+        Conform.startJoin(thread(() -> {
+            synchronized (lock) {
+                Reader read = Field::get;
+                ToDoubleBiFunction<Object, Integer> element = Array::getDouble;
+                referenced[0] = read.read(field("count"), other) + " " + element.applyAsDouble(other.samples, 0);
+            }
+            return null;
+        }));
+        out.println("read through method references: " + referenced[0]);
     }
 }

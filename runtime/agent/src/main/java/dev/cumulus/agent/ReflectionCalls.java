@@ -1,12 +1,21 @@
 package dev.cumulus.agent;
 
+import java.lang.classfile.ClassBuilder;
+import java.lang.classfile.ClassFile;
 import java.lang.classfile.CodeBuilder;
 import java.lang.classfile.Label;
 import java.lang.classfile.Opcode;
 import java.lang.classfile.TypeKind;
+import java.lang.classfile.instruction.InvokeDynamicInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.lang.constant.ClassDesc;
+import java.lang.constant.ConstantDesc;
+import java.lang.constant.DirectMethodHandleDesc;
+import java.lang.constant.DynamicCallSiteDesc;
+import java.lang.constant.MethodHandleDesc;
 import java.lang.constant.MethodTypeDesc;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 
 import static java.lang.constant.ConstantDescs.CD_Object;
@@ -22,11 +31,16 @@ import static java.lang.constant.ConstantDescs.CD_void;
  * filled), after a {@code Field} getter {@code afterGet} (a volatile field's value at its home, boxed and unboxed
  * again); before a setter {@code beginSet}/{@code beginArraySet} (a copy locked, or a release before a volatile
  * write), after it {@code endSet}/{@code endArraySet} (marked dirty, or the volatile write sent home), and
- * {@code abandonSet} if the JDK throws.
+ * {@code abandonSet} if the JDK throws. A method reference to one of them ({@code Field::get}, {@code Array::setInt}) is
+ * made with a bridge in the program's class holding that woven call as its implementation.
  */
 final class ReflectionCalls {
     static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName("dev/cumulus/internal/singlevm/ReflectionHooks");
     private static final ClassDesc CD_FIELD = ClassDesc.of("java.lang.reflect.Field");
+    private static final ClassDesc CD_ARRAY = ClassDesc.of("java.lang.reflect.Array");
+    private static final ClassDesc CD_LAMBDA_METAFACTORY = ClassDesc.of("java.lang.invoke.LambdaMetafactory");
+    /** The name prefix of the bridges {@link Bridges} adds. */
+    static final String BRIDGE_PREFIX = "$cumulus$reflect$";
     private static final MethodTypeDesc MTD_BEFORE_GET = MethodTypeDesc.of(CD_void, CD_FIELD, CD_Object);
     private static final MethodTypeDesc MTD_AFTER_GET = MethodTypeDesc.of(CD_Object, CD_Object, CD_FIELD, CD_Object);
     private static final MethodTypeDesc MTD_BEGIN_SET = MethodTypeDesc.of(CD_Object, CD_FIELD, CD_Object);
@@ -55,10 +69,11 @@ final class ReflectionCalls {
     }
 
     /**
-     * Weaves {@code ii}. {@code handlerAllowed} is false in a constructor before its {@code super(...)} call, where no
-     * exception handler may cover code: a setter there is left as it is (it would keep a copy locked across the call).
+     * Weaves {@code ii}. A setter's catch-all handler may cover the call in a constructor before its {@code super(...)}
+     * call too (a flexible constructor body writing another object's field): it only unlocks and rethrows, which the
+     * verifier allows while {@code this} is uninitialised.
      */
-    static void weave(CodeBuilder b, InvokeInstruction ii, boolean handlerAllowed) {
+    static void weave(CodeBuilder b, InvokeInstruction ii) {
         boolean field = ii.opcode() == Opcode.INVOKEVIRTUAL;
         boolean getter = ii.name().stringValue().startsWith("get");
         if (getter) {
@@ -83,10 +98,6 @@ final class ReflectionCalls {
                 b.invokestatic(CD_HOOKS, "afterGet", MTD_AFTER_GET);
                 Boxing.unbox(b, value);
             }
-            return;
-        }
-        if (!handlerAllowed) {
-            b.with(ii);
             return;
         }
         // Field: (field, o, v); Array: (a, i, v)
@@ -134,5 +145,77 @@ final class ReflectionCalls {
         b.athrow();
         b.labelBinding(after);
         b.exceptionCatchAll(start, end, handler);
+    }
+
+    /**
+     * The accessor a method reference names ({@code Field::get}, {@code field::setInt}, {@code Array::getLong}: an
+     * {@code invokedynamic} of {@code LambdaMetafactory} whose implementation is one of the accessors), else null.
+     * Its handle would call the JDK's method directly, past the woven call site.
+     */
+    static DirectMethodHandleDesc reference(InvokeDynamicInstruction indy) {
+        DirectMethodHandleDesc bsm = indy.bootstrapMethod();
+        if (!bsm.owner().equals(CD_LAMBDA_METAFACTORY) || indy.bootstrapArgs().size() < 2
+                || !(indy.bootstrapArgs().get(1) instanceof DirectMethodHandleDesc impl)
+                || !ACCESSORS.contains(impl.methodName())) {
+            return null;
+        }
+        boolean field = impl.kind() == DirectMethodHandleDesc.Kind.VIRTUAL && impl.owner().equals(CD_FIELD);
+        boolean array = impl.kind() == DirectMethodHandleDesc.Kind.STATIC && impl.owner().equals(CD_ARRAY);
+        return field || array ? impl : null;
+    }
+
+    /**
+     * The method reference {@code indy} ({@link #reference}) made with the bridge {@code bridges} adds to the
+     * program's class as its implementation: the woven call of the same accessor. A {@code Field} call there stays
+     * caller-sensitive to that class, as the handle's was (a method reference binds the class that made it as the
+     * caller).
+     */
+    static void weaveReference(CodeBuilder b, InvokeDynamicInstruction indy, Bridges bridges) {
+        DirectMethodHandleDesc impl = reference(indy);
+        ConstantDesc[] args = indy.bootstrapArgs().toArray(ConstantDesc[]::new);
+        args[1] = bridges.bridge(impl);
+        b.invokedynamic(DynamicCallSiteDesc.of(indy.bootstrapMethod(), indy.name().stringValue(), indy.typeSymbol(),
+            args));
+    }
+
+    /**
+     * The static bridges a class's method references call instead of {@code Field}'s and {@code Array}'s accessors,
+     * one per accessor, each the woven call of that accessor ({@link #weave}), added at the class's end.
+     */
+    static final class Bridges {
+        private final ClassDesc owner;
+        private final boolean isInterface;
+        private final Map<String, DirectMethodHandleDesc> needed = new LinkedHashMap<>();
+
+        Bridges(ClassDesc owner, boolean isInterface) {
+            this.owner = owner;
+            this.isInterface = isInterface;
+        }
+
+        /** The handle of the bridge for accessor {@code impl} (a {@code Field}'s takes the Field first). */
+        DirectMethodHandleDesc bridge(DirectMethodHandleDesc impl) {
+            String name = BRIDGE_PREFIX + (impl.owner().equals(CD_FIELD) ? "field$" : "array$") + impl.methodName();
+            needed.put(name, impl);
+            return MethodHandleDesc.ofMethod(isInterface ? DirectMethodHandleDesc.Kind.INTERFACE_STATIC
+                : DirectMethodHandleDesc.Kind.STATIC, owner, name, impl.invocationType());
+        }
+
+        /** Adds the bridges the class's code asked for. */
+        void addTo(ClassBuilder clb) {
+            needed.forEach((name, impl) -> {
+                MethodTypeDesc type = impl.invocationType();
+                clb.withMethodBody(name, type, ClassFile.ACC_PRIVATE | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC,
+                    b -> {
+                        for (int i = 0; i < type.parameterCount(); i++) {
+                            b.loadLocal(TypeKind.from(type.parameterType(i)), b.parameterSlot(i));
+                        }
+                        boolean field = impl.owner().equals(CD_FIELD);
+                        weave(b, InvokeInstruction.of(field ? Opcode.INVOKEVIRTUAL : Opcode.INVOKESTATIC,
+                            b.constantPool().methodRefEntry(impl.owner(), impl.methodName(),
+                                field ? type.dropParameterTypes(0, 1) : type)));
+                        b.return_(TypeKind.from(type.returnType()));
+                    });
+            });
+        }
     }
 }

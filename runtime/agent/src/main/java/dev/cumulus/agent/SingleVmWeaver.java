@@ -120,6 +120,7 @@ final class SingleVmWeaver {
         boolean topmost = shared && !cm.superclass().map(s -> classes.isShared(s.asInternalName())).orElse(false);
         boolean hasClinit = cm.methods().stream().anyMatch(m -> m.methodName().equalsString("<clinit>"));
         boolean[] marked = {false};
+        ReflectionCalls.Bridges bridges = new ReflectionCalls.Bridges(self, cm.flags().has(AccessFlag.INTERFACE));
         ClassTransform ct = (ClassBuilder clb, ClassElement ce) -> {
             if (ce instanceof FieldModel fm && shared) {
                 clb.withField(fm.fieldName(), fm.fieldType(), fb -> {
@@ -143,7 +144,7 @@ final class SingleVmWeaver {
                 mm.code().get().exceptionHandlers().forEach(h -> handlers.add(h.handler()));
                 MethodTransform mt = MethodTransform.transformingCode(new CodeWeave(self, classes, name,
                     sync ? (isStatic ? Monitor.CLASS : Monitor.THIS) : Monitor.NONE,
-                    shared && name.equals("<clinit>"), arraySites, handlers));
+                    shared && name.equals("<clinit>"), arraySites, handlers, bridges));
                 if (sync) {
                     mt = mt.andThen((mb, me) -> {
                         if (me instanceof AccessFlags af) {
@@ -163,6 +164,7 @@ final class SingleVmWeaver {
                 clb.with(ce);
             }
         };
+        ct = ct.andThen(ClassTransform.endHandler(bridges::addTo));
         if (shared) {
             ct = ct.andThen(ClassTransform.endHandler(clb -> {
                 clb.withField(STATICS, CD_int, ClassFile.ACC_PUBLIC | ClassFile.ACC_STATIC | ClassFile.ACC_SYNTHETIC);
@@ -229,9 +231,12 @@ final class SingleVmWeaver {
          */
         private final List<ExceptionCatch> programCatches = new ArrayList<>();
         private int arraySite;
+        /** The class's bridges for method references to reflective accessors ({@link ReflectionCalls#weaveReference}). */
+        private final ReflectionCalls.Bridges bridges;
 
         CodeWeave(ClassDesc self, ProgramClasses classes, String method, Monitor monitor, boolean clinit,
-                int arraySites, java.util.Set<Label> handlers) {
+                int arraySites, java.util.Set<Label> handlers, ReflectionCalls.Bridges bridges) {
+            this.bridges = bridges;
             this.plainLocals = new int[Math.min(arraySites, PLAIN_LOCALS)];
             this.handlers = handlers;
             this.self = self;
@@ -293,6 +298,8 @@ final class SingleVmWeaver {
                         forgetKnown(b);
                     }
                 }
+                case InvokeDynamicInstruction indy when ReflectionCalls.reference(indy) != null ->
+                    ReflectionCalls.weaveReference(b, indy, bridges);
                 case InvokeDynamicInstruction indy when runnableLambda(indy) != null -> lambda(b, indy);
                 case InvokeDynamicInstruction indy when isObjectMethods(indy) -> {
                     readAllArguments(b, indy);
@@ -441,7 +448,7 @@ final class SingleVmWeaver {
                 }
             }
             if (ReflectionCalls.applies(ii)) {
-                ReflectionCalls.weave(b, ii, superCalled);
+                ReflectionCalls.weave(b, ii);
                 return;
             }
             String jdkOwner = jdkOwner(ii);
