@@ -27,6 +27,8 @@ final class Reflection implements Conform.Case {
 
     static int shared;
     static final Object lock = new Object();
+    /** Set by {@link Guarded}'s static initializer. */
+    static boolean guardedInitialised;
 
     /** {@code Field::get} and the like as a method reference. */
     interface Reader {
@@ -190,5 +192,40 @@ final class Reflection implements Conform.Case {
             return null;
         }));
         out.println("read through method references: " + referenced[0]);
+
+        Field guarded = Guarded.class.getDeclaredField("value");
+        StringBuilder refusals = new StringBuilder();
+        try {
+            guarded.getInt(null);
+        } catch (IllegalAccessException e) {
+            refusals.append("get refused");
+        }
+        try {
+            guarded.setInt(null, 2);
+        } catch (IllegalAccessException e) {
+            refusals.append(", set refused");
+        }
+        out.println("a refused access to a private static initialises no class: " + refusals + ", initialised "
+            + guardedInitialised);
+        String[] granted = new String[1];
+        Conform.startJoin(thread(() -> {
+            Field value = Guarded.class.getDeclaredField("value");
+            value.setAccessible(true);
+            granted[0] = value.getInt(null) + " " + guardedInitialised;
+            return null;
+        }));
+        out.println("once accessible, it is read after its initialisation: " + granted[0]);
+    }
+}
+
+/** A private static field of another class (no nestmate of Reflection's), whose initializer Reflection sees run. */
+final class Guarded {
+    private static int value = 1;
+
+    static {
+        Reflection.guardedInitialised = true;
+    }
+
+    private Guarded() {
     }
 }

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static java.lang.constant.ConstantDescs.CD_Object;
+import static java.lang.constant.ConstantDescs.CD_boolean;
 import static java.lang.constant.ConstantDescs.CD_int;
 import static java.lang.constant.ConstantDescs.CD_void;
 
@@ -27,8 +28,9 @@ import static java.lang.constant.ConstantDescs.CD_void;
  * "The woven form"): the getters and setters of {@code java.lang.reflect.Field} and {@code java.lang.reflect.Array}
  * are JDK code, which would read a copy as last filled and whose writes into a copy would never be marked dirty. The
  * program's call stays where it is ({@code Field} checks access against its caller's class), with
- * {@code ReflectionHooks} around it: before a getter {@code beforeGet}/{@code beforeArrayGet} (a stale copy is
- * filled), after a {@code Field} getter {@code afterGet} (a volatile field's value at its home, boxed and unboxed
+ * {@code ReflectionHooks} around it (a static field's class initialised first only if {@code f.canAccess(null)},
+ * asked in the program's method, says the JDK's check will pass): before a getter {@code beforeGet} or
+ * {@code beforeArrayGet} (a stale copy is filled), after a {@code Field} getter {@code afterGet} (a volatile field's value at its home, boxed and unboxed
  * again); before a setter {@code beginSet}/{@code beginArraySet} (a copy locked, or a release before a volatile
  * write), after it {@code endSet}/{@code endArraySet} (marked dirty, or the volatile write sent home), and
  * {@code abandonSet} if the JDK throws. A method reference to one of them ({@code Field::get}, {@code Array::setInt}) is
@@ -41,9 +43,11 @@ final class ReflectionCalls {
     private static final ClassDesc CD_LAMBDA_METAFACTORY = ClassDesc.of("java.lang.invoke.LambdaMetafactory");
     /** The name prefix of the bridges {@link Bridges} adds. */
     static final String BRIDGE_PREFIX = "$cumulus$reflect$";
-    private static final MethodTypeDesc MTD_BEFORE_GET = MethodTypeDesc.of(CD_void, CD_FIELD, CD_Object);
+    private static final MethodTypeDesc MTD_BEFORE_GET = MethodTypeDesc.of(CD_void, CD_FIELD, CD_Object, CD_boolean);
     private static final MethodTypeDesc MTD_AFTER_GET = MethodTypeDesc.of(CD_Object, CD_Object, CD_FIELD, CD_Object);
-    private static final MethodTypeDesc MTD_BEGIN_SET = MethodTypeDesc.of(CD_Object, CD_FIELD, CD_Object);
+    private static final MethodTypeDesc MTD_BEGIN_SET = MethodTypeDesc.of(CD_Object, CD_FIELD, CD_Object, CD_boolean);
+    private static final MethodTypeDesc MTD_PROGRAM_STATIC = MethodTypeDesc.of(CD_boolean, CD_FIELD);
+    private static final MethodTypeDesc MTD_CAN_ACCESS = MethodTypeDesc.of(CD_boolean, CD_Object);
     private static final MethodTypeDesc MTD_END_SET = MethodTypeDesc.of(CD_void, CD_Object, CD_FIELD, CD_Object,
         CD_Object);
     private static final MethodTypeDesc MTD_BEFORE_ARRAY_GET = MethodTypeDesc.of(CD_void, CD_Object, CD_int);
@@ -85,6 +89,9 @@ final class ReflectionCalls {
             b.astore(x);
             b.aload(x);
             b.loadLocal(second, y);
+            if (field) {
+                accessible(b, x);
+            }
             b.invokestatic(CD_HOOKS, field ? "beforeGet" : "beforeArrayGet",
                 field ? MTD_BEFORE_GET : MTD_BEFORE_ARRAY_GET);
             b.aload(x);
@@ -114,6 +121,7 @@ final class ReflectionCalls {
         if (field) {
             b.aload(x);
             b.aload(y);
+            accessible(b, x);
             b.invokestatic(CD_HOOKS, "beginSet", MTD_BEGIN_SET);
         } else {
             b.aload(x);
@@ -145,6 +153,27 @@ final class ReflectionCalls {
         b.athrow();
         b.labelBinding(after);
         b.exceptionCatchAll(start, end, handler);
+    }
+
+    /**
+     * Pushes whether the program's code may access the field in local {@code f}, if it is a static field of a program
+     * class ({@code f.canAccess(null)}, asked here, in the program's method: it checks its caller's class as the
+     * accessor will), else true. The JDK initialises a static field's class only once the access passed its check; so
+     * do the hooks, which initialise it before they fill or lock its statics' copy.
+     */
+    private static void accessible(CodeBuilder b, int f) {
+        Label yes = b.newLabel();
+        Label done = b.newLabel();
+        b.aload(f);
+        b.invokestatic(CD_HOOKS, "programStatic", MTD_PROGRAM_STATIC);
+        b.ifeq(yes);
+        b.aload(f);
+        b.aconst_null();
+        b.invokevirtual(CD_FIELD, "canAccess", MTD_CAN_ACCESS);
+        b.goto_(done);
+        b.labelBinding(yes);
+        b.iconst_1();
+        b.labelBinding(done);
     }
 
     /**

@@ -29,13 +29,22 @@ public final class ReflectionHooks {
     // ---- Field ----------------------------------------------------------------------------------------------------
 
     /**
+     * True for a static field of a program class: the woven code asks {@code f.canAccess(null)} (as the program's
+     * code) for {@link #beforeGet} and {@link #beginSet}.
+     */
+    public static boolean programStatic(Field f) {
+        return Modifier.isStatic(f.getModifiers()) && shared(f);
+    }
+
+    /**
      * Before {@code f.get(o)} (or a typed getter): a stale copy of {@code o} (of the statics, for a static field, on a
      * node other than 0) is filled, as before a woven read. A volatile field is read at its home afterwards
      * ({@link #afterGet}); an {@code o} the JDK will refuse ({@code null}, not an instance of the field's class) is
-     * left to it.
+     * left to it, and so is a static field the program's code may not access ({@code accessible} false: the JDK
+     * refuses it without initialising its class).
      */
-    public static void beforeGet(Field f, Object o) {
-        if (!shared(f) || Modifier.isVolatile(f.getModifiers())) {
+    public static void beforeGet(Field f, Object o, boolean accessible) {
+        if (!shared(f) || Modifier.isVolatile(f.getModifiers()) || !accessible) {
             return;
         }
         Class<?> declaring = f.getDeclaringClass();
@@ -70,10 +79,11 @@ public final class ReflectionHooks {
      * Before {@code f.set(o, v)} (or a typed setter): for a field of a copy (of the statics, for a static field on a
      * node other than 0), the copy's record, locked, which {@link #endSet} marks dirty and unlocks once the JDK wrote
      * the field, or {@link #abandonSet} unlocks if the JDK refused; for a volatile field, a release first (the write
-     * that follows must not be seen before it), and {@code VOLATILE}; else {@code null}.
+     * that follows must not be seen before it), and {@code VOLATILE}; else {@code null}, as for a static field the
+     * program's code may not access ({@code accessible} false: the JDK refuses it without initialising its class).
      */
-    public static Object beginSet(Field f, Object o) {
-        if (!shared(f)) {
+    public static Object beginSet(Field f, Object o, boolean accessible) {
+        if (!shared(f) || !accessible) {
             return null;
         }
         Class<?> declaring = f.getDeclaringClass();
