@@ -215,6 +215,11 @@ final class Reflection implements Conform.Case {
             return null;
         }));
         out.println("once accessible, it is read after its initialisation: " + granted[0]);
+
+        out.println("Cell's own members only: fields " + Arrays.stream(Cell.class.getDeclaredFields()).map(Field::getName)
+            .sorted().toList() + ", public fields " + Cell.class.getFields().length + ", interfaces "
+            + Cell.class.getInterfaces().length + " " + Cell.class.getGenericInterfaces().length + ", methods named $ "
+            + Arrays.stream(Reflection.class.getDeclaredMethods()).filter(m -> m.getName().startsWith("$")).count());
     }
 }
 

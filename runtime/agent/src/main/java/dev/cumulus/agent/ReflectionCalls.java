@@ -59,7 +59,34 @@ final class ReflectionCalls {
         "getLong", "getFloat", "getDouble", "set", "setBoolean", "setByte", "setChar", "setShort", "setInt", "setLong",
         "setFloat", "setDouble");
 
+    private static final ClassDesc CD_MEMBER_LISTS =
+        ClassDesc.ofInternalName("dev/cumulus/internal/singlevm/MemberLists");
+    /** {@code Class}'s member lists, which would show what the weaving added, and the hooks that filter them. */
+    private static final Map<String, String> MEMBER_LISTS = Map.of(
+        "getDeclaredFields()[Ljava/lang/reflect/Field;", "visibleFields",
+        "getFields()[Ljava/lang/reflect/Field;", "visibleFields",
+        "getDeclaredMethods()[Ljava/lang/reflect/Method;", "visibleMethods",
+        "getInterfaces()[Ljava/lang/Class;", "visibleInterfaces",
+        "getGenericInterfaces()[Ljava/lang/reflect/Type;", "visibleTypes");
+
     private ReflectionCalls() {
+    }
+
+    /** True for a call of one of {@code Class}'s member lists ({@code getDeclaredFields} and the like). */
+    static boolean listsMembers(InvokeInstruction ii) {
+        return ii.opcode() == Opcode.INVOKEVIRTUAL && ii.owner().asInternalName().equals("java/lang/Class")
+            && MEMBER_LISTS.containsKey(ii.name().stringValue() + ii.type().stringValue());
+    }
+
+    /**
+     * Weaves a call of a member list ({@link #listsMembers}): the call, then {@code MemberLists}' hook that leaves out
+     * what the weaving added to program classes (its fields, bridges and marker interface).
+     */
+    static void weaveMemberList(CodeBuilder b, InvokeInstruction ii) {
+        b.with(ii);
+        ClassDesc list = ii.typeSymbol().returnType();
+        b.invokestatic(CD_MEMBER_LISTS, MEMBER_LISTS.get(ii.name().stringValue() + ii.type().stringValue()),
+            MethodTypeDesc.of(list, list));
     }
 
     /** True for a call of one of the accessors of {@code Field} (an instance method) or {@code Array} (static). */

@@ -451,6 +451,10 @@ final class SingleVmWeaver {
                 ReflectionCalls.weave(b, ii);
                 return;
             }
+            if (ReflectionCalls.listsMembers(ii)) {
+                ReflectionCalls.weaveMemberList(b, ii);
+                return;
+            }
             String jdkOwner = jdkOwner(ii);
             if (jdkOwner != null && JdkArrayCalls.applies(ii, jdkOwner)) {
                 JdkArrayCalls.weave(b, ii, jdkOwner, superCalled);
