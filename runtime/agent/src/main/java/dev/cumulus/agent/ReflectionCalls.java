@@ -30,11 +30,11 @@ import static java.lang.constant.ConstantDescs.CD_void;
  * program's call stays where it is ({@code Field} checks access against its caller's class), with
  * {@code ReflectionHooks} around it (a static field's class initialised first only if {@code f.canAccess(null)},
  * asked in the program's method, says the JDK's check will pass): before a getter {@code beforeGet} or
- * {@code beforeArrayGet} (a stale copy is filled), after a {@code Field} getter {@code afterGet} (a volatile field's value at its home, boxed and unboxed
- * again); before a setter {@code beginSet}/{@code beginArraySet} (a copy locked, or a release before a volatile
- * write), after it {@code endSet}/{@code endArraySet} (marked dirty, or the volatile write sent home), and
- * {@code abandonSet} if the JDK throws. A method reference to one of them ({@code Field::get}, {@code Array::setInt}) is
- * made with a bridge in the program's class holding that woven call as its implementation.
+ * {@code beforeArrayGet} (a stale copy is filled), after a {@code Field} getter {@code afterGet} (a volatile field's
+ * value at its home, boxed and unboxed again); before a setter {@code beginSet}/{@code beginArraySet} (a copy locked,
+ * or a release before a volatile write), after it {@code endSet}/{@code endArraySet} (marked dirty, or the volatile
+ * write sent home), and {@code abandonSet} if the JDK throws. A method reference to one of them ({@code Field::get},
+ * {@code Array::setInt}) is made with a bridge in the program's class holding that woven call as its implementation.
  */
 final class ReflectionCalls {
     static final ClassDesc CD_HOOKS = ClassDesc.ofInternalName("dev/cumulus/internal/singlevm/ReflectionHooks");
