@@ -1,10 +1,7 @@
 package dev.cumulus.analysis;
 
 import dev.cumulus.analysis.ClassInfo.MethodInfo;
-import dev.cumulus.analysis.MethodFacts.Event;
 import dev.cumulus.analysis.MethodFacts.InvokeEvent;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -13,7 +10,7 @@ import java.util.Set;
  * code: a {@code VarHandle}, a field getter or setter method handle, an array element handle or an
  * {@code Atomic*FieldUpdater}. At most one finding per line of a method.
  */
-final class FieldHandleChecker implements RuleChecker {
+final class FieldHandleChecker extends ProgramCallChecker {
     /** The makers by owner: each name the owner's method that makes one. */
     private static final Map<String, Set<String>> MAKERS = Map.of(
             "java/lang/invoke/MethodHandles$Lookup", Set.of("findVarHandle", "findStaticVarHandle",
@@ -25,12 +22,8 @@ final class FieldHandleChecker implements RuleChecker {
             "java/util/concurrent/atomic/AtomicLongFieldUpdater", Set.of("newUpdater"),
             "java/util/concurrent/atomic/AtomicReferenceFieldUpdater", Set.of("newUpdater"));
 
-    private final SingleVmFacts facts;
-    private final ClassIndex index;
-
     FieldHandleChecker(ClassIndex index, SingleVmFacts facts) {
-        this.index = index;
-        this.facts = facts;
+        super(index, facts);
     }
 
     @Override
@@ -39,22 +32,12 @@ final class FieldHandleChecker implements RuleChecker {
     }
 
     @Override
-    public void check(ClassInfo c, List<Finding> out) {
-        if (!facts.isProgram(c)) {
-            return;
+    String finding(MethodInfo m, InvokeEvent call) {
+        if (!MAKERS.getOrDefault(call.owner(), Set.of()).contains(call.name())) {
+            return null;
         }
-        for (MethodInfo m : c.methods) {
-            Set<Integer> reported = new HashSet<>();
-            for (Event e : index.facts(m).events) {
-                if (e instanceof InvokeEvent ie && !reported.contains(ie.line())
-                        && MAKERS.getOrDefault(ie.owner(), Set.of()).contains(ie.name())) {
-                    reported.add(ie.line());
-                    out.add(onMethod(c, m, ie.line(), "method '" + m.name + "' makes a handle on fields or array "
-                            + "elements (" + ClassInfo.display(ie.owner()) + "." + ie.name() + "()): it reads and "
-                            + "writes past the shared heap, so on another node's copy it reads stale values and its "
-                            + "writes never reach the home", List.of()));
-                }
-            }
-        }
+        return "method '" + m.name + "' makes a handle on fields or array elements (" + ClassInfo.display(call.owner())
+                + "." + call.name() + "()): it reads and writes past the shared heap, so on another node's copy it "
+                + "reads stale values and its writes never reach the home";
     }
 }
