@@ -220,6 +220,13 @@ final class Reflection implements Conform.Case {
             .sorted().toList() + ", public fields " + Cell.class.getFields().length + ", interfaces "
             + Cell.class.getInterfaces().length + " " + Cell.class.getGenericInterfaces().length + ", methods named $ "
             + Arrays.stream(Reflection.class.getDeclaredMethods()).filter(m -> m.getName().startsWith("$")).count());
+        String byName;
+        try {
+            byName = "found " + Cell.class.getDeclaredField("$cumulus$state");
+        } catch (NoSuchFieldException e) {
+            byName = "NoSuchFieldException " + e.getMessage();
+        }
+        out.println("a field looked up by name that the program does not declare: " + byName);
     }
 }
 

@@ -61,13 +61,18 @@ final class ReflectionCalls {
 
     private static final ClassDesc CD_MEMBER_LISTS =
         ClassDesc.ofInternalName("dev/cumulus/internal/singlevm/MemberLists");
-    /** {@code Class}'s member lists, which would show what the weaving added, and the hooks that filter them. */
+    /**
+     * {@code Class}'s member lists and field lookups by name, which would show what the weaving added, and the hooks
+     * that filter them.
+     */
     private static final Map<String, String> MEMBER_LISTS = Map.of(
         "getDeclaredFields()[Ljava/lang/reflect/Field;", "visibleFields",
         "getFields()[Ljava/lang/reflect/Field;", "visibleFields",
         "getDeclaredMethods()[Ljava/lang/reflect/Method;", "visibleMethods",
         "getInterfaces()[Ljava/lang/Class;", "visibleInterfaces",
-        "getGenericInterfaces()[Ljava/lang/reflect/Type;", "visibleTypes");
+        "getGenericInterfaces()[Ljava/lang/reflect/Type;", "visibleTypes",
+        "getDeclaredField(Ljava/lang/String;)Ljava/lang/reflect/Field;", "visibleField",
+        "getField(Ljava/lang/String;)Ljava/lang/reflect/Field;", "visibleField");
 
     private ReflectionCalls() {
     }

@@ -11,9 +11,10 @@ import java.util.function.Predicate;
 /**
  * What the agent's single-VM weaving calls on the arrays the program's own calls of {@code Class}'s member lists
  * return ({@code getDeclaredFields}, {@code getFields}, {@code getDeclaredMethods}, {@code getInterfaces},
- * {@code getGenericInterfaces}; the agent's {@code ReflectionCalls}): the same arrays without the members the weaving
- * added to program classes ({@code $cumulus$state}, {@code $cumulus$id}, {@code $cumulus$statics}, the bridges of
- * method references, the {@link SharedObject} marker), so a program that walks its classes' fields (a reflective
+ * {@code getGenericInterfaces}, and {@code getDeclaredField}/{@code getField} by name; the agent's
+ * {@code ReflectionCalls}): the same arrays without the members the weaving added to program classes
+ * ({@code $cumulus$state}, {@code $cumulus$id}, {@code $cumulus$statics}, the bridges of method references, the
+ * {@link SharedObject} marker), and no such field by name, so a program that walks its classes' fields (a reflective
  * {@code toString}, a field-by-field copy) sees, reads and writes only its own. Public only because woven program
  * classes call it; not user API.
  */
@@ -27,6 +28,14 @@ public final class MemberLists {
 
     public static Method[] visibleMethods(Method[] methods) {
         return without(methods, MemberLists::added, Method[]::new);
+    }
+
+    /** A field looked up by name: one the weaving added is not there, as on one JVM. */
+    public static Field visibleField(Field field) throws NoSuchFieldException {
+        if (added(field)) {
+            throw new NoSuchFieldException(field.getName());
+        }
+        return field;
     }
 
     public static Class<?>[] visibleInterfaces(Class<?>[] interfaces) {
