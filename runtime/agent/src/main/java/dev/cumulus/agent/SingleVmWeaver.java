@@ -410,6 +410,10 @@ final class SingleVmWeaver {
                 b.invokestatic(CD_HOOKS, "arraycopy", ii.typeSymbol());
                 return;
             }
+            if (ProgramExitCalls.applies(ii)) {
+                ProgramExitCalls.weave(b, ii);
+                return;
+            }
             if (ii.opcode() == Opcode.INVOKESTATIC && ii.owner().asInternalName().equals("java/lang/Thread")
                     && ii.name().equalsString("holdsLock")) {
                 b.invokestatic(CD_HOOKS, "holdsLock", MethodTypeDesc.of(CD_boolean, CD_Object));

@@ -7,6 +7,7 @@ import dev.cumulus.cli.profile.ProfileSettings;
 import dev.cumulus.cli.ship.ClassSender;
 import dev.cumulus.internal.auth.RunSecret;
 import dev.cumulus.internal.cloud.AgentLoader;
+import dev.cumulus.internal.launch.ExitReport;
 import dev.cumulus.internal.launch.FailureReport;
 import dev.cumulus.internal.launch.LaunchConfig;
 import dev.cumulus.internal.launch.LaunchConfig.TransportMode;
@@ -53,8 +54,10 @@ import java.util.stream.Stream;
  * its own, the launcher asks the nodes' failure reports ({@link FailureReport}) where the failure began
  * ({@link FailureOrigin}), stops the other nodes, gives that node the grace period to end on its own, and returns its
  * exit code — 3 (fail-stop) when it did not end on its own (it hung) or ended with 0. Nodes the launcher stops do not
- * count. A timeout gives 124, a stop of the launcher itself (Ctrl-C, SIGTERM) 130; either way {@code
- * result.properties} is written and the run directory printed.
+ * count. A single-VM program that calls {@code System.exit(n)} on any node ends every node with {@code n}: the node
+ * wrote an {@link ExitReport}, and the launcher returns {@code n} with no failure. A timeout gives 124, a stop of the
+ * launcher itself (Ctrl-C, SIGTERM) 130; either way {@code result.properties} is written and the run directory
+ * printed.
  *
  * <p>Invariant: when {@link #run()} returns or throws, and when the JVM shuts down during a run, no node process is
  * left and the driver directory is deleted.
@@ -64,9 +67,9 @@ import java.util.stream.Stream;
  * nodes. Stopping and cleaning up are serialised on one lock and idempotent.
  */
 public final class ClusterLauncher {
-    /** Flags every node JVM gets (Agrona needs jdk.internal.misc; Aeron's native access; a GC without threads). */
     /** How long the nodes' start waits for the live profile's reader to ready its parser. */
     static final long READER_READY_WAIT_MS = 5_000;
+    /** Flags every node JVM gets (Agrona needs jdk.internal.misc; Aeron's native access; a GC without threads). */
     public static final List<String> NODE_JVM_FLAGS = List.of(
         "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
         "--enable-native-access=ALL-UNNAMED",
@@ -328,7 +331,7 @@ public final class ClusterLauncher {
         } finally {
             stopAll();
             drainOutput();
-            fetchFromHosts(runDir.path(), RunDirectory.FAILURE_SUFFIX, RunDirectory.JFR_SUFFIX);
+            fetchFromHosts(runDir.path(), RunDirectory.FAILURE_SUFFIX, RunDirectory.EXIT_SUFFIX, RunDirectory.JFR_SUFFIX);
             closeLiveSink(runDir);
             cleanup();
             removeShutdownHook();
@@ -385,6 +388,11 @@ public final class ClusterLauncher {
                 }
                 remaining--;
                 int code = node.exitCode();
+                Optional<ExitReport> programExit = node.stopRequested() || shutdownRequested ? Optional.empty()
+                    : programExit(runDir);
+                if (programExit.isPresent()) {
+                    return programExited(programExit.get(), runDir);
+                }
                 if (code != 0 && !node.stopRequested() && !shutdownRequested) {
                     if (ctx.nodesOutliveFailures() && remaining > 0) {
                         err.println("cumulus: node " + node.id() + " exited with code " + code + "; the other "
@@ -406,6 +414,40 @@ public final class ClusterLauncher {
                 -1, running);
         }
         return new RunResult(0, RunResult.Ending.ALL_SUCCEEDED, runId, runDir.path(), driverDir, -1, List.of());
+    }
+
+    /** A single-VM run's program called {@code System.exit} on some node: its {@link ExitReport}, else empty. */
+    private Optional<ExitReport> programExit(RunDirectory runDir) {
+        if (!ctx.singleVm()) {
+            return Optional.empty();
+        }
+        fetchFromHosts(runDir.path(), RunDirectory.EXIT_SUFFIX);
+        return ExitReport.first(runDir.path(), nodes.size());
+    }
+
+    /**
+     * The program called {@code System.exit(status)}: every node is ending with that status, as the program's one JVM
+     * would. Gives them the grace period to end on their own, stops any still running after it, and returns the
+     * status; no node failed.
+     */
+    private RunResult programExited(ExitReport exit, RunDirectory runDir) throws InterruptedException {
+        long deadlineNs = System.nanoTime() + ctx.grace().toNanos();
+        List<Integer> stopped = new ArrayList<>();
+        for (NodeProcess node : nodes) {
+            if (!node.waitFor(deadlineNs - System.nanoTime())) {
+                stopped.add(node.id());
+                node.requestStop();
+            }
+        }
+        for (NodeProcess node : nodes) {
+            node.joinOutput(OUTPUT_DRAIN);
+        }
+        if (!stopped.isEmpty()) {
+            err.println("cumulus: the program called exit(" + exit.status() + ") on node " + exit.origin()
+                + "; nodes " + ids(stopped) + " did not end within " + format(ctx.grace()) + " (stopped them)");
+        }
+        return new RunResult(exit.status(), RunResult.Ending.PROGRAM_EXITED, runId, runDir.path(), driverDir, -1,
+            stopped);
     }
 
     private RunResult timedOut(RunDirectory runDir) {

@@ -30,6 +30,8 @@ public final class RunDirectory {
     static final String JFR_SUFFIX = ".jfr";
     /** The ending of the nodes' failure reports' file names. */
     static final String FAILURE_SUFFIX = ".failure";
+    /** The ending of a single-VM program's exit report's file name ({@link dev.cumulus.internal.launch.ExitReport}). */
+    static final String EXIT_SUFFIX = ".exit";
 
     private final Path path;
 

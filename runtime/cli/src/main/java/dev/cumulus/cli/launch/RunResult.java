@@ -7,7 +7,8 @@ import java.util.List;
  * How a run ended.
  *
  * @param exitCode    what {@code cumulus run} exits with: 0, the code of the node where the failure began (3 when it
- *                    hung), 124 on timeout, 130 when the launcher itself was stopped
+ *                    hung), 124 on timeout, 130 when the launcher itself was stopped, the status a single-VM
+ *                    program passed to {@code System.exit}
  * @param ending      why the run ended
  * @param runId       the run's id
  * @param runDir      the run directory (JFR files, launch.properties)
@@ -22,6 +23,9 @@ public record RunResult(int exitCode, Ending ending, String runId, Path runDir, 
     public static final int EXIT_TIMEOUT = 124;
     public static final int EXIT_STOPPED = 130;
 
-    /** Why a run ended. */
-    public enum Ending { ALL_SUCCEEDED, NODE_FAILED, TIMED_OUT, STOPPED }
+    /**
+     * Why a run ended: every node's program ended with 0; a node failed; the run timed out; the launcher was stopped;
+     * or a single-VM program called {@code System.exit} (the exit code is its status).
+     */
+    public enum Ending { ALL_SUCCEEDED, NODE_FAILED, TIMED_OUT, STOPPED, PROGRAM_EXITED }
 }

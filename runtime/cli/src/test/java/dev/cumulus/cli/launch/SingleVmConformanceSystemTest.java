@@ -11,15 +11,18 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -31,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * another node, shadowed and protected fields, volatile longs and doubles, bridge methods, classic concurrent programs,
  * and large shapes) print on 2, 3 and 4 real node JVMs exactly what a plain JDK {@code java} child process prints; a
  * mutable JDK object, a JDK-made lambda, an object of a program class extending a JDK class with state, or a string too
- * long for one message, reached from another node (documented limits), ends the run with a message that names it.
+ * long for one message, reached from another node (documented limits), ends the run with a message that names it; a
+ * program that calls {@code System.exit} on any node ends with its status, as one JVM does.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class SingleVmConformanceSystemTest {
@@ -147,6 +151,33 @@ class SingleVmConformanceSystemTest {
     }
 
     /**
+     * {@code System.exit} in a thread on another node (main waiting in {@code join}, a thread in {@code wait()}),
+     * {@code Runtime.exit} in main while two threads on other nodes are blocked on its monitor, and
+     * {@code Runtime.halt} in a thread (with a program shutdown hook that must not run): on 3 nodes each run ends with
+     * the status one JVM ends with and prints what one JVM prints, with no failure and no stack trace (the launcher's
+     * only line is the run directory); the run directory says the program exited; no node is left.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"conform.exit.ExitFromThread", "conform.exit.ExitFromMain", "conform.exit.HaltFromThread"})
+    void anExitOnAnyNodeEndsEveryNodeWithTheProgramsStatus(String program) throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        Run expected = plainJavaRun(classes, program, List.of());
+        assertNotEquals(0, expected.exit(), expected.out());
+        Run run = single(classes, 3, program, List.of());
+        String all = run.out() + run.err();
+        assertEquals(expected.exit(), run.exit(), all);
+        assertEquals(expected.out(), withoutNodePrefixes(run.out()), all);
+        assertEquals(List.of(), run.err().lines().filter(l -> !l.startsWith("cumulus: run ")).toList(), all);
+        Properties result = new Properties();
+        try (Reader r = Files.newBufferedReader(tmp.resolve("run-3").resolve("result.properties"))) {
+            result.load(r);
+        }
+        assertEquals("PROGRAM_EXITED", result.getProperty("ending"), all);
+        assertEquals(String.valueOf(expected.exit()), result.getProperty("exit.code"), all);
+        ChildProcesses.noneLeftBehind();
+    }
+
+    /**
      * Runs {@code program} on 2 nodes, which goes beyond a limit of the single-VM mode: the run exits 1, the launcher
      * says once where the failure began ({@code failure}, after "the failure began at "), no stack trace is printed,
      * and no node is left. Returns everything the run printed.
@@ -177,15 +208,20 @@ class SingleVmConformanceSystemTest {
 
     /** What {@code java -cp classes main args} of this JDK prints (it must exit 0 within a minute). */
     private String plainJava(Path classes, String main, List<String> args) throws IOException, InterruptedException {
+        Run run = plainJavaRun(classes, main, args);
+        assertEquals(0, run.exit(), run.out());
+        return run.out();
+    }
+
+    /** How {@code java -cp classes main args} of this JDK ends, and what it prints (it must end within a minute). */
+    private Run plainJavaRun(Path classes, String main, List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
             .toString(), "-cp", classes.toString(), main));
         command.addAll(args);
         Path out = tmp.resolve("plain.out");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "plain java did not end within 60 s");
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), text);
-        return text;
+        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), "");
     }
 
     private record Run(int exit, String out, String err) {

@@ -160,8 +160,14 @@ public final class NodeRuntime {
         }
     }
 
-    /** Writes this node's {@link FailureReport} into the run directory, where the launcher reads it. */
+    /**
+     * Writes this node's {@link FailureReport} into the run directory, where the launcher reads it; none once the node
+     * wrote an {@link ExitReport}.
+     */
     private static void report(LaunchConfig config, FailureCause cause) {
+        if (ExitReport.read(config.runDir(), config.nodeId()).isPresent()) {
+            return; // it ends because the program called System.exit (single-VM mode): no failure
+        }
         if (!new FailureReport(config.nodeId(), cause.origin(), cause.cause()).writeOnce(config.runDir())) {
             System.err.println("cumulus: node " + config.nodeId() + " could not write its failure report into "
                 + config.runDir());

@@ -137,4 +137,11 @@ public interface HeapService {
     /** Node 0: the count of the program's live threads changes by {@code delta}. */
     @Brief
     int threadStarted(int delta);
+
+    /**
+     * The program called {@code System.exit(status)} ({@code halt}: {@code Runtime.halt}) on node {@code origin}: this
+     * node ends with the same status ({@link ProgramExit}). The reply is the acknowledgement the exiting node waits for.
+     */
+    @Brief
+    void programExit(int origin, int status, boolean halt);
 }

@@ -65,7 +65,7 @@ final class LimitStop {
      * True in a node JVM that {@code cumulus run} launched. Nodes that share a JVM (in-process tests of the heap) do not
      * stop it: there the error is only thrown to the thread that met the limit.
      */
-    private static boolean launchedNode() {
+    static boolean launchedNode() {
         Properties props = System.getProperties();
         return LaunchConfig.isPresent(props) && props.getProperty(LaunchConfig.LAUNCHER_PID) != null;
     }

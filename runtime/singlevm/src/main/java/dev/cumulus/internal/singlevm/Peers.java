@@ -40,6 +40,7 @@ final class Peers {
     private static final Method INITIALISE_STATICS = method("initialiseStatics", String.class);
     private static final Method WRITE_OBJECTS = method("writeObjects", long[].class, int[].class,
         ObjectImage[].class);
+    private static final Method PROGRAM_EXIT = method("programExit", int.class, int.class, boolean.class);
     private static final Method FETCH_ELEMENTS = method("fetchElements", long.class, int.class, int.class);
 
     private final NodeServices node;
@@ -148,6 +149,11 @@ final class Peers {
 
     ObjectImage fetchElements(int to, long id, int from, int count) {
         return (ObjectImage) call(to, FETCH_ELEMENTS, id, from, count);
+    }
+
+    /** Tells node {@code to} that the program exits ({@link ProgramExit}); the future completes with its acknowledgement. */
+    CompletableFuture<Object> programExit(int to, int origin, int status, boolean halt) {
+        return handler(to).withTimeout(0).invokeAsync(PROGRAM_EXIT, new Object[] {origin, status, halt});
     }
 
     /** Tells node {@code to} that its thread {@code thread} holds the monitor of {@code id}; one-way. */

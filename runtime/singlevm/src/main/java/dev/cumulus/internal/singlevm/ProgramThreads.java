@@ -132,7 +132,7 @@ final class ProgramThreads {
                 here.remove(handle);
                 pendingInterrupts.remove(handle);
             }
-            if (LimitStop.stopping()) {
+            if (LimitStop.stopping() || ProgramExit.underway()) {
                 return; // the run ends: nobody may go on as if the thread had done its work
             }
             try {

@@ -592,6 +592,11 @@ public final class SharedHeap {
         }
 
         @Override
+        public void programExit(int origin, int status, boolean halt) {
+            ProgramExit.onPeerExit(self, origin, status, halt);
+        }
+
+        @Override
         public ObjectImage fetchObject(long id) {
             ObjectSpace o = objects();
             return o.serving(() -> o.serveFetch(id));

@@ -302,6 +302,23 @@ public final class SingleVmHooks {
         }
     }
 
+    // ---- the program's end ----------------------------------------------------------------------------------------
+
+    /** {@code System.exit(status)} in the program: every node ends with {@code status} ({@link ProgramExit}). */
+    public static void exit(int status) {
+        ProgramExit.exit(ObjectSpace.current(), status, false);
+    }
+
+    /** {@code Runtime.exit(status)} in the program: as {@link #exit(int)}. */
+    public static void exit(Runtime runtime, int status) {
+        ProgramExit.exit(ObjectSpace.current(), status, false);
+    }
+
+    /** {@code Runtime.halt(status)} in the program: every node halts with {@code status}, running no shutdown hook. */
+    public static void halt(Runtime runtime, int status) {
+        ProgramExit.exit(ObjectSpace.current(), status, true);
+    }
+
     // ---- threads --------------------------------------------------------------------------------------------------
 
     /** After {@code new Thread(task)} (or with a name): remembers the task the thread will run. */

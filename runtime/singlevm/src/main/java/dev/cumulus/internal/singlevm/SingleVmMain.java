@@ -13,8 +13,9 @@ import java.util.Arrays;
  * runs the program's {@code main}; the other nodes serve the shared heap and run the threads the program starts on
  * them. The
  * run ends when {@code main} and every thread the program started (on any node) have ended; the exit code is
- * {@code main}'s (1 if it threw, as {@code java} gives), or {@link LimitStop#EXIT} once the program went beyond a limit
- * of the single-VM mode on this node.
+ * {@code main}'s (1 if it threw, as {@code java} gives), the status of the program's {@code System.exit}
+ * ({@link ProgramExit}), or {@link LimitStop#EXIT} once the program went beyond a limit of the single-VM mode on this
+ * node.
  */
 public final class SingleVmMain {
     private SingleVmMain() {
@@ -29,10 +30,16 @@ public final class SingleVmMain {
         try {
             code = run(args[0], Arrays.copyOfRange(args, 1, args.length));
         } catch (RuntimeException e) {
+            if (ProgramExit.underway()) {
+                ProgramExit.awaitEnd(); // the program called System.exit: the other nodes' leaving broke the barrier
+            }
             if (!LimitStop.stopping()) {
                 throw e;
             }
             code = LimitStop.EXIT; // the cluster failed because this node stops the run (reported by LimitStop)
+        }
+        if (ProgramExit.underway()) {
+            ProgramExit.awaitEnd(); // the program's System.exit decides the status
         }
         System.out.flush();
         System.exit(LimitStop.stopping() ? LimitStop.EXIT : code);
@@ -74,6 +81,9 @@ public final class SingleVmMain {
             main.invoke(null, (Object) args);
             return 0;
         } catch (InvocationTargetException e) {
+            if (ProgramExit.underway()) {
+                ProgramExit.awaitEnd(); // main broke on another node's exit: on one JVM it would simply stop
+            }
             if (LimitStop.stopping()) {
                 return LimitStop.EXIT; // whatever main threw, LimitStop reported why the run ends
             }

@@ -1,0 +1,115 @@
+package dev.cumulus.internal.singlevm;
+
+import dev.cumulus.internal.launch.ExitReport;
+import dev.cumulus.internal.launch.LaunchConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code System.exit(n)} (and {@code Runtime.exit}, {@code Runtime.halt}) in the program, on any node: the end of the
+ * one JVM the program believes it runs on, so every node ends with {@code n}, quietly, as {@code java} would. The node
+ * where the program calls it writes its {@link ExitReport} for the launcher (which then returns {@code n} and does not
+ * call the run failed), tells every other node and waits a short while for their acknowledgement, then exits. A node
+ * that hears of it exits with the same status from a thread of its own. From the moment a node knows the program is
+ * exiting, what the other nodes' leaving breaks there (a barrier, a thread blocked on a monitor homed on a node that
+ * left, {@code main}'s wait for the program's threads) stays silent: on one JVM those threads would simply stop.
+ *
+ * <p>Threads: the program thread that calls {@code exit}; the polling thread (a peer's announcement, brief). The
+ * first exit a node learns of wins there; a later {@code exit} call on that node blocks, as a second
+ * {@code System.exit} does on one JVM.
+ */
+final class ProgramExit {
+    /** How long the exiting node waits for the other nodes to acknowledge before it exits anyway. */
+    private static final long ACK_WAIT_MS = 2_000;
+
+    private static final AtomicBoolean UNDERWAY = new AtomicBoolean();
+
+    private ProgramExit() {
+    }
+
+    /**
+     * The program calls {@code System.exit(status)} ({@code halt}: {@code Runtime.halt}) on {@code space}'s node; never
+     * returns.
+     */
+    static void exit(ObjectSpace space, int status, boolean halt) {
+        if (LimitStop.launchedNode() && UNDERWAY.compareAndSet(false, true)) {
+            int self = space.nodeId();
+            report(self, self, status);
+            tellPeers(space.heap(), self, status, halt);
+        }
+        end(status, halt);
+    }
+
+    /** Node {@code origin} announced that the program exits with {@code status} ({@code self}'s polling thread; brief). */
+    static void onPeerExit(int self, int origin, int status, boolean halt) {
+        if (UNDERWAY.compareAndSet(false, true)) {
+            Thread.ofPlatform().name("cumulus-program-exit").start(() -> {
+                report(self, origin, status);
+                end(status, halt);
+            });
+        }
+    }
+
+    /** True once this node knows the program is exiting: whatever breaks from now on is not the program's failure. */
+    static boolean underway() {
+        return UNDERWAY.get();
+    }
+
+    /** The calling thread waits for the exit under way to end this JVM; never returns. */
+    static void awaitEnd() {
+        while (true) {
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException e) {
+                // the JVM is ending; nothing to do but wait for it
+            }
+        }
+    }
+
+    private static void tellPeers(SharedHeap heap, int self, int status, boolean halt) {
+        List<CompletableFuture<Object>> acks = new ArrayList<>();
+        for (int node = 0; node < heap.size(); node++) {
+            if (node != self) {
+                try {
+                    acks.add(heap.peers().programExit(node, self, status, halt));
+                } catch (RuntimeException e) {
+                    // a node already gone needs no telling
+                }
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ACK_WAIT_MS);
+        for (CompletableFuture<Object> ack : acks) {
+            try {
+                ack.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // gone or slow: it ends anyway, when it sees this node leave or the launcher stops it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Tells the launcher that node {@code self} ends because the program called exit on node {@code origin}. */
+    private static void report(int self, int origin, int status) {
+        if (!new ExitReport(self, origin, status).write(LaunchConfig.fromProperties(System.getProperties()).runDir())) {
+            System.err.println("cumulus: node " + self + " could not write its exit report; the run may be "
+                + "reported as failed though the program called exit(" + status + ")");
+        }
+    }
+
+    private static void end(int status, boolean halt) {
+        System.out.flush();
+        System.err.flush();
+        if (halt) {
+            Runtime.getRuntime().halt(status);
+        }
+        System.exit(status);
+    }
+}
