@@ -300,6 +300,8 @@ final class SingleVmWeaver {
                 }
                 case InvokeDynamicInstruction indy when ReflectionCalls.reference(indy) != null ->
                     ReflectionCalls.weaveReference(b, indy, bridges);
+                case InvokeDynamicInstruction indy when ProgramExitCalls.reference(indy) != null ->
+                    ProgramExitCalls.weaveReference(b, indy);
                 case InvokeDynamicInstruction indy when runnableLambda(indy) != null -> lambda(b, indy);
                 case InvokeDynamicInstruction indy when isObjectMethods(indy) -> {
                     readAllArguments(b, indy);

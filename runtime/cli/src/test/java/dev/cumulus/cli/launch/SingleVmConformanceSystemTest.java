@@ -158,7 +158,8 @@ class SingleVmConformanceSystemTest {
      * only line is the run directory); the run directory says the program exited; no node is left.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"conform.exit.ExitFromThread", "conform.exit.ExitFromMain", "conform.exit.HaltFromThread"})
+    @ValueSource(strings = {"conform.exit.ExitFromThread", "conform.exit.ExitFromMain", "conform.exit.HaltFromThread",
+        "conform.exit.ExitByReference"})
     void anExitOnAnyNodeEndsEveryNodeWithTheProgramsStatus(String program) throws Exception {
         Path classes = SingleVmSystemTest.compile(tmp);
         Run expected = plainJavaRun(classes, program, List.of());
