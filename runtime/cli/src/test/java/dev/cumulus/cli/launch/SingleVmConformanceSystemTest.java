@@ -43,8 +43,21 @@ class SingleVmConformanceSystemTest {
     static final List<String> FOUR_NODE_CASES = List.of("hierarchy", "arrays", "philosophers", "prefixsum", "table",
         "initlocks");
 
+    /** Where the conformance programs are compiled, once for the whole class. */
+    @TempDir
+    static Path compiled;
+    private static Path compiledClasses;
+
     @TempDir
     Path tmp;
+
+    /** The conformance programs, compiled at the first call. */
+    private static synchronized Path classes() throws IOException {
+        if (compiledClasses == null) {
+            compiledClasses = SingleVmSystemTest.compile(compiled);
+        }
+        return compiledClasses;
+    }
 
     @AfterEach
     void nothingLeftBehind() throws Exception {
@@ -54,13 +67,13 @@ class SingleVmConformanceSystemTest {
     @ParameterizedTest(name = "{0} nodes")
     @ValueSource(ints = {2, 3})
     void everyCasePrintsWhatOneJvmPrints(int nodes) throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
+        Path classes = classes();
         assertSameAsOneJvm(classes, nodes, "conform.Conform", List.of());
     }
 
     @Test
     void someCasesOnFourNodesPrintWhatOneJvmPrints() throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
+        Path classes = classes();
         assertSameAsOneJvm(classes, 4, "conform.Conform", FOUR_NODE_CASES);
     }
 
@@ -71,7 +84,7 @@ class SingleVmConformanceSystemTest {
      */
     @Test
     void largeShapesOnTwoNodesPrintWhatOneJvmPrints() throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
+        Path classes = classes();
         assertSameAsOneJvm(classes, 2, "conform.Conform", List.of("largeshapes"));
     }
 
@@ -161,7 +174,7 @@ class SingleVmConformanceSystemTest {
     @ValueSource(strings = {"conform.exit.ExitFromThread", "conform.exit.ExitFromMain", "conform.exit.HaltFromThread",
         "conform.exit.ExitByReference"})
     void anExitOnAnyNodeEndsEveryNodeWithTheProgramsStatus(String program) throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
+        Path classes = classes();
         Run expected = plainJavaRun(classes, program, List.of());
         assertNotEquals(0, expected.exit(), expected.out());
         Run run = single(classes, 3, program, List.of());
@@ -184,7 +197,7 @@ class SingleVmConformanceSystemTest {
      * and no node is left. Returns everything the run printed.
      */
     private String limitStop(String program, String failure) throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
+        Path classes = classes();
         Run run = single(classes, 2, program, List.of());
         String all = run.out() + run.err();
         assertEquals(1, run.exit(), all);
