@@ -155,11 +155,14 @@ class SingleVmConformanceSystemTest {
      * {@code Runtime.exit} in main while two threads on other nodes are blocked on its monitor, and
      * {@code Runtime.halt} in a thread (with a program shutdown hook that must not run): on 3 nodes each run ends with
      * the status one JVM ends with and prints what one JVM prints, with no failure and no stack trace (the launcher's
-     * only line is the run directory); the run directory says the program exited; no node is left.
+     * only line is the run directory); the run directory says the program exited; no node is left. Also: a shutdown
+     * hook on node 0 sees what the exiting thread on another node wrote; {@code System.exit} in the default
+     * uncaught-exception handler that main's exception reaches; a negative status (255, as a process carries it).
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"conform.exit.ExitFromThread", "conform.exit.ExitFromMain", "conform.exit.HaltFromThread",
-        "conform.exit.ExitByReference"})
+        "conform.exit.ExitByReference", "conform.exit.HookSeesExitingWrite", "conform.exit.ExitFromUncaughtHandler",
+        "conform.exit.ExitWithNegativeStatus"})
     void anExitOnAnyNodeEndsEveryNodeWithTheProgramsStatus(String program) throws Exception {
         Path classes = SingleVmSystemTest.compile(tmp);
         Run expected = plainJavaRun(classes, program, List.of());

@@ -41,16 +41,18 @@ final class ProgramExit {
         if (LimitStop.launchedNode() && UNDERWAY.compareAndSet(false, true)) {
             int self = space.nodeId();
             report(self, self, status);
+            release(space.heap());
             tellPeers(space.heap(), self, status, halt);
         }
         end(status, halt);
     }
 
-    /** Node {@code origin} announced that the program exits with {@code status} ({@code self}'s polling thread; brief). */
-    static void onPeerExit(int self, int origin, int status, boolean halt) {
+    /** Node {@code origin} announced that the program exits with {@code status} ({@code heap}'s polling thread; brief). */
+    static void onPeerExit(SharedHeap heap, int origin, int status, boolean halt) {
         if (UNDERWAY.compareAndSet(false, true)) {
             Thread.ofPlatform().name("cumulus-program-exit").start(() -> {
-                report(self, origin, status);
+                report(heap.nodeId(), origin, status);
+                heap.acquire(); // the shutdown hooks here read nothing older than the exiting thread's release
                 end(status, halt);
             });
         }
@@ -69,6 +71,18 @@ final class ProgramExit {
             } catch (InterruptedException e) {
                 // the JVM is ending; nothing to do but wait for it
             }
+        }
+    }
+
+    /**
+     * The exit's release: what the program wrote before it called {@code exit} is at its homes before any node hears of
+     * the exit, so the shutdown hooks see it (on one JVM the exiting thread starts them).
+     */
+    private static void release(SharedHeap heap) {
+        try {
+            heap.release();
+        } catch (RuntimeException e) {
+            // a home already gone: what it held is gone with it
         }
     }
 

@@ -87,9 +87,22 @@ public final class SingleVmMain {
             if (LimitStop.stopping()) {
                 return LimitStop.EXIT; // whatever main threw, LimitStop reported why the run ends
             }
-            System.err.print("Exception in thread \"main\" ");
-            e.getCause().printStackTrace();
-            return 1;
+            uncaught(e.getCause());
+            return LimitStop.stopping() ? LimitStop.EXIT : 1;
+        }
+    }
+
+    /**
+     * What the java launcher does with an exception {@code main} threw: the main thread's uncaught-exception handler gets
+     * it (the program's own, or the default handler it set, which may call {@code System.exit}; else the thread group
+     * prints {@code Exception in thread "main"} and the trace); what the handler throws is ignored, as the JVM does.
+     */
+    private static void uncaught(Throwable thrown) {
+        Thread thread = Thread.currentThread();
+        try {
+            thread.getUncaughtExceptionHandler().uncaughtException(thread, thrown);
+        } catch (RuntimeException | Error e) {
+            // ignored, as the JVM ignores what an uncaught-exception handler throws
         }
     }
 }
