@@ -35,14 +35,26 @@ final class ProgramExit {
 
     /**
      * The program calls {@code System.exit(status)} ({@code halt}: {@code Runtime.halt}) on {@code space}'s node; never
-     * returns.
+     * returns. An {@code exit} while another is under way on this node (this node's, still telling the others, or one
+     * another node announced) blocks, as a second {@code System.exit} does on one JVM: ending the node now would leave
+     * nodes not yet told to see it leave; a {@code halt} halts at once, as on one JVM.
      */
     static void exit(ObjectSpace space, int status, boolean halt) {
-        if (LimitStop.launchedNode() && UNDERWAY.compareAndSet(false, true)) {
-            int self = space.nodeId();
-            report(self, self, status);
-            release(space.heap());
-            tellPeers(space.heap(), self, status, halt);
+        if (LimitStop.launchedNode()) {
+            if (!UNDERWAY.compareAndSet(false, true)) {
+                if (!halt) {
+                    awaitEnd();
+                }
+            } else {
+                try {
+                    int self = space.nodeId();
+                    report(self, self, status);
+                    release(space.heap());
+                    tellPeers(space.heap(), self, status, halt);
+                } finally {
+                    end(status, halt);
+                }
+            }
         }
         end(status, halt);
     }
