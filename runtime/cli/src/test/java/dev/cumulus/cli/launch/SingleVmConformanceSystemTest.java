@@ -182,6 +182,26 @@ class SingleVmConformanceSystemTest {
     }
 
     /**
+     * {@code Runtime.halt} under {@code --profile}: a halt runs no shutdown hook, so no recording would be dumped on
+     * exit; every node saves its recording before it halts, and the profile reads both.
+     */
+    @Test
+    void aHaltKeepsEveryNodesProfile() throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--profile", "--timeout",
+            "100s", "--no-check", "--run-dir", tmp.resolve("run-halt").toString(), "-cp", classes.toString(),
+            "conform.exit.HaltFromThread"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String all = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+        assertEquals(6, exit, all);
+        assertTrue(all.contains("2 recordings (node-0.jfr, node-1.jfr)"), all);
+        assertFalse(all.contains("unreadable"), all);
+        ChildProcesses.noneLeftBehind();
+    }
+
+    /**
      * Runs {@code program} on 2 nodes, which goes beyond a limit of the single-VM mode: the run exits 1, the launcher
      * says once where the failure began ({@code failure}, after "the failure began at "), no stack trace is printed,
      * and no node is left. Returns everything the run printed.

@@ -3,6 +3,10 @@ package dev.cumulus.internal.singlevm;
 import dev.cumulus.internal.launch.ExitReport;
 import dev.cumulus.internal.launch.LaunchConfig;
 
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -134,8 +138,28 @@ final class ProgramExit {
         System.out.flush();
         System.err.flush();
         if (halt) {
+            saveRecordings();
             Runtime.getRuntime().halt(status);
         }
         System.exit(status);
+    }
+
+    /**
+     * Before a halt: writes the node's flight recordings ({@code cumulus run --profile}) to their files, which their
+     * dump on exit, a shutdown hook, would have written; a halt runs no hook, and the profile would find them empty.
+     */
+    private static void saveRecordings() {
+        if (!FlightRecorder.isInitialized()) {
+            return; // not profiled: nothing to save, and no recorder to start
+        }
+        for (Recording r : FlightRecorder.getFlightRecorder().getRecordings()) {
+            try {
+                if (r.getDestination() != null && r.getState() == RecordingState.RUNNING) {
+                    r.stop(); // writes it to its destination
+                }
+            } catch (RuntimeException e) {
+                // the program halts all the same; the profile says which recording it could not read
+            }
+        }
     }
 }
