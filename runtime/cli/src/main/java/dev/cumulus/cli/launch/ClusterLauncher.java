@@ -428,7 +428,8 @@ public final class ClusterLauncher {
     /**
      * The program called {@code System.exit(status)}: every node is ending with that status, as the program's one JVM
      * would. Gives them the grace period to end on their own, stops any still running after it, and returns the
-     * status; no node failed.
+     * status as a process's exit code carries it (its low 8 bits: {@code exit(-1)} gives 255, {@code exit(256)} 0, as
+     * {@code java} ends); no node failed.
      */
     private RunResult programExited(ExitReport exit, RunDirectory runDir) throws InterruptedException {
         long deadlineNs = System.nanoTime() + ctx.grace().toNanos();
@@ -446,7 +447,7 @@ public final class ClusterLauncher {
             err.println("cumulus: the program called exit(" + exit.status() + ") on node " + exit.origin()
                 + "; nodes " + ids(stopped) + " did not end within " + format(ctx.grace()) + " (stopped them)");
         }
-        return new RunResult(exit.status(), RunResult.Ending.PROGRAM_EXITED, runId, runDir.path(), driverDir, -1,
+        return new RunResult(exit.status() & 0xFF, RunResult.Ending.PROGRAM_EXITED, runId, runDir.path(), driverDir, -1,
             stopped);
     }
 

@@ -168,11 +168,14 @@ class SingleVmConformanceSystemTest {
      * {@code Runtime.exit} in main while two threads on other nodes are blocked on its monitor, and
      * {@code Runtime.halt} in a thread (with a program shutdown hook that must not run): on 3 nodes each run ends with
      * the status one JVM ends with and prints what one JVM prints, with no failure and no stack trace (the launcher's
-     * only line is the run directory); the run directory says the program exited; no node is left.
+     * only line is the run directory); the run directory says the program exited; no node is left. Also: a shutdown
+     * hook on node 0 sees what the exiting thread on another node wrote; {@code System.exit} in the default
+     * uncaught-exception handler that main's exception reaches; a negative status (255, as a process carries it).
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"conform.exit.ExitFromThread", "conform.exit.ExitFromMain", "conform.exit.HaltFromThread",
-        "conform.exit.ExitByReference"})
+        "conform.exit.ExitByReference", "conform.exit.HookSeesExitingWrite", "conform.exit.ExitFromUncaughtHandler",
+        "conform.exit.ExitWithNegativeStatus"})
     void anExitOnAnyNodeEndsEveryNodeWithTheProgramsStatus(String program) throws Exception {
         Path classes = classes();
         Run expected = plainJavaRun(classes, program, List.of());
@@ -188,6 +191,26 @@ class SingleVmConformanceSystemTest {
         }
         assertEquals("PROGRAM_EXITED", result.getProperty("ending"), all);
         assertEquals(String.valueOf(expected.exit()), result.getProperty("exit.code"), all);
+        ChildProcesses.noneLeftBehind();
+    }
+
+    /**
+     * {@code Runtime.halt} under {@code --profile}: a halt runs no shutdown hook, so no recording would be dumped on
+     * exit; every node saves its recording before it halts, and the profile reads both.
+     */
+    @Test
+    void aHaltKeepsEveryNodesProfile() throws Exception {
+        Path classes = SingleVmSystemTest.compile(tmp);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--profile", "--timeout",
+            "100s", "--no-check", "--run-dir", tmp.resolve("run-halt").toString(), "-cp", classes.toString(),
+            "conform.exit.HaltFromThread"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        String all = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+        assertEquals(6, exit, all);
+        assertTrue(all.contains("2 recordings (node-0.jfr, node-1.jfr)"), all);
+        assertFalse(all.contains("unreadable"), all);
         ChildProcesses.noneLeftBehind();
     }
 

@@ -3,6 +3,10 @@ package dev.cumulus.internal.singlevm;
 import dev.cumulus.internal.launch.ExitReport;
 import dev.cumulus.internal.launch.LaunchConfig;
 
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -35,22 +39,36 @@ final class ProgramExit {
 
     /**
      * The program calls {@code System.exit(status)} ({@code halt}: {@code Runtime.halt}) on {@code space}'s node; never
-     * returns.
+     * returns. An {@code exit} while another is under way on this node (this node's, still telling the others, or one
+     * another node announced) blocks, as a second {@code System.exit} does on one JVM: ending the node now would leave
+     * nodes not yet told to see it leave; a {@code halt} halts at once, as on one JVM.
      */
     static void exit(ObjectSpace space, int status, boolean halt) {
-        if (LimitStop.launchedNode() && UNDERWAY.compareAndSet(false, true)) {
-            int self = space.nodeId();
-            report(self, self, status);
-            tellPeers(space.heap(), self, status, halt);
+        if (LimitStop.launchedNode()) {
+            if (!UNDERWAY.compareAndSet(false, true)) {
+                if (!halt) {
+                    awaitEnd();
+                }
+            } else {
+                try {
+                    int self = space.nodeId();
+                    report(self, self, status);
+                    release(space.heap());
+                    tellPeers(space.heap(), self, status, halt);
+                } finally {
+                    end(status, halt);
+                }
+            }
         }
         end(status, halt);
     }
 
-    /** Node {@code origin} announced that the program exits with {@code status} ({@code self}'s polling thread; brief). */
-    static void onPeerExit(int self, int origin, int status, boolean halt) {
+    /** Node {@code origin} announced that the program exits with {@code status} ({@code heap}'s polling thread; brief). */
+    static void onPeerExit(SharedHeap heap, int origin, int status, boolean halt) {
         if (UNDERWAY.compareAndSet(false, true)) {
             Thread.ofPlatform().name("cumulus-program-exit").start(() -> {
-                report(self, origin, status);
+                report(heap.nodeId(), origin, status);
+                heap.acquire(); // the shutdown hooks here read nothing older than the exiting thread's release
                 end(status, halt);
             });
         }
@@ -69,6 +87,18 @@ final class ProgramExit {
             } catch (InterruptedException e) {
                 // the JVM is ending; nothing to do but wait for it
             }
+        }
+    }
+
+    /**
+     * The exit's release: what the program wrote before it called {@code exit} is at its homes before any node hears of
+     * the exit, so the shutdown hooks see it (on one JVM the exiting thread starts them).
+     */
+    private static void release(SharedHeap heap) {
+        try {
+            heap.release();
+        } catch (RuntimeException e) {
+            // a home already gone: what it held is gone with it
         }
     }
 
@@ -108,8 +138,28 @@ final class ProgramExit {
         System.out.flush();
         System.err.flush();
         if (halt) {
+            saveRecordings();
             Runtime.getRuntime().halt(status);
         }
         System.exit(status);
+    }
+
+    /**
+     * Before a halt: writes the node's flight recordings ({@code cumulus run --profile}) to their files, which their
+     * dump on exit, a shutdown hook, would have written; a halt runs no hook, and the profile would find them empty.
+     */
+    private static void saveRecordings() {
+        if (!FlightRecorder.isInitialized()) {
+            return; // not profiled: nothing to save, and no recorder to start
+        }
+        for (Recording r : FlightRecorder.getFlightRecorder().getRecordings()) {
+            try {
+                if (r.getDestination() != null && r.getState() == RecordingState.RUNNING) {
+                    r.stop(); // writes it to its destination
+                }
+            } catch (RuntimeException e) {
+                // the program halts all the same; the profile says which recording it could not read
+            }
+        }
     }
 }

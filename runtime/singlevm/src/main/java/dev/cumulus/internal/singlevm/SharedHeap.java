@@ -593,7 +593,7 @@ public final class SharedHeap {
 
         @Override
         public void programExit(int origin, int status, boolean halt) {
-            ProgramExit.onPeerExit(self, origin, status, halt);
+            ProgramExit.onPeerExit(SharedHeap.this, origin, status, halt);
         }
 
         @Override

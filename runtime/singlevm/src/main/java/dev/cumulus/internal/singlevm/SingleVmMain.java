@@ -77,6 +77,7 @@ public final class SingleVmMain {
             System.err.println("cumulus run --single-vm: " + mainClass + ".main is not static");
             return 1;
         }
+        Thread.UncaughtExceptionHandler runtime = Thread.getDefaultUncaughtExceptionHandler();
         try {
             main.invoke(null, (Object) args);
             return 0;
@@ -87,9 +88,34 @@ public final class SingleVmMain {
             if (LimitStop.stopping()) {
                 return LimitStop.EXIT; // whatever main threw, LimitStop reported why the run ends
             }
-            System.err.print("Exception in thread \"main\" ");
-            e.getCause().printStackTrace();
-            return 1;
+            uncaught(e.getCause(), runtime);
+            return LimitStop.stopping() ? LimitStop.EXIT : 1;
+        }
+    }
+
+    /**
+     * What the java launcher does with an exception {@code main} threw: the main thread's uncaught-exception handler gets
+     * it — one the program set on the thread, else the default handler the program set (which may call
+     * {@code System.exit}) — or, when the program set neither, {@code Exception in thread "main"} and the trace are
+     * printed as the thread group prints them ({@code runtime}, the node's own default handler, would stop the node as
+     * failed). What a handler throws is reported as the JVM reports it.
+     */
+    private static void uncaught(Throwable thrown, Thread.UncaughtExceptionHandler runtime) {
+        Thread thread = Thread.currentThread();
+        Thread.UncaughtExceptionHandler own = thread.getUncaughtExceptionHandler();
+        Thread.UncaughtExceptionHandler byDefault = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.UncaughtExceptionHandler handler = own != thread.getThreadGroup() ? own
+            : byDefault != runtime ? byDefault : null;
+        if (handler == null) {
+            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+            thrown.printStackTrace();
+            return;
+        }
+        try {
+            handler.uncaughtException(thread, thrown);
+        } catch (RuntimeException | Error e) {
+            System.err.println("Exception: " + e.getClass().getName()
+                + " thrown from the UncaughtExceptionHandler in thread \"" + thread.getName() + "\"");
         }
     }
 }
