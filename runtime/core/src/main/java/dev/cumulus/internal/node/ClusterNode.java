@@ -391,6 +391,7 @@ public final class ClusterNode implements NodeServices {
         heartbeats.close();
         capabilities.closeAll();
         rpc.close();
+        transport.stopSending(); // the duty cycle's threads must not wait out a send to a peer that is gone as well
         dutyCycle.close();
         afterLeave.forEach(Runnable::run);
     }

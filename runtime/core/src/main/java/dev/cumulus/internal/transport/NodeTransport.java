@@ -74,6 +74,12 @@ public final class NodeTransport implements AutoCloseable {
     static final int CHUNK_HEADER = FrameHeaderFlyweight.CHUNK_LENGTH;
     private static final int MAX_CHUNK_PAYLOAD = 512 * 1024;
     private static final long CONNECT_WAIT_NS = 30_000_000_000L;
+    /**
+     * How long a send waits for a peer that was connected and is not any more (its subscription went: its process
+     * ended, or for UDP it has not been heard from for Aeron's connection timeout) before it gives up; a peer that never
+     * connected yet is waited for {@link #CONNECT_WAIT_NS}.
+     */
+    private static final long GONE_WAIT_NS = 200_000_000L;
 
     private final TransportContext context;
     private final int nodeId;
@@ -93,6 +99,8 @@ public final class NodeTransport implements AutoCloseable {
     private int cycles;
     private boolean conductorBusy = true;
     private final Publication[][] publications;
+    /** Per destination: a send to it has gone through (written by any sender; a stale false only waits longer). */
+    private final boolean[] connectedOnce;
     private final Subscription[] subscriptions;
     private final FragmentHandler[] assemblers;
     /**
@@ -221,6 +229,7 @@ public final class NodeTransport implements AutoCloseable {
         this.doorbells = context.udp() ? null : Doorbells.open(
             Path.of(context.aeronDir(), "cumulus-doorbells-" + Integer.toHexString(context.runTag())), capacity);
         this.publications = new Publication[capacity][Channel.values().length];
+        this.connectedOnce = new boolean[capacity];
         this.subscriptions = new Subscription[Channel.values().length];
         this.assemblers = new FragmentHandler[Channel.values().length];
         boolean peerOnHost = false;
@@ -742,6 +751,9 @@ public final class NodeTransport implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             long result = offer(destination, channel, pub, header, headerLength, buffer, offset, length);
             if (result > 0) {
+                if (!connectedOnce[destination]) {
+                    connectedOnce[destination] = true;
+                }
                 return;
             }
             if (attempt == 0) {
@@ -761,6 +773,10 @@ public final class NodeTransport implements AutoCloseable {
                 throw closedError(destination);
             }
             long waited = System.nanoTime() - refusedSince;
+            if (code == NOT_CONNECTED && connectedOnce[destination] && waited > GONE_WAIT_NS) {
+                throw new CumulusException("node " + nodeId + " could not send to node " + destination
+                    + ": it was connected and is not any more (its process ended?)");
+            }
             if (waited > maxWaitNs || (code == NOT_CONNECTED && waited > CONNECT_WAIT_NS)) {
                 throw new CumulusException("node " + nodeId + " could not send to node " + destination + ": "
                     + (code == NOT_CONNECTED ? "it is not connected" : "it is not draining its stream (back-pressure)")
@@ -856,6 +872,16 @@ public final class NodeTransport implements AutoCloseable {
         int peer = nodeId == 0 ? Math.min(1, size - 1) : 0;
         Publication p = publications[peer][channel.ordinal()];
         return p == null ? context.maxMessageBytes() : p.maxMessageLength() - WHOLE_HEADER - sealLength(peer);
+    }
+
+    /**
+     * Sends nothing more: a thread waiting to offer a message gives up at its next retry, as it does once the transport
+     * closes. The node's leave calls it before it waits for its duty cycle's threads, one of which may be waiting to
+     * reply to a peer whose process exited while this one was leaving (a peer not connected is waited for much longer
+     * than a leave may take).
+     */
+    public void stopSending() {
+        sending.shutNow();
     }
 
     @Override

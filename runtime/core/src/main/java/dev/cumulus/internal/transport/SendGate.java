@@ -44,6 +44,11 @@ final class SendGate {
         return inside.get();
     }
 
+    /** Shuts the gate without waiting: a sender inside that waits (back-pressure, a peer not connected) gives up. */
+    void shutNow() {
+        shut = true;
+    }
+
     /**
      * Shuts the gate and waits until no sender is inside, or {@link #CLOSE_WAIT_NS} passed; returns whether none is.
      */
