@@ -170,12 +170,13 @@ class SingleVmConformanceSystemTest {
      * the status one JVM ends with and prints what one JVM prints, with no failure and no stack trace (the launcher's
      * only line is the run directory); the run directory says the program exited; no node is left. Also: a shutdown
      * hook on node 0 sees what the exiting thread on another node wrote; {@code System.exit} in the default
-     * uncaught-exception handler that main's exception reaches; a negative status (255, as a process carries it).
+     * uncaught-exception handler that main's exception reaches; a negative status (255, as a process carries it); main
+     * reading a field homed on the exiting node neither catches an error nor runs its {@code finally}.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"conform.exit.ExitFromThread", "conform.exit.ExitFromMain", "conform.exit.HaltFromThread",
         "conform.exit.ExitByReference", "conform.exit.HookSeesExitingWrite", "conform.exit.ExitFromUncaughtHandler",
-        "conform.exit.ExitWithNegativeStatus"})
+        "conform.exit.ExitWithNegativeStatus", "conform.exit.ExitWhileMainReadsRemotely"})
     void anExitOnAnyNodeEndsEveryNodeWithTheProgramsStatus(String program) throws Exception {
         Path classes = classes();
         Run expected = plainJavaRun(classes, program, List.of());
@@ -200,7 +201,7 @@ class SingleVmConformanceSystemTest {
      */
     @Test
     void aHaltKeepsEveryNodesProfile() throws Exception {
-        Path classes = SingleVmSystemTest.compile(tmp);
+        Path classes = classes();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = CumulusCli.execute(new String[] {"run", "--single-vm", "--nodes", "2", "--profile", "--timeout",

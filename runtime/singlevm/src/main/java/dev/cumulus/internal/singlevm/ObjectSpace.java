@@ -102,6 +102,12 @@ public final class ObjectSpace {
     }
 
     /** The space of the current thread. */
+    /** As {@link #current()}, or {@code null} on a thread outside a single-VM node. */
+    static ObjectSpace currentOrNull() {
+        ObjectSpace s = sole;
+        return s != null ? s : CURRENT.get();
+    }
+
     static ObjectSpace current() {
         ObjectSpace s = sole;
         if (s != null) {

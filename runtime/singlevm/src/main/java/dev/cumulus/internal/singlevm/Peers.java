@@ -165,8 +165,10 @@ final class Peers {
         try {
             return handler(to).invokeUninterruptibly(method, args);
         } catch (RuntimeException | Error e) {
+            ProgramExit.stopIfProgramThread(); // the node it called left because the program exits
             throw e;
         } catch (Throwable t) {
+            ProgramExit.stopIfProgramThread();
             throw new CumulusException("single VM: " + method.getName() + " on node " + to + " failed: " + t, t);
         }
     }

@@ -79,6 +79,21 @@ final class ProgramExit {
         return UNDERWAY.get();
     }
 
+    /**
+     * A call of the shared heap failed: while the program exits, the other nodes leave, and what that breaks for one of
+     * the program's threads here (a fetch, a monitor, a write-back to a node that has ended) is no failure of the
+     * program: on one JVM the thread would simply stop. Such a thread waits for the exit's end; any other (a shutdown
+     * hook, which the JVM waits for) goes on to its error.
+     */
+    static void stopIfProgramThread() {
+        if (underway()) {
+            ObjectSpace space = ObjectSpace.currentOrNull();
+            if (space != null && space.threads().runsHere(Thread.currentThread())) {
+                awaitEnd();
+            }
+        }
+    }
+
     /** The calling thread waits for the exit under way to end this JVM; never returns. */
     static void awaitEnd() {
         while (true) {

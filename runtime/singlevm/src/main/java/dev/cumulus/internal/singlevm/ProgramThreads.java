@@ -167,6 +167,13 @@ final class ProgramThreads {
         }
     }
 
+    /** Whether {@code t} is a thread of the program running on this node ({@code main} on node 0, or one it started). */
+    boolean runsHere(Thread t) {
+        synchronized (here) {
+            return here.containsValue(t);
+        }
+    }
+
     /** Node 0: the thread that runs the program's {@code main}, listed in thread dumps. */
     void main(Thread t) {
         synchronized (here) {
