@@ -1,13 +1,6 @@
 package dev.cumulus.internal.launch;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -35,32 +28,19 @@ public record ExitReport(int reporter, int origin, int status) {
         p.setProperty("reporter", Integer.toString(reporter));
         p.setProperty("origin", Integer.toString(origin));
         p.setProperty("status", Integer.toString(status));
-        Path tmp = runDir.resolve(fileName(reporter) + ".tmp");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                p.store(w, "cumulus program exit");
-            }
-            try {
-                Files.move(tmp, runDir.resolve(fileName(reporter)), StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, runDir.resolve(fileName(reporter)), StandardCopyOption.REPLACE_EXISTING);
-            }
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return ReportFile.write(runDir.resolve(fileName(reporter)), p, "cumulus program exit");
     }
 
     /** Node {@code node}'s report in {@code runDir}, if it wrote one (an unreadable one counts as none). */
     public static Optional<ExitReport> read(Path runDir, int node) {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(runDir.resolve(fileName(node)), StandardCharsets.UTF_8)) {
-            p.load(r);
-            return Optional.of(new ExitReport(Integer.parseInt(p.getProperty("reporter")),
-                Integer.parseInt(p.getProperty("origin")), Integer.parseInt(p.getProperty("status"))));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty(); // none (NoSuchFileException), or not one of ours
-        }
+        return ReportFile.read(runDir.resolve(fileName(node))).flatMap(p -> {
+            try {
+                return Optional.of(new ExitReport(Integer.parseInt(p.getProperty("reporter")),
+                    Integer.parseInt(p.getProperty("origin")), Integer.parseInt(p.getProperty("status"))));
+            } catch (RuntimeException e) {
+                return Optional.empty(); // not one of ours
+            }
+        });
     }
 
     /** The first report any of nodes {@code 0 .. size - 1} wrote into {@code runDir}, by node id. */

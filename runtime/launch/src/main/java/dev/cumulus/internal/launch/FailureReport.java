@@ -1,13 +1,7 @@
 package dev.cumulus.internal.launch;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -37,31 +31,18 @@ public record FailureReport(int reporter, int origin, String cause) {
         p.setProperty("reporter", Integer.toString(reporter));
         p.setProperty("origin", Integer.toString(origin));
         p.setProperty("cause", cause);
-        Path tmp = runDir.resolve(fileName(reporter) + ".tmp");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                p.store(w, "cumulus node failure report");
-            }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return ReportFile.write(file, p, "cumulus node failure report");
     }
 
     /** Node {@code node}'s report in {@code runDir}, if it wrote one (an unreadable one counts as none). */
     public static Optional<FailureReport> read(Path runDir, int node) {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(runDir.resolve(fileName(node)), StandardCharsets.UTF_8)) {
-            p.load(r);
-            return Optional.of(new FailureReport(Integer.parseInt(p.getProperty("reporter")),
-                Integer.parseInt(p.getProperty("origin")), p.getProperty("cause", "")));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty(); // none yet (NoSuchFileException), or not one of ours
-        }
+        return ReportFile.read(runDir.resolve(fileName(node))).flatMap(p -> {
+            try {
+                return Optional.of(new FailureReport(Integer.parseInt(p.getProperty("reporter")),
+                    Integer.parseInt(p.getProperty("origin")), p.getProperty("cause", "")));
+            } catch (RuntimeException e) {
+                return Optional.empty(); // not one of ours
+            }
+        });
     }
 }
