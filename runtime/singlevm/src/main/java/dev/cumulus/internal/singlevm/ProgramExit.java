@@ -9,6 +9,7 @@ import jdk.jfr.RecordingState;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -68,7 +69,11 @@ final class ProgramExit {
         if (UNDERWAY.compareAndSet(false, true)) {
             Thread.ofPlatform().name("cumulus-program-exit").start(() -> {
                 report(heap.nodeId(), origin, status);
-                heap.acquire(); // the shutdown hooks here read nothing older than the exiting thread's release
+                try {
+                    heap.acquire(); // the shutdown hooks here read nothing older than the exiting thread's release
+                } catch (RuntimeException e) {
+                    // a home already gone (the notice came late): the hooks read what this node holds
+                }
                 end(status, halt);
             });
         }
@@ -80,13 +85,32 @@ final class ProgramExit {
     }
 
     /**
+     * As {@link #underway()}, and also when the run directory holds another node's exit report whose notice has not
+     * reached this node yet (a node told before this one may end, and be seen leaving, first): this node then begins
+     * its exit with that status at once. It reads the run directory, so it is asked only where something already broke.
+     */
+    static boolean exitKnown() {
+        if (underway()) {
+            return true;
+        }
+        ObjectSpace space = ObjectSpace.currentOrNull();
+        if (!LimitStop.launchedNode() || space == null) {
+            return false;
+        }
+        LaunchConfig config = LaunchConfig.fromProperties(System.getProperties());
+        Optional<ExitReport> exit = ExitReport.first(config.runDir(), config.size());
+        exit.ifPresent(e -> onPeerExit(space.heap(), e.origin(), e.status(), false));
+        return exit.isPresent();
+    }
+
+    /**
      * A call of the shared heap failed: while the program exits, the other nodes leave, and what that breaks for one of
      * the program's threads here (a fetch, a monitor, a write-back to a node that has ended) is no failure of the
      * program: on one JVM the thread would simply stop. Such a thread waits for the exit's end; any other (a shutdown
      * hook, which the JVM waits for) goes on to its error.
      */
     static void stopIfProgramThread() {
-        if (underway()) {
+        if (exitKnown()) {
             ObjectSpace space = ObjectSpace.currentOrNull();
             if (space != null && space.threads().runsHere(Thread.currentThread())) {
                 awaitEnd();

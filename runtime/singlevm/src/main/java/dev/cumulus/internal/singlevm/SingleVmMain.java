@@ -30,7 +30,7 @@ public final class SingleVmMain {
         try {
             code = run(args[0], Arrays.copyOfRange(args, 1, args.length));
         } catch (RuntimeException e) {
-            if (ProgramExit.underway()) {
+            if (ProgramExit.exitKnown()) {
                 ProgramExit.awaitEnd(); // the program called System.exit: the other nodes' leaving broke the barrier
             }
             if (!LimitStop.stopping()) {
@@ -82,7 +82,7 @@ public final class SingleVmMain {
             main.invoke(null, (Object) args);
             return 0;
         } catch (InvocationTargetException e) {
-            if (ProgramExit.underway()) {
+            if (ProgramExit.exitKnown()) {
                 ProgramExit.awaitEnd(); // main broke on another node's exit: on one JVM it would simply stop
             }
             if (LimitStop.stopping()) {
