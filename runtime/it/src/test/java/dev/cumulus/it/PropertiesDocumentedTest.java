@@ -43,6 +43,7 @@ class PropertiesDocumentedTest {
         Map.entry("dev.cumulus.internal.launch.NodeRuntime", "LaunchConfig.fromProperties, NodeSettings.of"),
         Map.entry("dev.cumulus.internal.singlevm.DumpSignal", "LaunchConfig.fromProperties"),
         Map.entry("dev.cumulus.internal.singlevm.LimitStop", "LaunchConfig.isPresent, LaunchConfig.fromProperties"),
+        Map.entry("dev.cumulus.internal.singlevm.ProgramExit", "LaunchConfig.fromProperties"),
         Map.entry("dev.cumulus.internal.service.ClientCluster",
             "NodeSettings.of; ClientCredential.forAttach (CUMULUS_CREDENTIAL)"),
         Map.entry("dev.cumulus.internal.service.ClientProfiles", "LaunchConfig.fromProperties"),
