@@ -108,7 +108,6 @@ final class CallerPoll {
                 if (spinning) {
                     Thread.onSpinWait();
                 } else {
-                    publishCpu(); // before the core is given away: a spinner that shares it then makes way
                     Thread.yield();
                 }
             }
@@ -143,8 +142,7 @@ final class CallerPoll {
     /**
      * After {@link #LATE_AFTER_LOOKS} looks: runs {@code late}, takes the bell over, and from then on publishes the
      * CPU this waiter runs on whenever it changes, so a spinning main thread of the host on that CPU makes way
-     * ({@link DoorbellIdle}); a waiter that yields before that publishes it before each yield ({@link #publishCpu}).
-     * A reply that comes sooner costs no look at the CPU and no write to a shared line.
+     * ({@link DoorbellIdle}). A reply that comes sooner costs no look at the CPU and no write to a shared line.
      */
     private void looked() {
         if (looks < LATE_AFTER_LOOKS) {
@@ -156,17 +154,6 @@ final class CallerPoll {
             }
             return;
         }
-        publishCpu();
-    }
-
-    /**
-     * Publishes the CPU this waiter runs on when it changed ({@link Doorbell#waiting}): from the late look on, and before
-     * every yield. A waiter that yields before it is late (a wait that does not spin hot reaches its yields after
-     * {@link #SPIN_NS}, before {@link #LATE_AFTER_LOOKS} looks) would otherwise give its core to a main thread spinning
-     * on it — the sender's, whose spin phase follows the send of what this thread waits for — and wait out that whole
-     * spin phase, with the other core free.
-     */
-    private void publishCpu() {
         if (bell != null) {
             int cpu = Cpus.current();
             if (cpu != publishedCpu && cpu >= 0) {
