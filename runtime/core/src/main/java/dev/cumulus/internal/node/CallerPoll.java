@@ -108,6 +108,9 @@ final class CallerPoll {
                 if (spinning) {
                     Thread.onSpinWait();
                 } else {
+                    if (!hotFirst) {
+                        publishCpu(); // it yields before it is late: a main thread spinning on its core makes way
+                    }
                     Thread.yield();
                 }
             }
@@ -154,6 +157,18 @@ final class CallerPoll {
             }
             return;
         }
+        publishCpu();
+    }
+
+    /**
+     * Publishes the CPU this waiter runs on when it changed ({@link Doorbell#waiting}): from the late look on, and
+     * before each yield of a wait that does not spin hot (a grant's): that wait yields after {@link #SPIN_NS}, long
+     * before it is late, and would otherwise give its core to the main thread that sent what it waits for and now
+     * spins on that core, and wait out that main thread's spin while the other core is free. A hot wait (a reply, an
+     * asynchronous answer) publishes only once late: its yields are many and brief, and each published CPU makes a
+     * main thread give way.
+     */
+    private void publishCpu() {
         if (bell != null) {
             int cpu = Cpus.current();
             if (cpu != publishedCpu && cpu >= 0) {
