@@ -1,6 +1,7 @@
 package dev.cumulus.bench.pastset;
 
 import dev.cumulus.bench.ChildIo;
+import dev.cumulus.bench.JitQuiet;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -313,20 +314,21 @@ final class Scenarios {
      * and follows every other kind equally often. The first trip of each burst is not recorded: it finds the
      * processes as the previous kind left them (a thread that waited for this kind's messages meanwhile parked past
      * its poll budget), where a loop of one kind never lets them park; the others measure the kind's steady state.
-     * Warm-up rounds, then rounds until each kind has {@link Settings#measured} samples (at most
-     * {@code trips.length} times {@link Settings#measureNs}); prints one {@code RESULT} line per kind, as
-     * {@link #measure} does.
+     * Warm-up rounds (then more until the JITs are quiet, as {@link #measure}), then rounds until each kind has
+     * {@link Settings#measured} samples (at most {@code trips.length} times {@link Settings#measureNs}); prints one
+     * {@code RESULT} line per kind, as {@link #measure} does.
      */
     void measureInterleaved(String[] names, TimedTrip[] trips, int burst) {
         int n = trips.length;
         long end = System.nanoTime() + s.warmupNs() * n;
         int i = 0;
-        for (int r = 0; r * (burst - 1) < s.warmup() && System.nanoTime() - end < 0; r++) {
-            for (int j = 0; j < n; j++) {
-                for (int b = 0; b < burst; b++) {
-                    trips[(r + j) % n].nanos(i++);
-                }
-            }
+        int warm = 0;
+        for (; warm * (burst - 1) < s.warmup() && System.nanoTime() - end < 0; warm++) {
+            i = warmRound(trips, burst, warm, i);
+        }
+        JitQuiet jit = JitQuiet.ofMeasurement();
+        for (long jitEnd = System.nanoTime() + jitWaitNs(); !jit.quiet() && System.nanoTime() - jitEnd < 0; warm++) {
+            i = warmRound(trips, burst, warm, i);
         }
         Histogram[] h = new Histogram[n];
         for (int j = 0; j < n; j++) {
@@ -354,7 +356,30 @@ final class Scenarios {
         }
     }
 
-    /** Warm-up, then the measured trips; prints {@code RESULT name p50=.. p99=.. count=..}. */
+    /** One unrecorded round of every kind in a burst, starting at kind {@code r}; returns the next trip number. */
+    private static int warmRound(TimedTrip[] trips, int burst, int r, int i) {
+        int n = trips.length;
+        for (int j = 0; j < n; j++) {
+            for (int b = 0; b < burst; b++) {
+                trips[(r + j) % n].nanos(i++);
+            }
+        }
+        return i;
+    }
+
+    /**
+     * The longest a warm-up goes on past its own for the JIT compilers of the measurement's JVMs to quiet down
+     * ({@link JitQuiet}): trips measured while C2 still compiles the path on one of a small box's cores read well
+     * above the steady state, ours and Hazelcast's alike.
+     */
+    private long jitWaitNs() {
+        return Math.min(JitQuiet.MAX_WAIT_NS, 4 * s.warmupNs());
+    }
+
+    /**
+     * Warm-up (its trips, at most its time, then until the JITs are quiet), then the measured trips; prints
+     * {@code RESULT name p50=.. p99=.. count=..}.
+     */
     void measure(String name, Trip trip) {
         measure(name, s.warmup(), s.measured(), trip);
     }
@@ -363,6 +388,10 @@ final class Scenarios {
         long end = System.nanoTime() + s.warmupNs();
         int i = 0;
         for (; i < warmup && System.nanoTime() - end < 0; i++) {
+            trip.run(i);
+        }
+        JitQuiet jit = JitQuiet.ofMeasurement();
+        for (long jitEnd = System.nanoTime() + jitWaitNs(); !jit.quiet() && System.nanoTime() - jitEnd < 0; i++) {
             trip.run(i);
         }
         Histogram h = new Histogram(HIGHEST_NS, 3);
