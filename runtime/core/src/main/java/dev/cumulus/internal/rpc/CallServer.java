@@ -459,10 +459,6 @@ final class CallServer {
             } else if (t instanceof InterruptedException && source >= servers && engine.closed()) {
                 // a standing cluster's server stops (cluster stop) and interrupted the call: not the method's failure.
                 // Its client learns that the server is gone (it watches the server) and fails the call, naming it
-            } else if (t instanceof NodeFailedException && source < servers && engine.clusterFailed()) {
-                // the cluster failed (fail-stop) and the call with it: the caller's node fails the call itself when it
-                // learns of the failure (RpcEngine.onClusterFailed), naming the node that failed. A reply would race
-                // that and reach the caller as a remote exception, the failed node's id lost on the wire
             } else {
                 sendError(source, callId, pollsUntilNs, t, call.handedBy);
             }
@@ -544,6 +540,13 @@ final class CallServer {
     }
 
     void sendError(int source, long callId, long pollsUntilNs, Throwable t, int handedBy) {
+        if (t instanceof NodeFailedException && source < servers && engine.clusterFailed()) {
+            // the cluster failed (fail-stop) and the call with it, whether its method threw or an answer it deferred
+            // failed (a tuple-space move held at a home that broke): the caller's node fails the call itself when it
+            // learns of the failure (RpcEngine.onClusterFailed), naming the node that failed. A reply would race that
+            // and reach the caller as a remote exception, the failed node's id lost on the wire
+            return;
+        }
         RpcEngine.CallerState state = engine.callerState();
         ExpandableArrayBuffer out = state.buffer;
         int at = answerHeader(state, ReplyHeaderFlyweight.ERROR, callId, handedBy);
