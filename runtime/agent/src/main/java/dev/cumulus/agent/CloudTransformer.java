@@ -7,13 +7,10 @@ import dev.cumulus.analysis.FindingFormatter;
 import dev.cumulus.analysis.Rules;
 import dev.cumulus.analysis.Severity;
 import dev.cumulus.internal.cloud.CloudHooks;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassModel;
 import java.lang.instrument.ClassFileTransformer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.ProtectionDomain;
 import java.util.Collections;
 import java.util.List;
@@ -157,17 +154,7 @@ public final class CloudTransformer implements ClassFileTransformer {
 
     /** With the {@code dumpDir=DIR} option, writes each woven class to DIR/name.class (for javap). */
     private void dump(String className, byte[] bytes) {
-        Path dir = settings.dumpDir();
-        if (dir == null || bytes == null) {
-            return;
-        }
-        try {
-            Path f = dir.resolve(className + ".class");
-            Files.createDirectories(f.getParent());
-            Files.write(f, bytes);
-        } catch (IOException | RuntimeException e) {
-            err.println("cumulus-agent: cannot dump " + Names.dotted(className) + " to " + dir + ": " + e);
-        }
+        WovenClassDump.write(settings.dumpDir(), className, bytes, err);
     }
 
     /**

@@ -67,7 +67,7 @@ public final class CumulusAgent {
         }
         instrumentation = inst;
         if (Boolean.getBoolean(LaunchConfig.SINGLE_VM)) {
-            for (String n : List.of("SingleVmTransformer", "SingleVmTransformer$LoaderState", "SingleVmWeaver",
+            for (String n : List.of("SingleVmTransformer", "SingleVmTransformer$LoaderState", "WovenClassDump", "SingleVmWeaver",
                     "SingleVmWeaver$CodeWeave", "SingleVmWeaver$Monitor", "ProgramClasses",
                     "ProgramClasses$Header", "ProgramClasses$FieldInfo", "Weaver")) {
                 try {
@@ -76,7 +76,7 @@ public final class CumulusAgent {
                     throw new IllegalStateException("the Cumulus agent jar is incomplete: " + e.getMessage(), e);
                 }
             }
-            inst.addTransformer(new SingleVmTransformer(System.err), false);
+            inst.addTransformer(new SingleVmTransformer(System.err, settings), false);
             return;
         }
         preload();

@@ -23,14 +23,19 @@ public final class SingleVmTransformer implements ClassFileTransformer {
     private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<>();
 
     private final PrintStream err;
+    private final AgentSettings settings;
     private final Map<ClassLoader, LoaderState> loaders = Collections.synchronizedMap(new WeakHashMap<>());
 
     private record LoaderState(ProgramClasses classes, ClassFile classFile) {
     }
 
-    /** A transformer that reports refusals to {@code err}. */
-    public SingleVmTransformer(PrintStream err) {
+    /**
+     * A transformer that reports refusals to {@code err}, with the agent's diagnostics: {@code verbose} names each
+     * woven class on {@code err}, {@code dumpDir} gets every woven or refused class file.
+     */
+    public SingleVmTransformer(PrintStream err, AgentSettings settings) {
         this.err = err;
+        this.settings = settings;
     }
 
     @Override
@@ -66,16 +71,24 @@ public final class SingleVmTransformer implements ClassFileTransformer {
             }
         }
         st.classes().defining(cm);
+        byte[] woven;
         try {
-            return SingleVmWeaver.weave(st.classFile(), cm, st.classes());
+            woven = SingleVmWeaver.weave(st.classFile(), cm, st.classes());
         } catch (RuntimeException | LinkageError e) {
             return refuse(st, cm, "the Cumulus agent cannot weave class " + Names.dotted(className)
                 + " for the single-VM mode: " + e);
         }
+        if (settings.verbose()) {
+            err.println("cumulus-agent: wove " + Names.dotted(className));
+        }
+        WovenClassDump.write(settings.dumpDir(), className, woven, err);
+        return woven;
     }
 
     private byte[] refuse(LoaderState st, ClassModel cm, String message) {
         err.println("cumulus-agent: " + message);
-        return Weaver.refuse(st.classFile(), cm, message);
+        byte[] refused = Weaver.refuse(st.classFile(), cm, message);
+        WovenClassDump.write(settings.dumpDir(), cm.thisClass().asInternalName(), refused, err);
+        return refused;
     }
 }

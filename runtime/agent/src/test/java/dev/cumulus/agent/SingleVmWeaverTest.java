@@ -1,7 +1,9 @@
 package dev.cumulus.agent;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,11 +14,13 @@ import dev.cumulus.internal.cluster.NodeCluster;
 import dev.cumulus.internal.singlevm.ObjectSpace;
 import dev.cumulus.internal.singlevm.SharedHeap;
 import dev.cumulus.internal.singlevm.SharedObject;
+import java.lang.classfile.ClassFile;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +50,19 @@ class SingleVmWeaverTest {
         // whose transformer would then also see every class later tests define (WeaverTest's refused class twice).
         CloudHooks.markAgentInstalled();
         TestClasses.compile(SOURCES, classes);
+    }
+
+    @Test
+    void dumpDirGetsEveryWovenClassAndVerboseNamesIt(@TempDir Path dump) throws Exception {
+        TestClasses.Captured err = new TestClasses.Captured();
+        SingleVmTransformer t = new SingleVmTransformer(err.stream, AgentSettings.parse("verbose,dumpDir=" + dump));
+        byte[] plain = Files.readAllBytes(classes.resolve("sv/Program.class"));
+        byte[] woven = t.weave(SingleVmWeaverTest.class.getClassLoader(), "sv/Program", plain);
+        assertNotNull(woven, "sv.Program is woven");
+        assertArrayEquals(woven, Files.readAllBytes(dump.resolve("sv/Program.class")));
+        assertTrue(ClassFile.of().parse(woven).fields().stream()
+            .anyMatch(f -> f.fieldName().stringValue().startsWith("$cumulus$")), "the dump is the woven class");
+        assertTrue(err.text().contains("cumulus-agent: wove sv.Program"), err.text());
     }
 
     @Test
@@ -255,7 +272,8 @@ class SingleVmWeaverTest {
         final ObjectSpace space;
 
         Node(Cluster cluster) throws Exception {
-            loader = new TestClasses.WeavingLoader(classes, new SingleVmTransformer(agentErr.stream));
+            loader = new TestClasses.WeavingLoader(classes,
+                new SingleVmTransformer(agentErr.stream, AgentSettings.NONE));
             space = new ObjectSpace(((NodeCluster) cluster).capability(SharedHeap.class), loader);
             space.bind();
         }
