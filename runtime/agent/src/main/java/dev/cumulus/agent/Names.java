@@ -12,16 +12,17 @@ final class Names {
         "java/", "javax/", "jdk/", "sun/", "com/sun/", "io/aeron/", "org/agrona/", "picocli/", "org/junit/",
         "org/opentest4j/", "org/apiguardian/", "org/apache/maven/", "kotlin/", "scala/",
         "dev/cumulus/internal/", "dev/cumulus/analysis/", "dev/cumulus/agent/", "dev/cumulus/cli/",
-        "dev/cumulus/profiler/", "dev/cumulus/lsp/",
+        "dev/cumulus/profiler/", "dev/cumulus/lsp/", "dev/cumulus/array/", "dev/cumulus/pastset/",
     };
 
     private Names() {
     }
 
     /**
-     * True for classes of the JDK, of the Cumulus runtime (the API package {@code dev/cumulus/} itself and its
-     * runtime sub-packages; {@code dev/cumulus/examples/...} and other user code are not skipped) and of its
-     * libraries.
+     * True for classes of the JDK, of the Cumulus runtime (the API package {@code dev/cumulus/} itself, its runtime
+     * sub-packages and the shared arrays' and tuple space's API packages; {@code dev/cumulus/singlevm/}, whose shared
+     * collections are woven like the program's, {@code dev/cumulus/examples/...} and other user code are not skipped)
+     * and of its libraries.
      */
     static boolean skip(String internalName) {
         for (String p : SKIP) {

@@ -394,6 +394,9 @@ class WeaverTest extends WovenClassesFixture {
         assertTrue(Names.skip("io/aeron/Aeron"));
         assertTrue(Names.skip("dev/cumulus/Cloud$Root"));
         assertTrue(Names.skip("dev/cumulus/internal/cloud/CloudHooks"));
+        assertTrue(Names.skip("dev/cumulus/array/SharedIntArray"));
+        assertTrue(Names.skip("dev/cumulus/pastset/PastSet"));
+        assertFalse(Names.skip("dev/cumulus/singlevm/SharedList"), "the shared collections are woven");
         assertFalse(Names.skip("dev/cumulus/examples/tsp/Minimum"));
         assertFalse(Names.skip("weave/Account"));
     }
