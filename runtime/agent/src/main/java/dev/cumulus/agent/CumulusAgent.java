@@ -67,8 +67,8 @@ public final class CumulusAgent {
         }
         instrumentation = inst;
         if (Boolean.getBoolean(LaunchConfig.SINGLE_VM)) {
-            for (String n : List.of("SingleVmTransformer", "SingleVmTransformer$LoaderState", "WovenClassDump", "SingleVmWeaver",
-                    "SingleVmWeaver$CodeWeave", "SingleVmWeaver$Monitor", "ProgramClasses",
+            for (String n : List.of("SingleVmTransformer", "SingleVmTransformer$LoaderState", "WovenClassDump",
+                    "SingleVmWeaver", "SingleVmWeaver$CodeWeave", "SingleVmWeaver$Monitor", "ProgramClasses",
                     "ProgramClasses$Header", "ProgramClasses$FieldInfo", "Weaver")) {
                 try {
                     Class.forName("dev.cumulus.agent." + n, true, CumulusAgent.class.getClassLoader());
