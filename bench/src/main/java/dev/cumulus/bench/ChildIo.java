@@ -149,6 +149,32 @@ public final class ChildIo {
             + " elapsedNs=" + elapsed);
     }
 
+    /**
+     * The end of an asynchronous warm-up, the same rule for ours and every peer: at least the workload's warm-up time,
+     * then until the JITs of the measurement's JVMs have compiled nothing for a while (as the synchronous warm-up, at
+     * most {@link Workload#asyncWarmupMaxNs} more). A caller's asynchronous path is cold when its phase begins (in the
+     * synchronous phase only process 0 called), and a throughput measured while C2 still compiles it on the same two
+     * cores reads a fraction of the steady state.
+     */
+    public static final class AsyncWarmup {
+        private final JitQuiet jit = JitQuiet.ofMeasurement();
+        private final long leastEnd;
+        private final long latestEnd;
+
+        public AsyncWarmup(Workload w) {
+            long now = System.nanoTime();
+            leastEnd = now + w.asyncWarmupNs();
+            latestEnd = leastEnd + w.asyncWarmupMaxNs();
+        }
+
+        /** Whether the warm-up is over (call it as often as convenient: the clocks are read every few ms). */
+        public boolean over() {
+            boolean quiet = jit.quiet();
+            long now = System.nanoTime();
+            return now - leastEnd >= 0 && (quiet || now - latestEnd >= 0);
+        }
+    }
+
     /** Prints the async RESULT line. */
     public static void asyncResult(long calls, long elapsedNs) {
         line("RESULT async calls=" + calls + " elapsedNs=" + elapsedNs);

@@ -54,7 +54,7 @@ public final class CumulusRpcNode {
                 Echo target = me == 0 ? null : cluster.lookup("echo-0", Echo.class);
                 AsyncCaller caller = me == 0 ? null : new AsyncCaller(target, payload, w.window());
                 if (caller != null) {
-                    caller.runFor(w.asyncWarmupNs());
+                    caller.warmUp(new ChildIo.AsyncWarmup(w));
                 }
                 cluster.barrier();
                 if (me == 0) {
@@ -111,14 +111,25 @@ public final class CumulusRpcNode {
             return completed;
         }
 
+        void warmUp(ChildIo.AsyncWarmup warmup) {
+            while (!warmup.over()) {
+                next();
+            }
+        }
+
         void runFor(long ns) {
             long end = System.nanoTime() + ns;
             while (System.nanoTime() - end < 0) {
-                check(AsyncTicket.getResult(tickets[oldest]), payload);
-                completed++;
-                tickets[oldest] = call();
-                oldest = (oldest + 1) % tickets.length;
+                next();
             }
+        }
+
+        /** Waits for the oldest call's result and makes a new call in its place. */
+        private void next() {
+            check(AsyncTicket.getResult(tickets[oldest]), payload);
+            completed++;
+            tickets[oldest] = call();
+            oldest = (oldest + 1) % tickets.length;
         }
 
         /** Waits for the calls still in flight. */

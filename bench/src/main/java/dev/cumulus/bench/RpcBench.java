@@ -431,8 +431,10 @@ public final class RpcBench {
         out.printf("  async: processes 1..N-1 all call process 0 concurrently, each keeping %d calls outstanding%n"
             + "         (ours: AsyncTicket, getResult of the oldest then a new call; aeron, udp: %d messages in%n"
             + "         flight; rmi: %d calling threads);%n"
-            + "         %.1f s warm-up, %.1f s measured; completed calls per second, summed over the callers.%n",
-            w.window(), w.window(), w.window(), w.asyncWarmupNs() / 1e9, w.asyncMeasureNs() / 1e9);
+            + "         warm-up: at least %.1f s, then until the JITs compiled nothing for 0.5 s (at most %.1f s more);%n"
+            + "         %.1f s measured; completed calls per second, summed over the callers.%n",
+            w.window(), w.window(), w.window(), w.asyncWarmupNs() / 1e9,
+            w.asyncWarmupMaxNs() / 1e9, w.asyncMeasureNs() / 1e9);
         if (hosts == null) {
             out.printf("  ours : Cumulus remote object (export, lookup, Echo.echo(byte[])), Aeron IPC through one shared%n"
                 + "         media driver, idle strategy '%s'. raw aeron: same driver set-up and idle strategy, one%n"

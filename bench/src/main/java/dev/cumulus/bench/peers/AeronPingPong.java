@@ -213,18 +213,18 @@ public final class AeronPingPong {
             out.putLong(4, seq[0]++, ByteOrder.LITTLE_ENDIAN);
             offer(pub, out, 0, out.capacity());
         }
-        long start = System.nanoTime();
-        long measureFrom = start + w.asyncWarmupNs();
-        long end = measureFrom + w.asyncMeasureNs();
+        ChildIo.AsyncWarmup warmup = new ChildIo.AsyncWarmup(w);
+        long end = 0;
         long c0 = -1;
         long t0 = 0;
         while (true) {
             long now = System.nanoTime();
-            if (c0 < 0 && now - measureFrom >= 0) {
+            if (c0 < 0 && warmup.over()) {
                 c0 = received;
                 t0 = now;
+                end = now + w.asyncMeasureNs();
             }
-            if (now - end >= 0) {
+            if (c0 >= 0 && now - end >= 0) {
                 sending[0] = false;
                 ChildIo.asyncResult(received - c0, now - t0);
                 break;

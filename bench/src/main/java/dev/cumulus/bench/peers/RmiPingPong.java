@@ -14,6 +14,7 @@ import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.UnicastRemoteObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -109,13 +110,13 @@ public final class RmiPingPong {
         ChildIo.readyAndAwaitGo("client");
         AtomicLong completed = new AtomicLong();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        long measureFrom = System.nanoTime() + w.asyncWarmupNs();
-        long end = measureFrom + w.asyncMeasureNs();
+        ChildIo.AsyncWarmup warmup = new ChildIo.AsyncWarmup(w);
+        AtomicBoolean stop = new AtomicBoolean();
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < w.window(); t++) {
             threads.add(Thread.ofPlatform().name("rmi-caller-" + t).start(() -> {
                 try {
-                    while (System.nanoTime() - end < 0) {
+                    while (!stop.get()) {
                         server.echo(payload);
                         completed.incrementAndGet();
                     }
@@ -124,16 +125,18 @@ public final class RmiPingPong {
                 }
             }));
         }
-        long now;
-        while ((now = System.nanoTime()) - measureFrom < 0) {
+        while (!warmup.over()) {
             Thread.sleep(1);
         }
         long c0 = completed.get();
-        long t0 = now;
+        long t0 = System.nanoTime();
+        long end = t0 + w.asyncMeasureNs();
+        long now;
         while ((now = System.nanoTime()) - end < 0) {
             Thread.sleep(1);
         }
         long c1 = completed.get();
+        stop.set(true);
         ChildIo.asyncResult(c1 - c0, now - t0);
         for (Thread t : threads) {
             t.join();

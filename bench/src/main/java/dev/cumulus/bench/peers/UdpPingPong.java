@@ -76,8 +76,8 @@ public final class UdpPingPong {
             ch.send(out, server);
         }
         long received = 0;
-        long measureFrom = System.nanoTime() + w.asyncWarmupNs();
-        long end = measureFrom + w.asyncMeasureNs();
+        ChildIo.AsyncWarmup warmup = new ChildIo.AsyncWarmup(w);
+        long end = 0;
         long c0 = -1;
         long t0 = 0;
         while (true) {
@@ -85,11 +85,12 @@ public final class UdpPingPong {
             ch.receive(in);
             received++;
             long now = System.nanoTime();
-            if (c0 < 0 && now - measureFrom >= 0) {
+            if (c0 < 0 && warmup.over()) {
                 c0 = received;
                 t0 = now;
+                end = now + w.asyncMeasureNs();
             }
-            if (now - end >= 0) {
+            if (c0 >= 0 && now - end >= 0) {
                 ChildIo.asyncResult(received - c0, now - t0);
                 return;
             }
