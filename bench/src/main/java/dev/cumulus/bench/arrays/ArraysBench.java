@@ -191,7 +191,9 @@ public final class ArraysBench {
         out.println();
         out.println("miss latency, 2 nodes: node 1 owns every partition (exclusive), node 0 touches one element of "
             + "each (the paper's §4.2 set-up); partitions homed on node 1; us per access. Figure 9's baseline is a "
-            + "remote call that returns the same partition; ratios are against it");
+            + "remote call that returns the same partition, timed in the same rounds (per round: the read misses, "
+            + "the write misses, the calls, one per partition each, between the same barriers; 40 warm-up rounds, "
+            + "more until the JITs compiled nothing for 0.5 s, then 20 measured); ratios are against it");
         out.println("  2 node processes (as 'cumulus run' starts them, Aeron IPC):");
         int[] blocks = quick ? new int[] {MissWorkload.DEFAULT_BLOCK, 64} : MissWorkload.FIGURE_9_BLOCKS;
         MissFigures procs = missesInProcesses(blocks, false);
@@ -219,7 +221,7 @@ public final class ArraysBench {
 
     /**
      * {@code --misses-only SIZE...}: only the 2-process misses at the given partition sizes, with 5 times the
-     * measured rounds and block RPCs of the full run (for profiling one size, or tighter p99s).
+     * measured rounds of the full run (for profiling one size, or tighter p99s).
      */
     private void missesAt(int[] blocks) {
         out.println();

@@ -2,8 +2,10 @@ package dev.cumulus.bench.arrays;
 
 import dev.cumulus.Barrier;
 import dev.cumulus.Cluster;
+import dev.cumulus.SharedLong;
 import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.SharedDoubleArray;
+import dev.cumulus.bench.JitQuiet;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * partition of its half of a one-column array (exclusive); node 0 measures the RPC round trip to the echo, then, per
  * partition size, an RPC that returns a partition's worth of doubles (Figure 9's baseline: a plain remote call that
  * fetches the same data) and reads (or writes) one element of each of those partitions, once per round (the paper's
- * §4.2 set-up). Both sides are measured warm: before the JIT has compiled its path, an RPC takes many times longer.
+ * §4.2 set-up). Both sides are measured warm (before the JIT has compiled its path, an RPC takes many times longer)
+ * and in the same rounds: each round times the read misses, the write misses and the RPCs, one per partition each,
+ * between the same barriers.
  */
 final class MissWorkload {
     /** The partition sizes (square blocks of doubles) of Figure 9 that the full run measures. */
@@ -68,7 +72,7 @@ final class MissWorkload {
         return quick ? Math.max(8, n / 4) : n;
     }
 
-    /** Runs the measurement at each of {@code blocks}; {@code measure} multiplies the measured rounds and calls. */
+    /** Runs the measurement at each of {@code blocks}; {@code measure} multiplies the measured rounds. */
     static Samples run(Cluster cluster, boolean quick, int measure, int... blocks) {
         int me = cluster.nodeId();
         Barrier b = cluster.barrier("bench-miss");
@@ -99,7 +103,7 @@ final class MissWorkload {
                                          int block) {
         int partitions = partitionsFor(block, quick);
         int warmRounds = quick ? 2 : 40;
-        int rounds = warmRounds + measure * (quick ? 3 : 20);
+        int measuredRounds = measure * (quick ? 3 : 20);
         List<Double> blockRpc = new ArrayList<>();
         List<Double> reads = new ArrayList<>();
         List<Double> writes = new ArrayList<>();
@@ -108,40 +112,59 @@ final class MissWorkload {
         SharedDoubleArray a = cluster.sharedDoubleArray("bench-miss-" + block,
             ArrayShape.of(2 * partitions * block, block).blocks(block, block));
         if (me == 0) {
-            // fewer calls as the payload grows (a 128x128 block is 128 KiB), at least 1,000 measured
-            int warmCalls = (quick ? 2000 : Math.max(2000, 20000 * 256 / (block * block))) / 2;
-            int calls = warmCalls * (1 + measure);
-            for (int k = 0; k < calls; k++) {
-                long t = System.nanoTime();
+            // the RPC's path warm before the rounds (fewer calls as the payload grows: a 128x128 block is 128 KiB)
+            int warmCalls = quick ? 1000 : Math.max(1000, 10000 * 256 / (block * block));
+            for (int k = 0; k < warmCalls; k++) {
                 sink = echo.block(k, block)[0];
-                if (k >= warmCalls) {
-                    blockRpc.add((System.nanoTime() - t) / 1e3);
-                }
             }
         }
-        for (int round = 0; round < rounds; round++) {
-            for (int kind = 0; kind < 2; kind++) {
-                if (me == 1) {
+        // per round: read misses, write misses, then the RPC returning a partition, once per partition each, every
+        // kind between the same barriers, so the baseline meets the threads of both nodes as the misses do
+        // after the warm-up rounds, more until the JITs of the measurement's JVMs are quiet: node 0 decides, and says
+        // so through a shared scalar before the round's last barrier, after which node 1 reads it
+        SharedLong warmedUp = cluster.sharedLong("bench-miss-warm-" + block);
+        JitQuiet jit = me == 0 ? JitQuiet.ofMeasurement() : null;
+        long jitEnd = 0;
+        boolean warming = true;
+        int measured = 0;
+        for (int round = 0; measured < measuredRounds; round++) {
+            if (!warming) {
+                measured++;
+            }
+            for (int kind = 0; kind < 3; kind++) {
+                if (me == 1 && kind < 2) {
                     for (int p = partitions; p < 2 * partitions; p++) {
                         a.acquirePartition(p);
                     }
                 }
                 b.await();
                 if (me == 0) {
+                    List<Double> into = kind == 0 ? reads : kind == 1 ? writes : blockRpc;
                     for (int p = partitions; p < 2 * partitions; p++) {
                         long t = System.nanoTime();
                         if (kind == 0) {
                             sink = a.get(p * block, 0);
-                        } else {
+                        } else if (kind == 1) {
                             a.set(p * block, 0, round);
+                        } else {
+                            sink = echo.block(p, block)[0];
                         }
                         double us = (System.nanoTime() - t) / 1e3;
-                        if (round >= warmRounds) {
-                            (kind == 0 ? reads : writes).add(us);
+                        if (!warming) {
+                            into.add(us);
                         }
                     }
                 }
+                if (kind == 2 && warming && me == 0 && round + 1 >= warmRounds) {
+                    jitEnd = jitEnd != 0 ? jitEnd : System.nanoTime() + (quick ? 0 : JitQuiet.MAX_WAIT_NS);
+                    if (jit.quiet() || System.nanoTime() - jitEnd >= 0) {
+                        warmedUp.set(1);
+                    }
+                }
                 b.await();
+            }
+            if (warming && round + 1 >= warmRounds) {
+                warming = warmedUp.get() == 0;
             }
         }
         return new BlockSamples(blockRpc, reads, writes);
