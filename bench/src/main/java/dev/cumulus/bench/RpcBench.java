@@ -141,9 +141,8 @@ public final class RpcBench {
             List<Row> oursRounds = new ArrayList<>();
             List<Row> aeronRounds = new ArrayList<>();
             for (int r = 0; r < rounds; r++) {
-                Workload w = r == 0 ? workload : workload.withAsync(false);
-                oursRounds.add(ours(n, options.idle(), w));
-                aeronRounds.add(peer(Peer.AERON_IPC, n, options.idle(), w));
+                oursRounds.add(ours(n, options.idle(), workload));
+                aeronRounds.add(peer(Peer.AERON_IPC, n, options.idle(), workload));
             }
             List<Row> rows = new ArrayList<>();
             rows.add(median(oursRounds));
@@ -160,6 +159,8 @@ public final class RpcBench {
             if (rounds > 1) {
                 out.printf(Locale.ROOT, "  sync p50 per round (alternating; the table shows the medians): %s %s | %s %s%n",
                     OURS, p50s(oursRounds), aeronLabel(), p50s(aeronRounds));
+                out.printf(Locale.ROOT, "  async call/s per round (the same rounds): %s %s | %s %s%n",
+                    OURS, asyncs(oursRounds), aeronLabel(), asyncs(aeronRounds));
             }
         }
         if (options.idleSweep()) {
@@ -192,17 +193,20 @@ public final class RpcBench {
     /** Rounds of the synchronous comparison with raw Aeron, alternating (1 with --quick). */
     static final int SYNC_ROUNDS = 3;
 
-    /**
-     * The round with the median p50, with the median p99 of all rounds and the first round's asynchronous figure (only
-     * the first round measures it).
-     */
+    /** The round with the median p50, with the median p99 and the median asynchronous figure of all rounds. */
     static Row median(List<Row> rounds) {
         List<Row> byP50 = new ArrayList<>(rounds);
         byP50.sort(Comparator.comparingDouble(Row::p50Us));
         double[] p99s = rounds.stream().mapToDouble(Row::p99Us).sorted().toArray();
+        double[] asyncs = rounds.stream().mapToDouble(Row::asyncPerSec).sorted().toArray();
         Row mid = byP50.get(byP50.size() / 2);
-        return new Row(mid.label(), mid.p50Us(), p99s[p99s.length / 2], mid.syncCalls(), rounds.getFirst().asyncPerSec(),
+        return new Row(mid.label(), mid.p50Us(), p99s[p99s.length / 2], mid.syncCalls(), asyncs[asyncs.length / 2],
             mid.cpu());
+    }
+
+    private static String asyncs(List<Row> rounds) {
+        return rounds.stream().map(r -> String.format(Locale.ROOT, "%,.0f", r.asyncPerSec()))
+            .collect(Collectors.joining(" "));
     }
 
     private static String p50s(List<Row> rounds) {
@@ -448,7 +452,7 @@ public final class RpcBench {
                 options.idle());
         }
         if (!options.quick()) {
-            out.printf("  rounds: ours and raw aeron run the sync phase %d times, alternating; each row is the median.%n",
+            out.printf("  rounds: ours and raw aeron run %d times, alternating; each row is the median (sync and async).%n",
                 SYNC_ROUNDS);
         }
         out.println("  CPU  : CPU time of each process during the measured sync phase / wall time (100% = one core);");
