@@ -271,10 +271,10 @@ public final class PastSetBench {
         out.printf("  hz   : Hazelcast %s, one member per process (TCP-IP join on 127.0.0.1, multicast off,%n"
             + "         phone-home off), IQueue<byte[]> put + take, no backups; a queue lives where the element%n"
             + "         would (partition key owned by that member).%n", HAZELCAST);
-        out.printf("  runs : %,d warm-up, then until the JITs compiled nothing for 0.5 s, then %,d measured round%n"
-            + "         trips (at most %.1f s) per row; p50/p99 in µs (HdrHistogram, 3 digits). ratios: x rpc =%n"
-            + "         ours / our rpc; hz/ours = Hazelcast / ours (> 1: ours is faster).%n", s.warmup(), s.measured(),
-            s.measureNs() / 1e9);
+        out.printf("  runs : %,d warm-up, then until the JITs compiled nothing for 0.5 s (at most %.1f s more), then%n"
+            + "         %,d measured round trips (at most %.1f s) per row; p50/p99 in µs (HdrHistogram, 3 digits).%n"
+            + "         ratios: x rpc = ours / our rpc; hz/ours = Hazelcast / ours (> 1: ours is faster).%n",
+            s.warmup(), s.jitWaitNs() / 1e9, s.measured(), s.measureNs() / 1e9);
     }
 
     private void figure3(Map<String, Map<String, String>> ours, Map<String, Map<String, String>> theirs) {

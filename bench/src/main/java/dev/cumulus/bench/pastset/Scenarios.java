@@ -54,21 +54,26 @@ final class Scenarios {
      * @param bwSizes    bandwidth tuple sizes (bytes)
      * @param warmup     round trips (laps) before measuring, at most {@code warmupNs}
      * @param measured   measured round trips (laps), at most {@code measureNs}
+     * @param jitWaitNs  the longest a warm-up goes on past its own for the JIT compilers of the measurement's JVMs to
+     *                   quiet down ({@link JitQuiet}): trips measured while C2 still compiles the path on one of a
+     *                   small box's cores read well above the steady state, ours and Hazelcast's alike, and four JVMs
+     *                   on two cores compile for seconds
      * @param bwTuples   bandwidth: tuples streamed (after {@code window} warm-up tuples), at most {@code measureNs}
      * @param window     DeltaValue / queue capacity of the bandwidth stream
      * @param fig3       whether this set runs Figure 3 (needs 3 processes) and the bandwidth test
      * @param rings      ring sizes this set runs (each at most its process count)
      */
     record Settings(int[] sizes, int[] ringSizes, int[] bwSizes, int warmup, int measured, long warmupNs,
-                    long measureNs, int bwTuples, int window, boolean fig3, int[] rings) {
+                    long jitWaitNs, long measureNs, int bwTuples, int window, boolean fig3, int[] rings) {
         static Settings standard() {
             return new Settings(new int[] {1, 64, 1024, 8192, 32768}, new int[] {1, 1024, 32768},
-                new int[] {32768, 262144}, 1000, 5000, ms(500), ms(1500), 4000, 16, true, new int[0]);
+                new int[] {32768, 262144}, 1000, 5000, ms(500), JitQuiet.MAX_WAIT_NS, ms(1500), 4000, 16, true,
+                new int[0]);
         }
 
         static Settings quick() {
             return new Settings(new int[] {1, 64, 1024, 8192, 32768}, new int[] {1, 32768}, new int[] {32768},
-                100, 400, ms(150), ms(300), 300, 16, true, new int[0]);
+                100, 400, ms(150), ms(600), ms(300), 300, 16, true, new int[0]);
         }
 
         private static long ms(long v) {
@@ -76,8 +81,8 @@ final class Scenarios {
         }
 
         Settings with(boolean fig3, int[] rings) {
-            return new Settings(sizes, ringSizes, bwSizes, warmup, measured, warmupNs, measureNs, bwTuples, window,
-                fig3, rings);
+            return new Settings(sizes, ringSizes, bwSizes, warmup, measured, warmupNs, jitWaitNs, measureNs, bwTuples,
+                window, fig3, rings);
         }
 
         List<String> toJvmArguments() {
@@ -88,6 +93,7 @@ final class Scenarios {
             a.add("-Dbench.ps.warmup=" + warmup);
             a.add("-Dbench.ps.measured=" + measured);
             a.add("-Dbench.ps.warmup.ns=" + warmupNs);
+            a.add("-Dbench.ps.jit.wait.ns=" + jitWaitNs);
             a.add("-Dbench.ps.measure.ns=" + measureNs);
             a.add("-Dbench.ps.bw.tuples=" + bwTuples);
             a.add("-Dbench.ps.window=" + window);
@@ -102,6 +108,7 @@ final class Scenarios {
                 ints(p.getProperty("bench.ps.bw.sizes")), Integer.parseInt(p.getProperty("bench.ps.warmup")),
                 Integer.parseInt(p.getProperty("bench.ps.measured")),
                 Long.parseLong(p.getProperty("bench.ps.warmup.ns")),
+                Long.parseLong(p.getProperty("bench.ps.jit.wait.ns")),
                 Long.parseLong(p.getProperty("bench.ps.measure.ns")),
                 Integer.parseInt(p.getProperty("bench.ps.bw.tuples")),
                 Integer.parseInt(p.getProperty("bench.ps.window")),
@@ -327,7 +334,7 @@ final class Scenarios {
             i = warmRound(trips, burst, warm, i);
         }
         JitQuiet jit = JitQuiet.ofMeasurement();
-        for (long jitEnd = System.nanoTime() + jitWaitNs(); !jit.quiet() && System.nanoTime() - jitEnd < 0; warm++) {
+        for (long jitEnd = System.nanoTime() + s.jitWaitNs(); !jit.quiet() && System.nanoTime() - jitEnd < 0; warm++) {
             i = warmRound(trips, burst, warm, i);
         }
         Histogram[] h = new Histogram[n];
@@ -368,15 +375,6 @@ final class Scenarios {
     }
 
     /**
-     * The longest a warm-up goes on past its own for the JIT compilers of the measurement's JVMs to quiet down
-     * ({@link JitQuiet}): trips measured while C2 still compiles the path on one of a small box's cores read well
-     * above the steady state, ours and Hazelcast's alike.
-     */
-    private long jitWaitNs() {
-        return Math.min(JitQuiet.MAX_WAIT_NS, 4 * s.warmupNs());
-    }
-
-    /**
      * Warm-up (its trips, at most its time, then until the JITs are quiet), then the measured trips; prints
      * {@code RESULT name p50=.. p99=.. count=..}.
      */
@@ -391,7 +389,7 @@ final class Scenarios {
             trip.run(i);
         }
         JitQuiet jit = JitQuiet.ofMeasurement();
-        for (long jitEnd = System.nanoTime() + jitWaitNs(); !jit.quiet() && System.nanoTime() - jitEnd < 0; i++) {
+        for (long jitEnd = System.nanoTime() + s.jitWaitNs(); !jit.quiet() && System.nanoTime() - jitEnd < 0; i++) {
             trip.run(i);
         }
         Histogram h = new Histogram(HIGHEST_NS, 3);
