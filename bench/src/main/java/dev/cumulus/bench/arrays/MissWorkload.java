@@ -118,10 +118,10 @@ final class MissWorkload {
                 sink = echo.block(k, block)[0];
             }
         }
-        // per round: read misses, write misses, then the RPC returning a partition, once per partition each, every
-        // kind between the same barriers, so the baseline meets the threads of both nodes as the misses do
-        // after the warm-up rounds, more until the JITs of the measurement's JVMs are quiet: node 0 decides, and says
-        // so through a shared scalar before the round's last barrier, after which node 1 reads it
+        // Per round: read misses, write misses, then the RPC returning a partition, once per partition each, every
+        // kind between the same barriers, so the baseline meets the threads of both nodes as the misses do. After the
+        // warm-up rounds, more until the JITs of the measurement's JVMs are quiet: node 0 decides, and says so
+        // through a shared scalar before the round's last barrier, after which node 1 reads it.
         SharedLong warmedUp = cluster.sharedLong("bench-miss-warm-" + block);
         JitQuiet jit = me == 0 ? JitQuiet.ofMeasurement() : null;
         long jitEnd = 0;
