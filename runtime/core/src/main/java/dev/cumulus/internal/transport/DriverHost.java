@@ -5,6 +5,7 @@ import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.SleepingIdleStrategy;
 import org.agrona.concurrent.SystemNanoClock;
 
 import dev.cumulus.internal.auth.OwnerOnly;
@@ -16,9 +17,9 @@ import java.util.function.Consumer;
 
 /**
  * An embedded Aeron media driver that the nodes of one host share. The launcher ({@code cumulus run}) hosts one for
- * its local nodes; {@code LocalCluster} hosts one for its in-JVM nodes. One shared-mode driver thread, which backs
- * off to parking when idle: with IPC between co-located nodes the driver is off the data path (publishers write
- * straight into the subscriber's log), so its idle strategy costs no latency.
+ * its local nodes; {@code LocalCluster} hosts one for its in-JVM nodes. One shared-mode driver thread: with IPC between
+ * co-located nodes the driver is off the data path (publishers write straight into the subscriber's log), so it parks
+ * between duty cycles ({@link #IPC_PARK_NS}); with UDP it moves the bytes and backs off from spinning to parking.
  *
  * <p>Invariant: the driver directory is deleted on close, and at start if a stale one exists. It is owner-only: made
  * 0700 before the driver starts (its log buffers hold every IPC message, so on one host the operating system's user
@@ -31,6 +32,16 @@ import java.util.function.Consumer;
  * rate-limited ({@link TransportErrors}), so a flood of bad datagrams costs a counter, not a line each.
  */
 public final class DriverHost implements AutoCloseable {
+    /**
+     * With IPC only, the driver thread parks this long after each duty cycle that found nothing to do, and never spins
+     * or yields. Its work is then beside the data path: moving a publication's limit on once its subscribers consumed
+     * an eighth of its window, zeroing what they consumed, client commands, timers. Spinning and then yielding after
+     * each piece of that work, as a UDP driver does, kept a third runnable thread on a two-core host's run queues
+     * exactly while nodes stream the most (at 32 KiB round trips it took a quarter of a core in slices of a few µs,
+     * alternating with a polling caller). A publication's window (half its term: 4 MiB for data, 128 KiB for control)
+     * is far more than a node writes in one park.
+     */
+    static final long IPC_PARK_NS = TimeUnit.MICROSECONDS.toNanos(200);
     private final MediaDriver driver;
     private final String directory;
 
@@ -58,8 +69,8 @@ public final class DriverHost implements AutoCloseable {
     /**
      * {@link #start(String)}; with {@code ipcOnly} (every client on this host talks IPC, so the driver is off the data
      * path) its thread runs under {@code SCHED_BATCH} ({@link Cpus#batchPolicy}): its wake-ups then wait for a busy
-     * core's slice instead of preempting a node's polling thread. With UDP the driver moves the bytes and keeps its
-     * policy.
+     * core's slice instead of preempting a node's polling thread, and it parks rather than spins
+     * ({@link #IPC_PARK_NS}). With UDP the driver moves the bytes and keeps its policy and back-off.
      */
     public static DriverHost start(String directory, boolean ipcOnly) {
         return start(directory, ipcOnly, System.err::println);
@@ -79,8 +90,8 @@ public final class DriverHost implements AutoCloseable {
             .dirDeleteOnShutdown(true)
             .threadingMode(ThreadingMode.SHARED)
             .asyncExecutorEnabled(!ipcOnly) // its thread resolves UDP endpoint names; idle, it woke ~1,000 times a second
-            .sharedIdleStrategy(new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1),
-                TimeUnit.MICROSECONDS.toNanos(200)))
+            .sharedIdleStrategy(ipcOnly ? new SleepingIdleStrategy(IPC_PARK_NS)
+                : new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(200)))
             .termBufferSparseFile(true)
             .spiesSimulateConnection(false)
             .warnIfDirectoryExists(false)
