@@ -119,14 +119,22 @@ public final class ClientCluster implements Cluster {
 
     /**
      * A server whose process ends is gone for this client: its calls fail with a {@code NodeFailedException} naming
-     * it (the servers share this host with their clients, so the OS tells at once); the other servers serve on.
+     * it (the servers share this host with their clients, so the OS tells); the other servers serve on. The JDK learns
+     * that a process which is not its child ended by asking every 300 ms or more, each server on its own schedule, so
+     * when it tells of one server every server is asked again at once: a cluster that was stopped is then gone for the
+     * client as a whole, and a call to a server whose own answer had not come yet fails naming it, not as a send to a
+     * peer that went away.
      */
     private static void watchServers(StandingClusterFile file, ClientNode client) {
+        Runnable sweep = () -> {
+            for (int server = 0; server < file.serverPids().size(); server++) {
+                if (!ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)) {
+                    client.serverGone(server, goneReason(file, server));
+                }
+            }
+        };
         for (int server = 0; server < file.serverPids().size(); server++) {
-            int id = server;
-            String reason = goneReason(file, server);
-            ProcessHandle.of(file.serverPids().get(server)).ifPresentOrElse(
-                p -> p.onExit().thenRun(() -> client.serverGone(id, reason)), () -> client.serverGone(id, reason));
+            ProcessHandle.of(file.serverPids().get(server)).ifPresentOrElse(p -> p.onExit().thenRun(sweep), sweep);
         }
     }
 
