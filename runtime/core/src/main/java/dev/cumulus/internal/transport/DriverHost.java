@@ -36,10 +36,9 @@ public final class DriverHost implements AutoCloseable {
      * With IPC only, the driver thread parks this long after each duty cycle that found nothing to do, and never spins
      * or yields. Its work is then beside the data path: moving a publication's limit on once its subscribers consumed
      * an eighth of its window, zeroing what they consumed, client commands, timers. Spinning and then yielding after
-     * each piece of that work, as a UDP driver does, kept a third runnable thread on a two-core host's run queues
-     * exactly while nodes stream the most (at 32 KiB round trips it took a quarter of a core in slices of a few µs,
-     * alternating with a polling caller). A publication's window (half its term: 4 MiB for data, 128 KiB for control)
-     * is far more than a node writes in one park.
+     * each piece of that work, as a UDP driver does, kept one more runnable thread on a small host's cores exactly
+     * while nodes stream the most, in slices of a few µs that alternate with a polling caller's. A publication's window
+     * (half its term: 4 MiB for data, 128 KiB for control) is far more than a node writes in one park.
      */
     static final long IPC_PARK_NS = TimeUnit.MICROSECONDS.toNanos(200);
     private final MediaDriver driver;
