@@ -105,14 +105,8 @@ public final class ClientCluster implements Cluster {
             new java.security.SecureRandom().nextBytes(nonce);
             lastCounter = slot.reserveCounters();
         }
-        Map<Integer, String> gone = new HashMap<>();
-        for (int server = 0; server < file.serverPids().size(); server++) {
-            if (!ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)) {
-                gone.put(server, goneReason(file, server));
-            }
-        }
         ClientNode client = ClientNode.connect(transport, file.servers(), clientId, principal, key, settings,
-            contextLoader(), gone, nonce, lastCounter);
+            contextLoader(), goneServers(file), nonce, lastCounter);
         watchServers(file, client);
         return client;
     }
@@ -126,16 +120,21 @@ public final class ClientCluster implements Cluster {
      * peer that went away.
      */
     private static void watchServers(StandingClusterFile file, ClientNode client) {
-        Runnable sweep = () -> {
-            for (int server = 0; server < file.serverPids().size(); server++) {
-                if (!ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)) {
-                    client.serverGone(server, goneReason(file, server));
-                }
-            }
-        };
+        Runnable sweep = () -> goneServers(file).forEach(client::serverGone);
         for (int server = 0; server < file.serverPids().size(); server++) {
             ProcessHandle.of(file.serverPids().get(server)).ifPresentOrElse(p -> p.onExit().thenRun(sweep), sweep);
         }
+    }
+
+    /** The servers whose processes have ended, each with what its calls fail with. */
+    private static Map<Integer, String> goneServers(StandingClusterFile file) {
+        Map<Integer, String> gone = new HashMap<>();
+        for (int server = 0; server < file.serverPids().size(); server++) {
+            if (!ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)) {
+                gone.put(server, goneReason(file, server));
+            }
+        }
+        return gone;
     }
 
     private static String goneReason(StandingClusterFile file, int server) {
