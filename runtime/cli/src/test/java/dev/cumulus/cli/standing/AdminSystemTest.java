@@ -183,7 +183,7 @@ class AdminSystemTest {
         NodeSettings settings = NodeSettings.of(0, file.servers(), NodeSettings.DEFAULT_HEARTBEAT_INTERVAL_MS,
             NodeSettings.DEFAULT_HEARTBEAT_TIMEOUT_MS, NodeSettings.DEFAULT_IDLE_STRATEGY, 1, System.getProperties());
         try (ClientNode alice = ClientNode.connect(transport, file.servers(), id, "alice", aliceKey, settings,
-                getClass().getClassLoader(), Map.of(), null, 0)) {
+                getClass().getClassLoader(), server -> null, null, 0)) {
             byte[] proof = ClientAdmission.adminProof(aliceKey, id); // the best alice can make
             for (int server = 0; server < file.servers(); server++) {
                 ClusterAdmin admin = alice.systemObject(server, ClusterAdmin.OBJECT_ID, ClusterAdmin.class);

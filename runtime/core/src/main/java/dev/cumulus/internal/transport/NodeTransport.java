@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 
 /**
  * One node's end of the transport: a subscription per {@link Channel} on which it receives, and a publication per
@@ -120,6 +121,9 @@ public final class NodeTransport implements AutoCloseable {
     private final ChunkAssembler chunkAssembler;
     private final TransportErrors errors;
     private final java.util.function.Consumer<String> errorOutput;
+    /** Why a peer is gone, or null when that is not known (a node of a run: its failure detector tells). */
+    private final IntFunction<String> peerFate;
+    private static final IntFunction<String> NO_FATE = peer -> null;
     /** A client told its user once that the cluster's media driver is gone. */
     private final java.util.concurrent.atomic.AtomicBoolean driverGoneTold = new java.util.concurrent.atomic.AtomicBoolean();
     /** Frames whose handling threw (dropped). Polling thread writes, any reads. */
@@ -151,7 +155,7 @@ public final class NodeTransport implements AutoCloseable {
      * @throws CumulusException with the cause when the driver is not there or an endpoint cannot be bound
      */
     public NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler) {
-        this(context, nodeId, size, size, handler, SystemNanoClock.INSTANCE, System.err::println, null, 0);
+        this(context, nodeId, size, size, handler, SystemNanoClock.INSTANCE, System.err::println, null, 0, NO_FATE);
     }
 
     /**
@@ -163,7 +167,8 @@ public final class NodeTransport implements AutoCloseable {
      * @throws CumulusException as the other constructor
      */
     public NodeTransport(TransportContext context, int nodeId, int size, int capacity, MessageHandler handler) {
-        this(context, nodeId, size, capacity, handler, SystemNanoClock.INSTANCE, System.err::println, null, 0);
+        this(context, nodeId, size, capacity, handler, SystemNanoClock.INSTANCE, System.err::println, null, 0,
+            NO_FATE);
     }
 
     /**
@@ -171,23 +176,28 @@ public final class NodeTransport implements AutoCloseable {
      * cluster's client secret and its endpoint at {@code clientId} is where the client receives (port 0: any free
      * one, {@link #localEndpoint}); its frames to the servers count from {@code lastCounter + 1}, above every earlier
      * holder's of its id, and the servers' frames to it are sealed for {@code session} ({@link ClientSeals}).
+     * {@code serverFate} tells why a server is gone (its process ended), or null while it runs: a send to a server
+     * that was connected and is not any more asks it before giving up, and fails naming the server when it is gone.
      */
     public static NodeTransport client(TransportContext context, int clientId, int size, MessageHandler handler,
-                                       byte[] session, long lastCounter) {
+                                       byte[] session, long lastCounter, IntFunction<String> serverFate) {
         return new NodeTransport(context, clientId, size, size + CLIENT_SLOTS, handler, SystemNanoClock.INSTANCE,
-            System.err::println, session, lastCounter);
+            System.err::println, session, lastCounter, serverFate);
     }
 
     /** As the public constructor, with the clock of the reassembly and error log and the error log's output. */
     NodeTransport(TransportContext context, int nodeId, int size, MessageHandler handler, NanoClock clock,
                   java.util.function.Consumer<String> errorOutput) {
-        this(context, nodeId, size, size, handler, clock, errorOutput, null, 0);
+        this(context, nodeId, size, size, handler, clock, errorOutput, null, 0, NO_FATE);
     }
 
-    /** The whole constructor: a client's {@code session} and {@code lastCounter} as {@link #client} says. */
+    /**
+     * The whole constructor: a client's {@code session}, {@code lastCounter} and {@code peerFate} as {@link #client}
+     * says of its {@code serverFate}.
+     */
     NodeTransport(TransportContext context, int nodeId, int size, int capacity, MessageHandler handler,
                           NanoClock clock, java.util.function.Consumer<String> errorOutput, byte[] session,
-                          long lastCounter) {
+                          long lastCounter, IntFunction<String> peerFate) {
         if (capacity < size || nodeId < 0 || nodeId >= capacity) {
             throw new CumulusException("transport: node id " + nodeId + " is outside 0.." + (capacity - 1));
         }
@@ -200,6 +210,7 @@ public final class NodeTransport implements AutoCloseable {
         this.handler = handler;
         this.failedPeers = new AtomicReferenceArray<>(capacity);
         this.errorOutput = errorOutput;
+        this.peerFate = peerFate;
         this.errors = new TransportErrors("cumulus: node " + nodeId + " transport: ", clock,
             TransportErrors.DEFAULT_INTERVAL_NS, errorOutput);
         this.rejections = new FrameRejections(nodeId, clock, FrameRejections.DEFAULT_INTERVAL_NS, errorOutput);
@@ -774,6 +785,11 @@ public final class NodeTransport implements AutoCloseable {
             }
             long waited = System.nanoTime() - refusedSince;
             if (code == NOT_CONNECTED && connectedOnce[destination] && waited > GONE_WAIT_NS) {
+                String fate = peerFate.apply(destination);
+                if (fate != null) {
+                    failedPeers.compareAndSet(destination, null, fate);
+                    throw new NodeFailedException(destination, fate);
+                }
                 throw new CumulusException("node " + nodeId + " could not send to node " + destination
                     + ": it was connected and is not any more (its process ended?)");
             }

@@ -219,6 +219,33 @@ class NodeTransportTest {
     }
 
     @Test
+    void aClientsSendToAServerThatWentAwayFailsNamingItWhenItsFateIsKnown() {
+        TransportContext ctx = new TransportContext(driver.directory(), false, List.of(), 2000, 7,
+            TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024);
+        NodeTransport server = new NodeTransport(ctx, 0, 1, 1 + NodeTransport.CLIENT_SLOTS, (s, c, b, o, l) -> { });
+        AtomicReference<String> fate = new AtomicReference<>(); // as a standing cluster's client learns from the OS
+        NodeTransport client = NodeTransport.client(ctx, 1, 1, (s, c, b, o, l) -> { }, null, 0, peer -> fate.get());
+        fixture.add(server);
+        fixture.add(client);
+        UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);
+        fixture.pollUntil(() -> client.isConnected(0, Channel.DATA));
+        client.send(0, Channel.DATA, msg, 0, 8, 5_000_000_000L);
+        server.close();
+        fixture.pollUntil(() -> !client.isConnected(0, Channel.DATA));
+
+        var unknown = assertThrows(CumulusException.class, () -> client.send(0, Channel.DATA, msg, 0, 8,
+            60_000_000_000L));
+        assertTrue(unknown.getMessage().contains("it was connected and is not any more"), unknown.getMessage());
+        fate.set("server 0 ended: it was stopped");
+        var known = assertThrows(NodeFailedException.class, () -> client.send(0, Channel.DATA, msg, 0, 8,
+            60_000_000_000L));
+        assertEquals(0, known.nodeId());
+        assertTrue(known.getMessage().contains("server 0 ended: it was stopped"), known.getMessage());
+        var later = assertThrows(NodeFailedException.class, () -> client.send(0, Channel.DATA, msg, 0, 8, 1_000L));
+        assertEquals(0, later.nodeId());
+    }
+
+    @Test
     void closeWaitsForASenderStillInsideAndLaterSendsFailCleanly() throws Exception {
         NodeTransport a = node(0, 2, 7);
         UnsafeBuffer msg = new UnsafeBuffer(new byte[8]);

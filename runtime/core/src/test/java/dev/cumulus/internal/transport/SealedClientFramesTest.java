@@ -102,7 +102,7 @@ class SealedClientFramesTest {
         TransportContext ctx = new TransportContext(driver.directory(), true, false, List.of(endpoint), STREAM_BASE,
             RUN_TAG, TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024, secret, FrameSealing.MAC);
         NodeTransport t = new NodeTransport(ctx, 0, 1, 1 + NodeTransport.CLIENT_SLOTS, handler(0), () -> 0L,
-            lines::add, null, 0);
+            lines::add, null, 0, peer -> null);
         fixture.add(t);
         return t;
     }
@@ -111,7 +111,8 @@ class SealedClientFramesTest {
         List<String> endpoints = new ArrayList<>(List.of(serverEndpoint, "127.0.0.1:0"));
         TransportContext ctx = new TransportContext(driver.directory(), true, false, endpoints, STREAM_BASE, RUN_TAG,
             TransportContext.DEFAULT_DATA_TERM_LENGTH, 64 * 1024 * 1024, clientSecret, FrameSealing.MAC);
-        NodeTransport t = NodeTransport.client(ctx, CLIENT, 1, handler(CLIENT), session, lastCounter);
+        NodeTransport t = NodeTransport.client(ctx, CLIENT, 1, handler(CLIENT), session, lastCounter,
+            server -> null);
         fixture.add(t);
         return t;
     }

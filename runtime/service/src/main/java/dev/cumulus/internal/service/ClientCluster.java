@@ -22,9 +22,8 @@ import dev.cumulus.pastset.Placement;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -106,7 +105,7 @@ public final class ClientCluster implements Cluster {
             lastCounter = slot.reserveCounters();
         }
         ClientNode client = ClientNode.connect(transport, file.servers(), clientId, principal, key, settings,
-            contextLoader(), goneServers(file), nonce, lastCounter);
+            contextLoader(), serverFate(file), nonce, lastCounter);
         watchServers(file, client);
         return client;
     }
@@ -115,26 +114,21 @@ public final class ClientCluster implements Cluster {
      * A server whose process ends is gone for this client: its calls fail with a {@code NodeFailedException} naming
      * it (the servers share this host with their clients, so the OS tells); the other servers serve on. The JDK learns
      * that a process which is not its child ended by asking every 300 ms or more, each server on its own schedule, so
-     * when it tells of one server every server is asked again at once: a cluster that was stopped is then gone for the
-     * client as a whole, and a call to a server whose own answer had not come yet fails naming it, not as a send to a
-     * peer that went away.
+     * when it tells of one server every server is asked again at once; and a send to a server that disconnected asks
+     * about it before it gives up. A cluster that was stopped is so gone for the client as a whole, and a call to a
+     * server whose own answer had not come yet fails naming it, not as a send to a peer that went away.
      */
     private static void watchServers(StandingClusterFile file, ClientNode client) {
-        Runnable sweep = () -> goneServers(file).forEach(client::serverGone);
+        Runnable sweep = client::checkServers;
         for (int server = 0; server < file.serverPids().size(); server++) {
             ProcessHandle.of(file.serverPids().get(server)).ifPresentOrElse(p -> p.onExit().thenRun(sweep), sweep);
         }
     }
 
-    /** The servers whose processes have ended, each with what its calls fail with. */
-    private static Map<Integer, String> goneServers(StandingClusterFile file) {
-        Map<Integer, String> gone = new HashMap<>();
-        for (int server = 0; server < file.serverPids().size(); server++) {
-            if (!ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)) {
-                gone.put(server, goneReason(file, server));
-            }
-        }
-        return gone;
+    /** Why a server of {@code file} is gone (its process ended), or null while it runs. */
+    private static IntFunction<String> serverFate(StandingClusterFile file) {
+        return server -> ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)
+            ? null : goneReason(file, server);
     }
 
     private static String goneReason(StandingClusterFile file, int server) {

@@ -19,11 +19,11 @@ import org.agrona.concurrent.ManyToOneConcurrentLinkedQueue;
 
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 
 /**
  * A client of a standing cluster: a member of the cluster's transport with an id outside the servers'
@@ -49,6 +49,8 @@ public final class ClientNode implements AutoCloseable {
     private final AtomicLong nextRemoteNewNode;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final ClientIOService io;
+    /** Why a server is gone (its process ended), or null while it runs. */
+    private final IntFunction<String> serverFate;
 
     /** The duty cycle of a client: polls, runs commands, hands data messages to the RPC engine. Never blocks. */
     private static final class ClientAgent implements Agent, MessageHandler {
@@ -86,8 +88,9 @@ public final class ClientNode implements AutoCloseable {
     }
 
     private ClientNode(int clientId, int servers, NodeTransport transport, ClientAgent agent, NodeSettings settings,
-                       ClassLoader loader) {
+                       ClassLoader loader, IntFunction<String> serverFate) {
         this.clientId = clientId;
+        this.serverFate = serverFate;
         this.servers = servers;
         this.transport = transport;
         this.settings = settings;
@@ -124,14 +127,17 @@ public final class ClientNode implements AutoCloseable {
      */
     public static ClientNode connect(TransportContext context, int servers, int clientId, byte[] credential,
                                      NodeSettings settings, ClassLoader loader) {
-        return connect(context, servers, clientId, AccessRule.ADMIN, credential, settings, loader, Map.of(), null, 0);
+        return connect(context, servers, clientId, AccessRule.ADMIN, credential, settings, loader, server -> null, null,
+            0);
     }
 
     /**
      * Joins the transport of a standing cluster of {@code servers} servers as client {@code clientId} and attaches to
      * every server as {@code principal}, with the {@code key} its credential holds
-     * ({@link ClientAdmission#clientKey}); the servers in {@code gone} (their processes ended, with why) are not
-     * attached to: the client's calls to them fail at once with a {@link dev.cumulus.NodeFailedException} naming them.
+     * ({@link ClientAdmission#clientKey}). {@code serverFate} tells why a server is gone (its process ended), or null
+     * while it runs: the servers gone now are not attached to, and the client's calls to them fail at once with a
+     * {@link dev.cumulus.NodeFailedException} naming them; so do those to a server that ends later, once
+     * {@link #checkServers} or a send that finds it disconnected asks.
      *
      * Over UDP (servers on several hosts) {@code nonce} chooses this attach's session
      * ({@link ClientAdmission#session}) and the client's frames count from {@code lastCounter + 1}; over IPC both are
@@ -141,30 +147,29 @@ public final class ClientNode implements AutoCloseable {
      *                          (nothing is left running)
      */
     public static ClientNode connect(TransportContext context, int servers, int clientId, String principal, byte[] key,
-                                     NodeSettings settings, ClassLoader loader, Map<Integer, String> gone,
-                                     byte[] nonce, long lastCounter) {
+                                     NodeSettings settings, ClassLoader loader,
+                                     IntFunction<String> serverFate, byte[] nonce, long lastCounter) {
         if (clientId < servers || clientId >= servers + NodeTransport.CLIENT_SLOTS) {
             throw new CumulusException("client id " + clientId + " is outside " + servers + ".."
                 + (servers + NodeTransport.CLIENT_SLOTS - 1));
         }
         ClientAgent agent = new ClientAgent();
         NodeTransport transport = NodeTransport.client(context, clientId, servers, agent,
-            nonce == null ? null : ClientAdmission.session(key, nonce), lastCounter);
+            nonce == null ? null : ClientAdmission.session(key, nonce), lastCounter, serverFate);
         agent.transport = transport;
         ClientNode client;
         try {
-            client = new ClientNode(clientId, servers, transport, agent, settings, loader);
+            client = new ClientNode(clientId, servers, transport, agent, settings, loader, serverFate);
         } catch (RuntimeException | Error e) {
             transport.close();
             throw e;
         }
         client.dutyCycle.start();
         try {
-            if (gone.size() >= servers) {
-                throw new CumulusException("every server of the cluster is gone (" + gone.get(0) + "); stop it with "
-                    + "'cumulus cluster stop' and start it again");
+            if (client.checkServers() >= servers) {
+                throw new CumulusException("every server of the cluster is gone (" + serverFate.apply(0) + "); stop "
+                    + "it with 'cumulus cluster stop' and start it again");
             }
-            gone.forEach(client::serverGone);
             client.attach(principal, key, nonce);
             client.remoteObjects.actAs(principal);
         } catch (RuntimeException | Error e) {
@@ -327,11 +332,21 @@ public final class ClientNode implements AutoCloseable {
     }
 
     /**
-     * Server {@code server} is gone (its process ended): calls waiting for it fail now, and later ones at once, with a
-     * {@link dev.cumulus.NodeFailedException} that names it and {@code reason}. Any thread.
+     * Asks the server fate about every server: the calls waiting for one that is gone fail now, and later ones at
+     * once, with a {@link dev.cumulus.NodeFailedException} that names it and why. Any thread.
+     *
+     * @return how many servers are gone
      */
-    public void serverGone(int server, String reason) {
-        rpc.onNodeGone(server, reason);
+    public int checkServers() {
+        int gone = 0;
+        for (int server = 0; server < servers; server++) {
+            String reason = serverFate.apply(server);
+            if (reason != null) {
+                rpc.onNodeGone(server, reason);
+                gone++;
+            }
+        }
+        return gone;
     }
 
     /**
