@@ -11,8 +11,6 @@ import dev.cumulus.internal.transport.IdleStrategies;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -417,11 +415,8 @@ public final class RpcBench {
 
     private void header() {
         Workload w = workload;
-        Runtime.Version v = Runtime.version();
-        out.printf("cumulus bench rpc: %s, %d cores, Java %s (%s), %s %s%s%n",
-            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
-            Runtime.getRuntime().availableProcessors(), v, System.getProperty("java.vendor"),
-            System.getProperty("os.name"), System.getProperty("os.arch"), options.quick() ? ", QUICK (smoke test)" : "");
+        out.println(ProcessSet.headerLine("rpc", options.quick()));
+        out.println(HostWakeup.describeThisHost());
         out.println("  Every process is a JVM of its own started by this command (flags of 'cumulus run', -XX:+UseSerialGC).");
         if (hosts != null) {
             out.println("  " + hosts.describe());

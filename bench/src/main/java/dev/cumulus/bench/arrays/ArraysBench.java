@@ -8,6 +8,7 @@ import dev.cumulus.LocalCluster;
 import dev.cumulus.array.ArrayShape;
 import dev.cumulus.array.Distribution;
 import dev.cumulus.array.SharedDoubleArray;
+import dev.cumulus.bench.HostWakeup;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.array.ArrayRuntime;
@@ -91,6 +92,7 @@ public final class ArraysBench {
         out.println("cumulus bench arrays — shared arrays; misses on 2 node processes and on LocalCluster, the rest"
             + " on LocalCluster (nodes are threads of one JVM); Aeron IPC, "
             + Runtime.getRuntime().availableProcessors() + " cores" + (quick ? ", --quick" : ""));
+        out.println(HostWakeup.describeThisHost());
         Stats[] hit = hits();
         MissFigures miss = misses();
         sharers();

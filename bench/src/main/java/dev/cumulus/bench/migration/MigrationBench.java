@@ -3,6 +3,7 @@ package dev.cumulus.bench.migration;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.Migration;
+import dev.cumulus.bench.HostWakeup;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.launch.LaunchConfig;
@@ -110,6 +111,7 @@ public final class MigrationBench {
 
     private void header() {
         out.println(ProcessSet.headerLine("migration", quick));
+        out.println(HostWakeup.describeThisHost());
         out.printf(Locale.ROOT, "  Remote objects that move (Babylon §4.2). %d node processes started by this command (flags of%n"
             + "  'cumulus run', -XX:+UseSerialGC), Aeron IPC through one shared media driver, idle strategy '%s';%n"
             + "  load average when started: %.1f (figures from a loaded box are upper bounds).%n",

@@ -2,6 +2,7 @@ package dev.cumulus.bench.pastset;
 
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
+import dev.cumulus.bench.HostWakeup;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.launch.LaunchConfig;
@@ -12,8 +13,6 @@ import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -252,12 +251,9 @@ public final class PastSetBench {
     // ------------------------------------------------------------------ printing
 
     private void header() {
-        Runtime.Version v = Runtime.version();
         Scenarios.Settings s = settings;
-        out.printf("cumulus bench pastset: %s, %d cores, Java %s (%s), %s %s%s%n",
-            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
-            Runtime.getRuntime().availableProcessors(), v, System.getProperty("java.vendor"),
-            System.getProperty("os.name"), System.getProperty("os.arch"), options.quick() ? ", QUICK (smoke test)" : "");
+        out.println(ProcessSet.headerLine("pastset", options.quick()));
+        out.println(HostWakeup.describeThisHost());
         out.println("  Java PastSet §4 (Figures 3, 4/5, 7). Every process is a JVM of its own started by this command");
         out.println("  (flags of 'cumulus run', -XX:+UseSerialGC); load average when started: "
             + String.format(Locale.ROOT, "%.1f", ManagementFactory.getOperatingSystemMXBean()

@@ -4,6 +4,7 @@ import dev.cumulus.internal.transport.DriverHost;
 import dev.cumulus.internal.node.NodeSettings;
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.BenchHosts;
+import dev.cumulus.bench.HostWakeup;
 import dev.cumulus.bench.ProcessSet;
 import dev.cumulus.bench.RpcBench;
 import dev.cumulus.internal.cloud.AgentLoader;
@@ -21,8 +22,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -411,12 +410,9 @@ public final class ReplicationBench {
     // ------------------------------------------------------------------ printing Table 1
 
     private void header() {
-        Runtime.Version v = Runtime.version();
         Settings s = settings;
-        out.printf("cumulus bench replication: %s, %d cores, Java %s (%s), %s %s%s%n",
-            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")),
-            Runtime.getRuntime().availableProcessors(), v, System.getProperty("java.vendor"),
-            System.getProperty("os.name"), System.getProperty("os.arch"), options.quick() ? ", QUICK (smoke test)" : "");
+        out.println(ProcessSet.headerLine("replication", options.quick()));
+        out.println(HostWakeup.describeThisHost());
         out.printf("  load average at start: %s (other work on this machine shows up in every figure)%n", loadAverage());
         if (!options.parts().local()) {
             return; // Table 4 describes itself

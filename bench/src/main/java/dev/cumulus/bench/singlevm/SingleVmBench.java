@@ -3,6 +3,7 @@ package dev.cumulus.bench.singlevm;
 import dev.cumulus.CumulusException;
 import dev.cumulus.bench.BenchArgs;
 import dev.cumulus.bench.LauncherRun;
+import dev.cumulus.bench.HostWakeup;
 import dev.cumulus.bench.ProcessSet;
 
 import java.io.PrintStream;
@@ -190,6 +191,7 @@ public final class SingleVmBench {
 
     private void header(double load) {
         out.println(ProcessSet.headerLine(SUITE, quick));
+        out.println(HostWakeup.describeThisHost());
         out.printf(Locale.ROOT, "  Hyperion's table (seeds/hyperion.txt section 5) for this machine: the map colouring example%n"
             + "  (29 states, 4 colours costing %s, %d searcher threads, split depth %d, the best cost under one%n"
             + "  monitor) under plain java, and unchanged under 'cumulus run --single-vm' on 1 node (the in-line checks%n"
