@@ -23,6 +23,7 @@ import dev.cumulus.pastset.Placement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
@@ -104,31 +105,49 @@ public final class ClientCluster implements Cluster {
             new java.security.SecureRandom().nextBytes(nonce);
             lastCounter = slot.reserveCounters();
         }
+        List<Optional<ProcessHandle>> servers = serverProcesses(file);
         ClientNode client = ClientNode.connect(transport, file.servers(), clientId, principal, key, settings,
-            contextLoader(), serverFate(file), nonce, lastCounter);
-        watchServers(file, client);
+            contextLoader(), serverFate(file, servers), nonce, lastCounter);
+        watchServers(servers, client);
         return client;
     }
 
     /**
      * A server whose process ends is gone for this client: its calls fail with a {@code NodeFailedException} naming
      * it (the servers share this host with their clients, so the OS tells); the other servers serve on. The JDK learns
-     * that a process which is not its child ended by asking every 300 ms or more, each server on its own schedule, so
-     * when it tells of one server every server is asked again at once; and a send to a server that disconnected asks
-     * about it before it gives up. A cluster that was stopped is so gone for the client as a whole, and a call to a
-     * server whose own answer had not come yet fails naming it, not as a send to a peer that went away.
+     * that a process which is not its child ended by asking every 300 ms at first, less often the longer it waits (up
+     * to 5 s), each server on its own schedule, so when it tells of one server every server is asked again at once;
+     * and a send to a server that disconnected asks about it before it gives up. A cluster that was stopped is so gone
+     * for the client as a whole, and a call to a server whose own answer had not come yet fails naming it, not as a
+     * send to a peer that went away.
      */
-    private static void watchServers(StandingClusterFile file, ClientNode client) {
+    private static void watchServers(List<Optional<ProcessHandle>> servers, ClientNode client) {
         Runnable sweep = client::checkServers;
-        for (int server = 0; server < file.serverPids().size(); server++) {
-            ProcessHandle.of(file.serverPids().get(server)).ifPresentOrElse(p -> p.onExit().thenRun(sweep), sweep);
+        for (Optional<ProcessHandle> server : servers) {
+            server.ifPresentOrElse(p -> p.onExit().thenRun(sweep), sweep);
         }
     }
 
-    /** Why a server of {@code file} is gone (its process ended), or null while it runs. */
-    private static IntFunction<String> serverFate(StandingClusterFile file) {
-        return server -> ProcessHandle.of(file.serverPids().get(server)).map(ProcessHandle::isAlive).orElse(false)
-            ? null : goneReason(file, server);
+    /**
+     * The processes of {@code file}'s servers, looked up once: a handle knows its process's start time, so a pid the
+     * OS gives to a new process later does not pass for the server.
+     */
+    private static List<Optional<ProcessHandle>> serverProcesses(StandingClusterFile file) {
+        return file.serverPids().stream().map(ProcessHandle::of).toList();
+    }
+
+    /** Why server {@code server} of {@code file} is gone (its process ended), or null while it runs or is no server. */
+    private static IntFunction<String> serverFate(StandingClusterFile file, List<Optional<ProcessHandle>> servers) {
+        return server -> {
+            if (server < 0 || server >= servers.size()) {
+                return null; // a client's id: its end is told by the servers
+            }
+            try {
+                return servers.get(server).map(ProcessHandle::isAlive).orElse(false) ? null : goneReason(file, server);
+            } catch (RuntimeException e) {
+                return null; // not told: the send's own error stands
+            }
+        };
     }
 
     private static String goneReason(StandingClusterFile file, int server) {

@@ -154,8 +154,15 @@ public final class ClientNode implements AutoCloseable {
                 + (servers + NodeTransport.CLIENT_SLOTS - 1));
         }
         ClientAgent agent = new ClientAgent();
+        IntFunction<String> sendersFate = server -> { // a send found the server gone: its waiting calls fail too
+            String reason = serverFate.apply(server);
+            if (reason != null) {
+                agent.commands.add(() -> agent.rpc.onNodeGone(server, reason));
+            }
+            return reason;
+        };
         NodeTransport transport = NodeTransport.client(context, clientId, servers, agent,
-            nonce == null ? null : ClientAdmission.session(key, nonce), lastCounter, serverFate);
+            nonce == null ? null : ClientAdmission.session(key, nonce), lastCounter, sendersFate);
         agent.transport = transport;
         ClientNode client;
         try {
