@@ -11,8 +11,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * What a wake-up costs on this host: how long a parked thread takes to run again after another thread unparks it,
- * when the parked thread's core had nothing else to do. Every figure that includes a sleep (a node's main thread on
- * its doorbell, a caller past its poll budget) pays this at least once, so the suites print it beside their figures.
+ * when the parked thread's core had nothing else to do. A figure that includes such a sleep (a node's main thread on
+ * its doorbell, a caller past its poll budget) pays about this, so the suites print it beside their figures.
  * On a virtual machine whose idle cores halt at once (Linux's {@code haltpoll} idle driver with no halt polling), a
  * wake-up goes through the hypervisor and costs tens of µs; where idle cores poll a while before they halt, a wake-up
  * within that while costs a few µs. The measurement runs on the machine where the command runs.
@@ -88,8 +88,8 @@ public final class HostWakeup {
             idle = ""; // not told: nothing said
         }
         return String.format(Locale.ROOT, "  wake : a parked thread runs p50 %.1f µs, p99 %.1f µs after its unpark when its"
-            + " core had idled 200 µs (%,d wake-ups)" + idle + "%n         A figure that includes such a sleep pays about"
-            + " that.", latency.p50Us(), latency.p99Us(), latency.samples());
+            + " core had idled %d µs (%,d wake-ups)" + idle + "%n         A figure that includes such a sleep pays about"
+            + " that.", latency.p50Us(), latency.p99Us(), IDLE_BEFORE_WAKE_NS / 1000, latency.samples());
     }
 
     /**
