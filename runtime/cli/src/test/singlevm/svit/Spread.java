@@ -63,7 +63,7 @@ public class Spread {
             }).get();
             failure = "none";
         } catch (ExecutionException e) {
-            failure = e.getMessage().substring(0, e.getMessage().indexOf(" at "));
+            failure = e.getCause().getClass().getName() + " " + e.getCause().getMessage() + " / " + e.getMessage();
         }
         pool.shutdown();
         boolean ended = pool.awaitTermination(2, TimeUnit.MINUTES);

@@ -8,9 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A task of a {@link SpreadExecutor} and its outcome, guarded by its monitor. A failure is kept as text (the
- * exception's class, message and where it was thrown), because with {@code --single-vm} the exception object stays on
- * the node that threw it.
+ * A task of a {@link SpreadExecutor} and its outcome, guarded by its monitor. A failure reaches {@link #get} as the
+ * cause of an {@link ExecutionException}, as {@code FutureTask} gives it: with {@code --single-vm} the exception moves
+ * between nodes as any exception in a shared field does (docs/design/SINGLEVM.md, "Wire form").
  */
 final class SharedFuture<V> implements RunnableFuture<V> {
     private static final int NEW = 0;
@@ -23,7 +23,7 @@ final class SharedFuture<V> implements RunnableFuture<V> {
     private final Callable<V> callable;
     private final Runnable runnable;
     private Object result;
-    private String failure;
+    private Throwable failure;
     private int state;
 
     SharedFuture(SpreadExecutor pool, Callable<V> callable, Runnable runnable, V value) {
@@ -42,7 +42,7 @@ final class SharedFuture<V> implements RunnableFuture<V> {
             state = RUNNING;
         }
         Object value = null;
-        String failed = null;
+        Throwable failed = null;
         try {
             if (callable != null) {
                 value = callable.call();
@@ -50,9 +50,7 @@ final class SharedFuture<V> implements RunnableFuture<V> {
                 runnable.run();
             }
         } catch (Throwable e) {
-            StackTraceElement[] at = e.getStackTrace();
-            failed = e + (at.length > 0 ? " at " + at[0] : "") + " (on thread " + Thread.currentThread().getName()
-                + ")";
+            failed = e;
         }
         synchronized (this) {
             if (failed != null) {
@@ -115,7 +113,7 @@ final class SharedFuture<V> implements RunnableFuture<V> {
     private V outcome() throws ExecutionException {
         return switch (state) {
             case DONE -> (V) result;
-            case FAILED -> throw new ExecutionException("the task threw " + failure, null);
+            case FAILED -> throw new ExecutionException(failure);
             default -> throw new CancellationException("the task was cancelled");
         };
     }

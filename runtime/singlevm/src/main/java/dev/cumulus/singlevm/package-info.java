@@ -5,7 +5,8 @@
  * node that made the object. Without {@code --single-vm} they are ordinary Java objects.
  *
  * <p>Threads: any of the program's; every state change holds the object's monitor. What it never does: keep a
- * reference to a JDK object in a field that another node may read (a task's exception is kept as text), or call into
+ * reference to a mutable JDK object in a field that another node may read (a task's exception moves by value, as
+ * exceptions do), or call into
  * the runtime directly (the woven code does that).
  */
 package dev.cumulus.singlevm;

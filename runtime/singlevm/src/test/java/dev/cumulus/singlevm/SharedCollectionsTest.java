@@ -98,7 +98,9 @@ class SharedCollectionsTest {
             throw new IllegalStateException("boom");
         };
         ExecutionException e = assertThrows(ExecutionException.class, () -> pool.submit(boom).get());
-        assertTrue(e.getMessage().startsWith("the task threw java.lang.IllegalStateException: boom at "), e.getMessage());
+        assertEquals(IllegalStateException.class, e.getCause().getClass(), "the task's exception is the cause");
+        assertEquals("boom", e.getCause().getMessage());
+        assertEquals("java.lang.IllegalStateException: boom", e.getMessage(), "as FutureTask words it");
         assertEquals(List.of(1, 2), pool.invokeAll(List.of(() -> 1, () -> 2)).stream().map(f -> {
             try {
                 return f.get();
