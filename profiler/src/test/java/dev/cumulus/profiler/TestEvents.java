@@ -258,6 +258,7 @@ public final class TestEvents {
         public String className;
         public String fields;
         public int entries;
+        public int callObjects;
     }
 
     @Name("dev.cumulus.SingleVmLockWait") @StackTrace(false)

@@ -35,6 +35,7 @@ public final class SingleVmHeap {
         public long fetchNs() { return fetchNs; }
         public long fetchedEntries() { return fetchedEntries; }
         public long writeBacks() { return writeBacks; }
+        /** The write-back calls' time, each call's shared equally among the objects it carried. */
         public long writeBackNs() { return writeBackNs; }
         /** The nodes that fetched or wrote back. */
         public TreeSet<Integer> nodes() { return nodes; }
@@ -77,10 +78,12 @@ public final class SingleVmHeap {
                 s.homes.add(Events.node(e, "homeNode"));
             }
             case WRITE_BACK -> {
+                // one call carries every object of its home, each with an event of the call's duration: a share each
+                long share = ns / Math.max(1, Events.amount(e, "callObjects"));
                 for (String f : Events.str(e, "fields").split(",")) {
                     FieldStats s = field(Events.str(e, "className"), f);
                     s.writeBacks++;
-                    s.writeBackNs += ns;
+                    s.writeBackNs += share;
                     s.nodes.add(node);
                     s.homes.add(Events.node(e, "homeNode"));
                 }

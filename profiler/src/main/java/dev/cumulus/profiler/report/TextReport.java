@@ -275,8 +275,9 @@ public final class TextReport {
             table(sb, singleVmFieldRows(h, micro, true), nl, 2);
             sb.append("  columns: fetches: reads that found the node's copy stale and fetched the object (an array's "
                 + "block) from its home, attributed to the field read; fetch time: their round trips; entries: fields "
-                + "or elements fetched; write-backs: releases that sent the field to its home; nodes: fetching or "
-                + "writing -> homes").append(nl);
+                + "or elements fetched; write-backs: releases that sent the field to its home; write-back time: their "
+                + "calls' round trips, each call's shared among the objects it carried; nodes: fetching or writing -> "
+                + "homes").append(nl);
         }
         if (!h.locks().isEmpty()) {
             List<String[]> rows = new ArrayList<>();

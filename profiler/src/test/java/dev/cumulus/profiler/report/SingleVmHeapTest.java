@@ -5,6 +5,8 @@ import dev.cumulus.profiler.channel.ProfileGson;
 import dev.cumulus.profiler.channel.ProfileReport;
 import dev.cumulus.profiler.figures.FigureText;
 import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +41,19 @@ class SingleVmHeapTest {
         w.className = "app.Pool";
         w.fields = "size,working";
         w.entries = 2;
+        w.callObjects = 1;
         w.commit();
+        for (String field : new String[] {"a", "a", "b", "c"}) {
+            TestEvents.SingleVmWriteBack shared = new TestEvents.SingleVmWriteBack();
+            shared.begin();
+            shared.node = 1;
+            shared.homeNode = 0;
+            shared.className = "app.Cell";
+            shared.fields = field;
+            shared.entries = 1;
+            shared.callObjects = 4;
+            shared.commit();
+        }
         TestEvents.SingleVmLockWait l = new TestEvents.SingleVmLockWait();
         l.begin();
         l.node = 1;
@@ -62,6 +76,15 @@ class SingleVmHeapTest {
         assertEquals(1, size.writeBacks());
         assertEquals(1, h.fields().get("app.Pool").get("working").writeBacks());
         assertEquals(1024, h.fields().get("[J").get("[]").fetchedEntries());
+        long aNs = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(dir.resolve("node-1.jfr"))) {
+            if (e.getEventType().getName().equals(SingleVmHeap.WRITE_BACK) && "a".equals(e.getString("fields"))) {
+                aNs += e.getDuration().toNanos() / 4;
+            }
+        }
+        assertEquals(2, h.fields().get("app.Cell").get("a").writeBacks());
+        assertEquals(aNs, h.fields().get("app.Cell").get("a").writeBackNs(),
+            "a call that carried four objects counts a quarter of its time for each");
         assertEquals(1, h.locks().get("app.Pool").waits());
         assertEquals(9L, h.invalidations().get(1), "cumulative counters: the largest counts");
 
@@ -70,13 +93,13 @@ class SingleVmHeapTest {
             + "[0-9.]+ (ns|µs|ms|s)\\s+6\\s+1\\s.*"), text);
         assertTrue(text.contains("single-VM heap: cache invalidations (acquires) per node: node 1 9"), text);
         ProfileReport.SingleVm json = ((ProfileReport) ProfileGson.read(JsonReport.render(p))).singleVm();
-        assertEquals(new ProfileReport.HeapField("app.Pool", "size", 2, json.fields().get(1).fetchMs(), 6, 1,
-            json.fields().get(1).writeBackMs(), List.of(1), List.of(0)), json.fields().get(1), "--json: " + json);
-        assertEquals(List.of("[J []", "app.Pool size", "app.Pool working"), json.fields().stream()
-            .map(f -> f.className() + " " + f.field()).toList());
+        assertEquals(new ProfileReport.HeapField("app.Pool", "size", 2, json.fields().get(4).fetchMs(), 6, 1,
+            json.fields().get(4).writeBackMs(), List.of(1), List.of(0)), json.fields().get(4), "--json: " + json);
+        assertEquals(List.of("[J []", "app.Cell a", "app.Cell b", "app.Cell c", "app.Pool size", "app.Pool working"),
+            json.fields().stream().map(f -> f.className() + " " + f.field()).toList());
         assertEquals(1, json.locks().getFirst().waits());
         assertEquals(List.of(new ProfileReport.HeapInvalidations(1, 9)), json.invalidations());
-        assertEquals("2 remote fetches · 1 write-back · nodes 1 ↔ home 0", FigureText.describe(json.fields().get(1)));
+        assertEquals("2 remote fetches · 1 write-back · nodes 1 ↔ home 0", FigureText.describe(json.fields().get(4)));
         assertNull(JsonReport.of(RunProfile.read(Files.createDirectories(dir.resolve("empty")))).singleVm(),
             "absent without the events");
 

@@ -865,11 +865,11 @@ public final class ObjectSpace {
             publisher.adopted(p);
         }
         for (int k = 0; k < events.length; k++) {
-            writtenBack(events[k], list.get(k));
+            writtenBack(events[k], list.get(k), events.length);
         }
     }
 
-    private void writtenBack(SingleVmWriteBackEvent event, Written w) {
+    private void writtenBack(SingleVmWriteBackEvent event, Written w, int callObjects) {
         event.end();
         if (!event.shouldCommit()) {
             return;
@@ -891,6 +891,7 @@ public final class ObjectSpace {
         event.className = c.className();
         event.fields = c.kind == Copy.Kind.ARRAY ? "[]" : fields.toString();
         event.entries = entries;
+        event.callObjects = callObjects;
         event.commit();
     }
 

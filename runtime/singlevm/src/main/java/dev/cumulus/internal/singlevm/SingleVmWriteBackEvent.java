@@ -10,7 +10,8 @@ import jdk.jfr.StackTrace;
 /**
  * The single-VM mode wrote back one object's dirty fields at a release (monitor exit, wait, volatile write, thread
  * end); the duration is the write-back call that carried them to the home, its acknowledgement included (one call per
- * home carries every object of that home).
+ * home carries every object of that home, each with its own event: {@link #callObjects} says how many share the
+ * duration).
  */
 @Name(SingleVmWriteBackEvent.NAME)
 @Label("Single-VM Write-Back")
@@ -37,4 +38,8 @@ public final class SingleVmWriteBackEvent extends Event {
     @Label("Entries")
     @Description("Fields or elements written back")
     public int entries;
+
+    @Label("Objects In Call")
+    @Description("Objects (and array blocks) the same write-back call carried, each with an event of the call's duration")
+    public int callObjects;
 }
