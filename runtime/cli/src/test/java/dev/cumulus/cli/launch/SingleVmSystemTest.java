@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -71,6 +72,7 @@ class SingleVmSystemTest {
         assertEquals(Set.of("0", "1"), nodesOfThreads, "round robin puts threads on both nodes:\n" + o);
     }
 
+    /** As with {@code java}: exit code 1, the trace printed once, and no failure message of the launcher. */
     @Test
     void anExceptionInMainGivesExitCodeOne() throws Exception {
         Path classes = compile();
@@ -82,7 +84,10 @@ class SingleVmSystemTest {
             new PrintStream(err, true, StandardCharsets.UTF_8));
         String e = err.toString(StandardCharsets.UTF_8);
         assertEquals(1, exit, out.toString(StandardCharsets.UTF_8) + e);
-        assertTrue(e.contains("[0] Exception in thread \"main\" java.lang.NumberFormatException"), e);
+        String trace = "[0] Exception in thread \"main\" java.lang.NumberFormatException";
+        assertTrue(e.contains(trace), e);
+        assertEquals(e.indexOf(trace), e.lastIndexOf(trace), "the trace once, as java prints it:\n" + e);
+        assertFalse(e.contains("exited with code"), "the program's own end, not a node's failure:\n" + e);
     }
 
     /**

@@ -79,6 +79,18 @@ final class ProgramExit {
         }
     }
 
+    /**
+     * The program's {@code main} threw and every thread the program started has ended (node 0, {@code status} 1): the
+     * program ends with that status, as {@code java} ends, which the launcher learns from this node's exit report as
+     * from an {@code exit(status)}, not as a node that failed (it would repeat the node's last output under a failure
+     * message). Nothing is told to the other nodes: they end at the run's last barrier with node 0.
+     */
+    static void mainThrew(int self, int status) {
+        if (LimitStop.launchedNode() && !LimitStop.stopping() && !underway()) {
+            report(self, self, status);
+        }
+    }
+
     /** True once this node knows the program is exiting: whatever breaks from now on is not the program's failure. */
     static boolean underway() {
         return UNDERWAY.get();

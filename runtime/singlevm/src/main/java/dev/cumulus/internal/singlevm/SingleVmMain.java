@@ -57,6 +57,9 @@ public final class SingleVmMain {
                 ProgramPriority.lower();
                 code = runMain(mainClass, args, loader);
                 space.threads().awaitQuiet();
+                if (code != 0) {
+                    ProgramExit.mainThrew(cluster.nodeId(), code);
+                }
             }
             cluster.barrier();
             space.close();
