@@ -196,7 +196,36 @@ class SingleVmSystemTest {
         assertTrue(Pattern.compile("\\[0\\]   \"mover-(ab|ba)\" on node \\d waits for monitor svit\\.Deadlock\\$Account"
             + "#\\d+@node0 \\(home node 0\\), held by \"mover-(ab|ba)\" on node \\d").matcher(o).find(), o);
         assertTrue(!o.contains("no deadlock"), o);
+        assertFalse((o + e).contains("\tat "), "the nodes stopped at the timeout print no stack trace:\n" + o + e);
     }
+
+    /**
+     * Node 0 ended by a signal (SIGTERM, as the launcher stops nodes one after the other at a timeout or on Ctrl-C)
+     * while node 1 waits for the run's end: node 1 says in one line that it stops because node 0 left, with no stack
+     * trace, and the run ends with node 0's code.
+     */
+    @Test
+    void aNodeWhoseNodeZeroLeavesStopsWithOneLine() throws Exception {
+        Path classes = compile();
+        dev.cumulus.cli.CapturedOutput out = new dev.cumulus.cli.CapturedOutput();
+        dev.cumulus.cli.CapturedOutput err = new dev.cumulus.cli.CapturedOutput();
+        int[] exit = {-1};
+        Thread run = Thread.ofPlatform().start(() -> exit[0] = CumulusCli.execute(new String[] {"run", "--single-vm",
+            "--nodes", "2", "--timeout", "60s", "--no-check", "--run-dir", tmp.resolve("run").toString(), "-cp",
+            classes.toString(), "svit.Deadlock"}, out.stream(), err.stream()));
+        out.awaitContains(java.time.Duration.ofSeconds(60), "[0] started both movers");
+        ProcessHandle node0 = ProcessHandle.current().descendants()
+            .filter(p -> p.info().arguments().map(a -> List.of(a).contains("-Dcumulus.node.id=0")).orElse(false))
+            .findFirst().orElseThrow(() -> new AssertionError("no node 0 process"));
+        assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(node0.pid())).start().waitFor());
+        run.join();
+        String all = out.text() + err.text();
+        assertEquals(143, exit[0], all);
+        assertTrue(all.contains("[1] cumulus: node 1 stops: node 0 has left the cluster"), all);
+        assertFalse(all.contains("\tat "), all);
+        assertFalse(all.contains("Exception in thread"), all);
+    }
+
 
     /** Ctrl-\\ (SIGQUIT, here sent to node 0 alone) gives the JVM's dump and, after it, the cluster's. */
     @Test

@@ -1,6 +1,9 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.Cluster;
+import dev.cumulus.CumulusException;
+import dev.cumulus.NodeFailedException;
+import dev.cumulus.internal.launch.NodeRuntime;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -33,10 +36,13 @@ public final class SingleVmMain {
             if (ProgramExit.exitKnown()) {
                 ProgramExit.awaitEnd(); // the program called System.exit: the other nodes' leaving broke the barrier
             }
-            if (!LimitStop.stopping()) {
+            if (LimitStop.stopping()) {
+                code = LimitStop.EXIT; // the cluster failed because this node stops the run (reported by LimitStop)
+            } else if (e instanceof RunEndedElsewhere) {
+                code = NodeRuntime.EXIT_CLUSTER_FAILED;
+            } else {
                 throw e;
             }
-            code = LimitStop.EXIT; // the cluster failed because this node stops the run (reported by LimitStop)
         }
         if (ProgramExit.underway()) {
             ProgramExit.awaitEnd(); // the program's System.exit decides the status
@@ -61,9 +67,29 @@ public final class SingleVmMain {
                     ProgramExit.mainThrew(cluster.nodeId(), code);
                 }
             }
-            cluster.barrier();
+            try {
+                cluster.barrier();
+            } catch (CumulusException e) {
+                if (cluster.nodeId() == 0 || e instanceof NodeFailedException) {
+                    throw e; // a failed cluster: the node's failure listener has said why and ends the node
+                }
+                System.err.println("cumulus: node " + cluster.nodeId() + " stops: " + e.getMessage());
+                System.err.flush();
+                throw new RunEndedElsewhere(e);
+            }
             space.close();
             return code;
+        }
+    }
+
+    /**
+     * A node other than 0 cannot meet node 0 at the run's last barrier: node 0 left (its process is ending: a signal,
+     * the launcher stopping the run at its timeout or on Ctrl-C, nodes stopped one after the other), so the program's
+     * one JVM is gone and this node ends too, with fail-stop's code. Its one line says why, in place of the barrier's stack trace; the launcher reports the run.
+     */
+    private static final class RunEndedElsewhere extends RuntimeException {
+        RunEndedElsewhere(CumulusException cause) {
+            super(cause.getMessage(), cause, false, false);
         }
     }
 
