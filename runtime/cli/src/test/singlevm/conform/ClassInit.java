@@ -6,7 +6,8 @@ package conform;
  * it used the class (JLS 12.4.2: the initialisation happens before any use), and the order of the entries is the order
  * of first use; classes used on another node through a static method or a constructor only (no static read) are
  * initialised all the same. Initializers that fail (a JDK exception, a program exception, an error), first on another
- * node and first on main's: what each use throws.
+ * node and first on main's: what each use throws. The thread an initializer runs on has the name of the thread whose
+ * use triggered it, also when that thread is on another node.
  */
 final class ClassInit implements Conform.Case {
     static final class Log {
@@ -71,6 +72,16 @@ final class ClassInit implements Conform.Case {
         Epsilon(int made) {
             this.made = made;
         }
+    }
+
+    /** Its initializer notes the thread that runs it: on one JVM, the thread whose use of the class initialises it. */
+    static final class Zeta {
+        static final String INITIALISED_BY = Thread.currentThread().getName();
+    }
+
+    /** As {@link Zeta}, used by another thread (of two threads in a row, one runs on a node other than main's). */
+    static final class Eta {
+        static final String INITIALISED_BY = Thread.currentThread().getName();
     }
 
     /** A program exception with a field of its own, thrown by an initializer. */
@@ -166,5 +177,13 @@ final class ClassInit implements Conform.Case {
         out.println("main after: " + failure(() -> FailsOnOther.VALUE) + " | " + failure(() -> ThrowsError.VALUE));
         out.println("log " + Log.size() + " " + String.join(",", java.util.Arrays.copyOf(Log.entries, Log.count))
             + " uses " + Alpha.uses);
+        String[] initialisers = new String[2];
+        Thread zeta = new Thread(() -> initialisers[0] = Zeta.INITIALISED_BY, "zeta-user");
+        Thread eta = new Thread(() -> initialisers[1] = Eta.INITIALISED_BY, "eta-user");
+        zeta.start();
+        eta.start();
+        zeta.join();
+        eta.join();
+        out.println("initialised by " + initialisers[0] + " and " + initialisers[1]);
     }
 }

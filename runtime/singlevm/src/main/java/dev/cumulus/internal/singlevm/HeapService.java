@@ -80,12 +80,14 @@ public interface HeapService {
      * On node 0: initialises program class {@code className} if no thread has (its static initializer runs here),
      * sends every write of this node's to objects homed elsewhere, the initializer's among them, to their homes, then
      * returns the class's statics as {@link #fetchStatics} does: what another node asks at its first use of a class
-     * with a static initializer, after which it acquires. The initializer runs on a thread of its own, and the reply
-     * follows: it may wait for another node (a monitor, a thread, an object), and the polling thread serves on meanwhile.
+     * with a static initializer, after which it acquires. The initializer runs on a thread of its own, named
+     * {@code threadName} (the name of the thread whose use of the class asks: on one JVM that thread runs the
+     * initializer, which may print {@code Thread.currentThread().getName()}), and the reply follows: it may wait for
+     * another node (a monitor, a thread, an object), and the polling thread serves on meanwhile.
      */
     @Brief
     @DefersReply
-    ObjectImage initialiseStatics(String className);
+    ObjectImage initialiseStatics(String className, String threadName);
 
     /**
      * Stores written fields in the masters homed here, then replies: {@code ids[i]} is an object id, or {@code 0} with

@@ -407,7 +407,8 @@ public final class ObjectSpace {
         while (true) {
             ObjectImage answer;
             try {
-                answer = initialisers.await(type, heap.peers().initialiseStatics(0, type.getName()));
+                answer = initialisers.await(type, heap.peers().initialiseStatics(0, type.getName(),
+                    Thread.currentThread().getName()));
             } catch (NotTransferableException e) {
                 throw tooBig("receive", e);
             }

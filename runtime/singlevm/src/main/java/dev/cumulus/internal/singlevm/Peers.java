@@ -37,7 +37,7 @@ final class Peers {
     private static final Method THREAD_STARTED = method("threadStarted", int.class);
     private static final Method FETCH_OBJECT = method("fetchObject", long.class);
     private static final Method FETCH_STATICS = method("fetchStatics", String.class);
-    private static final Method INITIALISE_STATICS = method("initialiseStatics", String.class);
+    private static final Method INITIALISE_STATICS = method("initialiseStatics", String.class, String.class);
     private static final Method WRITE_OBJECTS = method("writeObjects", long[].class, int[].class,
         ObjectImage[].class);
     private static final Method PROGRAM_EXIT = method("programExit", int.class, int.class, boolean.class);
@@ -136,11 +136,12 @@ final class Peers {
     }
 
     /**
-     * Asks node {@code to} (0) to initialise program class {@code className} without waiting for the answer (the caller
-     * serves write-backs meanwhile: {@link Initialisers}); no timeout, as every call here.
+     * Asks node {@code to} (0) to initialise program class {@code className} on a thread named {@code threadName}
+     * without waiting for the answer (the caller serves write-backs meanwhile: {@link Initialisers}); no timeout, as
+     * every call here.
      */
-    CompletableFuture<Object> initialiseStatics(int to, String className) {
-        return handler(to).withTimeout(0).invokeAsync(INITIALISE_STATICS, new Object[] {className});
+    CompletableFuture<Object> initialiseStatics(int to, String className, String threadName) {
+        return handler(to).withTimeout(0).invokeAsync(INITIALISE_STATICS, new Object[] {className, threadName});
     }
 
     void writeObjects(int to, long[] ids, int[] offsets, ObjectImage[] images) {

@@ -609,10 +609,10 @@ public final class SharedHeap {
         }
 
         @Override
-        public ObjectImage initialiseStatics(String className) {
+        public ObjectImage initialiseStatics(String className, String threadName) {
             ObjectSpace o = objects();
             DeferredReply reply = DeferredReply.defer();
-            Thread.ofPlatform().daemon().name("cumulus-initialising").start(() -> {
+            Thread.ofPlatform().daemon().name(threadName).start(() -> {
                 try {
                     reply.complete(o.serving(() -> o.serveInitialisation(className)));
                 } catch (RuntimeException | Error e) {
