@@ -18,7 +18,7 @@ import java.util.Optional;
  *   <li>the node's stdin is a pipe the launcher holds open (it writes the run's secret first, {@link NodeSecret},
  *   read before this watch starts; later lines only over ssh, below); a daemon thread
  *   reads it, and its end of file means the launcher process is gone ({@code System.in} is replaced by an empty
- *   stream for the program, which saw an empty stdin before too);</li>
+ *   stream for the program, {@link EmptyStdin}, which says so on its first read);</li>
  *   <li>on Linux, {@code prctl(PR_SET_PDEATHSIG, SIGKILL)} through the FFM API: the kernel kills the node when the
  *   launcher's thread that started it ends (it runs the whole run), also when the node is stopped or hangs.</li>
  * </ul>
@@ -82,7 +82,7 @@ public final class LauncherWatch {
             launcherGone(); // it died before the watch began
         }
         InputStream stdin = new FileInputStream(FileDescriptor.in);
-        System.setIn(InputStream.nullInputStream());
+        System.setIn(new EmptyStdin(System.getProperty(LaunchConfig.NODE_ID, "?"), System.err));
         Thread watch = new Thread(() -> {
             StringBuilder line = new StringBuilder();
             try {
