@@ -43,7 +43,7 @@ final class ThreadEscapeChecker implements RuleChecker {
             if (touch != null) {
                 MethodInfo m = touch.method();
                 int line = held.where() == c ? held.line() : index.fieldLine(c, f.name());
-                out.add(onField(c, f, line, "field '" + f.name() + "' holds a " + ClassInfo.display(held.type())
+                out.add(onField(c, f, line, "field '" + f.name() + "' holds " + withArticle(ClassInfo.display(held.type()))
                         + ", which cannot leave the node that made it, and thread code touches it ("
                         + label(m) + m.owner.at(touch.line()) + "); with --single-vm that thread may run on "
                         + "another node, where the access fails"));
@@ -72,12 +72,17 @@ final class ThreadEscapeChecker implements RuleChecker {
                 }
                 if (escaping != null) {
                     reported.add(ie.line());
-                    out.add(onMethod(c, m, ie.line(), how + " a " + ClassInfo.display(escaping) + ", which cannot "
+                    out.add(onMethod(c, m, ie.line(), how + " " + withArticle(ClassInfo.display(escaping)) + ", which cannot "
                             + "leave the node that made it; with --single-vm the thread may run on another node, "
                             + "where reaching it fails", List.of()));
                 }
             }
         }
+    }
+
+    /** {@code an ArrayList}, {@code a HashMap}: the type's name after the article English gives it. */
+    static String withArticle(String type) {
+        return ("AEIOU".indexOf(type.isEmpty() ? 'x' : type.charAt(0)) >= 0 ? "an " : "a ") + type;
     }
 
     /** {@code Worker.run()}, or {@code a lambda of Main} for a lambda's synthetic method. */

@@ -79,10 +79,10 @@ class ThreadEscapeCheckerTest {
                 }
                 """)) {
             assertEquals(List.of(
-                    "CUM201 DONE@10: field 'DONE' holds a AtomicInteger, which cannot leave the node that made it, "
+                    "CUM201 DONE@10: field 'DONE' holds an AtomicInteger, which cannot leave the node that made it, "
                             + "and thread code touches it (a lambda of Main at S0.java:15); with --single-vm that "
                             + "thread may run on another node, where the access fails",
-                    "CUM201 main@14: new Task() makes a thread's task from a ArrayList, which cannot leave the node "
+                    "CUM201 main@14: new Task() makes a thread's task from an ArrayList, which cannot leave the node "
                             + "that made it; with --single-vm the thread may run on another node, where reaching it "
                             + "fails",
                     "CUM201 main@17: the Runnable given to new Thread() captures a HashMap, which cannot leave the "
