@@ -185,6 +185,43 @@ class PastSetFifoTest {
         });
     }
 
+    /**
+     * A tuple refused before anything is sent (it does not fit the template, or cannot be transferred) fails its
+     * future, and the thread's next operation on the element throws that failure once, on a remote element and on a
+     * local one alike; another thread's operations and the element's log are untouched.
+     */
+    @Test
+    void aMoveAsyncRefusedBeforeItIsSentSurfacesAtTheThreadsNextOperationOnTheElement() {
+        LocalCluster.run(2, cluster -> {
+            Element e = cluster.pastSet(Placement.CENTRAL).enter("refused", int.class, Object.class);
+            cluster.barrier();
+            String where = e.isLocal() ? "local" : "remote";
+            assertThrows(CompletionException.class, () -> e.moveAsync("not an int", 1).join(), where);
+            CumulusException next = assertThrows(CumulusException.class, () -> e.move(1, "after"), where);
+            assertTrue(next.getMessage().contains("an earlier moveAsync") && next.getMessage().contains("must be int"),
+                where + ": " + next.getMessage());
+
+            assertThrows(CompletionException.class, () -> e.moveAsync(2, new Object()).join(), where);
+            AtomicReference<Throwable> other = new AtomicReference<>();
+            Thread.ofPlatform().start(() -> {
+                try {
+                    e.last();
+                } catch (Throwable x) {
+                    other.set(x);
+                }
+            }).join();
+            assertNull(other.get(), where + ": another thread's operation does not report this thread's failure");
+            CumulusException observe = assertThrows(CumulusException.class, e::first, where);
+            assertTrue(observe.getMessage().contains("is not transferable"), where + ": " + observe.getMessage());
+            e.first(); // reported once
+            cluster.barrier();
+            if (cluster.nodeId() == 0) {
+                assertEquals(-1, e.last(), "no refused tuple went in, nor the move that reported the refusal");
+            }
+            cluster.barrier();
+        });
+    }
+
     /** Appends what it is given, but throws on 13 (which breaks the element). */
     public static final class ExplodesAt13 implements Semantics.Redefinition {
         @Override

@@ -173,6 +173,9 @@ class PastSetSingleNodeTest {
             assertTrue(nullPrimitive.getMessage().contains("must be int but was null"), nullPrimitive.getMessage());
             CompletableFuture<Long> failed = row.moveAsync("x", new double[0]);
             assertTrue(failed.isCompletedExceptionally(), "the async form fails at once, nothing sent");
+            CumulusException reported = assertThrows(CumulusException.class, row::last);
+            assertTrue(reported.getMessage().contains("an earlier moveAsync"), "and at the thread's next operation: "
+                + reported.getMessage());
             assertEquals(-1, row.last(), "nothing was stored");
 
             CumulusException badDelta = assertThrows(CumulusException.class, () -> row.delta(0));

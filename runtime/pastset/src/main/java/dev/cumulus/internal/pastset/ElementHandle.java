@@ -38,6 +38,8 @@ final class ElementHandle implements Element {
     private final ElementState local;
     /** This node's ordered operations on the element when it is remote, else null. */
     private final CallerSequence sequence;
+    /** This thread's {@code moveAsync} failures that no reply reports (refused here, or of a local element). */
+    private final RefusedMoves refused;
 
     ElementHandle(PastSetRuntime runtime, Placement placement, Template template, String id, int home,
                   ElementState local) {
@@ -49,6 +51,7 @@ final class ElementHandle implements Element {
         this.home = home;
         this.local = local;
         this.sequence = local == null ? runtime.sequence(id) : null;
+        this.refused = runtime.refusedMoves(id);
     }
 
     @Override
@@ -93,6 +96,7 @@ final class ElementHandle implements Element {
 
     private long send(Prepared p, Semantics.Caller caller) {
         if (local != null) {
+            refused.rethrow(name);
             runtime.localOps.increment();
             return local.move(p.local(), null, caller, false).index();
         }
@@ -120,6 +124,7 @@ final class ElementHandle implements Element {
         try {
             p = prepare(fields, local == null);
         } catch (RuntimeException e) {
+            refused.record(Thread.currentThread().threadId(), e); // nothing was sent: no reply will report it
             return CompletableFuture.failedFuture(e);
         }
         Semantics.Caller c = caller();
@@ -173,11 +178,15 @@ final class ElementHandle implements Element {
         CompletableFuture<Long> moved = new CompletableFuture<>();
         try {
             ElementState.Outcome now = local.moveOrPark(tuple, c, -1, false, o -> moved.complete(o.index()),
-                moved::completeExceptionally);
+                failure -> {
+                    refused.record(c.thread(), failure);
+                    moved.completeExceptionally(failure);
+                });
             if (now != null) {
                 moved.complete(now.index());
             }
         } catch (RuntimeException e) {
+            refused.record(c.thread(), e);
             moved.completeExceptionally(e);
         }
         return moved;
@@ -212,6 +221,7 @@ final class ElementHandle implements Element {
 
     private Tuple observe(Semantics.Caller caller) {
         if (local != null) {
+            refused.rethrow(name);
             runtime.localOps.increment();
             ElementState.Outcome o = local.observe(caller, false);
             return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
@@ -225,6 +235,7 @@ final class ElementHandle implements Element {
 
     private Tuple observeIndex(long index) {
         if (local != null) {
+            refused.rethrow(name);
             runtime.localOps.increment();
             ElementState.Outcome o = local.observeAt(index, false);
             return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
@@ -267,6 +278,7 @@ final class ElementHandle implements Element {
 
     private long[] pointers() {
         if (local != null) {
+            refused.rethrow(name);
             runtime.localOps.increment();
             return local.pointers();
         }
@@ -295,6 +307,7 @@ final class ElementHandle implements Element {
                 + " (it bounds the unobserved tuples; 1 makes every move wait for the previous tuple's observe)");
         }
         if (local != null) {
+            refused.rethrow(name);
             runtime.localOps.increment();
             local.delta(k);
             return;
@@ -308,6 +321,7 @@ final class ElementHandle implements Element {
     @Override
     public void truncate(long index) {
         if (local != null) {
+            refused.rethrow(name);
             runtime.localOps.increment();
             local.truncate(index);
             return;
@@ -337,6 +351,7 @@ final class ElementHandle implements Element {
             throw lost(home, gone);
         }
         sequence.rethrowFailure(name, Thread.currentThread().threadId());
+        refused.rethrow(name);
         runtime.remoteOps.increment();
         boolean recorded = operation.startsWith("move") || operation.startsWith("observe");
         PastSetOperationEvent event = recorded ? new PastSetOperationEvent() : null;

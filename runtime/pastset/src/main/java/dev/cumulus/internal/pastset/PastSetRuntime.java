@@ -73,6 +73,7 @@ public final class PastSetRuntime implements PastSetCapability {
     private final Map<String, Integer> homes = new ConcurrentHashMap<>();
     private final Map<Integer, String> failedNodes = new ConcurrentHashMap<>();
     private final Map<String, CallerSequence> sequences = new ConcurrentHashMap<>();
+    private final Map<String, RefusedMoves> refusedMoves = new ConcurrentHashMap<>();
     /** Completed when this node first hears of a failed node. */
     private final CompletableFuture<Void> firstFailure = new CompletableFuture<>();
     private final AtomicReferenceArray<PastSetService> services;
@@ -278,6 +279,11 @@ public final class PastSetRuntime implements PastSetCapability {
     /** This node's ordered operations on the remote element {@code id} (one per element, shared by its handles). */
     CallerSequence sequence(String id) {
         return sequences.computeIfAbsent(id, k -> new CallerSequence());
+    }
+
+    /** The {@code moveAsync} failures on element {@code id} that wait for their thread's next operation. */
+    RefusedMoves refusedMoves(String id) {
+        return refusedMoves.computeIfAbsent(id, k -> new RefusedMoves());
     }
 
     /** Why {@code node} failed, or null. */
