@@ -76,6 +76,38 @@ record StoredTuple(Object[] values, byte[] bytes, int offset, int length) {
         };
     }
 
+    /**
+     * An upper bound of the bytes {@code values} (a {@link #snapshot}) encode to: their data (a string's character at
+     * most 3 bytes, an enum constant by its class's and its own name) and a generous 16 bytes per value for tags and
+     * lengths. Tells a tuple that surely fits a message from one that must be encoded to know.
+     */
+    static long encodedBytesBound(Object[] values) {
+        long bytes = 16;
+        for (Object v : values) {
+            bytes += 16 + switch (v) {
+                case String s -> 3L * s.length();
+                case Enum<?> e -> 3L * (e.getDeclaringClass().getName().length() + e.name().length());
+                case double[] a -> 8L * a.length;
+                case long[] a -> 8L * a.length;
+                case int[] a -> 4L * a.length;
+                case float[] a -> 4L * a.length;
+                case char[] a -> 2L * a.length;
+                case short[] a -> 2L * a.length;
+                case byte[] a -> a.length;
+                case boolean[] a -> a.length;
+                case String[] a -> {
+                    long strings = 0;
+                    for (String s : a) {
+                        strings += 16 + (s == null ? 0 : 3L * s.length());
+                    }
+                    yield strings;
+                }
+                case null, default -> 0L; // a scalar: within its 16
+            };
+        }
+        return bytes;
+    }
+
     /** The kept values, copied again for a reader (null when the tuple is kept encoded). */
     Object[] valuesCopy() {
         return values == null ? null : snapshot(values);

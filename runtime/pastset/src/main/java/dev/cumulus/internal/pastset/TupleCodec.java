@@ -1,6 +1,7 @@
 package dev.cumulus.internal.pastset;
 
 import dev.cumulus.CumulusException;
+import dev.cumulus.NotTransferableException;
 import dev.cumulus.internal.codec.CodecException;
 import dev.cumulus.internal.codec.CodecLimits;
 import dev.cumulus.internal.codec.PreEncodedBytes;
@@ -18,8 +19,18 @@ final class TupleCodec {
         ThreadLocal.withInitial(() -> new ExpandableArrayBuffer(256));
 
     TupleCodec(ClassLoader loader) {
-        this.codec = new ValueCodec(ReferenceHandler.NONE, loader, CodecLimits.DEFAULTS);
+        this(loader, CodecLimits.DEFAULTS);
     }
+
+    TupleCodec(ClassLoader loader, CodecLimits limits) {
+        this.codec = new ValueCodec(ReferenceHandler.NONE, loader, limits);
+    }
+
+    /**
+     * Room a message keeps beside a tuple: a remote move's other arguments, a remote observe's index, blocked time and
+     * reply header. A tuple larger than a message less this could not reach another node.
+     */
+    static final int MESSAGE_ROOM = 4096;
 
     /** Puts the classes of a template's fields (and what they hold) on the allow-list: its tuples decode here. */
     void allow(dev.cumulus.pastset.Template template) {
@@ -87,12 +98,38 @@ final class TupleCodec {
         }
     }
 
+    /**
+     * A local move's tuple as its home keeps it.
+     *
+     * @throws dev.cumulus.NotTransferableException when a value cannot be kept by value, or the tuple is too large to
+     *                                              reach another node: no remote observe could take it, and one that
+     *                                              tried would mark it observed for nothing
+     */
     StoredTuple store(Object[] fields, String label) {
         Object[] values = StoredTuple.snapshot(fields);
         if (values != null) {
+            if (StoredTuple.encodedBytesBound(values) > travelLimit()) {
+                checkTravels(encode(values, label).length, label);
+            }
             return StoredTuple.ofValues(values);
         }
-        return StoredTuple.ofBytes(encode(fields, label));
+        byte[] encoded = encode(fields, label);
+        checkTravels(encoded.length, label);
+        return StoredTuple.ofBytes(encoded);
+    }
+
+    /** The most bytes a kept tuple may encode to: what a message holds beside {@link #MESSAGE_ROOM}. */
+    private int travelLimit() {
+        return codec.limits().maxMessageBytes() - MESSAGE_ROOM;
+    }
+
+    private void checkTravels(int encodedBytes, String label) {
+        if (encodedBytes > travelLimit()) {
+            throw new NotTransferableException(label + " is not transferable: the tuple encodes to " + encodedBytes
+                + " bytes, and a tuple must fit in one message with room to spare ("
+                + codec.limits().maxMessageBytes() + " bytes less " + MESSAGE_ROOM + ") so that any node can observe"
+                + " it; move it in parts");
+        }
     }
 
     Object[] fields(StoredTuple t, String element) {
