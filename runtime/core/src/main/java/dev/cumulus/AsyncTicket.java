@@ -23,7 +23,11 @@ import java.util.concurrent.ExecutionException;
  * double[][] part = AsyncTicket.getResult(ticket);
  * }</pre>
  *
- * A ticket carries one call; make a new ticket for the next one. {@link Remote#async} starts the same call and
+ * A ticket carries one call; make a new ticket for the next one. Calls in flight together run concurrently at the
+ * object, in no set order, as calls of several threads do: a later call, a synchronous one included, may run before
+ * an earlier one. Wait for a call's result before making one that must follow it, or make the object's class
+ * {@link SafeMode} (its calls run one at a time, in the order they arrive); the tuple space's
+ * {@code Element.moveAsync} is ordered. {@link Remote#async} starts the same call and
  * returns its {@link CompletableFuture} without a ticket: {@code Remote.async(worker, w -> w.multiply(rows))}. No
  * thread waits for an outstanding call; {@link #future}'s callbacks run as {@link Remote#async} describes. A thread in
  * {@link #getResult} polls its node for the answer before it blocks, as a synchronous call does, and completes the
@@ -45,8 +49,8 @@ public final class AsyncTicket {
     /** A ticket for one asynchronous call on {@code remote}, a proxy from lookup, export or remoteNew. */
     @SuppressWarnings("unchecked")
     public static <T> T newTicket(T remote) {
-        return (T) ProxyConstructors.make(TICKET_CONSTRUCTORS.get(remote.getClass()), remote,
-            new Ticket(handlerOf(remote)));
+        Ticket ticket = new Ticket(handlerOf(remote)); // first: it names what is no proxy, null included
+        return (T) ProxyConstructors.make(TICKET_CONSTRUCTORS.get(remote.getClass()), remote, ticket);
     }
 
     /**

@@ -143,6 +143,11 @@ class AsyncCallsTest {
         assertTrue(two.getMessage().contains("second one (nothing)"), two.getMessage());
         CumulusException notProxy = assertThrows(CumulusException.class, () -> Remote.async("x", String::length));
         assertTrue(notProxy.getMessage().contains("not a remote object proxy"), notProxy.getMessage());
+        for (Object notRemote : new Object[] {"x", null}) {
+            CumulusException noTicket = assertThrows(CumulusException.class, () -> AsyncTicket.newTicket(notRemote));
+            assertTrue(noTicket.getMessage().contains("not a remote object proxy: " + (notRemote == null ? "null"
+                : "java.lang.String")), noTicket.getMessage());
+        }
     }
 
     /** The server never answers; its node then fails: every outstanding future fails, naming the node. */
