@@ -162,8 +162,14 @@ class RemoteObjectsTest {
                 assertTrue(Arrays.stream(e.getStackTrace())
                         .anyMatch(f -> f.getClassName().endsWith("CalculatorImpl") && f.getMethodName().equals("fail")),
                     "the remote stack trace is kept");
+                assertEquals("fail", e.getStackTrace()[0].getMethodName(), "it comes first, where it was thrown");
+                assertTrue(Arrays.stream(e.getStackTrace()).anyMatch(f -> f.getMethodName().contains(
+                    "remoteExceptionsArriveWithTheirTypeAndRemoteStack")), "and the caller's frames follow it");
                 IOException io = assertThrows(IOException.class, calc::failChecked);
                 assertEquals("disk on fire", io.getMessage());
+                long here = Arrays.stream(io.getStackTrace())
+                    .filter(f -> f.getMethodName().contains("remoteExceptionsArriveWithTheirTypeAndRemoteStack")).count();
+                assertEquals(1, here, "the caller's frames once: " + Arrays.toString(io.getStackTrace()));
             }
             cluster.barrier();
         });

@@ -83,7 +83,12 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         if (here != LocalCalls.ELSEWHERE) {
             return here;
         }
-        return engine.await(engine.start(at, label, method, idOf(method), args, false, this), timeoutNs);
+        PendingCall call = engine.start(at, label, method, idOf(method), args, false, this);
+        try {
+            return engine.await(call, timeoutNs);
+        } catch (Throwable failure) {
+            throw CallerFrames.appended(failure, RemoteInvocationHandler.class, "invoke");
+        }
     }
 
     /**
