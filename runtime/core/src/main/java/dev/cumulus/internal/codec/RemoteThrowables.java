@@ -72,13 +72,34 @@ final class RemoteThrowables {
         try {
             constructor = type.getConstructor(String.class);
         } catch (NoSuchMethodException e) {
-            return new Attempt(null, "it has no public (String) constructor");
+            constructor = messageAsObjectConstructor(type, name, info.message());
+            if (constructor == null) {
+                return new Attempt(null, "it has no public (String) constructor");
+            }
         }
         try {
             constructor.trySetAccessible();
-            return new Attempt((Throwable) constructor.newInstance(info.message()), null);
+            return new Attempt((Throwable) (constructor.getParameterCount() == 0 ? constructor.newInstance()
+                : constructor.newInstance(info.message())), null);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return new Attempt(null, "its (String) constructor failed here: " + e);
+        }
+    }
+
+    /**
+     * The JDK's {@code (Object)} constructor of a {@code java.*} throwable, which takes a string as the message:
+     * {@link AssertionError}'s (a failed {@code assert}, {@code throw new AssertionError("...")}), or for no message
+     * its no-argument one (the {@code (Object)} one would make the message "null"); null otherwise.
+     */
+    private static Constructor<?> messageAsObjectConstructor(Class<?> type, String name, String message) {
+        if (!name.startsWith("java.")) {
+            return null;
+        }
+        try {
+            Constructor<?> withObject = type.getConstructor(Object.class);
+            return message != null ? withObject : type.getConstructor();
+        } catch (NoSuchMethodException e) {
+            return null;
         }
     }
 

@@ -68,6 +68,10 @@ class ThrowableCodecTest {
         assertEquals("bad size", local.getMessage());
         assertArrayEquals(remote.getStackTrace(), local.getStackTrace());
         assertInstanceOf(StackOverflowError.class, transfer(new StackOverflowError("deep")));
+        AssertionError failedAssert = assertInstanceOf(AssertionError.class,
+            transfer(new AssertionError("expected 3")), "through its (Object) constructor");
+        assertEquals("expected 3", failedAssert.getMessage());
+        assertNull(assertInstanceOf(AssertionError.class, transfer(new AssertionError())).getMessage());
     }
 
     @Test
