@@ -43,7 +43,7 @@ final class DecodeBudget {
         if (units < 0 || units > maxWork - work) {
             throw new CodecException("message refused at byte " + position + ": " + what + " would take the decode"
                 + " work past CodecLimits.maxDecodeWork (" + maxWork + " units, " + work + " spent); a message this"
-                + " costly to decode is refused, not decoded (raise the limit for values this large)");
+                + " costly to decode is refused, not decoded; send such values in parts");
         }
         work += units;
     }
@@ -61,7 +61,8 @@ final class DecodeBudget {
         if (bytes < 0 || bytes > maxHeapBytes - heapBytes) {
             throw new CodecException("message refused at byte " + position + ": " + what + " would take the decoded"
                 + " values past CodecLimits.maxDecodeHeapBytes (" + maxHeapBytes + " bytes, " + heapBytes
-                + " estimated so far); raise the limit (and the heap) for values this large");
+                + " estimated so far); the budget is a quarter of the receiving node's"
+                + " heap, at most 1 GiB: give it more (cumulus run --jvm-arg -Xmx...) or send such values in parts");
         }
         heapBytes += bytes;
     }

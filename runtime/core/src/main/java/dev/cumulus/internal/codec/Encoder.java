@@ -77,13 +77,13 @@ final class Encoder {
             throw refusal.toException(context.get());
         } catch (StackOverflowError e) {
             throw new NotTransferableException(context.get() + " is not transferable: it is nested too deeply for this"
-                + " thread's stack; flatten the structure or lower CodecLimits.maxDepth");
+                + " thread's stack; flatten the structure");
         }
         long bytes = (long) position - start;
         if (bytes > limits.maxMessageBytes()) {
             throw new NotTransferableException(context.get() + " is not transferable: it encodes to " + bytes
                 + " bytes, more than CodecLimits.maxMessageBytes (" + limits.maxMessageBytes()
-                + "); send it in parts or raise the limit");
+                + "); send it in parts (the limit is fixed)");
         }
     }
 
@@ -265,7 +265,7 @@ final class Encoder {
     private void enter(Object value) {
         if (++depth > limits.maxDepth()) {
             throw new Refusal(value.getClass().getTypeName(), "it is nested more than CodecLimits.maxDepth ("
-                + limits.maxDepth() + ") levels deep; flatten the structure or raise the limit");
+                + limits.maxDepth() + ") levels deep; flatten the structure (the limit is fixed)");
         }
     }
 
@@ -277,7 +277,7 @@ final class Encoder {
         if (count > limits.maxElements()) {
             throw new Refusal(value.getClass().getTypeName(), "it has " + count
                 + " elements, more than CodecLimits.maxElements (" + limits.maxElements()
-                + "); send it in parts or raise the limit");
+                + "); send it in parts (the limit is fixed)");
         }
     }
 
@@ -540,7 +540,7 @@ final class Encoder {
         long total = (long) position - start + bytes;
         if (total > limits.maxMessageBytes()) {
             throw new Refusal(type.getTypeName(), "the message would exceed CodecLimits.maxMessageBytes ("
-                + limits.maxMessageBytes() + " bytes); send it in parts or raise the limit");
+                + limits.maxMessageBytes() + " bytes); send it in parts (the limit is fixed)");
         }
         return (int) bytes;
     }

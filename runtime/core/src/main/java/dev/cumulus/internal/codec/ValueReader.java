@@ -212,7 +212,8 @@ public final class ValueReader {
         }
         if (e instanceof OutOfMemoryError) {
             return new CodecException("message refused near byte " + position + ": its values do not fit in this"
-                + " node's free heap (" + e.getMessage() + "); lower CodecLimits.maxDecodeHeapBytes or raise -Xmx", e);
+                + " node's free heap (" + e.getMessage() + "); give the node a larger heap"
+                + " (cumulus run --jvm-arg -Xmx...)", e);
         }
         return new CodecException("malformed message near byte " + position + ": " + e, e);
     }
