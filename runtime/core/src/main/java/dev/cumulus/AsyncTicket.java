@@ -27,8 +27,10 @@ import java.util.concurrent.ExecutionException;
  * object, in no set order, as calls of several threads do: a later call, a synchronous one included, may run before
  * an earlier one. Wait for a call's result before making one that must follow it, or make the object's class
  * {@link SafeMode} (its calls run one at a time, in the order they arrive); the tuple space's
- * {@code Element.moveAsync} is ordered. {@link Remote#async} starts the same call and
- * returns its {@link CompletableFuture} without a ticket: {@code Remote.async(worker, w -> w.multiply(rows))}. No
+ * {@code Element.moveAsync} is ordered. A client of a standing cluster may have at most 1,024 calls outstanding on
+ * one server: a call past that fails (its future, or its {@code getResult}, with a {@link CumulusException} naming the
+ * limit), so such a client takes results before it has that many in flight. {@link Remote#async} starts the same call
+ * and returns its {@link CompletableFuture} without a ticket: {@code Remote.async(worker, w -> w.multiply(rows))}. No
  * thread waits for an outstanding call; {@link #future}'s callbacks run as {@link Remote#async} describes. A thread in
  * {@link #getResult} polls its node for the answer before it blocks, as a synchronous call does, and completes the
  * answers its polls bring: a program that keeps calls in flight and takes their results in turn hands no answer to
