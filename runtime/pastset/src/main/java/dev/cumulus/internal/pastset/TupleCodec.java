@@ -39,15 +39,19 @@ final class TupleCodec {
         }
     }
 
-    /** @throws dev.cumulus.NotTransferableException naming the field when a value cannot be kept by value */
+    /**
+     * @throws dev.cumulus.NotTransferableException naming the field when a value cannot be kept by value, or the
+     *                                              tuple when it is too large to reach another node
+     */
     byte[] encode(Object[] fields, String label) {
         ExpandableArrayBuffer buf = buffers.get();
         int end = codec.write(buf, 0, fields, label);
-        byte[] out = new byte[end];
-        buf.getBytes(0, out);
         if (buf.capacity() > 1 << 20) {
             buffers.remove();
         }
+        checkTravels(end, label);
+        byte[] out = new byte[end];
+        buf.getBytes(0, out);
         return out;
     }
 
@@ -55,7 +59,8 @@ final class TupleCodec {
      * The encoded tuple as it goes into a call message, written there straight from this thread's buffer (no array
      * of its own): valid until this thread encodes its next tuple, so the call must be encoded before that.
      *
-     * @throws dev.cumulus.NotTransferableException naming the field when a value cannot be kept by value
+     * @throws dev.cumulus.NotTransferableException naming the field when a value cannot be kept by value, or the
+     *                                              tuple when it is too large to reach another node
      */
     Encoded encodeForSending(Object[] fields, String label) {
         ExpandableArrayBuffer buf = buffers.get();
@@ -63,6 +68,7 @@ final class TupleCodec {
         if (buf.capacity() > 1 << 20) {
             buffers.remove(); // the next encode takes a fresh buffer: this one stays what the returned value reads
         }
+        checkTravels(end, label);
         return new Encoded(buf, end);
     }
 
@@ -109,13 +115,11 @@ final class TupleCodec {
         Object[] values = StoredTuple.snapshot(fields);
         if (values != null) {
             if (StoredTuple.encodedBytesBound(values) > travelLimit()) {
-                checkTravels(encode(values, label).length, label);
+                encode(values, label); // refuses a tuple too large to travel
             }
             return StoredTuple.ofValues(values);
         }
-        byte[] encoded = encode(fields, label);
-        checkTravels(encoded.length, label);
-        return StoredTuple.ofBytes(encoded);
+        return StoredTuple.ofBytes(encode(fields, label));
     }
 
     /** The most bytes a kept tuple may encode to: what a message holds beside {@link #MESSAGE_ROOM}. */

@@ -37,4 +37,17 @@ class TupleCodecTest {
                 && refused.getMessage().contains(String.valueOf(MESSAGE)), refused.getMessage());
         }
     }
+
+    /**
+     * A remote move's tuple that fits a message but leaves no room for the call's other arguments is refused as the
+     * element's tuple, not later as an argument of the runtime's own service method.
+     */
+    @Test
+    void aRemoteMovesTupleIsRefusedByItsElementWhenItLeavesNoRoomInTheMessage() {
+        Object[] tuple = {new byte[MESSAGE - 200]};
+        NotTransferableException refused = assertThrows(NotTransferableException.class,
+            () -> codec.encodeForSending(tuple, "move into element 'big'"));
+        assertTrue(refused.getMessage().startsWith("move into element 'big'"), refused.getMessage());
+        assertThrows(NotTransferableException.class, () -> codec.encode(tuple, "move into element 'big'"));
+    }
 }
