@@ -93,8 +93,8 @@ public final class Remote {
      * {@code call} gets a stand-in for {@code proxy} and makes exactly one method call on it (the value that call
      * returns there is a placeholder: {@code null}, 0 or false). The future completes with the remote result, or
      * exceptionally with the remote exception as the method threw it (checked ones included), or with a
-     * {@link NodeFailedException} when the object's node fails first, or a {@link RemoteTimeoutException} after the
-     * proxy's timeout ({@link #withTimeout}). Callbacks run on a thread of the runtime that completes the replies of
+     * {@link NodeFailedException} when the object's node fails first (also when it had failed before the call), or a
+     * {@link RemoteTimeoutException} after the proxy's timeout ({@link #withTimeout}). Callbacks run on a thread of the runtime that completes the replies of
      * one poll one after another, in the order they came: a callback that blocks holds up the results behind it
      * (waiting for another asynchronous result with {@code get} or {@code join} is fine: the results behind it are
      * completed meanwhile). A future without callbacks is completed by the thread that reads its answer, and a thread

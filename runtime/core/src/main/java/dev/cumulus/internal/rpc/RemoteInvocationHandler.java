@@ -1,6 +1,7 @@
 package dev.cumulus.internal.rpc;
 
 import dev.cumulus.Migration;
+import dev.cumulus.NodeFailedException;
 import dev.cumulus.internal.codec.RemoteRef;
 
 import java.lang.reflect.InvocationHandler;
@@ -147,7 +148,8 @@ public final class RemoteInvocationHandler implements InvocationHandler {
 
     /**
      * Starts {@code method} without waiting; the future completes with its result or its exception, off the polling
-     * thread. Local objects run on a virtual thread.
+     * thread, and fails with {@link NodeFailedException} also when the object's node had failed before the call.
+     * Local objects run on a virtual thread.
      */
     public CompletableFuture<Object> invokeAsync(Method method, Object[] args) {
         Object[] actual = args == null ? NO_ARGUMENTS : args;
@@ -162,7 +164,11 @@ public final class RemoteInvocationHandler implements InvocationHandler {
             return result;
         }
         // completed off the polling thread (AsyncReplies): callbacks users attach to the future never run on it
-        return engine.startAsync(at, label, method, idOf(method), actual, this, timeoutNs);
+        try {
+            return engine.startAsync(at, label, method, idOf(method), actual, this, timeoutNs);
+        } catch (NodeFailedException e) {
+            return CompletableFuture.failedFuture(e); // the node failed before: the call's outcome, as a later failure
+        }
     }
 
     private static final Object[] NO_ARGUMENTS = new Object[0];

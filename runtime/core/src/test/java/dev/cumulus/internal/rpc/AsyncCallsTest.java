@@ -152,7 +152,7 @@ class AsyncCallsTest {
 
     /** The server never answers; its node then fails: every outstanding future fails, naming the node. */
     @Test
-    void aFailedNodeFailsEveryOutstandingFuture() {
+    void aFailedNodeFailsEveryOutstandingFuture() throws Exception {
         ClassLoader loader = getClass().getClassLoader();
         RpcEngine caller = new RpcEngine(0, 2, (to, buf, off, len) -> { }, loader, 0);
         caller.scheduler(Scheduler.NONE);
@@ -171,8 +171,13 @@ class AsyncCallsTest {
             assertEquals(1, failed.nodeId());
             assertTrue(failed.getMessage().contains("killed by the test"), failed.getMessage());
         }
-        assertThrows(NodeFailedException.class, () -> Remote.async(squarer, s -> s.square(1)),
-            "a call to a node known to be gone fails at once");
+        CompletableFuture<Long> late = Remote.async(squarer, s -> s.square(1));
+        assertTrue(late.isCompletedExceptionally(), "a call to a node known to be gone fails at once, on its future");
+        ExecutionException lateFailure = assertThrows(ExecutionException.class, late::get);
+        assertEquals(1, assertInstanceOf(NodeFailedException.class, lateFailure.getCause()).nodeId());
+        Squarer ticket = AsyncTicket.newTicket(squarer);
+        ticket.square(2); // starts, as any ticket call does: the failure is the ticket's result
+        assertEquals(1, assertThrows(NodeFailedException.class, () -> AsyncTicket.getResult(ticket)).nodeId());
     }
 
     @Test
