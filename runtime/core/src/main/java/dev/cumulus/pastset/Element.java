@@ -48,6 +48,8 @@ public interface Element {
      * makes this way enter the log in the order it made them (a thread's own in its program order), a move held by
      * flow control holds the ones behind it, and the process's next {@code move} or {@code observe()} on the element
      * enters after them. When one fails, the same thread's next operation on the element throws that failure too.
+     * Cancelling the future does not withdraw the move: a move held by flow control still enters the log when room
+     * frees up (only the future then says nothing of it).
      */
     CompletableFuture<Long> moveAsync(Object... fields);
 
