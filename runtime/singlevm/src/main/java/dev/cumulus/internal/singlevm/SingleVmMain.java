@@ -73,6 +73,9 @@ public final class SingleVmMain {
                 if (cluster.nodeId() == 0 || e instanceof NodeFailedException) {
                     throw e; // a failed cluster: the node's failure listener has said why and ends the node
                 }
+                if (ProgramExit.exitKnown() || LimitStop.stopping()) {
+                    throw e; // node 0 left because the program exits (or the run stops): main ends the node quietly
+                }
                 System.err.println("cumulus: node " + cluster.nodeId() + " stops: " + e.getMessage());
                 System.err.flush();
                 throw new RunEndedElsewhere(e);
