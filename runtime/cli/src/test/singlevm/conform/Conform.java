@@ -55,6 +55,7 @@ public final class Conform {
         CASES.put("initlocks", new InitLocks());
         CASES.put("reflection", new Reflection());
         CASES.put("corners", new Corners());
+        CASES.put("jdkfields", new JdkFieldsUnread());
         CASES.put("daemons", new Daemons()); // last: its daemon threads run on until the program ends
         LARGE.put("largeshapes", new LargeShapes());
     }

@@ -58,6 +58,25 @@ final class ProgramClasses {
             && !cm.superclass().map(s -> s.asInternalName().equals("java/lang/Enum")).orElse(false);
     }
 
+    /**
+     * True if {@code internalName} is a shared class whose superclasses up to {@code Object} are all shared: its
+     * objects are always shared objects, never one a node must keep to itself (a program class extending a JDK class
+     * with state, docs/design/SINGLEVM.md, "Wire form"), so a field of this type never holds a foreign entry.
+     */
+    boolean sharedUpToObject(String internalName) {
+        for (String k = internalName; k != null; ) {
+            if (k.equals("java/lang/Object")) {
+                return true;
+            }
+            Header h = header(k);
+            if (!h.shared()) {
+                return false;
+            }
+            k = h.superName();
+        }
+        return false;
+    }
+
     /** True if {@code internalName} is {@code java.lang.Thread} or a program class extending it. */
     boolean isThread(String internalName) {
         for (String k = internalName; k != null; k = header(k).superName()) {

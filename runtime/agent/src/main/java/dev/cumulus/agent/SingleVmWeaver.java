@@ -75,6 +75,15 @@ final class SingleVmWeaver {
     private static final MethodTypeDesc MTD_PUT_STATIC_VOLATILE = MethodTypeDesc.of(CD_void, CD_Object, CD_Class,
         CD_String);
     private static final MethodTypeDesc MTD_ARRAY_READ = MethodTypeDesc.of(CD_Object, CD_Object, CD_int, CD_Object);
+    private static final MethodTypeDesc MTD_NULL_READ = MethodTypeDesc.of(CD_void, CD_Object, CD_Class, CD_String);
+    private static final MethodTypeDesc MTD_NULL_ELEMENT = MethodTypeDesc.of(CD_void, CD_Object, CD_int, CD_Object);
+    /**
+     * Reference types whose values the heap moves by value, never as an object a node keeps to itself: a field of one
+     * of them needs no check of a {@code null} it reads ({@code nullRead}).
+     */
+    private static final java.util.Set<String> BY_VALUE = java.util.Set.of("Ljava/lang/String;",
+        "Ljava/lang/Integer;", "Ljava/lang/Long;", "Ljava/lang/Double;", "Ljava/lang/Float;", "Ljava/lang/Short;",
+        "Ljava/lang/Byte;", "Ljava/lang/Character;", "Ljava/lang/Boolean;", "Ljava/lang/Class;");
     /**
      * At most this many locals per method remember, each for its array access sites, the last array found to be no
      * copy (sites beyond share them round robin).
@@ -317,6 +326,32 @@ final class SingleVmWeaver {
                     b.with(e);
                     forgetKnown(b);
                 }
+                case ArrayLoadInstruction al when al.typeKind() == TypeKind.REFERENCE -> {
+                    // as below, and a null from a copy may be a foreign element: nullElement checks it
+                    Label plain = b.newLabel();
+                    Label skip = b.newLabel();
+                    Label done = b.newLabel();
+                    int known = nextPlainLocal();
+                    b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
+                    b.ifeq(plain);
+                    b.dup2();
+                    b.aload(known);
+                    b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
+                    b.astore(known); // [a, i]
+                    b.dup2();
+                    b.with(e); // [a, i, v]
+                    b.dup_x2(); // [v, a, i, v]
+                    b.ifnonnull(skip); // [v, a, i]
+                    b.aload(known);
+                    b.invokestatic(CD_HOOKS, "nullElement", MTD_NULL_ELEMENT); // [v]
+                    b.goto_(done);
+                    b.labelBinding(skip);
+                    b.pop2(); // [v]
+                    b.goto_(done);
+                    b.labelBinding(plain);
+                    b.with(e);
+                    b.labelBinding(done);
+                }
                 case ArrayLoadInstruction al -> {
                     Label plain = b.newLabel();
                     int known = nextPlainLocal();
@@ -529,7 +564,11 @@ final class SingleVmWeaver {
                         b.ldc(name);
                         b.invokestatic(CD_HOOKS, "fetch", MTD_FETCH);
                         b.labelBinding(valid);
-                        b.with(fi);
+                        if (mayBeForeign(type)) {
+                            nullChecked(b, fi, ownerDesc, name);
+                        } else {
+                            b.with(fi);
+                        }
                     }
                 }
                 case PUTFIELD -> {
@@ -578,6 +617,18 @@ final class SingleVmWeaver {
                         b.invokestatic(CD_HOOKS, "fetchStatics", MTD_FETCH_STATICS);
                         b.labelBinding(valid);
                         b.with(fi);
+                        if (mayBeForeign(type)) {
+                            // [v]: a null from the statics' copy (not node 0's masters) may be a foreign entry
+                            Label done = b.newLabel();
+                            b.dup();
+                            b.ifnonnull(done);
+                            b.getstatic(declaring, STATICS, CD_int);
+                            b.ifeq(done);
+                            b.ldc(ownerDesc);
+                            b.ldc(name);
+                            b.invokestatic(CD_HOOKS, "nullStaticRead", MTD_STATIC_WRITE);
+                            b.labelBinding(done);
+                        }
                     }
                 }
                 case PUTSTATIC -> {
@@ -612,6 +663,43 @@ final class SingleVmWeaver {
                 }
                 default -> b.with(fi);
             }
+        }
+
+        /**
+         * Whether a field of {@code type} may hold, in a copy, an entry its home filled with an object this node cannot
+         * use (stored as {@code null}, docs/design/SINGLEVM.md, "JDK objects"): any reference type but arrays, the
+         * values the heap moves by value and program classes whose objects are always shared.
+         */
+        private boolean mayBeForeign(ClassDesc type) {
+            if (type.isPrimitive() || type.isArray() || BY_VALUE.contains(type.descriptorString())) {
+                return false;
+            }
+            String d = type.descriptorString();
+            return !classes.sharedUpToObject(d.substring(1, d.length() - 1));
+        }
+
+        /**
+         * {@code getfield} {@code fi} of the object on the stack, then, when the value is {@code null} and the object a
+         * copy ({@code $cumulus$state != 0}), {@code SingleVmHooks.nullRead(o, owner, name)}, which stops the run if
+         * the entry is foreign: {@code [o] -> [v]}; a value that is not {@code null} costs one test.
+         */
+        private static void nullChecked(CodeBuilder b, FieldInstruction fi, ClassDesc ownerDesc, String name) {
+            Label skip = b.newLabel();
+            Label done = b.newLabel();
+            b.dup(); // [o, o]
+            b.with(fi); // [o, v]
+            b.dup_x1(); // [v, o, v]
+            b.ifnonnull(skip); // [v, o]
+            b.dup();
+            b.getfield(ownerDesc, STATE, CD_int);
+            b.ifeq(skip); // a master's null is its value
+            b.ldc(ownerDesc);
+            b.ldc(name);
+            b.invokestatic(CD_HOOKS, "nullRead", MTD_NULL_READ); // [v]
+            b.goto_(done);
+            b.labelBinding(skip);
+            b.pop(); // [v]
+            b.labelBinding(done);
         }
 
         /**

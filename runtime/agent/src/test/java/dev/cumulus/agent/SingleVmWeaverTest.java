@@ -252,6 +252,43 @@ class SingleVmWeaverTest {
             + "on node 0"), seen.get(1));
     }
 
+    /**
+     * An object of node 0 whose fields hold JDK objects: node 1's copy is filled (its plain fields read) without an
+     * error; a woven read, a reflective read and {@code Object.clone} of a field holding one are errors naming the
+     * field, its class and node 0; a field node 1 wrote holds node 1's value.
+     */
+    @Test
+    void aCopyWithAJdkObjectFieldFillsAndOnlyReadsOfThatFieldAreErrors() {
+        Map<String, String> seen = new ConcurrentHashMap<>();
+        LocalCluster.run(2, cluster -> {
+            try (Node node = new Node(cluster)) {
+                if (cluster.nodeId() == 0) {
+                    node.call("sv.Holdall", "setup");
+                    seen.put("home", node.call("sv.Holdall", "counts") + " " + node.call("sv.Holdall", "cloned")
+                        .getClass().getName());
+                }
+                cluster.barrier();
+                if (cluster.nodeId() == 1) {
+                    seen.put("plain", String.valueOf(node.call("sv.Holdall", "plain")));
+                    for (String read : List.of("counts", "reflective", "cloned")) {
+                        Exception e = assertThrows(Exception.class, () -> node.call("sv.Holdall", read));
+                        seen.put(read, e.getMessage());
+                    }
+                    seen.put("overwritten", String.valueOf(node.call("sv.Holdall", "overwritten")));
+                }
+                cluster.barrier();
+            }
+        });
+        assertEquals("{a=1} sv.Holdall", seen.get("home"));
+        assertEquals("7 plain", seen.get("plain"));
+        for (String read : List.of("counts", "reflective", "cloned")) {
+            assertTrue(seen.get(read).contains("field sv.Holdall.counts of shared sv.Holdall #")
+                && seen.get(read).contains("refers to a java.util.HashMap created on node 0, which node 1 cannot use"),
+                read + ": " + seen.get(read));
+        }
+        assertEquals("true", seen.get("overwritten"));
+    }
+
     private static Object call(ClassLoader l, String cls, String method, Object... args) throws Exception {
         Class<?> c = Class.forName(cls, true, l);
         for (Method m : c.getMethods()) {

@@ -32,9 +32,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (interned as they arrive) and boxes, statics, exceptions with monitors, JDK and program exceptions read on another
  * node, the Thread API, JDK thread builders, a Thread subclass's fields, monitor corners, classes first used on
  * another node, shadowed and protected fields, volatile longs and doubles, bridge methods, classic concurrent programs,
- * and large shapes) print on 2, 3 and 4 real node JVMs exactly what a plain JDK {@code java} child process prints; a
- * mutable JDK object, a JDK-made lambda, an object of a program class extending a JDK class with state, or a string too
- * long for one message, reached from another node (documented limits), ends the run with a message that names it; a
+ * objects and statics holding JDK objects that other nodes never read, and large shapes) print on 2, 3 and 4 real node
+ * JVMs exactly what a plain JDK {@code java} child process prints; a mutable JDK object, a JDK-made lambda, an object
+ * of a program class extending a JDK class with state, or a string too long for one message, read on another node
+ * (documented limits), ends the run with a message that names it; a
  * program that calls {@code System.exit} on any node ends with its status, as one JVM does.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
@@ -102,6 +103,31 @@ class SingleVmConformanceSystemTest {
             + "cannot use: mutable JDK objects cannot be shared between nodes in the single-VM mode (use it only on "
             + "the node that created it, or keep the data in the program's own classes or arrays)"), all);
         assertFalse(all.contains("count 0"), all);
+    }
+
+    /**
+     * A Random in a static field of a class whose static array a thread on node 1 writes: node 1's copy of the statics
+     * fills without an error, and only the thread's read of the Random stops the run, naming the static field.
+     */
+    @Test
+    void aStaticMutableJdkObjectFailsTheRunOnlyWhenAnotherNodeReadsIt() throws Exception {
+        String all = limitStop("conform.limits.StaticRandom", "node 1: a limit of the single-VM mode: field ");
+        assertTrue(all.contains("the static fields of conform.limits.StaticRandom refers to a java.util.Random created "
+            + "on node 0, which node 1 cannot use: mutable JDK objects cannot be shared between nodes"), all);
+        assertFalse(all.contains("counts "), all);
+    }
+
+    /**
+     * An Object[] of main's holding a string and a HashMap: a thread on node 1 reads the string, and only its read of
+     * the map stops the run, naming the element.
+     */
+    @Test
+    void aMutableJdkObjectInAnArrayFailsTheRunOnlyWhenAnotherNodeReadsThatElement() throws Exception {
+        String all = limitStop("conform.limits.ForeignElement", "node 1: a limit of the single-VM mode: element 1 of "
+            + "shared [Ljava.lang.Object; #");
+        assertTrue(all.contains("refers to a java.util.HashMap created on node 0, which node 1 cannot use: mutable JDK "
+            + "objects cannot be shared between nodes"), all);
+        assertFalse(all.contains("seen "), all);
     }
 
     /**

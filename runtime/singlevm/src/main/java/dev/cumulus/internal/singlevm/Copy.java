@@ -48,6 +48,15 @@ final class Copy {
      * under {@link #lock}.
      */
     private Object twin;
+    /**
+     * Per entry, the error a read of it gives when its home holds a JDK object this node cannot use (an object of a
+     * mutable JDK class, of a program class extending a JDK class with state, or a JDK-made lambda): such an entry is
+     * filled as {@code null} and remembered here, and the read that finds that {@code null} fails with this message
+     * (docs/design/SINGLEVM.md, "JDK objects"), by entry; {@code null} while no entry ever was such a one (sparse: a
+     * large array's copy has few, if any). Written under {@link #lock}; read without it by a thread that found
+     * {@code null} in the entry.
+     */
+    private volatile java.util.Map<Integer, String> foreign;
 
     /** Elements per block of a large array's copy. */
     static final int BLOCK = 1024;
@@ -84,14 +93,61 @@ final class Copy {
         return false;
     }
 
-    /** Marks entry {@code i} written here; true if the copy had no dirty entry before. Holds {@link #lock}. */
+    /**
+     * Marks entry {@code i} written here; true if the copy had no dirty entry before. The value is this node's now, so
+     * the entry is no longer foreign. Holds {@link #lock}.
+     */
     boolean markDirty(int i) {
+        setForeign(i, null);
         long bit = 1L << i;
         if ((dirty[i >>> 6] & bit) != 0) {
             return false;
         }
         dirty[i >>> 6] |= bit;
         return dirtyCount++ == 0;
+    }
+
+    /**
+     * Remembers that entry {@code i} holds, at its home, a JDK object this node cannot use ({@code message}: what a
+     * read of it says), or with {@code null} that it does not. Holds {@link #lock}.
+     */
+    void setForeign(int i, String message) {
+        java.util.Map<Integer, String> f = foreign;
+        if (message == null) {
+            if (f != null) {
+                f.remove(i);
+            }
+            return;
+        }
+        if (f == null) {
+            f = new java.util.concurrent.ConcurrentHashMap<>();
+            foreign = f;
+        }
+        f.put(i, message);
+    }
+
+    /**
+     * The error a read of entry {@code i} gives ({@link #setForeign}), or {@code null} if its value is one this node
+     * may use.
+     */
+    String foreign(int i) {
+        java.util.Map<Integer, String> f = foreign;
+        return f == null ? null : f.get(i);
+    }
+
+    /** The error a read of the first foreign entry among {@code [from, to)} gives, or {@code null} if none is. */
+    String firstForeign(int from, int to) {
+        java.util.Map<Integer, String> f = foreign;
+        if (f == null || f.isEmpty()) {
+            return null;
+        }
+        int first = Integer.MAX_VALUE;
+        for (int i : f.keySet()) {
+            if (i >= from && i < to && i < first) {
+                first = i;
+            }
+        }
+        return first == Integer.MAX_VALUE ? null : f.get(first);
     }
 
     boolean isDirty(int i) {

@@ -14,8 +14,9 @@ import java.lang.reflect.Array;
  * {@code Throwable} keeps), and a program exception's own {@link ThrowableState} entry the same way. Any other JDK
  * object is a node's own ({@link NodeLocalObject}), and so is an object of a program class that extends a JDK class
  * with state the heap does not carry ({@link ClassLayout#unsharedJdkState}): it is sent as a marker naming its class
- * and node, and the node that receives it stops the run with a message saying so ({@link LimitStop}); so is a string
- * longer than one message may carry ({@link #MAX_STRING_CHARS}). Stateless.
+ * and node; a node that decodes it stops the run with a message saying so ({@link LimitStop}), and a copy's fill
+ * keeps that message for the read that meets the entry instead ({@link #foreign}); a string longer than one message
+ * may carry ({@link #MAX_STRING_CHARS}) is such a marker too, always decoded. Stateless.
  */
 final class ImageCodec {
     static final byte ABSENT = 0;
@@ -115,13 +116,33 @@ final class ImageCodec {
             case CLASS -> space.loadClass(text);
             case ENUM -> enumConstant(space, text);
             case REF -> space.resolve(bits, text);
-            case FOREIGN -> throw LimitStop.stop(space, NodeLocalObject.reached(where, text, bits, space.nodeId()));
-            case JDK_SUBCLASS -> throw LimitStop.stop(space, jdkSubclass(where, text, bits));
+            case FOREIGN, JDK_SUBCLASS -> throw LimitStop.stop(space, foreign(space, image, i, where));
             case LONG_STRING -> throw LimitStop.stop(space, longString(where, bits, text, space.nodeId()));
             case THROWABLE -> exception(() -> ThrowableValues.value(space, text), where);
             case THROWABLE_STATE -> exception(() -> ThrowableValues.state(space, text), where);
             default -> throw new IllegalStateException("unknown value kind " + image.kinds()[i] + " in " + where);
         };
+    }
+
+    /**
+     * What a read of entry {@code i} of {@code image} (the value of {@code where}) says when it holds an object this
+     * node cannot use — a mutable JDK object or lambda another node made ({@link #FOREIGN}), or an object of a program
+     * class extending a JDK class with state ({@link #JDK_SUBCLASS}) — the message {@link #decode} stops the run with;
+     * {@code null} for any other entry. A copy's fill stores such an entry as {@code null} and fails only the read that
+     * meets it (docs/design/SINGLEVM.md, "JDK objects").
+     */
+    static String foreign(ObjectSpace space, ObjectImage image, int i, String where) {
+        return switch (image.kinds()[i]) {
+            case FOREIGN -> NodeLocalObject.reached(where, image.texts()[i], image.bits()[i], space.nodeId());
+            case JDK_SUBCLASS -> jdkSubclass(where, image.texts()[i], image.bits()[i]);
+            default -> null;
+        };
+    }
+
+    /** Whether entry {@code i} of {@code image} holds an object the receiving node cannot use ({@link #foreign}). */
+    static boolean isForeign(ObjectImage image, int i) {
+        byte kind = image.kinds()[i];
+        return kind == FOREIGN || kind == JDK_SUBCLASS;
     }
 
     private static String jdkSubclass(String where, String text, long node) {

@@ -4,8 +4,9 @@ package dev.cumulus.internal.singlevm;
  * What the agent's single-VM weaving calls around a program's call into JDK code that takes arrays
  * (docs/design/SINGLEVM.md, "The woven form"; the agent's {@code JdkArrayCalls}). JDK code is not woven: it would read
  * an array copy as last filled, and its writes into a copy would never be marked dirty. So a stale copy is filled
- * before the JDK reads it ({@link #readArray}, {@link #readArrayRange}, {@link #readArrayDeep}), and a JDK method that
- * writes into an array argument writes a private clone whose changed elements go into the copy afterwards
+ * before the JDK reads it ({@link #readArray}, {@link #readArrayRange}, {@link #readArrayDeep}; a copy whose elements
+ * there hold a JDK object this node cannot use stops the run, as a woven read of such an element does), and a JDK
+ * method that writes into an array argument writes a private clone whose changed elements go into the copy afterwards
  * ({@link #snapshot}, {@link #target}, {@link #storeWritten}, {@link #result}). Public only because woven program
  * classes call it; not user API.
  */
@@ -22,7 +23,9 @@ public final class JdkArrayHooks {
             ObjectSpace s = ObjectSpace.current();
             Copy c = s.arrayCopy(a);
             if (c != null) {
-                s.fillRange(c, 0, java.lang.reflect.Array.getLength(a));
+                int length = java.lang.reflect.Array.getLength(a);
+                s.fillRange(c, 0, length);
+                s.checkForeign(c, 0, length);
             }
         }
     }
@@ -41,6 +44,7 @@ public final class JdkArrayHooks {
                 int end = Math.min(to, java.lang.reflect.Array.getLength(a));
                 if (from < end) {
                     s.fillRange(c, from, end - from);
+                    s.checkForeign(c, from, end);
                 }
             }
         }
@@ -96,8 +100,10 @@ public final class JdkArrayHooks {
         int length = java.lang.reflect.Array.getLength(a);
         if (whole) {
             s.fillRange(c, 0, length);
+            s.checkForeign(c, 0, length);
         } else if (0 <= from && from <= to && to <= length) {
             s.fillRange(c, from, to - from);
+            s.checkForeign(c, from, to);
         }
         c.lock.lock();
         try {

@@ -356,15 +356,20 @@ public final class ObjectSpace {
     /**
      * JDK code is about to read every field of program object {@code o} (its {@code Object.clone}, a record's
      * generated {@code equals}, {@code hashCode} or {@code toString}), unwoven: a copy is made readable first, as a
-     * woven read of each field would — filled once if its fields are all final, else when stale for this thread.
+     * woven read of each field would — filled once if its fields are all final, else when stale for this thread; a
+     * field that holds a JDK object this node cannot use stops the run, as a woven read of it would.
      */
     void readAll(Object o) {
         ClassLayout layout = ClassLayout.of(o.getClass());
         int state = (int) layout.state.getAcquire(o);
-        if (state == 0 || (layout.allFinal ? state != Epochs.NEVER_FILLED : Epochs.validHere(state))) {
+        if (state == 0) {
             return;
         }
-        fill(copyOf(o), ALL_FIELDS);
+        Copy c = copyOf(o);
+        if (!(layout.allFinal ? state != Epochs.NEVER_FILLED : Epochs.validHere(state))) {
+            fill(c, ALL_FIELDS);
+        }
+        checkForeign(c, 0, c.length()); // the JDK reads every field: one this node cannot use stops the run
     }
 
     /**
@@ -585,7 +590,7 @@ public final class ObjectSpace {
             }
             for (int j = 0; j < f.image().length(); j++) {
                 if (!c.isDirty(from + j)) {
-                    c.set(from + j, ImageCodec.decode(this, f.image(), j, c.typeOf(from + j), c.where(from + j)));
+                    c.set(from + j, entry(c, from + j, f.image(), j));
                 }
             }
             c.blockStates.set(b, state);
@@ -614,7 +619,7 @@ public final class ObjectSpace {
             ObjectImage image = f.image();
             for (int i = 0; i < image.length(); i++) {
                 if (!c.unsent(i, c.get(i))) {
-                    Object v = ImageCodec.decode(this, image, i, c.typeOf(i), c.where(i));
+                    Object v = entry(c, i, image, i);
                     c.set(i, v);
                     c.twinEntry(i, v);
                 }
@@ -623,6 +628,57 @@ public final class ObjectSpace {
             return true;
         } finally {
             c.lock.unlock();
+        }
+    }
+
+    /**
+     * The value entry {@code i} of copy {@code c} takes from entry {@code j} of a fetched {@code image} (the caller
+     * holds the copy's lock): the decoded value, or for an object this node cannot use (a mutable JDK object another node
+     * made, {@link ImageCodec#foreign}) {@code null}, the entry marked foreign with the error its read gives
+     * ({@link #checkForeign}); so a fill never fails for an entry the program may never read here. The mark is set
+     * before the {@code null} is stored, and cleared by a fill that brings a usable value or a write of this node.
+     */
+    private Object entry(Copy c, int i, ObjectImage image, int j) {
+        if (ImageCodec.isForeign(image, j)) {
+            c.setForeign(i, ImageCodec.foreign(this, image, j, c.where(i)));
+            return null;
+        }
+        c.setForeign(i, null);
+        return ImageCodec.decode(this, image, j, c.typeOf(i), c.where(i));
+    }
+
+    /**
+     * A woven read of field {@code owner.name} of copy {@code o} gave {@code null}: if the entry is foreign (its home
+     * holds a JDK object this node cannot use, {@link #entry}), the read stops the run with the error a decode of it
+     * gives; else nothing.
+     */
+    void checkForeign(Object o, Class<?> owner, String name) {
+        Copy c = copies.get((long) ClassLayout.of(o.getClass()).id.getVolatile(o));
+        if (c != null) {
+            failIfForeign(c.foreign(c.layout.indexOf(owner, name)));
+        }
+    }
+
+    /** As {@link #checkForeign(Object, Class, String)} for static field {@code owner.name} on a node other than 0. */
+    void checkForeignStatic(Class<?> owner, String name) {
+        Class<?> declaring = declaringClass(owner, name);
+        Copy c = staticCopies.get(declaring);
+        if (c != null) {
+            failIfForeign(c.foreign(c.layout.indexOf(declaring, name)));
+        }
+    }
+
+    /**
+     * Before (or after) a read of elements {@code [from, to)} of copy {@code c} that the woven code does not check
+     * one by one (JDK code given the array, {@code System.arraycopy}, {@code clone}): the run stops if one is foreign.
+     */
+    void checkForeign(Copy c, int from, int to) {
+        failIfForeign(c.firstForeign(from, to));
+    }
+
+    private void failIfForeign(String message) {
+        if (message != null) {
+            throw LimitStop.stop(this, message);
         }
     }
 

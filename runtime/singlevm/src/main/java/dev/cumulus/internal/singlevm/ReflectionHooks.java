@@ -62,9 +62,14 @@ public final class ReflectionHooks {
     /**
      * After the JDK read field {@code f} of {@code o} and returned {@code v} (boxed): for a volatile field of a program
      * class, the value at its home instead, with an acquire, as the getter the program called returns it (an
-     * {@code int} field's value read with {@code getLong} a {@code Long}); else {@code v}.
+     * {@code int} field's value read with {@code getLong} a {@code Long}); else {@code v}, but a {@code null} from a
+     * copy's field that holds a JDK object this node cannot use stops the run, as a woven read of it does.
      */
     public static Object afterGet(Object v, Field f, Object o) {
+        if (v == null && shared(f) && !Modifier.isVolatile(f.getModifiers())) {
+            nullRead(f, o);
+            return null;
+        }
         if (!Modifier.isVolatile(f.getModifiers()) || !shared(f)) {
             return v;
         }
@@ -73,6 +78,18 @@ public final class ReflectionHooks {
             ? ObjectSpace.current().getStaticVolatile(declaring, f.getName())
             : ObjectSpace.current().getVolatile(o, declaring, f.getName());
         return f.getType().isPrimitive() ? widened(home, PRIMITIVE_OF_BOX.get(v.getClass())) : home;
+    }
+
+    /** {@link #afterGet}'s {@code null} from field {@code f} of {@code o} (or a static field): foreign on a copy? */
+    private static void nullRead(Field f, Object o) {
+        ObjectSpace s = ObjectSpace.current();
+        if (Modifier.isStatic(f.getModifiers())) {
+            if (s.nodeId() != 0) {
+                s.checkForeignStatic(f.getDeclaringClass(), f.getName());
+            }
+        } else if (f.getDeclaringClass().isInstance(o) && isCopy(o)) {
+            s.checkForeign(o, f.getDeclaringClass(), f.getName());
+        }
     }
 
     /**

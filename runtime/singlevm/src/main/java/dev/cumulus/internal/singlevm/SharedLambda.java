@@ -30,15 +30,21 @@ public abstract class SharedLambda implements SharedObject {
         this.kind = kind;
     }
 
-    /** Calls the implementation method with the captured values, the copy filled first on a node that is not home. */
+    /**
+     * Calls the implementation method with the captured values, the copy filled first on a node that is not home (where
+     * a captured mutable JDK object of another node stops the run, as a woven read of it would).
+     */
     final Object invoke() throws Throwable {
         ObjectSpace space = ObjectSpace.current();
         if (!Epochs.validHere($cumulus$state)) {
             space.fetch(this, "captures");
         }
         Copy c = space.arrayCopy(captures);
-        if (c != null && !Epochs.validHere(c.arrayState)) {
-            space.fillRange(c, 0, captures.length);
+        if (c != null) {
+            if (!Epochs.validHere(c.arrayState)) {
+                space.fillRange(c, 0, captures.length);
+            }
+            space.checkForeign(c, 0, captures.length); // a captured JDK object this node cannot use stops the run
         }
         return target(space).invokeWithArguments(captures);
     }

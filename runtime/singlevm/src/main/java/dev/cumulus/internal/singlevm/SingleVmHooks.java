@@ -74,6 +74,20 @@ public final class SingleVmHooks {
         }
     }
 
+    /**
+     * A woven read of reference field {@code owner.name} of copy {@code o} (not a master) gave {@code null}: if its home
+     * holds a JDK object this node cannot use there, the read stops the run naming the field, the object's class and
+     * where it was made (docs/design/SINGLEVM.md, "JDK objects"); else the {@code null} is the field's value.
+     */
+    public static void nullRead(Object o, Class<?> owner, String name) {
+        ObjectSpace.current().checkForeign(o, owner, name);
+    }
+
+    /** As {@link #nullRead} for static field {@code owner.name} on a node other than 0 (whose statics are copies). */
+    public static void nullStaticRead(Class<?> owner, String name) {
+        ObjectSpace.current().checkForeignStatic(owner, name);
+    }
+
     /** A read of static field {@code field} of {@code type} on a node whose statics copy is stale: fill it from node 0. */
     public static void fetchStatics(Class<?> type, String field) {
         ObjectSpace.current().fetchStatics(type, field);
@@ -134,7 +148,25 @@ public final class SingleVmHooks {
         return known;
     }
 
-    /** {@code System.arraycopy}: the source is filled if it is a stale copy; the copied elements of a copy are dirty. */
+    /**
+     * A woven {@code aaload} of element {@code i} of {@code a} gave {@code null}, on a node that holds copies: when
+     * {@code a} is a copy (not {@code known}, the array the site found to be none) whose element is foreign, the read
+     * stops the run as {@link #nullRead} does.
+     */
+    public static void nullElement(Object a, int i, Object known) {
+        if (a != known && CopyTable.mayHold(a)) {
+            ObjectSpace s = ObjectSpace.current();
+            Copy c = s.arrayCopy(a);
+            if (c != null) {
+                s.checkForeign(c, i, i + 1);
+            }
+        }
+    }
+
+    /**
+     * {@code System.arraycopy}: the source is filled if it is a stale copy (a foreign element in the range stops the
+     * run, as a read of it would); the copied elements of a copy are dirty.
+     */
     public static void arraycopy(Object src, int srcPos, Object dst, int dstPos, int length) {
         if (!remoteArrays || src == null || dst == null) {
             System.arraycopy(src, srcPos, dst, dstPos, length);
@@ -144,6 +176,7 @@ public final class SingleVmHooks {
         Copy source = CopyTable.mayHold(src) ? s.arrayCopy(src) : null;
         if (source != null) {
             s.fillRange(source, srcPos, length);
+            s.checkForeign(source, srcPos, srcPos + length);
         }
         Copy c = begin(dst);
         try {
