@@ -27,9 +27,12 @@ import java.util.concurrent.ExecutionException;
  * object, in no set order, as calls of several threads do: a later call, a synchronous one included, may run before
  * an earlier one. Wait for a call's result before making one that must follow it, or make the object's class
  * {@link SafeMode} (its calls run one at a time, in the order they arrive); the tuple space's
- * {@code Element.moveAsync} is ordered. A client of a standing cluster may have at most 1,024 calls outstanding on
- * one server: a call past that fails (its future, or its {@code getResult}, with a {@link CumulusException} naming the
- * limit), so such a client takes results before it has that many in flight. {@link Remote#async} starts the same call
+ * {@code Element.moveAsync} is ordered. A client of a standing cluster keeps at most 1,024 calls outstanding on one
+ * server (the most a server admits from one client; synchronous calls and {@code Remote.migrate} count too): the
+ * method call that would start one more returns only once an answer from that server makes room, so a program that
+ * starts calls faster than a server answers them is slowed down, never refused. That call fails instead when the
+ * server is gone meanwhile (as a call to a failed server does) or the proxy's timeout ({@link Remote#withTimeout})
+ * passes first. {@link Remote#async} starts the same call
  * and returns its {@link CompletableFuture} without a ticket: {@code Remote.async(worker, w -> w.multiply(rows))}. No
  * thread waits for an outstanding call; {@link #future}'s callbacks run as {@link Remote#async} describes. A thread in
  * {@link #getResult} polls its node for the answer before it blocks, as a synchronous call does, and completes the

@@ -101,7 +101,9 @@ public final class Remote {
      * that waits for it ({@code get}, {@code join}) reads answers itself for a while before it blocks, so waiting for
      * results in turn costs no thread hand-off. No thread waits for the call and none is started for it. This is
      * {@link AsyncTicket}'s call without the ticket; the two mix freely. Calls in flight together run in no set order
-     * at the object (see {@link AsyncTicket}).
+     * at the object (see {@link AsyncTicket}). A client of a standing cluster keeps at most 1,024 calls outstanding on
+     * one server: past that, {@code async} returns only once an answer from that server makes room (see
+     * {@link AsyncTicket}).
      *
      * @throws CumulusException if {@code proxy} is not a remote object's proxy, or {@code call} makes no call or more
      *                          than one on the stand-in (then nothing was sent for the calls after the first)

@@ -4,6 +4,8 @@ import dev.cumulus.Access;
 import dev.cumulus.AsyncTicket;
 import dev.cumulus.Cluster;
 import dev.cumulus.CumulusException;
+import dev.cumulus.Migration;
+import dev.cumulus.Remote;
 import dev.cumulus.cli.CumulusCli;
 import dev.cumulus.cli.standing.mains.MidCallClientMain;
 import dev.cumulus.cli.standing.mains.MidMigrationClientMain;
@@ -28,14 +30,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Clients that misbehave against a standing cluster of two real server processes: one that floods a server with
- * calls is told its limit while another is served, and one that dies in the middle of a call, or of a migration of
+ * asynchronous calls is held back by its own runtime at the server's limit (its calls past it wait in their start, none
+ * is refused) while another is served, and one that dies in the middle of a call, or of a migration of
  * its object, leaves the servers serving.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
@@ -71,28 +78,61 @@ class BadClientsSystemTest {
     }
 
     @Test
-    void aClientFloodingAServerIsToldItsLimitWhileAnotherIsServed() throws Exception {
-        int limit = ClientAdmission.DEFAULT_MAX_CALLS_PER_CLIENT;
+    void aClientFloodingAServerWaitsForRoomInsteadOfBeingRefusedWhileAnotherIsServed() throws Exception {
+        int limit = ClientAdmission.MAX_CALLS_PER_CLIENT;
+        int calls = 3 * limit;
         try (Cluster flood = as(grant("flood")); Cluster other = as(grant("other"))) {
             Valve valve = flood.remoteNew(ValveImpl.class, Valve.class, "flooded", 1, Access.clients("other"));
+            Tally moving = flood.remoteNew(TallyImpl.class, Tally.class, "moved-in-the-flood", 1);
+            Valve opener = other.lookup("flooded", Valve.class);
             List<Valve> tickets = new ArrayList<>();
-            for (int i = 0; i <= limit; i++) {
-                Valve t = AsyncTicket.newTicket(valve);
-                t.waitOpen();
-                tickets.add(t);
+            AtomicInteger started = new AtomicInteger();
+            AtomicBoolean opened = new AtomicBoolean();
+            AtomicInteger pastLimitBeforeOpen = new AtomicInteger();
+            CompletableFuture<Void> starting = new CompletableFuture<>();
+            Thread starter = Thread.ofPlatform().name("flood-starter").start(() -> {
+                try {
+                    for (int i = 0; i < calls; i++) {
+                        Valve t = AsyncTicket.newTicket(valve);
+                        t.waitOpen(); // returns once started: the 1,025th once an answer makes room
+                        if (i >= limit && !opened.get()) {
+                            pastLimitBeforeOpen.incrementAndGet();
+                        }
+                        tickets.add(t);
+                        started.incrementAndGet();
+                    }
+                    starting.complete(null);
+                } catch (Throwable t) {
+                    starting.completeExceptionally(t);
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            // the server holds the first 1,024 calls, and the 1,025th start is parked in the client
+            while (opener.waiting() < limit || started.get() < limit || starter.getState() != Thread.State.WAITING) {
+                assertTrue(System.nanoTime() < deadline, "the flood did not fill the window within 60 s: "
+                    + opener.waiting() + " calls wait on the server, " + started.get() + " started, starter "
+                    + starter.getState());
+                assertFalse(starting.isDone(), "the starter ended early: " + starting);
+                Thread.onSpinWait();
             }
-            CumulusException e = assertThrows(CumulusException.class, () -> AsyncTicket.getResult(tickets.getLast()));
-            assertTrue(e.getMessage().contains("client flood") && e.getMessage().contains(limit + " calls outstanding "
-                + "on server 1") && e.getMessage().contains("wait for results"), e.getMessage());
+            assertEquals(limit, started.get(), "no call past the limit started while none was answered");
+            assertEquals(limit, opener.waiting(), "the server holds exactly the calls within the limit");
 
             Tally served = other.remoteNew(TallyImpl.class, Tally.class, "served-meanwhile", 1);
             assertEquals(2, served.add(2), "another client is served while the flood waits");
-            other.lookup("flooded", Valve.class).open();
-            for (Valve t : tickets.subList(0, limit)) {
-                Object result = AsyncTicket.getResult(t);
-                assertEquals(null, result, "every call within the limit ran");
+            CompletableFuture<Void> moved = CompletableFuture.runAsync(() -> Remote.migrate(moving, 0, Migration.DELAYED));
+            opened.set(true);
+            opener.open();
+            starting.get(120, TimeUnit.SECONDS);
+            moved.get(120, TimeUnit.SECONDS);
+            starter.join();
+            assertEquals(0, pastLimitBeforeOpen.get(), "the call past the limit started only once answers came");
+            assertEquals(calls, tickets.size());
+            for (Valve t : tickets) {
+                assertNull(AsyncTicket.getResult(t), "every call ran: none was refused");
             }
-            assertEquals(0, valve.waiting(), "the flooding client may call again once its calls are done");
+            assertEquals(0, valve.waiting(), "every call is done");
+            assertEquals(0, Remote.nodeOf(moving), "a migration made while the window was full went through");
         }
     }
 

@@ -291,6 +291,11 @@ final class CallServer {
         }
 
         @Override
+        public void handedOver() {
+            done(); // the new node answers it, and does not count it among its client's calls there
+        }
+
+        @Override
         public void fail(Throwable failure) {
             try {
                 answerFailure(this, failure);

@@ -48,6 +48,10 @@ public final class ObjectGate {
 
         /** The call message as it came. */
         byte[] message();
+
+        /** The call was handed over to the object's new node, which answers it: it has left this node. */
+        default void handedOver() {
+        }
     }
 
     /** The gate of the safe-mode object whose call this thread runs, or null ({@link #migrationPoint}). */

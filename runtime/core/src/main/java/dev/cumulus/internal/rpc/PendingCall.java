@@ -48,6 +48,8 @@ final class PendingCall implements Runnable {
     boolean ringDue;
     /** The forwarding addresses this call followed before it was sent to its target. */
     int hops;
+    /** Counted in its client's window on its target ({@link ClientWindow}) until it is answered or abandoned. */
+    boolean counted;
 
     PendingCall(long callId, int target, long objectId, Method method, String label, RemoteCallEvent event,
                 int requestBytes, RpcEngine.CallerState caller, RemoteInvocationHandler via,

@@ -84,7 +84,7 @@ public final class RemoteInvocationHandler implements InvocationHandler {
         if (here != LocalCalls.ELSEWHERE) {
             return here;
         }
-        PendingCall call = engine.start(at, label, method, idOf(method), args, false, this);
+        PendingCall call = engine.start(at, label, method, idOf(method), args, this, timeoutNs);
         try {
             return engine.await(call, timeoutNs);
         } catch (Throwable failure) {

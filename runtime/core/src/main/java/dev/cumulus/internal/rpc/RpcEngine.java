@@ -34,6 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 
 /**
  * Remote method calls between nodes: the client side here (pending calls, replies, timeouts, failed nodes, the
@@ -82,6 +83,8 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     private final int servers;
     /** What serves a standing cluster's clients here: which of their calls run, whose objects run for whom. */
     private volatile ClientService clients = ClientService.NONE;
+    /** On a standing cluster's client, its window of calls outstanding per server; null elsewhere. */
+    private volatile ClientWindow window;
     private final DataSender sender;
     private final ValueCodec codec;
     private final ClassLoader loader;
@@ -363,6 +366,15 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     }
 
     /**
+     * As {@link #start}, for a synchronous call with a timeout ({@code timeoutNs}, 0 for none), which also bounds how
+     * long the call waits for room in a client's window ({@link #limitCallsPerServer}).
+     */
+    PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args,
+                      RemoteInvocationHandler via, long timeoutNs) {
+        return start(ref, label, method, methodId, args, null, false, via, null, timeoutNs);
+    }
+
+    /**
      * Starts an asynchronous call whose future completes off the polling thread ({@link AsyncReplies}): no thread
      * waits for it and none is started for it. {@code via} as for {@link #start}; {@code timeoutNs} 0 for none.
      */
@@ -372,7 +384,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         PendingCall call = start(ref, label, method, methodId, args, null, true, via, result, timeoutNs);
         if (timeoutNs > 0) {
             CompletableFuture.delayedExecutor(timeoutNs, TimeUnit.NANOSECONDS).execute(() -> {
-                if (pending.remove(call)) { // no answer came: nobody else completes it
+                if (abandon(call)) { // no answer came: nobody else completes it
                     commit(call, "timeout", 0);
                     result.completeExceptionally(new RemoteTimeoutException("asynchronous call "
                         + describe(call.label, call.method) + " on node " + call.target + " got no reply within "
@@ -391,11 +403,20 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /**
      * Starts a call; {@code handMade}, when not null, is the bytes that go on the wire after the call's header,
      * unchecked, in place of {@code args} ({@link RemoteInvocationHandler#invokeHandMade}); {@code result} an
-     * asynchronous call's future.
+     * asynchronous call's future; {@code timeoutNs} the call's timeout (0: none), which also bounds its wait for room in
+     * a client's window ({@link #limitCallsPerServer}).
      */
     PendingCall start(RemoteRef ref, String label, Method method, int methodId, Object[] args, byte[] handMade,
                               boolean async, RemoteInvocationHandler via, AsyncResult<Object> result, long timeoutNs) {
         int target = checkReachable(ref, label, method);
+        boolean counted = takeSlot(target, ref.objectId(), timeoutNs, label, method);
+        return start(target, counted, ref, label, method, methodId, args, handMade, async, via, result, timeoutNs);
+    }
+
+    /** Starts a call to {@code target}, {@code counted} in the client's window there (a slot it took for it). */
+    private PendingCall start(int target, boolean counted, RemoteRef ref, String label, Method method, int methodId,
+                              Object[] args, byte[] handMade, boolean async, RemoteInvocationHandler via,
+                              AsyncResult<Object> result, long timeoutNs) {
         CallerState state = callers.get();
         long callId = state.newCallId();
         long pollsForNs = async ? 0 : scheduler.pollBudgetNs();
@@ -403,8 +424,16 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         // before the send; the caller keeps it, polling until the budget after this send
         long pollsUntilNs = pollsForNs == 0 ? 0
             : ((state.lastSentNs != 0 ? state.lastSentNs : System.nanoTime()) + pollsForNs) | 1;
-        int end = handMade == null ? encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs)
-            : encodeHandMade(state, callId, ref.objectId(), methodId, handMade, pollsUntilNs);
+        int end;
+        try {
+            end = handMade == null ? encodeCall(state, callId, ref.objectId(), method, methodId, args, pollsUntilNs)
+                : encodeHandMade(state, callId, ref.objectId(), methodId, handMade, pollsUntilNs);
+        } catch (RuntimeException | Error e) {
+            if (counted) {
+                window.release(target); // it never went
+            }
+            throw e;
+        }
         RemoteCallEvent event = begun(new RemoteCallEvent());
         PendingCall call = new PendingCall(callId, target, ref.objectId(), method, label, event, end,
             async ? null : state, via, result, timeoutNs);
@@ -415,6 +444,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (event != null) {
             event.async = async;
         }
+        call.counted = counted; // before the call is pending: its answer may come before this thread goes on
         pending.add(call);
         send(call, state.buffer, end);
         if (pollsForNs == 0) {
@@ -427,6 +457,86 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         return call;
     }
 
+    /**
+     * On a standing cluster's client, takes a slot of its window on {@code target} for a call of {@code objectId} that
+     * the server counts, waiting for one while the window is full; true when it took one (the call then counts until it
+     * is answered). False where nothing is counted.
+     */
+    private boolean takeSlot(int target, long objectId, long timeoutNs, String label, Method method) {
+        ClientWindow w = window;
+        if (w == null || !w.counts(target, objectId)) {
+            return false;
+        }
+        if (!w.tryAcquire(target)) {
+            waitForSlot(w, target, timeoutNs, label, method);
+        }
+        return true;
+    }
+
+    /**
+     * Waits until a slot of the window on {@code target} is free and takes it: the answers that free slots are polled
+     * by another thread (or by this one first, within its poll budget, where it polls while it waits); a main thread
+     * that waits inside a call lets the standby poll in its place. Fails as a call to a gone server does when the
+     * server goes meanwhile, and with a {@link RemoteTimeoutException} when the call's timeout passes first.
+     */
+    private void waitForSlot(ClientWindow w, int target, long timeoutNs, String label, Method method) {
+        long startNs = System.nanoTime();
+        BooleanSupplier stop = () -> goneNodes.get(target) != null || closed();
+        Scheduler s = scheduler;
+        s.pollBriefly(() -> w.free(target) || stop.getAsBoolean(), Scheduler.Awaited.OTHER);
+        Runnable resumed = s.mayBlock();
+        boolean taken;
+        try {
+            taken = w.await(target, timeoutNs > 0 ? startNs + timeoutNs : 0, stop);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumulusException("interrupted while " + describe(label, method) + " waited for one of the "
+                + w.limit() + " calls this client may have outstanding on server " + target + " to be answered", e);
+        } finally {
+            resumed.run();
+        }
+        if (taken) {
+            return;
+        }
+        String gone = goneNodes.get(target);
+        if (gone != null) {
+            throw cannotCall(target, label, method, gone);
+        }
+        if (closed()) {
+            throw new CumulusException("call " + describe(label, method) + " on node " + target + " failed: node "
+                + self + " left the cluster (close() was called) while the call waited to be sent");
+        }
+        throw new RemoteTimeoutException("call " + describe(label, method) + " on node " + target + " got no reply "
+            + "within " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms: it waited all that time for one of the "
+            + w.limit() + " calls this client may have outstanding on server " + target + " to be answered");
+    }
+
+    /**
+     * Makes this engine a standing cluster's client that keeps at most {@code limit} calls outstanding on each server,
+     * counting the calls of the object ids {@code counts} accepts, as the servers do: a call that would pass the
+     * limit waits in its start until an answer frees a slot ({@link ClientWindow}). Set before the first call.
+     */
+    public void limitCallsPerServer(int limit, LongPredicate counts) {
+        this.window = new ClientWindow(servers, limit, counts);
+    }
+
+    /**
+     * Stops waiting for {@code call} (its timeout passed, or its caller was interrupted); true when it was still
+     * pending, so no answer completes it now. A counted call stays counted until its late answer comes, as the server
+     * counts it until it answers.
+     */
+    private boolean abandon(PendingCall call) {
+        ClientWindow w = call.counted ? window : null;
+        if (w != null) {
+            w.abandon(call.callId, call.target); // before it leaves the pending calls: a late answer finds it here
+        }
+        boolean removed = pending.remove(call);
+        if (!removed && w != null) {
+            w.forget(call.callId); // answered meanwhile: its answer freed the slot
+        }
+        return removed;
+    }
+
     /** Sends a call just added to the pending calls; forgets it again if it cannot go. */
     private void send(PendingCall call, ExpandableArrayBuffer buf, int end) {
         String gone = goneNodes.get(call.target); // it may have gone while we encoded
@@ -436,7 +546,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             }
             sender.send(call.target, buf, 0, end);
         } catch (RuntimeException e) {
-            pending.remove(call);
+            if (pending.remove(call)) {
+                released(call); // it never went (else it failed meanwhile, and was released there)
+            }
             throw e;
         }
     }
@@ -520,7 +632,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 reply = timeoutNs > 0 ? call.reply.get(timeoutNs, TimeUnit.NANOSECONDS) : call.reply.get();
             }
         } catch (TimeoutException e) {
-            pending.remove(call);
+            abandon(call);
             commit(call, "timeout", 0);
             throw new RemoteTimeoutException("call " + describe(call.label, call.method) + " on node "
                 + call.target + " got no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms");
@@ -528,7 +640,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             commit(call, "node-failed", 0);
             throw e.getCause();
         } catch (InterruptedException e) {
-            pending.remove(call);
+            abandon(call);
             Thread.currentThread().interrupt();
             throw new CumulusException("interrupted while waiting for " + describe(call.label, call.method), e);
         }
@@ -735,11 +847,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         PendingCall next = new PendingCall(callId, node, objectId, call.method, call.label,
             begun(new RemoteCallEvent()), message.capacity(), null, call.via, null, 0);
         next.hops = call.hops + 1;
+        next.counted = takeSlot(node, objectId, timeoutNs, call.label, call.method); // the new node counts it
         pending.add(next);
         try {
             sender.send(node, message, 0, message.capacity());
         } catch (RuntimeException e) {
-            pending.remove(next);
+            if (pending.remove(next)) {
+                released(next);
+            }
             throw e;
         }
         sender.ring(node);
@@ -799,8 +914,14 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         if (answer.validate(length)) {
             // a call handed over with its object is answered by the object's new node in the name of the old one
             PendingCall call = pending.takeReplyFrom(answer.handed() ? answer.handedBy() : source, answer.callId());
+            ClientWindow w = window;
             if (call != null) {
+                if (call.counted) {
+                    w.release(call.target); // the server ended its count before it answered
+                }
                 answered(call, replyOf(call, answer.type(), answer.applied(), buffer, offset, length, source));
+            } else if (w != null) {
+                w.lateAnswer(answer.callId());
             }
             return;
         }
@@ -947,6 +1068,10 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     public void onNodeGone(int node, String reason) {
         goneNodes.compareAndSet(node, null, reason);
         failPending(node, "node", reason);
+        ClientWindow w = window;
+        if (w != null && node < servers) {
+            w.gone(node); // its waiting calls fail as calls to it do
+        }
     }
 
     /**
@@ -959,7 +1084,7 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
 
     /** The pending calls to {@code target} fail with a {@link NodeFailedException} naming it ({@code what}: node...). */
     private void failPending(int target, String what, String reason) {
-        pending.takeAll(call -> call.target == target, call -> failed(call, new NodeFailedException(target,
+        pending.takeAll(call -> call.target == target, call -> failed(released(call), new NodeFailedException(target,
             "call " + describe(call.label, call.method) + " on " + what + " " + target + " failed: " + reason)));
     }
 
@@ -974,8 +1099,22 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         for (int node = 0; node < goneNodes.length(); node++) {
             goneNodes.compareAndSet(node, null, why);
         }
-        pending.takeAll(call -> true, call -> failed(call, new NodeFailedException(failed,
+        pending.takeAll(call -> true, call -> failed(released(call), new NodeFailedException(failed,
             "call " + describe(call.label, call.method) + " on node " + call.target + " failed: " + why)));
+        ClientWindow w = window;
+        if (w != null) {
+            for (int server = 0; server < servers; server++) {
+                w.gone(server);
+            }
+        }
+    }
+
+    /** {@code call}, taken from the pending calls without an answer: it no longer counts in a client's window. */
+    private PendingCall released(PendingCall call) {
+        if (call.counted) {
+            window.release(call.target);
+        }
+        return call;
     }
 
     // ---------------------------------------------------------------- references in arguments
@@ -1076,7 +1215,13 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
         callThreads.shutdownNow();
         // a call still waiting now would wait for good (nothing polls for its reply any more)
         String why = "node " + self + " left the cluster (close() was called) while the call waited for its reply";
-        pending.takeAll(call -> true, call -> failed(call, new CumulusException(
+        pending.takeAll(call -> true, call -> failed(released(call), new CumulusException(
             "call " + describe(call.label, call.method) + " on node " + call.target + " failed: " + why)));
+        ClientWindow w = window;
+        if (w != null) {
+            for (int server = 0; server < servers; server++) {
+                w.wake(server); // its waiting calls see the engine closed
+            }
+        }
     }
 }

@@ -373,6 +373,9 @@ final class Migrations implements MigrationService, ObjectMover {
             sources[i] = held.get(i).source();
             messages[i] = held.get(i).message();
         }
+        // they leave this node before the new node can answer them: a client's count here ends first, as it does for
+        // a call answered here, so the client (which counts it until its answer) never has fewer outstanding here
+        held.forEach(ObjectGate.Held::handedOver);
         try {
             service(toNode).release(entry.objectId(), sentTo, sources, messages);
         } catch (RuntimeException e) {

@@ -49,7 +49,6 @@ public final class ClientAdmission implements ClientGate {
     private final AtomicReferenceArray<String> principals;
     /** How many calls of each client's (by id less {@link #firstClient}) wait or run here. */
     private final AtomicIntegerArray outstanding;
-    private final int maxCallsPerClient;
     /** The process of each attached client. */
     private final Map<Integer, Long> pids = new ConcurrentHashMap<>();
     /** When each client this server cannot watch the process of (on another host) was last heard, by id. */
@@ -79,24 +78,17 @@ public final class ClientAdmission implements ClientGate {
     /** How long a server waits to hear from a client on another host before it removes it. */
     public static final long LEASE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
-    /** The most calls one client may have outstanding on one server, unless the server is told otherwise. */
-    public static final int DEFAULT_MAX_CALLS_PER_CLIENT = 1024;
+    /**
+     * The most calls one client may have waiting or running on one server at once ({@link ClientCalls#counts}): more
+     * are refused with an error, so one client cannot take a server's threads and memory from the others. Cumulus's
+     * own client runtime never sends more: its calls past it wait in their start until answers free room
+     * ({@link ClientNode}), so only a client that does not play by the rules is refused. Fixed, so every client knows
+     * it.
+     */
+    public static final int MAX_CALLS_PER_CLIENT = 1024;
 
     /** @param credential the cluster's credential; clients have ids {@code firstClient..capacity-1} */
     public ClientAdmission(byte[] credential, int firstClient, int capacity) {
-        this(credential, firstClient, capacity, DEFAULT_MAX_CALLS_PER_CLIENT);
-    }
-
-    /**
-     * @param maxCallsPerClient the most calls one client may have waiting or running here at once: more are refused
-     *                          with an error, so one client cannot take a server's threads and memory from the others
-     */
-    public ClientAdmission(byte[] credential, int firstClient, int capacity, int maxCallsPerClient) {
-        if (maxCallsPerClient < 1) {
-            throw new CumulusException("the most calls a client may have outstanding must be at least 1, got "
-                + maxCallsPerClient);
-        }
-        this.maxCallsPerClient = maxCallsPerClient;
         this.outstanding = new AtomicIntegerArray(Math.max(0, capacity - firstClient));
         this.credential = credential.clone();
         this.firstClient = firstClient;
@@ -364,14 +356,14 @@ public final class ClientAdmission implements ClientGate {
 
     /**
      * Counts a call of {@code client}'s that is to wait or run here; false, counting nothing, when it has
-     * {@link #maxCallsPerClient} already (polling thread). Each counted call is ended with {@link #endCall}.
+     * {@link #MAX_CALLS_PER_CLIENT} already (polling thread). Each counted call is ended with {@link #endCall}.
      */
     boolean startCall(int client) {
         int i = client - firstClient;
         int n;
         do {
             n = outstanding.get(i);
-            if (n >= maxCallsPerClient) {
+            if (n >= MAX_CALLS_PER_CLIENT) {
                 return false;
             }
         } while (!outstanding.compareAndSet(i, n, n + 1));
@@ -381,11 +373,6 @@ public final class ClientAdmission implements ClientGate {
     /** A call {@link #startCall} counted was answered or left this server. */
     void endCall(int client) {
         outstanding.updateAndGet(client - firstClient, n -> Math.max(0, n - 1));
-    }
-
-    /** The most calls one client may have outstanding on this server. */
-    int maxCallsPerClient() {
-        return maxCallsPerClient;
     }
 
     /** The principal {@code client} attached as, or {@code null} when it is not attached. */

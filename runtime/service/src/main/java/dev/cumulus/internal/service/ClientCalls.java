@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * The door every call from a standing cluster's client passes on a server, before anything of it is decoded: the
  * client must have attached ({@link ClientAdmission}); it may call only the system services meant for clients, and a
  * user object only as the object's {@link AccessRule} grants the principal it attached as; and it may have at most
- * {@link ClientAdmission#maxCallsPerClient} calls outstanding here. Calls between the cluster's nodes never come here.
+ * {@link ClientAdmission#MAX_CALLS_PER_CLIENT} calls outstanding here. Calls between the cluster's nodes never come here.
  * A refusal is logged (the first 100, then every 1000th: a client that keeps trying cannot flood the log).
  *
  * <p>The access decision is taken once per client, object and method, not per call: each client's last call let
@@ -71,7 +71,7 @@ final class ClientCalls {
             }
         }
         if (counts(objectId) && !admission.startCall(client)) {
-            String flood = "client " + principal + " (id " + client + ") has " + admission.maxCallsPerClient()
+            String flood = "client " + principal + " (id " + client + ") has " + ClientAdmission.MAX_CALLS_PER_CLIENT
                 + " calls outstanding on server " + self + ", the most one client may have on one server; wait for "
                 + "results (AsyncTicket.getResult) before starting more calls";
             log(flood);
@@ -82,7 +82,8 @@ final class ClientCalls {
 
     /**
      * Whether a call of {@code objectId} counts among its client's outstanding calls: every call but attaching and
-     * leaving (a lookup may wait a while, and a flood of them would hold threads as any call does).
+     * leaving (a lookup may wait a while, and a flood of them would hold threads as any call does). A client of
+     * Cumulus counts the same calls in its own window ({@link ClientNode}), so it never has more outstanding.
      */
     static boolean counts(long objectId) {
         return objectId != ClientGate.OBJECT_ID;

@@ -32,6 +32,12 @@ import java.util.function.IntFunction;
  * servers make to objects it exported, travel as between nodes. It attaches to every server at start
  * ({@link ClientGate}) and detaches when closed.
  *
+ * <p>It keeps at most {@link ClientAdmission#MAX_CALLS_PER_CLIENT} calls outstanding on each server, counting the
+ * calls the server counts ({@link ClientCalls#counts}): a call past it waits in its start, its thread parked, until an
+ * answer from that server frees room, the server is gone, or the call's timeout passes
+ * ({@link RpcEngine#limitCallsPerServer}). So a program that starts calls faster than a server answers them is slowed
+ * down instead of refused.
+ *
  * <p>Threads: the duty cycle's (main, standby) and waiting callers, as on a node.
  */
 public final class ClientNode implements AutoCloseable {
@@ -108,6 +114,8 @@ public final class ClientNode implements AutoCloseable {
             }
         }, loader, settings.callTimeoutNs());
         agent.rpc = rpc;
+        // never more calls outstanding on a server than it admits: the rest wait in their start, never refused
+        rpc.limitCallsPerServer(ClientAdmission.MAX_CALLS_PER_CLIENT, ClientCalls::counts);
         rpc.exportSystem(ClassSource.OBJECT_ID, new LoaderClassSource(loader), ClassSource.class);
         this.io = new ClientIOService(System.in, System.out, System.err);
         rpc.exportSystem(ClientIO.OBJECT_ID, io, ClientIO.class); // what its objects print, the streams they open
