@@ -297,11 +297,8 @@ final class CallServer {
 
         @Override
         public void fail(Throwable failure) {
-            try {
-                answerFailure(this, failure);
-            } finally {
-                done();
-            }
+            done(); // before its answer: a client that has the answer may start another call at once
+            answerFailure(this, failure);
         }
 
         @Override
@@ -391,7 +388,11 @@ final class CallServer {
         }
     }
 
-    /** Runs a call that entered its object's gate (or has none): decodes, invokes, answers. */
+    /**
+     * Runs a call that entered its object's gate (or has none): decodes, invokes, answers. It stops counting among its
+     * client's calls ({@link IncomingCall#done}) before it is answered: a client that has its answer counts it no more
+     * ({@code ClientWindow}) and may send the next one at once.
+     */
     private void serveEntered(IncomingCall call) {
         try {
             serveEnteredOnce(call);
@@ -430,7 +431,7 @@ final class CallServer {
             what = target.methods().resultLabel(index);
             delivered = true;
             serving = target.methods().defersReply(index)
-                ? new DeferredReply(this, source, callId, pollsUntilNs, what, call.handedBy) : null;
+                ? new DeferredReply(this, source, callId, pollsUntilNs, what, call.handedBy, call::done) : null;
             if (call.objectId < ExportTable.FIRST_USER_ID && source >= servers) {
                 Integer outer = RpcEngine.SYSTEM_CALLER.get(); // a system object may ask who calls: a client owns what it makes
                 RpcEngine.SYSTEM_CALLER.set(source);
@@ -455,6 +456,7 @@ final class CallServer {
             }
             // recorded before it is answered: a caller that has its answer finds the call in the server's recording
             commitServed(served, call, serving, "exception");
+            call.done(); // before its answer: a client that has the answer may start another call at once
             if (serving != null && serving.deferred()) {
                 serving.fail(t);
             } else if (callId == ONE_WAY && !delivered) {
@@ -473,6 +475,7 @@ final class CallServer {
             return;
         }
         commitServed(served, call, serving, "ok"); // before the answer, as above
+        call.done(); // as above
         if (serving == null || !serving.deferred()) {
             sendReply(source, callId, pollsUntilNs, result, what, call.handedBy);
         }

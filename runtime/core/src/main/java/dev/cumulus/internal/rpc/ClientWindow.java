@@ -71,6 +71,11 @@ final class ClientWindow {
         return true;
     }
 
+    /** Takes a slot on {@code server} even past the limit (a call that must not wait; its server may refuse it). */
+    void acquirePastLimit(int server) {
+        outstanding.incrementAndGet(server);
+    }
+
     /** Whether a slot on {@code server} is free now. */
     boolean free(int server) {
         return outstanding.get(server) < limit;

@@ -23,8 +23,12 @@ public final class DeferredReply {
     /** The method took this handle: the reply goes through it (the method's thread only). */
     private boolean deferred;
     private final AtomicBoolean sent = new AtomicBoolean();
+    /** Ends the call's count among its client's outstanding calls (the method's thread, as it defers). */
+    private final Runnable uncounted;
 
-    DeferredReply(CallServer server, int source, long callId, long pollsUntilNs, Supplier<String> what, int handedBy) {
+    DeferredReply(CallServer server, int source, long callId, long pollsUntilNs, Supplier<String> what, int handedBy,
+                  Runnable uncounted) {
+        this.uncounted = uncounted;
         this.server = server;
         this.source = source;
         this.callId = callId;
@@ -49,7 +53,10 @@ public final class DeferredReply {
         if (s == null) {
             throw new IllegalStateException("DeferredReply.defer() is for @DefersReply methods serving a remote call");
         }
-        s.deferred = true;
+        if (!s.deferred) {
+            s.deferred = true;
+            s.uncounted.run(); // before any thread can send the reply: a client counts the call until it has it
+        }
         return s;
     }
 

@@ -177,6 +177,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
                 && !CallServer.ringAfterReply(callerPollsUntilNs[depth - 1], nowNs);
         }
 
+        /** Whether this thread serves a call from another node (perhaps under nested local calls). */
+        boolean servesRemoteCall() {
+            return depth > 0 && servedFrom[depth - 1] >= 0;
+        }
+
         /** Whether this thread runs a method of the object behind {@code gate} (perhaps under a nested call). */
         boolean runs(ObjectGate gate) {
             for (int i = 0; i < depth; i++) {
@@ -460,7 +465,9 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
     /**
      * On a standing cluster's client, takes a slot of its window on {@code target} for a call of {@code objectId} that
      * the server counts, waiting for one while the window is full; true when it took one (the call then counts until it
-     * is answered). False where nothing is counted.
+     * is answered). False where nothing is counted. A call this thread makes while it serves a call (a server's call
+     * of one of the client's objects) does not wait: that server's calls may be waiting for it, and would never free a
+     * slot; it counts past the limit, and the server may refuse it.
      */
     private boolean takeSlot(int target, long objectId, long timeoutNs, String label, Method method) {
         ClientWindow w = window;
@@ -468,7 +475,11 @@ public final class RpcEngine implements ReferenceHandler, AutoCloseable {
             return false;
         }
         if (!w.tryAcquire(target)) {
-            waitForSlot(w, target, timeoutNs, label, method);
+            if (callers.get().servesRemoteCall()) {
+                w.acquirePastLimit(target);
+            } else {
+                waitForSlot(w, target, timeoutNs, label, method);
+            }
         }
         return true;
     }
