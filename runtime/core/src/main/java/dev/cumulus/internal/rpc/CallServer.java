@@ -204,7 +204,10 @@ final class CallServer {
         /** Counted among its client's calls outstanding here until it is done ({@link ClientService#admit}). */
         private boolean counted;
 
-        /** The call is answered, or leaves this node: it no longer counts among its client's outstanding calls. */
+        /**
+         * The call is about to be answered (or its reply deferred), or leaves this node: it no longer counts among its
+         * client's outstanding calls. Idempotent.
+         */
         void done() {
             if (counted) {
                 counted = false;

@@ -370,7 +370,7 @@ public final class ClientAdmission implements ClientGate {
         return true;
     }
 
-    /** A call {@link #startCall} counted was answered or left this server. */
+    /** A call {@link #startCall} counted is about to be answered, or left this server. */
     void endCall(int client) {
         outstanding.updateAndGet(client - firstClient, n -> Math.max(0, n - 1));
     }
