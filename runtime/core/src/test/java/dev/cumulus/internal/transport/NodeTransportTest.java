@@ -266,9 +266,9 @@ class NodeTransportTest {
         assertEquals(0, a.sendersInside(), "close returned while a send was still offering into Aeron's buffers");
         sender.join();
         assertTrue(failure.get() instanceof CumulusException
-            && failure.get().getMessage().contains("the transport is closed"), String.valueOf(failure.get()));
+            && failure.get().getMessage().contains("has left the cluster (Cluster.close() was called, or the node is ending)"), String.valueOf(failure.get()));
         var late = assertThrows(CumulusException.class, () -> a.send(1, Channel.DATA, msg, 0, 8, 1_000_000L));
-        assertTrue(late.getMessage().contains("the transport is closed"), late.getMessage());
+        assertTrue(late.getMessage().contains("has left the cluster (Cluster.close() was called, or the node is ending)"), late.getMessage());
         assertEquals(NodeTransport.CLOSED, a.trySend(1, Channel.DATA, msg, 0, 8));
         assertEquals(0, a.sendersInside());
     }
