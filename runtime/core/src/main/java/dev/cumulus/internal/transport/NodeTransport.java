@@ -815,8 +815,8 @@ public final class NodeTransport implements AutoCloseable {
 
     private CumulusException closedError(int destination) {
         return new CumulusException("node " + nodeId + " cannot send to node " + destination
-            + ": this node has left the cluster (Cluster.close() was called, or the node is ending) and its transport is "
-            + "closed; make calls before closing the cluster");
+            + ": this node has left the cluster (Cluster.close() was called, or the node is ending) and its "
+            + "transport is closed; make calls before closing the cluster");
     }
 
     /** Threads inside a send right now (tests). */

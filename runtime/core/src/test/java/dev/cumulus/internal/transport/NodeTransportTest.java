@@ -23,6 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Real Aeron: one shared driver, IPC streams, two or three node transports polled by the test thread. */
 @Timeout(60)
 class NodeTransportTest {
+    /** What a send after the transport closed says. */
+    private static final String LEFT = "has left the cluster (Cluster.close() was called, or the node is ending)";
+
     private DriverHost driver;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final TransportFixture fixture = new TransportFixture(() -> received);
@@ -266,9 +269,9 @@ class NodeTransportTest {
         assertEquals(0, a.sendersInside(), "close returned while a send was still offering into Aeron's buffers");
         sender.join();
         assertTrue(failure.get() instanceof CumulusException
-            && failure.get().getMessage().contains("has left the cluster (Cluster.close() was called, or the node is ending)"), String.valueOf(failure.get()));
+            && failure.get().getMessage().contains(LEFT), String.valueOf(failure.get()));
         var late = assertThrows(CumulusException.class, () -> a.send(1, Channel.DATA, msg, 0, 8, 1_000_000L));
-        assertTrue(late.getMessage().contains("has left the cluster (Cluster.close() was called, or the node is ending)"), late.getMessage());
+        assertTrue(late.getMessage().contains(LEFT), late.getMessage());
         assertEquals(NodeTransport.CLOSED, a.trySend(1, Channel.DATA, msg, 0, 8));
         assertEquals(0, a.sendersInside());
     }
