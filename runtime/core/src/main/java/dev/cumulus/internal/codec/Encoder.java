@@ -478,7 +478,7 @@ final class Encoder {
                 message = "(getMessage() threw " + e + ")";
             }
             if (message != null && message.length() > limits.maxStringChars()) {
-                message = message.substring(0, limits.maxStringChars());
+                message = cut(message, limits.maxStringChars());
             }
             putRawString(message, "exception message");
             StackTraceElement[] frames = t.getStackTrace();
@@ -646,5 +646,17 @@ final class Encoder {
             message.append(" -> ").append(typeName).append(" is not transferable: ").append(reason);
             return new NotTransferableException(message.toString());
         }
+    }
+
+    /**
+     * An exception message longer than one string may be, cut to {@code max} chars with a note saying it was cut and
+     * how long it was (as much of the note as fits).
+     */
+    static String cut(String message, int max) {
+        String note = "... (cut: the message had " + message.length() + " chars, more than a message carries)";
+        if (note.length() >= max) {
+            return note.substring(0, max);
+        }
+        return message.substring(0, max - note.length()) + note;
     }
 }

@@ -226,4 +226,21 @@ class ThrowableCodecTest {
             return this;
         }
     }
+
+    @Test
+    void aMessageLongerThanAStringMayBeArrivesCutAndSaysSo() {
+        CodecLimits d = CodecLimits.DEFAULTS;
+        ValueCodec small = new ValueCodec(ReferenceHandler.NONE, getClass().getClassLoader(), new CodecLimits(
+            d.maxMessageBytes(), 200, d.maxElements(), d.maxDepth(), d.maxClassNameLength(), d.maxStackFrames(),
+            d.maxCauseDepth(), d.maxDecodeWork(), d.maxDecodeHeapBytes()));
+        ExpandableArrayBuffer buffer = new ExpandableArrayBuffer();
+        int end = small.writeThrowable(buffer, 4, new IllegalStateException("x".repeat(1_000)));
+        Throwable local = small.reader(buffer, 4, end - 4).readThrowable(new Class<?>[0]);
+        String message = local.getMessage();
+        assertInstanceOf(IllegalStateException.class, local);
+        assertEquals(200, message.length(), message);
+        assertTrue(message.startsWith("xxx") && message.endsWith("(cut: the message had 1000 chars, more than a "
+            + "message carries)"), message);
+        assertEquals("... (cut: t", Encoder.cut("y".repeat(50), 11), "a tiny limit keeps what fits of the note");
+    }
 }
