@@ -341,4 +341,21 @@ class PastSetSingleNodeTest {
             assertTrue(bad.getMessage().contains("at least 1"));
         });
     }
+
+    @Test
+    void anElementOfANodeThatClosedItsClusterRefusesEveryOperationSayingWhy() {
+        Element[] kept = new Element[1];
+        LocalCluster.run(1, cluster -> {
+            kept[0] = cluster.pastSet().enter(ROW);
+            kept[0].move(1, new double[] {1.0});
+        });
+        Element row = kept[0];
+        List<org.junit.jupiter.api.function.Executable> uses = List.of(() -> row.move(2, new double[] {2.0}),
+            row::observe, () -> row.observe(0), row::first, () -> row.moveAsync(3, new double[] {3.0}),
+            () -> row.truncate(0));
+        for (org.junit.jupiter.api.function.Executable use : uses) {
+            CumulusException e = assertThrows(CumulusException.class, use);
+            assertTrue(e.getMessage().contains("has left the cluster (Cluster.close() was called"), e.getMessage());
+        }
+    }
 }

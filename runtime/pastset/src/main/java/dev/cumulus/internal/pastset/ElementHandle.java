@@ -94,10 +94,19 @@ final class ElementHandle implements Element {
             : TupleCodec.Encoded.of(codec.encode(fields, label)));
     }
 
+    /**
+     * Before an operation on this node's element: the node has not left the cluster, and the thread's earlier
+     * {@code moveAsync} failures that no reply reported are thrown first.
+     */
+    private void localOp() {
+        runtime.checkOpen(name);
+        refused.rethrow(name);
+        runtime.localOps.increment();
+    }
+
     private long send(Prepared p, Semantics.Caller caller) {
         if (local != null) {
-            refused.rethrow(name);
-            runtime.localOps.increment();
+            localOp();
             return local.move(p.local(), null, caller, false).index();
         }
         MoveReply r = sequence.inFlight()
@@ -174,6 +183,7 @@ final class ElementHandle implements Element {
 
     /** A local {@code moveAsync}: in now, or parked in the element's line of held moves (no thread waits for it). */
     private CompletableFuture<Long> moveLocalAsync(StoredTuple tuple, Semantics.Caller c) {
+        runtime.checkOpen(name);
         runtime.localOps.increment();
         CompletableFuture<Long> moved = new CompletableFuture<>();
         try {
@@ -221,8 +231,7 @@ final class ElementHandle implements Element {
 
     private Tuple observe(Semantics.Caller caller) {
         if (local != null) {
-            refused.rethrow(name);
-            runtime.localOps.increment();
+            localOp();
             ElementState.Outcome o = local.observe(caller, false);
             return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
         }
@@ -235,8 +244,7 @@ final class ElementHandle implements Element {
 
     private Tuple observeIndex(long index) {
         if (local != null) {
-            refused.rethrow(name);
-            runtime.localOps.increment();
+            localOp();
             ElementState.Outcome o = local.observeAt(index, false);
             return Tuple.of(o.index(), runtime.codec().fields(o.tuple(), name));
         }
@@ -278,8 +286,7 @@ final class ElementHandle implements Element {
 
     private long[] pointers() {
         if (local != null) {
-            refused.rethrow(name);
-            runtime.localOps.increment();
+            localOp();
             return local.pointers();
         }
         return remote("pointers", 0, () -> runtime.service(home).pointers(id));
@@ -307,8 +314,7 @@ final class ElementHandle implements Element {
                 + " (it bounds the unobserved tuples; 1 makes every move wait for the previous tuple's observe)");
         }
         if (local != null) {
-            refused.rethrow(name);
-            runtime.localOps.increment();
+            localOp();
             local.delta(k);
             return;
         }
@@ -321,8 +327,7 @@ final class ElementHandle implements Element {
     @Override
     public void truncate(long index) {
         if (local != null) {
-            refused.rethrow(name);
-            runtime.localOps.increment();
+            localOp();
             local.truncate(index);
             return;
         }

@@ -50,7 +50,7 @@ import java.util.function.Function;
  * {@code redefine}, which may block), the agent thread (only {@link #onNodeFailure}, which hands the work to a virtual
  * thread).
  */
-public final class PastSetRuntime implements PastSetCapability {
+public final class PastSetRuntime implements PastSetCapability, AutoCloseable {
     /** Every live runtime of this JVM, for the one periodic JFR hook (weak: ended nodes drop out). */
     private static final Set<PastSetRuntime> LIVE = Collections.synchronizedSet(
         Collections.newSetFromMap(new WeakHashMap<>()));
@@ -286,6 +286,24 @@ public final class PastSetRuntime implements PastSetCapability {
         return refusedMoves.computeIfAbsent(id, k -> new RefusedMoves());
     }
 
+    /** Set when the node leaves the cluster ({@code Cluster.close()}, or its end): its elements take no operations. */
+    private volatile boolean left;
+
+    /** The node left the cluster: an operation on one of its own elements fails from now on, as a remote one does. */
+    @Override
+    public void close() {
+        left = true;
+    }
+
+    /** Throws when this node has left the cluster: {@code element} (this node's) can no longer be used. */
+    void checkOpen(String element) {
+        if (left) {
+            throw new CumulusException("element " + element + " cannot be used: node " + self + " has left the "
+                + "cluster (Cluster.close() was called, or the node is ending); use the tuple space before closing the "
+                + "cluster");
+        }
+    }
+
     /** Why {@code node} failed, or null. */
     String failure(int target) {
         return failedNodes.get(target);
@@ -320,6 +338,7 @@ public final class PastSetRuntime implements PastSetCapability {
         String id = id(placement, template);
         int home = home(placement, id, template.key());
         if (home == self) {
+            checkOpen(id);
             localOps.increment();
             state(id, template).redefine(template, semantics, loader);
             return;
