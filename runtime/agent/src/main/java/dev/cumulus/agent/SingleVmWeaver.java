@@ -332,12 +332,7 @@ final class SingleVmWeaver {
                     Label skip = b.newLabel();
                     Label done = b.newLabel();
                     int known = nextPlainLocal();
-                    b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
-                    b.ifeq(plain);
-                    b.dup2();
-                    b.aload(known);
-                    b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
-                    b.astore(known); // [a, i]
+                    arrayReadCheck(b, plain, known); // [a, i]
                     b.dup2();
                     b.with(e); // [a, i, v]
                     b.dup_x2(); // [v, a, i, v]
@@ -354,13 +349,7 @@ final class SingleVmWeaver {
                 }
                 case ArrayLoadInstruction al -> {
                     Label plain = b.newLabel();
-                    int known = nextPlainLocal();
-                    b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
-                    b.ifeq(plain);
-                    b.dup2();
-                    b.aload(known);
-                    b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
-                    b.astore(known);
+                    arrayReadCheck(b, plain, nextPlainLocal());
                     b.labelBinding(plain);
                     b.with(e);
                 }
@@ -812,6 +801,19 @@ final class SingleVmWeaver {
             return classes.isShared(owner) && !fi.name().stringValue().startsWith("$cumulus$")
                 && classes.field(owner, fi.name().stringValue()).map(ProgramClasses.FieldInfo::isVolatile)
                     .orElse(false);
+        }
+
+        /**
+         * Before an array load ({@code [a, i]} on the stack, left there): to {@code plain} while the node holds no copy
+         * of another node's array, else {@code known = SingleVmHooks.arrayRead(a, i, known)}, which fills a stale copy.
+         */
+        private static void arrayReadCheck(CodeBuilder b, Label plain, int known) {
+            b.getstatic(CD_HOOKS, "remoteArrays", CD_boolean);
+            b.ifeq(plain);
+            b.dup2();
+            b.aload(known);
+            b.invokestatic(CD_HOOKS, "arrayRead", MTD_ARRAY_READ);
+            b.astore(known);
         }
 
         /** The local of the next array access site (in the order the sites are woven, as counted before). */
