@@ -1,6 +1,5 @@
 package dev.cumulus.internal.singlevm;
 
-import dev.cumulus.LocalCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,7 +22,7 @@ class FillAfterWriteBackTest {
 
     @Test
     void aFetchAnsweredBeforeAWriteBackLandedIsNotStoredOverTheWrittenElement() {
-        onTwoNodes((space, cluster) -> {
+        Heaps.onTwoNodes((space, cluster) -> {
             Object[] master = new Object[16];
             long id = Heaps.share(cluster, 0, 0, () -> space.idOf(master));
             if (cluster.nodeId() == 1) {
@@ -48,7 +47,7 @@ class FillAfterWriteBackTest {
 
     @Test
     void aBlockFetchedBeforeAWriteBackLandedIsNotStoredOverTheWrittenElement() {
-        onTwoNodes((space, cluster) -> {
+        Heaps.onTwoNodes((space, cluster) -> {
             long[] master = new long[LARGE];
             long id = Heaps.share(cluster, 0, 0, () -> space.idOf(master));
             if (cluster.nodeId() == 1) {
@@ -68,23 +67,6 @@ class FillAfterWriteBackTest {
             cluster.barrier();
             if (cluster.nodeId() == 0) {
                 assertEquals(42, master[Copy.BLOCK + 5]);
-            }
-        });
-    }
-
-    private interface NodeBody {
-        void run(ObjectSpace space, dev.cumulus.Cluster cluster);
-    }
-
-    private static void onTwoNodes(NodeBody body) {
-        LocalCluster.run(2, cluster -> {
-            ObjectSpace space = new ObjectSpace(Heaps.of(cluster), FillAfterWriteBackTest.class.getClassLoader());
-            space.bind();
-            try {
-                body.run(space, cluster);
-                cluster.barrier();
-            } finally {
-                space.close();
             }
         });
     }

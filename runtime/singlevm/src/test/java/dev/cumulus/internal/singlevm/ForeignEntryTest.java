@@ -1,6 +1,5 @@
 package dev.cumulus.internal.singlevm;
 
-import dev.cumulus.LocalCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -28,7 +27,7 @@ class ForeignEntryTest {
 
     @Test
     void aFillStoresAForeignElementAsNullAndOnlyItsReadFails() {
-        onTwoNodes((space, cluster) -> {
+        Heaps.onTwoNodes((space, cluster) -> {
             Object[] master = {"a", new ArrayList<String>(), "c", null};
             long id = Heaps.share(cluster, 0, 0, () -> space.idOf(master));
             if (cluster.nodeId() == 1) {
@@ -60,7 +59,7 @@ class ForeignEntryTest {
 
     @Test
     void aLaterFillClearsOrSetsTheMark() {
-        onTwoNodes((space, cluster) -> {
+        Heaps.onTwoNodes((space, cluster) -> {
             Object[] master = {new HashMap<String, String>(), "b"};
             long id = Heaps.share(cluster, 0, 0, () -> space.idOf(master));
             Object[] copy = cluster.nodeId() == 1 ? (Object[]) space.resolve(id, Object[].class.getName() + "/2")
@@ -98,7 +97,7 @@ class ForeignEntryTest {
 
     @Test
     void aBlockOfALargeArrayWithAForeignElementFillsAndOnlyThatElementFails() {
-        onTwoNodes((space, cluster) -> {
+        Heaps.onTwoNodes((space, cluster) -> {
             Object[] master = new Object[LARGE];
             int foreign = Copy.BLOCK + 7;
             master[foreign] = new java.util.concurrent.atomic.AtomicLong();
@@ -118,23 +117,6 @@ class ForeignEntryTest {
                 assertThrows(SingleVmLimitError.class, () -> JdkArrayHooks.readArrayRange(copy, Copy.BLOCK, LARGE));
             }
             cluster.barrier();
-        });
-    }
-
-    private interface NodeBody {
-        void run(ObjectSpace space, dev.cumulus.Cluster cluster);
-    }
-
-    private static void onTwoNodes(NodeBody body) {
-        LocalCluster.run(2, cluster -> {
-            ObjectSpace space = new ObjectSpace(Heaps.of(cluster), ForeignEntryTest.class.getClassLoader());
-            space.bind();
-            try {
-                body.run(space, cluster);
-                cluster.barrier();
-            } finally {
-                space.close();
-            }
         });
     }
 }

@@ -1,6 +1,7 @@
 package dev.cumulus.internal.singlevm;
 
 import dev.cumulus.Cluster;
+import dev.cumulus.LocalCluster;
 import dev.cumulus.internal.cluster.NodeCluster;
 
 import java.util.function.LongSupplier;
@@ -30,5 +31,27 @@ final class Heaps {
         }
         cluster.barrier();
         return heap.getVolatile(directory, slot);
+    }
+
+    /** What each node of {@link #onTwoNodes} runs, with its bound object space. */
+    interface NodeBody {
+        void run(ObjectSpace space, Cluster cluster);
+    }
+
+    /**
+     * Runs {@code body} on both nodes of an in-process 2-node cluster, each with an object space bound to the thread
+     * (the program's classes from this test's loader), then meets the other node at a barrier and closes the space.
+     */
+    static void onTwoNodes(NodeBody body) {
+        LocalCluster.run(2, cluster -> {
+            ObjectSpace space = new ObjectSpace(of(cluster), Heaps.class.getClassLoader());
+            space.bind();
+            try {
+                body.run(space, cluster);
+                cluster.barrier();
+            } finally {
+                space.close();
+            }
+        });
     }
 }
